@@ -1,0 +1,280 @@
+"""The ``riddlesmith`` command line: parse options, call the pipeline, exit.
+
+Only this module imports click. Each command fills an options object and calls
+a ``run_*`` function that returns the exit code: 0 clean, 1 content errors (or
+warnings under ``--strict``), 2 usage or environment problems.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import click
+
+from generator import __version__
+from generator.formats import get_formatter, make_summary
+from generator.pack.loader import UsageError
+from generator.pack.schema import load_schemas
+from generator.systems import Options, discover_systems
+
+FORMATS = ["text", "json", "github", "junit", "sarif"]
+PAPERS = ["a4", "letter", "universal"]
+DEFAULT_CONTENT = "content"
+DEFAULT_OUT = "output"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckArgs:
+    paths: tuple[str, ...]
+    fmt: str = "text"
+    strict: bool = False
+    lang: str | None = None
+    paper: str | None = None
+    report_file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BuildArgs:
+    check: CheckArgs
+    out: str = DEFAULT_OUT
+    back_offset: tuple[float, float] | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def _err(message: str) -> None:
+    click.echo(f"riddlesmith: {message}", err=True)
+
+
+def _progress_printer() -> Callable[[str], None]:
+    """A one-line status on a terminal; silent in CI and when stderr is redirected."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return lambda _msg: None
+
+    def show(msg: str) -> None:
+        width = 78
+        sys.stderr.write("\r" + msg[:width].ljust(width))
+        sys.stderr.flush()
+
+    return show
+
+
+def _clear_progress() -> None:
+    if sys.stderr.isatty() and not os.environ.get("CI"):
+        sys.stderr.write("\r" + " " * 78 + "\r")
+        sys.stderr.flush()
+
+
+def _options(args: CheckArgs, back_offset: tuple[float, float] | None = None,
+             extra: dict[str, object] | None = None) -> Options:
+    return Options(lang=args.lang, paper=args.paper, strict=args.strict,
+                   back_offset=back_offset, extra=dict(extra or {}))
+
+
+def _emit(report: object, args: CheckArgs) -> None:
+    from generator.pipeline import Report
+
+    assert isinstance(report, Report)
+    files = sorted(report.sources)
+    formatter = get_formatter(args.fmt, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
+                              files=files, strict=args.strict)
+    summary = make_summary(report.diagnostics, report.files, report.documents)
+    text = formatter.render(report.diagnostics, summary, report.sources.get)
+    if args.report_file:
+        Path(args.report_file).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text.rstrip("\n"))
+
+
+def run_check(args: CheckArgs) -> int:
+    from generator import pipeline
+
+    progress = _progress_printer()
+    report = pipeline.check([Path(p) for p in args.paths], _options(args), progress=progress)
+    _clear_progress()
+    _emit(report, args)
+    return report.exit_code()
+
+
+def run_build(args: BuildArgs) -> int:
+    from generator import pipeline
+
+    progress = _progress_printer()
+    options = _options(args.check, args.back_offset, args.extra)
+    report = pipeline.check([Path(p) for p in args.check.paths], options, progress=progress)
+    if report.failed():
+        _clear_progress()
+        _emit(report, args.check)
+        _err("build refused: fix the errors above first; nothing was written")
+        return 1
+    result = pipeline.build(report, Path(args.out), progress=progress)
+    _clear_progress()
+    _emit(report, args.check)
+    if args.check.fmt == "text":
+        for pack_id, files in sorted(result.written.items()):
+            click.echo(f"built {pack_id}: {len(files)} files in {Path(args.out) / pack_id}")
+    return 0
+
+
+def run_schema(kind: str | None, vscode: bool) -> int:
+    schemas = load_schemas()
+    if vscode:
+        settings = {
+            "yaml.schemas": {
+                schemas.schema_uri(k): [f"**/{k}*.yaml", f"**/*.{k}.yaml"] for k in schemas.kinds()
+            }
+        }
+        settings["yaml.schemas"][schemas.schema_uri("pack")] = ["**/pack.yaml"]
+        click.echo(json.dumps(settings, indent=2))
+        click.echo("// The shipped YAML files also carry a '# yaml-language-server: $schema=...' "
+                   "first line, which the YAML extension reads directly.", err=True)
+        return 0
+    if kind is None:
+        for k in schemas.kinds():
+            click.echo(f"{k:20} {schemas.schemas[k].get('title', '')}")
+        return 0
+    if kind not in schemas.schemas:
+        _err(f"unknown kind '{kind}' (known: {', '.join(schemas.kinds())})")
+        return 2
+    click.echo(json.dumps(schemas.schemas[kind], indent=2))
+    return 0
+
+
+def run_init(directory: str, system_name: str, pack_id: str | None, force: bool) -> int:
+    from generator.scaffold import init_pack
+
+    systems = discover_systems()
+    if system_name not in systems:
+        _err(f"unknown system '{system_name}' (installed: {', '.join(sorted(systems))})")
+        return 2
+    written = init_pack(Path(directory), systems[system_name], pack_id, force=force)
+    for path in written:
+        click.echo(f"created {path}")
+    click.echo(f"next: riddlesmith check {directory}")
+    return 0
+
+
+def run_new(kind: str, ident: str, pack: str | None, force: bool) -> int:
+    from generator.scaffold import new_document
+
+    path = new_document(kind, ident, Path(pack) if pack else None, force=force)
+    click.echo(f"created {path}")
+    return 0
+
+
+def _guard(fn: Callable[[], int]) -> int:
+    """Run a command: usage problems exit 2, never a traceback unless asked for."""
+    try:
+        return fn()
+    except UsageError as exc:
+        _clear_progress()
+        _err(str(exc))
+        return 2
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except Exception as exc:  # an internal bug: say so plainly, exit 2
+        _clear_progress()
+        if os.environ.get("RIDDLESMITH_DEBUG"):
+            traceback.print_exc()
+        _err(f"internal error: {type(exc).__name__}: {exc} "
+             "(set RIDDLESMITH_DEBUG=1 for details and please report it)")
+        return 2
+
+
+def _back_offset(value: str | None) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    from generator.render.geometry import parse_length
+
+    try:
+        parts = value.split(",")
+        if len(parts) != 2:
+            raise ValueError("expected X,Y")
+        return (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+    except ValueError as exc:
+        raise click.BadParameter(f"{value!r}: {exc} (for example 0.5mm,-0.3mm)") from exc
+
+
+_paths = click.argument("paths", nargs=-1, type=click.Path())
+_format = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+                       show_default=True, help="Output format of the diagnostics.")
+_strict = click.option("--strict", is_flag=True, help="Treat warnings as failures.")
+_lang = click.option("--lang", metavar="LANG", help="Language of text fields (e.g. en, fr).")
+_report = click.option("--report", "report_file", type=click.Path(dir_okay=False),
+                       help="Write the diagnostics to this file instead of stdout.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="riddlesmith")
+def main() -> None:
+    """Validate, simulate and print content packs for Santorini-family games."""
+
+
+@main.command("check")
+@_paths
+@_format
+@_strict
+@_lang
+@_report
+def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
+                  report_file: str | None) -> None:
+    """Check packs (default: every pack under content/) and report problems."""
+    args = CheckArgs(tuple(paths) or (DEFAULT_CONTENT,), fmt, strict, lang, None, report_file)
+    sys.exit(_guard(lambda: run_check(args)))
+
+
+@main.command("build")
+@_paths
+@click.option("--out", default=DEFAULT_OUT, show_default=True, type=click.Path(file_okay=False),
+              help="Output folder; each pack goes to OUT/<pack-id>/.")
+@click.option("--paper", type=click.Choice(PAPERS), help="Paper size (default: the pack's).")
+@click.option("--back-offset", metavar="X,Y",
+              help="Shift duplex backs to match your printer, e.g. 0.5mm,-0.3mm.")
+@_lang
+@_format
+@_strict
+@_report
+def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
+                  lang: str | None, fmt: str, strict: bool, report_file: str | None) -> None:
+    """Check, then build print-ready files; writes nothing if the check fails."""
+    offset = _back_offset(back_offset)
+    args = BuildArgs(CheckArgs(tuple(paths) or (DEFAULT_CONTENT,), fmt, strict, lang, paper,
+                               report_file), out, offset)
+    sys.exit(_guard(lambda: run_build(args)))
+
+
+@main.command("schema")
+@click.argument("kind", required=False)
+@click.option("--vscode", is_flag=True, help="Print the VS Code 'yaml.schemas' settings block.")
+def schema_command(kind: str | None, vscode: bool) -> None:
+    """Print the JSON Schema of a document KIND (or list the kinds)."""
+    sys.exit(_guard(lambda: run_schema(kind, vscode)))
+
+
+@main.command("init")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--system", "system_name", required=True, help="Game system of the new pack.")
+@click.option("--id", "pack_id", help="Pack id (default: the folder name).")
+@click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
+def init_command(directory: str, system_name: str, pack_id: str | None, force: bool) -> None:
+    """Create a new pack that checks and builds as generated."""
+    sys.exit(_guard(lambda: run_init(directory, system_name, pack_id, force)))
+
+
+@main.command("new")
+@click.argument("kind")
+@click.argument("ident", metavar="ID")
+@click.option("--pack", type=click.Path(), help="Pack folder (default: the one around you).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
+    """Add a new document of KIND from a commented template."""
+    sys.exit(_guard(lambda: run_new(kind, ident, pack, force)))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

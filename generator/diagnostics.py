@@ -1,0 +1,157 @@
+"""One diagnostic type for every stage, and the table of stable codes.
+
+Every stage (YAML loading, schema validation, model building, rule checks,
+simulation, rendering) reports problems as :class:`Diagnostic` values; nothing
+raises on bad content. Codes are stable: a code never changes meaning.
+
+>>> d = Diagnostic("pack.yaml", 3, 5, Severity.ERROR, "RS-Y003", "duplicate key 'id'")
+>>> d.location()
+'pack.yaml:3:5'
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem found in content, located at a 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+    severity: Severity
+    code: str
+    message: str
+    pointer: str = ""
+    hint: str = ""
+    related: tuple[tuple[str, int, int], ...] = field(default=())
+
+    def location(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.file, self.line, self.col, self.code, self.message)
+
+    def with_severity(self, severity: Severity) -> "Diagnostic":
+        return replace(self, severity=severity)
+
+
+# Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
+# R render, F fragments system, G riddle system, T tower system, E environment.
+# Each entry: code -> (default severity, short title). The README documents them.
+CODES: dict[str, tuple[Severity, str]] = {
+    # Loading (YAML and files)
+    "RS-Y001": (Severity.ERROR, "YAML syntax error"),
+    "RS-Y002": (Severity.ERROR, "file is too large"),
+    "RS-Y003": (Severity.ERROR, "duplicate key"),
+    "RS-Y004": (Severity.ERROR, "file is not valid UTF-8"),
+    "RS-Y005": (Severity.ERROR, "byte-order mark at start of file"),
+    "RS-Y006": (Severity.ERROR, "tab character in indentation"),
+    "RS-Y007": (Severity.ERROR, "nesting too deep"),
+    "RS-Y008": (Severity.ERROR, "too many nodes (alias expansion)"),
+    "RS-Y009": (Severity.ERROR, "document is not a mapping"),
+    "RS-Y010": (Severity.ERROR, "unsupported YAML tag"),
+    "RS-Y011": (Severity.ERROR, "undefined alias"),
+    "RS-Y012": (Severity.ERROR, "file cannot be read"),
+    "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
+    # Pack structure
+    "RS-P001": (Severity.ERROR, "no pack.yaml found"),
+    "RS-P002": (Severity.ERROR, "document has no kind"),
+    "RS-P003": (Severity.ERROR, "document has no id"),
+    "RS-P004": (Severity.ERROR, "unknown document kind"),
+    "RS-P005": (Severity.ERROR, "duplicate id in pack"),
+    "RS-P006": (Severity.ERROR, "include pattern matches no file"),
+    "RS-P007": (Severity.ERROR, "pack.yaml must hold exactly one pack document"),
+    "RS-P008": (Severity.ERROR, "system not installed"),
+    "RS-P009": (Severity.ERROR, "path escapes the pack folder"),
+    "RS-P010": (Severity.ERROR, "unknown reference"),
+    "RS-P011": (Severity.WARNING, "missing translation"),
+    "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
+    # Schema
+    "RS-S001": (Severity.ERROR, "schema violation"),
+    "RS-S002": (Severity.ERROR, "unknown property"),
+    "RS-S003": (Severity.ERROR, "missing required property"),
+    "RS-S004": (Severity.ERROR, "wrong type"),
+    "RS-S005": (Severity.ERROR, "value not allowed"),
+    # Render
+    "RS-R001": (Severity.ERROR, "text does not fit"),
+    "RS-R002": (Severity.WARNING, "text shrunk below preferred size"),
+    "RS-R003": (Severity.ERROR, "card does not fit on the paper"),
+    "RS-R004": (Severity.ERROR, "glyph missing from the bundled font"),
+    # Fragments system
+    "RS-F001": (Severity.ERROR, "duplicate fragment"),
+    "RS-F002": (Severity.WARNING, "near-duplicate fragment"),
+    "RS-F003": (Severity.WARNING, "fragment is not in the first person"),
+    "RS-F004": (Severity.ERROR, "when card is missing a side"),
+    "RS-F005": (Severity.ERROR, "scoring table disagrees with n(n+1)/2"),
+    "RS-F006": (Severity.ERROR, "deck too small for six hands and a round"),
+    "RS-F007": (Severity.ERROR, "pack has no fragment-game document"),
+    "RS-F008": (Severity.INFO, "press-your-luck simulation"),
+    # Environment / usage (exit code 2)
+    "RS-E001": (Severity.ERROR, "path does not exist"),
+    "RS-E002": (Severity.ERROR, "output folder cannot be written"),
+}
+
+
+def make(
+    code: str,
+    message: str,
+    file: str,
+    line: int = 1,
+    col: int = 1,
+    *,
+    pointer: str = "",
+    hint: str = "",
+    severity: Severity | None = None,
+) -> Diagnostic:
+    """Build a diagnostic with the code's default severity.
+
+    >>> make("RS-Y003", "duplicate key 'a'", "x.yaml", 2, 1).severity.value
+    'error'
+    """
+    if code not in CODES:
+        raise KeyError(f"unregistered diagnostic code {code}")
+    return Diagnostic(
+        file=file,
+        line=max(1, line),
+        col=max(1, col),
+        severity=severity or CODES[code][0],
+        code=code,
+        message=message,
+        pointer=pointer,
+        hint=hint,
+    )
+
+
+def count(diags: Iterable[Diagnostic]) -> tuple[int, int]:
+    """Return (errors, warnings)."""
+    errors = warnings = 0
+    for d in diags:
+        if d.severity is Severity.ERROR:
+            errors += 1
+        elif d.severity is Severity.WARNING:
+            warnings += 1
+    return errors, warnings
+
+
+def pointer_of(path: Iterable[object]) -> str:
+    """JSON pointer (RFC 6901) for a path of keys and indices.
+
+    >>> pointer_of(["objectives", 0, "a/b"])
+    '/objectives/0/a~1b'
+    """
+    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+    return "".join("/" + p for p in parts)

@@ -1,0 +1,283 @@
+"""The standard two-player game, used to verify the engine (perft) and to benchmark it.
+
+Player 1 owns workers 0 and 1, player 2 workers 2 and 3. Each player first places
+both workers in one ply, as an unordered pair of free squares (the lower square
+goes to the lower worker index). Then players alternate move-then-build plies; a
+worker moving up onto level 3 wins at once (no build), and a player with no legal
+move-then-build loses. RULES.md section 0 is the contract.
+
+Positions have a one-line notation (used by the perft data files)::
+
+    <board> <workers> <side> [<bridges>]
+
+- board: rows top to bottom separated by ``/``; a cell is ``~`` (sea), ``0``-``3``
+  (blocks), ``4`` (three blocks and a dome), or ``a``/``b``/``c`` (a dome on level
+  0/1/2, which only powers produce);
+- workers: four squares separated by commas, ``-`` for a worker not placed yet;
+- side: ``1`` or ``2``, the player to act;
+- bridges (optional): pairs like ``A2-C2`` separated by commas.
+
+>>> g, start = parse_position("00000/00000/00000/00000/00000 -,-,-,- 1")
+>>> perft(g, start, 1), perft(g, start, 2)
+(300, 75900)
+>>> format_position(g, start)
+'00000/00000/00000/00000/00000 -,-,-,- 1'
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from generator.engine.geometry import NO_SQUARE, Geometry, Square, iter_squares
+from generator.engine.moves import (
+    apply_move,
+    count_moves,
+    free_squares,
+    list_moves,
+    select_move,
+)
+from generator.engine.state import State, height_at
+
+PLAYERS = 2
+WORKERS_PER_PLAYER = 2
+
+_DOME_CELLS = "abc4"  # a dome on level 0, 1, 2, 3
+
+
+class StandardPosition(NamedTuple):
+    """A state plus the player to act (0 = player 1, 1 = player 2)."""
+
+    state: State
+    to_move: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a finished game ended: the winner (0 or 1), after how many plies, and why."""
+
+    winner: int
+    plies: int
+    reason: str  # "level3": the winner climbed; "stuck": the loser had no legal ply
+
+
+def movers_of(player: int) -> int:
+    """The ``movers`` mask of a player's workers (see :mod:`generator.engine.moves`)."""
+    return 0b11 << (WORKERS_PER_PLAYER * player)
+
+
+def start_position(geometry: Geometry | None = None) -> StandardPosition:
+    """The empty board before placement, player 1 to place."""
+    del geometry  # every geometry starts empty; the argument keeps call sites uniform
+    return StandardPosition(State(0, 0, 0, 0, (NO_SQUARE,) * (PLAYERS * WORKERS_PER_PLAYER)), 0)
+
+
+def needs_placement(position: StandardPosition) -> bool:
+    """True when the player to act has not placed their workers yet."""
+    return position.state.workers[WORKERS_PER_PLAYER * position.to_move] < 0
+
+
+def list_placements(geometry: Geometry, state: State) -> list[tuple[Square, Square]]:
+    """Every unordered pair of free squares, lower square first."""
+    squares = list(iter_squares(free_squares(geometry, state)))
+    return [(a, b) for i, a in enumerate(squares) for b in squares[i + 1 :]]
+
+
+def apply_placement(state: State, player: int, pair: tuple[Square, Square]) -> State:
+    """The state after ``player`` puts their workers on the two squares of ``pair``."""
+    first = WORKERS_PER_PLAYER * player
+    workers = state.workers
+    workers = (*workers[:first], *sorted(pair), *workers[first + WORKERS_PER_PLAYER :])
+    return state._replace(workers=workers)
+
+
+def perft(geometry: Geometry, position: StandardPosition, depth: int) -> int:
+    """Number of leaf ply sequences ``depth`` plies deep (a win is a leaf at once).
+
+    The last ply is counted in bulk (placements by a binomial, move-then-build
+    sequences by :func:`count_moves`), never generated.
+    """
+    if depth <= 0:
+        return 1
+    return _perft(geometry, position.state, position.to_move, depth)
+
+
+def _perft(geometry: Geometry, state: State, side: int, depth: int) -> int:
+    if state.workers[WORKERS_PER_PLAYER * side] < 0:
+        if depth == 1:
+            free = free_squares(geometry, state).bit_count()
+            return free * (free - 1) // 2
+        return sum(
+            _perft(geometry, apply_placement(state, side, pair), side ^ 1, depth - 1)
+            for pair in list_placements(geometry, state)
+        )
+    movers = movers_of(side)
+    if depth == 1:
+        return count_moves(geometry, state, movers, level3_wins=True)
+    total = 0
+    for move in list_moves(geometry, state, movers, level3_wins=True):
+        if move[2] < 0:
+            total += 1  # a win ends the game: a leaf whatever the depth left
+        else:
+            total += _perft(geometry, apply_move(geometry, state, move), side ^ 1, depth - 1)
+    return total
+
+
+def divide(geometry: Geometry, position: StandardPosition, depth: int) -> dict[str, int]:
+    """perft split by first ply (named by :func:`format_ply`), for hunting bugs."""
+    state, side = position
+    out: dict[str, int] = {}
+    if needs_placement(position):
+        for pair in list_placements(geometry, state):
+            child = StandardPosition(apply_placement(state, side, pair), side ^ 1)
+            out[format_ply(geometry, state, pair)] = perft(geometry, child, depth - 1)
+        return out
+    for move in list_moves(geometry, state, movers_of(side), level3_wins=True):
+        name = format_ply(geometry, state, move)
+        if move[2] < 0:
+            out[name] = 1
+        else:
+            child = StandardPosition(apply_move(geometry, state, move), side ^ 1)
+            out[name] = perft(geometry, child, depth - 1)
+    return out
+
+
+def format_ply(geometry: Geometry, state: State, ply: tuple[int, ...]) -> str:
+    """``B3+D3`` for a placement, ``B3-C3,C4`` for move then build, ``B3-C3#`` for a win."""
+    if len(ply) == 2:
+        return f"{geometry.name(ply[0])}+{geometry.name(ply[1])}"
+    worker, to, build = ply[:3]
+    head = f"{geometry.name(state.workers[worker])}-{geometry.name(to)}"
+    return head + "#" if build < 0 else f"{head},{geometry.name(build)}"
+
+
+def play_random_game(
+    geometry: Geometry, rng: random.Random, position: StandardPosition | None = None
+) -> GameResult:
+    """Play uniformly random plies until the game ends.
+
+    Placements are drawn uniformly among unordered pairs of free squares and
+    plies uniformly among legal move-then-build sequences (a win counts as one),
+    by counting and selecting rather than listing them.
+    """
+    if position is None:
+        position = start_position(geometry)
+    state, side = position
+    plies = 0
+    while True:
+        if state.workers[WORKERS_PER_PLAYER * side] < 0:
+            squares = list(iter_squares(free_squares(geometry, state)))
+            if len(squares) < WORKERS_PER_PLAYER:
+                return GameResult(side ^ 1, plies, "stuck")
+            state = apply_placement(state, side, tuple(rng.sample(squares, 2)))
+        else:
+            movers = movers_of(side)
+            count = count_moves(geometry, state, movers, level3_wins=True)
+            if not count:
+                return GameResult(side ^ 1, plies, "stuck")
+            move = select_move(geometry, state, movers, rng.randrange(count), level3_wins=True)
+            state = apply_move(geometry, state, move)
+            if move[2] < 0:
+                return GameResult(side, plies + 1, "level3")
+        plies += 1
+        side ^= 1
+
+
+def play_random_game_listing(
+    geometry: Geometry, rng: random.Random, position: StandardPosition | None = None
+) -> GameResult:
+    """:func:`play_random_game` that lists every ply and picks one (the slower way).
+
+    Kept to measure what counting saves and to cross-check it: both draw from
+    the same distribution.
+    """
+    if position is None:
+        position = start_position(geometry)
+    state, side = position
+    plies = 0
+    while True:
+        if state.workers[WORKERS_PER_PLAYER * side] < 0:
+            pairs = list_placements(geometry, state)
+            if not pairs:
+                return GameResult(side ^ 1, plies, "stuck")
+            state = apply_placement(state, side, rng.choice(pairs))
+        else:
+            moves = list_moves(geometry, state, movers_of(side), level3_wins=True)
+            if not moves:
+                return GameResult(side ^ 1, plies, "stuck")
+            move = rng.choice(moves)
+            state = apply_move(geometry, state, move)
+            if move[2] < 0:
+                return GameResult(side, plies + 1, "level3")
+        plies += 1
+        side ^= 1
+
+
+# -- notation ---------------------------------------------------------------
+
+
+def parse_position(text: str) -> tuple[Geometry, StandardPosition]:
+    """Read the one-line notation described in the module docs."""
+    fields = text.split()
+    if len(fields) not in (3, 4):
+        raise ValueError(f"position needs 3 or 4 fields, got {len(fields)}: {text!r}")
+    rows = fields[0].split("/")
+    width, height = len(rows[0]), len(rows)
+    if any(len(row) != width for row in rows):
+        raise ValueError(f"board rows must have equal lengths: {fields[0]!r}")
+    land = 0
+    heights: list[int] = []
+    domes = 0
+    for sq, cell in enumerate("".join(rows)):
+        if cell == "~":
+            heights.append(0)
+            continue
+        land |= 1 << sq
+        if cell in "0123":
+            heights.append(int(cell))
+        elif cell in _DOME_CELLS:
+            heights.append(_DOME_CELLS.index(cell))
+            domes |= 1 << sq
+        else:
+            raise ValueError(f"unknown board cell {cell!r} in {fields[0]!r}")
+    bridges: list[tuple[Square, Square]] = []
+    if len(fields) == 4:
+        probe = Geometry(width, height, land)
+        for pair in fields[3].split(","):
+            a, _, b = pair.partition("-")
+            bridges.append((probe.square(a), probe.square(b)))
+    geometry = Geometry(width, height, land, tuple(bridges))
+    names = fields[1].split(",")
+    if len(names) != PLAYERS * WORKERS_PER_PLAYER:
+        raise ValueError(f"expected {PLAYERS * WORKERS_PER_PLAYER} workers: {fields[1]!r}")
+    workers = tuple(NO_SQUARE if n == "-" else geometry.square(n) for n in names)
+    if fields[2] not in ("1", "2"):
+        raise ValueError(f"side to act must be 1 or 2, not {fields[2]!r}")
+    l1 = l2 = l3 = 0
+    for sq, level in enumerate(heights):
+        l1 |= (level >= 1) << sq
+        l2 |= (level >= 2) << sq
+        l3 |= (level >= 3) << sq
+    return geometry, StandardPosition(State(l1, l2, l3, domes, workers), int(fields[2]) - 1)
+
+
+def format_position(geometry: Geometry, position: StandardPosition) -> str:
+    """Write a position in the one-line notation (inverse of :func:`parse_position`)."""
+    state, side = position
+    rows = []
+    for r in range(geometry.height):
+        cells = []
+        for c in range(geometry.width):
+            sq = r * geometry.width + c
+            level = height_at(state, sq)
+            if not geometry.land >> sq & 1:
+                cells.append("~")
+            elif state.domes >> sq & 1:
+                cells.append(_DOME_CELLS[level])
+            else:
+                cells.append(str(level))
+        rows.append("".join(cells))
+    text = f"{'/'.join(rows)} {','.join(geometry.name(sq) for sq in state.workers)} {side + 1}"
+    if geometry.bridges:
+        text += " " + ",".join(f"{geometry.name(a)}-{geometry.name(b)}" for a, b in geometry.bridges)
+    return text

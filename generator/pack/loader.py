@@ -1,0 +1,236 @@
+"""Find packs, read their files, and turn documents into :class:`Document` values.
+
+Every problem becomes a :class:`Diagnostic`; nothing here raises on content.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic, make
+from generator.pack.model import Document, Pack
+from generator.pack.schema import SchemaSet, suggest, validate_document
+from generator.pack.yamlload import Limits, YamlDocument, check_bytes, load_yaml
+
+PACK_FILE = "pack.yaml"
+DEFAULT_INCLUDE = ("**/*.yaml", "**/*.yml")
+
+
+@dataclass(slots=True)
+class LoadResult:
+    packs: list[Pack] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+    files: int = 0
+    documents: int = 0
+
+
+class UsageError(Exception):
+    """A problem with the command line or environment (exit code 2)."""
+
+
+def display_path(path: Path) -> str:
+    """Path as shown in diagnostics: relative to the current folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        rel = str(path)
+    if rel.startswith(".." + os.sep) or rel == "..":
+        rel = str(path)
+    return rel.replace(os.sep, "/")
+
+
+def find_pack_roots(paths: list[Path]) -> list[Path]:
+    """Pack folders named by ``paths``: a pack folder, a pack.yaml, or a folder of packs."""
+    roots: list[Path] = []
+    for raw in paths:
+        path = raw
+        if not path.exists():
+            raise UsageError(f"{raw}: no such file or folder")
+        if path.is_file():
+            if path.name != PACK_FILE:
+                raise UsageError(f"{raw}: expected a pack folder or a {PACK_FILE} file")
+            roots.append(path.parent)
+        elif (path / PACK_FILE).is_file():
+            roots.append(path)
+        else:
+            found = sorted(p.parent for p in path.rglob(PACK_FILE) if not _hidden(p, path))
+            # A pack's own subfolders are not packs of their own.
+            outer = [r for r in found if not any(r != o and o in r.parents for o in found)]
+            if not outer:
+                raise UsageError(f"{raw}: no {PACK_FILE} in this folder or below it")
+            roots.extend(outer)
+    unique: list[Path] = []
+    for r in roots:
+        if r.resolve() not in [u.resolve() for u in unique]:
+            unique.append(r)
+    return unique
+
+
+def _hidden(path: Path, base: Path) -> bool:
+    rel = path.relative_to(base)
+    return any(part.startswith(".") for part in rel.parts[:-1])
+
+
+def read_yaml_file(path: Path, shown: str, limits: Limits) -> tuple[str | None, Any, list[Diagnostic]]:
+    """Read, pre-check and parse one file."""
+    try:
+        size = path.stat().st_size
+        if size > limits.max_bytes:
+            return None, None, [make("RS-Y002", f"file is {size:,} bytes; the limit is "
+                                     f"{limits.max_bytes:,} bytes", shown,
+                                     hint="split the content into several files")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, None, [make("RS-Y012", f"cannot read file: {exc.strerror}", shown)]
+    text, diags = check_bytes(raw, shown, limits)
+    if text is None or any(d.code == "RS-Y006" for d in diags):
+        return text, None, diags
+    parsed = load_yaml(text, shown, limits)
+    return text, parsed, diags + parsed.diagnostics
+
+
+def load_packs(paths: list[Path], schemas: SchemaSet, kinds: dict[str, str],
+               limits: Limits = Limits()) -> LoadResult:
+    """Load every pack under ``paths``. ``kinds`` maps document kind -> system name."""
+    result = LoadResult()
+    for root in find_pack_roots(paths):
+        pack = _load_pack(root, schemas, kinds, limits, result)
+        if pack is not None:
+            result.packs.append(pack)
+    return result
+
+
+def _documents_of(parsed: Any, shown: str, result: LoadResult) -> list[tuple[YamlDocument, str, str]]:
+    """Documents that are mappings with a kind and an id."""
+    out = []
+    for doc in parsed.documents:
+        result.documents += 1
+        if not isinstance(doc.data, dict):
+            result.diagnostics.append(make(
+                "RS-Y009", f"a document must be a mapping of keys to values, found "
+                f"{'a list' if isinstance(doc.data, list) else 'a single value'}",
+                shown, *doc.locate(()), hint="start the document with 'kind:' and 'id:' lines"))
+            continue
+        kind, ident = doc.data.get("kind"), doc.data.get("id")
+        if kind is None:
+            result.diagnostics.append(make("RS-P002", "document has no 'kind'", shown,
+                                           *doc.locate(()), hint="add a line such as 'kind: riddle'"))
+            continue
+        if ident is None:
+            result.diagnostics.append(make("RS-P003", "document has no 'id'", shown,
+                                           *doc.locate(("kind",), key=True),
+                                           hint="add a line such as 'id: my-first-card'"))
+            continue
+        out.append((doc, str(kind), str(ident)))
+    return out
+
+
+def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Limits,
+               result: LoadResult) -> Pack | None:
+    manifest_path = root / PACK_FILE
+    shown = display_path(manifest_path)
+    result.files += 1
+    text, parsed, diags = read_yaml_file(manifest_path, shown, limits)
+    if text is not None:
+        result.sources[shown] = text
+    result.diagnostics.extend(diags)
+    if parsed is None or any(d.severity.value == "error" for d in diags):
+        return None
+    docs = _documents_of(parsed, shown, result)
+    if len(parsed.documents) != 1 or len(docs) != 1 or docs[0][1] != "pack":
+        if len(docs) == len(parsed.documents):
+            result.diagnostics.append(make(
+                "RS-P007", f"{PACK_FILE} must hold exactly one document with 'kind: pack'",
+                shown, *(parsed.documents[0].locate(("kind",)) if parsed.documents else (1, 1))))
+        return None
+    yaml_doc, _, ident = docs[0]
+    schema_diags = validate_document(schemas, "pack", yaml_doc)
+    result.diagnostics.extend(schema_diags)
+    if schema_diags:
+        return None
+    manifest = Document("pack", ident, shown, yaml_doc)
+    pack = Pack(root=root, manifest=manifest)
+    for system in manifest.data.get("systems", []):
+        if system not in set(kinds.values()):
+            idx = manifest.data["systems"].index(system)
+            result.diagnostics.append(manifest.diag(
+                "RS-P008", f"game system '{system}' is not installed", ("systems", idx),
+                hint=suggest(system, sorted(set(kinds.values())))
+                or "installed: " + ", ".join(sorted(set(kinds.values())))))
+    files = _included_files(root, manifest, result)
+    seen_ids: dict[str, Document] = {}
+    for path in files:
+        file_shown = display_path(path)
+        result.files += 1
+        pack.files.append(file_shown)
+        text, parsed, diags = read_yaml_file(path, file_shown, limits)
+        if text is not None:
+            result.sources[file_shown] = text
+        result.diagnostics.extend(diags)
+        if parsed is None:
+            continue
+        file_has_errors = any(d.severity.value == "error" for d in diags)
+        for yaml_doc, kind, ident in _documents_of(parsed, file_shown, result):
+            doc = Document(kind, ident, file_shown, yaml_doc)
+            if kind not in kinds or kind == "pack":
+                result.diagnostics.append(doc.diag(
+                    "RS-P004", f"unknown document kind '{kind}'", ("kind",),
+                    hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
+                    or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
+                continue
+            if kinds[kind] not in pack.systems:
+                result.diagnostics.append(doc.diag(
+                    "RS-P012", f"kind '{kind}' belongs to the '{kinds[kind]}' system, which "
+                    f"this pack does not list", ("kind",),
+                    hint=f"add '{kinds[kind]}' to 'systems' in {PACK_FILE}"))
+                continue
+            if ident in seen_ids:
+                first = seen_ids[ident]
+                line, col = first.locate(("id",))
+                result.diagnostics.append(doc.diag(
+                    "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
+                    f"{first.file}:{line}:{col}", ("id",), hint="ids must be unique in a pack"))
+                continue
+            doc_diags = validate_document(schemas, kind, yaml_doc)
+            result.diagnostics.extend(doc_diags)
+            seen_ids[ident] = doc
+            if not doc_diags and not file_has_errors:
+                pack.documents.append(doc)
+    return pack
+
+
+def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[Path]:
+    include = manifest.data.get("include") or list(DEFAULT_INCLUDE)
+    exclude = manifest.data.get("exclude") or []
+    root_resolved = root.resolve()
+    chosen: dict[Path, None] = {}
+    explicit = "include" in manifest.data
+    for i, pattern in enumerate(include):
+        if os.path.isabs(pattern) or ".." in Path(pattern).parts:
+            result.diagnostics.append(manifest.diag(
+                "RS-P009", f"include pattern '{pattern}' leaves the pack folder", ("include", i),
+                hint="patterns are relative to the folder of pack.yaml"))
+            continue
+        matches = sorted(p for p in root.glob(pattern) if p.is_file())
+        matches = [p for p in matches if p.name != PACK_FILE or p.parent != root]
+        if not matches and explicit:
+            result.diagnostics.append(manifest.diag(
+                "RS-P006", f"include pattern '{pattern}' matches no file", ("include", i),
+                hint="check the spelling and the folder, relative to pack.yaml"))
+        for path in matches:
+            rel = path.relative_to(root).as_posix()
+            if any(fnmatch.fnmatch(rel, ex) for ex in exclude):
+                continue
+            if any(part.startswith(".") for part in Path(rel).parts):
+                continue
+            if root_resolved not in path.resolve().parents:
+                result.diagnostics.append(manifest.diag(
+                    "RS-P009", f"'{rel}' links outside the pack folder", ("include", i)))
+                continue
+            chosen[path] = None
+    return sorted(chosen)
+

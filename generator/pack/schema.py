@@ -1,0 +1,236 @@
+"""JSON Schema validation with errors placed at YAML lines and columns.
+
+Schemas are loaded from the package's ``schemas/`` folder into a
+``referencing`` registry, so every ``$ref`` resolves locally and nothing is
+ever fetched over the network.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from generator.diagnostics import Diagnostic, make, pointer_of
+from generator.pack.yamlload import YamlDocument
+from generator.resources import schemas_dir
+
+SCHEMA_BASE = "https://riddlesmith.dev/schemas/v1/"
+MAX_ERRORS_PER_DOCUMENT = 50
+
+_TYPE_WORDS = {
+    "string": "text",
+    "object": "a mapping (key: value lines)",
+    "array": "a list",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaSet:
+    """All schemas, by document kind, with one registry for their ``$ref``s."""
+
+    registry: Registry
+    schemas: dict[str, dict[str, Any]]
+    validators: dict[str, Draft202012Validator]
+
+    def kinds(self) -> list[str]:
+        return sorted(self.schemas)
+
+    def schema_uri(self, kind: str) -> str:
+        return str(self.schemas[kind]["$id"])
+
+
+def load_schemas(folder: Path | None = None) -> SchemaSet:
+    """Load every ``*.schema.json`` of ``folder`` (default: the shipped schemas).
+
+    >>> sorted(load_schemas().schemas)[:2]
+    ['fragment-card', 'fragment-game']
+    """
+    folder = folder or schemas_dir()
+    resources: list[tuple[str, Resource[Any]]] = []
+    schemas: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents, DRAFT202012)))
+        kind = path.name[: -len(".schema.json")]
+        if kind != "common":
+            schemas[kind] = contents
+    registry: Registry = Registry().with_resources(resources)
+    checker = Draft202012Validator.FORMAT_CHECKER
+    validators = {
+        kind: Draft202012Validator(schema, registry=registry, format_checker=checker)
+        for kind, schema in schemas.items()
+    }
+    return SchemaSet(registry=registry, schemas=schemas, validators=validators)
+
+
+def check_schemas(schemas: SchemaSet) -> list[str]:
+    """Problems with the schemas themselves (used by the tests)."""
+    problems: list[str] = []
+    for kind, schema in sorted(schemas.schemas.items()):
+        try:
+            Draft202012Validator.check_schema(schema)
+        except jsonschema.SchemaError as exc:
+            problems.append(f"{kind}: {exc.message}")
+        if not str(schema.get("$id", "")).startswith(SCHEMA_BASE):
+            problems.append(f"{kind}: $id must start with {SCHEMA_BASE}")
+    return problems
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """A "did you mean" hint, or an empty string.
+
+    >>> suggest("titel", ["title", "text"])
+    "did you mean 'title'?"
+    """
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"'{str(value).lower()}' (true/false)"
+    if value is None:
+        return "nothing"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the text '{shown}'"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def validate_document(schemas: SchemaSet, kind: str, doc: YamlDocument) -> list[Diagnostic]:
+    """Validate one document against the schema of its kind."""
+    validator = schemas.validators[kind]
+    seen: set[tuple[str, str, str]] = set()
+    out: list[Diagnostic] = []
+    for error in validator.iter_errors(doc.data):
+        for diag in _iter_error_diagnostics(error, doc):
+            key = (diag.code, diag.pointer, diag.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(diag)
+        if len(out) >= MAX_ERRORS_PER_DOCUMENT:
+            break
+    return sorted(out, key=Diagnostic.sort_key)
+
+
+def _hint_of(error: ValidationError) -> str:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    return str(schema.get("x-hint", ""))
+
+
+def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterator[Diagnostic]:
+    hint = _hint_of(error)
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        alternatives = list(error.context)
+        types = [e for e in alternatives if e.validator == "type" and not e.relative_path]
+        if len(types) == len(alternatives) or (
+            types and not any(isinstance(error.instance, t) for t in (dict, list))
+            and all(e.validator in ("type", "enum", "const") for e in alternatives)
+        ):
+            wanted = []
+            for alt in alternatives:
+                if alt.validator == "type":
+                    wanted.append(_TYPE_WORDS.get(str(alt.validator_value), str(alt.validator_value)))
+                elif alt.validator == "enum":
+                    wanted.append("one of " + ", ".join(map(str, alt.validator_value)))
+            path = tuple(error.absolute_path)
+            line, col = doc.locate(path)
+            yield make("RS-S004", f"expected {' or '.join(wanted)}, found {describe(error.instance)}",
+                       doc.file, line, col, pointer=pointer_of(path), hint=hint)
+            return
+        best = best_match(alternatives)
+        if best is not None:
+            for diag in _iter_error_diagnostics(best, doc):
+                if hint and not diag.hint:
+                    yield Diagnostic(diag.file, diag.line, diag.col, diag.severity, diag.code,
+                                     diag.message, diag.pointer, hint, diag.related)
+                else:
+                    yield diag
+            return
+    path = tuple(error.absolute_path)
+    pointer = pointer_of(path)
+    validator = error.validator
+    instance = error.instance
+    if validator == "additionalProperties" and isinstance(instance, dict):
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        known = sorted(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        for key in instance:
+            if key in known or patterns:
+                continue
+            line, col = doc.locate(path + (key,), key=True)
+            where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
+            yield make("RS-S002", f"unknown property '{key}'{where}", doc.file, line, col,
+                       pointer=pointer_of(path + (key,)),
+                       hint=suggest(str(key), known) or ("allowed: " + ", ".join(known)))
+        return
+    if validator == "required":
+        missing = str(error.message).split("'")[1] if "'" in error.message else "?"
+        line, col = doc.locate(path, key=True) if path else (doc.line, doc.col)
+        where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
+        yield make("RS-S003", f"missing required property '{missing}'{where}", doc.file, line, col,
+                   pointer=pointer, hint=hint)
+        return
+    line, col = doc.locate(path)
+    if validator == "type":
+        wanted = error.validator_value
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted]))
+        yield make("RS-S004", f"expected {words}, found {describe(instance)}", doc.file, line, col,
+                   pointer=pointer, hint=hint)
+        return
+    if validator in ("enum", "const"):
+        allowed = error.validator_value if validator == "enum" else [error.validator_value]
+        names = [str(a) for a in allowed]
+        yield make("RS-S005", f"{describe(instance)} is not allowed here; use "
+                   + (names[0] if len(names) == 1 else "one of: " + ", ".join(names)),
+                   doc.file, line, col, pointer=pointer,
+                   hint=hint or (suggest(str(instance), names) if isinstance(instance, str) else ""))
+        return
+    if validator == "pattern":
+        yield make("RS-S001", f"{describe(instance)} is not in the expected form", doc.file, line,
+                   col, pointer=pointer, hint=hint or f"expected to match {error.validator_value}")
+        return
+    if validator == "propertyNames":
+        yield make("RS-S001", f"property name {describe(instance)} is not allowed", doc.file, line,
+                   col, pointer=pointer, hint=hint)
+        return
+    yield make("RS-S001", _plain_message(error), doc.file, line, col, pointer=pointer, hint=hint)
+
+
+def _plain_message(error: ValidationError) -> str:
+    v, value, inst = error.validator, error.validator_value, error.instance
+    if v == "minimum":
+        return f"{describe(inst)} is below the minimum of {value}"
+    if v == "maximum":
+        return f"{describe(inst)} is above the maximum of {value}"
+    if v == "minItems":
+        return f"needs at least {value} item{'s' if value != 1 else ''}"
+    if v == "maxItems":
+        return f"allows at most {value} item{'s' if value != 1 else ''}"
+    if v == "minLength":
+        return "must not be empty" if value == 1 else f"needs at least {value} characters"
+    if v == "maxLength":
+        return f"allows at most {value} characters"
+    if v == "uniqueItems":
+        return "list items must all be different"
+    if v == "minProperties":
+        return "must not be empty"
+    return str(error.message)

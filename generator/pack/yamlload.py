@@ -1,0 +1,323 @@
+"""Safe, positioned YAML loading.
+
+We never let a YAML library construct objects. The parser (ruamel's libyaml
+event parser when it is installed, its pure-Python parser otherwise) yields
+events; :func:`load_yaml` composes them here, iteratively, into plain Python
+values (dict, list, str, int, float, bool, None) and records the 1-based line
+and column of every value and every mapping key, keyed by its path.
+
+Doing the composition ourselves gives us every safety limit in one place and
+makes each one fail fast: the nesting depth is checked as each collection
+opens (we stop reading at once), alias expansion is counted by the size of the
+anchored subtree (a "billion laughs" file stops at the first alias that would
+cross the cap, without expanding anything), duplicate keys are reported with
+both positions, and any tag outside the YAML core schema is refused.
+
+>>> f = load_yaml("kind: pack\\nid: demo\\n", "pack.yaml")
+>>> f.documents[0].data
+{'kind': 'pack', 'id': 'demo'}
+>>> f.documents[0].locate(("id",))
+(2, 5)
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from generator.diagnostics import Diagnostic, make
+
+Path = tuple[Any, ...]
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 500_000
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {
+    None, "!", _CORE + "str", _CORE + "int", _CORE + "float", _CORE + "bool",
+    _CORE + "null", _CORE + "map", _CORE + "seq",
+}
+
+# YAML 1.2 core schema for plain scalars.
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_TRUE = re.compile(r"^(?:true|True|TRUE)$")
+_FALSE = re.compile(r"^(?:false|False|FALSE)$")
+_INT10 = re.compile(r"^[-+]?[0-9]+$")
+_INT8 = re.compile(r"^0o[0-7]+$")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps that keep untrusted YAML from exhausting time or memory."""
+
+    max_bytes: int = MAX_BYTES
+    max_depth: int = MAX_DEPTH
+    max_nodes: int = MAX_NODES
+
+
+@dataclass(slots=True)
+class YamlDocument:
+    """One YAML document: its plain data and the position of every node."""
+
+    file: str
+    index: int
+    data: Any
+    line: int
+    col: int
+    values: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, path: Path, *, key: bool = False) -> tuple[int, int]:
+        """Line and column of the node at ``path`` (or of its key), walking up
+        to the nearest recorded ancestor when the exact node has none."""
+        p = tuple(path)
+        while True:
+            if key and p in self.keys:
+                return self.keys[p]
+            if p in self.values:
+                return self.values[p]
+            if p in self.keys:
+                return self.keys[p]
+            if not p:
+                return (self.line, self.col)
+            p = p[:-1]
+
+
+@dataclass(slots=True)
+class YamlFile:
+    file: str
+    text: str
+    documents: list[YamlDocument]
+    diagnostics: list[Diagnostic]
+
+
+class _Abort(Exception):
+    """Stop reading the file: a limit was crossed (already reported)."""
+
+
+def resolve_plain(value: str) -> Any:
+    """Resolve a plain (unquoted) scalar by the YAML 1.2 core schema.
+
+    >>> [resolve_plain(v) for v in ["12", "0x1f", "1.5", "true", "~", "yes", "63.5mm"]]
+    [12, 31, 1.5, True, None, 'yes', '63.5mm']
+    """
+    if value and value[0] not in _SPECIAL_FIRST:
+        return value
+    if _NULL.match(value):
+        return None
+    if _TRUE.match(value):
+        return True
+    if _FALSE.match(value):
+        return False
+    if _INT10.match(value):
+        return int(value)
+    if _INT8.match(value):
+        return int(value[2:], 8)
+    if _INT16.match(value):
+        return int(value[2:], 16)
+    if _FLOAT.match(value):
+        return float(value)
+    if _INF.match(value):
+        return -math.inf if value.startswith("-") else math.inf
+    if _NAN.match(value):
+        return math.nan
+    return value
+
+
+def _iter_events(text: str) -> Iterator[Any]:
+    from ruamel.yaml import YAML
+
+    try:
+        yaml = YAML(typ="safe", pure=False)
+        if "CParser" not in getattr(yaml.Parser, "__name__", ""):
+            raise ImportError
+    except Exception:  # pragma: no cover - depends on the optional C extension
+        yaml = YAML(typ="safe", pure=True)
+    return iter(yaml.parse(text))
+
+
+def check_bytes(raw: bytes, file: str, limits: Limits) -> tuple[str | None, list[Diagnostic]]:
+    """Decode and pre-check raw bytes: size, BOM, UTF-8, tabs in indentation."""
+    if len(raw) > limits.max_bytes:
+        return None, [make("RS-Y002", f"file is {len(raw):,} bytes; the limit is "
+                           f"{limits.max_bytes:,} bytes", file,
+                           hint="split the content into several files")]
+    for bom, name in ((b"\xef\xbb\xbf", "UTF-8"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if raw.startswith(bom):
+            return None, [make("RS-Y005", f"file starts with a {name} byte-order mark", file,
+                               hint="save the file as UTF-8 without BOM")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        return None, [make("RS-Y004", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                           file, line, col, hint="save the file as UTF-8")]
+    diags: list[Diagnostic] = []
+    if "\t" in text:
+        for n, line_text in enumerate(text.split("\n"), start=1):
+            stripped = line_text.lstrip(" \t")
+            indent = line_text[: len(line_text) - len(stripped)]
+            if "\t" in indent and stripped and not stripped.startswith("#"):
+                diags.append(make("RS-Y006", "tab character used for indentation", file, n,
+                                  indent.index("\t") + 1, hint="indent with spaces"))
+                break
+    return text, diags
+
+
+def load_yaml(text: str, file: str, limits: Limits = Limits()) -> YamlFile:
+    """Parse every document of ``text`` into plain data with positions."""
+    result = YamlFile(file=file, text=text, documents=[], diagnostics=[])
+    try:
+        _compose(text, file, limits, result)
+    except _Abort:
+        pass
+    except Exception as exc:  # ruamel's MarkedYAMLError and friends
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        context = getattr(exc, "context", None)
+        message = f"{problem}" + (f" ({context})" if context else "")
+        result.diagnostics.append(make("RS-Y001", message, file, line, col))
+    return result
+
+
+def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
+    # Frames: [container, path, is_map, pending_key, key_pos, (line, col, nodes), anchor,
+    # merge sources]
+    stack: list[list[Any]] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    nodes = 0
+    doc: YamlDocument | None = None
+
+    def fail(code: str, message: str, line: int, col: int, hint: str = "") -> None:
+        out.diagnostics.append(make(code, message, file, line, col, hint=hint))
+        raise _Abort
+
+    def attach(value: Any, line: int, col: int, raw_key: str | None) -> None:
+        """Put a finished node into its parent (or make it the document root)."""
+        assert doc is not None
+        if not stack:
+            doc.data = value
+            return
+        frame = stack[-1]
+        container, path = frame[0], frame[1]
+        if not frame[2]:
+            child = path + (len(container),)
+            container.append(value)
+            doc.values.setdefault(child, (line, col))
+            return
+        if frame[3] is None:  # this node is a key
+            if raw_key is None:
+                fail("RS-Y013", "a mapping key must be a plain value, not a list or mapping",
+                     line, col)
+            frame[3] = raw_key
+            frame[4] = (line, col)
+            return
+        key, key_pos = frame[3], frame[4]
+        frame[3] = None
+        child = path + (key,)
+        if key == "<<":
+            frame[7].append(value)
+            return
+        if key in container:
+            first = doc.keys.get(child, (0, 0))
+            out.diagnostics.append(make(
+                "RS-Y003",
+                f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})",
+                file, key_pos[0], key_pos[1],
+                hint="each key may appear once in a mapping; remove or rename one"))
+            return
+        container[key] = value
+        doc.keys[child] = key_pos
+        doc.values[child] = (line, col)
+
+    for event in _iter_events(text):
+        name = type(event).__name__
+        mark = event.start_mark
+        line, col = mark.line + 1, mark.column + 1
+        if name == "ScalarEvent" or name == "AliasEvent" or name.endswith("StartEvent"):
+            tag = getattr(event, "tag", None)
+            if tag not in _ALLOWED_TAGS and name not in ("DocumentStartEvent", "StreamStartEvent"):
+                fail("RS-Y010", f"tag '{tag}' is not allowed", line, col,
+                     "content is plain data: remove the tag")
+        if name == "DocumentStartEvent":
+            doc = YamlDocument(file=file, index=len(out.documents), data=None, line=line, col=col)
+            anchors = {}
+        elif name == "DocumentEndEvent":
+            assert doc is not None
+            if doc.data is not None:
+                out.documents.append(doc)
+            doc = None
+        elif name == "ScalarEvent":
+            nodes += 1
+            raw = event.value
+            tag = event.tag
+            plain = not event.style and tag in (None, "!") and event.implicit[0]
+            if tag == _CORE + "str" or not plain:
+                value: Any = raw
+            else:
+                value = resolve_plain(raw)
+            if tag and tag != _CORE + "str" and tag != "!":
+                value = resolve_plain(raw)
+            if event.anchor:
+                anchors[event.anchor] = (value, 1)
+            attach(value, line, col, raw)
+        elif name == "AliasEvent":
+            if event.anchor not in anchors:
+                fail("RS-Y011", f"alias '*{event.anchor}' refers to no anchor", line, col)
+            value, size = anchors[event.anchor]
+            nodes += size
+            if nodes > limits.max_nodes:
+                fail("RS-Y008", f"expanding alias '*{event.anchor}' makes the document larger "
+                     f"than {limits.max_nodes:,} nodes", line, col,
+                     "aliases may not multiply the document (alias bomb?)")
+            raw_key = None
+            if isinstance(value, (str, int, float, bool)) or value is None:
+                raw_key = str(value)
+            attach(value, line, col, raw_key)
+        elif name in ("MappingStartEvent", "SequenceStartEvent"):
+            if len(stack) + 1 > limits.max_depth:
+                fail("RS-Y007", f"nesting deeper than {limits.max_depth} levels", line, col)
+            nodes += 1
+            assert doc is not None
+            parent_path: Path = ()
+            if stack:
+                top = stack[-1]
+                if top[2]:
+                    if top[3] is None:
+                        fail("RS-Y013",
+                             "a mapping key must be a plain value, not a list or mapping",
+                             line, col)
+                    parent_path = top[1] + (top[3],)
+                else:
+                    parent_path = top[1] + (len(top[0]),)
+            is_map = name == "MappingStartEvent"
+            container: Any = {} if is_map else []
+            stack.append([container, parent_path, is_map, None, None, (line, col, nodes),
+                          event.anchor, []])
+            doc.values.setdefault(parent_path, (line, col))
+        elif name in ("MappingEndEvent", "SequenceEndEvent"):
+            frame = stack.pop()
+            container = frame[0]
+            start_line, start_col, start_nodes = frame[5]
+            if frame[2] and frame[7]:
+                for source in frame[7]:
+                    for item in source if isinstance(source, list) else [source]:
+                        if isinstance(item, dict):
+                            for k, v in item.items():
+                                container.setdefault(k, v)
+            if frame[6]:
+                anchors[frame[6]] = (container, nodes - start_nodes + 1)
+            attach(container, start_line, start_col, None)
+        if nodes > limits.max_nodes:
+            fail("RS-Y008", f"document has more than {limits.max_nodes:,} nodes", line, col)

@@ -1,0 +1,267 @@
+"""The display list every renderer builds and every backend draws.
+
+Units are millimetres, y grows downwards and the origin is the top-left corner,
+as on a printed page. Text sizes are in points (the unit designers think in).
+All values are frozen and hashable: sequences are stored as tuples (lists
+passed in are converted), so two equal scenes compare equal and can be cached.
+
+>>> card = Scene(63.5, 88.9, (Rect(0, 0, 63.5, 88.9, Style(fill="#ffffff")),), id="card")
+>>> card.children[0].style.fill
+'#ffffff'
+>>> hash(card) == hash(Scene(63.5, 88.9, [Rect(0, 0, 63.5, 88.9, Style(fill="#ffffff"))], id="card"))
+True
+
+Coordinates are plain floats; colours are ``"#rrggbb"`` strings (checked).
+Groups carry transforms applied in this order: translate, then rotate
+(degrees, clockwise on the page, about the group's origin), then scale. A
+group's ``clip`` rectangle is in the group's own (transformed) coordinates.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Sequence, Union
+
+MM_PER_PT = 25.4 / 72.0
+"""Millimetres per typographic point."""
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_PATH_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
+
+
+def _check_colour(value: str | None, what: str) -> None:
+    if value is not None and not _COLOUR.fullmatch(value):
+        raise ValueError(f"{what} must be a colour like '#1a2b3c' or None, got {value!r}")
+
+
+def _check_finite(values: Sequence[float], what: str) -> None:
+    for v in values:
+        if not math.isfinite(v):
+            raise ValueError(f"{what} must be finite numbers, got {v!r}")
+
+
+def _freeze_points(obj: object, points: Sequence[Sequence[float]]) -> None:
+    frozen = tuple((float(x), float(y)) for x, y in points)
+    _check_finite([c for p in frozen for c in p], "points")
+    object.__setattr__(obj, "points", frozen)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a shape is painted. ``None`` means no fill or no stroke.
+
+    ``stroke_width`` and ``dash`` (on/off lengths) are in mm; ``opacity``
+    applies to both fill and stroke.
+    """
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+    def __post_init__(self) -> None:
+        _check_colour(self.fill, "fill")
+        _check_colour(self.stroke, "stroke")
+        object.__setattr__(self, "dash", tuple(float(d) for d in self.dash))
+        if self.stroke_width < 0 or not 0.0 <= self.opacity <= 1.0:
+            raise ValueError("stroke_width must be >= 0 and opacity within 0..1")
+
+
+NO_STYLE = Style()
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle; ``rx`` rounds its corners (mm)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = NO_STYLE
+    rx: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A circle centred on (cx, cy)."""
+
+    cx: float
+    cy: float
+    r: float
+    style: Style = NO_STYLE
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight segment; only its stroke is drawn."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = NO_STYLE
+
+
+@dataclass(frozen=True, slots=True)
+class Polyline:
+    """An open chain of segments through ``points``."""
+
+    points: tuple[tuple[float, float], ...]
+    style: Style = NO_STYLE
+
+    def __post_init__(self) -> None:
+        _freeze_points(self, self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A closed shape through ``points``."""
+
+    points: tuple[tuple[float, float], ...]
+    style: Style = NO_STYLE
+
+    def __post_init__(self) -> None:
+        _freeze_points(self, self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of absolute commands in mm.
+
+    Each command is a tuple: ``("M", x, y)``, ``("L", x, y)``,
+    ``("C", x1, y1, x2, y2, x, y)``, ``("Q", x1, y1, x, y)`` or ``("Z",)``.
+
+    >>> Path((("M", 0, 0), ("L", 5, 0), ("Z",))).commands[1]
+    ('L', 5.0, 0.0)
+    """
+
+    commands: tuple[tuple[str | float, ...], ...]
+    style: Style = NO_STYLE
+
+    def __post_init__(self) -> None:
+        frozen: list[tuple[str | float, ...]] = []
+        for cmd in self.commands:
+            if not cmd or cmd[0] not in _PATH_ARITY:
+                raise ValueError(f"path command must start with one of M L C Q Z, got {cmd!r}")
+            op = str(cmd[0])
+            args = tuple(float(a) for a in cmd[1:])  # type: ignore[arg-type]
+            if len(args) != _PATH_ARITY[op]:
+                raise ValueError(f"path command {op} takes {_PATH_ARITY[op]} numbers, got {cmd!r}")
+            _check_finite(args, "path coordinates")
+            frozen.append((op, *args))
+        if frozen and frozen[0][0] != "M":
+            raise ValueError("a path must start with an M command")
+        object.__setattr__(self, "commands", tuple(frozen))
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text, drawn as is (no markup, no wrapping).
+
+    (x, y) is the baseline point; ``anchor`` says whether x is the start,
+    middle or end of the text. ``font`` is a family of :mod:`.fonts`
+    ("sans" or "serif"); ``size`` is in points.
+    """
+
+    x: float
+    y: float
+    text: str
+    font: str = "sans"
+    size: float = 10.0
+    fill: str = "#000000"
+    anchor: str = "start"
+    bold: bool = False
+    italic: bool = False
+
+    def __post_init__(self) -> None:
+        _check_colour(self.fill, "text fill")
+        if self.anchor not in ("start", "middle", "end"):
+            raise ValueError(f"anchor must be start, middle or end, got {self.anchor!r}")
+        if not self.size > 0:
+            raise ValueError(f"text size must be positive, got {self.size!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """Text laid out by :func:`.text.fit_text`: runs and inline icons.
+
+    The runs and icons are positioned relative to the top-left corner of the
+    box they were fitted into (``width`` x ``height``); (x, y) places that
+    corner. Use :meth:`at` to move a block.
+    """
+
+    runs: tuple[Text, ...]
+    icons: tuple["Element", ...] = ()
+    width: float = 0.0
+    height: float = 0.0
+    x: float = 0.0
+    y: float = 0.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "runs", tuple(self.runs))
+        object.__setattr__(self, "icons", tuple(self.icons))
+
+    def at(self, x: float, y: float) -> "TextBlock":
+        """Return the same block with its box's top-left corner at (x, y)."""
+        return TextBlock(self.runs, self.icons, self.width, self.height, x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Children drawn under a transform, optionally clipped.
+
+    ``id`` becomes the SVG element id (kept unique by the SVG backend).
+    """
+
+    children: tuple["Element", ...] = ()
+    translate: tuple[float, float] = (0.0, 0.0)
+    rotate: float = 0.0
+    scale: float = 1.0
+    clip: Rect | None = None
+    id: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "children", tuple(self.children))
+        tx, ty = self.translate
+        object.__setattr__(self, "translate", (float(tx), float(ty)))
+        _check_finite((tx, ty, self.rotate, self.scale), "group transform")
+
+
+Element = Union[Rect, Circle, Line, Polyline, Polygon, Path, Text, TextBlock, Group]
+"""Anything that can appear in a scene."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """One drawing (a card, a page, a map) of ``width`` x ``height`` mm."""
+
+    width: float
+    height: float
+    children: tuple[Element, ...] = ()
+    id: str = "scene"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "children", tuple(self.children))
+        if not (self.width > 0 and self.height > 0):
+            raise ValueError(f"scene size must be positive, got {self.width} x {self.height}")
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Pages for one PDF. ``duplex`` asks viewers to print long-edge duplex."""
+
+    pages: tuple[Scene, ...]
+    title: str = ""
+    author: str = ""
+    subject: str = ""
+    duplex: bool = False
+    keywords: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pages", tuple(self.pages))
+        object.__setattr__(self, "keywords", tuple(self.keywords))
+        if not self.pages:
+            raise ValueError("a document needs at least one page")

@@ -1,0 +1,84 @@
+"""Game systems: the plug-in interface and its discovery.
+
+A game system owns some document kinds (each with a schema in ``schemas/``),
+checks a loaded pack (rule checks, simulators) and renders it. The pipeline
+knows systems only through :class:`System`; they are found through the
+``riddlesmith.systems`` entry-point group, so another package can add one.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Pack
+
+# Systems shipped with riddlesmith; entry points may add more (or these, again).
+BUILTIN_SYSTEMS = {
+    "fragments": "generator.systems.fragments:SYSTEM",
+}
+
+ProgressFn = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Artefact:
+    """One output file, relative to the pack's output folder."""
+
+    path: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Options shared by check and build."""
+
+    lang: str | None = None
+    paper: str | None = None
+    strict: bool = False
+    back_offset: tuple[float, float] | None = None
+    cache_dir: Path | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class System(Protocol):
+    name: str
+    kinds: tuple[str, ...]
+
+    def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        """Rule checks and simulations of a pack whose documents passed the schemas."""
+
+    def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+        """Render the pack; only called when ``check`` found no errors."""
+
+    def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        """Figures for the build report (simulator results, counts)."""
+
+    def templates(self) -> dict[str, str]:
+        """Commented YAML templates for ``riddlesmith new``, by kind."""
+
+    def starter_files(self, pack_id: str) -> dict[str, str]:
+        """Files (relative path -> text) of a new pack made by ``riddlesmith init``."""
+
+
+def _load(ref: str) -> Any:
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def discover_systems() -> dict[str, System]:
+    """Every installed system by name (built-ins first, then entry points)."""
+    found: dict[str, System] = {}
+    for name, ref in BUILTIN_SYSTEMS.items():
+        found[name] = _load(ref)
+    for ep in sorted(entry_points(group="riddlesmith.systems"), key=lambda e: e.name):
+        if ep.name not in found:
+            try:
+                found[ep.name] = ep.load()
+            except Exception:  # a broken third-party plug-in must not stop ours
+                continue
+    return found

@@ -1,0 +1,98 @@
+"""Riddle Craft: fragment cards, two-sided When cards, tokens and the press-your-luck variant."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic, make
+from generator.pack.model import Document, Pack, pick_text
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.fragments import checks
+from generator.systems.fragments.settings import GameSettings, settings_of
+
+KINDS = ("fragment-card", "when-card", "fragment-game")
+
+
+@dataclass(frozen=True, slots=True)
+class FragmentsSystem:
+    name: str = "fragments"
+    kinds: tuple[str, ...] = KINDS
+
+    def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        from generator.systems.fragments.render import iter_overflow_problems
+
+        cards = pack.of_kind("fragment-card")
+        whens = pack.of_kind("when-card")
+        games = pack.of_kind("fragment-game")
+        out: list[Diagnostic] = []
+        if not games:
+            out.append(make("RS-F007", "the pack has no 'fragment-game' document; default "
+                            "settings are used", pack.manifest.file,
+                            hint="riddlesmith new fragment-game game"))
+        for extra in games[1:]:
+            out.append(extra.diag("RS-F007", f"only one 'fragment-game' is allowed; "
+                                  f"'{games[0].id}' is used", ("kind",),
+                                  severity=None))
+        settings = settings_of(games[0] if games else None)
+        out.extend(checks.iter_duplicate_fragments(cards, "en"))
+        out.extend(checks.iter_person_problems(cards))
+        out.extend(checks.iter_when_problems(whens))
+        if games:
+            out.extend(checks.iter_scoring_problems(games[0]))
+        size = checks.deck_size(cards)
+        need = checks.cards_needed(settings.hand_size)
+        if size < need:
+            where: Any = games[0] if games else None
+            message = (f"the deck has {size} fragment card{'s' if size != 1 else ''}; six players' "
+                       f"hands of {settings.hand_size} plus a round need at least {need}")
+            out.append(where.diag("RS-F006", message, ("hand_size",) if "hand_size" in where.data
+                                  else ()) if where else
+                       make("RS-F006", message, pack.manifest.file))
+        out.extend(iter_overflow_problems(pack, settings, options))
+        if options.lang:
+            out.extend(_iter_missing_translations(cards + whens, options.lang, pack))
+        return out
+
+    def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        from generator.systems.fragments.report import press_your_luck_report
+
+        games = pack.of_kind("fragment-game")
+        settings = settings_of(games[0] if games else None)
+        return press_your_luck_report(checks.deck_size(pack.of_kind("fragment-card")), settings)
+
+    def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+        from generator.systems.fragments.render import build_artefacts
+
+        games = pack.of_kind("fragment-game")
+        return build_artefacts(pack, settings_of(games[0] if games else None), options, progress)
+
+    def templates(self) -> dict[str, str]:
+        from generator.systems.fragments.templates import TEMPLATES
+
+        return dict(TEMPLATES)
+
+    def starter_files(self, pack_id: str) -> dict[str, str]:
+        from generator.systems.fragments.templates import starter_files
+
+        return starter_files(pack_id)
+
+
+def _iter_missing_translations(docs: list[Document], lang: str, pack: Pack) -> list[Diagnostic]:
+    out = []
+    if lang not in pack.languages:
+        return out
+    for doc in docs:
+        for field in ("text", "only", "except"):
+            value = doc.data.get(field)
+            if isinstance(value, dict) and lang not in value:
+                out.append(doc.diag("RS-P011", f"no '{lang}' text; '{pick_text(value, None)}' "
+                                    f"is used", (field,)))
+            elif isinstance(value, str) and lang != pack.languages[0]:
+                out.append(doc.diag("RS-P011", f"no '{lang}' text; the {pack.languages[0]} text "
+                                    f"is used", (field,)))
+    return out
+
+
+SYSTEM = FragmentsSystem()
+
+__all__ = ["SYSTEM", "FragmentsSystem", "GameSettings", "KINDS"]

@@ -1,0 +1,364 @@
+"""Print a fragment deck: card fronts and backs, When cards, tokens, a player aid.
+
+Every card is a :class:`Scene` of card size plus bleed on each side; the
+render kit places them on sheets with crop marks and mirrored duplex backs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.geometry import CARD_SIZES, PAPERS, layout_sheet, parse_length
+from generator.render.pdf import document_to_pdf
+from generator.render.scene import (
+    Circle, Document as PdfDocument, Group, Line, Rect, Scene, Style, Text,
+)
+from generator.render.sheets import calibration_page, card_sheet_pages, interleave_duplex
+from generator.render.svg import scene_to_svg
+from generator.render.text import fit_text
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.fragments.checks import expected_score
+from generator.systems.fragments.settings import GameSettings
+
+DEFAULT_BLEED = 3.0
+SAFE_INSET = 4.0          # safe zone: nothing important closer than this to the trim
+TEXT_TOP = 15.0           # fragment text box, from the trim's top edge
+TEXT_BOTTOM = 15.0        # ... and from its bottom edge
+TEXT_SIDE = 6.5
+INK = "#2b2118"
+
+
+@dataclass(frozen=True, slots=True)
+class CardGeometry:
+    width: float
+    height: float
+    bleed: float
+
+    @property
+    def text_box(self) -> tuple[float, float, float, float]:
+        """x, y, w, h of the fragment text inside the card scene (bleed included)."""
+        return (self.bleed + TEXT_SIDE, self.bleed + TEXT_TOP,
+                self.width - 2 * TEXT_SIDE, self.height - TEXT_TOP - TEXT_BOTTOM)
+
+
+def card_geometry(pack: Pack, settings: GameSettings) -> CardGeometry:
+    size = settings.card_size or pack.data.get("print", {}).get("card", "poker")
+    if isinstance(size, dict):
+        w, h = parse_length(size["width"]), parse_length(size["height"])
+    else:
+        w, h = CARD_SIZES[str(size)]
+    bleed = parse_length(pack.data.get("print", {}).get("bleed", DEFAULT_BLEED))
+    return CardGeometry(w, h, bleed)
+
+
+def _texts(value: Any) -> Iterator[tuple[tuple[str, ...], str]]:
+    if isinstance(value, dict):
+        for lang, text in value.items():
+            yield ("text", lang), str(text)
+    else:
+        yield ("text",), str(value)
+
+
+def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
+    """Card texts that do not fit their box even at the minimum font size."""
+    geo = card_geometry(pack, settings)
+    _, _, w, h = geo.text_box
+    for card in pack.of_kind("fragment-card"):
+        for path, text in _texts(card.data["text"]):
+            fit = fit_text(_escape_markup(text), w, h, family="serif", max_size=settings.font_size,
+                           min_size=settings.min_font_size, align="center", valign="middle")
+            if not fit.fits:
+                yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
+                                f"too tall at the minimum size of {settings.min_font_size:g} pt",
+                                path, hint="shorten the fragment or lower card.min_font_size")
+    for when in pack.of_kind("when-card"):
+        for side in ("only", "except"):
+            value = when.data.get(side)
+            if value is None:
+                continue
+            for path, text in _texts(value):
+                fit = fit_text(_escape_markup(text), w, h / 2, family="serif", max_size=22,
+                               min_size=settings.min_font_size, align="center", valign="middle")
+                if not fit.fits:
+                    yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
+                                    f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
+
+
+def _escape_markup(text: str) -> str:
+    """Fragments are plain text: neutralise our inline markup characters."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def _frame(geo: CardGeometry, fill: str, accent: str) -> list[Any]:
+    b = geo.bleed
+    full = Rect(0, 0, geo.width + 2 * b, geo.height + 2 * b, Style(fill=fill))
+    inner = Rect(b + SAFE_INSET - 1.5, b + SAFE_INSET - 1.5, geo.width - 2 * (SAFE_INSET - 1.5),
+                 geo.height - 2 * (SAFE_INSET - 1.5), Style(stroke=accent, stroke_width=0.5), rx=2.5)
+    inner2 = Rect(b + SAFE_INSET - 0.5, b + SAFE_INSET - 0.5, geo.width - 2 * (SAFE_INSET - 0.5),
+                  geo.height - 2 * (SAFE_INSET - 0.5), Style(stroke=accent, stroke_width=0.2), rx=2)
+    return [full, inner, inner2]
+
+
+def _diamond(cx: float, cy: float, r: float, colour: str) -> Any:
+    from generator.render.scene import Polygon
+
+    return Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), Style(fill=colour))
+
+
+def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
+                   settings: GameSettings, lang: str | None) -> Scene:
+    b = geo.bleed
+    cx = b + geo.width / 2
+    accent = settings.accent
+    parts: list[Any] = _frame(geo, settings.colour, accent)
+    category = str(card.data.get("category", "")).replace("-", " ").upper()
+    if category:
+        parts.append(Text(cx, b + 10.0, category, font="sans", size=6.5, fill=accent,
+                          anchor="middle", bold=True))
+    parts.append(Line(cx - 12, b + 12.2, cx - 2.5, b + 12.2, Style(stroke=accent, stroke_width=0.3)))
+    parts.append(Line(cx + 2.5, b + 12.2, cx + 12, b + 12.2, Style(stroke=accent, stroke_width=0.3)))
+    parts.append(_diamond(cx, b + 12.2, 1.0, accent))
+    x, y, w, h = geo.text_box
+    fit = fit_text(_escape_markup(pick_text(card.data["text"], lang)), w, h, family="serif",
+                   max_size=settings.font_size, min_size=settings.min_font_size,
+                   align="center", valign="middle")
+    parts.append(fit.block.at(x, y))
+    bottom = b + geo.height
+    parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
+    parts.append(Text(cx, bottom - 7.2, pick_text(settings.subtitle, lang), font="serif", size=7,
+                      fill=accent, anchor="middle", italic=True))
+    parts.append(Text(b + geo.width - SAFE_INSET - 1.5, bottom - SAFE_INSET - 1.0,
+                      f"{number}/{total}", font="sans", size=4.5, fill=accent, anchor="end"))
+    return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}")
+
+
+def fragment_back(geo: CardGeometry, settings: GameSettings, lang: str | None) -> Scene:
+    b = geo.bleed
+    cx, cy = b + geo.width / 2, b + geo.height / 2
+    accent = settings.back_accent
+    parts: list[Any] = _frame(geo, settings.back_colour, accent)
+    for r, width in ((19.0, 0.6), (16.5, 0.25), (13.5, 0.25)):
+        parts.append(Circle(cx, cy - 4, r, Style(stroke=accent, stroke_width=width)))
+    for i in range(12):
+        import math
+
+        angle = math.radians(i * 30)
+        parts.append(_diamond(cx + 21.5 * math.cos(angle), cy - 4 + 21.5 * math.sin(angle), 0.9, accent))
+    parts.append(Text(cx, cy + 8.5, "?", font="serif", size=66, fill=accent, anchor="middle", bold=True))
+    title = fit_text(_escape_markup(pick_text(settings.back_title, lang)), geo.width - 16, 9,
+                     family="serif", max_size=13, min_size=7, align="center", valign="middle")
+    parts.append(title.block.at(b + 8, b + geo.height - 27))
+    motto = pick_text(settings.back_motto, lang)
+    if motto:
+        parts.append(Text(cx, b + geo.height - 12.5, motto, font="serif", size=7, fill=accent,
+                          anchor="middle", italic=True))
+    return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id="card-back")
+
+
+def when_side(card: Document, side: str, geo: CardGeometry, settings: GameSettings,
+              lang: str | None) -> Scene:
+    b = geo.bleed
+    dark = side == "except"
+    fill = settings.accent if dark else settings.colour
+    ink = settings.colour if dark else settings.accent
+    parts: list[Any] = _frame(geo, fill, ink)
+    cx = b + geo.width / 2
+    parts.append(Text(cx, b + 10.0, "WHEN CARD", font="sans", size=6.5, fill=ink, anchor="middle",
+                      bold=True))
+    x, y, w, h = geo.text_box
+    fit = fit_text(_escape_markup(pick_text(card.data.get(side, ""), lang)), w, h / 2,
+                   family="serif", max_size=22, min_size=settings.min_font_size, align="center",
+                   valign="middle")
+    block = fit.block
+    coloured = type(block)(tuple(type(r)(r.x, r.y, r.text, r.font, r.size, ink, r.anchor, r.bold,
+                                         True) for r in block.runs),
+                           block.icons, block.width, block.height)
+    parts.append(coloured.at(x, y + h / 4))
+    other = "except when" if side == "only" else "only when"
+    parts.append(Text(cx, b + geo.height - 9, f"turn over for \u201c{other}\u201d", font="sans",
+                      size=5.5, fill=ink, anchor="middle", italic=True))
+    return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}-{side}")
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+def _paper(pack: Pack, options: Options) -> str:
+    return options.paper or pack.data.get("print", {}).get("paper", "a4")
+
+
+def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
+                    progress: ProgressFn) -> list[Artefact]:
+    lang = options.lang
+    geo = card_geometry(pack, settings)
+    paper = _paper(pack, options)
+    print_cfg = pack.data.get("print", {})
+    crop = bool(print_cfg.get("crop_marks", True))
+    gutter = parse_length(print_cfg.get("gutter", 0))
+    offset = options.back_offset or (
+        parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
+        parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
+    cards = sorted(pack.of_kind("fragment-card"), key=lambda d: (str(d.data.get("category", "")), d.id))
+    whens = sorted(pack.of_kind("when-card"), key=lambda d: d.id)
+    total = sum(int(c.data.get("copies", 1)) for c in cards)
+    title = pick_text(settings.title, lang)
+    artefacts: list[Artefact] = []
+
+    back = fragment_back(geo, settings, lang)
+    fronts: list[Scene] = []
+    backs: list[Scene] = []
+    number = 0
+    for i, card in enumerate(cards):
+        if i % 20 == 0:
+            progress(f"{pack.id}: cards {i + 1}-{min(i + 20, len(cards))} of {len(cards)}")
+        front = None
+        for _ in range(int(card.data.get("copies", 1))):
+            number += 1
+            front = fragment_front(card, number, total, geo, settings, lang)
+            fronts.append(front)
+            backs.append(back)
+        assert front is not None
+        artefacts.append(Artefact(f"svg/cards/{card.id}.svg", scene_to_svg(front)))
+    artefacts.append(Artefact("svg/cards/_back.svg", scene_to_svg(back)))
+    for when in whens:
+        only, exc = when_side(when, "only", geo, settings, lang), when_side(when, "except", geo, settings, lang)
+        for _ in range(int(when.data.get("copies", 1))):
+            fronts.append(only)
+            backs.append(exc)
+        artefacts.append(Artefact(f"svg/cards/{when.id}-only.svg", scene_to_svg(only)))
+        artefacts.append(Artefact(f"svg/cards/{when.id}-except.svg", scene_to_svg(exc)))
+
+    progress(f"{pack.id}: card sheets")
+    layout = layout_sheet(PAPERS[paper], geo.width, geo.height, bleed=geo.bleed, gutter=gutter)
+    front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
+                                               back_offset=offset, label=f"{title} \u2014 {pack.id}")
+    meta = dict(author=str(pack.data.get("author", "")), subject="Riddle Craft card sheets")
+    artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(
+        PdfDocument(tuple(front_pages), title=f"{title}: card fronts", **meta))))
+    artefacts.append(Artefact("print/cards-backs.pdf", document_to_pdf(
+        PdfDocument(tuple(back_pages), title=f"{title}: card backs", **meta))))
+    artefacts.append(Artefact("print/cards-duplex.pdf", document_to_pdf(
+        PdfDocument(tuple(interleave_duplex(front_pages, back_pages)),
+                    title=f"{title}: cards for duplex printing", duplex=True, **meta))))
+    progress(f"{pack.id}: tokens, aid, calibration")
+    artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(
+        PdfDocument((token_sheet(settings, PAPERS[paper], title),), title=f"{title}: tokens", **meta))))
+    artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(
+        PdfDocument((player_aid(settings, PAPERS[paper], title, lang),), title=f"{title}: player aid",
+                    **meta))))
+    artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(
+        PdfDocument(tuple(calibration_page(paper)), title=f"{title}: printer calibration", **meta))))
+    return artefacts
+
+
+# --------------------------------------------------------------------------- tokens and aid
+
+TOKEN_DIAMETER = 22.0
+VALID_COLOUR = "#2e7d32"
+INVALID_COLOUR = "#b3261e"
+
+
+def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) -> Scene:
+    pw, ph = paper
+    parts: list[Any] = [
+        Text(pw / 2, 18, f"{title} \u2014 answer tokens", font="serif", size=16, fill=INK,
+             anchor="middle", bold=True),
+        Text(pw / 2, 25, "Cut along the dashed circles. Green: a valid answer (+1 point). "
+             "Red: an invalid answer (\u22121 point).", font="sans", size=8, fill=INK, anchor="middle"),
+    ]
+    tokens = [("\u2714", VALID_COLOUR, "+1")] * settings.valid_tokens + \
+             [("\u2718", INVALID_COLOUR, "\u22121")] * settings.invalid_tokens
+    pitch = TOKEN_DIAMETER + 6
+    cols = max(1, int((pw - 30) // pitch))
+    x0 = (pw - cols * pitch) / 2 + pitch / 2
+    y0 = 38 + pitch / 2
+    r = TOKEN_DIAMETER / 2
+    for i, (mark, colour, points) in enumerate(tokens):
+        cx, cy = x0 + (i % cols) * pitch, y0 + (i // cols) * pitch
+        parts.append(Circle(cx, cy, r + 1.5, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))))
+        parts.append(Circle(cx, cy, r, Style(fill=colour)))
+        parts.append(Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)))
+        parts.append(Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True))
+        parts.append(Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True))
+    rows = (len(tokens) + cols - 1) // cols
+    y = y0 + rows * pitch + 4
+    parts.append(Rect(pw / 2 - 25, y, 50, 0.01, Style(stroke="#000000", stroke_width=0.3)))
+    parts.append(Text(pw / 2, y + 5, "this line is 50 mm long at 100 % scale", font="sans", size=6.5,
+                      fill=INK, anchor="middle"))
+    return Scene(pw, ph, tuple(parts), id="tokens")
+
+
+AID_SECTIONS = (
+    ("Setting up", "Put the answer tokens in the middle of the table: {valid} green and {invalid} "
+     "red. Shuffle the fragment cards and deal **{hand} to each player**; the rest is the draw pile. "
+     "If you play with When cards, give one to each player."),
+    ("Your turn", "Turn over the top card to open the first riddle. On your turn, do **one** of: "
+     "**add** a fragment from your hand to the riddle, then draw one card; or **challenge** "
+     "the player who added the last fragment. You may not pass."),
+    ("Challenges", "Anyone may challenge the last player at any moment. The challenged player "
+     "must answer the riddle, ending with *What am I?*. The other players vote. A valid answer: "
+     "the answerer takes a green token and the challenger a red one; otherwise the other way "
+     "round. A tied vote gives no tokens. The challenged player then opens the next riddle."),
+    ("When cards", "Instead of a plain fragment, play your When card together with a fragment to "
+     "qualify a card already on the table, with either side: *only when* or *except when*. "
+     "You take it back at the end of the riddle."),
+    ("Game end", "When the last token is taken, count +1 for each green and \u22121 for each red "
+     "token. The highest total wins; tied players settle it with one more riddle."),
+)
+
+
+def player_aid(settings: GameSettings, paper: tuple[float, float], title: str, lang: str | None) -> Scene:
+    pw, ph = paper
+    margin = 18.0
+    parts: list[Any] = [
+        Rect(margin - 6, margin - 6, pw - 2 * (margin - 6), ph - 2 * (margin - 6),
+             Style(stroke=settings.accent, stroke_width=0.6), rx=3),
+        Text(pw / 2, margin + 8, f"{title}", font="serif", size=22, fill=settings.accent,
+             anchor="middle", bold=True),
+        Text(pw / 2, margin + 15, "Player aid", font="serif", size=11, fill=INK, anchor="middle",
+             italic=True),
+    ]
+    y = margin + 24
+    width = pw - 2 * margin
+    for heading, body in AID_SECTIONS:
+        text = body.format(valid=settings.valid_tokens, invalid=settings.invalid_tokens,
+                           hand=settings.hand_size)
+        parts.append(Text(margin, y + 4, heading.upper(), font="sans", size=9, fill=settings.accent,
+                          bold=True))
+        fit = fit_text(text, width, 40, family="serif", max_size=10, min_size=10, leading=1.3)
+        used = _used_height(fit)
+        parts.append(fit.block.at(margin, y + 6.5))
+        y += 6.5 + used + 5
+    parts.append(Text(margin, y + 4, "PRESS YOUR LUCK (1\u20134 PLAYERS)", font="sans", size=9,
+                      fill=settings.accent, bold=True))
+    intro = ("Draw fragments one by one, stop when you like, then answer. A valid answer scores the "
+             f"riddle by its length; first to **{settings.target} points** wins. If you fail, the "
+             "player with the fewest points (if only one) may try the same riddle.")
+    fit = fit_text(intro, width, 30, family="serif", max_size=10, min_size=10, leading=1.3)
+    parts.append(fit.block.at(margin, y + 6.5))
+    y += 6.5 + _used_height(fit) + 4
+    n = max(len(settings.scoring), 8)
+    cell = min(18.0, width / (n + 1))
+    parts.append(Text(margin, y + 6, "cards", font="sans", size=8, fill=INK, bold=True))
+    parts.append(Text(margin, y + 13, "points", font="sans", size=8, fill=INK, bold=True))
+    for i in range(n):
+        x = margin + cell * (i + 1)
+        label = f"{i + 1}+" if i == n - 1 else str(i + 1)
+        points = settings.scoring[i] if i < len(settings.scoring) else expected_score(i + 1)
+        parts.append(Rect(x, y, cell, 16, Style(stroke=settings.accent, stroke_width=0.3)))
+        parts.append(Text(x + cell / 2, y + 6, label, font="sans", size=8, fill=INK, anchor="middle"))
+        parts.append(Text(x + cell / 2, y + 13, str(points), font="sans", size=9, fill=INK,
+                          anchor="middle", bold=True))
+    return Scene(pw, ph, tuple(parts), id="player-aid")
+
+
+def _used_height(fit: Any) -> float:
+    runs = fit.block.runs
+    if not runs:
+        return 0.0
+    return max(r.y for r in runs) + fit.size * 0.3528 * 0.3

@@ -1,0 +1,67 @@
+"""Hypothesis strategies for random maps and positions, shared by the engine tests."""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from reference import NONE, RefBoard, candidate_bridges
+
+from generator.engine import Geometry, State, state_from_heights
+
+
+# Low towers are likelier, so that workers can still climb and moves abound.
+_HEIGHTS = (0, 0, 0, 1, 1, 2, 2, 3)
+
+
+@st.composite
+def ref_boards(
+    draw: st.DrawFn,
+    max_side: int = 8,
+    max_workers: int = 4,
+    sea: bool = True,
+) -> RefBoard:
+    """A random map (size, sea, bridges), random towers and domes, random figures."""
+    width = draw(st.integers(1, max_side))
+    height = draw(st.integers(1, max_side))
+    size = width * height
+    # Some maps are mostly land, some mostly sea (where bridges abound).
+    sea_share = draw(st.sampled_from([0, 1, 3])) if sea else 0
+    land_cell = st.sampled_from([True] * 3 + [False] * sea_share)
+    land = draw(st.lists(land_cell, min_size=size, max_size=size))
+    candidates = candidate_bridges(width, height, land)
+    bridges = (
+        draw(st.lists(st.sampled_from(candidates), unique=True, max_size=6)) if candidates else []
+    )
+    heights = [h if is_land else 0 for h, is_land in zip(
+        draw(st.lists(st.sampled_from(_HEIGHTS), min_size=size, max_size=size)), land, strict=True
+    )]
+    domes = [d and is_land for d, is_land in zip(
+        draw(st.lists(st.sampled_from([False] * 5 + [True]), min_size=size, max_size=size)),
+        land,
+        strict=True,
+    )]
+    open_squares = [sq for sq in range(size) if land[sq] and not domes[sq]]
+    figures = draw(st.permutations(open_squares)) if open_squares else []
+    n_workers = draw(st.integers(1, max_workers))
+    workers = []
+    for _ in range(n_workers):
+        present = draw(st.sampled_from([True, True, True, True, False]))
+        workers.append(figures.pop() if present and figures else NONE)
+    others = [figures.pop() if figures and draw(st.booleans()) else NONE for _ in range(2)]
+    return RefBoard(width, height, land, bridges, heights, domes, workers, others)
+
+
+def to_engine(board: RefBoard) -> tuple[Geometry, State]:
+    """The same position in the engine's representation."""
+    land = sum(1 << sq for sq, is_land in enumerate(board.land) if is_land)
+    geometry = Geometry(board.width, board.height, land, tuple(board.bridges))
+    state = state_from_heights(
+        board.heights,
+        domes=[sq for sq, d in enumerate(board.domes) if d],
+        workers=board.workers,
+        king=board.others[0] if board.others else NONE,
+        sphinx=board.others[1] if len(board.others) > 1 else NONE,
+    )
+    return geometry, state
+
+
+movers_masks = st.one_of(st.just(-1), st.integers(0, 15))
+stockpiles = st.one_of(st.none(), st.lists(st.integers(0, 2), min_size=4, max_size=4))
