@@ -26,7 +26,7 @@ Positions have a one-line notation (used by the perft data files)::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square, iter_squares
@@ -214,6 +214,52 @@ def play_random_game_listing(
 
 
 # -- notation ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PerftRecord:
+    """One position of a perft data file and its expected counts per depth."""
+
+    id: str
+    position: str
+    source: str = ""
+    counts: tuple[tuple[int, int], ...] = ()  # (depth, count), in file order
+    line: int = 0  # 1-based line of the "id" line, for messages
+
+
+def parse_perft_records(text: str) -> tuple[PerftRecord, ...]:
+    """Read a perft data file (format: the header of ``tests/engine/data/standard.perft``).
+
+    >>> records = parse_perft_records("id x\\nposition 0/0 -,-,-,- 1\\nperft 1 1\\n")
+    >>> records[0].id, records[0].counts
+    ('x', ((1, 1),))
+    """
+    records: list[PerftRecord] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, _, value = line.partition(" ")
+        value = value.strip()
+        if key == "id":
+            records.append(PerftRecord(value, "", line=number))
+        elif not records:
+            raise ValueError(f"line {number}: {key!r} before the first 'id'")
+        elif key == "position":
+            records[-1] = replace(records[-1], position=value)
+        elif key == "source":
+            records[-1] = replace(records[-1], source=value)
+        elif key == "perft":
+            depth, _, count = value.partition(" ")
+            counts = (*records[-1].counts, (int(depth), int(count)))
+            records[-1] = replace(records[-1], counts=counts)
+        else:
+            raise ValueError(f"line {number}: unknown key {key!r}")
+    for record in records:
+        if not record.position:
+            raise ValueError(f"line {record.line}: record {record.id!r} has no position")
+    return tuple(records)
+
 
 
 def parse_position(text: str) -> tuple[Geometry, StandardPosition]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hypothesis import strategies as st
-from reference import NONE, RefBoard, candidate_bridges
+from reference import NONE, RefBoard, candidate_bridges, neighbours
 
 from generator.engine import Geometry, State, state_from_heights
 
@@ -42,11 +42,28 @@ def ref_boards(
     figures = draw(st.permutations(open_squares)) if open_squares else []
     n_workers = draw(st.integers(1, max_workers))
     workers = []
-    for _ in range(n_workers):
-        present = draw(st.sampled_from([True, True, True, True, False]))
+    for i in range(n_workers):
+        # The first worker is always there: a position without workers has no moves.
+        present = i == 0 or draw(st.sampled_from([True, True, True, False]))
         workers.append(figures.pop() if present and figures else NONE)
     others = [figures.pop() if figures and draw(st.booleans()) else NONE for _ in range(2)]
-    return RefBoard(width, height, land, bridges, heights, domes, workers, others)
+    board = RefBoard(width, height, land, bridges, heights, domes, workers, others)
+    if workers[0] != NONE and draw(st.booleans()):
+        _steer_first_worker(draw, board)
+    return board
+
+
+def _steer_first_worker(draw: st.DrawFn, board: RefBoard) -> None:
+    """Make the rare cases common: a worker at a bridge end, a climb to level 3."""
+    taken = set(board.workers + board.others)
+    ends = [sq for pair in board.bridges for sq in pair if sq not in taken and not board.domes[sq]]
+    if ends and draw(st.booleans()):
+        board.workers[0] = draw(st.sampled_from(sorted(ends)))
+    here = board.workers[0]
+    near = [sq for sq in neighbours(board, here, moving=True) if not board.domes[sq]]
+    if near:
+        board.heights[here] = 2
+        board.heights[draw(st.sampled_from(near))] = 3
 
 
 def to_engine(board: RefBoard) -> tuple[Geometry, State]:

@@ -1,0 +1,75 @@
+"""Shared fixtures: a small valid fragments pack to break in many ways."""
+from __future__ import annotations
+
+import os
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CONTENT = REPO / "content"
+
+PACK_YAML = """kind: pack
+id: test-pack
+title: Test pack
+version: 1.0.0
+systems: [fragments]
+languages: [en, fr]
+include:
+  - game.yaml
+  - cards/*.yaml
+"""
+
+GAME_YAML = """kind: fragment-game
+id: game
+title: Test deck
+hand_size: 5
+tokens: {valid: 7, invalid: 7}
+press_your_luck:
+  scoring: [1, 3, 6, 10, 15, 21, 28, 36]
+  games: 50
+"""
+
+WHEN_YAML = "---\n".join(
+    f"kind: when-card\nid: when-{i}\nonly: only when\nexcept: except when\n" for i in range(1, 7))
+
+
+def starter_cards() -> str:
+    return files("generator.systems.fragments").joinpath("starter_cards.yaml").read_text("utf-8")
+
+
+def write_pack(root: Path, overrides: dict[str, str | bytes] | None = None) -> Path:
+    """Write the valid test pack into ``root``; ``overrides`` replace or add files."""
+    base: dict[str, str | bytes] = {
+        "pack.yaml": PACK_YAML,
+        "game.yaml": GAME_YAML,
+        "cards/starter.yaml": starter_cards(),
+        "cards/when.yaml": WHEN_YAML,
+    }
+    base.update(overrides or {})
+    for rel, content in base.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def pack_dir(tmp_path: Path) -> Path:
+    return write_pack(tmp_path / "pack")
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def _no_ci_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    os.environ.pop("RIDDLESMITH_DEBUG", None)
