@@ -45,6 +45,7 @@ Public API::
     StandardPosition(state, to_move) ; start_position() ; parse_position(text)
     format_position(geometry, position) ; perft(geometry, position, depth) -> int
     divide(geometry, position, depth) ; play_random_game(geometry, rng, position=None)
+    parse_perft_records(text) -> tuple[PerftRecord, ...]    # the perft data-file format
 
 ``movers`` is a bitmask over worker indices (bit i lets ``workers[i]`` move);
 ``stockpile`` limits builds to available pieces; ``hooks`` switches to the
@@ -82,10 +83,12 @@ from generator.engine.moves import (
 )
 from generator.engine.standard import (
     GameResult,
+    PerftRecord,
     StandardPosition,
     divide,
     format_position,
     movers_of,
+    parse_perft_records,
     parse_position,
     perft,
     play_random_game,
@@ -121,6 +124,7 @@ __all__ = [
     "Geometry",
     "Move",
     "MoveHooks",
+    "PerftRecord",
     "Square",
     "StandardPosition",
     "State",
@@ -143,6 +147,7 @@ __all__ = [
     "movers_of",
     "occupied",
     "pack_key",
+    "parse_perft_records",
     "parse_position",
     "parse_square",
     "perft",

@@ -17,7 +17,7 @@ join two spaces for moving only) and the permutations of the symmetry group.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 Square = int
@@ -36,7 +36,8 @@ SEA_CHARS = "~"
 # The eight symmetries of a square, as maps of (col, row) on an n x n grid; each
 # takes (width, height, col, row) and returns the image (col, row). The four that
 # swap the axes only map a rectangle onto itself when width == height.
-_SYMMETRY_FORMULAS = (
+_Formula = Callable[[int, int, int, int], tuple[int, int]]
+_SYMMETRY_FORMULAS: tuple[tuple[str, bool, _Formula], ...] = (
     ("identity", False, lambda w, h, c, r: (c, r)),
     ("rotate-180", False, lambda w, h, c, r: (w - 1 - c, h - 1 - r)),
     ("mirror-left-right", False, lambda w, h, c, r: (w - 1 - c, r)),
@@ -303,7 +304,8 @@ class Geometry:
                 perm.append(r * width + c)
             if tuple(perm) in seen:
                 continue  # on a 1-wide or 1x1 board several formulas coincide
-            if any((self.land >> sq & 1) != (self.land >> perm[sq] & 1) for sq in range(len(perm))):
+            land = self.land
+            if any((land >> sq & 1) != (land >> perm[sq] & 1) for sq in range(len(perm))):
                 continue
             images = {(min(perm[a], perm[b]), max(perm[a], perm[b])) for a, b in bridge_set}
             if images != bridge_set:

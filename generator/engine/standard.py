@@ -66,9 +66,8 @@ def movers_of(player: int) -> int:
     return 0b11 << (WORKERS_PER_PLAYER * player)
 
 
-def start_position(geometry: Geometry | None = None) -> StandardPosition:
-    """The empty board before placement, player 1 to place."""
-    del geometry  # every geometry starts empty; the argument keeps call sites uniform
+def start_position() -> StandardPosition:
+    """The empty board before placement, player 1 to place (on any geometry)."""
     return StandardPosition(State(0, 0, 0, 0, (NO_SQUARE,) * (PLAYERS * WORKERS_PER_PLAYER)), 0)
 
 
@@ -161,7 +160,7 @@ def play_random_game(
     by counting and selecting rather than listing them.
     """
     if position is None:
-        position = start_position(geometry)
+        position = start_position()
     state, side = position
     plies = 0
     while True:
@@ -169,7 +168,8 @@ def play_random_game(
             squares = list(iter_squares(free_squares(geometry, state)))
             if len(squares) < WORKERS_PER_PLAYER:
                 return GameResult(side ^ 1, plies, "stuck")
-            state = apply_placement(state, side, tuple(rng.sample(squares, 2)))
+            first, second = rng.sample(squares, 2)
+            state = apply_placement(state, side, (first, second))
         else:
             movers = movers_of(side)
             count = count_moves(geometry, state, movers, level3_wins=True)
@@ -186,21 +186,22 @@ def play_random_game(
 def play_random_game_listing(
     geometry: Geometry, rng: random.Random, position: StandardPosition | None = None
 ) -> GameResult:
-    """:func:`play_random_game` that lists every ply and picks one (the slower way).
+    """:func:`play_random_game` that lists the sequences and picks one (the slower way).
 
-    Kept to measure what counting saves and to cross-check it: both draw from
-    the same distribution.
+    Kept to measure what counting saves and to cross-check it: ``rng.choice`` and
+    ``rng.randrange`` draw the same index, so with equal seeds both play the same game.
     """
     if position is None:
-        position = start_position(geometry)
+        position = start_position()
     state, side = position
     plies = 0
     while True:
         if state.workers[WORKERS_PER_PLAYER * side] < 0:
-            pairs = list_placements(geometry, state)
-            if not pairs:
+            squares = list(iter_squares(free_squares(geometry, state)))
+            if len(squares) < WORKERS_PER_PLAYER:
                 return GameResult(side ^ 1, plies, "stuck")
-            state = apply_placement(state, side, rng.choice(pairs))
+            first, second = rng.sample(squares, 2)
+            state = apply_placement(state, side, (first, second))
         else:
             moves = list_moves(geometry, state, movers_of(side), level3_wins=True)
             if not moves:
@@ -325,5 +326,6 @@ def format_position(geometry: Geometry, position: StandardPosition) -> str:
         rows.append("".join(cells))
     text = f"{'/'.join(rows)} {','.join(geometry.name(sq) for sq in state.workers)} {side + 1}"
     if geometry.bridges:
-        text += " " + ",".join(f"{geometry.name(a)}-{geometry.name(b)}" for a, b in geometry.bridges)
+        names = geometry.name
+        text += " " + ",".join(f"{names(a)}-{names(b)}" for a, b in geometry.bridges)
     return text

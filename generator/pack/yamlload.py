@@ -208,6 +208,7 @@ def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
         assert doc is not None
         if not stack:
             doc.data = value
+            doc.values.setdefault((), (line, col))
             return
         frame = stack[-1]
         container, path = frame[0], frame[1]

@@ -30,6 +30,19 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _PATH_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
 
 
+# Control characters have no glyph and are not allowed in XML: both backends drop them.
+_CONTROL_TABLE: dict[int, str | None] = {**dict.fromkeys([*range(0, 32), *range(0x7F, 0xA0)]), 9: " "}
+
+
+def strip_control(text: str) -> str:
+    r"""Return ``text`` without control characters; a tab becomes a space.
+
+    >>> strip_control("a\tb\x00c\n")
+    'a bc'
+    """
+    return text.translate(_CONTROL_TABLE)
+
+
 def _check_colour(value: str | None, what: str) -> None:
     if value is not None and not _COLOUR.fullmatch(value):
         raise ValueError(f"{what} must be a colour like '#1a2b3c' or None, got {value!r}")

@@ -156,7 +156,7 @@ def _parse(markup: str, family: str, icon_names: frozenset[str] | None) -> _Pars
     gap: tuple[float, tuple[bool, bool]] = (0.0, (False, False))
     pending: tuple[bool, bool] | None = None  # style of the first space after the last word
     unknown: list[str] = []
-    missing: set[str] = set()
+    seen: dict[tuple[bool, bool], list[str]] = {style: [] for style in files}
 
     def finish_word() -> None:
         if pieces:
@@ -183,9 +183,8 @@ def _parse(markup: str, family: str, icon_names: frozenset[str] | None) -> _Pars
                 elif words and pending is None:
                     pending = (bold, italic)
             if part:
-                f = files[(bold, italic)]
-                missing.update(fonts.missing_glyphs(part, family, bold, italic))
-                add_piece((part, bold, italic, None, fonts.unit_width(part, f)))
+                seen[(bold, italic)].append(part)
+                add_piece((part, bold, italic, None, fonts.unit_width(part, files[(bold, italic)])))
 
     bold = italic = False
     for idx, tok in enumerate(tokens):
@@ -214,6 +213,8 @@ def _parse(markup: str, family: str, icon_names: frozenset[str] | None) -> _Pars
     paragraphs.append(tuple(words))
     while paragraphs and not paragraphs[-1]:
         paragraphs.pop()  # trailing breaks (YAML block scalars end with one)
+    missing = set().union(*(fonts.missing_glyphs("".join(parts), family, *style)
+                            for style, parts in seen.items()))
     return _Parsed(tuple(paragraphs), tuple(sorted(set(unknown))), frozenset(missing))
 
 
@@ -247,9 +248,14 @@ def _split_word(word: _Word, size: float, width: float, family: str) -> list[_Wo
     return out
 
 
-def _wrap(parsed: _Parsed, size: float, width: float, family: str) -> list[list[tuple[_Word, bool]]]:
-    """Greedy word wrap at ``size`` pt: lines of (word, space before it)."""
+def _wrap(parsed: _Parsed, size: float, width: float, family: str,
+          max_lines: int | None = None) -> tuple[list[list[tuple[_Word, bool]]], float] | None:
+    """Greedy word wrap at ``size`` pt: lines of (word, space before it), and the widest line.
+
+    Returns None as soon as there are more than ``max_lines`` lines.
+    """
     lines: list[list[tuple[_Word, bool]]] = []
+    widest = 0.0
     for para in parsed.paragraphs:
         line: list[tuple[_Word, bool]] = []
         used = 0.0
@@ -262,14 +268,22 @@ def _wrap(parsed: _Parsed, size: float, width: float, family: str) -> list[list[
                     used += gw + w
                     continue
                 lines.append(line)
+                widest = max(widest, used)
             if w <= width + _EPS:
                 line, used = [(word, False)], w
             else:
                 chunks = _split_word(word, size, width, family)
-                lines.extend([(c, False)] for c in chunks[:-1])
+                for c in chunks[:-1]:
+                    lines.append([(c, False)])
+                    widest = max(widest, c[1] * size)
                 line, used = [(chunks[-1], False)], chunks[-1][1] * size
+            if max_lines is not None and len(lines) > max_lines:
+                return None
         lines.append(line)
-    return lines
+        widest = max(widest, used)
+        if max_lines is not None and len(lines) > max_lines:
+            return None
+    return lines, widest
 
 
 def _line_width(line: list[tuple[_Word, bool]], size: float) -> float:
@@ -358,14 +372,19 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
     parsed = _parse(markup, family, names)
 
     chosen: tuple[float, list, float] | None = None
-    for size in _sizes(max_size, min_size):
-        lines = _wrap(parsed, size, width_mm, family)
+    sizes = _sizes(max_size, min_size)
+    for size in sizes:
         line_h = size * MM_PER_PT * leading
-        over_h = len(lines) * line_h - height_mm
-        over_w = max((_line_width(line, size) for line in lines), default=0.0) - width_mm
-        overflow = max(over_h, over_w, 0.0)
+        last = size == sizes[-1]
+        # Only the last size needs a full layout when it overflows; others may stop early.
+        wrapped = _wrap(parsed, size, width_mm, family,
+                        None if last else int((height_mm + _EPS) // line_h))
+        if wrapped is None:
+            continue
+        lines, widest = wrapped
+        overflow = max(len(lines) * line_h - height_mm, widest - width_mm, 0.0)
         chosen = (size, lines, overflow)
-        if overflow <= _EPS:
+        if overflow <= _EPS or last:
             break
     assert chosen is not None
     size, lines, overflow = chosen

@@ -6,7 +6,6 @@ from reference import NONE, RefBoard, candidate_bridges, neighbours
 
 from generator.engine import Geometry, State, state_from_heights
 
-
 # Low towers are likelier, so that workers can still climb and moves abound.
 _HEIGHTS = (0, 0, 0, 1, 1, 2, 2, 3)
 
@@ -46,7 +45,10 @@ def ref_boards(
         # The first worker is always there: a position without workers has no moves.
         present = i == 0 or draw(st.sampled_from([True, True, True, False]))
         workers.append(figures.pop() if present and figures else NONE)
-    others = [figures.pop() if figures and draw(st.booleans()) else NONE for _ in range(2)]
+    others = []
+    for _ in range(2):  # King and Sphinx, each there or not
+        wanted: bool = draw(st.booleans())
+        others.append(figures.pop() if wanted and figures else NONE)
     board = RefBoard(width, height, land, bridges, heights, domes, workers, others)
     if workers[0] != NONE and draw(st.booleans()):
         _steer_first_worker(draw, board)
@@ -57,7 +59,8 @@ def _steer_first_worker(draw: st.DrawFn, board: RefBoard) -> None:
     """Make the rare cases common: a worker at a bridge end, a climb to level 3."""
     taken = set(board.workers + board.others)
     ends = [sq for pair in board.bridges for sq in pair if sq not in taken and not board.domes[sq]]
-    if ends and draw(st.booleans()):
+    to_bridge: bool = draw(st.booleans())
+    if ends and to_bridge:
         board.workers[0] = draw(st.sampled_from(sorted(ends)))
     here = board.workers[0]
     near = [sq for sq in neighbours(board, here, moving=True) if not board.domes[sq]]

@@ -112,7 +112,7 @@ def legal_sequences(
     return out
 
 
-def apply_sequence(board: RefBoard, move: tuple[int, int, int]) -> RefBoard:
+def apply_sequence(board: RefBoard, move: tuple[int, ...]) -> RefBoard:
     """The board after a sequence (a build on level 3 places a dome)."""
     worker, to, build = move
     after = board.copy()

@@ -5,7 +5,7 @@ import pytest
 from engine_strategies import movers_masks, ref_boards, stockpiles, to_engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import NONE, RefBoard, apply_sequence, legal_sequences
+from reference import RefBoard, apply_sequence, legal_sequences
 
 from generator.engine import (
     NO_SQUARE,
@@ -52,7 +52,8 @@ def test_engine_lists_exactly_the_reference_sequences(
     assert list(iter_moves(geometry, state, movers, stockpile, level3_wins=level3_wins)) == moves
     assert count_moves(geometry, state, movers, stockpile, level3_wins=level3_wins) == len(moves)
     for index, move in enumerate(moves):
-        assert select_move(geometry, state, movers, index, stockpile, level3_wins=level3_wins) == move
+        chosen = select_move(geometry, state, movers, index, stockpile, level3_wins=level3_wins)
+        assert chosen == move
     with pytest.raises(IndexError):
         select_move(geometry, state, movers, len(moves), stockpile, level3_wins=level3_wins)
 
@@ -64,7 +65,8 @@ def test_apply_move_matches_the_reference(board: RefBoard, movers: int) -> None:
     for move in list_moves(geometry, state, movers, level3_wins=True):
         after = apply_move(geometry, state, move)
         ref_after = apply_sequence(board, move)
-        assert _engine_view(geometry, after) == (ref_after.heights, ref_after.domes, ref_after.workers)
+        expected = (ref_after.heights, ref_after.domes, ref_after.workers)
+        assert _engine_view(geometry, after) == expected
         assert (after.king, after.sphinx) == (state.king, state.sphinx)
         assert find_state_problems(geometry, after) == ()
         if move[2] != NO_SQUARE:
@@ -80,10 +82,11 @@ def test_no_op_hooks_take_the_generic_path_to_the_same_moves(
 ) -> None:
     geometry, state = to_engine(board)
     plain = list_moves(geometry, state, movers, stockpile, level3_wins=level3_wins)
-    hooked = list_moves(geometry, state, movers, stockpile, level3_wins=level3_wins, hooks=MoveHooks())
+    hooks = MoveHooks()
+    hooked = list_moves(geometry, state, movers, stockpile, level3_wins=level3_wins, hooks=hooks)
     assert hooked == plain
-    assert count_moves(geometry, state, movers, stockpile, hooks=MoveHooks(),
-                       level3_wins=level3_wins) == len(plain)
+    counted = count_moves(geometry, state, movers, stockpile, level3_wins=level3_wins, hooks=hooks)
+    assert counted == len(plain)
 
 
 # -- hand-made positions ------------------------------------------------------

@@ -19,7 +19,7 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.fragments.render import iter_overflow_problems
+        from generator.systems.fragments.layout import iter_overflow_problems
 
         cards = pack.of_kind("fragment-card")
         whens = pack.of_kind("when-card")

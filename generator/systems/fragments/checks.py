@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import unicodedata
 from typing import Iterator
@@ -17,6 +18,7 @@ SCORE_CAP_FROM = 8
 MAX_PLAYERS = 6
 NEAR_DUPLICATE_JACCARD = 0.75
 NEAR_DUPLICATE_RATIO = 0.88
+CANDIDATE_JACCARD = 0.6
 
 _CAPITAL_I = re.compile(r"(?<![\w'])I(?![\w])")
 
@@ -54,9 +56,15 @@ def is_first_person(text: str) -> bool:
 
 
 def iter_duplicate_fragments(cards: list[Document], lang: str | None) -> Iterator[Diagnostic]:
-    """Exact (after normalizing) and near-duplicate fragments."""
+    """Exact (after normalizing) and near-duplicate fragments.
+
+    Near duplicates are found with a prefix-filtered similarity join: words are
+    ranked rarest first, and two texts whose word sets overlap by at least
+    ``CANDIDATE_JACCARD`` must share a word among the first few rare words of
+    each, so only such pairs are compared. Large decks stay fast.
+    """
     seen: dict[str, Document] = {}
-    tokens: list[tuple[Document, str, frozenset[str]]] = []
+    unique: list[tuple[Document, str, frozenset[str]]] = []
     for card in cards:
         text = normalize(pick_text(card.data["text"], lang))
         if text in seen:
@@ -66,21 +74,39 @@ def iter_duplicate_fragments(cards: list[Document], lang: str | None) -> Iterato
                             ("text",), hint="use 'copies:' to print a card more than once")
             continue
         seen[text] = card
-        words = frozenset(text.split())
-        for other, other_text, other_words in tokens:
+        unique.append((card, text, frozenset(text.split())))
+    frequency: dict[str, int] = {}
+    for _, _, words in unique:
+        for w in words:
+            frequency[w] = frequency.get(w, 0) + 1
+    postings: dict[str, list[int]] = {}
+    for i, (card, text, words) in enumerate(unique):
+        ranked = sorted(words, key=lambda w: (frequency[w], w))
+        prefix = ranked[: len(ranked) - math.ceil(CANDIDATE_JACCARD * len(ranked)) + 1]
+        candidates = sorted({j for w in prefix for j in postings.get(w, ())})
+        for j in candidates:
+            other, other_text, other_words = unique[j]
             union = len(words | other_words)
             jaccard = len(words & other_words) / union if union else 1.0
-            if jaccard < 0.5:
+            if jaccard < CANDIDATE_JACCARD:
                 continue
-            ratio = difflib.SequenceMatcher(None, text, other_text).ratio()
             if (jaccard >= NEAR_DUPLICATE_JACCARD and min(len(words), len(other_words)) >= 3) \
-                    or ratio >= NEAR_DUPLICATE_RATIO:
+                    or _similar_characters(text, other_text):
                 line, _ = other.locate(("text",))
                 yield card.diag("RS-F002", f"fragment is nearly the same as card '{other.id}' "
                                 f"({other.file}:{line})", ("text",),
                                 hint="reword one of them so they give different clues")
                 break
-        tokens.append((card, text, words))
+        for w in prefix:
+            postings.setdefault(w, []).append(i)
+
+
+def _similar_characters(a: str, b: str) -> bool:
+    matcher = difflib.SequenceMatcher(None, a, b)
+    # Cheap upper bounds first; the full ratio only when they allow a match.
+    return (matcher.real_quick_ratio() >= NEAR_DUPLICATE_RATIO
+            and matcher.quick_ratio() >= NEAR_DUPLICATE_RATIO
+            and matcher.ratio() >= NEAR_DUPLICATE_RATIO)
 
 
 def iter_person_problems(cards: list[Document]) -> Iterator[Diagnostic]:

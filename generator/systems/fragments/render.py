@@ -5,91 +5,24 @@ render kit places them on sheets with crop marks and mirrored duplex backs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterator
+import math
+from typing import Any
 
-from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import CARD_SIZES, PAPERS, layout_sheet, parse_length
+from generator.render.geometry import PAPERS, layout_sheet, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
-    Circle, Document as PdfDocument, Group, Line, Rect, Scene, Style, Text,
+    Circle, Document as PdfDocument, Line, Rect, Scene, Style, Text,
 )
 from generator.render.sheets import calibration_page, card_sheet_pages, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments.checks import expected_score
+from generator.systems.fragments.layout import (
+    INK, SAFE_INSET, CardGeometry, _escape_markup, card_geometry,
+)
 from generator.systems.fragments.settings import GameSettings
-
-DEFAULT_BLEED = 3.0
-SAFE_INSET = 4.0          # safe zone: nothing important closer than this to the trim
-TEXT_TOP = 15.0           # fragment text box, from the trim's top edge
-TEXT_BOTTOM = 15.0        # ... and from its bottom edge
-TEXT_SIDE = 6.5
-INK = "#2b2118"
-
-
-@dataclass(frozen=True, slots=True)
-class CardGeometry:
-    width: float
-    height: float
-    bleed: float
-
-    @property
-    def text_box(self) -> tuple[float, float, float, float]:
-        """x, y, w, h of the fragment text inside the card scene (bleed included)."""
-        return (self.bleed + TEXT_SIDE, self.bleed + TEXT_TOP,
-                self.width - 2 * TEXT_SIDE, self.height - TEXT_TOP - TEXT_BOTTOM)
-
-
-def card_geometry(pack: Pack, settings: GameSettings) -> CardGeometry:
-    size = settings.card_size or pack.data.get("print", {}).get("card", "poker")
-    if isinstance(size, dict):
-        w, h = parse_length(size["width"]), parse_length(size["height"])
-    else:
-        w, h = CARD_SIZES[str(size)]
-    bleed = parse_length(pack.data.get("print", {}).get("bleed", DEFAULT_BLEED))
-    return CardGeometry(w, h, bleed)
-
-
-def _texts(value: Any) -> Iterator[tuple[tuple[str, ...], str]]:
-    if isinstance(value, dict):
-        for lang, text in value.items():
-            yield ("text", lang), str(text)
-    else:
-        yield ("text",), str(value)
-
-
-def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
-    """Card texts that do not fit their box even at the minimum font size."""
-    geo = card_geometry(pack, settings)
-    _, _, w, h = geo.text_box
-    for card in pack.of_kind("fragment-card"):
-        for path, text in _texts(card.data["text"]):
-            fit = fit_text(_escape_markup(text), w, h, family="serif", max_size=settings.font_size,
-                           min_size=settings.min_font_size, align="center", valign="middle")
-            if not fit.fits:
-                yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
-                                f"too tall at the minimum size of {settings.min_font_size:g} pt",
-                                path, hint="shorten the fragment or lower card.min_font_size")
-    for when in pack.of_kind("when-card"):
-        for side in ("only", "except"):
-            value = when.data.get(side)
-            if value is None:
-                continue
-            for path, text in _texts(value):
-                fit = fit_text(_escape_markup(text), w, h / 2, family="serif", max_size=22,
-                               min_size=settings.min_font_size, align="center", valign="middle")
-                if not fit.fits:
-                    yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
-                                    f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
-
-
-def _escape_markup(text: str) -> str:
-    """Fragments are plain text: neutralise our inline markup characters."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
-
 
 # --------------------------------------------------------------------------- cards
 
@@ -126,7 +59,7 @@ def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
     x, y, w, h = geo.text_box
     fit = fit_text(_escape_markup(pick_text(card.data["text"], lang)), w, h, family="serif",
                    max_size=settings.font_size, min_size=settings.min_font_size,
-                   align="center", valign="middle")
+                   align="center", valign="middle", fill=INK)
     parts.append(fit.block.at(x, y))
     bottom = b + geo.height
     parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
@@ -142,17 +75,17 @@ def fragment_back(geo: CardGeometry, settings: GameSettings, lang: str | None) -
     cx, cy = b + geo.width / 2, b + geo.height / 2
     accent = settings.back_accent
     parts: list[Any] = _frame(geo, settings.back_colour, accent)
+    oy = cy - 9
     for r, width in ((19.0, 0.6), (16.5, 0.25), (13.5, 0.25)):
-        parts.append(Circle(cx, cy - 4, r, Style(stroke=accent, stroke_width=width)))
+        parts.append(Circle(cx, oy, r, Style(stroke=accent, stroke_width=width)))
     for i in range(12):
-        import math
-
         angle = math.radians(i * 30)
-        parts.append(_diamond(cx + 21.5 * math.cos(angle), cy - 4 + 21.5 * math.sin(angle), 0.9, accent))
-    parts.append(Text(cx, cy + 8.5, "?", font="serif", size=66, fill=accent, anchor="middle", bold=True))
-    title = fit_text(_escape_markup(pick_text(settings.back_title, lang)), geo.width - 16, 9,
-                     family="serif", max_size=13, min_size=7, align="center", valign="middle")
-    parts.append(title.block.at(b + 8, b + geo.height - 27))
+        parts.append(_diamond(cx + 21.5 * math.cos(angle), oy + 21.5 * math.sin(angle), 0.9, accent))
+    parts.append(Text(cx, oy + 12.5, "?", font="serif", size=66, fill=accent, anchor="middle", bold=True))
+    title = fit_text(_escape_markup(pick_text(settings.back_title, lang)), geo.width - 16, 10,
+                     family="serif", max_size=13, min_size=7, align="center", valign="middle",
+                     fill=accent)
+    parts.append(title.block.at(b + 8, b + geo.height - 26))
     motto = pick_text(settings.back_motto, lang)
     if motto:
         parts.append(Text(cx, b + geo.height - 12.5, motto, font="serif", size=7, fill=accent,
@@ -171,14 +104,10 @@ def when_side(card: Document, side: str, geo: CardGeometry, settings: GameSettin
     parts.append(Text(cx, b + 10.0, "WHEN CARD", font="sans", size=6.5, fill=ink, anchor="middle",
                       bold=True))
     x, y, w, h = geo.text_box
-    fit = fit_text(_escape_markup(pick_text(card.data.get(side, ""), lang)), w, h / 2,
+    fit = fit_text("*" + _escape_markup(pick_text(card.data.get(side, ""), lang)) + "*", w, h / 2,
                    family="serif", max_size=22, min_size=settings.min_font_size, align="center",
-                   valign="middle")
-    block = fit.block
-    coloured = type(block)(tuple(type(r)(r.x, r.y, r.text, r.font, r.size, ink, r.anchor, r.bold,
-                                         True) for r in block.runs),
-                           block.icons, block.width, block.height)
-    parts.append(coloured.at(x, y + h / 4))
+                   valign="middle", fill=ink)
+    parts.append(fit.block.at(x, y + h / 4))
     other = "except when" if side == "only" else "only when"
     parts.append(Text(cx, b + geo.height - 9, f"turn over for \u201c{other}\u201d", font="sans",
                       size=5.5, fill=ink, anchor="middle", italic=True))

@@ -1,0 +1,168 @@
+"""Random playouts of the standard two-player game: our engine against santorinai.
+
+    python benchmarks/engine.py [--games 2000] [--reference-games 200] [--seed 1]
+
+A playout places both players' workers at random, then plays uniformly random
+legal move-then-build plies until a player wins or is stuck. Both engines run
+in this process, one after the other, on one core, each from its own seeded
+``random.Random``. santorinai (PyPI, optional: ``pip install santorinai``) is
+driven through its ``Board`` API; where its rules differ from ours the output
+says so, and the mean game length is printed so the work per playout can be
+compared.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+from generator.engine import Geometry, play_random_game
+from generator.engine.standard import play_random_game_listing
+
+TARGET_RATE = 1_000  # playouts per second, one core
+TARGET_RATIO = 5.0  # against santorinai
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    games: int
+    reference_games: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    label: str
+    games: int
+    seconds: float
+    mean_plies: float
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def plies_rate(self) -> float:
+        return self.rate * self.mean_plies
+
+
+def parse_options(argv: list[str]) -> Options:
+    """Fill the options from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="playouts with our engine")
+    parser.add_argument(
+        "--reference-games", type=int, default=200, help="playouts with santorinai"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of every random.Random")
+    args = parser.parse_args(argv)
+    return Options(max(1, args.games), max(1, args.reference_games), args.seed)
+
+
+def measure(label: str, games: int, seed: int, play: Callable[[random.Random], int]) -> Measure:
+    """Time ``games`` playouts; ``play`` returns the number of plies of one game."""
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    plies = sum(play(rng) for _ in range(games))
+    return Measure(label, games, time.perf_counter() - started, plies / games)
+
+
+def play_ours(geometry: Geometry) -> Callable[[random.Random], int]:
+    return lambda rng: play_random_game(geometry, rng).plies
+
+
+def play_ours_listing(geometry: Geometry) -> Callable[[random.Random], int]:
+    return lambda rng: play_random_game_listing(geometry, rng).plies
+
+
+def play_santorinai(board_class: Any) -> Callable[[random.Random], int]:
+    """A uniformly random playout through santorinai's public Board API."""
+
+    def play(rng: random.Random) -> int:
+        board = board_class(2)
+        # santorinai places pawn 1 (player 1), 2 (player 2), 3 (player 1), 4 (player 2):
+        # uniform choices in that order give each player a uniform unordered pair.
+        for pawn in board.pawns:
+            board.place_pawn(rng.choice(board.get_possible_movement_positions(pawn)))
+        player, plies = 1, 2
+        while True:
+            options = [
+                (pawn, move, build)
+                for pawn in board.pawns
+                if pawn.player_number == player
+                for move, build in board.get_possible_movement_and_building_positions(pawn)
+            ]
+            if not options:
+                return plies  # the player to act is stuck and loses
+            pawn, move, build = rng.choice(options)
+            board.pawn_turn = pawn.number  # we choose the worker; santorinai would alternate
+            ok, reason = board.play_move(move, build)
+            if not ok:
+                raise RuntimeError(f"santorinai refused a listed move: {reason}")
+            plies += 1
+            if board.winner_player_number is not None:
+                return plies
+            player = 3 - player
+
+    return play
+
+
+def run(options: Options) -> int:
+    """Run the benchmark, print the table; the exit code is 0 (timings never fail)."""
+    geometry = Geometry.rectangle()
+    results = [
+        measure("riddlesmith (count + select)", options.games, options.seed, play_ours(geometry)),
+        measure(
+            "riddlesmith (list + choice)", options.games, options.seed, play_ours_listing(geometry)
+        ),
+    ]
+    reference: Measure | None = None
+    try:
+        from santorinai.board import Board  # type: ignore[import-untyped]
+    except ImportError as error:
+        print(f"santorinai: not available ({error}); install it with: pip install santorinai")
+    else:
+        version = metadata.version("santorinai")
+        reference = measure(
+            f"santorinai {version}", options.reference_games, options.seed, play_santorinai(Board)
+        )
+        results.append(reference)
+    print(f"seed {options.seed}, one core, standard 5x5 game, uniformly random plies")
+    print(
+        f"{'engine':<30} {'games':>7} {'seconds':>9} {'playouts/s':>11}"
+        f" {'mean plies':>11} {'plies/s':>11}"
+    )
+    for m in results:
+        print(
+            f"{m.label:<30} {m.games:>7} {m.seconds:>9.3f} {m.rate:>11,.0f}"
+            f" {m.mean_plies:>11.1f} {m.plies_rate:>11,.0f}"
+        )
+    ours = results[0]
+    verdict = "meets" if ours.rate >= TARGET_RATE else "MISSES"
+    print(f"target >= {TARGET_RATE:,} playouts/s: {verdict} ({ours.rate:,.0f})")
+    if reference is not None:
+        ratio = ours.rate / reference.rate
+        verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
+        per_ply = ours.plies_rate / reference.plies_rate
+        print(
+            f"ratio riddlesmith / santorinai: {ratio:.1f}x playouts/s, {per_ply:.1f}x plies/s"
+            f" (target >= {TARGET_RATIO:g}x: {verdict})"
+        )
+        print(
+            "note: santorinai's rules differ slightly: any move onto level 3 wins (also from"
+            " level 3), a winning move is listed once per build square, and it checks whether"
+            " every pawn is stuck after each ply; playouts are otherwise the same."
+        )
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(parse_options(sys.argv[1:])))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""PDF backend: a document of scenes to one PDF with reportlab's canvas.
+
+Each page is as large as its scene (mm converted to points). The canvas is
+turned into mm with y down, so scenes are drawn as they are written. Fonts
+are the bundled TrueType faces, embedded as subsets. Text is drawn run by run
+with text objects, never through reportlab's paragraph markup, so user text
+is always literal.
+
+Output is byte-identical for the same document: reportlab's invariant mode
+fixes dates and ids. Viewers are told not to scale the pages when printing
+(``/PrintScaling /None``), and long-edge duplex when the document asks.
+
+>>> from .scene import Document, Scene
+>>> pdf = document_to_pdf(Document((Scene(63.5, 88.9),), title="t"))
+>>> pdf[:5], pdf == document_to_pdf(Document((Scene(63.5, 88.9),), title="t"))
+(b'%PDF-', True)
+"""
+from __future__ import annotations
+
+import functools
+import io
+from typing import Any
+
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+from . import fonts
+from .scene import (MM_PER_PT, Circle, Document, Element, Group, Line, Path, Polygon, Polyline,
+                    Rect, Style, Text, TextBlock, strip_control)
+
+PT_PER_MM = 72.0 / 25.4
+
+
+@functools.lru_cache(maxsize=256)
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
+
+
+def _apply_style(c: Any, style: Style) -> tuple[int, int]:
+    """Set colours and pen for ``style``; return the (stroke, fill) flags."""
+    if style.fill:
+        c.setFillColorRGB(*_rgb(style.fill))
+    if style.stroke:
+        c.setStrokeColorRGB(*_rgb(style.stroke))
+        c.setLineWidth(style.stroke_width)
+        if style.dash:
+            c.setDash(list(style.dash), 0)
+    if style.opacity < 1:
+        c.setFillAlpha(style.opacity)
+        c.setStrokeAlpha(style.opacity)
+    return (1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+def _draw_text(c: Any, t: Text) -> None:
+    text = strip_control(t.text)
+    if not text:
+        return
+    face = fonts.resolve_face(t.font, t.bold, t.italic)
+    x = t.x
+    if t.anchor != "start":
+        width = fonts.unit_width(text, face.file) * t.size
+        x -= width / 2 if t.anchor == "middle" else width
+    c.setFillColorRGB(*_rgb(t.fill))
+    obj = c.beginText()
+    # The page is flipped to y-down; flip the text back so glyphs stand upright.
+    obj.setTextTransform(1, 0, 0, -1, x, t.y)
+    obj.setFont(fonts.register_face(face), t.size * MM_PER_PT)
+    obj.textOut(text)
+    c.drawText(obj)
+
+
+def _path(c: Any, el: Path) -> Any:
+    p = c.beginPath()
+    cur = start = (0.0, 0.0)
+    for cmd in el.commands:
+        op, args = cmd[0], [float(a) for a in cmd[1:]]  # type: ignore[arg-type]
+        if op == "M":
+            p.moveTo(*args)
+            cur = start = (args[0], args[1])
+        elif op == "L":
+            p.lineTo(*args)
+            cur = (args[0], args[1])
+        elif op == "C":
+            p.curveTo(*args)
+            cur = (args[4], args[5])
+        elif op == "Q":
+            # A quadratic Bezier is the cubic with control points 2/3 of the way to its one.
+            qx, qy, x, y = args
+            p.curveTo(cur[0] + 2 / 3 * (qx - cur[0]), cur[1] + 2 / 3 * (qy - cur[1]),
+                      x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), x, y)
+            cur = (x, y)
+        else:
+            p.close()
+            cur = start
+    return p
+
+
+def _draw(c: Any, el: Element) -> None:
+    if isinstance(el, Text):
+        _draw_text(c, el)
+        return
+    if isinstance(el, Group):
+        c.saveState()
+        if el.translate != (0.0, 0.0):
+            c.translate(*el.translate)
+        if el.rotate:
+            c.rotate(el.rotate)
+        if el.scale != 1:
+            c.scale(el.scale, el.scale)
+        if el.clip is not None:
+            clip = c.beginPath()
+            clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
+            c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        for child in el.children:
+            _draw(c, child)
+        c.restoreState()
+        return
+    if isinstance(el, TextBlock):
+        c.saveState()
+        c.translate(el.x, el.y)
+        for child in (*el.runs, *el.icons):
+            _draw(c, child)
+        c.restoreState()
+        return
+    style: Style = el.style
+    if not (style.fill or style.stroke):
+        return
+    # Dashes and transparency are graphics state: scope them to this shape.
+    scoped = bool(style.dash) or style.opacity < 1
+    if scoped:
+        c.saveState()
+    stroke, fill = _apply_style(c, style)
+    if isinstance(el, Rect):
+        if el.rx:
+            c.roundRect(el.x, el.y, el.w, el.h, el.rx, stroke=stroke, fill=fill)
+        else:
+            c.rect(el.x, el.y, el.w, el.h, stroke=stroke, fill=fill)
+    elif isinstance(el, Circle):
+        c.circle(el.cx, el.cy, el.r, stroke=stroke, fill=fill)
+    elif isinstance(el, Line):
+        if stroke:
+            c.line(el.x1, el.y1, el.x2, el.y2)
+    elif isinstance(el, (Polyline, Polygon)):
+        if el.points:
+            p = c.beginPath()
+            p.moveTo(*el.points[0])
+            for pt in el.points[1:]:
+                p.lineTo(*pt)
+            if isinstance(el, Polygon):
+                p.close()
+            c.drawPath(p, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    elif isinstance(el, Path):
+        c.drawPath(_path(c, el), stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    else:
+        raise TypeError(f"not a scene element: {type(el).__name__}")
+    if scoped:
+        c.restoreState()
+
+
+def document_to_pdf(doc: Document) -> bytes:
+    """Render every page of ``doc`` into one PDF and return its bytes."""
+    buf = io.BytesIO()
+    first = doc.pages[0]
+    c = rl_canvas.Canvas(buf, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+                         invariant=1, pageCompression=1)
+    c.setTitle(doc.title)
+    c.setAuthor(doc.author)
+    c.setSubject(doc.subject)
+    c.setCreator("riddlesmith")
+    if doc.keywords:
+        c.setKeywords(", ".join(doc.keywords))
+    c.setViewerPreference("PrintScaling", "None")
+    if doc.duplex:
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    for page in doc.pages:
+        c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        # mm with y down, origin top-left, like the scene.
+        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
+        c.setMiterLimit(4)  # the SVG default, so corners match
+        for el in page.children:
+            _draw(c, el)
+        c.showPage()
+    c.save()
+    return buf.getvalue()

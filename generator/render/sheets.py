@@ -1,0 +1,286 @@
+"""Card sheets: card scenes placed on paper, with crop marks, and duplex backs.
+
+Each card scene is the card size plus the bleed on every side (the card
+renderer draws into the bleed); this module only places scenes, using a
+:class:`~.geometry.SheetLayout`.
+
+>>> from .scene import Scene
+>>> lay = layout_sheet("a4", *CARD_SIZES["poker"])
+>>> card = Scene(69.5, 94.9, id="c")
+>>> fronts, backs = card_sheet_pages([card] * 10, card, lay, label="demo")
+>>> (len(fronts), len(backs), [p.id for p in interleave_duplex(fronts, backs)][:2])
+(2, 2, ['sheet-1-front', 'sheet-1-back'])
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import fonts
+from .geometry import (CARD_SIZES, MARK_GAP, Box, SheetLayout, Slot, back_crop_marks,
+                       back_positions, layout_sheet, resolve_paper)
+from .scene import MM_PER_PT, Circle, Element, Group, Line, Rect, Scene, Style, Text
+
+__all__ = ["card_sheet_pages", "interleave_duplex", "calibration_page", "CARD_SIZES", "layout_sheet"]
+
+MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
+NOTE_SIZE = 6.0
+"""Size (pt) of the label printed in a sheet's margin."""
+_NOTE_MIN_SIZE = 4.5
+_NOTE_FILL = "#444444"
+_THIN = Style(stroke="#000000", stroke_width=0.12)
+_BAR = Style(stroke="#000000", stroke_width=0.2)
+
+
+def _check_size(scene: Scene, layout: SheetLayout, what: str) -> None:
+    want_w = layout.card_w + 2 * layout.bleed
+    want_h = layout.card_h + 2 * layout.bleed
+    if abs(scene.width - want_w) > 0.01 or abs(scene.height - want_h) > 0.01:
+        raise ValueError(
+            f"{what} ({scene.id!r}) is {scene.width:g} x {scene.height:g} mm; expected "
+            f"{want_w:g} x {want_h:g} mm (card plus {layout.bleed:g} mm bleed on every side)")
+
+
+def _place(scene: Scene, slot: Slot) -> Group:
+    """The card scene moved (and turned) onto its slot, clipped to its visible part."""
+    b = slot.bleed
+    if slot.rotation == 90:
+        origin = (b.x + b.w, b.y)
+    elif slot.rotation == -90:
+        origin = (b.x, b.y + b.h)
+    else:
+        origin = (b.x, b.y)
+    v = slot.visible
+    inner = Group(scene.children, translate=origin, rotate=slot.rotation, id=scene.id)
+    return Group((inner,), clip=Rect(v.x, v.y, v.w, v.h))
+
+
+def _fit_note(text: str, room: float) -> tuple[str, float]:
+    """Shrink, then shorten, a margin note until it fits ``room`` mm."""
+    size = NOTE_SIZE
+    while size > _NOTE_MIN_SIZE and fonts.measure(text, size_pt=size) > room:
+        size -= 0.5
+    while text and fonts.measure(text, size_pt=size) > room:
+        text = text[:-2] + "…" if len(text) > 1 else ""
+    return text, size
+
+
+def _scale_bar(u: float) -> tuple[Element, ...]:
+    """A 10 mm bar starting at ``u`` on a text baseline frame (bar above the baseline)."""
+    v = -0.8
+    parts: list[Element] = [Line(u, v, u + 10, v, _BAR)]
+    parts += [Line(u + t, v - (1.0 if t == 5 else 1.4), u + t, v, _BAR) for t in (0, 5, 10)]
+    parts.append(Text(u + 11, 0, "10 mm", size=NOTE_SIZE, fill=_NOTE_FILL))
+    return tuple(parts)
+
+
+_BAR_LEN = 11 + 10.0  # bar, gap and its "10 mm" label, roughly
+
+
+def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: bool) -> tuple[Element, ...]:
+    """Label and 10 mm scale bar in the widest margin band, between crop marks."""
+    grid = Box(min(s.bleed.x for s in slots), min(s.bleed.y for s in slots), 0, 0)
+    grid = Box(grid.x, grid.y, max(s.bleed.right for s in slots) - grid.x,
+               max(s.bleed.bottom for s in slots) - grid.y)
+    em = NOTE_SIZE * MM_PER_PT
+    need = MARK_GAP + 0.5 + em * 1.1
+    bottom_room = layout.paper_h - grid.bottom
+    side_room = grid.x if not back else layout.paper_w - grid.right
+    if max(bottom_room, side_room) < need:
+        return ()
+    if bottom_room >= side_room:
+        # Along the bottom edge, reading left to right; spans between column cut lines.
+        spans = sorted({(s.trim.x, s.trim.right) for s in slots})
+        baseline = grid.bottom + MARK_GAP + 0.5 + fonts.ASCENT * em
+        frame = dict(translate=(0.0, baseline), rotate=0.0)
+        spans_u = spans
+    else:
+        # Along a side, reading upwards; u is the distance from the paper's bottom edge.
+        spans = sorted({(s.trim.y, s.trim.bottom) for s in slots})
+        if back:
+            x = grid.right + MARK_GAP + 0.5 + fonts.ASCENT * em
+        else:
+            x = grid.x - MARK_GAP - 0.5 - (1 - fonts.ASCENT) * em
+        frame = dict(translate=(x, layout.paper_h), rotate=-90.0)
+        spans_u = sorted((layout.paper_h - b, layout.paper_h - a) for a, b in spans)
+    first, last = spans_u[0], spans_u[-1]
+    label_room = first[1] - first[0] - 2
+    if first == last:
+        label_room -= _BAR_LEN + 2
+    bar_at = last[1] - 1 - _BAR_LEN
+    children: list[Element] = list(_scale_bar(bar_at)) if label_room > 0 or first != last else []
+    text, size = _fit_note(note, max(label_room, 0.0))
+    if text:
+        children.append(Text(first[0] + 1, 0, text, size=size, fill=_NOTE_FILL))
+    return (Group(tuple(children), id=None, **frame),) if children else ()
+
+
+def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, marks: bool,
+           mark_lines: Sequence[tuple[float, float, float, float]], note: str, back: bool,
+           page_id: str) -> Scene:
+    children: list[Element] = [_place(sc, sl) for sc, sl in zip(scenes, slots)]
+    if marks:
+        children.append(Group(tuple(Line(*m, MARK_STYLE) for m in mark_lines), id=f"{page_id}-marks"))
+    children.extend(_margin_notes(layout, slots, note, back))
+    return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
+
+
+def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | None,
+                     layout: SheetLayout, crop_marks: bool = True,
+                     back_offset: tuple[float, float] = (0.0, 0.0),
+                     label: str = "") -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
+    """Place cards on sheets: (front pages, back pages).
+
+    ``backs`` is one scene per front, a single scene used for every card, or
+    None (no back pages). Back pages are for long-edge duplex, shifted by
+    ``back_offset`` (x, y mm as seen on the back). Each page carries ``label``
+    with its sheet number and a 10 mm scale bar in the margin when there is
+    room. Raises ValueError when a scene is not card + bleed sized.
+    """
+    fronts = list(fronts)
+    if isinstance(backs, Scene):
+        back_list: list[Scene] | None = [backs] * len(fronts)
+    elif backs is None:
+        back_list = None
+    else:
+        back_list = list(backs)
+        if len(back_list) != len(fronts):
+            raise ValueError(f"{len(fronts)} fronts but {len(back_list)} backs; give one back "
+                             "per front or a single back for all")
+    for n, sc in enumerate(fronts):
+        _check_size(sc, layout, f"front {n + 1}")
+    for n, sc in enumerate(back_list or ()):
+        _check_size(sc, layout, f"back {n + 1}")
+
+    per = layout.capacity
+    sheets = (len(fronts) + per - 1) // per
+    back_slots = back_positions(layout, *back_offset)
+    back_marks = back_crop_marks(layout, *back_offset)
+    prefix = f"{label} · " if label else ""
+    front_pages: list[Scene] = []
+    back_pages: list[Scene] = []
+    for s in range(sheets):
+        chunk = slice(s * per, (s + 1) * per)
+        front_pages.append(_sheet(fronts[chunk], layout.slots, layout, crop_marks,
+                                  layout.crop_marks, f"{prefix}sheet {s + 1}/{sheets} · fronts",
+                                  False, f"sheet-{s + 1}-front"))
+        if back_list is not None:
+            back_pages.append(_sheet(back_list[chunk], back_slots, layout, crop_marks, back_marks,
+                                     f"{prefix}sheet {s + 1}/{sheets} · backs", True,
+                                     f"sheet-{s + 1}-back"))
+    return tuple(front_pages), tuple(back_pages)
+
+
+def interleave_duplex(fronts: Sequence[Scene], backs: Sequence[Scene]) -> tuple[Scene, ...]:
+    """Order pages F1 B1 F2 B2 ... for a duplex printer.
+
+    >>> from .scene import Scene
+    >>> [p.id for p in interleave_duplex([Scene(1, 1, id="F1")], [Scene(1, 1, id="B1")])]
+    ['F1', 'B1']
+    """
+    if len(fronts) != len(backs):
+        raise ValueError(f"duplex needs as many back pages as front pages ({len(fronts)} vs {len(backs)})")
+    return tuple(p for pair in zip(fronts, backs) for p in pair)
+
+
+def _ruler(x: float, y: float, length: int, horizontal: bool) -> list[Element]:
+    """Millimetre ticks growing away from a square's edge (up or left), numbered every 10."""
+    out: list[Element] = []
+    for mm in range(length + 1):
+        tick = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+        if horizontal:
+            out.append(Line(x + mm, y, x + mm, y - tick, _THIN))
+            if mm % 10 == 0:
+                out.append(Text(x + mm, y - 4, str(mm), size=6, anchor="middle"))
+        else:
+            out.append(Line(x, y + mm, x - tick, y + mm, _THIN))
+            if mm % 10 == 0:
+                out.append(Text(x - 4, y + mm + 0.8, str(mm), size=6, anchor="end"))
+    return out
+
+
+def _cross(cx: float, cy: float, arm: float) -> list[Element]:
+    style = Style(stroke="#000000", stroke_width=0.25)
+    return [Line(cx - arm, cy, cx + arm, cy, style), Line(cx, cy - arm, cx, cy + arm, style),
+            Circle(cx, cy, 2.0, style)]
+
+
+def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8) -> list[Element]:
+    """Millimetre scales beside a cross, numbered every 4 mm, to read a duplex offset.
+
+    The scale below the cross reads x (where the front's vertical arm shows
+    through), the one to its right reads y.
+    """
+    out: list[Element] = [Line(cx - reach, cy + at, cx + reach, cy + at, _THIN),
+                          Line(cx + at, cy - reach, cx + at, cy + reach, _THIN)]
+    for d in range(-reach, reach + 1):
+        tick = 2.4 if d % 4 == 0 else 1.6 if d % 2 == 0 else 1.0
+        out.append(Line(cx + d, cy + at, cx + d, cy + at + tick, _THIN))
+        out.append(Line(cx + at, cy + d, cx + at + tick, cy + d, _THIN))
+        if d % 4 == 0:
+            label = f"{d:+d}" if d else "0"
+            out.append(Text(cx + d, cy + at + 5, label, size=6, anchor="middle"))
+            out.append(Text(cx + at + 3.2, cy + d + 0.75, label, size=6))
+    out.append(Text(cx, cy + at + 8.5, "x offset (mm)", size=6, anchor="middle"))
+    out.append(Group((Text(0, 0, "y offset (mm)", size=6, anchor="middle"),),
+                     translate=(cx + at + 9.5, cy), rotate=90))
+    return out
+
+
+def _paragraph(x: float, y: float, lines: Sequence[str], size: float = 9.0) -> list[Element]:
+    step = size * MM_PER_PT * 1.35
+    return [Text(x, y + n * step, line, size=size) for n, line in enumerate(lines)]
+
+
+def calibration_page(paper: str | Sequence[str | float] = "a4",
+                     back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Scene, Scene]:
+    """A print check sheet: (front, back).
+
+    The front has a 50 mm square with millimetre rulers (it measures 50 mm
+    only when printed at 100 %) and a cross; the back has a cross where the
+    front one should show through after long-edge duplex printing, shifted by
+    ``back_offset``, with scales to read the offset to use.
+
+    >>> front, back = calibration_page("letter")
+    >>> (front.width, back.height)
+    (215.9, 279.4)
+    """
+    w, h = resolve_paper(paper)
+    name = paper if isinstance(paper, str) else "custom"
+    sq = (w - 50) / 2, 62.0
+    cross = (w * 0.3, 200.0)
+    front: list[Element] = [
+        Text(20, 22, "Print check", size=16, bold=True),
+        *_paragraph(20, 32, [
+            f"Paper: {name} ({w:g} x {h:g} mm). Print at 100 % / actual size,",
+            "with no 'fit to page' or scaling in the print dialog.",
+            "This square must measure 50 mm on each side; check it with a ruler.",
+        ]),
+        Rect(sq[0], sq[1], 50, 50, Style(stroke="#000000", stroke_width=0.3)),
+        Text(w / 2, sq[1] + 27, "50 mm", size=12, anchor="middle"),
+        *_ruler(sq[0], sq[1], 50, True),
+        *_ruler(sq[0], sq[1], 50, False),
+        *_paragraph(20, 150, [
+            "Duplex check: print both pages of this check on one sheet, double-sided,",
+            "flipping on the long edge. Hold the sheet against the light: the small",
+            "cross on the back should sit exactly on this one's centre.",
+        ]),
+        # Long arms: they must show through across the scales on the back.
+        *_cross(*cross, arm=22.0),
+    ]
+    bx, by = w - cross[0] + back_offset[0], cross[1] + back_offset[1]
+    back: list[Element] = [
+        Text(20, 22, "Print check (back)", size=16, bold=True),
+        *_paragraph(20, 32, [
+            "Hold the sheet against the light. Where the arms of the front cross show",
+            "through on the two scales by the small cross below is your back offset",
+            "in mm (x to the right, y downwards, as seen on this side).",
+            "If the front cross shows far away on the other half of the page, the",
+            "printer flipped on the short edge: choose long-edge binding.",
+        ]),
+        *_cross(bx, by, arm=5.0),
+        *_offset_scales(bx, by),
+        Text(bx, by + 26, f"current offset: x {back_offset[0]:+g} mm, y {back_offset[1]:+g} mm",
+             size=7, anchor="middle"),
+    ]
+    return (Scene(w, h, tuple(front), id="print-check-front"),
+            Scene(w, h, tuple(back), id="print-check-back"))

@@ -1,0 +1,82 @@
+"""Card geometry and the text-fit check: what ``check`` needs without drawing anything."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Pack
+from generator.render.geometry import CARD_SIZES, parse_length
+from generator.render.text import fit_text
+from generator.systems import Options
+from generator.systems.fragments.settings import GameSettings
+
+DEFAULT_BLEED = 3.0
+SAFE_INSET = 4.0          # safe zone: nothing important closer than this to the trim
+TEXT_TOP = 15.0           # fragment text box, from the trim's top edge
+TEXT_BOTTOM = 15.0        # ... and from its bottom edge
+TEXT_SIDE = 6.5
+INK = "#2b2118"
+
+
+@dataclass(frozen=True, slots=True)
+class CardGeometry:
+    width: float
+    height: float
+    bleed: float
+
+    @property
+    def text_box(self) -> tuple[float, float, float, float]:
+        """x, y, w, h of the fragment text inside the card scene (bleed included)."""
+        return (self.bleed + TEXT_SIDE, self.bleed + TEXT_TOP,
+                self.width - 2 * TEXT_SIDE, self.height - TEXT_TOP - TEXT_BOTTOM)
+
+
+def card_geometry(pack: Pack, settings: GameSettings) -> CardGeometry:
+    size = settings.card_size or pack.data.get("print", {}).get("card", "poker")
+    if isinstance(size, dict):
+        w, h = parse_length(size["width"]), parse_length(size["height"])
+    else:
+        w, h = CARD_SIZES[str(size)]
+    bleed = parse_length(pack.data.get("print", {}).get("bleed", DEFAULT_BLEED))
+    return CardGeometry(w, h, bleed)
+
+
+def _texts(value: Any) -> Iterator[tuple[tuple[str, ...], str]]:
+    if isinstance(value, dict):
+        for lang, text in value.items():
+            yield ("text", lang), str(text)
+    else:
+        yield ("text",), str(value)
+
+
+def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
+    """Card texts that do not fit their box even at the minimum font size."""
+    geo = card_geometry(pack, settings)
+    _, _, w, h = geo.text_box
+    for card in pack.of_kind("fragment-card"):
+        for path, text in _texts(card.data["text"]):
+            fit = fit_text(_escape_markup(text), w, h, family="serif", max_size=settings.font_size,
+                           min_size=settings.min_font_size, align="center", valign="middle")
+            if not fit.fits:
+                yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
+                                f"too tall at the minimum size of {settings.min_font_size:g} pt",
+                                path, hint="shorten the fragment or lower card.min_font_size")
+    for when in pack.of_kind("when-card"):
+        for side in ("only", "except"):
+            value = when.data.get(side)
+            if value is None:
+                continue
+            for path, text in _texts(value):
+                fit = fit_text(_escape_markup(text), w, h / 2, family="serif", max_size=22,
+                               min_size=settings.min_font_size, align="center", valign="middle")
+                if not fit.fits:
+                    yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
+                                    f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
+
+
+def _escape_markup(text: str) -> str:
+    """Fragments are plain text: neutralise our inline markup characters."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+
+

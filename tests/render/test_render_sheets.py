@@ -1,0 +1,109 @@
+"""Card sheets, duplex order and the print check page (scene level)."""
+from __future__ import annotations
+
+import pytest
+from render_samples import card_back, card_front
+
+from generator.render import (CARD_SIZES, Group, Line, Rect, Scene, Text, calibration_page,
+                              card_sheet_pages, interleave_duplex, layout_sheet)
+from generator.render.geometry import back_positions
+from generator.render.scene import Element
+
+
+def walk(elements: tuple[Element, ...]):  # type: ignore[no-untyped-def]
+    for el in elements:
+        yield el
+        if isinstance(el, Group):
+            yield from walk(el.children)
+
+
+def card_groups(page: Scene) -> list[Group]:
+    return [g for g in page.children if isinstance(g, Group) and g.clip is not None]
+
+
+def mark_lines(page: Scene) -> list[Line]:
+    return [ln for g in page.children if isinstance(g, Group) and (g.id or "").endswith("-marks")
+            for ln in g.children if isinstance(ln, Line)]
+
+
+def all_text(page: Scene) -> str:
+    return " ".join(t.text for t in walk(page.children) if isinstance(t, Text))
+
+
+LAYOUT = layout_sheet("a4", *CARD_SIZES["poker"])
+
+
+def test_pages_hold_a_sheet_of_cards_each() -> None:
+    fronts = [card_front(i) for i in range(20)]
+    f, b = card_sheet_pages(fronts, [card_back(i) for i in range(20)], LAYOUT, label="Deck")
+    assert (len(f), len(b)) == (3, 3)
+    assert [len(card_groups(p)) for p in f] == [9, 9, 2]
+    assert [len(card_groups(p)) for p in b] == [9, 9, 2]
+    assert all((p.width, p.height) == (210, 297) for p in f + b)
+    assert [p.id for p in interleave_duplex(f, b)] == [
+        "sheet-1-front", "sheet-1-back", "sheet-2-front", "sheet-2-back", "sheet-3-front",
+        "sheet-3-back"]
+    assert "Deck · sheet 2/3 · fronts" in all_text(f[1])
+    assert "10 mm" in all_text(f[0])
+
+
+def test_cards_are_placed_on_their_slots_and_clipped() -> None:
+    f, b = card_sheet_pages([card_front(i) for i in range(9)], card_back(), LAYOUT)
+    for group, slot in zip(card_groups(f[0]), LAYOUT.slots):
+        inner = group.children[0]
+        assert isinstance(inner, Group)
+        assert inner.translate == (slot.bleed.x, slot.bleed.y) and inner.rotate == 0
+        assert group.clip == Rect(slot.visible.x, slot.visible.y, slot.visible.w, slot.visible.h)
+    for group, slot in zip(card_groups(b[0]), back_positions(LAYOUT)):
+        assert group.children[0].translate == (slot.bleed.x, slot.bleed.y)  # type: ignore[union-attr]
+
+
+def test_turned_cards() -> None:
+    lay = layout_sheet("a4", *CARD_SIZES["mini"])
+    size = CARD_SIZES["mini"]
+    f, b = card_sheet_pages([card_front(i, size) for i in range(3)], card_back(None, size), lay)
+    front = card_groups(f[0])[0].children[0]
+    back = card_groups(b[0])[0].children[0]
+    assert isinstance(front, Group) and isinstance(back, Group)
+    s, bs = lay.slots[0], back_positions(lay)[0]
+    assert front.rotate == 90 and front.translate == (s.bleed.right, s.bleed.y)
+    assert back.rotate == -90 and back.translate == (bs.bleed.x, bs.bleed.bottom)
+
+
+def test_crop_marks_only_when_asked() -> None:
+    fronts = [card_front(0)]
+    with_marks, back_marks = card_sheet_pages(fronts, card_back(), LAYOUT)
+    assert len(mark_lines(with_marks[0])) == len(LAYOUT.crop_marks)
+    assert len(mark_lines(back_marks[0])) == len(LAYOUT.crop_marks)
+    without, back_without = card_sheet_pages(fronts, card_back(), LAYOUT, crop_marks=False)
+    assert mark_lines(without[0]) == [] and mark_lines(back_without[0]) == []
+
+
+def test_backs_are_optional_and_checked() -> None:
+    f, b = card_sheet_pages([card_front(0)], None, LAYOUT)
+    assert len(f) == 1 and b == ()
+    with pytest.raises(ValueError, match="2 fronts but 1 backs"):
+        card_sheet_pages([card_front(0), card_front(1)], [card_back(0)], LAYOUT)
+    with pytest.raises(ValueError, match=r"expected 69.5 x 94.9 mm \(card plus 3 mm bleed"):
+        card_sheet_pages([Scene(63.5, 88.9, id="no-bleed")], None, LAYOUT)
+    with pytest.raises(ValueError, match="as many back pages"):
+        interleave_duplex(f, ())
+
+
+def test_calibration_page() -> None:
+    front, back = calibration_page("letter", back_offset=(1.0, -0.5))
+    assert (front.width, front.height) == (215.9, 279.4)
+    squares = [r for r in walk(front.children) if isinstance(r, Rect) and r.w == 50 and r.h == 50]
+    assert len(squares) == 1
+    assert "50 mm" in all_text(front) and "100 %" in all_text(front)
+
+    def centre(page: Scene) -> tuple[float, float]:
+        # The cross: the horizontal and vertical arms meet at its centre.
+        lines = [ln for ln in page.children if isinstance(ln, Line)]
+        h = next(ln for ln in lines if ln.y1 == ln.y2 and ln.x2 - ln.x1 >= 10)
+        v = next(ln for ln in lines if ln.x1 == ln.x2 and ln.y2 - ln.y1 >= 10)
+        return (v.x1, h.y1)
+
+    fx, fy = centre(front)
+    bx, by = centre(back)
+    assert bx == pytest.approx(front.width - fx + 1.0) and by == pytest.approx(fy - 0.5)
