@@ -18,7 +18,7 @@ import click
 
 from generator import __version__
 from generator.formats import get_formatter, make_summary
-from generator.pack.loader import UsageError
+from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
 from generator.systems import Options, discover_systems
 
@@ -44,6 +44,20 @@ class BuildArgs:
     out: str = DEFAULT_OUT
     back_offset: tuple[float, float] | None = None
     extra: dict[str, object] = field(default_factory=dict)
+
+
+def default_paths(paths: Sequence[str]) -> tuple[str, ...]:
+    """PATHs as given; without any: ``content/`` if it exists, else the pack around us."""
+    if paths:
+        return tuple(paths)
+    if Path(DEFAULT_CONTENT).is_dir():
+        return (DEFAULT_CONTENT,)
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / "pack.yaml").is_file():
+            return (str(folder),) if folder != here else (".",)
+    raise UsageError(f"no PATH given, no '{DEFAULT_CONTENT}/' folder here and no pack.yaml here "
+                     "or above; name a pack folder")
 
 
 def _err(message: str) -> None:
@@ -153,7 +167,7 @@ def run_init(directory: str, system_name: str, pack_id: str | None, force: bool)
         return 2
     written = init_pack(Path(directory), systems[system_name], pack_id, force=force)
     for path in written:
-        click.echo(f"created {path}")
+        click.echo(f"created {display_path(path)}")
     click.echo(f"next: riddlesmith check {directory}")
     return 0
 
@@ -162,7 +176,7 @@ def run_new(kind: str, ident: str, pack: str | None, force: bool) -> int:
     from generator.scaffold import new_document
 
     path = new_document(kind, ident, Path(pack) if pack else None, force=force)
-    click.echo(f"created {path}")
+    click.echo(f"created {display_path(path)}")
     return 0
 
 
@@ -224,8 +238,8 @@ def main() -> None:
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
                   report_file: str | None) -> None:
     """Check packs (default: every pack under content/) and report problems."""
-    args = CheckArgs(tuple(paths) or (DEFAULT_CONTENT,), fmt, strict, lang, None, report_file)
-    sys.exit(_guard(lambda: run_check(args)))
+    sys.exit(_guard(lambda: run_check(
+        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file))))
 
 
 @main.command("build")
@@ -243,9 +257,8 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
                   lang: str | None, fmt: str, strict: bool, report_file: str | None) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
-    args = BuildArgs(CheckArgs(tuple(paths) or (DEFAULT_CONTENT,), fmt, strict, lang, paper,
-                               report_file), out, offset)
-    sys.exit(_guard(lambda: run_build(args)))
+    sys.exit(_guard(lambda: run_build(BuildArgs(
+        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file), out, offset))))
 
 
 @main.command("schema")

@@ -15,21 +15,75 @@ True
 from __future__ import annotations
 
 from .fonts import FAMILIES, measure, missing_glyphs
-from .geometry import (CARD_SIZES, PAPERS, Box, SheetLayout, Slot, back_crop_marks,
-                       back_positions, layout_sheet, parse_length, resolve_card_size,
-                       resolve_paper)
+from .geometry import (
+                       CARD_SIZES,
+                       PAPERS,
+                       Box,
+                       SheetLayout,
+                       Slot,
+                       back_crop_marks,
+                       back_positions,
+                       layout_sheet,
+                       parse_length,
+                       resolve_card_size,
+                       resolve_paper,
+)
 from .pdf import document_to_pdf
-from .scene import (MM_PER_PT, Circle, Document, Element, Group, Line, Path, Polygon, Polyline,
-                    Rect, Scene, Style, Text, TextBlock)
+from .scene import (
+                       MM_PER_PT,
+                       Circle,
+                       Document,
+                       Element,
+                       Group,
+                       Line,
+                       Path,
+                       Polygon,
+                       Polyline,
+                       Rect,
+                       Scene,
+                       Style,
+                       Text,
+                       TextBlock,
+)
 from .sheets import calibration_page, card_sheet_pages, interleave_duplex
 from .svg import scene_to_svg
 from .text import FitResult, IconDraw, fit_text
 
 __all__ = [
-    "Box", "CARD_SIZES", "Circle", "Document", "Element", "FAMILIES", "FitResult", "Group",
-    "IconDraw", "Line", "MM_PER_PT", "PAPERS", "Path", "Polygon", "Polyline", "Rect", "Scene",
-    "SheetLayout", "Slot", "Style", "Text", "TextBlock", "back_crop_marks", "back_positions",
-    "calibration_page", "card_sheet_pages", "document_to_pdf", "fit_text", "interleave_duplex",
-    "layout_sheet", "measure", "missing_glyphs", "parse_length", "resolve_card_size",
-    "resolve_paper", "scene_to_svg",
+                       "CARD_SIZES",
+                       "FAMILIES",
+                       "MM_PER_PT",
+                       "PAPERS",
+                       "Box",
+                       "Circle",
+                       "Document",
+                       "Element",
+                       "FitResult",
+                       "Group",
+                       "IconDraw",
+                       "Line",
+                       "Path",
+                       "Polygon",
+                       "Polyline",
+                       "Rect",
+                       "Scene",
+                       "SheetLayout",
+                       "Slot",
+                       "Style",
+                       "Text",
+                       "TextBlock",
+                       "back_crop_marks",
+                       "back_positions",
+                       "calibration_page",
+                       "card_sheet_pages",
+                       "document_to_pdf",
+                       "fit_text",
+                       "interleave_duplex",
+                       "layout_sheet",
+                       "measure",
+                       "missing_glyphs",
+                       "parse_length",
+                       "resolve_card_size",
+                       "resolve_paper",
+                       "scene_to_svg",
 ]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
 from .scene import MM_PER_PT
 
@@ -102,7 +102,7 @@ def _load(file: str) -> TTFont:
 
 def register_face(face: Face) -> str:
     """Register ``face`` with reportlab (once) and return its font name."""
-    return _load(face.file).fontName
+    return str(_load(face.file).fontName)
 
 
 @functools.cache
@@ -113,7 +113,7 @@ def _charset(file: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=1 << 16)
 def unit_width(text: str, file: str) -> float:
     """Width in mm of ``text`` set in ``file`` at 1 pt (widths scale linearly)."""
-    return _load(file).stringWidth(text, 1.0) * MM_PER_PT
+    return float(_load(file).stringWidth(text, 1.0)) * MM_PER_PT
 
 
 def measure(text: str, family: str = "sans", bold: bool = False, italic: bool = False,

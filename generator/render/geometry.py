@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from .scene import MM_PER_PT
 
@@ -71,7 +71,7 @@ Segment = tuple[float, float, float, float]
 """A line from (x1, y1) to (x2, y2)."""
 
 
-def parse_length(value: str | float | int) -> float:
+def parse_length(value: str | float) -> float:
     """Return a length in mm from a number (mm) or a string with a unit.
 
     Units: mm, cm, in, pt; a bare number means mm.
@@ -83,7 +83,9 @@ def parse_length(value: str | float | int) -> float:
     ValueError: invalid length '3 furlongs': unknown unit 'furlongs' (use mm, cm, in or pt)
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise ValueError(f"invalid length {value!r}: expected a number of mm or a string like '63.5mm'")
+        # ValueError, not TypeError: callers treat every unusable length alike.
+        raise ValueError(  # noqa: TRY004
+f"invalid length {value!r}: expected a number of mm or a string like '63.5mm'")
     if isinstance(value, str):
         m = _LENGTH.fullmatch(value)
         if not m:
@@ -153,7 +155,7 @@ class Box:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def mirrored(self, sheet_w: float, dx: float = 0.0, dy: float = 0.0) -> "Box":
+    def mirrored(self, sheet_w: float, dx: float = 0.0, dy: float = 0.0) -> Box:
         """Mirror left-right on a sheet ``sheet_w`` wide, then shift."""
         return Box(sheet_w - self.x - self.w + dx, self.y + dy, self.w, self.h)
 

@@ -21,12 +21,26 @@ import functools
 import io
 from typing import Any
 
-from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_NON_ZERO
+from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
 
 from . import fonts
-from .scene import (MM_PER_PT, Circle, Document, Element, Group, Line, Path, Polygon, Polyline,
-                    Rect, Style, Text, TextBlock, strip_control)
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Document,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    TextBlock,
+    strip_control,
+)
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -73,7 +87,7 @@ def _path(c: Any, el: Path) -> Any:
     p = c.beginPath()
     cur = start = (0.0, 0.0)
     for cmd in el.commands:
-        op, args = cmd[0], [float(a) for a in cmd[1:]]  # type: ignore[arg-type]
+        op, args = cmd[0], [float(a) for a in cmd[1:]]
         if op == "M":
             p.moveTo(*args)
             cur = start = (args[0], args[1])
@@ -161,8 +175,10 @@ def document_to_pdf(doc: Document) -> bytes:
     """Render every page of ``doc`` into one PDF and return its bytes."""
     buf = io.BytesIO()
     first = doc.pages[0]
+    # The initial font is ours: otherwise reportlab lists an unembedded Helvetica on every page.
     c = rl_canvas.Canvas(buf, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
-                         invariant=1, pageCompression=1)
+                         invariant=1, pageCompression=1,
+                         initialFontName=fonts.register_face(fonts.resolve_face("sans")))
     c.setTitle(doc.title)
     c.setAuthor(doc.author)
     c.setSubject(doc.subject)

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence, Union
+from typing import Union
 
 MM_PER_PT = 25.4 / 72.0
 """Millimetres per typographic point."""
@@ -31,7 +32,7 @@ _PATH_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
 
 
 # Control characters have no glyph and are not allowed in XML: both backends drop them.
-_CONTROL_TABLE: dict[int, str | None] = {**dict.fromkeys([*range(0, 32), *range(0x7F, 0xA0)]), 9: " "}
+_CONTROL_TABLE: dict[int, str | None] = {**dict.fromkeys([*range(32), *range(0x7F, 0xA0)]), 9: " "}
 
 
 def strip_control(text: str) -> str:
@@ -207,7 +208,7 @@ class TextBlock:
     """
 
     runs: tuple[Text, ...]
-    icons: tuple["Element", ...] = ()
+    icons: tuple[Element, ...] = ()
     width: float = 0.0
     height: float = 0.0
     x: float = 0.0
@@ -217,7 +218,7 @@ class TextBlock:
         object.__setattr__(self, "runs", tuple(self.runs))
         object.__setattr__(self, "icons", tuple(self.icons))
 
-    def at(self, x: float, y: float) -> "TextBlock":
+    def at(self, x: float, y: float) -> TextBlock:
         """Return the same block with its box's top-left corner at (x, y)."""
         return TextBlock(self.runs, self.icons, self.width, self.height, x, y)
 
@@ -229,7 +230,7 @@ class Group:
     ``id`` becomes the SVG element id (kept unique by the SVG backend).
     """
 
-    children: tuple["Element", ...] = ()
+    children: tuple[Element, ...] = ()
     translate: tuple[float, float] = (0.0, 0.0)
     rotate: float = 0.0
     scale: float = 1.0
@@ -243,7 +244,7 @@ class Group:
         _check_finite((tx, ty, self.rotate, self.scale), "group transform")
 
 
-Element = Union[Rect, Circle, Line, Polyline, Polygon, Path, Text, TextBlock, Group]
+Element = Rect | Circle | Line | Polyline | Polygon | Path | Text | TextBlock | Group
 """Anything that can appear in a scene."""
 
 

@@ -13,14 +13,23 @@ renderer draws into the bleed); this module only places scenes, using a
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import fonts
-from .geometry import (CARD_SIZES, MARK_GAP, Box, SheetLayout, Slot, back_crop_marks,
-                       back_positions, layout_sheet, resolve_paper)
+from .geometry import (
+    CARD_SIZES,
+    MARK_GAP,
+    Box,
+    SheetLayout,
+    Slot,
+    back_crop_marks,
+    back_positions,
+    layout_sheet,
+    resolve_paper,
+)
 from .scene import MM_PER_PT, Circle, Element, Group, Line, Rect, Scene, Style, Text
 
-__all__ = ["card_sheet_pages", "interleave_duplex", "calibration_page", "CARD_SIZES", "layout_sheet"]
+__all__ = ["CARD_SIZES", "calibration_page", "card_sheet_pages", "interleave_duplex", "layout_sheet"]
 
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
 NOTE_SIZE = 6.0
@@ -91,7 +100,7 @@ def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: b
         # Along the bottom edge, reading left to right; spans between column cut lines.
         spans = sorted({(s.trim.x, s.trim.right) for s in slots})
         baseline = grid.bottom + MARK_GAP + 0.5 + fonts.ASCENT * em
-        frame = dict(translate=(0.0, baseline), rotate=0.0)
+        origin, turn = (0.0, baseline), 0.0
         spans_u = spans
     else:
         # Along a side, reading upwards; u is the distance from the paper's bottom edge.
@@ -100,7 +109,7 @@ def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: b
             x = grid.right + MARK_GAP + 0.5 + fonts.ASCENT * em
         else:
             x = grid.x - MARK_GAP - 0.5 - (1 - fonts.ASCENT) * em
-        frame = dict(translate=(x, layout.paper_h), rotate=-90.0)
+        origin, turn = (x, layout.paper_h), -90.0
         spans_u = sorted((layout.paper_h - b, layout.paper_h - a) for a, b in spans)
     first, last = spans_u[0], spans_u[-1]
     label_room = first[1] - first[0] - 2
@@ -111,7 +120,7 @@ def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: b
     text, size = _fit_note(note, max(label_room, 0.0))
     if text:
         children.append(Text(first[0] + 1, 0, text, size=size, fill=_NOTE_FILL))
-    return (Group(tuple(children), id=None, **frame),) if children else ()
+    return (Group(tuple(children), translate=origin, rotate=turn),) if children else ()
 
 
 def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, marks: bool,

@@ -19,11 +19,25 @@ from __future__ import annotations
 
 from typing import Any
 
-import svgwrite
+import svgwrite  # type: ignore[import-untyped]
 
 from . import fonts
-from .scene import (MM_PER_PT, Circle, Element, Group, Line, Path, Polygon, Polyline, Rect, Scene,
-                    Style, Text, TextBlock, strip_control)
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Scene,
+    Style,
+    Text,
+    TextBlock,
+    strip_control,
+)
 
 
 def _n(v: float) -> str:
@@ -148,4 +162,5 @@ def scene_to_svg(scene: Scene) -> bytes:
     writer = _Writer(dwg, scene.id)
     for child in scene.children:
         dwg.add(writer.element(child))
-    return b'<?xml version="1.0" encoding="utf-8"?>\n' + dwg.tostring().encode("utf-8") + b"\n"
+    body: str = dwg.tostring()
+    return b'<?xml version="1.0" encoding="utf-8"?>\n' + body.encode("utf-8") + b"\n"

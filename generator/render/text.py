@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from . import fonts
 from .scene import MM_PER_PT, Element, Text, TextBlock
@@ -39,7 +39,7 @@ STEP_PT = 0.25
 
 _EPS = 1e-6
 _ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
-_CONTROL = frozenset(chr(c) for c in [*range(0, 32), *range(0x7F, 0xA0)])
+_CONTROL = frozenset(chr(c) for c in [*range(32), *range(0x7F, 0xA0)])
 
 # A piece of a word: (text, bold, italic, icon name or None, width at 1 pt in mm).
 _Piece = tuple[str, bool, bool, "str | None", float]

@@ -1,8 +1,7 @@
 """Sample cards for the render tests: what a game system's card renderer would draw."""
 from __future__ import annotations
 
-from generator.render import (Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Text,
-                              fit_text)
+from generator.render import Circle, Group, Line, Path, Polygon, Rect, Scene, Style, Text, fit_text
 from generator.render.scene import Element
 
 BLEED = 3.0

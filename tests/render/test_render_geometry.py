@@ -3,9 +3,19 @@ from __future__ import annotations
 
 import pytest
 
-from generator.render.geometry import (CARD_SIZES, MIN_MARK_ROOM, PAPERS, Box, SheetLayout,
-                                       back_crop_marks, back_positions, layout_sheet,
-                                       parse_length, resolve_card_size, resolve_paper)
+from generator.render.geometry import (
+    CARD_SIZES,
+    MIN_MARK_ROOM,
+    PAPERS,
+    Box,
+    SheetLayout,
+    back_crop_marks,
+    back_positions,
+    layout_sheet,
+    parse_length,
+    resolve_card_size,
+    resolve_paper,
+)
 
 EPS = 1e-6
 

@@ -5,9 +5,23 @@ import doctest
 
 import pytest
 
-import generator.render as render
-from generator.render import (Group, Path, Polygon, Rect, Scene, Style, Text, fonts, geometry,
-                              pdf, scene, sheets, svg, text)
+from generator import render
+from generator.render import (
+    Group,
+    Path,
+    Polygon,
+    Rect,
+    Scene,
+    Style,
+    Text,
+    fonts,
+    geometry,
+    pdf,
+    scene,
+    sheets,
+    svg,
+    text,
+)
 
 
 @pytest.mark.parametrize("module", [render, scene, fonts, text, geometry, sheets, svg, pdf])

@@ -4,8 +4,18 @@ from __future__ import annotations
 import pytest
 from render_samples import card_back, card_front
 
-from generator.render import (CARD_SIZES, Group, Line, Rect, Scene, Text, calibration_page,
-                              card_sheet_pages, interleave_duplex, layout_sheet)
+from generator.render import (
+    CARD_SIZES,
+    Group,
+    Line,
+    Rect,
+    Scene,
+    Text,
+    calibration_page,
+    card_sheet_pages,
+    interleave_duplex,
+    layout_sheet,
+)
 from generator.render.geometry import back_positions
 from generator.render.scene import Element
 
