@@ -6,21 +6,22 @@ from a source checkout (or an editable install) they are the top-level
 """
 from __future__ import annotations
 
-import importlib.resources
 from functools import cache
 from pathlib import Path
 
 
 @cache
 def schemas_dir() -> Path:
-    """The folder holding ``*.schema.json``."""
-    try:
-        found = Path(str(importlib.resources.files("generator.schemas")))
-        if (found / "common.schema.json").is_file():
-            return found
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "schemas"
+    """The folder holding ``*.schema.json``.
+
+    >>> (schemas_dir() / "common.schema.json").is_file()
+    True
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "schemas", here.parent / "schemas"):
+        if (candidate / "common.schema.json").is_file():
+            return candidate
+    raise FileNotFoundError("the riddlesmith schemas are missing from this installation")
 
 
 def package_dir() -> Path:

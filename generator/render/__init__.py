@@ -47,7 +47,7 @@ from .scene import (
 )
 from .sheets import calibration_page, card_sheet_pages, interleave_duplex
 from .svg import scene_to_svg
-from .text import FitResult, IconDraw, fit_text
+from .text import FitResult, IconDraw, diagnose_fit, fit_text
 
 __all__ = [
                        "CARD_SIZES",
@@ -75,7 +75,7 @@ __all__ = [
                        "back_crop_marks",
                        "back_positions",
                        "calibration_page",
-                       "card_sheet_pages",
+                       "card_sheet_pages", "diagnose_fit",
                        "document_to_pdf",
                        "fit_text",
                        "interleave_duplex",

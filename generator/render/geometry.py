@@ -85,7 +85,7 @@ def parse_length(value: str | float) -> float:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         # ValueError, not TypeError: callers treat every unusable length alike.
         raise ValueError(  # noqa: TRY004
-f"invalid length {value!r}: expected a number of mm or a string like '63.5mm'")
+            f"invalid length {value!r}: expected a number of mm or a string like '63.5mm'")
     if isinstance(value, str):
         m = _LENGTH.fullmatch(value)
         if not m:

@@ -22,7 +22,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Union
 
 MM_PER_PT = 25.4 / 72.0
 """Millimetres per typographic point."""
@@ -161,7 +160,7 @@ class Path:
             if not cmd or cmd[0] not in _PATH_ARITY:
                 raise ValueError(f"path command must start with one of M L C Q Z, got {cmd!r}")
             op = str(cmd[0])
-            args = tuple(float(a) for a in cmd[1:])  # type: ignore[arg-type]
+            args = tuple(float(a) for a in cmd[1:])
             if len(args) != _PATH_ARITY[op]:
                 raise ValueError(f"path command {op} takes {_PATH_ARITY[op]} numbers, got {cmd!r}")
             _check_finite(args, "path coordinates")

@@ -27,7 +27,9 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..diagnostics import Diagnostic, make
 from . import fonts
 from .scene import MM_PER_PT, Element, Text, TextBlock
 
@@ -45,6 +47,10 @@ _CONTROL = frozenset(chr(c) for c in [*range(32), *range(0x7F, 0xA0)])
 _Piece = tuple[str, bool, bool, "str | None", float]
 # A word: (pieces, width at 1 pt, width of the space before it at 1 pt, style of that space).
 _Word = tuple[tuple[_Piece, ...], float, float, tuple[bool, bool]]
+# Wrapped lines: each a list of (word, whether a space comes before it).
+_Lines = list[list[tuple[_Word, bool]]]
+# ('t', text) | ('m', marker, can_open, can_close) | ('i', icon name) | ('br',)
+_Token = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +78,9 @@ class _Parsed:
     missing_glyphs: frozenset[str]
 
 
-def _tokenize(markup: str, with_icons: bool) -> list[tuple]:
+def _tokenize(markup: str, with_icons: bool) -> list[_Token]:
     """Split markup into ('t', text) ('m', marker, can_open, can_close) ('i', name) ('br',)."""
-    tokens: list[tuple] = []
+    tokens: list[_Token] = []
     buf: list[str] = []
 
     def flush() -> None:
@@ -125,7 +131,7 @@ def _tokenize(markup: str, with_icons: bool) -> list[tuple]:
     return tokens
 
 
-def _pair_markers(tokens: list[tuple]) -> set[int]:
+def _pair_markers(tokens: list[_Token]) -> set[int]:
     """Indices of emphasis markers that have a partner; the rest are literal."""
     open_at: dict[str, int | None] = {"*": None, "**": None}
     paired: set[int] = set()
@@ -249,12 +255,12 @@ def _split_word(word: _Word, size: float, width: float, family: str) -> list[_Wo
 
 
 def _wrap(parsed: _Parsed, size: float, width: float, family: str,
-          max_lines: int | None = None) -> tuple[list[list[tuple[_Word, bool]]], float] | None:
+          max_lines: int | None = None) -> tuple[_Lines, float] | None:
     """Greedy word wrap at ``size`` pt: lines of (word, space before it), and the widest line.
 
     Returns None as soon as there are more than ``max_lines`` lines.
     """
-    lines: list[list[tuple[_Word, bool]]] = []
+    lines: _Lines = []
     widest = 0.0
     for para in parsed.paragraphs:
         line: list[tuple[_Word, bool]] = []
@@ -290,7 +296,7 @@ def _line_width(line: list[tuple[_Word, bool]], size: float) -> float:
     return sum(w[1] + (w[2] if gapped else 0.0) for w, gapped in line) * size
 
 
-def _build_block(lines: list[list[tuple[_Word, bool]]], size: float, width: float,
+def _build_block(lines: _Lines, size: float, width: float,
                  height: float, family: str, leading: float, align: str, valign: str,
                  fill: str, icons: Mapping[str, IconDraw] | None) -> TextBlock:
     em = size * MM_PER_PT
@@ -306,7 +312,7 @@ def _build_block(lines: list[list[tuple[_Word, bool]]], size: float, width: floa
         line_w = _line_width(line, size)
         dx = {"left": 0.0, "center": (width - line_w) / 2, "right": width - line_w}[align]
         # Segments: [x, text, bold, italic]; a run continues across a space of its own style.
-        segs: list[list] = []
+        segs: list[list[Any]] = []
         x = 0.0
         joinable = False
         for word, gapped in line:
@@ -371,7 +377,7 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
     names = frozenset(icons) if icons is not None else None
     parsed = _parse(markup, family, names)
 
-    chosen: tuple[float, list, float] | None = None
+    chosen: tuple[float, _Lines, float] | None = None
     sizes = _sizes(max_size, min_size)
     for size in sizes:
         line_h = size * MM_PER_PT * leading
@@ -393,3 +399,33 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
                          fill, icons)
     return FitResult(block, size, fits, 0.0 if fits else round(overflow, 3), len(lines),
                      parsed.unknown_icons, parsed.missing_glyphs)
+
+
+def diagnose_fit(result: FitResult, file: str, line: int = 1, col: int = 1, *,
+                 pointer: str = "", what: str = "text",
+                 preferred_size: float | None = None) -> list[Diagnostic]:
+    """Turn a :class:`FitResult` into the render diagnostics of one text field.
+
+    RS-R001 when it does not fit, RS-R002 when it fits only below
+    ``preferred_size``, RS-R004 for characters the font cannot draw. Unknown
+    icons are left to the caller (they belong to its icon set).
+
+    >>> r = fit_text("word " * 100, 30, 10)
+    >>> [d.code for d in diagnose_fit(r, "cards.yaml", 4, 9, what="riddle text")]
+    ['RS-R001']
+    """
+    out: list[Diagnostic] = []
+    if not result.fits:
+        out.append(make("RS-R001", f"{what} does not fit its box: {result.overflow_mm:g} mm too "
+                        f"long at the minimum size of {result.size:g} pt", file, line, col,
+                        pointer=pointer, hint="shorten the text or give it a larger box"))
+    elif preferred_size is not None and result.size < preferred_size:
+        out.append(make("RS-R002", f"{what} was shrunk to {result.size:g} pt to fit "
+                        f"(preferred {preferred_size:g} pt)", file, line, col, pointer=pointer,
+                        hint="shorter text stays easier to read"))
+    if result.missing_glyphs:
+        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(result.missing_glyphs))
+        out.append(make("RS-R004", f"{what} uses characters the bundled font cannot draw: {chars}",
+                        file, line, col, pointer=pointer,
+                        hint="the fonts cover Latin, accents and Greek; replace these characters"))
+    return out

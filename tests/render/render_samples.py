@@ -40,8 +40,8 @@ def card_front(n: int, size: tuple[float, float] = POKER, bleed: float = BLEED) 
     safe = bleed + 3.0
     title = fit_text(f"**Riddle {n + 1}**", w - 2 * safe, 8, max_size=12, min_size=8,
                      align="center", valign="middle")
-    body = fit_text(BODIES[n % len(BODIES)], w - 2 * safe - 4, 34, max_size=10, min_size=6,
-                    icons=ICONS)
+    body = fit_text(BODIES[n % len(BODIES)], w - 2 * safe - 4, h - 2 * safe - 42, max_size=10,
+                    min_size=5, icons=ICONS)
     children: list[Element] = [
         Rect(0, 0, w, h, Style(fill=colour)),
         Rect(safe - 1, safe - 1, w - 2 * safe + 2, h - 2 * safe + 2,

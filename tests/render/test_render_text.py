@@ -158,3 +158,19 @@ def test_fitted_text_stays_inside_its_box(parts: list[str], width: float, height
         assert r.overflow_mm == 0
     else:
         assert r.size == 6 and r.overflow_mm > 0
+
+
+def test_fit_diagnostics() -> None:
+    from generator.render import diagnose_fit
+
+    too_long = fit_text(LOREM * 3, 30, 10)
+    (d,) = diagnose_fit(too_long, "cards.yaml", 7, 11, pointer="/cards/2/text", what="riddle text")
+    assert (d.code, d.line, d.col, d.pointer, d.severity.value) == (
+        "RS-R001", 7, 11, "/cards/2/text", "error")
+    assert f"{too_long.overflow_mm:g} mm" in d.message
+    shrunk = fit_text(LOREM, 50, 20)
+    assert shrunk.size < 10
+    assert [d.code for d in diagnose_fit(shrunk, "f", preferred_size=10)] == ["RS-R002"]
+    assert diagnose_fit(shrunk, "f", preferred_size=shrunk.size) == []
+    (g,) = diagnose_fit(fit_text("Tile 謎", 50, 20), "f")
+    assert g.code == "RS-R004" and "U+8B0E" in g.message

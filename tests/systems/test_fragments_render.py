@@ -1,0 +1,114 @@
+"""What the fragments system prints: structure of the PDFs and SVGs of the shipped deck."""
+from __future__ import annotations
+
+import json
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import CONTENT, write_pack
+from generator.pipeline import build, check
+from generator.systems import Options
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    report = check([CONTENT / "fragments"])
+    assert not report.failed()
+    result = build(report, out)
+    assert not result.refused
+    return out / "fragments"
+
+
+def _deck_counts() -> tuple[int, int, int]:
+    report = check([CONTENT / "fragments"])
+    docs = report.packs[0].documents
+    fragments = [d for d in docs if d.kind == "fragment-card"]
+    whens = [d for d in docs if d.kind == "when-card"]
+    copies = sum(int(d.data.get("copies", 1)) for d in fragments + whens)
+    return len(fragments), len(whens), copies
+
+
+def test_shipped_deck_size() -> None:
+    fragments, whens, copies = _deck_counts()
+    assert fragments >= 120 and whens == 6 and copies >= 126
+
+
+def test_sheet_pages_and_sizes(shipped: Path) -> None:
+    _, _, copies = _deck_counts()
+    sheets = math.ceil(copies / 9)
+    fronts = PdfReader(shipped / "print" / "cards-fronts.pdf")
+    backs = PdfReader(shipped / "print" / "cards-backs.pdf")
+    duplex = PdfReader(shipped / "print" / "cards-duplex.pdf")
+    assert len(fronts.pages) == len(backs.pages) == sheets
+    assert len(duplex.pages) == 2 * sheets
+    for reader in (fronts, backs, duplex):
+        for page in reader.pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert abs(w - 210 * MM) < 0.01 and abs(h - 297 * MM) < 0.01
+
+
+def test_fonts_are_embedded_and_text_is_present(shipped: Path) -> None:
+    reader = PdfReader(shipped / "print" / "cards-fronts.pdf")
+    page = reader.pages[0]
+    fonts = page["/Resources"]["/Font"]
+    assert fonts
+    for ref in fonts.values():
+        font = ref.get_object()
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font
+    text = page.extract_text()
+    assert "What am I?" in text
+    assert "I " in text
+
+
+def test_pdfs_ask_not_to_scale(shipped: Path) -> None:
+    for name in ("cards-duplex.pdf", "tokens.pdf", "player-aid.pdf", "calibration.pdf"):
+        reader = PdfReader(shipped / "print" / name)
+        prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None", name
+
+
+def test_one_svg_per_card(shipped: Path) -> None:
+    fragments, whens, _ = _deck_counts()
+    svgs = sorted((shipped / "svg" / "cards").glob("*.svg"))
+    assert len(svgs) == fragments + 2 * whens + 1
+    for svg in svgs[:20]:
+        root = ET.parse(svg).getroot()
+        assert root.get("width", "").endswith("mm") and root.get("height", "").endswith("mm")
+        assert float(root.get("width")[:-2]) == pytest.approx(63.5 + 6)
+
+
+def test_report_has_the_simulation(shipped: Path) -> None:
+    report = json.loads((shipped / "report.json").read_text())
+    pyl = report["systems"]["fragments"]["press_your_luck"]
+    assert pyl["deck_size"] >= 120
+    assert 1 <= pyl["best_stop"] <= 10
+    assert {g["players"] for g in pyl["game_length"]} == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("paper, size", [("letter", (215.9, 279.4)), ("universal", (210, 279.4))])
+def test_paper_option(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
+    pack = write_pack(tmp_path / "p")
+    report = check([pack], Options(paper=paper))
+    build(report, tmp_path / "out")
+    reader = PdfReader(tmp_path / "out" / "test-pack" / "print" / "cards-fronts.pdf")
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(w / MM, 1), round(h / MM, 1)) == size
+
+
+def test_lang_picks_translations(tmp_path: Path) -> None:
+    pack = write_pack(tmp_path / "p", {"cards/fr.yaml":
+                                       "kind: fragment-card\nid: jamais\ntext: {en: I never sleep., "
+                                       "fr: Je ne dors jamais.}\n"})
+    report = check([pack], Options(lang="fr"))
+    build(report, tmp_path / "out")
+    svg = (tmp_path / "out" / "test-pack" / "svg" / "cards" / "jamais.svg").read_text()
+    assert "Je ne dors jamais." in svg
