@@ -132,6 +132,8 @@ CASES = [
     Case("text-overflow", {"cards/x.yaml": CARD.format(
         id="x", text="I " + " ".join(["wander"] * 120) + ".")},
          "RS-R001", "cards/x.yaml", 3, 7, message="too tall"),
+    Case("card-larger-than-paper", {"game.yaml": GAME_YAML + "card: {size: {width: 300mm, height: 90mm}}\n"},
+         "RS-R003", "game.yaml", 9, 14),
     Case("second-game", {"game2.yaml": GAME_YAML.replace("id: game", "id: game-two"),
                          "pack.yaml": PACK_YAML + "  - game2.yaml\n"},
          "RS-F007", "game2.yaml", 1, 7, args=("--strict",)),

@@ -4,6 +4,7 @@ Each card scene is the card size plus the bleed on every side (the card
 renderer draws into the bleed); this module only places scenes, using a
 :class:`~.geometry.SheetLayout`.
 
+>>> from .geometry import CARD_SIZES, layout_sheet
 >>> from .scene import Scene
 >>> lay = layout_sheet("a4", *CARD_SIZES["poker"])
 >>> card = Scene(69.5, 94.9, id="c")
@@ -17,19 +18,16 @@ from collections.abc import Sequence
 
 from . import fonts
 from .geometry import (
-    CARD_SIZES,
     MARK_GAP,
     Box,
+    Segment,
     SheetLayout,
     Slot,
     back_crop_marks,
     back_positions,
-    layout_sheet,
     resolve_paper,
 )
 from .scene import MM_PER_PT, Circle, Element, Group, Line, Rect, Scene, Style, Text
-
-__all__ = ["CARD_SIZES", "calibration_page", "card_sheet_pages", "interleave_duplex", "layout_sheet"]
 
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
 NOTE_SIZE = 6.0
@@ -87,9 +85,9 @@ _BAR_LEN = 11 + 10.0  # bar, gap and its "10 mm" label, roughly
 
 def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: bool) -> tuple[Element, ...]:
     """Label and 10 mm scale bar in the widest margin band, between crop marks."""
-    grid = Box(min(s.bleed.x for s in slots), min(s.bleed.y for s in slots), 0, 0)
-    grid = Box(grid.x, grid.y, max(s.bleed.right for s in slots) - grid.x,
-               max(s.bleed.bottom for s in slots) - grid.y)
+    x0, y0 = min(s.bleed.x for s in slots), min(s.bleed.y for s in slots)
+    grid = Box(x0, y0, max(s.bleed.right for s in slots) - x0,
+               max(s.bleed.bottom for s in slots) - y0)
     em = NOTE_SIZE * MM_PER_PT
     need = MARK_GAP + 0.5 + em * 1.1
     bottom_room = layout.paper_h - grid.bottom
@@ -124,7 +122,7 @@ def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: b
 
 
 def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, marks: bool,
-           mark_lines: Sequence[tuple[float, float, float, float]], note: str, back: bool,
+           mark_lines: Sequence[Segment], note: str, back: bool,
            page_id: str) -> Scene:
     children: list[Element] = [_place(sc, sl) for sc, sl in zip(scenes, slots)]
     if marks:

@@ -75,6 +75,23 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                                     f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
 
 
+def iter_sheet_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
+    """A card size that does not fit the paper (with bleed and crop marks)."""
+    from generator.render.geometry import PAPERS, layout_sheet
+
+    geo = card_geometry(pack, settings)
+    paper = options.paper or pack.data.get("print", {}).get("paper", "a4")
+    try:
+        layout_sheet(PAPERS[paper], geo.width, geo.height, bleed=geo.bleed,
+                     gutter=parse_length(pack.data.get("print", {}).get("gutter", 0)))
+    except ValueError as exc:
+        doc = settings.document if settings.document is not None and "card" in settings.document.data \
+            else pack.manifest
+        path = ("card", "size") if doc is settings.document else ("print",)
+        yield doc.diag("RS-R003", f"a {geo.width:g} x {geo.height:g} mm card does not fit on "
+                       f"{paper} paper: {exc}", path, hint="choose a smaller card or larger paper")
+
+
 def _escape_markup(text: str) -> str:
     """Fragments are plain text: neutralise our inline markup characters."""
     return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")

@@ -12,7 +12,7 @@ RIDDLE_CODES: dict[str, tuple[Severity, str]] = {
     "RS-G002": (Severity.ERROR, "map grid has a bad shape"),
     "RS-G003": (Severity.ERROR, "figure or token on a dome"),
     "RS-G004": (Severity.ERROR, "figure or token on the sea"),
-    "RS-G005": (Severity.ERROR, "two figures on one space"),
+    "RS-G005": (Severity.ERROR, "two figures on one space, or a figure set up twice"),
     "RS-G006": (Severity.ERROR, "map feature without text, or text without a feature"),
     "RS-G007": (Severity.ERROR, "space outside the map"),
     "RS-G008": (Severity.ERROR, "bridge not straight across the sea"),

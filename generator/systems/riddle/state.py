@@ -89,17 +89,10 @@ def after_build(ctx: RiddleContext, state: RiddleState, square: Square
 def place_coin(ctx: RiddleContext, state: RiddleState, colour: int) -> tuple[RiddleState, ...]:
     """One state per objective with a free slot of ``colour``; the coin is set aside if none."""
     out: list[RiddleState] = []
-    seen: set[tuple[int, int]] = set()
     for j, objective in enumerate(ctx.objectives):
         filled = state.slots[j]
         if filled[colour] >= objective.slots[colour]:
             continue
-        # Two objectives in the same situation are interchangeable only when equal;
-        # keep them all: the group's choice matters for which one ends the riddle.
-        key = (j, filled[colour])
-        if key in seen:
-            continue
-        seen.add(key)
         grown = (filled[0] + (colour == SILVER), filled[1] + (colour == GOLD))
         out.append(state._replace(slots=state.slots[:j] + (grown,) + state.slots[j + 1:]))
     return tuple(out) or (state,)
@@ -142,6 +135,8 @@ def finish_turn(ctx: RiddleContext, state: RiddleState) -> tuple[RiddleState, ..
 def is_over(ctx: RiddleContext, state: RiddleState) -> bool:
     """True when no further turn is played: the ending objective is achieved, the
     second worker is destroyed, or the turn limit is reached."""
-    if state.achieved >> ctx.ending & 1 or state.destroyed >= DESTROYED_TO_END:
+    if ctx.ending >= 0 and state.achieved >> ctx.ending & 1:
+        return True
+    if state.destroyed >= DESTROYED_TO_END:
         return True
     return ctx.turn_limit is not None and state.turn >= ctx.turn_limit
