@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator import __version__
-from generator.diagnostics import Diagnostic, Severity, count, make
+from generator.diagnostics import Diagnostic, count
 from generator.pack.loader import LoadResult, UsageError, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
@@ -182,6 +182,3 @@ def write_pack_output(out_dir: Path, pack_id: str, artefacts: list[Artefact]) ->
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
 
-
-def environment_error(message: str) -> Diagnostic:
-    return make("RS-E001", message, "<command line>", severity=Severity.ERROR)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import CONTENT, REPO, write_pack
+from conftest import CONTENT, write_pack
 from generator import __version__
 from generator.cli import main
 

@@ -170,6 +170,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
         text, parsed, diags = read_yaml_file(path, file_shown, limits)
         if text is not None:
             result.sources[file_shown] = text
+            pack.sources[file_shown] = text
         result.diagnostics.extend(diags)
         if parsed is None:
             continue

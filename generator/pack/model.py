@@ -42,6 +42,7 @@ class Pack:
     manifest: Document
     documents: list[Document] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

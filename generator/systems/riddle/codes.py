@@ -33,7 +33,7 @@ RIDDLE_CODES: dict[str, tuple[Severity, str]] = {
     "RS-G023": (Severity.ERROR, "god queue or deck problem"),
     "RS-G024": (Severity.ERROR, "goal or effect cannot work as written"),
     "RS-G025": (Severity.WARNING, "die gem that no face can win"),
-    "RS-G026": (Severity.WARNING, "riddle is on no campaign island"),
+    "RS-G026": (Severity.INFO, "riddle is on no campaign island"),
 }
 
 __all__ = ["RIDDLE_CODES"]

@@ -212,12 +212,14 @@ class BlockLayout:
 
 
 def layout_block(value_pos: tuple[int, int], key_pos: tuple[int, int] | None,
-                 source: str | None) -> BlockLayout:
+                 source: str | None, key: str = "grid") -> BlockLayout:
     """The layout of a block scalar whose ``|`` is at ``value_pos``.
 
     With the file's ``source`` the indentation is read from it (an explicit
-    indentation indicator, or the first non-empty content line). Without it we
-    assume the usual style: content indented two spaces more than its key.
+    indentation indicator, or the first non-empty content line). Without it, or
+    when the source does not show ``key`` where the key was found (the file
+    changed since it was loaded), we assume the usual style: content indented
+    two spaces more than its key.
 
     >>> text = "map:\\n  grid: |\\n    . W\\n"
     >>> layout_block((2, 9), (2, 3), text).locate(0, 2)
@@ -232,6 +234,8 @@ def layout_block(value_pos: tuple[int, int], key_pos: tuple[int, int] | None,
         return guess
     lines = source.splitlines()
     if not 1 <= line <= len(lines) or len(lines[line - 1]) < col:
+        return guess
+    if key_pos and not lines[key_pos[0] - 1][key_pos[1] - 1:].startswith(key):
         return guess
     header = lines[line - 1][col - 1:]
     if not header or header[0] not in "|>":

@@ -42,8 +42,8 @@ class Problem:
     """A problem found while reading or checking a riddle, at a path of its document."""
 
     code: str
-    path: DocPath
     message: str
+    path: DocPath
     hint: str = ""
 
 

@@ -13,19 +13,33 @@ GOALS = discover(__name__, "GOAL")
 
 
 def parse_goal(value: Any, site: ParseSite) -> tuple[Goal | None, list[Problem]]:
-    """A goal from its schema-valid mapping ``{name: params}`` written at ``site.path``."""
-    if not isinstance(value, dict) or len(value) != 1:
-        return None, [Problem("RS-G024", "a goal is a mapping with exactly one goal name",
+    """A goal from its schema-valid mapping written at ``site.path``.
+
+    ``{name: params}`` is one goal; several names in one mapping must all hold,
+    as if listed under ``all_of`` (``{stand: {...}, within: 6}``).
+    """
+    if not isinstance(value, dict) or not value:
+        return None, [Problem("RS-G024", "a goal is a mapping of goal names to parameters",
                               site.path, "e.g. {stand: {figure: worker, level: 3}}")]
-    (name, params), = value.items()
-    cls = GOALS.get(name)
-    if cls is None:
-        return None, [Problem("RS-G024", f"unknown goal '{name}'", site.path,
-                              "known goals: " + ", ".join(GOALS))]
     if site.parse_goal is None:
         site = ParseSite(site.geometry, site.path, site.objective, parse_goal)
-    goal, problems = cls.from_params(params, site.at(name))
-    return goal, problems
+    goals: list[Goal] = []
+    problems: list[Problem] = []
+    for name, params in value.items():
+        cls = GOALS.get(name)
+        if cls is None:
+            problems.append(Problem("RS-G024", f"unknown goal '{name}'", site.path + (name,),
+                                    "known goals: " + ", ".join(GOALS)))
+            continue
+        goal, found = cls.from_params(params, site.at(name))
+        problems.extend(found)
+        if goal is not None:
+            goals.append(goal)
+    if len(goals) != len(value):
+        return None, problems
+    if len(goals) == 1:
+        return goals[0], problems
+    return GOALS["all_of"](tuple(goals), site.path), problems
 
 
 __all__ = ["GOALS", "parse_goal"]

@@ -1,0 +1,156 @@
+"""Sphinx riddles: cooperative Santorini puzzles, their gods, blessings, die,
+campaign and constellation tree (RULES.md section 1).
+
+Document kinds: ``riddle``, ``god``, ``blessing``, ``die``, ``campaign``,
+``constellation`` (schemas in ``schemas/``; commented templates in
+:mod:`.templates`). Modules, each with one job:
+
+- :mod:`.grid`: the ASCII map (legend, cells, positions inside the block scalar);
+- :mod:`.model`: frozen models and ``build_riddle(doc) -> (Riddle | None, diagnostics)``;
+- :mod:`.goals` / :mod:`.effects`: the goal and end-of-turn effect registries,
+  one small module per entry (:mod:`.vocab` says what each provides);
+- :mod:`.state`: :class:`~.state.RiddleState` and the turn bookkeeping rules;
+- :mod:`.context`: ``compile_riddle(riddle, players) -> RiddleContext``;
+- :mod:`.players`: which workers each seat moves, by player count;
+- :mod:`.checks`: the rule checks; :mod:`.codes`: their diagnostic codes.
+
+**Interface for the solver** (``solver.py`` / ``search.py``, written later)::
+
+    ctx = compile_riddle(riddle, players=1, expert=False, plain_turns=True)
+    state = ctx.start                                   # RiddleState, turn 0
+    # one turn: choose an action, e.g. a move-then-build with the engine
+    board = engine.apply_move(ctx.geometry, state.board, move)
+    state = state._replace(board=board, stock=state.stock.take(piece))
+    for s in after_build(ctx, state, build_square):     # coin/token on that space;
+        for nxt in finish_turn(ctx, s):                 # one state per group choice
+            ...                                         # turn+1, rewards, effects
+    objective.goal.is_met(ctx, state)                   # judged at end of turn
+    objective.goal.min_turns(ctx, state)                # admissible A* bound
+    is_over(ctx, state)                                 # ending objective, 2nd worker
+                                                        # destroyed, or turn limit
+
+- ``goal.is_met(ctx, state) -> bool`` on an end-of-turn state (``state.turn`` is
+  the number of the turn just played; objectives are never judged at set-up).
+- ``goal.min_turns(ctx, state) -> int``: 0 when met, >= 1 otherwise,
+  ``vocab.UNREACHABLE`` when never; admissible while ``ctx.plain_turns`` holds
+  (one worker moves once and one piece is built per turn: no powers, no
+  blessings). Compile with ``plain_turns=False`` when powers may act.
+- ``goal.deadline() -> int | None`` and ``type(goal).CHANCE`` (``sphinx_wins``:
+  a proof must not rely on it; ``model.iter_goal_tree`` walks nested goals).
+- ``effect.apply(ctx, state, turn) -> tuple[RiddleState, ...]``: every outcome the
+  group may choose (ties are theirs), never empty; ``turn`` = turn just played.
+- ``players.movers_for(players, seat)`` gives the worker mask for
+  ``engine.list_moves(..., movers=...)``; the Wanderer rule (3 players) needs
+  the solver's own history, kept in ``RiddleState.extra`` with anything else
+  it tracks (gods held, queue, blessing cards).
+- Sunk spaces carry the dome bit, so the engine needs no change for them; count
+  domes with ``state.real_domes``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document, Pack
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.riddle import checks
+from generator.systems.riddle.model import (
+    Riddle,
+    build_blessing,
+    build_campaign,
+    build_constellation,
+    build_die,
+    build_god,
+    build_riddle,
+)
+
+KINDS = ("riddle", "god", "blessing", "die", "campaign", "constellation")
+
+
+def read_sources(pack: Pack) -> dict[str, str]:
+    """The text of each riddle file (kept by the loader), so map problems point at
+    exact columns inside block scalars."""
+    return {doc.file: pack.sources[doc.file] for doc in pack.of_kind("riddle")
+            if doc.file in pack.sources}
+
+
+def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
+    """Every rule check of the riddle system on a pack (pure once ``sources`` is given)."""
+    sources = sources or {}
+    out: list[Diagnostic] = []
+    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    blessings = [d.id for d in pack.of_kind("blessing")]
+    die_docs = pack.of_kind("die")
+    campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
+    riddle_docs = pack.of_kind("riddle")
+    infos = {d.id: checks.riddle_info(d) for d in riddle_docs}
+    for doc in riddle_docs:
+        riddle, diags = build_riddle(doc, sources.get(doc.file))
+        out.extend(diags)
+        out.extend(checks.iter_island_membership(infos[doc.id], doc, [c for c, _ in campaigns]))
+        if riddle is not None:
+            out.extend(_iter_riddle_problems(riddle, doc, gods, blessings,
+                                             [d.id for d in die_docs]))
+    out.extend(checks.iter_number_problems(riddle_docs, "riddle"))
+    out.extend(checks.iter_number_problems(pack.of_kind("blessing"), "blessing"))
+    out.extend(checks.iter_number_problems(pack.of_kind("god"), "god card"))
+    for campaign, doc in campaigns:
+        out.extend(checks.iter_campaign_problems(campaign, doc, infos))
+    for doc in pack.of_kind("constellation"):
+        out.extend(checks.iter_constellation_problems(build_constellation(doc), doc, gods))
+    for doc in die_docs:
+        out.extend(checks.iter_die_problems(build_die(doc), doc))
+    return out
+
+
+def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
+                          blessings: list[str], dice: list[str]) -> Iterator[Diagnostic]:
+    yield from checks.iter_coin_problems(riddle, doc)
+    yield from checks.iter_slot_problems(riddle, doc)
+    yield from checks.iter_ending_problems(riddle, doc)
+    yield from checks.iter_player_problems(riddle, doc)
+    yield from checks.iter_vocabulary_problems(riddle, doc)
+    yield from checks.iter_god_setup_problems(riddle, doc, gods)
+    yield from checks.iter_reference_problems(riddle, doc, blessings, dice)
+    yield from checks.iter_stockpile_problems(riddle, doc, gods)
+
+
+@dataclass(frozen=True, slots=True)
+class RiddleSystem:
+    name: str = "riddle"
+    kinds: tuple[str, ...] = KINDS
+
+    def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        return check_pack(pack, read_sources(pack))
+
+    def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+        return []  # printing riddles is a later issue
+
+    def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
+        riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
+        counts["coins"] = sum(len(r.coins) for r in riddles if r is not None)
+        counts["objectives"] = sum(len(r.objectives) for r in riddles if r is not None)
+        return {"counts": counts}
+
+    def templates(self) -> dict[str, str]:
+        from generator.systems.riddle.templates import TEMPLATES
+
+        return dict(TEMPLATES)
+
+    def starter_files(self, pack_id: str) -> dict[str, str]:
+        from generator.systems.riddle.templates import starter_files
+
+        return starter_files(pack_id)
+
+
+SYSTEM = RiddleSystem()
+
+__all__ = [
+    "KINDS", "SYSTEM", "RiddleSystem", "build_blessing", "build_campaign",
+    "build_constellation", "build_die", "build_god", "build_riddle", "check_pack",
+    "read_sources",
+]

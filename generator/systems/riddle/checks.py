@@ -1,0 +1,675 @@
+"""Rule checks of the riddle system: pure functions, models and documents in,
+diagnostics out (each at the YAML line of what it is about).
+
+Choices these checks make, where the rules leave room:
+
+- **Buildable spaces** (RS-G010): a space can be built on if it is land, not
+  domed (or an effect may remove its dome) and some worker can ever stand on
+  one of its build-neighbours. "Can ever stand" is reachability from the
+  worker starts over move adjacency (bridges included) through undomed land,
+  ignoring heights and other figures: an over-approximation, so the check
+  never flags a space that could in fact be built on, and may miss some that
+  cannot (a worker walled in by towers it can never climb).
+- **Stockpile** (RS-G015, RS-G016): for each objective with coin slots, some
+  choice of coins to fill them must be buildable with the pieces available;
+  a coin needs one piece for each level from its space's set-up height up to
+  the lowest level it shows above that height. RS-G016 (a warning) counts the
+  stockpile plus the starting pieces of the gods in the opening queue (they
+  are face up from the first turn); RS-G015 (an error) also counts every god
+  of the deck, one piece of any type per god (its default quest reward) and
+  per objective reward, so it fires only when the riddle can never supply the
+  pieces. Piece types an end-of-turn effect adds to the stockpile are
+  unlimited. Blessings are not counted (their powers are not modelled here).
+- **Workers** (RS-G017): every player count plays four workers (RULES 1: one
+  player has two white and two blue; two have a pair each; three have one each
+  plus the shared Wanderer; four share two pairs), so the map needs four
+  ``W`` cells for each supported count.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from generator.diagnostics import Diagnostic
+from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.state import PIECE_NAMES, Stockpile
+from generator.pack.model import Document
+from generator.pack.schema import suggest
+from generator.systems.riddle.model import (
+    GRID_PATH,
+    AllOf,
+    AnyOf,
+    Campaign,
+    Coin,
+    Constellation,
+    Die,
+    GodCard,
+    Island,
+    IslandComplete,
+    ObjectivesOn,
+    Riddle,
+    Unlock,
+)
+from generator.systems.riddle.players import HOW_WORKERS_SPLIT, WORKERS_FOR_PLAYERS
+from generator.systems.riddle.state import COLOURS, DOME_LEVEL
+from generator.systems.riddle.vocab import Problem
+
+MAX_COIN_CHOICES = 20_000
+"""Coin choices tried per objective by the stockpile check before it gives up (silently)."""
+UNLIMITED = 1 << 20
+
+
+# -- the map and its coins ----------------------------------------------------------
+
+
+def reachable_squares(geometry: Geometry, starts: Iterable[Square], closed: Bitboard) -> Bitboard:
+    """Squares some worker can ever stand on: flood fill over move adjacency from
+    ``starts``, through land not in ``closed`` (heights and figures ignored).
+
+    >>> g = Geometry.from_ascii(". . ~ .")
+    >>> bin(reachable_squares(g, [0], 0))
+    '0b11'
+    """
+    seen = 0
+    frontier = [sq for sq in starts if 0 <= sq < geometry.size and geometry.land >> sq & 1]
+    for sq in frontier:
+        seen |= 1 << sq
+    while frontier:
+        sq = frontier.pop()
+        nb = geometry.move_neighbours[sq] & ~closed & ~seen
+        while nb:
+            low = nb & -nb
+            nb ^= low
+            seen |= low
+            frontier.append(low.bit_length() - 1)
+    return seen
+
+
+def buildable_squares(riddle: Riddle) -> Bitboard:
+    """Squares some worker can ever build on (see the module notes: an over-approximation)."""
+    board = riddle.board
+    g = board.geometry
+    closed = board.domes & ~riddle.removable()
+    reach = reachable_squares(g, board.workers, closed)
+    out = 0
+    for sq in g.squares:
+        if not closed >> sq & 1 and g.build_neighbours[sq] & reach:
+            out |= 1 << sq
+    return out
+
+
+def coin_needs(riddle: Riddle, coin: Coin) -> tuple[int, int, int, int] | None:
+    """Pieces (level1, level2, level3, dome) to build a coin's space up to the lowest
+    level it shows above its set-up height; None when no such level is left."""
+    board = riddle.board
+    if board.domes >> coin.square & 1:
+        return None
+    height = board.heights[coin.square]
+    target = next((lv for lv in coin.levels if lv > height), None)
+    if target is None:
+        return None
+    needs = [0, 0, 0, 0]
+    for level in range(height + 1, target + 1):
+        needs[level - 1] += 1  # level 4 is the dome, piece index 3
+    return (needs[0], needs[1], needs[2], needs[3])
+
+
+def iter_coin_problems(riddle: Riddle, doc: Document) -> Iterator[Diagnostic]:
+    """Coins on the sea, on spaces no worker can build on, that can never be collected,
+    or sharing a space (RS-G009..RS-G012)."""
+    board = riddle.board
+    g = board.geometry
+    buildable = buildable_squares(riddle)
+    removable = riddle.removable()
+    seen: dict[Square, int] = {}
+    index = _coin_paths(doc, riddle)
+    for coin, path in zip(riddle.coins, index):
+        name = g.name(coin.square)
+        at = path + ("at",)
+        if coin.square in seen:
+            yield doc.diag("RS-G012", f"a second coin on {name}", at,
+                           hint=f"coin {seen[coin.square] + 1} is already there")
+            continue
+        seen[coin.square] = path[1]
+        if not g.land >> coin.square & 1:
+            yield doc.diag("RS-G009", f"the coin on {name} is on the sea", at)
+            continue
+        if removable >> coin.square & 1:
+            continue  # an effect lowers the space: levels below the set-up come back
+        if board.domes >> coin.square & 1:
+            yield doc.diag("RS-G011", f"the coin on {name} can never be collected: the space "
+                           "is domed at set-up", at)
+            continue
+        if coin_needs(riddle, coin) is None:
+            shown = ", ".join(str(lv) for lv in coin.levels)
+            yield doc.diag("RS-G011", f"the coin on {name} shows level {shown}, but the space is "
+                           f"already level {board.heights[coin.square]} at set-up", ("coins", path[1],
+                                                                                    "levels"),
+                           hint="a coin is collected by building one of its levels")
+            continue
+        if not buildable >> coin.square & 1:
+            yield doc.diag("RS-G010", f"no worker can ever build on {name}: no worker can "
+                           "reach a space next to it", at,
+                           hint="workers move over land and bridges, never onto domes")
+
+
+def _coin_paths(doc: Document, riddle: Riddle) -> list[tuple[str, int]]:
+    """Document paths of the coins that made it into the model (coins off the map are dropped)."""
+    paths = []
+    g = riddle.board.geometry
+    for i, item in enumerate(doc.data.get("coins", ())):
+        try:
+            g.square(item["at"])
+        except ValueError:
+            continue
+        paths.append(("coins", i))
+    return paths
+
+
+def iter_slot_problems(riddle: Riddle, doc: Document) -> Iterator[Diagnostic]:
+    """An objective with more slots of a colour than the riddle has coins of it (RS-G013)."""
+    have = {c: sum(1 for coin in riddle.coins if coin.colour == c) for c in COLOURS}
+    for i, objective in enumerate(riddle.objectives):
+        for colour, wanted in zip(COLOURS, objective.slots):
+            if wanted > have[colour]:
+                yield doc.diag("RS-G013", f"the {objective.tier} objective has {wanted} {colour} "
+                               f"slot{'s' if wanted != 1 else ''} but the riddle has "
+                               f"{have[colour]} {colour} coin{'s' if have[colour] != 1 else ''}",
+                               _slots_path(doc, i, colour))
+
+
+def _slots_path(doc: Document, index: int, colour: str) -> tuple[object, ...]:
+    item = doc.data["objectives"][index]
+    if "slots" in item:
+        return ("objectives", index, "slots", colour)
+    return ("objectives", index, "goal")
+
+
+def iter_ending_problems(riddle: Riddle, doc: Document) -> Iterator[Diagnostic]:
+    """Exactly one objective ends the riddle (RS-G014)."""
+    ending = [i for i, o in enumerate(riddle.objectives) if o.ends]
+    if not ending:
+        yield doc.diag("RS-G014", "no objective ends the riddle", ("objectives",), key=True,
+                       hint="add 'ends: true' to the objective that ends it")
+    for i in ending[1:]:
+        first = riddle.objectives[ending[0]].tier
+        yield doc.diag("RS-G014", f"the {first} objective already ends the riddle",
+                       ("objectives", i, "ends"), hint="exactly one objective says 'ends: true'")
+
+
+def iter_player_problems(riddle: Riddle, doc: Document) -> Iterator[Diagnostic]:
+    """Worker start spaces that do not fit a supported player count (RS-G017)."""
+    starts = len(riddle.board.workers)
+    listed = doc.data.get("players")
+    for i, players in enumerate(riddle.players):
+        need = WORKERS_FOR_PLAYERS[players]
+        if starts == need:
+            continue
+        path: tuple[object, ...] = ("players", listed.index(players)) if listed else GRID_PATH
+        yield doc.diag("RS-G017", f"{players} player{'s play' if players > 1 else ' plays'} {need} "
+                       f"workers ({HOW_WORKERS_SPLIT[players]}), but the map has {starts} "
+                       f"worker start{'s' if starts != 1 else ''} ('W')", path,
+                       hint=f"mark {need} spaces with W")
+        if not listed:
+            break  # one message is enough when the counts are the default
+
+
+def iter_vocabulary_problems(riddle: Riddle, doc: Document) -> Iterator[Diagnostic]:
+    """What each goal and effect finds unworkable on this riddle (RS-G024...)."""
+    problems: list[Problem] = []
+    for objective in riddle.objectives:
+        problems.extend(objective.goal.iter_problems(riddle))
+    effects = riddle.end_of_turn + (riddle.expert.end_of_turn if riddle.expert else ())
+    for effect in effects:
+        problems.extend(effect.iter_problems(riddle))
+    for p in problems:
+        yield doc.diag(p.code, p.message, p.path, hint=p.hint)
+
+
+# -- pieces for the coins ---------------------------------------------------------------
+
+
+def _unlimited_pieces(riddle: Riddle) -> set[int]:
+    effects = riddle.end_of_turn + (riddle.expert.end_of_turn if riddle.expert else ())
+    return {e.piece for e in effects if e.NAME == "stockpile-add"}  # type: ignore[attr-defined]
+
+
+def _supply(base: Stockpile, gods: Iterable[GodCard], unlimited: set[int]) -> list[int]:
+    counts = list(base)
+    for god in gods:
+        for i in range(4):
+            counts[i] += god.pieces[i]
+    return [UNLIMITED if i in unlimited else n for i, n in enumerate(counts)]
+
+
+def _shortfall(needs: list[int], supply: list[int]) -> int:
+    return sum(max(0, n - s) for n, s in zip(needs, supply))
+
+
+def cheapest_shortfall(options: list[list[tuple[int, int, int, int]]], wanted: tuple[int, int],
+                       supply: list[int]) -> tuple[int, list[int]] | None:
+    """The smallest total shortfall over every choice of ``wanted`` coins per colour,
+    and the needs of that choice; None when there are too many choices to try."""
+    per_colour = []
+    total = 1
+    for coins, count in zip(options, wanted):
+        if count > len(coins):
+            return None  # RS-G013 says it
+        choices = list(combinations(coins, count))
+        total *= len(choices)
+        per_colour.append(choices)
+    if total > MAX_COIN_CHOICES:
+        return None
+    best: tuple[int, list[int]] | None = None
+    for silver, gold in product(*per_colour):
+        needs = [sum(c[i] for c in (*silver, *gold)) for i in range(4)]
+        short = _shortfall(needs, supply)
+        if best is None or short < best[0]:
+            best = (short, needs)
+            if short == 0:
+                break
+    return best
+
+
+def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard]
+                            ) -> Iterator[Diagnostic]:
+    """Objectives whose coin slots cannot be filled with the pieces available (RS-G015/16)."""
+    modes: list[tuple[Stockpile, tuple[object, ...], str]] = [(riddle.stockpile, (), "")]
+    if riddle.expert is not None and riddle.expert.stockpile is not None:
+        modes.append((riddle.expert.stockpile, ("expert", "stockpile"), " in expert mode"))
+    options: list[list[tuple[int, int, int, int]]] = [[], []]
+    for coin in riddle.coins:
+        need = coin_needs(riddle, coin)
+        if need is not None and riddle.board.geometry.land >> coin.square & 1:
+            options[COLOURS.index(coin.colour)].append(need)
+    unlimited = _unlimited_pieces(riddle)
+    queue = [gods[g] for g in riddle.gods.queue if g in gods]
+    deck = [gods[g] for g in dict.fromkeys(riddle.gods.deck + riddle.gods.queue) if g in gods]
+    rewards = sum(o.reward.count for o in riddle.objectives
+                  if o.reward is not None and o.reward.piece is not None)
+    for stock, where, mode in modes:
+        for i, objective in enumerate(riddle.objectives):
+            if not any(objective.slots):
+                continue
+            path = where or ("objectives", i, "slots" if "slots" in doc.data["objectives"][i]
+                             else "goal")
+            widest = _supply(stock, deck, unlimited)
+            wildcards = len(deck) + rewards
+            found = cheapest_shortfall(options, objective.slots, widest)
+            if found is None:
+                continue
+            short, needs = found
+            if short > wildcards:
+                yield doc.diag("RS-G015", f"the {objective.tier} objective needs coins whose "
+                               f"spaces take at least {_describe(needs, widest)}{mode}; the "
+                               f"stockpile, every god's pieces and {wildcards} reward piece"
+                               f"{'s' if wildcards != 1 else ''} cannot supply them", path)
+                continue
+            opening = _supply(stock, queue, unlimited)
+            found = cheapest_shortfall(options, objective.slots, opening)
+            if found is not None and found[0] > 0:
+                yield doc.diag("RS-G016", f"the {objective.tier} objective needs coins whose "
+                               f"spaces take at least {_describe(found[1], opening)}{mode}; "
+                               "the stockpile and the opening queue's gods fall short",
+                               path, hint="the riddle then relies on gods from the deck or on "
+                               "rewards; check that this is meant")
+
+
+def _describe(needs: list[int], supply: list[int]) -> str:
+    parts = []
+    for i, (n, s) in enumerate(zip(needs, supply)):
+        if n > s:
+            parts.append(f"{n} {PIECE_NAMES[i]} piece{'s' if n != 1 else ''} ({s} available)")
+    return ", ".join(parts) or "more pieces than available"
+
+
+# -- references between documents ------------------------------------------------------
+
+
+def unknown(doc: Document, what: str, ident: str, path: tuple[object, ...],
+            known: Iterable[str]) -> Diagnostic:
+    choices = sorted(known)
+    hint = suggest(ident, choices) or (f"known {what}s: " + ", ".join(choices[:12]) if choices
+                                      else f"the pack has no {what}")
+    return doc.diag("RS-P010", f"unknown {what} '{ident}'", path, hint=hint)
+
+
+def iter_god_setup_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard]
+                            ) -> Iterator[Diagnostic]:
+    """Unknown gods (RS-P010) and a queue not dealt from the deck (RS-G023)."""
+    for part in ("deck", "queue"):
+        for i, ident in enumerate(getattr(riddle.gods, part)):
+            if ident not in gods:
+                yield unknown(doc, "god", ident, ("gods", part, i), gods)
+    for i, ident in enumerate(riddle.gods.queue):
+        if ident not in riddle.gods.deck:
+            yield doc.diag("RS-G023", f"the opening queue deals '{ident}', which is not in the "
+                           "deck", ("gods", "queue", i),
+                           hint="list every god of the riddle under 'deck'; the queue names "
+                           "the ones dealt face up")
+
+
+def iter_reference_problems(riddle: Riddle, doc: Document, blessings: Iterable[str],
+                            dice: Iterable[str]) -> Iterator[Diagnostic]:
+    """Unknown blessings and dice (RS-P010)."""
+    blessing_ids = set(blessings)
+    for i, ident in enumerate(riddle.blessings):
+        if ident not in blessing_ids:
+            yield unknown(doc, "blessing", ident, ("blessings", i), blessing_ids)
+    die_ids = set(dice)
+    if riddle.die is not None and riddle.die not in die_ids:
+        yield unknown(doc, "die", riddle.die, ("die",), die_ids)
+
+
+def iter_number_problems(docs: list[Document], what: str) -> Iterator[Diagnostic]:
+    """The same number on two documents of a kind (RS-G018)."""
+    seen: dict[int, Document] = {}
+    for doc in docs:
+        number = doc.data.get("number")
+        if number is None:
+            continue
+        if number in seen:
+            first = seen[number]
+            line, _ = first.locate(("number",))
+            yield doc.diag("RS-G018", f"{what} number {number} is already used by "
+                           f"'{first.id}' ({first.file}:{line})", ("number",))
+        else:
+            seen[number] = doc
+
+
+def iter_die_problems(die: Die, doc: Document) -> Iterator[Diagnostic]:
+    """A gem whose colour is on no face can never be won (RS-G025)."""
+    colours = {f.colour for f in die.faces}
+    for i, gem in enumerate(die.gems):
+        if gem not in colours:
+            yield doc.diag("RS-G025", f"no face of the die is {gem}: its gem can never be won",
+                           ("gems", i), hint="faces: " + ", ".join(sorted(colours)))
+
+
+# -- campaigns ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RiddleInfo:
+    """What the campaign checks need of a riddle, read from its (schema-valid) document,
+    so a riddle whose map has errors still counts as existing."""
+
+    id: str
+    number: int
+    objectives: int
+    island: str
+
+
+def riddle_info(doc: Document) -> RiddleInfo:
+    d = doc.data
+    return RiddleInfo(doc.id, d["number"], len(d["objectives"]), d["island"])
+
+
+def iter_campaign_problems(campaign: Campaign, doc: Document, riddles: Mapping[str, RiddleInfo]
+                           ) -> Iterator[Diagnostic]:
+    """Unknown riddles and islands (RS-P010), repeated islands or riddles (RS-G022,
+    RS-G020) and islands that can never open (RS-G019)."""
+    ids: dict[str, int] = {}
+    island_of: dict[str, str] = {}
+    for i, island in enumerate(campaign.islands):
+        if island.id in ids:
+            yield doc.diag("RS-G022", f"island id '{island.id}' is used twice",
+                           ("islands", i, "id"))
+        ids.setdefault(island.id, i)
+        for j, rid in enumerate(island.riddles):
+            if rid not in riddles:
+                yield unknown(doc, "riddle", rid, ("islands", i, "riddles", j), riddles)
+            elif rid in island_of:
+                yield doc.diag("RS-G020", f"riddle '{rid}' is already on island "
+                               f"'{island_of[rid]}'", ("islands", i, "riddles", j),
+                               hint="a riddle belongs to one island")
+            else:
+                island_of[rid] = island.id
+    for i, island in enumerate(campaign.islands):
+        if island.unlock is not None:
+            for path, ident in _iter_island_refs(island.unlock, ("islands", i, "unlock")):
+                if ident not in ids:
+                    yield unknown(doc, "island", ident, path, ids)
+    by_number: dict[int, list[str]] = {}
+    for rid, riddle in sorted(riddles.items()):
+        by_number.setdefault(riddle.number, []).append(rid)
+    opened = open_islands(campaign, riddles, by_number, island_of)
+    for i, island in enumerate(campaign.islands):
+        if island.id not in opened and island.unlock is not None and ids.get(island.id) == i:
+            reason = explain_unlock(island.unlock, campaign, riddles, by_number, island_of, opened)
+            yield doc.diag("RS-G019", f"island '{island.id}' can never open: {reason}",
+                           ("islands", i, "unlock"))
+
+
+def _iter_island_refs(rule: Unlock, path: tuple[object, ...]
+                      ) -> Iterator[tuple[tuple[object, ...], str]]:
+    if isinstance(rule, IslandComplete):
+        yield path + ("island_complete",), rule.island
+    elif isinstance(rule, (AllOf, AnyOf)):
+        key = "all_of" if isinstance(rule, AllOf) else "any_of"
+        for i, sub in enumerate(rule.rules):
+            yield from _iter_island_refs(sub, path + (key, i))
+
+
+def _riddles_of(rule: ObjectivesOn, by_number: Mapping[int, list[str]]
+                ) -> list[tuple[str, str | None]]:
+    """(label, riddle id or None when missing) for each riddle the rule names."""
+    if rule.first is None or rule.last is None:
+        return [(f"'{rid}'", rid) for rid in rule.ids]
+    out: list[tuple[str, str | None]] = []
+    for number in range(rule.first, rule.last + 1):
+        found = by_number.get(number)
+        out.append((f"riddle {number}", found[0] if found else None))
+    return out
+
+
+def _satisfied(rule: Unlock, riddles: Mapping[str, RiddleInfo], by_number: Mapping[int, list[str]],
+               island_of: Mapping[str, str], opened: set[str]) -> bool:
+    if isinstance(rule, IslandComplete):
+        return rule.island in opened
+    if isinstance(rule, AllOf):
+        return all(_satisfied(r, riddles, by_number, island_of, opened) for r in rule.rules)
+    if isinstance(rule, AnyOf):
+        return any(_satisfied(r, riddles, by_number, island_of, opened) for r in rule.rules)
+    for _, rid in _riddles_of(rule, by_number):
+        if rid is None or rid not in riddles or island_of.get(rid) not in opened:
+            return False
+        if riddles[rid].objectives < rule.at_least:
+            return False
+    return True
+
+
+def open_islands(campaign: Campaign, riddles: Mapping[str, RiddleInfo],
+                 by_number: Mapping[int, list[str]], island_of: Mapping[str, str]) -> set[str]:
+    """Islands that can ever open: a fixed point from the islands open at the start."""
+    opened: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for island in campaign.islands:
+            if island.id in opened:
+                continue
+            if island.unlock is None or _satisfied(island.unlock, riddles, by_number, island_of,
+                                                   opened):
+                opened.add(island.id)
+                changed = True
+    return opened
+
+
+def explain_unlock(rule: Unlock, campaign: Campaign, riddles: Mapping[str, RiddleInfo],
+                   by_number: Mapping[int, list[str]], island_of: Mapping[str, str],
+                   opened: set[str]) -> str:
+    """Why an unlock rule is never met, in words (the first reason found)."""
+    known = {i.id for i in campaign.islands}
+    if isinstance(rule, IslandComplete):
+        if rule.island not in known:
+            return f"it needs island '{rule.island}', which does not exist"
+        cycle = _find_cycle(campaign, rule.island, riddles, by_number, island_of, opened)
+        if cycle:
+            return "its requirements form a cycle: " + " → ".join(cycle)
+        return f"it needs island '{rule.island}' complete, which never opens"
+    if isinstance(rule, (AllOf, AnyOf)):
+        failing = [r for r in rule.rules
+                   if not _satisfied(r, riddles, by_number, island_of, opened)]
+        reasons = [explain_unlock(r, campaign, riddles, by_number, island_of, opened)
+                   for r in failing]
+        return reasons[0] if isinstance(rule, AllOf) else " and ".join(reasons)
+    for label, rid in _riddles_of(rule, by_number):
+        if rid is None or rid not in riddles:
+            return f"it needs objectives on {label}, which does not exist"
+        where = island_of.get(rid)
+        if where is None:
+            return f"it needs objectives on {label} ('{rid}'), which is on no island of " \
+                   f"this campaign"
+        count = riddles[rid].objectives
+        if count < rule.at_least:
+            return f"it needs {rule.at_least} objectives on {label} ('{rid}'), which has {count}"
+        if where not in opened:
+            cycle = _find_cycle(campaign, where, riddles, by_number, island_of, opened)
+            if cycle:
+                return "its requirements form a cycle: " + " → ".join(cycle)
+            return f"it needs objectives on {label} ('{rid}'), on island '{where}', which " \
+                   f"never opens"
+    return "its requirements are never met"
+
+
+def _depends_on(rule: Unlock | None, by_number: Mapping[int, list[str]],
+                island_of: Mapping[str, str]) -> list[str]:
+    if rule is None:
+        return []
+    if isinstance(rule, IslandComplete):
+        return [rule.island]
+    if isinstance(rule, (AllOf, AnyOf)):
+        return [i for r in rule.rules for i in _depends_on(r, by_number, island_of)]
+    return [island_of[rid] for _, rid in _riddles_of(rule, by_number)
+            if rid is not None and rid in island_of]
+
+
+def _find_cycle(campaign: Campaign, start: str, riddles: Mapping[str, RiddleInfo],
+                by_number: Mapping[int, list[str]], island_of: Mapping[str, str],
+                opened: set[str]) -> list[str]:
+    """A cycle of requirements among closed islands through ``start`` (empty if none)."""
+    deps = {i.id: [d for d in _depends_on(i.unlock, by_number, island_of) if d not in opened]
+            for i in campaign.islands if i.id not in opened}
+    path: list[str] = []
+
+    def walk(node: str, visiting: set[str]) -> list[str]:
+        if node in visiting:
+            return path[path.index(node):] + [node]
+        visiting.add(node)
+        path.append(node)
+        for nxt in deps.get(node, []):
+            found = walk(nxt, visiting)
+            if found:
+                return found
+        path.pop()
+        visiting.discard(node)
+        return []
+
+    cycle = walk(start, set())
+    return [f"'{name}'" for name in cycle]
+
+
+def iter_island_membership(riddle: RiddleInfo, doc: Document, campaigns: list[Campaign]
+                           ) -> Iterator[Diagnostic]:
+    """A riddle's ``island`` against the campaigns (RS-P010, RS-G020, RS-G026)."""
+    if not campaigns:
+        return
+    islands: dict[str, Island] = {}
+    for island in (i for c in campaigns for i in c.islands):
+        islands.setdefault(island.id, island)  # a repeated id is RS-G022's business
+    if riddle.island not in islands:
+        yield unknown(doc, "island", riddle.island, ("island",), islands)
+        return
+    if riddle.id in islands[riddle.island].riddles:
+        return
+    listing = sorted(i.id for i in islands.values() if riddle.id in i.riddles)
+    if listing:
+        yield doc.diag("RS-G020", f"the campaign lists this riddle on island '{listing[0]}', "
+                       f"not '{riddle.island}'", ("island",), hint=f"write island: {listing[0]}")
+    else:
+        yield doc.diag("RS-G026", f"island '{riddle.island}' does not list this riddle, so no "
+                       "campaign reaches it", ("island",),
+                       hint=f"add '{riddle.id}' to the riddles of island '{riddle.island}'")
+
+
+# -- the constellation tree -----------------------------------------------------------------
+
+
+def iter_constellation_problems(sky: Constellation, doc: Document, gods: Iterable[str]
+                                ) -> Iterator[Diagnostic]:
+    """Polaris, ids, references (RS-G022, RS-P010) and gods cut off from Polaris (RS-G021)."""
+    god_ids = set(gods)
+    nodes: dict[str, int] = {}
+    for i, node in enumerate(sky.nodes):
+        if node.id in nodes:
+            yield doc.diag("RS-G022", f"node id '{node.id}' is used twice", ("nodes", i, "id"))
+            continue
+        nodes[node.id] = i
+        if node.god is not None and node.god not in god_ids:
+            yield unknown(doc, "god", node.god, ("nodes", i, "god"), god_ids)
+        if node.god is not None and node.polaris:
+            yield doc.diag("RS-G022", "Polaris is the centre, not a god's constellation",
+                           ("nodes", i, "polaris"))
+    polaris = [i for i, n in enumerate(sky.nodes) if n.polaris]
+    if not polaris:
+        yield doc.diag("RS-G022", "the tree has no Polaris", ("nodes",), key=True,
+                       hint="add a node with 'polaris: true'")
+    for i in polaris[1:]:
+        yield doc.diag("RS-G022", "a second Polaris", ("nodes", i, "polaris"),
+                       hint="the tree has one centre")
+    links: dict[str, set[str]] = {n: set() for n in nodes}
+    for i, p in enumerate(sky.paths):
+        a, b = p.ends
+        bad = False
+        for j, end in enumerate(p.ends):
+            if end not in nodes:
+                bad = True
+                yield unknown(doc, "node", end, ("paths", i, "between", j), nodes)
+        if a == b:
+            yield doc.diag("RS-G022", f"path from '{a}' to itself", ("paths", i, "between"))
+        elif not bad:
+            links[a].add(b)
+            links[b].add(a)
+    arrows: dict[str, int] = {}
+    for i, arrow in enumerate(sky.arrows):
+        if arrow.id in arrows:
+            yield doc.diag("RS-G022", f"arrow id '{arrow.id}' is used twice", ("arrows", i, "id"))
+        arrows.setdefault(arrow.id, i)
+        if arrow.toward not in nodes:
+            yield unknown(doc, "node", arrow.toward, ("arrows", i, "toward"), nodes)
+    stars: set[str] = set()
+    for i, star in enumerate(sky.stars):
+        if star.id in stars:
+            yield doc.diag("RS-G022", f"star id '{star.id}' is used twice", ("stars", i, "id"))
+        stars.add(star.id)
+        for j, aid in enumerate(star.arrows):
+            if aid not in arrows:
+                yield unknown(doc, "arrow", aid, ("stars", i, "arrows", j), arrows)
+    if len(polaris) != 1:
+        return
+    centre = sky.nodes[polaris[0]].id
+    seen = {centre}
+    frontier = [centre]
+    while frontier:
+        for nxt in sorted(links[frontier.pop()]):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    for node_id, i in nodes.items():
+        node = sky.nodes[i]
+        if node.god is not None and node_id not in seen:
+            yield doc.diag("RS-G021", f"no path of diamonds joins '{node_id}' ({node.god}) to "
+                           "Polaris: this god can never become friendly", ("nodes", i, "id"))
+
+
+__all__ = [
+    "DOME_LEVEL", "buildable_squares", "cheapest_shortfall", "coin_needs", "explain_unlock",
+    "iter_campaign_problems", "iter_coin_problems", "iter_constellation_problems",
+    "iter_die_problems", "iter_ending_problems", "iter_god_setup_problems",
+    "iter_island_membership", "iter_number_problems", "iter_player_problems",
+    "iter_reference_problems", "iter_slot_problems", "iter_stockpile_problems",
+    "iter_vocabulary_problems", "open_islands", "reachable_squares", "riddle_info",
+    "RiddleInfo",
+]

@@ -1,0 +1,98 @@
+"""``step-toward-closest-worker``: the King or the Sphinx steps one space toward the
+closest worker.
+
+Decisions (the rulebook leaves them open): "closest" counts spaces orthogonally
+or diagonally on the grid, ignoring sea (RULES 1); the figure takes one step to
+a move-neighbour (bridges included) that is land, free and undomed, ignoring
+heights, and only when that brings it strictly closer; among such steps it
+takes the ones that bring it closest. Ties for the closest worker or the step
+are the group's choice, so every choice is returned. No step: it stays.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from generator.engine.geometry import NO_SQUARE, Geometry, Square
+from generator.engine.state import occupied
+from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.context import RiddleContext
+    from generator.systems.riddle.model import Riddle
+
+STEP_IGNORES_HEIGHT = True
+
+
+def grid_distance(width: int, a: Square, b: Square) -> int:
+    """Spaces between two squares counted orthogonally or diagonally.
+
+    >>> grid_distance(5, 0, 12)
+    2
+    """
+    (ra, ca), (rb, cb) = divmod(a, width), divmod(b, width)
+    return max(abs(ra - rb), abs(ca - cb))
+
+
+@dataclass(frozen=True, slots=True)
+class StepTowardClosestWorkerEffect:
+    NAME: ClassVar[str] = "step-toward-closest-worker"
+    SCHEMA: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["figure"],
+        "properties": {"figure": {"enum": ["king", "sphinx"]}},
+    }
+
+    figure: str
+    path: DocPath = field(default=(), compare=False)
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any], site: ParseSite
+                    ) -> tuple[StepTowardClosestWorkerEffect | None, list[Problem]]:
+        return cls(params["figure"], site.path), []
+
+    def to_params(self, geometry: Geometry) -> dict[str, Any]:
+        return {"figure": self.figure}
+
+    def apply(self, ctx: RiddleContext, state: RiddleState, turn: int
+              ) -> tuple[RiddleState, ...]:
+        board = state.board
+        here = board.king if self.figure == "king" else board.sphinx
+        workers = [w for w in board.workers if w != NO_SQUARE]
+        if here == NO_SQUARE or not workers:
+            return (state,)
+        width = ctx.geometry.width
+        near = min(grid_distance(width, here, w) for w in workers)
+        closest = [w for w in workers if grid_distance(width, here, w) == near]
+        blocked = occupied(board) | board.domes
+        steps: set[Square] = set()
+        for target in closest:
+            best = near
+            chosen: list[Square] = []
+            for sq in ctx.geometry.squares:
+                if not ctx.geometry.move_neighbours[here] >> sq & 1 or blocked >> sq & 1:
+                    continue
+                d = grid_distance(width, sq, target)
+                if d < best:
+                    best, chosen = d, [sq]
+                elif d == best and chosen:
+                    chosen.append(sq)
+            steps.update(chosen)
+        if not steps:
+            return (state,)
+        if self.figure == "king":
+            return tuple(state._replace(board=board._replace(king=sq)) for sq in sorted(steps))
+        return tuple(state._replace(board=board._replace(sphinx=sq)) for sq in sorted(steps))
+
+    def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
+        board = riddle.board
+        if (board.king if self.figure == "king" else board.sphinx) == NO_SQUARE:
+            letter = "K" if self.figure == "king" else "S"
+            yield Problem("RS-G024", f"the map sets up no {self.figure.title()} ('{letter}') "
+                          "to move", self.path + ("figure",))
+
+
+EFFECT = StepTowardClosestWorkerEffect

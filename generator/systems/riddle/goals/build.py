@@ -1,0 +1,118 @@
+"""``build``: at least N blocks, domes or complete towers stand on the board (or a region).
+
+Counts are of what stands on the board at the end of a turn, set-up pieces
+included (RULES 1 Decision for domes; we count blocks and towers the same way).
+A complete tower is three blocks and a dome.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from generator.engine.geometry import Geometry, Square
+from generator.engine.state import height_at
+from generator.systems.riddle.goals._common import COORDINATE, mask_of, smallest_sum
+from generator.systems.riddle.state import RiddleState, real_domes
+from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.context import RiddleContext
+    from generator.systems.riddle.model import Riddle
+
+WHAT = ("tower", "dome", "block")
+
+
+@dataclass(frozen=True, slots=True)
+class BuildGoal:
+    NAME: ClassVar[str] = "build"
+    CHANCE: ClassVar[bool] = False
+    SCHEMA: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["what", "count"],
+        "properties": {
+            "what": {"enum": list(WHAT)},
+            "count": {"type": "integer", "minimum": 1},
+            "region": {"type": "array", "minItems": 1, "uniqueItems": True, "items": COORDINATE},
+        },
+    }
+
+    what: str
+    count: int
+    region: tuple[Square, ...] = ()  # empty: the whole board
+    path: DocPath = field(default=(), compare=False)
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any], site: ParseSite
+                    ) -> tuple[BuildGoal | None, list[Problem]]:
+        squares: list[Square] = []
+        problems: list[Problem] = []
+        for i, name in enumerate(params.get("region", ())):
+            sq, found = site.square(name, "region", i)
+            problems.extend(found)
+            if sq is not None:
+                squares.append(sq)
+        if problems:
+            return None, problems
+        return cls(params["what"], params["count"], tuple(sorted(squares)), site.path), []
+
+    def to_params(self, geometry: Geometry) -> dict[str, Any]:
+        out: dict[str, Any] = {"what": self.what, "count": self.count}
+        if self.region:
+            out["region"] = [geometry.name(sq) for sq in self.region]
+        return out
+
+    def deadline(self) -> int | None:
+        return None
+
+    def _area(self, ctx: RiddleContext, state: RiddleState) -> int:
+        area = mask_of(self.region) if self.region else ctx.geometry.land
+        return area & ~state.sunk
+
+    def counted(self, ctx: RiddleContext, state: RiddleState) -> int:
+        """How many of the counted pieces stand in the region now."""
+        area = self._area(ctx, state)
+        board = state.board
+        if self.what == "block":
+            return (board.l1 & area).bit_count() + (board.l2 & area).bit_count() \
+                + (board.l3 & area).bit_count()
+        domes = real_domes(state) & area
+        if self.what == "dome":
+            return domes.bit_count()
+        return (domes & board.l3).bit_count()
+
+    def is_met(self, ctx: RiddleContext, state: RiddleState) -> bool:
+        return self.counted(ctx, state) >= self.count
+
+    def min_turns(self, ctx: RiddleContext, state: RiddleState) -> int:
+        missing = self.count - self.counted(ctx, state)
+        if missing <= 0:
+            return 0
+        if not ctx.plain_turns:
+            return 1
+        if self.what == "block":
+            return missing  # one piece a turn
+        # A dome (and so a tower) needs its space built up to level 3 first;
+        # each undomed space in the region can take one more.
+        board = state.board
+        area = self._area(ctx, state) & ~board.domes
+        costs = [4 - height_at(board, sq) for sq in ctx.geometry.squares if area >> sq & 1]
+        return max(1, smallest_sum(costs, missing))
+
+    def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
+        geometry = riddle.board.geometry
+        land = geometry.land
+        for i, sq in enumerate(self.region):
+            if not land >> sq & 1:
+                yield Problem("RS-G024", f"{geometry.name(sq)} is sea: nothing is built there",
+                              self.path + ("region", i))
+        spaces = ((mask_of(self.region) if self.region else land) & land).bit_count()
+        most = spaces * (3 if self.what == "block" else 1)
+        if self.count > most:
+            where = "the region" if self.region else "the board"
+            yield Problem("RS-G024", f"{self.count} {self.what}s cannot stand on {where}: it "
+                          f"has room for {most}", self.path + ("count",))
+
+
+GOAL = BuildGoal
