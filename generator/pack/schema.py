@@ -10,7 +10,7 @@ import difflib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 import jsonschema
 from jsonschema import Draft202012Validator
@@ -133,6 +133,11 @@ def validate_document(schemas: SchemaSet, kind: str, doc: YamlDocument) -> list[
     return sorted(out, key=Diagnostic.sort_key)
 
 
+def _value(error: ValidationError) -> Any:
+    """The schema keyword's value (typed loosely by jsonschema)."""
+    return cast(Any, error.validator_value)
+
+
 def _hint_of(error: ValidationError) -> str:
     schema = error.schema if isinstance(error.schema, dict) else {}
     return str(schema.get("x-hint", ""))
@@ -152,7 +157,7 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
                 if alt.validator == "type":
                     wanted.append(_TYPE_WORDS.get(str(alt.validator_value), str(alt.validator_value)))
                 elif alt.validator == "enum":
-                    wanted.append("one of " + ", ".join(map(str, alt.validator_value)))
+                    wanted.append("one of " + ", ".join(map(str, _value(alt))))
             path = tuple(error.absolute_path)
             line, col = doc.locate(path)
             yield make("RS-S004", f"expected {' or '.join(wanted)}, found {describe(error.instance)}",
@@ -193,13 +198,14 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
         return
     line, col = doc.locate(path)
     if validator == "type":
-        wanted = error.validator_value
-        words = " or ".join(_TYPE_WORDS.get(t, t) for t in (wanted if isinstance(wanted, list) else [wanted]))
+        wanted_type = _value(error)
+        type_names = wanted_type if isinstance(wanted_type, list) else [wanted_type]
+        words = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in type_names)
         yield make("RS-S004", f"expected {words}, found {describe(instance)}", doc.file, line, col,
                    pointer=pointer, hint=hint)
         return
     if validator in ("enum", "const"):
-        allowed = error.validator_value if validator == "enum" else [error.validator_value]
+        allowed: list[Any] = list(_value(error)) if validator == "enum" else [_value(error)]
         names = [str(a) for a in allowed]
         yield make("RS-S005", f"{describe(instance)} is not allowed here; use "
                    + (names[0] if len(names) == 1 else "one of: " + ", ".join(names)),

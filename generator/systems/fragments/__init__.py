@@ -79,7 +79,7 @@ class FragmentsSystem:
 
 
 def _iter_missing_translations(docs: list[Document], lang: str, pack: Pack) -> list[Diagnostic]:
-    out = []
+    out: list[Diagnostic] = []
     if lang not in pack.languages:
         return out
     for doc in docs:

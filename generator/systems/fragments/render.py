@@ -16,7 +16,7 @@ from generator.render.scene import (
 )
 from generator.render.sheets import calibration_page, card_sheet_pages, interleave_duplex
 from generator.render.svg import scene_to_svg
-from generator.render.text import fit_text
+from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
@@ -166,22 +166,23 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     layout = layout_sheet(PAPERS[paper], geo.width, geo.height, bleed=geo.bleed, gutter=gutter)
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
                                                back_offset=offset, label=f"{title} \u2014 {pack.id}")
-    meta = dict(author=str(pack.data.get("author", "")), subject="Riddle Craft card sheets")
+    author = str(pack.data.get("author", ""))
+    subject = "Riddle Craft card sheets"
     artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(
-        PdfDocument(tuple(front_pages), title=f"{title}: card fronts", **meta))))
+        PdfDocument(tuple(front_pages), title=f"{title}: card fronts", author=author, subject=subject))))
     artefacts.append(Artefact("print/cards-backs.pdf", document_to_pdf(
-        PdfDocument(tuple(back_pages), title=f"{title}: card backs", **meta))))
+        PdfDocument(tuple(back_pages), title=f"{title}: card backs", author=author, subject=subject))))
     artefacts.append(Artefact("print/cards-duplex.pdf", document_to_pdf(
         PdfDocument(tuple(interleave_duplex(front_pages, back_pages)),
-                    title=f"{title}: cards for duplex printing", duplex=True, **meta))))
+                    title=f"{title}: cards for duplex printing", duplex=True, author=author, subject=subject))))
     progress(f"{pack.id}: tokens, aid, calibration")
     artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(
-        PdfDocument((token_sheet(settings, PAPERS[paper], title),), title=f"{title}: tokens", **meta))))
+        PdfDocument((token_sheet(settings, PAPERS[paper], title),), title=f"{title}: tokens", author=author, subject=subject))))
     artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(
         PdfDocument((player_aid(settings, PAPERS[paper], title, lang),), title=f"{title}: player aid",
-                    **meta))))
+                    author=author, subject=subject))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(
-        PdfDocument(tuple(calibration_page(paper)), title=f"{title}: printer calibration", **meta))))
+        PdfDocument(tuple(calibration_page(paper)), title=f"{title}: printer calibration", author=author, subject=subject))))
     return artefacts
 
 
@@ -286,8 +287,8 @@ def player_aid(settings: GameSettings, paper: tuple[float, float], title: str, l
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 
-def _used_height(fit: Any) -> float:
+def _used_height(fit: FitResult) -> float:
     runs = fit.block.runs
     if not runs:
         return 0.0
-    return max(r.y for r in runs) + fit.size * 0.3528 * 0.3
+    return float(max(r.y for r in runs) + fit.size * 0.3528 * 0.3)
