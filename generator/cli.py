@@ -289,5 +289,28 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
     sys.exit(_guard(lambda: run_new(kind, ident, pack, force)))
 
 
+@main.command("solve")
+@click.argument("pack", type=click.Path())
+@click.argument("riddle")
+@click.option("--players", type=click.IntRange(1, 4), help="Player count (default 1).")
+@click.option("--objective", "tier", type=click.Choice(["silver", "gold", "heroic", "godlike"]),
+              help="Solve one objective only (default: all).")
+@click.option("--budget", type=click.IntRange(1), help="Node budget per search.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,
+                  budget: int | None, fmt: str) -> None:
+    """Prove a riddle's objectives solvable and show the shortest solutions."""
+
+    def run() -> int:
+        from generator.systems.riddle.solve_cli import run_solve
+
+        code, text = run_solve(pack, riddle, players, tier, budget, fmt)
+        click.echo(text.rstrip("\n"))
+        return code
+
+    sys.exit(_guard(run))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

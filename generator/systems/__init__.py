@@ -20,6 +20,7 @@ from generator.pack.model import Pack
 BUILTIN_SYSTEMS = {
     "fragments": "generator.systems.fragments:SYSTEM",
     "riddle": "generator.systems.riddle:SYSTEM",
+    "tower": "generator.systems.tower:SYSTEM",
 }
 
 ProgressFn = Callable[[str], None]

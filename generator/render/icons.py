@@ -1,0 +1,765 @@
+"""The riddle icon set: pieces, figures, tokens, map marks, god types, dice and gems.
+
+Every icon is drawn in code (no bitmaps) by one function
+``icon_<name>(x, y, size_mm, *, ...style) -> tuple[Element, ...]`` that fills the
+square of side ``size_mm`` whose top-left corner is (x, y) and never leaves it.
+:data:`ICONS` maps the names used in text markup (``:coin-gold-3:``) to
+drawing functions of the shape :data:`~generator.render.text.IconDraw`, so it
+can be passed to ``fit_text(..., icons=ICONS)`` as it is; :data:`ICON_GROUPS`
+orders them for a legend and :data:`ICON_LABELS` names them for people.
+
+The palette is shared with the map renderer so that a worker, a coin or a dome
+looks the same in a clue, on a map and in the legend.
+
+>>> sorted(ICONS)[:3]
+['blessing', 'bridge', 'build']
+>>> box = element_bounds(icon_dome(10, 20, 8))
+>>> box is not None and 10 <= box[0] and box[2] <= 18 and 20 <= box[1] and box[3] <= 28
+True
+"""
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from .fonts import ASCENT, measure
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    TextBlock,
+)
+from .text import IconDraw
+
+# -- palette ---------------------------------------------------------------------------
+
+INK = "#1f1a17"
+"""Outlines and text: a warm black that prints crisply on any home printer."""
+PAPER = "#fffdf7"
+"""The page: a warm white."""
+MUTED = "#6b625a"
+"""Secondary text (coordinates, icon names)."""
+LAND = "#d7dfb8"
+"""Bare ground on a map."""
+LAND_LINE = "#9aa27c"
+"""Grid lines between neighbouring land spaces."""
+SEA = "#a9cde4"
+"""The sea around and between islands."""
+SEA_LINE = "#e6f2f9"
+"""Wave marks on the sea."""
+LEVEL_FILLS = ("#fbf9f3", "#e9e4d7", "#d3cbb7")
+"""Block faces of levels 1, 2 and 3: white stone, shaded darker as a tower rises."""
+DOME = "#2d5d9f"
+"""The dome: Santorini blue."""
+DOME_LIGHT = "#7ea6d8"
+GOLD = "#e0b234"
+GOLD_DARK = "#8a6508"
+SILVER = "#d3d6db"
+SILVER_DARK = "#6b7078"
+KING = "#5b2c6f"
+SPHINX = "#235a63"
+SPHINX_GOLD = "#e2b24c"
+SPHINX_STRIPE = "#1d3557"
+SPHINX_FACE = "#c58a4e"
+BLESSING = "#4f7f3a"
+FEATURE = "#8e3b8f"
+WOOD = "#9a6a3c"
+MOVE = "#c0392b"
+"""Move arrows of a solution trace."""
+BUILD = "#e67e22"
+"""Build markers of a solution trace."""
+GOD_TYPES: Mapping[str, str] = MappingProxyType({
+    "mover": "#2874a6",
+    "builder": "#a0522d",
+    "specialist": "#7d3c98",
+})
+"""Fill of each god type's symbol."""
+
+WORKER_COLOURS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "start": ("#4a4540", "#fffdf7"),
+    "white": ("#fbfaf5", INK),
+    "blue": ("#2f6db5", "#ffffff"),
+    "red": ("#b8432f", "#ffffff"),
+    "green": ("#3e8a4f", "#ffffff"),
+    "wanderer": ("#8a7a66", "#ffffff"),
+})
+"""Worker token colours: name -> (token fill, pawn and numeral colour).
+
+``start`` is a worker start space whose colour the group chooses; one player
+plays two white and two blue workers, more players take a pair (or one) each.
+"""
+
+GEM_COLOURS: Mapping[str, str] = MappingProxyType({
+    "red": "#c0392b",
+    "green": "#2e9b57",
+    "blue": "#2e6fb7",
+    "amber": "#e09a1f",
+    "jade": "#2f9e7a",
+    "lapis": "#283f8f",
+    "yellow": "#e8c521",
+    "orange": "#e67e22",
+    "purple": "#8e44ad",
+    "white": "#f4f4f0",
+    "black": "#2b2b2b",
+})
+"""Die face and gem colours by the names dice documents use; others draw grey."""
+GEM_FALLBACK = "#8d8d8d"
+DIE_SHOWN = ("red", "green", "blue", "amber", "jade", "lapis")
+"""Colours whose die face and gem are in :data:`ICONS` (any name can be drawn)."""
+
+DIGIT_HEIGHT = 0.73
+"""Height of a capital or a digit as a fraction of the font size (DejaVu)."""
+DESCENT = 0.24
+"""Depth below the baseline as a fraction of the font size (DejaVu)."""
+MITER_LIMIT = 4.0
+"""The miter limit both backends use (the SVG default; set on every PDF page)."""
+
+Bounds = tuple[float, float, float, float]
+"""(left, top, right, bottom) in mm."""
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+class _Grid:
+    """Maps a 100 x 100 design grid onto an icon's box, so shapes are drawn once."""
+
+    __slots__ = ("x", "y", "k")
+
+    def __init__(self, x: float, y: float, size: float) -> None:
+        self.x, self.y, self.k = x, y, size / 100.0
+
+    def p(self, u: float, v: float) -> tuple[float, float]:
+        return (self.x + u * self.k, self.y + v * self.k)
+
+    def pts(self, *uv: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+        return tuple(self.p(u, v) for u, v in uv)
+
+    def n(self, length: float) -> float:
+        return length * self.k
+
+    def line_width(self, units: float = 3.0) -> float:
+        # Outlines thin with the icon but never below what a printer draws cleanly.
+        return max(0.08, units * self.k)
+
+
+def label_text(cx: float, cy: float, text: str, size_mm: float, fill: str = INK,
+               bold: bool = True, font: str = "sans") -> Text:
+    """A one-line label centred on (cx, cy); ``size_mm`` is the font size in mm.
+
+    Centred on the height of capitals and digits, which is what the eye centres.
+
+    >>> t = label_text(5, 5, "3", 4)
+    >>> (t.anchor, round(t.y, 3), round(t.size, 2))
+    ('middle', 6.46, 11.34)
+    """
+    return Text(cx, cy + DIGIT_HEIGHT * size_mm / 2, text, font=font, size=size_mm / MM_PER_PT,
+                fill=fill, anchor="middle", bold=bold)
+
+
+def fitted_size(text: str, size_mm: float, width_mm: float, bold: bool = True,
+                font: str = "sans") -> float:
+    """The font size (mm) ``text`` is drawn at: ``size_mm``, or less when wider than ``width_mm``.
+
+    >>> fitted_size("12", 4, 100) == 4, fitted_size("1234", 4, 2) < 4
+    (True, True)
+    """
+    width = measure(text, font, bold=bold, size_pt=size_mm / MM_PER_PT)
+    return size_mm if width <= width_mm else size_mm * width_mm / width
+
+
+def _disc(g: _Grid, fill: str, ring: str = INK, r: float = 45.0, units: float = 3.5) -> Circle:
+    return Circle(*g.p(50, 50), g.n(r), Style(fill=fill, stroke=ring, stroke_width=g.line_width(units)))
+
+
+def _leaf(g: _Grid, base: tuple[float, float], tip: tuple[float, float], width: float) -> Path:
+    """A pointed leaf from ``base`` to ``tip`` (design units), ``width`` across."""
+    (bu, bv), (tu, tv) = base, tip
+    du, dv = tu - bu, tv - bv
+    length = math.hypot(du, dv) or 1.0
+    nu, nv = -dv / length * width, du / length * width
+    mu, mv = (bu + tu) / 2, (bv + tv) / 2
+    return Path((("M", *g.p(bu, bv)), ("Q", *g.p(mu + nu, mv + nv), *g.p(tu, tv)),
+                 ("Q", *g.p(mu - nu, mv - nv), *g.p(bu, bv)), ("Z",)),
+                Style(fill="#ffffff"))
+
+
+def _star(g: _Grid, cu: float, cv: float, outer: float, inner: float, points: int,
+          style: Style) -> Polygon:
+    corners = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi * i / points - math.pi / 2
+        corners.append((cu + r * math.cos(a), cv + r * math.sin(a)))
+    return Polygon(g.pts(*corners), style)
+
+
+def gem_colour(name: str) -> str:
+    """The fill of a die face or gem colour name (grey for names without a colour).
+
+    >>> gem_colour("jade"), gem_colour("nacre")
+    ('#2f9e7a', '#8d8d8d')
+    """
+    return GEM_COLOURS.get(name, GEM_FALLBACK)
+
+
+def _ink_on(fill: str) -> str:
+    """White or ink, whichever reads better on ``fill`` (by perceived lightness)."""
+    r, gr, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * gr + 0.114 * b > 150 else "#ffffff"
+
+
+# -- pieces ----------------------------------------------------------------------------
+
+# Elevations of the three blocks and the dome in a stack (design units):
+# (left, top, right, bottom); every block sits on the one below.
+_BLOCKS = ((6.0, 70.0, 94.0, 94.0), (15.0, 47.0, 85.0, 70.0), (24.0, 24.0, 76.0, 47.0))
+_DOME_R = 21.0
+
+
+def _block(g: _Grid, level: int, ghost: bool = False) -> tuple[Element, ...]:
+    left, top, right, bottom = _BLOCKS[level - 1]
+    x0, y0 = g.p(left, top)
+    x1, y1 = g.p(right, bottom)
+    if ghost:
+        return (Rect(x0, y0, x1 - x0, y1 - y0, Style(fill="#ffffff", stroke=MUTED,
+                                                      stroke_width=g.line_width(2.0),
+                                                      dash=(g.n(4), g.n(3)))),)
+    parts: list[Element] = [
+        Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=LEVEL_FILLS[level - 1], stroke=INK,
+                                             stroke_width=g.line_width(3.0))),
+        # A cornice line along the top of each block, as on the real pieces.
+        Line(*g.p(left, top + 5), *g.p(right, top + 5), Style(stroke=INK, stroke_width=g.line_width(1.5))),
+    ]
+    parts.append(label_text((x0 + x1) / 2, g.p(0, (top + 5 + bottom) / 2)[1], str(level), g.n(14)))
+    return tuple(parts)
+
+
+def _dome(g: _Grid, cu: float, base_v: float, r: float) -> tuple[Element, ...]:
+    cx, cy = g.p(cu, base_v)
+    rr = g.n(r)
+    # Half a disc, built from two quarter arcs (cubic approximation).
+    k = 0.5523 * rr
+    shape = Path((("M", cx - rr, cy), ("C", cx - rr, cy - k, cx - k, cy - rr, cx, cy - rr),
+                  ("C", cx + k, cy - rr, cx + rr, cy - k, cx + rr, cy), ("Z",)),
+                 Style(fill=DOME, stroke=INK, stroke_width=g.line_width(3.0)))
+    shine = Path((("M", cx - 0.62 * rr, cy - 0.35 * rr),
+                  ("Q", cx - 0.55 * rr, cy - 0.72 * rr, cx - 0.18 * rr, cy - 0.78 * rr)),
+                 Style(stroke=DOME_LIGHT, stroke_width=g.line_width(4.0)))
+    return (shape, shine)
+
+
+def icon_block(x: float, y: float, size_mm: float, *, level: int = 1) -> tuple[Element, ...]:
+    """A block of ``level`` (1-3) in elevation, on ghosted blocks of the levels below."""
+    if level not in (1, 2, 3):
+        raise ValueError(f"a block is level 1, 2 or 3, got {level}")
+    g = _Grid(x, y, size_mm)
+    parts: list[Element] = []
+    for lower in range(1, level):
+        parts.extend(_block(g, lower, ghost=True))
+    parts.extend(_block(g, level))
+    return tuple(parts)
+
+
+def icon_dome(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A dome piece."""
+    g = _Grid(x, y, size_mm)
+    base = Rect(*g.p(8, 74), g.n(84), g.n(10), Style(fill=DOME, stroke=INK, stroke_width=g.line_width(3.0)))
+    return (*_dome(g, 50, 74, 42), base)
+
+
+def icon_tower(x: float, y: float, size_mm: float, *, height: int = 1) -> tuple[Element, ...]:
+    """A set-up tower of ``height`` 1-4 (4 = three blocks and a dome), blocks numbered."""
+    if height not in (1, 2, 3, 4):
+        raise ValueError(f"a set-up tower is 1-4 high, got {height}")
+    g = _Grid(x, y, size_mm)
+    parts: list[Element] = []
+    for level in range(1, min(height, 3) + 1):
+        parts.extend(_block(g, level))
+    if height == 4:
+        parts.extend(_dome(g, 50, _BLOCKS[2][1], _DOME_R))
+    return tuple(parts)
+
+
+# -- figures ---------------------------------------------------------------------------
+
+
+def _pawn(g: _Grid, colour: str, outline: str | None = None) -> tuple[Element, ...]:
+    style = Style(fill=colour, stroke=outline, stroke_width=g.line_width(1.5))
+    head = Circle(*g.p(50, 29), g.n(11.5), style)
+    body = Path((("M", *g.p(29, 80)), ("Q", *g.p(31, 50), *g.p(43, 45)), ("L", *g.p(57, 45)),
+                 ("Q", *g.p(69, 50), *g.p(71, 80)), ("Z",)), style)
+    base = Rect(*g.p(25, 76), g.n(50), g.n(9), style, rx=g.n(3))
+    return (body, base, head)
+
+
+def icon_worker(x: float, y: float, size_mm: float, *, colour: str = "start",
+                label: str | None = None) -> tuple[Element, ...]:
+    """A worker token: a pawn on a disc of the worker's colour (see :data:`WORKER_COLOURS`).
+
+    ``label`` (the worker's number on a map) is written on the pawn's body.
+    """
+    fill, ink = WORKER_COLOURS[colour]
+    g = _Grid(x, y, size_mm)
+    parts: list[Element] = [_disc(g, fill)]
+    parts.extend(_pawn(g, ink))
+    if label:
+        size = fitted_size(label, g.n(26), g.n(30))
+        parts.append(label_text(*g.p(50, 63), label, size, fill=fill))
+    return tuple(parts)
+
+
+def icon_wanderer(x: float, y: float, size_mm: float, *, label: str | None = None
+                  ) -> tuple[Element, ...]:
+    """The Wanderer, the shared worker of a three-player game: a pawn with a staff."""
+    fill, ink = WORKER_COLOURS["wanderer"]
+    g = _Grid(x, y, size_mm)
+    staff = Style(stroke=ink, stroke_width=g.line_width(5.0))
+    parts: list[Element] = [_disc(g, fill)]
+    parts.extend(_pawn(g, ink))
+    parts.append(Line(*g.p(78, 30), *g.p(78, 82), staff))
+    parts.append(Path((("M", *g.p(78, 31)), ("Q", *g.p(78, 17), *g.p(68, 20))), staff))
+    if label:
+        size = fitted_size(label, g.n(26), g.n(30))
+        parts.append(label_text(*g.p(50, 63), label, size, fill=fill))
+    return tuple(parts)
+
+
+def icon_king(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """The King: a gold crown on a royal purple disc."""
+    g = _Grid(x, y, size_mm)
+    gold = Style(fill=GOLD, stroke=INK, stroke_width=g.line_width(2.0))
+    crown = Polygon(g.pts((22, 64), (20, 33), (36, 48), (50, 24), (64, 48), (80, 33), (78, 64)), gold)
+    band = Rect(*g.p(22, 64), g.n(56), g.n(12), gold, rx=g.n(2))
+    jewels = tuple(Circle(*g.p(u, v), g.n(4.5), Style(fill="#ffffff", stroke=INK, stroke_width=g.line_width(1.2)))
+                   for u, v in ((20, 31), (50, 21), (80, 31)))
+    gem = Circle(*g.p(50, 70), g.n(3.5), Style(fill=KING))
+    return (_disc(g, KING), crown, band, gem, *jewels)
+
+
+def icon_sphinx(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """The Sphinx: a striped royal headdress framing a face, on a dark teal disc."""
+    g = _Grid(x, y, size_mm)
+    line = g.line_width(2.0)
+    hood = Path((("M", *g.p(30, 48)), ("Q", *g.p(30, 16), *g.p(50, 16)), ("Q", *g.p(70, 16), *g.p(70, 48)),
+                 ("L", *g.p(80, 84)), ("L", *g.p(20, 84)), ("Z",)),
+                Style(fill=SPHINX_GOLD, stroke=INK, stroke_width=line))
+    stripes = tuple(Line(*g.p(u0, v), *g.p(u1, v), Style(stroke=SPHINX_STRIPE, stroke_width=g.line_width(3.0)))
+                    for u0, u1, v in ((30.5, 69.5, 52), (26.5, 73.5, 64), (22.8, 77.2, 76)))
+    face = Path((("M", *g.p(39, 36)), ("Q", *g.p(50, 30), *g.p(61, 36)), ("L", *g.p(60, 60)),
+                 ("Q", *g.p(50, 76), *g.p(40, 60)), ("Z",)),
+                Style(fill=SPHINX_FACE, stroke=INK, stroke_width=line))
+    eyes = tuple(Line(*g.p(u - 4, 47), *g.p(u + 4, 47), Style(stroke=INK, stroke_width=g.line_width(2.5)))
+                 for u in (45, 55))
+    brow = Line(*g.p(37, 34), *g.p(63, 34), Style(stroke=SPHINX_STRIPE, stroke_width=g.line_width(3.0)))
+    return (_disc(g, SPHINX), hood, *stripes, face, *eyes, brow)
+
+
+# -- tokens ----------------------------------------------------------------------------
+
+
+def icon_blessing(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A blessing token: a green hexagon with a white olive sprig."""
+    g = _Grid(x, y, size_mm)
+    hexagon = Polygon(g.pts(*((50 + 46 * math.cos(math.pi / 3 * i - math.pi / 2),
+                               50 + 46 * math.sin(math.pi / 3 * i - math.pi / 2)) for i in range(6))),
+                      Style(fill=BLESSING, stroke=INK, stroke_width=g.line_width(3.0)))
+    stem = Path((("M", *g.p(44, 84)), ("Q", *g.p(56, 52), *g.p(50, 20))),
+                Style(stroke="#ffffff", stroke_width=g.line_width(3.5)))
+    leaves = (
+        _leaf(g, (50, 34), (36, 24), 6), _leaf(g, (51, 34), (65, 25), 6),
+        _leaf(g, (52, 50), (36, 42), 6), _leaf(g, (52, 50), (68, 42), 6),
+        _leaf(g, (49, 66), (34, 60), 6), _leaf(g, (50, 66), (66, 60), 6),
+        _leaf(g, (50, 22), (50, 10), 5),
+    )
+    return (hexagon, stem, *leaves)
+
+
+def _coin_levels(g: _Grid, levels: Sequence[int], ink: str) -> tuple[Element, ...]:
+    """The levels a coin shows, side by side: digits, and a small dome for 4."""
+    items = sorted(set(levels))
+    if not items:
+        return (_star(g, 50, 50, 16, 7, 4, Style(fill=ink)),)
+    n = len(items)
+    pitch = min(34.0, 68.0 / n)
+    size = min(40.0, pitch * 1.15)
+    parts: list[Element] = []
+    for i, level in enumerate(items):
+        cu = 50 + (i - (n - 1) / 2) * pitch
+        if level == 4:
+            r = size * 0.42
+            cx, cy = g.p(cu, 50 + r * 0.45)
+            rr, k = g.n(r), 0.5523 * g.n(r)
+            parts.append(Path((("M", cx - rr, cy), ("C", cx - rr, cy - k, cx - k, cy - rr, cx, cy - rr),
+                               ("C", cx + k, cy - rr, cx + rr, cy - k, cx + rr, cy), ("Z",)),
+                              Style(fill=DOME, stroke=ink, stroke_width=g.line_width(1.5))))
+        else:
+            parts.append(label_text(*g.p(cu, 50), str(level), g.n(size), fill=ink))
+    return tuple(parts)
+
+
+def icon_coin(x: float, y: float, size_mm: float, *, colour: str = "silver",
+              levels: Sequence[int] = ()) -> tuple[Element, ...]:
+    """A silver or gold coin showing the levels that collect it (4 = the dome)."""
+    if colour not in ("silver", "gold"):
+        raise ValueError(f"a coin is silver or gold, got {colour!r}")
+    fill, dark = (SILVER, SILVER_DARK) if colour == "silver" else (GOLD, GOLD_DARK)
+    g = _Grid(x, y, size_mm)
+    rim = Circle(*g.p(50, 50), g.n(45), Style(fill=fill, stroke=INK, stroke_width=g.line_width(3.0)))
+    # A dashed ring reads as the milled edge of a coin.
+    milled = Circle(*g.p(50, 50), g.n(38), Style(stroke=dark, stroke_width=g.line_width(3.0),
+                                                  dash=(g.n(3), g.n(3))))
+    return (rim, milled, *_coin_levels(g, levels, INK))
+
+
+# -- map marks -------------------------------------------------------------------------
+
+
+def arrow_shape(x1: float, y1: float, x2: float, y2: float, width: float, head: float,
+                style: Style, both: bool = False) -> Polygon:
+    """An arrow from (x1, y1) to (x2, y2) as one outline: a shaft ``width`` wide and a
+    head ``head`` long (and wide, twice the shaft at least); ``both`` puts a head on each end.
+
+    >>> len(arrow_shape(0, 0, 10, 0, 1, 3, Style()).points), len(arrow_shape(0, 0, 10, 0, 1, 3, Style(), True).points)
+    (7, 10)
+    """
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return Polygon(((x1, y1),), style)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    head = min(head, length / (2 if both else 1))
+    half = width / 2
+    wing = max(head * 0.55, width)
+
+    def at(t: float, side: float) -> tuple[float, float]:
+        return (x1 + ux * t + nx * side, y1 + uy * t + ny * side)
+
+    end = length - head
+    start = head if both else 0.0
+    pts = [at(start, half), at(end, half), at(end, wing), at(length, 0.0), at(end, -wing),
+           at(end, -half), at(start, -half)]
+    if both:
+        pts += [at(start, -wing), at(0.0, 0.0), at(start, wing)]
+    return Polygon(tuple(pts), style)
+
+
+def icon_bridge(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A bridge: a wooden two-headed arrow across the sea."""
+    g = _Grid(x, y, size_mm)
+    sea = Rect(*g.p(4, 22), g.n(92), g.n(56), Style(fill=SEA), rx=g.n(6))
+    waves = _waves(g, 4, 22, 92, 56)
+    plank = arrow_shape(*g.p(8, 50), *g.p(92, 50), g.n(16), g.n(22),
+                        Style(fill=WOOD, stroke=INK, stroke_width=g.line_width(2.5)), both=True)
+    return (sea, *waves, plank)
+
+
+def _waves(g: _Grid, u: float, v: float, w: float, h: float) -> tuple[Element, ...]:
+    style = Style(stroke=SEA_LINE, stroke_width=g.line_width(3.0))
+    out: list[Element] = []
+    for fu, fv in ((0.18, 0.3), (0.52, 0.62), (0.12, 0.82)):
+        su, sv = u + w * fu, v + h * fv
+        step = w * 0.1
+        out.append(Path((("M", *g.p(su, sv)), ("Q", *g.p(su + step / 2, sv - step * 0.5), *g.p(su + step, sv)),
+                         ("Q", *g.p(su + step * 1.5, sv + step * 0.5), *g.p(su + step * 2, sv))), style))
+    return tuple(out)
+
+
+def icon_sea(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """Sea: not part of the board."""
+    g = _Grid(x, y, size_mm)
+    return (Rect(*g.p(4, 4), g.n(92), g.n(92), Style(fill=SEA, stroke=INK, stroke_width=g.line_width(1.5))),
+            *_waves(g, 4, 4, 92, 92))
+
+
+def icon_feature(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A unique map feature: a white star on a purple disc (its text is in the riddle)."""
+    g = _Grid(x, y, size_mm)
+    return (_disc(g, FEATURE, r=45, units=3.0),
+            _star(g, 50, 52, 32, 13, 5, Style(fill="#ffffff")))
+
+
+def icon_move(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A worker's move in a solution: a red arrow with a white halo."""
+    g = _Grid(x, y, size_mm)
+    halo = arrow_shape(*g.p(10, 62), *g.p(90, 38), g.n(12), g.n(30),
+                       Style(fill="#ffffff", stroke="#ffffff", stroke_width=g.line_width(8.0)))
+    arrow = arrow_shape(*g.p(10, 62), *g.p(90, 38), g.n(12), g.n(30), Style(fill=MOVE))
+    return (halo, arrow)
+
+
+def icon_build(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A build in a solution: an orange frame around the space built on."""
+    g = _Grid(x, y, size_mm)
+    cell = Rect(*g.p(10, 10), g.n(80), g.n(80), Style(fill=LAND))
+    frame = Rect(*g.p(14, 14), g.n(72), g.n(72), Style(stroke=BUILD, stroke_width=g.line_width(8.0)),
+                 rx=g.n(6))
+    plus = Polygon(g.pts((44, 28), (56, 28), (56, 44), (72, 44), (72, 56), (56, 56), (56, 72), (44, 72),
+                         (44, 56), (28, 56), (28, 44), (44, 44)), Style(fill=BUILD))
+    return (cell, frame, plus)
+
+
+# -- god types -------------------------------------------------------------------------
+
+
+def icon_mover(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A mover god: a double chevron."""
+    g = _Grid(x, y, size_mm)
+    white = Style(fill="#ffffff")
+    chevrons = tuple(Polygon(g.pts((u, 28), (u + 14, 28), (u + 36, 50), (u + 14, 72), (u, 72), (u + 22, 50)), white)
+                     for u in (22, 44))
+    return (_disc(g, GOD_TYPES["mover"]), *chevrons)
+
+
+def icon_builder(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A builder god: a mason's hammer."""
+    g = _Grid(x, y, size_mm)
+    white = Style(fill="#ffffff")
+    handle = Polygon(g.pts((46, 40), (56, 40), (56, 80), (46, 80)), white)
+    head = Polygon(g.pts((28, 26), (70, 26), (76, 32), (76, 42), (28, 42), (22, 34)), white)
+    return (_disc(g, GOD_TYPES["builder"]), handle, head)
+
+
+def icon_specialist(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
+    """A specialist god: an open eye."""
+    g = _Grid(x, y, size_mm)
+    colour = GOD_TYPES["specialist"]
+    eye = Path((("M", *g.p(18, 50)), ("Q", *g.p(50, 16), *g.p(82, 50)), ("Q", *g.p(50, 84), *g.p(18, 50)),
+                ("Z",)), Style(fill="#ffffff"))
+    iris = Circle(*g.p(50, 50), g.n(12), Style(fill=colour))
+    pupil = Circle(*g.p(50, 50), g.n(5), Style(fill=INK))
+    return (_disc(g, colour), eye, iris, pupil)
+
+
+# -- the Sphinx's game -----------------------------------------------------------------
+
+
+def icon_die_face(x: float, y: float, size_mm: float, *, colour: str = "red") -> tuple[Element, ...]:
+    """A face of the Sphinx's die: its colour, and the colour's initial for colour-blind eyes."""
+    g = _Grid(x, y, size_mm)
+    fill = gem_colour(colour)
+    face = Rect(*g.p(6, 6), g.n(88), g.n(88), Style(fill=fill, stroke=INK, stroke_width=g.line_width(3.5)),
+                rx=g.n(16))
+    letter = colour[:1].upper()
+    return (face, label_text(*g.p(50, 50), letter, fitted_size(letter, g.n(50), g.n(60)), fill=_ink_on(fill)))
+
+
+def icon_gem(x: float, y: float, size_mm: float, *, colour: str = "red") -> tuple[Element, ...]:
+    """A gem of the Sphinx's board, cut with facets."""
+    g = _Grid(x, y, size_mm)
+    fill = gem_colour(colour)
+    facet = Style(stroke=INK, stroke_width=g.line_width(1.5))
+    body = Polygon(g.pts((8, 38), (28, 14), (72, 14), (92, 38), (50, 90)),
+                   Style(fill=fill, stroke=INK, stroke_width=g.line_width(3.0)))
+    lines = (
+        Line(*g.p(8, 38), *g.p(92, 38), facet),
+        Line(*g.p(28, 14), *g.p(38, 38), facet), Line(*g.p(50, 14), *g.p(38, 38), facet),
+        Line(*g.p(50, 14), *g.p(62, 38), facet), Line(*g.p(72, 14), *g.p(62, 38), facet),
+        Line(*g.p(38, 38), *g.p(50, 90), facet), Line(*g.p(62, 38), *g.p(50, 90), facet),
+    )
+    shine = Polygon(g.pts((30, 19), (40, 19), (33, 33)), Style(fill="#ffffff", opacity=0.7))
+    return (body, *lines, shine)
+
+
+# -- registry --------------------------------------------------------------------------
+
+
+def _entry(draw: IconDraw, **options: object) -> IconDraw:
+    return functools.partial(draw, **options) if options else draw  # type: ignore[return-value]
+
+
+def _registry() -> dict[str, tuple[IconDraw, str]]:
+    out: dict[str, tuple[IconDraw, str]] = {}
+    for level in (1, 2, 3):
+        out[f"level-{level}"] = (_entry(icon_block, level=level), f"Level-{level} block")
+    out["dome"] = (icon_dome, "Dome")
+    for height in (1, 2, 3, 4):
+        what = "three blocks and a dome" if height == 4 else f"{height} block{'s' if height > 1 else ''}"
+        out[f"tower-{height}"] = (_entry(icon_tower, height=height), f"Tower of {height} ({what})")
+    out["worker"] = (icon_worker, "Worker start")
+    for colour in ("white", "blue", "red", "green"):
+        out[f"worker-{colour}"] = (_entry(icon_worker, colour=colour), f"{colour.title()} worker")
+    out["wanderer"] = (icon_wanderer, "The Wanderer")
+    out["king"] = (icon_king, "The King")
+    out["sphinx"] = (icon_sphinx, "The Sphinx")
+    out["blessing"] = (icon_blessing, "Blessing token")
+    for colour in ("silver", "gold"):
+        out[f"coin-{colour}"] = (_entry(icon_coin, colour=colour), f"{colour.title()} coin")
+        for level in (1, 2, 3, 4):
+            what = "dome" if level == 4 else f"level {level}"
+            out[f"coin-{colour}-{level}"] = (_entry(icon_coin, colour=colour, levels=(level,)),
+                                             f"{colour.title()} coin, {what}")
+    out["sea"] = (icon_sea, "Sea")
+    out["bridge"] = (icon_bridge, "Bridge")
+    out["feature"] = (icon_feature, "Unique feature")
+    out["move"] = (icon_move, "Move")
+    out["build"] = (icon_build, "Build")
+    out["mover"] = (icon_mover, "Mover god")
+    out["builder"] = (icon_builder, "Builder god")
+    out["specialist"] = (icon_specialist, "Specialist god")
+    for colour in DIE_SHOWN:
+        out[f"die-{colour}"] = (_entry(icon_die_face, colour=colour), f"Die face, {colour}")
+    for colour in DIE_SHOWN:
+        out[f"gem-{colour}"] = (_entry(icon_gem, colour=colour), f"Gem, {colour}")
+    return out
+
+
+_ALL = _registry()
+
+ICONS: Mapping[str, IconDraw] = MappingProxyType({name: draw for name, (draw, _) in sorted(_ALL.items())})
+"""Icon name -> ``draw(x, y, size_mm)``; pass as ``fit_text(..., icons=ICONS)``."""
+
+ICON_LABELS: Mapping[str, str] = MappingProxyType({name: label for name, (_, label) in sorted(_ALL.items())})
+"""Icon name -> what a player calls it."""
+
+ICON_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Pieces", ("level-1", "level-2", "level-3", "dome", "tower-1", "tower-2", "tower-3", "tower-4")),
+    ("Figures", ("worker", "worker-white", "worker-blue", "worker-red", "worker-green", "wanderer",
+                 "king", "sphinx")),
+    ("Tokens and coins", ("blessing", "coin-silver", "coin-silver-1", "coin-silver-2", "coin-silver-3",
+                          "coin-silver-4", "coin-gold", "coin-gold-1", "coin-gold-2", "coin-gold-3",
+                          "coin-gold-4")),
+    ("Map and solutions", ("sea", "bridge", "feature", "move", "build")),
+    ("Gods", ("mover", "builder", "specialist")),
+    ("The Sphinx's game", tuple(f"die-{c}" for c in DIE_SHOWN) + tuple(f"gem-{c}" for c in DIE_SHOWN)),
+)
+"""Every icon of :data:`ICONS` once, in legend order, under a heading."""
+
+
+# -- bounds ----------------------------------------------------------------------------
+
+
+def _merge(a: Bounds | None, b: Bounds | None) -> Bounds | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _points_bounds(points: Iterable[tuple[float, float]], pad: float) -> Bounds | None:
+    pts = list(points)
+    if not pts:
+        return None
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _miter_points(points: Sequence[tuple[float, float]], half: float, closed: bool
+                  ) -> list[tuple[float, float]]:
+    """Where a stroke of half-width ``half`` reaches at each corner (miter joins, limit 4)."""
+    out: list[tuple[float, float]] = []
+    n = len(points)
+    for i in range(n):
+        if not closed and (i == 0 or i == n - 1):
+            continue
+        p, a, b = points[i], points[i - 1], points[(i + 1) % n]
+        ax, ay = a[0] - p[0], a[1] - p[1]
+        bx, by = b[0] - p[0], b[1] - p[1]
+        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+        if la == 0 or lb == 0:
+            continue
+        cos = max(-1.0, min(1.0, (ax * bx + ay * by) / (la * lb)))
+        theta = math.acos(cos)
+        if theta < 1e-9:
+            continue
+        ratio = 1 / math.sin(theta / 2)
+        if ratio > MITER_LIMIT:
+            continue  # beveled: within half the width of the corner
+        mx, my = -(ax / la + bx / lb), -(ay / la + by / lb)
+        lm = math.hypot(mx, my)
+        if lm == 0:
+            continue
+        out.append((p[0] + mx / lm * half * ratio, p[1] + my / lm * half * ratio))
+    return out
+
+
+def _transform(b: Bounds, g: Group) -> Bounds:
+    corners = [(b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])]
+    a = math.radians(g.rotate)
+    ca, sa = math.cos(a), math.sin(a)
+    moved = [(g.translate[0] + g.scale * (x * ca - y * sa), g.translate[1] + g.scale * (x * sa + y * ca))
+             for x, y in corners]
+    out = _points_bounds(moved, 0.0)
+    assert out is not None
+    return out
+
+
+def element_bounds(elements: Iterable[Element]) -> Bounds | None:
+    """The box (left, top, right, bottom) that everything drawn by ``elements`` stays in.
+
+    Strokes count (half their width, more at sharp miter corners); text counts
+    from its ascent to its descent; curves count by their control points, which
+    enclose them. None when nothing is drawn.
+
+    >>> element_bounds([Rect(1, 2, 3, 4, Style(fill="#000000"))])
+    (1.0, 2.0, 4.0, 6.0)
+    >>> element_bounds([Circle(5, 5, 1, Style(stroke="#000000", stroke_width=0.5))])
+    (3.75, 3.75, 6.25, 6.25)
+    """
+    box: Bounds | None = None
+    for el in elements:
+        if isinstance(el, Group):
+            inner = element_bounds(el.children)
+            if inner is not None:
+                if el.clip is not None:
+                    c = el.clip
+                    inner = (max(inner[0], c.x), max(inner[1], c.y), min(inner[2], c.x + c.w),
+                             min(inner[3], c.y + c.h))
+                box = _merge(box, _transform(inner, el))
+            continue
+        if isinstance(el, TextBlock):
+            inner = element_bounds((*el.runs, *el.icons))
+            if inner is not None:
+                box = _merge(box, (inner[0] + el.x, inner[1] + el.y, inner[2] + el.x, inner[3] + el.y))
+            continue
+        if isinstance(el, Text):
+            if not el.text:
+                continue
+            em = el.size * MM_PER_PT
+            width = measure(el.text, el.font, el.bold, el.italic, el.size)
+            left = el.x - {"start": 0.0, "middle": width / 2, "end": width}[el.anchor]
+            box = _merge(box, (left, el.y - ASCENT * em, left + width, el.y + DESCENT * em))
+            continue
+        style = el.style
+        if not (style.fill or style.stroke):
+            continue
+        half = style.stroke_width / 2 if style.stroke else 0.0
+        if isinstance(el, Rect):
+            box = _merge(box, (el.x - half, el.y - half, el.x + el.w + half, el.y + el.h + half))
+        elif isinstance(el, Circle):
+            r = el.r + half
+            box = _merge(box, (el.cx - r, el.cy - r, el.cx + r, el.cy + r))
+        elif isinstance(el, Line):
+            box = _merge(box, _points_bounds(((el.x1, el.y1), (el.x2, el.y2)), half))
+        elif isinstance(el, (Polygon, Polyline)):
+            pts = list(el.points)
+            found = _points_bounds(pts, half)
+            if half:
+                found = _merge(found, _points_bounds(_miter_points(pts, half, isinstance(el, Polygon)), 0.0))
+            box = _merge(box, found)
+        elif isinstance(el, Path):
+            coords = [(float(c[i]), float(c[i + 1])) for c in el.commands for i in range(1, len(c), 2)]
+            # Sharp joins of a path may reach up to the miter limit.
+            box = _merge(box, _points_bounds(coords, half * MITER_LIMIT))
+    return box
+
+
+__all__ = [
+    "BUILD", "Bounds", "DIE_SHOWN", "DOME", "FEATURE", "GEM_COLOURS", "GOD_TYPES", "GOLD", "ICONS",
+    "ICON_GROUPS", "ICON_LABELS", "INK", "LAND", "LEVEL_FILLS", "MOVE", "PAPER", "SEA", "SILVER",
+    "WORKER_COLOURS", "arrow_shape", "element_bounds", "fitted_size", "gem_colour", "icon_blessing",
+    "icon_block", "icon_bridge", "icon_build", "icon_builder", "icon_coin", "icon_die_face", "icon_dome",
+    "icon_feature", "icon_gem", "icon_king", "icon_move", "icon_mover", "icon_sea", "icon_specialist",
+    "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "label_text",
+]

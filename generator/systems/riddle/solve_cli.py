@@ -1,0 +1,153 @@
+"""``riddlesmith solve``: load a pack, solve one riddle, format the proof.
+
+:func:`run_solve` does everything but parse the command line (the CLI's click
+function calls it and prints the text). Exit codes follow ``check``: 0 when no
+requested objective is unsolvable (unproven ones are reported, like warnings),
+1 when one is unsolvable or the riddle itself has errors, 2 for usage
+problems (no such pack, riddle, player count, tier or format).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator.diagnostics import Diagnostic, Severity
+from generator.pack.loader import UsageError, load_packs
+from generator.pack.model import Document, Pack
+from generator.pack.schema import load_schemas
+from generator.systems import discover_systems
+from generator.systems.riddle.model import build_die, build_god, build_riddle
+from generator.systems.riddle.solver import (
+    BOARD_LEGEND,
+    SOLVED,
+    UNSOLVABLE,
+    ObjectiveResult,
+    RiddleSolve,
+    plain_text,
+    solve_riddle,
+    worker_assignments,
+)
+
+FORMATS = ("text", "json")
+
+
+def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
+              tier: str | None = None, budget: int | None = None, fmt: str = "text"
+              ) -> tuple[int, str]:
+    """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
+
+    ``players`` defaults to 1; ``tier`` picks one objective (default: all);
+    ``budget`` is the node budget per search (default: the riddle's
+    ``solver.nodes``, else the solver's default); ``fmt`` is ``text`` (the
+    line turn by turn with the board after each turn) or ``json``.
+    """
+    if fmt not in FORMATS:
+        return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
+    if budget is not None and budget < 1:
+        return 2, "riddlesmith: the budget must be at least 1 state"
+    try:
+        loaded = load_packs([Path(pack_path)], load_schemas(), _kinds())
+    except UsageError as exc:
+        return 2, f"riddlesmith: {exc}"
+    found = _find_riddle(loaded.packs, riddle_id)
+    if found is None:
+        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        if errors:
+            return 1, _diagnostics_text(errors) + f"\nriddlesmith: riddle '{riddle_id}' could " \
+                "not be loaded; fix the errors above"
+        known = sorted(d.id for p in loaded.packs for d in p.of_kind("riddle"))
+        return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}"
+                   + (f" (riddles: {', '.join(known)})" if known else " (it has no riddles)"))
+    pack, doc = found
+    riddle, diags = build_riddle(doc, pack.sources.get(doc.file))
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if riddle is None or errors:
+        return 1, _diagnostics_text(errors or diags) + f"\nriddlesmith: riddle '{riddle_id}' " \
+            "has errors; fix them before solving it"
+    count = players or 1
+    if count not in riddle.players:
+        return 2, (f"riddlesmith: riddle '{riddle_id}' is for "
+                   f"{', '.join(map(str, riddle.players))} players, not {count}")
+    try:
+        worker_assignments(count, len(riddle.board.workers))
+    except ValueError as exc:
+        return 1, f"riddlesmith: riddle '{riddle_id}': {exc}"
+    tiers = [o.tier for o in riddle.objectives]
+    if tier is not None and tier not in tiers:
+        return 2, (f"riddlesmith: riddle '{riddle_id}' has no {tier} objective "
+                   f"(objectives: {', '.join(tiers)})")
+    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    dice = {d.id: d for d in pack.of_kind("die")}
+    die = build_die(dice[riddle.die]) if riddle.die in dice else None
+    solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
+                         tiers=[tier] if tier else None)
+    code = 1 if any(o.status == UNSOLVABLE for o in solve.objectives) else 0
+    if fmt == "json":
+        return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)
+    return code, format_solve_text(solve, plain_text(riddle.title))
+
+
+def format_solve_text(solve: RiddleSolve, title: str = "") -> str:
+    """The solve report: per objective its verdict, then the line turn by turn with
+    the board after each turn."""
+    players = f"{solve.players} player{'s' if solve.players != 1 else ''}"
+    lines = [f"{solve.riddle}{f' ({title})' if title else ''}, {players}", ""]
+    for result in solve.objectives:
+        lines.extend(_objective_text(result))
+        lines.append("")
+    lines.append("Boards: " + BOARD_LEGEND + ".")
+    return "\n".join(lines)
+
+
+def _objective_text(result: ObjectiveResult) -> list[str]:
+    effort = f"{result.states} states, {result.seconds:.2f} s"
+    if result.status == SOLVED:
+        firsts = ("first moves not counted" if result.optimal_first_moves is None else
+                  f"{result.optimal_first_moves} optimal first "
+                  f"move{'s' if result.optimal_first_moves != 1 else ''}")
+        head = (f"{result.tier} objective: solved in {result.turns} "
+                f"turn{'s' if result.turns != 1 else ''}; {firsts} ({effort})")
+    else:
+        head = f"{result.tier} objective: {result.status} ({effort})"
+    lines = [head]
+    if result.reason:
+        lines.append(f"  {result.reason}")
+    if result.solution:
+        if result.status != SOLVED:
+            lines.append("  a line that relies on chance:")
+        if result.setup and not result.setup.startswith("P1 W1+W2+W3+W4"):
+            lines.append(f"  workers: {result.setup}")
+        boards = result.boards
+        if boards:
+            lines.append("  set-up:")
+            lines.extend("    " + row for row in boards[0].splitlines())
+        for turn, move in enumerate(result.solution, 1):
+            lines.append(f"  turn {turn}: {move}")
+            if turn < len(boards):
+                lines.extend("    " + row for row in boards[turn].splitlines())
+    return lines
+
+
+def _kinds() -> dict[str, str]:
+    """Document kind -> owning system, as the pipeline computes it."""
+    kinds = {"pack": "core"}
+    for name, system in sorted(discover_systems().items()):
+        for kind in system.kinds:
+            kinds.setdefault(kind, name)
+    return kinds
+
+
+def _find_riddle(packs: list[Pack], riddle_id: str) -> tuple[Pack, Document] | None:
+    for pack in packs:
+        for doc in pack.of_kind("riddle"):
+            if doc.id == riddle_id:
+                return pack, doc
+    return None
+
+
+def _diagnostics_text(diags: list[Diagnostic]) -> str:
+    return "\n".join(f"{d.location()}: {d.severity.value}: {d.message} [{d.code}]"
+                     for d in sorted(diags, key=Diagnostic.sort_key))
+
+
+__all__ = ["FORMATS", "format_solve_text", "run_solve"]

@@ -1,0 +1,152 @@
+"""Santowerini: the solo tower-defence mode (RULES.md section 2).
+
+Document kinds: ``tower-scenario`` (a map, its enemies, level and story),
+``tower-campaign`` (scenarios in order, enemy order, god-card pile, ranks) and
+``tower-variant`` (an easy or expert god card as named rule hooks). Schemas
+are in ``schemas/``; commented templates in :mod:`.templates`. Modules, each
+with one job:
+
+- :mod:`.rules`: constants, the Decisions as :class:`~.rules.Rules` fields;
+- :mod:`.variants`: the hook registry (``HOOKS``) turning god cards into ``Rules``;
+- :mod:`.grid`: the ASCII map; :mod:`.model`: frozen models, ``build_*`` readers,
+  ``compile_game`` and ``game_from_map``;
+- :mod:`.engine`: the exact, pure engine; :mod:`.scoring`: points and ranks;
+- :mod:`.checks`: the rule checks; :mod:`.codes`: their diagnostic codes.
+
+**Engine API** (for policies, Monte Carlo playtests and executors)::
+
+    from generator.systems.tower import engine
+    from generator.systems.tower.model import compile_game, game_from_map
+
+    game = compile_game(scenario, rules)     # or game_from_map(text, ["dark-male C5 N"])
+    state = game.start                        # State(levels, builders, enemies, facings)
+    # every scenario starts with the enemy turn
+    state, lost = engine.enemy_turn(game, state, dice)          # dice: explicit chance node
+    state, lost = engine.play_enemy_turn(game, state, rng)      # dice from a random.Random
+    denominator, outcomes = engine.enemy_turn_outcomes(game, state)  # exact chance node
+    #   each Outcome(state, lost, weight, culprit); weights sum to denominator
+    actions = engine.list_actions(game, state)                  # [] -> lost (LOSS_STUCK)
+    state = engine.apply_action(game, state, actions[0])        # (builder, to, build, via, extra)
+    engine.is_won(state)                                        # every enemy defeated
+    result = engine.play_game(game, policy, rng, max_rounds=100)  # GameResult(won, lost, rounds, state)
+    odds = engine.loss_odds(game)             # exact P(lose before the player's first move)
+    scoring.score_scenario(game, level, result.state, first_attempt=True).points
+
+- ``State`` is a NamedTuple of int tuples (hashable: key transposition tables on
+  it). ``levels[sq]``: 0-3 blocks, 4 = domed; ``builders``/``enemies``: squares,
+  -1 once defeated; enemies are in ``game.rules.enemy_order`` (``game.types``
+  names them); ``facings``: 0 N, 1 E, 2 S, 3 W. ``sq = row * width + col``,
+  ``game.name(sq)`` gives ``"C3"``.
+- ``lost`` is a bit set of ``rules.LOSS_BUILDINGS | LOSS_TARGET | LOSS_BUILDERS |
+  LOSS_STUCK``: every loss condition true when the turn stopped (0: play on).
+  The enemy turn never wins; only a player's crush can (check ``is_won``).
+- Dice: ``engine.dice_count(game, state)`` dice per enemy turn, one movement
+  die per enemy still on the board in enemy order; with the Hestia-like
+  ``double-attack`` hook, as many attack dice come first. ``enemy_turn``
+  raises ValueError on a wrong count.
+- A policy is ``policy(game, state, actions, rng) -> action``
+  (``engine.random_policy`` picks uniformly). Nothing reads global state;
+  the same seed gives the same game.
+- ``Rules`` (frozen) holds every Decision and hook; ``variant.apply(rules)`` or
+  ``variants.apply_hooks`` derive a variant's rules; ``game.with_rules(r)``
+  recompiles a game under other rules.
+- Speed, one core, 5x5 maps with 2-4 enemies: 6,600-13,000 uniformly random
+  games/s (3,700-9,000 with the extra-move card); a one-ply greedy policy that
+  applies every action and scores it, 1,200-4,600 games/s. ``loss_odds`` with
+  four enemies: about 7 ms (40 ms with the double-attack card).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic, Severity
+from generator.pack.model import Pack
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.tower import checks
+from generator.systems.tower.engine import Game, LossOdds, State
+from generator.systems.tower.model import (
+    Scenario,
+    TowerCampaign,
+    Variant,
+    build_campaign,
+    build_scenario,
+    build_variant,
+    compile_game,
+    game_from_map,
+)
+from generator.systems.tower.rules import BASE_RULES, Rules
+
+KINDS = ("tower-scenario", "tower-campaign", "tower-variant")
+
+
+def read_sources(pack: Pack) -> dict[str, str]:
+    """The text of each scenario file (kept by the loader), so map problems point at
+    exact columns inside block scalars."""
+    return {doc.file: pack.sources[doc.file] for doc in pack.of_kind("tower-scenario")
+            if doc.file in pack.sources}
+
+
+def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
+    """Every rule check of the tower system on a pack (pure once ``sources`` is given)."""
+    sources = sources or {}
+    out: list[Diagnostic] = []
+    scenarios: dict[str, tuple[Scenario | None, Any]] = {}
+    clean: dict[str, tuple[Scenario, LossOdds]] = {}
+    for doc in pack.of_kind("tower-scenario"):
+        scenario, diags = build_scenario(doc, sources.get(doc.file))
+        scenarios[doc.id] = (scenario, doc)
+        out.extend(diags)
+        if scenario is None:
+            continue
+        setup = list(checks.iter_setup_problems(scenario, doc))
+        out.extend(setup)
+        if any(d.severity is Severity.ERROR for d in diags + setup):
+            continue  # the engine needs a sound set-up
+        odds = checks.first_turn_odds(scenario)
+        clean[doc.id] = (scenario, odds)
+        out.extend(checks.iter_first_turn_problems(scenario, doc, odds))
+    variants: dict[str, Variant] = {}
+    for doc in pack.of_kind("tower-variant"):
+        variants[doc.id] = build_variant(doc)
+        out.extend(checks.iter_variant_problems(variants[doc.id], doc))
+    kinds = {d.id: d.kind for d in pack.documents}
+    for doc in pack.of_kind("tower-campaign"):
+        campaign = build_campaign(doc)
+        out.extend(checks.iter_campaign_problems(campaign, doc, scenarios, variants, kinds))
+        out.extend(checks.iter_campaign_odds(campaign, doc, clean, variants))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class TowerSystem:
+    name: str = "tower"
+    kinds: tuple[str, ...] = KINDS
+
+    def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        return check_pack(pack, read_sources(pack))
+
+    def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+        return []  # printing scenarios is a later issue
+
+    def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        return {}  # playtest figures come with the Monte Carlo runner
+
+    def templates(self) -> dict[str, str]:
+        from generator.systems.tower.templates import TEMPLATES
+
+        return dict(TEMPLATES)
+
+    def starter_files(self, pack_id: str) -> dict[str, str]:
+        from generator.systems.tower.templates import starter_files
+
+        return starter_files(pack_id)
+
+
+SYSTEM = TowerSystem()
+
+__all__ = [
+    "BASE_RULES", "Game", "KINDS", "LossOdds", "Rules", "SYSTEM", "Scenario", "State",
+    "TowerCampaign", "TowerSystem", "Variant", "build_campaign", "build_scenario",
+    "build_variant", "check_pack", "compile_game", "game_from_map", "read_sources",
+]
