@@ -57,6 +57,8 @@ SEA = "#a9cde4"
 """The sea around and between islands."""
 SEA_LINE = "#e6f2f9"
 """Wave marks on the sea."""
+GHOST = "#f1eee8"
+"""The lower blocks under a block icon: shown, but not the point."""
 LEVEL_FILLS = ("#fbf9f3", "#e9e4d7", "#d3cbb7")
 """Block faces of levels 1, 2 and 3: white stone, shaded darker as a tower rises."""
 DOME = "#2d5d9f"
@@ -223,8 +225,15 @@ def _ink_on(fill: str) -> str:
 
 # Elevations of the three blocks and the dome in a stack (design units):
 # (left, top, right, bottom); every block sits on the one below.
-_BLOCKS = ((6.0, 70.0, 94.0, 94.0), (15.0, 47.0, 85.0, 70.0), (24.0, 24.0, 76.0, 47.0))
-_DOME_R = 21.0
+_BLOCKS = ((6.0, 67.0, 94.0, 96.0), (16.0, 41.0, 84.0, 67.0), (26.0, 18.0, 74.0, 41.0))
+_DOME_R = 14.5
+
+
+def _stack_grid(x: float, y: float, size_mm: float, levels: int, dome: bool) -> _Grid:
+    """The grid of a stack of ``levels`` blocks, shifted so the drawing is centred vertically."""
+    top = _BLOCKS[levels - 1][1] - (_DOME_R if dome else 0.0)
+    shift = 50.0 - (top + _BLOCKS[0][3]) / 2
+    return _Grid(x, y + shift * size_mm / 100.0, size_mm)
 
 
 def _block(g: _Grid, level: int, ghost: bool = False) -> tuple[Element, ...]:
@@ -232,7 +241,7 @@ def _block(g: _Grid, level: int, ghost: bool = False) -> tuple[Element, ...]:
     x0, y0 = g.p(left, top)
     x1, y1 = g.p(right, bottom)
     if ghost:
-        return (Rect(x0, y0, x1 - x0, y1 - y0, Style(fill="#ffffff", stroke=MUTED,
+        return (Rect(x0, y0, x1 - x0, y1 - y0, Style(fill=GHOST, stroke=MUTED,
                                                       stroke_width=g.line_width(2.0),
                                                       dash=(g.n(4), g.n(3)))),)
     parts: list[Element] = [
@@ -241,7 +250,7 @@ def _block(g: _Grid, level: int, ghost: bool = False) -> tuple[Element, ...]:
         # A cornice line along the top of each block, as on the real pieces.
         Line(*g.p(left, top + 5), *g.p(right, top + 5), Style(stroke=INK, stroke_width=g.line_width(1.5))),
     ]
-    parts.append(label_text((x0 + x1) / 2, g.p(0, (top + 5 + bottom) / 2)[1], str(level), g.n(14)))
+    parts.append(label_text((x0 + x1) / 2, g.p(0, (top + 5 + bottom) / 2)[1], str(level), g.n(15)))
     return tuple(parts)
 
 
@@ -263,7 +272,7 @@ def icon_block(x: float, y: float, size_mm: float, *, level: int = 1) -> tuple[E
     """A block of ``level`` (1-3) in elevation, on ghosted blocks of the levels below."""
     if level not in (1, 2, 3):
         raise ValueError(f"a block is level 1, 2 or 3, got {level}")
-    g = _Grid(x, y, size_mm)
+    g = _stack_grid(x, y, size_mm, level, False)
     parts: list[Element] = []
     for lower in range(1, level):
         parts.extend(_block(g, lower, ghost=True))
@@ -282,7 +291,7 @@ def icon_tower(x: float, y: float, size_mm: float, *, height: int = 1) -> tuple[
     """A set-up tower of ``height`` 1-4 (4 = three blocks and a dome), blocks numbered."""
     if height not in (1, 2, 3, 4):
         raise ValueError(f"a set-up tower is 1-4 high, got {height}")
-    g = _Grid(x, y, size_mm)
+    g = _stack_grid(x, y, size_mm, min(height, 3), height == 4)
     parts: list[Element] = []
     for level in range(1, min(height, 3) + 1):
         parts.extend(_block(g, level))
@@ -392,7 +401,7 @@ def _coin_levels(g: _Grid, levels: Sequence[int], ink: str) -> tuple[Element, ..
         return (_star(g, 50, 50, 16, 7, 4, Style(fill=ink)),)
     n = len(items)
     pitch = min(34.0, 68.0 / n)
-    size = min(40.0, pitch * 1.15)
+    size = 48.0 if n == 1 else min(40.0, pitch * 1.15)
     parts: list[Element] = []
     for i, level in enumerate(items):
         cu = 50 + (i - (n - 1) / 2) * pitch
@@ -522,12 +531,16 @@ def icon_mover(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
 
 
 def icon_builder(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
-    """A builder god: a mason's hammer."""
+    """A builder god: a mason's hammer, tilted as if striking."""
     g = _Grid(x, y, size_mm)
     white = Style(fill="#ffffff")
-    handle = Polygon(g.pts((46, 40), (56, 40), (56, 80), (46, 80)), white)
-    head = Polygon(g.pts((28, 26), (70, 26), (76, 32), (76, 42), (28, 42), (22, 34)), white)
-    return (_disc(g, GOD_TYPES["builder"]), handle, head)
+    # Drawn about the disc's centre, then tilted; design units relative to the centre.
+    k = g.k
+    handle = Polygon(tuple((u * k, v * k) for u, v in ((-5, -8), (5, -8), (6, 34), (-6, 34))), white)
+    head = Polygon(tuple((u * k, v * k) for u, v in ((-30, -30), (-12, -30), (-12, -26), (24, -24),
+                                                     (30, -20), (24, -16), (-12, -14), (-12, -8),
+                                                     (-30, -8))), white)
+    return (_disc(g, GOD_TYPES["builder"]), Group((handle, head), translate=g.p(50, 52), rotate=-30.0))
 
 
 def icon_specialist(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
@@ -575,7 +588,7 @@ def icon_gem(x: float, y: float, size_mm: float, *, colour: str = "red") -> tupl
 
 
 def _entry(draw: IconDraw, **options: object) -> IconDraw:
-    return functools.partial(draw, **options) if options else draw  # type: ignore[return-value]
+    return functools.partial(draw, **options) if options else draw
 
 
 def _registry() -> dict[str, tuple[IconDraw, str]]:
@@ -584,8 +597,8 @@ def _registry() -> dict[str, tuple[IconDraw, str]]:
         out[f"level-{level}"] = (_entry(icon_block, level=level), f"Level-{level} block")
     out["dome"] = (icon_dome, "Dome")
     for height in (1, 2, 3, 4):
-        what = "three blocks and a dome" if height == 4 else f"{height} block{'s' if height > 1 else ''}"
-        out[f"tower-{height}"] = (_entry(icon_tower, height=height), f"Tower of {height} ({what})")
+        out[f"tower-{height}"] = (_entry(icon_tower, height=height),
+                                 "Tower of 4 (domed)" if height == 4 else f"Tower of {height}")
     out["worker"] = (icon_worker, "Worker start")
     for colour in ("white", "blue", "red", "green"):
         out[f"worker-{colour}"] = (_entry(icon_worker, colour=colour), f"{colour.title()} worker")
@@ -614,12 +627,12 @@ def _registry() -> dict[str, tuple[IconDraw, str]]:
     return out
 
 
-_ALL = _registry()
+_ALL = tuple(sorted(_registry().items()))
 
-ICONS: Mapping[str, IconDraw] = MappingProxyType({name: draw for name, (draw, _) in sorted(_ALL.items())})
+ICONS: Mapping[str, IconDraw] = MappingProxyType({name: draw for name, (draw, _) in _ALL})
 """Icon name -> ``draw(x, y, size_mm)``; pass as ``fit_text(..., icons=ICONS)``."""
 
-ICON_LABELS: Mapping[str, str] = MappingProxyType({name: label for name, (_, label) in sorted(_ALL.items())})
+ICON_LABELS: Mapping[str, str] = MappingProxyType({name: label for name, (_, label) in _ALL})
 """Icon name -> what a player calls it."""
 
 ICON_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -655,6 +668,25 @@ def _points_bounds(points: Iterable[tuple[float, float]], pad: float) -> Bounds 
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
+def _miter_tip(p: tuple[float, float], back: tuple[float, float], ahead: tuple[float, float],
+               half: float) -> tuple[float, float] | None:
+    """Where a miter join at ``p`` reaches, between the directions ``back`` (towards the
+    previous point) and ``ahead`` (towards the next); None for a bevel or no corner."""
+    la, lb = math.hypot(*back), math.hypot(*ahead)
+    if la == 0 or lb == 0:
+        return None
+    ax, ay, bx, by = back[0] / la, back[1] / la, ahead[0] / lb, ahead[1] / lb
+    theta = math.acos(max(-1.0, min(1.0, ax * bx + ay * by)))
+    if theta < 1e-9:
+        return None
+    ratio = 1 / math.sin(theta / 2)
+    mx, my = -(ax + bx), -(ay + by)
+    lm = math.hypot(mx, my)
+    if ratio > MITER_LIMIT or lm < 1e-12:
+        return None  # beveled (or straight on): within half the width of the corner
+    return (p[0] + mx / lm * half * ratio, p[1] + my / lm * half * ratio)
+
+
 def _miter_points(points: Sequence[tuple[float, float]], half: float, closed: bool
                   ) -> list[tuple[float, float]]:
     """Where a stroke of half-width ``half`` reaches at each corner (miter joins, limit 4)."""
@@ -664,23 +696,47 @@ def _miter_points(points: Sequence[tuple[float, float]], half: float, closed: bo
         if not closed and (i == 0 or i == n - 1):
             continue
         p, a, b = points[i], points[i - 1], points[(i + 1) % n]
-        ax, ay = a[0] - p[0], a[1] - p[1]
-        bx, by = b[0] - p[0], b[1] - p[1]
-        la, lb = math.hypot(ax, ay), math.hypot(bx, by)
-        if la == 0 or lb == 0:
+        tip = _miter_tip(p, (a[0] - p[0], a[1] - p[1]), (b[0] - p[0], b[1] - p[1]), half)
+        if tip is not None:
+            out.append(tip)
+    return out
+
+
+def _path_miters(path: Path, half: float) -> list[tuple[float, float]]:
+    """Miter tips at the joins of a path, from the tangents of the segments meeting there."""
+    # Per segment: (start point, start tangent, end point, end tangent).
+    subpaths: list[tuple[list[tuple[tuple[float, float], tuple[float, float],
+                                    tuple[float, float], tuple[float, float]]], bool]] = []
+    cur = start = (0.0, 0.0)
+    for cmd in path.commands:
+        op, v = cmd[0], [float(a) for a in cmd[1:]]
+        if op == "M":
+            subpaths.append(([], False))
+            cur = start = (v[0], v[1])
             continue
-        cos = max(-1.0, min(1.0, (ax * bx + ay * by) / (la * lb)))
-        theta = math.acos(cos)
-        if theta < 1e-9:
+        if op == "Z":
+            if cur != start:
+                subpaths[-1][0].append((cur, (start[0] - cur[0], start[1] - cur[1]), start,
+                                        (start[0] - cur[0], start[1] - cur[1])))
+            subpaths[-1] = (subpaths[-1][0], True)
+            cur = start
             continue
-        ratio = 1 / math.sin(theta / 2)
-        if ratio > MITER_LIMIT:
-            continue  # beveled: within half the width of the corner
-        mx, my = -(ax / la + bx / lb), -(ay / la + by / lb)
-        lm = math.hypot(mx, my)
-        if lm == 0:
-            continue
-        out.append((p[0] + mx / lm * half * ratio, p[1] + my / lm * half * ratio))
+        end = (v[-2], v[-1])
+        ctrl = [(v[i], v[i + 1]) for i in range(0, len(v) - 2, 2)]
+        first = next((c for c in (*ctrl, end) if c != cur), end)
+        last = next((c for c in (*reversed(ctrl), cur) if c != end), cur)
+        subpaths[-1][0].append((cur, (first[0] - cur[0], first[1] - cur[1]), end,
+                                (end[0] - last[0], end[1] - last[1])))
+        cur = end
+    out: list[tuple[float, float]] = []
+    for segments, closed in subpaths:
+        pairs = list(zip(segments, segments[1:]))
+        if closed and len(segments) > 1:
+            pairs.append((segments[-1], segments[0]))
+        for before, after in pairs:
+            tip = _miter_tip(before[2], (-before[3][0], -before[3][1]), after[1], half)
+            if tip is not None:
+                out.append(tip)
     return out
 
 
@@ -698,7 +754,7 @@ def _transform(b: Bounds, g: Group) -> Bounds:
 def element_bounds(elements: Iterable[Element]) -> Bounds | None:
     """The box (left, top, right, bottom) that everything drawn by ``elements`` stays in.
 
-    Strokes count (half their width, more at sharp miter corners); text counts
+    Strokes count (half their width, more at sharp miter joins); text counts
     from its ascent to its descent; curves count by their control points, which
     enclose them. None when nothing is drawn.
 
@@ -750,8 +806,10 @@ def element_bounds(elements: Iterable[Element]) -> Bounds | None:
             box = _merge(box, found)
         elif isinstance(el, Path):
             coords = [(float(c[i]), float(c[i + 1])) for c in el.commands for i in range(1, len(c), 2)]
-            # Sharp joins of a path may reach up to the miter limit.
-            box = _merge(box, _points_bounds(coords, half * MITER_LIMIT))
+            found = _points_bounds(coords, half)
+            if half:
+                found = _merge(found, _points_bounds(_path_miters(el, half), 0.0))
+            box = _merge(box, found)
     return box
 
 

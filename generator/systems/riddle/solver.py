@@ -165,7 +165,7 @@ def worker_assignments(players: int, workers: int = 4) -> tuple[Assignment, ...]
 
     >>> [len(worker_assignments(n)) for n in (1, 2, 3, 4)]
     [1, 6, 24, 6]
-    >>> worker_assignments(2)[1].text
+    >>> worker_assignments(2)[2].text
     'P1 W1+W3, P2 W2+W4'
     """
     everyone = tuple(range(workers))
@@ -192,6 +192,20 @@ def worker_assignments(players: int, workers: int = 4) -> tuple[Assignment, ...]
             out.append(Assignment(masks, tuple((w,) for w in order) + ((wanderer,),), wanderer,
                                   f"{text}, Wanderer W{wanderer + 1}"))
     return tuple(out)
+
+
+def _figures(workers: tuple[Square, ...], groups: tuple[tuple[int, ...], ...], king: Square,
+             sphinx: Square) -> int:
+    """The figures' squares packed 7 bits each; workers a key may permute (one player's
+    pair, say) are sorted within their group."""
+    figures = 0
+    for group in groups:
+        if len(group) == 1:
+            figures = figures << 7 | (workers[group[0]] + 1)
+        else:
+            for sq in sorted([workers[i] for i in group]):
+                figures = figures << 7 | (sq + 1)
+    return (figures << 7 | (king + 1)) << 7 | (sphinx + 1)
 
 
 def _mask(workers: Iterable[int]) -> int:
@@ -338,6 +352,7 @@ class RiddleGame:
         self.coin_squares = tuple(c.square for c in ctx.coins)
         self.symmetries = tuple(s for s in symmetry_group(ctx) if not s.is_identity)
         self.size = ctx.geometry.size
+        self.layer_bits = 7 * self.size  # heights, domes, tokens, sunk, collected coins
         # Widths of the bookkeeping fields of a key (see _small).
         self.objective_bits = len(ctx.objectives)
         self.god_bits = len(self.queue)
@@ -427,7 +442,7 @@ class RiddleGame:
         if is_over(ctx, state):
             return UNREACHABLE
         need = self.bound(self.goal, state)
-        if need >= UNREACHABLE or need > self.bounds.turns_possible(state):
+        if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
         if limit is not None and state.turn + max(need, 1) > limit:
@@ -435,7 +450,6 @@ class RiddleGame:
         return need
 
     def key(self, state: RiddleState) -> int:
-        small = self._small(state)
         board = state.board
         collected = self._collected_bits.get(state.collected)
         if collected is None:
@@ -443,20 +457,39 @@ class RiddleGame:
                               if state.collected >> i & 1)
             self._collected_bits[state.collected] = collected
         groups = self.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
-        workers = board.workers
-        best = self._big(board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
-                         collected, workers, groups, board.king, board.sphinx)
-        for sym in self.symmetries:
-            bits, perm = sym.apply_bits, sym.perm
-            image = self._big(
-                bits(board.l1), bits(board.l2), bits(board.l3), bits(board.domes),
-                bits(state.tokens), bits(state.sunk), bits(collected),
-                tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
-                perm[board.king] if board.king >= 0 else board.king,
-                perm[board.sphinx] if board.sphinx >= 0 else board.sphinx)
-            if image < best:
-                best = image
-        return best << self.small_bits | small
+        workers, king, sphinx = board.workers, board.king, board.sphinx
+        figures = _figures(workers, groups, king, sphinx)
+        board_bits = (board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
+                      collected)
+        if self.symmetries:
+            # Figures are the most significant part of a key: only the images with the
+            # smallest figures can give the smallest key, so only they are built whole.
+            tied = [None]
+            for sym in self.symmetries:
+                perm = sym.perm
+                image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
+                                 perm[king] if king >= 0 else king,
+                                 perm[sphinx] if sphinx >= 0 else sphinx)
+                if image < figures:
+                    figures, tied = image, [sym]
+                elif image == figures:
+                    tied.append(sym)
+            best = -1
+            for sym in tied:
+                layers = board_bits if sym is None else tuple(
+                    sym.apply_bits(b) for b in board_bits)
+                packed = self._pack_layers(layers)
+                if best < 0 or packed < best:
+                    best = packed
+        else:
+            best = self._pack_layers(board_bits)
+        return ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
+
+    def _pack_layers(self, layers: tuple[int, ...]) -> int:
+        size = self.size
+        l1, l2, l3, domes, tokens, sunk, collected = layers
+        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
+                | sunk << 5 * size | collected << 6 * size)
 
     # -- turn steps ----------------------------------------------------------
 
@@ -515,31 +548,19 @@ class RiddleGame:
             return min(self.bound(child, state) for child in goal.goals)  # type: ignore[attr-defined]
         if type(goal).CHANCE and not self.chance:
             return 0 if goal.is_met(self.ctx, state) else UNREACHABLE
+        if kind is SlotsGoal:
+            # Never below the goal's own bound: the same coins, plus walking and pieces.
+            if goal.is_met(self.ctx, state):
+                return 0
+            return max(1, self.bounds.slots(goal, state))  # type: ignore[arg-type]
         base = goal.min_turns(self.ctx, state)
         if base <= 0 or base >= UNREACHABLE:
             return base
-        if kind is SlotsGoal:
-            return max(base, self.bounds.slots(goal, state))  # type: ignore[arg-type]
         if kind is StandGoal and goal.figure == "worker":  # type: ignore[attr-defined]
             return max(base, self.bounds.stand(goal, state))  # type: ignore[arg-type]
         return base
 
     # -- keys ------------------------------------------------------------------
-
-    def _big(self, l1: int, l2: int, l3: int, domes: int, tokens: int, sunk: int,
-             collected: int, workers: tuple[Square, ...], groups: tuple[tuple[int, ...], ...],
-             king: Square, sphinx: Square) -> int:
-        size = self.size
-        figures = 0
-        for group in groups:
-            if len(group) == 1:
-                figures = figures << 7 | (workers[group[0]] + 1)
-            else:
-                for sq in sorted(workers[i] for i in group):
-                    figures = figures << 7 | (sq + 1)
-        figures = (figures << 7 | (king + 1)) << 7 | (sphinx + 1)
-        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
-                | sunk << 5 * size | collected << 6 * size | figures << 7 * size)
 
     def _small(self, state: RiddleState) -> int:
         """The bookkeeping fields in ``small_bits`` bits (stock counts below 2**16)."""
@@ -579,6 +600,8 @@ class RiddleGame:
 
 PIECE_LIMIT_TURNS = 64
 """How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
+MEMO_AT_MOST = 1 << 16
+"""Entries :meth:`Bounds.supply_turn` remembers (its inputs repeat across states)."""
 
 
 class Bounds:
@@ -627,70 +650,104 @@ class Bounds:
                     fixed[PIECE_NAMES.index(reward.piece)] = reward.count
             supply.append((tuple(fixed), free))
         self.reward_supply = tuple(supply)
+        # Objectives whose builds are never the target's own: coin slots both.
+        target_slots = isinstance(game.goal, SlotsGoal)
+        self.disjoint = tuple(target_slots and isinstance(o.goal, SlotsGoal)
+                              for o in ctx.objectives)
+        self.added_any = any(added)
+        self.memo: dict[Any, int] = {}
         # A won game (chance search) brings at most this many pieces of any kind.
         self.game_pieces = max((max(sum(d) for d in reward_options(f.reward))
                                 for f in game.die.faces), default=0) \
             if game.chance and game.die is not None else 0
+        self.sources = bool(game.queue or self.added_any or self.game_pieces
+                            or any(free or any(fixed) for fixed, free in self.reward_supply))
 
     # -- pieces ------------------------------------------------------------------
 
     def supply_turn(self, state: RiddleState, need: Sequence[int], builds: int) -> int:
         """Fewest turns before ``builds`` builds using the pieces ``need`` can be done,
-        counting when missing pieces can arrive (0: the stockpile holds them all)."""
+        counting when missing pieces can arrive (0: the stockpile holds them all).
+
+        Each way to cover the shortfall is a set of gods to take and a set of
+        objectives whose rewards to wait for; it costs the turns taking the gods,
+        and the builds those objectives need when they cannot be the goal's own
+        (another objective's coins are never this goal's coins).
+        """
         stock = state.stock
-        deficit = [need[p] - stock[p] if need[p] > stock[p] else 0 for p in range(4)]
-        if not any(deficit):
+        d0 = need[0] - stock[0]
+        d1 = need[1] - stock[1]
+        d2 = need[2] - stock[2]
+        d3 = need[3] - stock[3]
+        if d0 <= 0 and d1 <= 0 and d2 <= 0 and d3 <= 0:
             return 0
         if self.recycled:
             return max(2, builds)
+        if not self.sources:
+            return UNREACHABLE
+        deficit = (d0 if d0 > 0 else 0, d1 if d1 > 0 else 0, d2 if d2 > 0 else 0,
+                   d3 if d3 > 0 else 0)
         game = self.game
         ctx = self.ctx
         book: Bookkeeping = state.extra  # type: ignore[assignment]
-        untaken = [god.pieces for i, god in enumerate(game.queue)
-                   if not book.gods_taken >> i & 1]
-        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
-        arrivals: list[tuple[int, tuple[int, ...], int]] = []  # (usable turn, fixed, free)
+        arrivals: list[tuple[int, tuple[int, ...], int, int]] = []
         for j, (fixed, free) in enumerate(self.reward_supply):
             if j == game.target or state.achieved >> j & 1 or not (free or any(fixed)):
                 continue
             turns = ctx.objectives[j].goal.min_turns(ctx, state)
             if turns < UNREACHABLE:
-                arrivals.append((max(1, turns) + 1, fixed, free))
-        arrivals.sort()
+                own = turns if self.disjoint[j] else 0
+                arrivals.append((max(1, turns) + 1, fixed, free, own))
+        memo_key = (deficit, builds, book.gods_taken, book.gods_held, state.sphinx_wins,
+                    tuple(arrivals))
+        known = self.memo.get(memo_key)
+        if known is not None:
+            return known
+        untaken = [god.pieces for i, god in enumerate(game.queue)
+                   if not book.gods_taken >> i & 1]
+        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
+        gods = [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
+        waits = [c for size in range(len(arrivals) + 1)
+                 for c in itertools.combinations(arrivals, size)]
         best = UNREACHABLE
-        for size in range(takes + 1):
-            for chosen in itertools.combinations(untaken, size):
-                rest = [deficit[p] - sum(g[p] for g in chosen) for p in range(4)]
-                turn = self._arrival_turn(state, rest, arrivals)
+        for chosen in gods:
+            rest = [deficit[p] - sum(g[p] for g in chosen) for p in range(4)]
+            for wait in waits:
+                turn = self._cover_turn(state, rest, wait)
                 if turn >= UNREACHABLE:
                     continue
-                if size:
-                    turn = max(turn, size + 1)  # the last god taken is built from a turn later
-                turn = max(turn, builds + size)
+                if chosen:
+                    turn = max(turn, len(chosen) + 1)  # a god's pieces serve from the next turn
+                turn = max(turn, builds + len(chosen) + sum(a[3] for a in wait))
                 if turn < best:
                     best = turn
+        if len(self.memo) < MEMO_AT_MOST:
+            self.memo[memo_key] = best
         return best
 
-    def _arrival_turn(self, state: RiddleState, rest: Sequence[int],
-                      arrivals: Sequence[tuple[int, tuple[int, ...], int]]) -> int:
-        """The first turn by which effects, rewards and won games cover ``rest``."""
-        if all(r <= 0 for r in rest):
-            return 0
+    def _cover_turn(self, state: RiddleState, rest: Sequence[int],
+                    wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:
+        """The first turn by which the rewards ``wait`` (all of them, so no earlier than
+        the last arrives), effects and won games cover ``rest``."""
+        start = max((a[0] for a in wait), default=0)
+        have = [0, 0, 0, 0]
+        free = 0
+        for _, fixed, choice, _ in wait:
+            free += choice
+            for p in range(4):
+                have[p] += fixed[p]
+        short = sum(r - h for r, h in zip(rest, have) if r > h)
+        if short <= free:
+            return start
+        if not (self.added_any or self.game_pieces):
+            return UNREACHABLE
         added = self.added
         games_left = self.ctx.gems - state.sphinx_wins if self.game_pieces else 0
-        turns = [2] + [a[0] for a in arrivals]
-        if self.endless or games_left:
-            turns.extend(range(3, PIECE_LIMIT_TURNS))
-        for turn in sorted(set(turns)):
-            have = [added[p] * (turn - 1) for p in range(4)]
-            free = self.game_pieces * min(turn - 1, games_left)
-            for when, fixed, choice in arrivals:
-                if when <= turn:
-                    free += choice
-                    for p in range(4):
-                        have[p] += fixed[p]
-            short = sum(r - h for r, h in zip(rest, have) if r > h)
-            if short <= free:
+        for turn in range(max(start, 2), PIECE_LIMIT_TURNS):
+            extra = self.game_pieces * min(turn - 1, games_left)
+            short = sum(r - h - a * (turn - 1) for r, h, a in zip(rest, have, added)
+                        if r > h + a * (turn - 1))
+            if short <= free + extra:
                 return turn
         return UNREACHABLE
 

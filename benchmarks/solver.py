@@ -1,0 +1,230 @@
+"""The riddle solver: proof times, and A* against plain breadth-first search.
+
+    python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
+                                [--no-bfs] [--content content]
+
+For every riddle of the shipped content (packs under ``--content`` that use the
+riddle system) and for the benchmark riddles below, each objective is solved
+with A* (no counting of optimal first moves: the proof ``check`` needs), then
+searched again by breadth-first search on the same problem. Printed per
+objective: status, turns, states expanded, seconds, states per second, BFS
+states expanded and the ratio BFS/A* (``>=`` when BFS ran out of budget first,
+so the true ratio is at least that).
+
+Targets: every shipped riddle proven in under 2 s, all of them in under 10 s,
+and at least 10x fewer expanded states than BFS on riddles of 6 turns or more.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from _common import REPO
+
+from generator.pack.loader import load_packs
+from generator.pack.model import Document, Pack
+from generator.pack.schema import load_schemas
+from generator.pack.yamlload import load_yaml
+from generator.sim.search import FOUND, astar, breadth_first
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.model import Die, GodCard, Riddle, build_die, build_god, build_riddle
+from generator.systems.riddle.solve_cli import _kinds
+from generator.systems.riddle.solver import RiddleGame
+from generator.systems.riddle.templates import STARTER_GODS, STARTER_RIDDLE, TEMPLATES
+
+TARGET_EACH = 2.0  # seconds per shipped riddle
+TARGET_ALL = 10.0  # seconds for all shipped riddles
+TARGET_RATIO = 10.0  # BFS / A* expanded states, riddles of 6+ turns
+LONG = 6
+
+CLIMB = """kind: riddle
+id: bench-climb
+number: 901
+title: Climb
+island: bench
+map:
+  grid: |
+    . . . . .
+    . W . W .
+    . . . . .
+    . W . W .
+    . . . . .
+stockpile: {level1: 8, level2: 6, level3: 4, dome: 2}
+objectives:
+  - tier: heroic
+    goal: {stand: {figure: worker, at: C3, level: 3}}
+    ends: true
+"""
+
+HARBOUR = """kind: riddle
+id: bench-harbour
+number: 902
+title: Harbour
+island: bench
+map:
+  grid: |
+    . . ~ . .
+    W . ~ . W
+    . 1 . 1 .
+    W . ~ . W
+    . . ~ . .
+  bridges:
+    - [B1, D1]
+coins:
+  - {at: A1, colour: silver, levels: [2]}
+  - {at: E5, colour: silver, levels: [2]}
+  - {at: C3, colour: gold, levels: [3]}
+stockpile: {level1: 3, level2: 3, level3: 0, dome: 1}
+objectives:
+  - tier: silver
+    slots: {silver: 2}
+    reward: {piece: level3}
+  - tier: gold
+    slots: {gold: 1}
+  - tier: heroic
+    goal: {stand: {figure: worker, level: 2, at: C1}}
+    ends: true
+"""
+
+SINKING = """kind: riddle
+id: bench-sinking
+number: 903
+title: Sinking
+island: bench
+map:
+  grid: |
+    W . . . K
+    . . 1 . .
+    W . . . W
+    . . 2 . .
+    . . . . W
+coins:
+  - {at: C2, colour: silver, levels: [2, 3]}
+  - {at: E2, colour: gold, levels: [2]}
+stockpile: {level1: 6, level2: 4, level3: 2, dome: 2}
+objectives:
+  - tier: silver
+    slots: {silver: 1}
+  - tier: gold
+    slots: {gold: 1}
+  - tier: heroic
+    goal: {all_of: [{stand: {figure: worker, level: 3}}, {within: 8}]}
+    ends: true
+end_of_turn:
+  - step-toward-closest-worker: {figure: king}
+  - sink: {at: D3, turn: 3}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    label: str
+    riddle: Riddle
+    gods: dict[str, GodCard]
+    die: Die | None
+    shipped: bool
+
+
+def riddle_of(text: str) -> Riddle:
+    doc = load_yaml(text, "bench.yaml").documents[0]
+    riddle, diags = build_riddle(Document("riddle", doc.data["id"], "bench.yaml", doc), text)
+    if riddle is None or diags:
+        raise ValueError(f"benchmark riddle does not build: {diags}")
+    return riddle
+
+
+def iter_shipped(content: Path) -> list[Case]:
+    if not content.is_dir():
+        return []
+    try:
+        loaded = load_packs([content], load_schemas(), _kinds())
+    except Exception as error:  # a benchmark reports, it does not crash on content
+        print(f"content: not loaded ({error})")
+        return []
+    cases = []
+    for pack in loaded.packs:
+        cases.extend(cases_of(pack))
+    return cases
+
+
+def cases_of(pack: Pack) -> list[Case]:
+    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    dice = {d.id: build_die(d) for d in pack.of_kind("die")}
+    out = []
+    for doc in pack.of_kind("riddle"):
+        riddle, _ = build_riddle(doc, pack.sources.get(doc.file))
+        if riddle is not None:
+            out.append(Case(f"{pack.id}/{riddle.id}", riddle, gods,
+                            dice.get(riddle.die or ""), True))
+    return out
+
+
+def bench_cases() -> list[Case]:
+    gods = {}
+    for yaml_doc in load_yaml(STARTER_GODS, "gods.yaml").documents:
+        god = build_god(Document("god", yaml_doc.data["id"], "gods.yaml", yaml_doc))
+        gods[god.id] = god
+    lantern = TEMPLATES["riddle"].split("\n", 1)[1].replace("{id}", "bench-lantern")
+    texts = [STARTER_RIDDLE, lantern, CLIMB, HARBOUR, SINKING]
+    return [Case(f"bench/{riddle_of(t).id}", riddle_of(t), gods, None, False) for t in texts]
+
+
+def run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
+    parser.add_argument("--bfs-budget", type=int, default=3_000, help="BFS node budget")
+    parser.add_argument("--no-bfs", action="store_true", help="skip the BFS comparison")
+    parser.add_argument("--content", default=str(REPO / "content"))
+    args = parser.parse_args(argv)
+    cases = iter_shipped(Path(args.content)) + bench_cases()
+    print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
+    print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "
+          f"{'seconds':>8} {'states/s':>9} {'BFS':>8} {'ratio':>8}")
+    shipped_total = 0.0
+    slow: list[str] = []
+    weak: list[str] = []
+    for case in cases:
+        if args.players not in case.riddle.players:
+            continue
+        ctx = compile_riddle(case.riddle, args.players)
+        riddle_seconds = 0.0
+        for j, objective in enumerate(ctx.objectives):
+            game = RiddleGame(ctx, j, gods=case.gods, die=case.die)
+            started = time.perf_counter()
+            found = astar(game, budget=args.budget, max_cost=case.riddle.solver.horizon)
+            seconds = time.perf_counter() - started
+            riddle_seconds += seconds
+            rate = found.expanded / seconds if seconds > 0 else float("inf")
+            bfs_text = ratio_text = "-"
+            if not args.no_bfs and found.status == FOUND:
+                plain = breadth_first(game, budget=args.bfs_budget,
+                                      max_cost=case.riddle.solver.horizon)
+                bound = ">=" if plain.status != FOUND else ""
+                ratio = plain.expanded / max(1, found.expanded)
+                bfs_text = f"{bound}{plain.expanded}"
+                ratio_text = f"{bound}{ratio:.0f}x"
+                if plain.status == FOUND and plain.cost != found.cost:
+                    print(f"MISMATCH {case.label} {objective.tier}: BFS {plain.cost}, "
+                          f"A* {found.cost}")
+                if (found.cost or 0) >= LONG and ratio < TARGET_RATIO and not bound:
+                    weak.append(f"{case.label} {objective.tier}")
+            turns = "-" if found.cost is None else str(found.cost)
+            print(f"{case.label:<26} {objective.tier:<8} {found.status:<10} {turns:>5} "
+                  f"{found.expanded:>7} {seconds:>8.3f} {rate:>9.0f} {bfs_text:>8} "
+                  f"{ratio_text:>8}")
+        if case.shipped:
+            shipped_total += riddle_seconds
+            if riddle_seconds > TARGET_EACH:
+                slow.append(f"{case.label} ({riddle_seconds:.1f} s)")
+    print(f"shipped riddles: {shipped_total:.2f} s in all (target < {TARGET_ALL:.0f} s); "
+          f"over {TARGET_EACH:.0f} s: {', '.join(slow) or 'none'}; "
+          f"below {TARGET_RATIO:.0f}x on {LONG}+ turns: {', '.join(weak) or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

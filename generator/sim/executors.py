@@ -1,0 +1,246 @@
+"""Executors: where the Monte Carlo runner's tasks run.
+
+An executor runs ``fn(shared, *task)`` for a list of tasks and yields
+``(task index, result)`` as each one finishes, in any order; the runner
+merges results so that their order never matters. ``shared`` is the large,
+read-only part of every task (a compiled game and its policy name): an
+executor ships it once per task at most (the process pool) or once per
+worker (Dask scatters it), never once per game.
+
+- :class:`InProcessExecutor`: runs the tasks one after the other, here.
+- :class:`LocalPoolExecutor`: a local process pool, ``jobs`` workers
+  (default: ``os.cpu_count()``).
+- :class:`DaskExecutor`: a Dask ``distributed`` cluster reached at a
+  scheduler address (``tcp://host:8786``), for sweeps that outgrow one
+  machine. ``distributed`` is an optional extra, imported only here and only
+  when such an executor is made; without it :class:`ExecutorUnavailable` says
+  how to install it.
+
+:func:`make_executor` picks one from the command-line options. Executors are
+context managers: leaving the block shuts down the pool or client.
+
+>>> with make_executor(jobs=1) as ex:
+...     sorted(ex.run(pow, 2, [(3,), (10,)]))
+[(0, 8), (1, 1024)]
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import Any, Protocol, TypeVar
+
+R = TypeVar("R")
+
+TASKS_PER_WORKER = 4
+"""Tasks a run is cut into per worker: enough to balance uneven chunks and to
+move a progress bar, few enough that shipping a task costs nothing."""
+IN_PROCESS_TASKS = 20
+"""Tasks of an in-process run: they cost nothing, and each one moves the bar."""
+DASK_CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler before giving up."""
+DASK_EXTRA_HINT = "install it with: pip install distributed (or pip install 'riddlesmith[dask]')"
+
+
+class ExecutorUnavailable(RuntimeError):
+    """The requested executor cannot run here (a missing package, an unreachable
+    scheduler). The message says what to do; the CLI turns it into exit code 2."""
+
+
+class Executor(Protocol):
+    """Runs tasks; see the module notes."""
+
+    @property
+    def workers(self) -> int:
+        """How many tasks can run at once."""
+
+    @property
+    def tasks_hint(self) -> int:
+        """How many tasks a run should be cut into."""
+
+    @property
+    def label(self) -> str:
+        """A short description for reports (``process pool, 2 workers``)."""
+
+    def run(self, fn: Callable[..., R], shared: Any, tasks: Sequence[tuple[Any, ...]]
+            ) -> Iterator[tuple[int, R]]:
+        """``fn(shared, *task)`` for every task; yields (task index, result) as each ends."""
+
+    def close(self) -> None:
+        """Release workers and connections (idempotent)."""
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+
+
+class _Closing:
+    """Context-manager plumbing shared by the executors."""
+
+    def close(self) -> None:
+        return None
+
+    def __enter__(self: Any) -> Any:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+class InProcessExecutor(_Closing):
+    """Runs every task in this process, in order (no pickling at all)."""
+
+    @property
+    def workers(self) -> int:
+        return 1
+
+    @property
+    def tasks_hint(self) -> int:
+        return IN_PROCESS_TASKS
+
+    @property
+    def label(self) -> str:
+        return "in-process"
+
+    def run(self, fn: Callable[..., R], shared: Any, tasks: Sequence[tuple[Any, ...]]
+            ) -> Iterator[tuple[int, R]]:
+        for i, task in enumerate(tasks):
+            yield i, fn(shared, *task)
+
+
+class LocalPoolExecutor(_Closing):
+    """A pool of ``jobs`` worker processes on this machine, started on first use.
+
+    ``mp_context`` names a multiprocessing start method (``fork``, ``spawn``,
+    ``forkserver``); None takes the platform's default. Task functions and
+    ``shared`` must be picklable (module-level functions, frozen dataclasses).
+    """
+
+    def __init__(self, jobs: int | None = None, mp_context: str | None = None) -> None:
+        self._jobs = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+        self._context = mp_context
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    @property
+    def workers(self) -> int:
+        return self._jobs
+
+    @property
+    def tasks_hint(self) -> int:
+        return self._jobs * TASKS_PER_WORKER
+
+    @property
+    def label(self) -> str:
+        return f"process pool, {self._jobs} worker{'s' if self._jobs != 1 else ''}"
+
+    def _ensure_pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context(self._context) if self._context else None
+            self._pool = concurrent.futures.ProcessPoolExecutor(self._jobs, mp_context=context)
+        return self._pool
+
+    def run(self, fn: Callable[..., R], shared: Any, tasks: Sequence[tuple[Any, ...]]
+            ) -> Iterator[tuple[int, R]]:
+        pool = self._ensure_pool()
+        futures = {pool.submit(fn, shared, *task): i for i, task in enumerate(tasks)}
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            for future in futures:
+                future.cancel()  # after an error or an abandoned run: drop queued tasks
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError as exc:
+        raise ExecutorUnavailable(
+            f"the Dask executor needs the optional package 'distributed'; {DASK_EXTRA_HINT}"
+        ) from exc
+    return distributed
+
+
+class DaskExecutor(_Closing):
+    """Tasks on a Dask ``distributed`` cluster.
+
+    ``scheduler`` is an address (``tcp://10.0.0.5:8786``; a ``LocalCluster``'s
+    ``scheduler_address`` works too) or an existing ``distributed.Client``,
+    which is used as is and left open. ``shared`` is scattered to every worker
+    once per run. Raises :class:`ExecutorUnavailable` when ``distributed`` is
+    not installed or the scheduler cannot be reached.
+    """
+
+    def __init__(self, scheduler: Any, timeout: float = DASK_CONNECT_TIMEOUT) -> None:
+        distributed = _import_distributed()
+        self._distributed = distributed
+        if isinstance(scheduler, distributed.Client):
+            self._client = scheduler
+            self._owned = False
+        else:
+            try:
+                self._client = distributed.Client(str(scheduler), timeout=timeout)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise ExecutorUnavailable(
+                    f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+            self._owned = True
+        self._address = str(self._client.scheduler.address)
+
+    @property
+    def workers(self) -> int:
+        threads = self._client.nthreads()
+        return max(1, sum(threads.values()))
+
+    @property
+    def tasks_hint(self) -> int:
+        return self.workers * TASKS_PER_WORKER
+
+    @property
+    def label(self) -> str:
+        return f"Dask cluster at {self._address}"
+
+    def run(self, fn: Callable[..., R], shared: Any, tasks: Sequence[tuple[Any, ...]]
+            ) -> Iterator[tuple[int, R]]:
+        client = self._client
+        # hash=False: two runs with equal payloads must not share (and free) one key.
+        payload = client.scatter(shared, broadcast=True, hash=False)
+        futures = [client.submit(fn, payload, *task, pure=False) for task in tasks]
+        index = {f.key: i for i, f in enumerate(futures)}
+        try:
+            for future in self._distributed.as_completed(futures):
+                yield index[future.key], future.result()
+        finally:
+            client.cancel(futures)
+            client.cancel([payload])
+
+    def close(self) -> None:
+        if self._owned and self._client is not None:
+            self._client.close()
+            self._owned = False
+
+
+def make_executor(jobs: int | None = None, scheduler: Any = None) -> Executor:
+    """The executor the options ask for: Dask when a scheduler is given, else a
+    process pool of ``jobs`` workers (default ``os.cpu_count()``), or this
+    process when ``jobs`` is 1."""
+    if scheduler:
+        return DaskExecutor(scheduler)
+    count = jobs if jobs is not None else (os.cpu_count() or 1)
+    if count < 1:
+        raise ValueError(f"jobs must be at least 1, got {count}")
+    if count == 1:
+        return InProcessExecutor()
+    return LocalPoolExecutor(count)
+
+
+__all__ = ["DaskExecutor", "Executor", "ExecutorUnavailable", "InProcessExecutor",
+           "LocalPoolExecutor", "TASKS_PER_WORKER", "make_executor"]

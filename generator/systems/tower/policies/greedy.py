@@ -1,0 +1,160 @@
+"""The ``greedy`` policy: the best action by a one-move heuristic, no search.
+
+Each action ``(builder, to, build)`` scores the sum of a *move* term (where
+the builder ends up) and a *build* term (what the piece does), both read from
+the position's :func:`~._heuristics.read_threats` (the next enemy turn,
+estimated without dice). In order of weight:
+
+1. **Crush when possible**: a build on an enemy defeats it (the last one wins).
+2. **Keep buildings alive**: a build that leaves no building standing after
+   the coming attacks loses; otherwise each building expected to survive
+   counts (a piece on an attacked one-block building saves it).
+3. **Block paths to target zones**: the share of die faces that would carry
+   an enemy into a target zone, after the build (a raised or domed space on
+   its path turns it aside or stops it).
+4. **Keep builders alive**: the builder's new space should not be attacked or
+   walked over (the expected number of hits there; far worse when it is the
+   last builder).
+5. **Get ready to crush**: stand high, near enemies standing lower.
+
+A block on bare ground draws the enemies that now have it as their nearest
+building: their facing, attack and path are recomputed for that build.
+Ties go to a uniformly random best action (one draw from the game's
+``random.Random``), so the policy is deterministic given the seed.
+"""
+from __future__ import annotations
+
+import random
+
+from generator.systems.tower.engine import Action, Game, Policy, State
+from generator.systems.tower.policies import PolicySpec
+from generator.systems.tower.policies._heuristics import (
+    Tables,
+    Threats,
+    count_survivors,
+    enemy_bits,
+    face_toward,
+    make_tables,
+    read_threats,
+    trace_enemy,
+)
+
+WIN = 1_000_000.0
+"""A crush that defeats the last enemy."""
+LOSS = 100_000.0
+"""A build after which no building survives the coming attacks."""
+CRUSH = 10_000.0
+"""Each crush."""
+TARGET = 2_000.0
+"""Per die face (as a share of six) that carries an enemy into a target zone."""
+BUILDER = 600.0
+"""Per expected hit on the moved builder's new space."""
+LAST_BUILDER = 20_000.0
+"""The same, when the other builder is already defeated (losing it loses)."""
+BUILDING = 100.0
+"""Per building expected to stand after the coming attacks."""
+HEIGHT = 12.0
+"""Per level under the moved builder (up to :data:`MAX_HEIGHT`): height makes crushes."""
+MAX_HEIGHT = 2
+NEAR = 8.0
+"""Per step closer than 3 (king moves) to an enemy standing lower than the builder."""
+EXTRA_BLOCK = 0.5
+"""Breaks ties in favour of taking an extra block when a god card offers one."""
+
+
+def move_score(t: Tables, state: State, threats: Threats, builder: int, to: int) -> float:
+    """Where the builder ends up: safety, height, closeness to lower enemies."""
+    lv = state.levels
+    last = all(b < 0 for i, b in enumerate(state.builders) if i != builder)
+    score = -threats.danger[to] * (LAST_BUILDER if last else BUILDER)
+    h = lv[to]
+    score += HEIGHT * min(h, MAX_HEIGHT)
+    if h:
+        cheb = t.chebyshev[to]
+        for e in state.enemies:
+            if e >= 0 and lv[e] < h and cheb[e] < 3:
+                score += NEAR * (3 - cheb[e])
+    return score
+
+
+def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: float) -> float:
+    """What a piece on ``u`` does: crush, buildings saved, paths to targets blocked."""
+    es = state.enemies
+    if u in es:
+        alive = sum(1 for e in es if e >= 0)
+        return WIN if alive == 1 else CRUSH + TARGET * threats.risk[es.index(u)]
+    g = t.game
+    lv = list(state.levels)
+    fresh = lv[u] == 0
+    lv[u] += 1
+    attacked = list(threats.attacked)
+    risk = base_risk
+    bit = 1 << u
+    ebits = 0
+    for i, pos in enumerate(es):
+        if pos < 0:
+            continue
+        facing = threats.facings[i]
+        turned = False
+        if fresh and g.dist[pos][u] <= threats.nearest[i]:
+            nf, _ = face_toward(t, lv, pos, state.facings[i])
+            if nf != facing:
+                facing = nf
+                turned = True
+                a = g.step[pos][nf]
+                attacked[i] = a if a >= 0 else -1
+        if turned or threats.reach[i] & bit:
+            if not ebits:
+                ebits = enemy_bits(es)
+            _, _, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, facing)
+            risk += rk - threats.risk[i]
+    survivors = count_survivors(lv, attacked, state.builders)
+    if survivors == 0:
+        return -LOSS
+    return BUILDING * survivors - TARGET * risk
+
+
+def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]:
+    """The greedy score of each action (see the module notes)."""
+    threats = read_threats(t, state)
+    base_risk = sum(threats.risk)
+    moves: dict[int, float] = {}
+    builds: dict[int, float] = {}
+    size = t.size
+    scores = []
+    for action in actions:
+        bi, to, u = action[0], action[1], action[2]
+        key = bi * size + to
+        m = moves.get(key)
+        if m is None:
+            m = moves[key] = move_score(t, state, threats, bi, to)
+        b = builds.get(u)
+        if b is None:
+            b = builds[u] = build_score(t, state, threats, u, base_risk)
+        # An extra block (a god card's gift) is never worse than none.
+        scores.append(m + b + (EXTRA_BLOCK if action[4] >= 0 else 0.0))
+    return scores
+
+
+def choose_greedy(t: Tables, state: State, actions: list[Action], rng: random.Random) -> Action:
+    """The best-scoring action (ties: uniformly at random)."""
+    scores = score_actions(t, state, actions)
+    best = max(scores)
+    chosen = [a for a, s in zip(actions, scores) if s == best]
+    return chosen[0] if len(chosen) == 1 else chosen[rng.randrange(len(chosen))]
+
+
+def make_greedy(game: Game) -> Policy:
+    """The greedy policy for ``game`` (its tables built once)."""
+    tables = make_tables(game)
+
+    def greedy(game: Game, state: State, actions: list[Action], rng: random.Random) -> Action:
+        return choose_greedy(tables, state, actions, rng)
+
+    return greedy
+
+
+POLICY = PolicySpec("greedy", "one-move heuristic: crush, keep buildings and builders alive, "
+                    "block paths to target zones", make_greedy)
+
+__all__ = ["POLICY", "build_score", "choose_greedy", "make_greedy", "move_score", "score_actions"]

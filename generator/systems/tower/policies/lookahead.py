@@ -1,0 +1,133 @@
+"""The ``lookahead`` policy: expectimax over the dice of the next enemy turn.
+
+For the :data:`CANDIDATES` best actions by the greedy score (every crush is
+a candidate too), the policy applies the action, enumerates every distinct
+result of the next enemy turn with its exact weight
+(:func:`~generator.systems.tower.engine.enemy_turn_outcomes`, the engine's
+chance node) and averages a value over them:
+
+- a result that loses (or leaves no builder able to move then build) is worth
+  :data:`LOST`;
+- any other position is valued statically: enemies still standing, builders
+  still standing, a crush available right away, buildings expected to survive
+  the turn after, and the enemies' risk of entering a target zone then.
+
+An action that wins at once is taken without looking further. The best
+expected value wins; ties go to the better greedy score, then to a uniformly
+random choice from the game's ``random.Random``. Positions met twice within
+one decision are valued once.
+"""
+from __future__ import annotations
+
+import random
+
+from generator.systems.tower import engine
+from generator.systems.tower.engine import Action, Game, Policy, State
+from generator.systems.tower.policies import PolicySpec
+from generator.systems.tower.policies._heuristics import (
+    Tables,
+    count_survivors,
+    make_tables,
+    read_threats,
+)
+from generator.systems.tower.policies.greedy import score_actions
+
+CANDIDATES = 6
+"""Actions searched per decision (the best by the greedy score, plus every crush)."""
+LOST = -100_000.0
+ENEMY = 5_000.0
+"""Per enemy still standing."""
+BUILDER = 1_500.0
+"""Per builder still standing."""
+CRUSH_READY = 3_000.0
+"""Some builder can crush right away."""
+BUILDING = 100.0
+"""Per building expected to survive the next attacks."""
+TARGET = 2_000.0
+"""Per die face (as a share of six) that would carry an enemy into a target zone."""
+
+
+def can_crush(game: Game, actions: list[Action], enemies: tuple[int, ...]) -> bool:
+    """True when some action builds on an enemy."""
+    for a in actions:
+        if a[2] in enemies:
+            return True
+    return False
+
+
+def value_position(t: Tables, state: State) -> float:
+    """The static value of a position with the player to move (see the module notes)."""
+    game = t.game
+    actions = engine.list_actions(game, state)
+    if not actions:
+        return LOST
+    es = state.enemies
+    threats = read_threats(t, state)
+    value = -ENEMY * sum(1 for e in es if e >= 0)
+    value += BUILDER * sum(1 for b in state.builders if b >= 0)
+    if can_crush(game, actions, es):
+        value += CRUSH_READY
+    value += BUILDING * count_survivors(state.levels, threats.attacked, state.builders)
+    value -= TARGET * sum(threats.risk)
+    return value
+
+
+def expected_value(t: Tables, state: State, memo: dict[State, float]) -> float:
+    """The mean value over every result of the next enemy turn from ``state``."""
+    denominator, outcomes = engine.enemy_turn_outcomes(t.game, state)
+    total = 0.0
+    for o in outcomes:
+        if o.lost:
+            total += LOST * o.weight
+            continue
+        v = memo.get(o.state)
+        if v is None:
+            v = memo[o.state] = value_position(t, o.state)
+        total += v * o.weight
+    return total / denominator
+
+
+def choose_lookahead(t: Tables, state: State, actions: list[Action], rng: random.Random
+                     ) -> Action:
+    """The action with the best expected value after the next enemy turn."""
+    game = t.game
+    scores = score_actions(t, state, actions)
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    picked = order[:CANDIDATES]
+    picked += [i for i in order[CANDIDATES:] if actions[i][2] in state.enemies]
+    memo: dict[State, float] = {}
+    seen: dict[State, float] = {}
+    best = -float("inf")
+    chosen: list[int] = []
+    for i in picked:
+        after = engine.apply_action(game, state, actions[i])
+        if engine.is_won(after):
+            return actions[i]
+        value = seen.get(after)
+        if value is None:
+            value = seen[after] = expected_value(t, after, memo)
+        if value > best:
+            best = value
+            chosen = [i]
+        elif value == best:
+            chosen.append(i)
+    top = max(scores[i] for i in chosen)
+    chosen = [i for i in chosen if scores[i] == top]
+    return actions[chosen[0] if len(chosen) == 1 else chosen[rng.randrange(len(chosen))]]
+
+
+def make_lookahead(game: Game) -> Policy:
+    """The lookahead policy for ``game`` (its tables built once)."""
+    tables = make_tables(game)
+
+    def lookahead(game: Game, state: State, actions: list[Action], rng: random.Random
+                  ) -> Action:
+        return choose_lookahead(tables, state, actions, rng)
+
+    return lookahead
+
+
+POLICY = PolicySpec("lookahead", "expectimax over the next enemy turn's dice (exact chance "
+                    "node) on the best greedy candidates", make_lookahead)
+
+__all__ = ["POLICY", "choose_lookahead", "expected_value", "make_lookahead", "value_position"]

@@ -1,0 +1,1267 @@
+"""Print a Santowerini pack: scenario maps, the scenario book, a token sheet and a player aid.
+
+:func:`build_artefacts` turns a checked pack into files:
+
+- ``maps/<scenario>.svg``: each scenario's map on its own;
+- ``print/<pack>-book.pdf``: a cover (the campaign's story, its scenarios and a map
+  key), one page per scenario (number, title, level, story, map, the enemies in
+  the order they act with their facings, set-up notes), the god cards and the
+  campaign's score sheet;
+- ``print/tokens.pdf``: print-and-play target-zone and water tiles and enemy
+  markers with facing arrows, on a grid of cut lines;
+- ``print/player-aid.pdf``: the enemy turn (orientation with its tie-break, the
+  attack, the movement die drawn as arrows), the player turn, how a scenario is
+  won or lost, and scoring.
+
+A map is a top-down grid: buildings are nested squares, one per block, with
+their height in the middle (a dome is a blue disc on the top block); water is
+blue with waves; a target zone is a red bullseye; builders are blue pawns;
+enemies are round (female) or square (male), light or dark, each with an arrow
+pointing the way it faces. Column letters and row numbers run round the border.
+
+Everything is measured in mm on the paper of ``options.paper`` or the pack's
+``print.paper`` (A4 by default); the output is the same bytes on every run.
+
+>>> from generator.systems.tower.model import game_from_map
+>>> look = ENEMY_LOOKS["dark-male"]
+>>> (look.label, look.round, look.fill == DARK)
+('Dark male', False, True)
+>>> [face for face, _ in DIE_TABLE][:2]
+[1, 2]
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.geometry import resolve_paper
+from generator.render.icons import (
+    DOME,
+    DOME_LIGHT,
+    INK,
+    LAND,
+    LAND_LINE,
+    LEVEL_FILLS,
+    MUTED,
+    PAPER,
+    SEA,
+    SEA_LINE,
+    arrow_shape,
+    icon_worker,
+    label_text,
+)
+from generator.render.pdf import document_to_pdf
+from generator.render.scene import (
+    MM_PER_PT,
+    Circle,
+    Document as PdfDocument,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Scene,
+    Style,
+    Text,
+)
+from generator.render.svg import scene_to_svg
+from generator.render.text import fit_text
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.tower.model import (
+    Scenario,
+    TowerCampaign,
+    Variant,
+    build_campaign,
+    build_scenario,
+    build_variant,
+)
+from generator.systems.tower.rules import (
+    ADVANCE,
+    CLOCKWISE,
+    DOME as DOMED,
+    ENEMY_TYPES,
+    FACINGS,
+    MOVEMENT_TABLE,
+)
+from generator.systems.tower.scoring import (
+    CAMPAIGN_END_POINTS,
+    MORE_BLOCKS_FOR_BONUS,
+    POINTS_PER_BONUS,
+    RANKS,
+)
+
+# -- palette (shared with the riddle maps where the thing is the same) --------------------
+
+ACCENT = "#2d5d9f"
+"""Headings and frames: the blue of the domes."""
+TARGET_FILL = "#f6ddd4"
+TARGET_INK = "#b3261e"
+"""A target zone: a red bullseye on pale rose."""
+ARROW = "#c0392b"
+"""Facing arrows and movement arrows."""
+LIGHT = "#f1e4c4"
+DARK = "#463a36"
+CUT = "#8a8a8a"
+"""Cut lines on the token sheet."""
+RULE = Style(stroke=ACCENT, stroke_width=0.4)
+THIN = Style(stroke=INK, stroke_width=0.25)
+FACING_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+MARGIN = 16.0
+"""Page margin (mm)."""
+FOOTER = 9.0
+"""Room kept for the footer at the bottom of every page (mm)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyLook:
+    """How one enemy type is drawn: light or dark, round (female) or square (male)."""
+
+    label: str
+    fill: str
+    ink: str
+    round: bool
+    symbol: str
+
+
+ENEMY_LOOKS = {
+    "light-female": EnemyLook("Light female", LIGHT, INK, True, "\u2640"),
+    "dark-male": EnemyLook("Dark male", DARK, PAPER, False, "\u2642"),
+    "light-male": EnemyLook("Light male", LIGHT, INK, False, "\u2642"),
+    "dark-female": EnemyLook("Dark female", DARK, PAPER, True, "\u2640"),
+}
+"""The marker of each enemy type (the four are told apart by shape and tone)."""
+
+DIE_TABLE: tuple[tuple[int, str], ...] = (
+    (1, "advance 1"),
+    (2, "advance 2"),
+    (3, "turn clockwise, advance 1"),
+    (4, "turn counter-clockwise, advance 1"),
+    (5, "advance 1, turn clockwise, advance 1"),
+    (6, "advance 1, turn counter-clockwise, advance 1"),
+)
+"""The movement die in words; the drawings follow :data:`~.rules.MOVEMENT_TABLE`."""
+
+
+# -- small helpers --------------------------------------------------------------------------
+
+
+def escape_markup(text: str) -> str:
+    r"""User text made literal for :func:`fit_text` (which reads ``*``, ``:`` and ``\``).
+
+    >>> escape_markup("5 * 3: ok")
+    '5 \\* 3\\: ok'
+    """
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+
+
+def text_height(lines: int, size: float, leading: float) -> float:
+    """The height (mm) of ``lines`` lines of ``size`` pt text."""
+    return lines * size * MM_PER_PT * leading
+
+
+def write_paragraph(markup: str, x: float, y: float, width: float, max_height: float, *,
+                    size: float = 10.0, min_size: float = 7.5, family: str = "serif",
+                    leading: float = 1.3, fill: str = INK, align: str = "left"
+                    ) -> tuple[list[Element], float]:
+    """Text fitted into a box at (x, y); returns its elements and the height it uses."""
+    fit = fit_text(markup, width, max_height, family=family, max_size=size, min_size=min_size,
+                   leading=leading, fill=fill, align=align)
+    used = min(max_height, text_height(fit.lines, fit.size, leading)) if fit.fits else max_height
+    return [fit.block.at(x, y)], used
+
+
+def draw_label(x: float, y: float, text: str, size: float = 9.0, *, bold: bool = False,
+               fill: str = INK, anchor: str = "start", font: str = "sans",
+               italic: bool = False) -> Text:
+    return Text(x, y, text, font=font, size=size, fill=fill, anchor=anchor, bold=bold,
+                italic=italic)
+
+
+def draw_heading(x: float, y: float, text: str, width: float) -> list[Element]:
+    """A section heading in small capitals with a rule under it."""
+    return [draw_label(x, y, text.upper(), 9.5, bold=True, fill=ACCENT),
+            Line(x, y + 1.6, x + width, y + 1.6, RULE)]
+
+
+def range_text(lo: int, hi: int | None) -> str:
+    """A points range: ``10-19`` or ``50+``."""
+    return f"{lo}+" if hi is None else f"{lo}\u2013{hi}"
+
+
+def text_of(value: Any, lang: str | None) -> str:
+    """A localized field, frozen (sorted pairs) or as written."""
+    if isinstance(value, tuple):
+        return pick_text(dict(value), lang)
+    return pick_text(value, lang)
+
+
+# -- map pieces ------------------------------------------------------------------------------
+
+
+def draw_waves(x: float, y: float, size: float) -> list[Element]:
+    style = Style(stroke=SEA_LINE, stroke_width=max(0.25, size * 0.03))
+    out: list[Element] = []
+    for fu, fv in ((0.14, 0.3), (0.46, 0.56), (0.2, 0.8)):
+        sx, sy = x + size * fu, y + size * fv
+        step = size * 0.11
+        out.append(Path((("M", sx, sy), ("Q", sx + step / 2, sy - step * 0.5, sx + step, sy),
+                         ("Q", sx + step * 1.5, sy + step * 0.5, sx + step * 2, sy),
+                         ("Q", sx + step * 2.5, sy - step * 0.5, sx + step * 3, sy)), style))
+    return out
+
+
+def draw_target(x: float, y: float, size: float) -> list[Element]:
+    """A target zone's bullseye, centred in its cell."""
+    cx, cy = x + size / 2, y + size / 2
+    ring = Style(stroke=TARGET_INK, stroke_width=max(0.3, size * 0.045))
+    return [Circle(cx, cy, size * 0.34, ring), Circle(cx, cy, size * 0.2, ring),
+            Circle(cx, cy, size * 0.07, Style(fill=TARGET_INK))]
+
+
+def draw_building(x: float, y: float, size: float, height: int, *, numeral: bool = True
+                  ) -> list[Element]:
+    """A building seen from above: one nested square per block, a dome as a blue disc.
+
+    The height is written in the middle (``numeral``), or left for a badge when
+    a pawn stands on the building.
+    """
+    out: list[Element] = []
+    pen = max(0.2, size * 0.014)
+    for level in range(1, min(height, 3) + 1):
+        inset = size * (0.06 + 0.105 * (level - 1))
+        out.append(Rect(x + inset, y + inset, size - 2 * inset, size - 2 * inset,
+                        Style(fill=LEVEL_FILLS[level - 1], stroke=INK, stroke_width=pen),
+                        rx=size * 0.02))
+    cx, cy = x + size / 2, y + size / 2
+    if height == DOMED:
+        r = size * 0.2
+        out.append(Circle(cx, cy, r, Style(fill=DOME, stroke=INK, stroke_width=pen)))
+        k = 0.5523 * r * 0.7
+        out.append(Path((("M", cx - r * 0.7, cy), ("C", cx - r * 0.7, cy - k, cx - k, cy - r * 0.7,
+                                                  cx, cy - r * 0.7)),
+                        Style(stroke=DOME_LIGHT, stroke_width=max(0.25, size * 0.025))))
+    if numeral:
+        ink = PAPER if height == DOMED else INK
+        out.append(label_text(cx, cy, str(height), size * (0.2 if height == DOMED else 0.26),
+                              fill=ink))
+    return out
+
+
+def draw_badge(x: float, y: float, size: float, height: int) -> list[Element]:
+    """A building's height in a small disc at the top-left of its cell (under a pawn)."""
+    cx, cy, r = x + size * 0.17, y + size * 0.17, size * 0.115
+    fill = DOME if height == DOMED else PAPER
+    return [Circle(cx, cy, r, Style(fill=fill, stroke=INK, stroke_width=max(0.2, size * 0.012))),
+            label_text(cx, cy, str(height), r * 1.25, fill=PAPER if height == DOMED else INK)]
+
+
+def draw_enemy(cx: float, cy: float, size: float, kind: str, facing: int) -> list[Element]:
+    """An enemy marker centred on (cx, cy), ``size`` across, with its facing arrow.
+
+    The arrow sticks out of the marker towards the facing (0 N, 1 E, 2 S, 3 W),
+    so the marker reads the same whichever way the map is held.
+    """
+    look = ENEMY_LOOKS[kind]
+    dx, dy = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))[facing]
+    nx, ny = -dy, dx
+    half = size / 2
+    tip = (cx + dx * half, cy + dy * half)
+    base = half * 0.3
+    wing = half * 0.5
+    arrow = Polygon(((cx + dx * base + nx * wing, cy + dy * base + ny * wing), tip,
+                     (cx + dx * base - nx * wing, cy + dy * base - ny * wing)),
+                    Style(fill=ARROW, stroke=INK, stroke_width=max(0.15, size * 0.02)))
+    body_style = Style(fill=look.fill, stroke=INK, stroke_width=max(0.2, size * 0.03))
+    r = half * 0.62
+    body: Element
+    if look.round:
+        body = Circle(cx, cy, r, body_style)
+    else:
+        side = r * 1.8
+        body = Rect(cx - side / 2, cy - side / 2, side, side, body_style, rx=side * 0.18)
+    symbol = label_text(cx, cy - size * 0.015, look.symbol, size * 0.36, fill=look.ink, bold=False)
+    return [arrow, body, symbol]
+
+
+def draw_builder(x: float, y: float, size: float) -> list[Element]:
+    """A builder: a blue pawn on a disc (the player's colour)."""
+    return list(icon_worker(x, y, size, colour="blue"))
+
+
+@dataclass(frozen=True, slots=True)
+class MapGeometry:
+    """Where a map's cells go: top-left of cell A1, cell size and border width (mm)."""
+
+    x: float
+    y: float
+    cell: float
+    border: float
+    width: int
+    height: int
+
+    @property
+    def total_width(self) -> float:
+        return self.width * self.cell + 2 * self.border
+
+    @property
+    def total_height(self) -> float:
+        return self.height * self.cell + 2 * self.border
+
+
+def map_geometry(scenario: Scenario, x: float, y: float, max_w: float, max_h: float,
+                 max_cell: float = 26.0) -> MapGeometry:
+    """The largest map (cell at most ``max_cell``) that fits the box, centred in its width."""
+    w, h = scenario.width, scenario.height
+    cell = min(max_cell, max_w / (w + 0.8), max_h / (h + 0.8))
+    border = max(4.0, cell * 0.4)
+    cell = min(cell, (max_w - 2 * border) / w, (max_h - 2 * border) / h)
+    total_w = w * cell + 2 * border
+    return MapGeometry(x + (max_w - total_w) / 2 + border, y + border, cell, border, w, h)
+
+
+def draw_map(scenario: Scenario, geo: MapGeometry, enemy_order: Sequence[str] = ENEMY_TYPES
+             ) -> list[Element]:
+    """The map of a scenario at set-up, with coordinates on its border."""
+    s, c = scenario, geo.cell
+    out: list[Element] = [Rect(geo.x - geo.border, geo.y - geo.border, geo.total_width,
+                               geo.total_height, Style(fill=PAPER, stroke=INK, stroke_width=0.5),
+                               rx=1.5)]
+    cells: list[Element] = []
+    pawns: dict[int, list[Element]] = {}
+    for n, sq in enumerate(s.builders):
+        row, col = divmod(sq, s.width)
+        pad = c * (0.2 if s.levels[sq] else 0.1)
+        pawns[sq] = [Group(tuple(draw_builder(geo.x + col * c + pad, geo.y + row * c + pad,
+                                              c - 2 * pad)), id=f"builder-{n + 1}")]
+    order = {t: i for i, t in enumerate(enemy_order)}
+    for e in sorted(s.enemies, key=lambda e: order.get(e.type, len(order))):
+        row, col = divmod(e.square, s.width)
+        size = c * (0.74 if s.levels[e.square] else 0.86)
+        facing = max(e.facing, 0)
+        pawns[e.square] = [Group(tuple(draw_enemy(geo.x + (col + 0.5) * c, geo.y + (row + 0.5) * c,
+                                                  size, e.type, facing)),
+                                 id=f"enemy-{e.type}-{FACINGS[facing]}")]
+    for sq in range(s.width * s.height):
+        row, col = divmod(sq, s.width)
+        x, y = geo.x + col * c, geo.y + row * c
+        fill = SEA if s.water[sq] else TARGET_FILL if s.targets[sq] else LAND
+        cells.append(Rect(x, y, c, c, Style(fill=fill, stroke=LAND_LINE, stroke_width=0.3)))
+        if s.water[sq]:
+            cells.extend(draw_waves(x, y, c))
+        if s.targets[sq]:
+            cells.extend(draw_target(x, y, c))
+        level = s.levels[sq]
+        if level:
+            cells.extend(draw_building(x, y, c, level, numeral=sq not in pawns))
+        if sq in pawns:
+            cells.extend(pawns[sq])
+            if level:
+                cells.extend(draw_badge(x, y, c, level))
+    out.append(Group(tuple(cells), id="cells"))
+    out.append(Rect(geo.x, geo.y, s.width * c, s.height * c, Style(stroke=INK, stroke_width=0.45)))
+    size = min(geo.border * 0.62, 9.0) / MM_PER_PT
+    for col in range(s.width):
+        letter = "ABCDEFGH"[col]
+        x = geo.x + (col + 0.5) * c
+        for y in (geo.y - geo.border / 2, geo.y + s.height * c + geo.border / 2):
+            out.append(label_text(x, y, letter, size * MM_PER_PT, fill=MUTED))
+    for row in range(s.height):
+        y = geo.y + (row + 0.5) * c
+        for x in (geo.x - geo.border / 2, geo.x + s.width * c + geo.border / 2):
+            out.append(label_text(x, y, str(row + 1), size * MM_PER_PT, fill=MUTED))
+    return out
+
+
+def map_scene(scenario: Scenario, enemy_order: Sequence[str] = ENEMY_TYPES,
+              cell: float = 24.0) -> Scene:
+    """A scenario's map alone (for ``maps/<id>.svg``)."""
+    border = max(4.0, cell * 0.4)
+    w = scenario.width * cell + 2 * border
+    h = scenario.height * cell + 2 * border
+    geo = MapGeometry(border, border, cell, border, scenario.width, scenario.height)
+    return Scene(w, h, tuple(draw_map(scenario, geo, enemy_order)), id=f"map-{scenario.id}")
+
+
+def draw_compass(cx: float, cy: float, size: float) -> list[Element]:
+    """A north arrow: the facings N, E, S and W as the maps use them."""
+    r = size / 2
+    out: list[Element] = [Circle(cx, cy, r * 0.62, Style(stroke=MUTED, stroke_width=0.25))]
+    out.append(Polygon(((cx, cy - r * 0.62), (cx + r * 0.18, cy), (cx - r * 0.18, cy)),
+                       Style(fill=INK)))
+    out.append(Polygon(((cx, cy + r * 0.62), (cx + r * 0.18, cy), (cx - r * 0.18, cy)),
+                       Style(fill=PAPER, stroke=INK, stroke_width=0.2)))
+    t = r * 0.36
+    for letter, (dx, dy) in zip("NESW", ((0, -1), (1, 0), (0, 1), (-1, 0))):
+        out.append(label_text(cx + dx * r * 0.86, cy + dy * r * 0.86, letter, t,
+                              fill=INK if letter == "N" else MUTED))
+    return out
+
+
+# -- the book --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BookContent:
+    """What the book prints, read from the pack."""
+
+    title: str
+    subtitle: str
+    story: str
+    scenarios: tuple[tuple[Scenario, Document], ...]  # in playing order
+    enemy_order: tuple[str, ...]
+    ranks: tuple[tuple[int, str], ...]
+    variants: tuple[Variant, ...]
+
+
+def read_book(pack: Pack, lang: str | None) -> BookContent:
+    """Scenarios in campaign order (others after, by number), the campaign's texts and ranks."""
+    scenarios: dict[str, tuple[Scenario, Document]] = {}
+    for doc in pack.of_kind("tower-scenario"):
+        scenario, _ = build_scenario(doc, pack.sources.get(doc.file))
+        if scenario is not None:
+            scenarios[doc.id] = (scenario, doc)
+    campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
+    campaign: TowerCampaign | None = build_campaign(campaigns[0]) if campaigns else None
+    ordered: list[tuple[Scenario, Document]] = []
+    if campaign is not None:
+        for ident in dict.fromkeys(campaign.scenarios):
+            if ident in scenarios:
+                ordered.append(scenarios.pop(ident))
+    ordered.extend(sorted(scenarios.values(), key=lambda item: (item[0].number, item[0].id)))
+    variants = tuple(sorted((build_variant(d) for d in pack.of_kind("tower-variant")),
+                            key=lambda v: (v.difficulty != "easy", v.id)))
+    pack_title = pick_text(pack.data.get("title", pack.id), lang)
+    if campaign is None:
+        return BookContent(pack_title, "A Santowerini campaign", "", tuple(ordered), ENEMY_TYPES,
+                           RANKS, variants)
+    ranks = RANKS if campaign.ranks is None else tuple(
+        (r.points, text_of(r.name, lang)) for r in campaign.ranks)
+    return BookContent(text_of(campaign.title, lang), pack_title,
+                       text_of(campaign.story, lang) if campaign.story else "",
+                       tuple(ordered), campaign.enemy_order, ranks, variants)
+
+
+def draw_page(pw: float, ph: float, parts: list[Element], page_id: str, footer: str,
+              number: int | None = None) -> Scene:
+    """A page with the shared footer (a rule, the book's name, the page number)."""
+    y = ph - MARGIN + 2
+    frame: list[Element] = [Rect(0, 0, pw, ph, Style(fill=PAPER)),
+                            Line(MARGIN, y - 4.5, pw - MARGIN, y - 4.5, RULE),
+                            draw_label(MARGIN, y, footer, 7.5, fill=MUTED, italic=True)]
+    if number is not None:
+        frame.append(draw_label(pw - MARGIN, y, str(number), 7.5, fill=MUTED, anchor="end"))
+    return Scene(pw, ph, tuple(frame + parts), id=page_id)
+
+
+def draw_level_pips(x: float, y: float, level: int) -> list[Element]:
+    """Four pips, ``level`` of them filled, right-aligned at x on baseline y."""
+    out: list[Element] = []
+    for i in range(4):
+        cx = x - (3 - i) * 5.2 - 2
+        filled = i < level
+        out.append(Circle(cx, y - 2, 1.8, Style(fill=ACCENT if filled else PAPER, stroke=ACCENT,
+                                                stroke_width=0.35)))
+    return out
+
+
+def describe_squares(scenario: Scenario, squares: Iterable[int]) -> str:
+    names = [scenario.name(sq) for sq in squares]
+    return ", ".join(names) if names else "none"
+
+
+def setup_notes(scenario: Scenario) -> list[str]:
+    """The set-up of a scenario in words: pieces to take from the box, spaces to mark.
+
+    Lines are markup for :func:`fit_text` (coordinates only, so nothing to escape).
+    """
+    s = scenario
+    blocks = [sum(1 for lv in s.levels if lv >= k) for k in (1, 2, 3)]
+    domes = sum(1 for lv in s.levels if lv == DOMED)
+    pieces = [f"{n} level-{k + 1}" for k, n in enumerate(blocks) if n]
+    if domes:
+        pieces.append(f"{domes} dome{'s' if domes > 1 else ''}")
+    buildings = [f"{s.name(sq)} ({lv})" for sq, lv in enumerate(s.levels) if lv]
+    targets = [sq for sq in range(len(s.targets)) if s.targets[sq]]
+    water = [sq for sq in range(len(s.water)) if s.water[sq]]
+    lines = [
+        f"**Board:** {s.width} \u00d7 {s.height} spaces, A1 at the top left.",
+        f"**Pieces:** {', '.join(pieces) or 'none'}.",
+        f"**Buildings:** {', '.join(buildings)}.",
+        f"**Builders (blue):** {describe_squares(s, s.builders)}.",
+        f"**Target zones:** {describe_squares(s, targets)}"
+        + (f" ({len(targets)} tile{'s' if len(targets) > 1 else ''})." if targets else "."),
+        f"**Water:** {describe_squares(s, water)}"
+        + (f" ({len(water)} tile{'s' if len(water) > 1 else ''})." if water else "."),
+        "**The enemies act first.** Then you and they take turns.",
+    ]
+    return lines
+
+
+def ordered_enemies(scenario: Scenario, enemy_order: Sequence[str]) -> list[Any]:
+    order = {t: i for i, t in enumerate(enemy_order)}
+    return sorted(scenario.enemies, key=lambda e: (order.get(e.type, len(order)), e.index))
+
+
+def draw_enemy_list(scenario: Scenario, enemy_order: Sequence[str], x: float, y: float,
+                    width: float) -> tuple[list[Element], float]:
+    """The enemies in the order they act: number, marker, type, space and facing."""
+    out = draw_heading(x, y, "Enemies, in the order they act", width)
+    row_h = 12.0
+    top = y + 5
+    for n, e in enumerate(ordered_enemies(scenario, enemy_order)):
+        ry = top + n * row_h
+        facing = FACINGS[max(e.facing, 0)]
+        out.append(Circle(x + 3.2, ry + row_h / 2, 3.0, Style(fill=ACCENT)))
+        out.append(label_text(x + 3.2, ry + row_h / 2, str(n + 1), 3.4, fill=PAPER))
+        out.extend(draw_enemy(x + 14, ry + row_h / 2, 10.5, e.type, max(e.facing, 0)))
+        out.append(draw_label(x + 22, ry + row_h / 2 - 0.6, ENEMY_LOOKS[e.type].label, 10,
+                              bold=True))
+        out.append(draw_label(x + 22, ry + row_h / 2 + 3.8,
+                              f"on {scenario.name(e.square)}, facing {FACING_NAMES[facing]} "
+                              f"({facing})", 8.5, fill=MUTED))
+    return out, 5 + row_h * len(scenario.enemies)
+
+
+def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper: tuple[float, float],
+                  lang: str | None, number: int, footer: str) -> Scene:
+    """One scenario: header, story, map, enemies and set-up."""
+    pw, ph = paper
+    s = scenario
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 4
+    parts.append(draw_label(MARGIN, y, f"SCENARIO {s.number}", 9.5, bold=True, fill=ACCENT))
+    parts.append(draw_label(pw - MARGIN, y, f"LEVEL {s.level}", 9.5, bold=True, fill=ACCENT,
+                            anchor="end"))
+    title = pick_text(doc.data["title"], lang)
+    parts.append(draw_label(MARGIN, y + 10, title, 22, bold=True, font="serif"))
+    parts.extend(draw_level_pips(pw - MARGIN, y + 9, s.level))
+    parts.append(draw_label(pw - MARGIN, y + 15, f"a win scores {s.level} + bonuses", 7.5,
+                            fill=MUTED, anchor="end", italic=True))
+    y += 17
+    parts.append(Line(MARGIN, y, pw - MARGIN, y, RULE))
+    y += 4
+    story = pick_text(doc.data.get("story", ""), lang)
+    if story:
+        block, used = write_paragraph("*" + escape_markup(story.strip()) + "*", MARGIN, y, width, 30,
+                                      size=10.5, min_size=8)
+        parts.extend(block)
+        y += used + 4
+    bottom_h = max(12.0 * len(s.enemies) + 8, 58.0)
+    map_h = ph - MARGIN - FOOTER - bottom_h - y - 4
+    geo = map_geometry(s, MARGIN, y, width, map_h)
+    parts.append(Group(tuple(draw_map(s, geo, content.enemy_order)), id=f"map-{s.id}"))
+    parts.extend(draw_compass(geo.x + geo.width * geo.cell + geo.border + 9, geo.y + 6, 14))
+    y += geo.total_height + 5
+    col_w = (width - 8) / 2
+    enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w)
+    parts.extend(enemies)
+    x2 = MARGIN + col_w + 8
+    parts.extend(draw_heading(x2, y, "Set-up", col_w))
+    notes, _ = write_paragraph("\n".join(setup_notes(s)), x2, y + 4, col_w,
+                               ph - MARGIN - FOOTER - y - 4, size=8.5, min_size=6.5,
+                               family="sans", leading=1.35)
+    parts.extend(notes)
+    return draw_page(pw, ph, parts, f"scenario-{s.id}", footer, number)
+
+
+def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str]) -> tuple[list[Element], float]:
+    """The map key: every kind of cell and pawn, drawn as on the maps, with its name."""
+    cell = 13.0
+    items: list[tuple[str, list[Element]]] = []
+
+    def cell_at(kind: str) -> Any:
+        def draw(cx: float, cy: float) -> list[Element]:
+            fill = SEA if kind == "water" else TARGET_FILL if kind == "target" else LAND
+            out: list[Element] = [Rect(cx, cy, cell, cell, Style(fill=fill, stroke=LAND_LINE,
+                                                                 stroke_width=0.3))]
+            if kind == "water":
+                out.extend(draw_waves(cx, cy, cell))
+            if kind == "target":
+                out.extend(draw_target(cx, cy, cell))
+            return out
+        return draw
+
+    entries: list[tuple[str, Any, Any]] = [
+        ("Ground", cell_at("ground"), None),
+        ("Water", cell_at("water"), None),
+        ("Target zone", cell_at("target"), None),
+    ]
+    for height in (1, 2, 3, 4):
+        label = "Dome (4)" if height == DOMED else f"Height {height}"
+        entries.append((label, cell_at("ground"),
+                        lambda cx, cy, h=height: draw_building(cx, cy, cell, h)))
+    entries.append(("Builder", cell_at("ground"),
+                    lambda cx, cy: draw_builder(cx + 1.3, cy + 1.3, cell - 2.6)))
+    for kind in enemy_order:
+        entries.append((ENEMY_LOOKS[kind].label, cell_at("ground"),
+                        lambda cx, cy, k=kind: draw_enemy(cx + cell / 2, cy + cell / 2, cell * 0.86,
+                                                          k, 0)))
+    per_row = max(1, int((width + 4) // (cell + 8.5)))
+    pitch = (width - cell) / max(1, per_row - 1)
+    for i, (label, base, extra) in enumerate(entries):
+        col, row = i % per_row, i // per_row
+        cx, cy = x + col * pitch, y + row * (cell + 9)
+        drawn = list(base(cx, cy))
+        if extra is not None:
+            drawn.extend(extra(cx, cy))
+        items.append((label, drawn))
+        items[-1][1].append(draw_label(cx + cell / 2, cy + cell + 4, label, 6.5, anchor="middle",
+                                       fill=MUTED))
+    rows = (len(entries) + per_row - 1) // per_row
+    return [e for _, drawn in items for e in drawn], rows * (cell + 9)
+
+
+def cover_page(content: BookContent, paper: tuple[float, float], lang: str | None,
+               footer: str) -> Scene:
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 8
+    parts.append(draw_label(pw / 2, y, "SANTOWERINI \u00b7 A TOWER-DEFENCE CAMPAIGN FOR ONE PLAYER",
+                            8.5, bold=True, fill=ACCENT, anchor="middle"))
+    parts.append(draw_label(pw / 2, y + 16, content.title, 30, bold=True, font="serif",
+                            anchor="middle"))
+    parts.append(draw_label(pw / 2, y + 25, content.subtitle, 12, font="serif", italic=True,
+                            anchor="middle", fill=MUTED))
+    # A skyline of the four heights, as the maps draw them.
+    sky = 15.0
+    for i, height in enumerate((1, 3, 4, 2, 1)):
+        parts.extend(draw_building(pw / 2 + (i - 2.5) * (sky + 3) + 1.5, y + 31, sky, height,
+                                   numeral=False))
+    y += 31 + sky + 8
+    if content.story:
+        block, used = write_paragraph("*" + escape_markup(content.story.strip()) + "*", MARGIN + 8, y,
+                                      width - 16, 45, size=11.5, min_size=8.5, align="center")
+        parts.extend(block)
+        y += used + 7
+    parts.extend(draw_heading(MARGIN, y, "The scenarios", width))
+    y += 4
+    row_h = 9.0
+    for n, (s, doc) in enumerate(content.scenarios):
+        ry = y + n * row_h
+        if n % 2 == 0:
+            parts.append(Rect(MARGIN, ry, width, row_h, Style(fill="#f1ede2")))
+        base = ry + row_h / 2 + 1.5
+        parts.append(draw_label(MARGIN + 3, base, str(s.number), 10, bold=True, fill=ACCENT))
+        parts.append(draw_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5,
+                                font="serif", bold=True))
+        parts.append(draw_label(MARGIN + 95, base, f"level {s.level}", 8.5, fill=MUTED))
+        parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
+        for i, e in enumerate(ordered_enemies(s, content.enemy_order)):
+            parts.extend(draw_enemy(MARGIN + 135 + i * 8, ry + row_h / 2, 6.4, e.type,
+                                    max(e.facing, 0)))
+        parts.append(draw_label(pw - MARGIN - 3, base, f"page {n + 2}", 8.5, fill=MUTED,
+                                anchor="end"))
+    y += row_h * len(content.scenarios) + 8
+    parts.extend(draw_heading(MARGIN, y, "Reading the maps", width))
+    key, used = draw_key(MARGIN, y + 5, width, content.enemy_order)
+    parts.extend(key)
+    y += 5 + used + 1
+    note = ("Enemies are round (female) or square (male), light or dark; the red arrow shows "
+            "where each one faces, and north is the top of the page. A number in a corner disc "
+            "is the height of the building under a pawn. Columns run A, B, C\u2026 from the left, "
+            "rows 1, 2, 3\u2026 from the top.")
+    block, used = write_paragraph(note, MARGIN, y, width, 16, size=8.5, min_size=7, family="sans")
+    parts.extend(block)
+    y += used + 5
+    parts.extend(draw_heading(MARGIN, y, "You need", width))
+    need = ("The Santorini base game: two blue pawns for your builders; up to four other pawns as "
+            "enemies (a light and a dark of each shape); the blocks and domes. One ordinary "
+            "six-sided die. The tiles and markers of *tokens.pdf* help, but any marker will do. "
+            "Keep the player aid at hand.")
+    block, used = write_paragraph(need, MARGIN, y + 4, width, ph - MARGIN - FOOTER - y - 4,
+                                  size=9, min_size=7, family="sans")
+    parts.extend(block)
+    return draw_page(pw, ph, parts, "cover", footer, 1)
+
+
+def draw_card_box(v: Variant, x: float, y: float, w: float, h: float, lang: str | None
+                  ) -> list[Element]:
+    """A god card as a framed box: name, god, side and text."""
+    expert = v.difficulty == "expert"
+    colour = "#8e3b2f" if expert else "#3e7a4f"
+    out: list[Element] = [Rect(x, y, w, h, Style(fill=PAPER, stroke=colour, stroke_width=0.6), rx=2),
+                          Rect(x, y, w, 7, Style(fill=colour), rx=2),
+                          Rect(x, y + 4, w, 3, Style(fill=colour))]
+    out.append(draw_label(x + 3, y + 5, text_of(v.name, lang), 9.5, bold=True, fill=PAPER))
+    out.append(draw_label(x + w - 3, y + 5, v.difficulty.upper(), 7, bold=True, fill=PAPER,
+                          anchor="end"))
+    text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
+    block, _ = write_paragraph(escape_markup(" ".join(text.split())), x + 3, y + 9, w - 6, h - 11,
+                               size=9, min_size=6.5)
+    out.extend(block)
+    return out
+
+
+def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
+              footer: str) -> Scene:
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 14
+    parts.append(draw_label(MARGIN, y, "God cards", 22, bold=True, font="serif"))
+    y += 6
+    intro = ("God cards are optional. Choose a side before the campaign: the **easy** cards help "
+             "your builders, the **expert** cards help the enemies. Shuffle that side's cards and "
+             "either draw one card for the whole campaign, or draw a new one at the start of each "
+             "scenario. The ordinary rules apply except where a card says otherwise. At the end "
+             f"of the campaign, an easy game costs {abs(CAMPAIGN_END_POINTS['easy'])} points and "
+             f"an expert game earns {CAMPAIGN_END_POINTS['expert']}.")
+    block, used = write_paragraph(intro, MARGIN, y, width, 40, size=10, min_size=8)
+    parts.extend(block)
+    y += used + 6
+    col_w = (width - 8) / 2
+    card_h = 34.0
+    for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
+        title = "Easy: for the builders" if side == "easy" else "Expert: for the enemies"
+        parts.extend(draw_heading(x, y, title, col_w))
+        cards = [v for v in content.variants if v.difficulty == side]
+        for i, v in enumerate(cards):
+            parts.extend(draw_card_box(v, x, y + 5 + i * (card_h + 4), col_w, card_h, lang))
+        if not cards:
+            parts.append(draw_label(x, y + 10, "No cards of this side in this pack.", 9,
+                                    italic=True, fill=MUTED))
+    return draw_page(pw, ph, parts, "god-cards", footer, number)
+
+
+def draw_box(x: float, y: float, size: float) -> Rect:
+    return Rect(x, y, size, size, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.6)
+
+
+def score_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
+               footer: str) -> Scene:
+    """The campaign's score sheet: a row per scenario, the god-card adjustment, the ranks."""
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 14
+    parts.append(draw_label(MARGIN, y, "Score sheet", 22, bold=True, font="serif"))
+    parts.append(draw_label(pw - MARGIN, y, content.title, 11, italic=True, font="serif",
+                            anchor="end", fill=MUTED))
+    y += 6
+    rules = (f"After each win, score the scenario's level, plus {POINTS_PER_BONUS} for each bonus: "
+             "**first try** (won without a lost attempt), **both builders** (neither was defeated), "
+             f"**+{MORE_BLOCKS_FOR_BONUS} blocks** (at least {MORE_BLOCKS_FOR_BONUS} more blocks on "
+             "the board than at set-up; domes do not count). Tick a box for each lost attempt.")
+    block, used = write_paragraph(rules, MARGIN, y, width, 30, size=9.5, min_size=7.5)
+    parts.extend(block)
+    y += used + 5
+    # Columns: (header, width); the scenario title takes what is left.
+    cols = [("#", 9.0), ("Scenario", 0.0), ("Level", 14.0), ("Lost attempts", 30.0),
+            ("First try", 17.0), ("Both builders", 20.0), (f"+{MORE_BLOCKS_FOR_BONUS} blocks", 17.0),
+            ("Points", 17.0)]
+    fixed = sum(w for _, w in cols)
+    cols[1] = ("Scenario", width - fixed)
+    xs = [MARGIN]
+    for _, w in cols:
+        xs.append(xs[-1] + w)
+    head_h, row_h = 9.0, 12.0
+    parts.append(Rect(MARGIN, y, width, head_h, Style(fill=ACCENT)))
+    for (name, w), x in zip(cols, xs):
+        parts.append(draw_label(x + w / 2, y + 6, name, 7.5, bold=True, fill=PAPER, anchor="middle"))
+    y += head_h
+    for n, (s, doc) in enumerate(content.scenarios):
+        ry = y + n * row_h
+        parts.append(Rect(MARGIN, ry, width, row_h, Style(fill=PAPER if n % 2 else "#f1ede2",
+                                                          stroke=LAND_LINE, stroke_width=0.2)))
+        mid = ry + row_h / 2
+        parts.append(draw_label(xs[0] + cols[0][1] / 2, mid + 1.5, str(s.number), 10, bold=True,
+                                anchor="middle", fill=ACCENT))
+        title = pick_text(doc.data["title"], lang)
+        parts.append(draw_label(xs[1] + 2, mid + 1.5, title, 10, font="serif", bold=True))
+        parts.append(draw_label(xs[2] + cols[2][1] / 2, mid + 1.5, str(s.level), 10, anchor="middle"))
+        for k in range(5):
+            parts.append(draw_box(xs[3] + 2.5 + k * 5.2, mid - 2, 4.0))
+        for c in (4, 5, 6):
+            parts.append(draw_box(xs[c] + cols[c][1] / 2 - 2.75, mid - 2.75, 5.5))
+            parts.append(draw_label(xs[c] + cols[c][1] / 2 + 4, mid + 4.5, f"+{POINTS_PER_BONUS}", 6,
+                                    fill=MUTED))
+        parts.append(Rect(xs[7] + 2, ry + 1.8, cols[7][1] - 4, row_h - 3.6,
+                          Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
+    y += row_h * len(content.scenarios)
+    parts.append(Line(MARGIN, y, MARGIN + width, y, Style(stroke=INK, stroke_width=0.5)))
+    y += 4
+    # God cards adjustment and the total.
+    box_x = xs[7] + 2
+    box_w = cols[7][1] - 4
+    parts.append(draw_label(MARGIN + 2, y + 5.5, "God cards", 10, bold=True))
+    options = (("none", 0), ("easy", CAMPAIGN_END_POINTS["easy"]),
+               ("expert", CAMPAIGN_END_POINTS["expert"]))
+    for i, (name, points) in enumerate(options):
+        x = MARGIN + 32 + i * 34
+        parts.append(draw_box(x, y + 1.5, 5.0))
+        sign = f"{points:+d}".replace("-", "\u2212") if points else "0"
+        parts.append(draw_label(x + 7, y + 5.5, f"{name} ({sign})", 9))
+    parts.append(Rect(box_x, y, box_w, 8.4, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
+    y += 11
+    parts.append(draw_label(box_x - 3, y + 6.5, "Campaign total", 11, bold=True, anchor="end"))
+    parts.append(Rect(box_x, y, box_w, 10, Style(fill=PAPER, stroke=INK, stroke_width=0.8), rx=0.8))
+    y += 20
+    parts.extend(draw_heading(MARGIN, y, "Ranks", width))
+    y += 4
+    ranks = content.ranks
+    rank_w = width / max(1, len(ranks))
+    for i, (lowest, name) in enumerate(ranks):
+        hi = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
+        x = MARGIN + i * rank_w
+        parts.append(Rect(x + 1, y, rank_w - 2, 16, Style(fill="#f1ede2", stroke=LAND_LINE,
+                                                          stroke_width=0.3), rx=1.5))
+        parts.append(draw_label(x + rank_w / 2, y + 6.5, range_text(lowest, hi), 9, bold=True,
+                                anchor="middle", fill=ACCENT))
+        size = min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5)))
+        parts.append(draw_label(x + rank_w / 2, y + 12.5, name, size, font="serif",
+                                anchor="middle"))
+    y += 20
+    parts.append(draw_label(MARGIN, y + 4, "A total below zero still ranks as the first rank.", 8,
+                            italic=True, fill=MUTED))
+    y += 12
+    parts.extend(draw_heading(MARGIN, y, "Notes", width))
+    for k in range(1, 6):
+        ly = y + 4 + k * 9
+        if ly > ph - MARGIN - FOOTER:
+            break
+        parts.append(Line(MARGIN, ly, MARGIN + width, ly, Style(stroke=LAND_LINE, stroke_width=0.3)))
+    return draw_page(pw, ph, parts, "score-sheet", footer, number)
+
+
+def _width_of(text: str, size: float, font: str = "serif", bold: bool = False) -> float:
+    from generator.render.fonts import measure
+
+    return measure(text, font, bold=bold, size_pt=size)
+
+
+def book_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
+               progress: ProgressFn) -> list[Scene]:
+    footer = f"{content.title} \u2014 scenario book"
+    pages = [cover_page(content, paper, lang, footer)]
+    for s, doc in content.scenarios:
+        progress(f"scenario {s.number}: {s.id}")
+        pages.append(scenario_page(s, doc, content, paper, lang, len(pages) + 1, footer))
+    if content.variants:
+        pages.append(gods_page(content, paper, lang, len(pages) + 1, footer))
+    pages.append(score_page(content, paper, lang, len(pages) + 1, footer))
+    return pages
+
+
+# -- the token sheet -------------------------------------------------------------------------
+
+TILE = 32.0
+"""Side of a tile or marker on the token sheet (mm): it fits inside a board space."""
+
+
+def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> list[Element]:
+    """One token: a target-zone tile, a water tile or an enemy marker (``kind`` = type)."""
+    if kind == "target":
+        return [Rect(x, y, size, size, Style(fill=TARGET_FILL)), *draw_target(x, y, size)]
+    if kind == "water":
+        return [Rect(x, y, size, size, Style(fill=SEA)), *draw_waves(x, y, size)]
+    out: list[Element] = [Rect(x, y, size, size, Style(fill=LAND))]
+    out.extend(draw_enemy(x + size / 2, y + size / 2, size * 0.8, kind, facing))
+    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 5.5,
+                          anchor="middle", fill=MUTED))
+    return out
+
+
+def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size: float
+                   ) -> tuple[list[Element], float]:
+    """Tiles edge to edge, with the cut lines between and around them."""
+    out: list[Element] = []
+    rows = (len(kinds) + per_row - 1) // per_row
+    for i, kind in enumerate(kinds):
+        col, row = i % per_row, i // per_row
+        out.extend(draw_tile(kind, x + col * size, y + row * size, size))
+    cut = Style(stroke=CUT, stroke_width=0.2, dash=(2.0, 1.0))
+    for row in range(rows + 1):
+        n = per_row if row < rows - 1 or len(kinds) % per_row == 0 else len(kinds) % per_row
+        n = max(n, min(per_row, len(kinds) - (row - 1) * per_row) if row == rows else n)
+        out.append(Line(x - 3, y + row * size, x + n * size + 3, y + row * size, cut))
+    for row in range(rows):
+        n = min(per_row, len(kinds) - row * per_row)
+        for col in range(n + 1):
+            out.append(Line(x + col * size, y + row * size - (3 if row == 0 else 0),
+                            x + col * size, y + (row + 1) * size + (3 if row == rows - 1 else 0), cut))
+    out.append(draw_label(x - 4, y - 1.2, "\u2702", 9, fill=CUT, anchor="end"))
+    return out, rows * size
+
+
+def token_counts(content: BookContent) -> tuple[int, int]:
+    """Target-zone and water tiles to print: the most any scenario needs, and one spare."""
+    targets = max((sum(s.targets) for s, _ in content.scenarios), default=0)
+    water = max((sum(s.water) for s, _ in content.scenarios), default=0)
+    return max(4, targets + 1), max(4, water + 1)
+
+
+def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    per_row = max(1, int(width // TILE))
+    grid_x = (pw - per_row * TILE) / 2
+    targets, water = token_counts(content)
+    sections = [
+        ("Target zones", "Lay one on each target-zone space. Builders may stand on them; nothing "
+         "is built there.", ["target"] * targets),
+        ("Water", "Lay one on each water space. No pawn enters it and nothing is built there.",
+         ["water"] * water),
+        ("Enemy markers", "Use them instead of pawns, or under pawns to show the facing: turn the "
+         "marker so its red arrow points the way the enemy faces. Two of each type.",
+         [k for k in content.enemy_order for _ in range(2)]),
+    ]
+    pages: list[Scene] = []
+    parts: list[Element] = []
+    footer = f"{content.title} \u2014 print-and-play tokens"
+
+    def start() -> float:
+        parts.append(draw_label(MARGIN, MARGIN + 10, "Tiles and markers", 20, bold=True, font="serif"))
+        parts.append(draw_label(MARGIN, MARGIN + 16.5, "Print at 100 % (no scaling), cut along the "
+                                "dashed lines. Each tile fits on a space of the board.", 8.5,
+                                fill=MUTED))
+        return MARGIN + 24
+
+    y = start()
+    for title, text, kinds in sections:
+        rows = (len(kinds) + per_row - 1) // per_row
+        need = 13 + rows * TILE + 8
+        if y + need > ph - MARGIN - FOOTER - 12 and parts:
+            pages.append(draw_page(pw, ph, list(parts), f"tokens-{len(pages) + 1}", footer,
+                                   len(pages) + 1))
+            parts.clear()
+            y = start()
+        parts.extend(draw_heading(MARGIN, y, title, width))
+        parts.append(draw_label(MARGIN, y + 6.5, text, 7.5, fill=MUTED))
+        grid, used = draw_tile_grid(kinds, grid_x, y + 12, per_row, TILE)
+        parts.extend(grid)
+        y += 12 + used + 9
+    y = min(y, ph - MARGIN - FOOTER - 8)
+    parts.append(Line(pw / 2 - 25, y, pw / 2 + 25, y, Style(stroke=INK, stroke_width=0.3)))
+    for x in (pw / 2 - 25, pw / 2 + 25):
+        parts.append(Line(x, y - 1.5, x, y + 1.5, Style(stroke=INK, stroke_width=0.3)))
+    parts.append(draw_label(pw / 2, y + 4.5, "this line is 50 mm long at 100 % scale", 7,
+                            anchor="middle", fill=MUTED))
+    pages.append(draw_page(pw, ph, parts, f"tokens-{len(pages) + 1}", footer, len(pages) + 1))
+    return pages
+
+
+# -- the player aid --------------------------------------------------------------------------
+
+
+def draw_die(x: float, y: float, size: float, face: int) -> list[Element]:
+    """A die face with its pips."""
+    out: list[Element] = [Rect(x, y, size, size, Style(fill=PAPER, stroke=INK, stroke_width=0.4),
+                               rx=size * 0.18)]
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+             4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+             6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}[face]
+    for u, v in spots:
+        out.append(Circle(x + size * (0.24 + 0.26 * u), y + size * (0.24 + 0.26 * v), size * 0.085,
+                          Style(fill=INK)))
+    return out
+
+
+def draw_turn(cx: float, cy: float, r: float, clockwise: bool) -> list[Element]:
+    """A curved arrow round (cx, cy): a quarter turn clockwise or counter-clockwise."""
+    # Angles on the page (y down): clockwise runs from the top (-90) towards the right.
+    start, sweep = (-150.0, 240.0) if clockwise else (-30.0, -240.0)
+    steps = 16
+    pts = [(cx + r * math.cos(math.radians(start + sweep * i / steps)),
+            cy + r * math.sin(math.radians(start + sweep * i / steps))) for i in range(steps + 1)]
+    width = max(0.35, r * 0.16)
+    out: list[Element] = [Polyline(tuple(pts), Style(stroke=ARROW, stroke_width=width))]
+    end = math.radians(start + sweep)
+    tx, ty = -math.sin(end), math.cos(end)  # the tangent of a clockwise sweep
+    if not clockwise:
+        tx, ty = -tx, -ty
+    ex, ey = pts[-1]
+    head = r * 0.55
+    nx, ny = -ty, tx
+    out.append(Polygon(((ex + tx * head, ey + ty * head), (ex + nx * head * 0.55, ey + ny * head * 0.55),
+                        (ex - nx * head * 0.55, ey - ny * head * 0.55)), Style(fill=ARROW)))
+    return out
+
+
+def draw_move_diagram(x: float, y: float, g: float, face: int) -> list[Element]:
+    """Face ``face`` of the movement die on a 3 x 3 grid: the enemy starts at the bottom
+    middle facing north; arrows show each step, a curved arrow each quarter turn."""
+    out: list[Element] = []
+    for row in range(3):
+        for col in range(3):
+            out.append(Rect(x + col * g, y + row * g, g, g, Style(fill=LAND, stroke=LAND_LINE,
+                                                                  stroke_width=0.25)))
+    col, row, facing = 1, 2, 0
+    start = (col, row)
+    steps: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    turns: list[tuple[tuple[int, int], bool]] = []
+    for action in MOVEMENT_TABLE[face]:
+        if action == ADVANCE:
+            dc, dr = ((0, -1), (1, 0), (0, 1), (-1, 0))[facing]
+            steps.append(((col, row), (col + dc, row + dr)))
+            col, row = col + dc, row + dr
+        else:
+            turns.append(((col, row), action == CLOCKWISE))
+            facing = (facing + action) % 4
+
+    def centre(c: int, r: int) -> tuple[float, float]:
+        return (x + (c + 0.5) * g, y + (r + 0.5) * g)
+
+    # The end space, shaded, with a ghost of the enemy facing its final way.
+    ex, ey = centre(col, row)
+    out.append(Rect(x + col * g + 0.6, y + row * g + 0.6, g - 1.2, g - 1.2,
+                    Style(stroke=ARROW, stroke_width=0.35, dash=(1.0, 0.7)), rx=0.8))
+    sx, sy = centre(*start)
+    out.extend(draw_enemy(sx, sy, g * 0.62, "light-male", 0))
+    for (c1, r1), (c2, r2) in steps:
+        x1, y1 = centre(c1, r1)
+        x2, y2 = centre(c2, r2)
+        ux, uy = (x2 - x1) / g, (y2 - y1) / g
+        gap = g * 0.3 if (c1, r1) == start else g * 0.12
+        out.append(arrow_shape(x1 + ux * gap, y1 + uy * gap, x2 - ux * g * 0.1, y2 - uy * g * 0.1,
+                               g * 0.1, g * 0.26, Style(fill=ARROW, stroke=PAPER, stroke_width=0.15)))
+    for (c, r), clockwise in turns:
+        tx, ty = centre(c, r)
+        radius = g * 0.42 if (c, r) == start else g * 0.2
+        out.extend(draw_turn(tx, ty, radius, clockwise))
+    return out
+
+
+def draw_tie_break(x: float, y: float, g: float) -> list[Element]:
+    """The orientation tie-break: front 1, right 2, left 3, back 4, round an enemy facing north."""
+    out: list[Element] = []
+    for row in range(3):
+        for col in range(3):
+            out.append(Rect(x + col * g, y + row * g, g, g, Style(fill=LAND, stroke=LAND_LINE,
+                                                                  stroke_width=0.25)))
+    cx, cy = x + 1.5 * g, y + 1.5 * g
+    for rank, (dx, dy), name in ((1, (0, -1), "front"), (2, (1, 0), "right"), (3, (-1, 0), "left"),
+                                 (4, (0, 1), "back")):
+        tx, ty = cx + dx * g, cy + dy * g
+        out.append(arrow_shape(cx + dx * g * 0.36, cy + dy * g * 0.36, tx - dx * g * 0.22,
+                               ty - dy * g * 0.22, g * 0.09, g * 0.22, Style(fill=ACCENT)))
+        out.append(Circle(tx, ty - g * 0.06, g * 0.17, Style(fill=ACCENT)))
+        out.append(label_text(tx, ty - g * 0.06, str(rank), g * 0.2, fill=PAPER))
+        out.append(draw_label(tx, ty + g * 0.36, name, 6.5, anchor="middle", fill=INK))
+    out.extend(draw_enemy(cx, cy, g * 0.7, "dark-male", 0))
+    return out
+
+
+def draw_crush(x: float, y: float, g: float) -> list[Element]:
+    """A crush: a builder on a level-1 building drops a block on the enemy beside it."""
+    out: list[Element] = []
+    for col in range(2):
+        out.append(Rect(x + col * g, y, g, g, Style(fill=LAND, stroke=LAND_LINE, stroke_width=0.25)))
+    out.extend(draw_building(x, y, g, 1, numeral=False))
+    out.extend(draw_builder(x + g * 0.2, y + g * 0.2, g * 0.6))
+    out.extend(draw_badge(x, y, g, 1))
+    out.extend(draw_enemy(x + 1.5 * g, y + 0.5 * g, g * 0.8, "dark-female", 3))
+    out.append(Rect(x + g * 1.12, y + g * 0.12, g * 0.76, g * 0.76,
+                    Style(stroke=ARROW, stroke_width=0.6, dash=(1.2, 0.8)), rx=0.8))
+    return out
+
+
+AID_ENEMY_TURN = (
+    ("1 \u00b7 Orientation", "Each enemy turns to face its nearest building. Count the distance "
+     "in orthogonal steps only; water and the edge of the map stop a path, while heights, domes, "
+     "target zones and pawns do not. The building an enemy stands on is ignored. When several "
+     "first steps lead equally fast to a nearest building, the enemy prefers them in this order:"),
+    ("2 \u00b7 Attack", "Each enemy strikes the space it now faces.\n"
+     "\u2022 A builder there is defeated and leaves the board for this scenario, even on top of a "
+     "building (the building stays whole).\n"
+     "\u2022 Otherwise a building there loses its top piece: the dome first, then blocks.\n"
+     "\u2022 Another enemy is not hurt; but if it stands on a building, that building loses its top "
+     "piece.\n"
+     "\u2022 The map edge or water: nothing happens."),
+    ("3 \u00b7 Movement", "Roll the die once for each enemy, in enemy order, and carry out the face "
+     "rolled. A step goes one space straight ahead; an enemy climbs at most one level and may drop "
+     "any number. A step into the edge, water, a dome or a building too high is skipped and the "
+     "rest of the roll goes on. A step into another enemy ends that enemy's movement. A quarter "
+     "turn that would leave it facing the edge is not made. Walking into a builder defeats it and "
+     "the enemy goes on. Entering a target zone, even in passing, loses the scenario at once."),
+)
+
+AID_PLAYER_TURN = (
+    ("Move", "Pick one of your builders. Move it exactly one space in any of the eight directions: "
+     "not onto a pawn, water or a dome, and up by no more than one level (down by any number). "
+     "Builders may stand on target zones."),
+    ("Build", "The same builder then places the next piece on a neighbouring space (eight "
+     "directions): a block, or a dome on three blocks. Never on water, on a target zone or on a "
+     "builder."),
+    ("Crush", "A builder may build on a space holding an enemy only when that space is at least "
+     "one level lower than the space the builder now stands on. The piece lands on the enemy and "
+     "defeats it."),
+)
+
+AID_WIN = "Defeat every enemy of the scenario."
+AID_LOSE = (
+    "\u2022 Every building on the map has been knocked down.\n"
+    "\u2022 An enemy enters a target zone, or passes through one.\n"
+    "\u2022 Both of your builders are defeated.\n"
+    "\u2022 At the start of your turn, no builder can move and then build.\n"
+    "Lost? Set the scenario up again and replay it."
+)
+
+
+def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+    """Two pages: the enemy turn; then your turn, winning and losing, scoring."""
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    footer = f"{content.title} \u2014 player aid"
+    # Page 1: the enemy turn.
+    parts: list[Element] = []
+    y = MARGIN + 10
+    parts.append(draw_label(MARGIN, y, "The enemy turn", 22, bold=True, font="serif"))
+    parts.append(draw_label(pw - MARGIN, y, "every scenario opens with it", 9, italic=True,
+                            font="serif", anchor="end", fill=MUTED))
+    y += 5
+    intro = ("The enemies always act in this order; skip any that are absent or defeated. Finish "
+             "each phase for every enemy before starting the next phase.")
+    block, used = write_paragraph(intro, MARGIN, y, width, 14, size=9.5, min_size=8)
+    parts.extend(block)
+    y += used + 3
+    n = len(content.enemy_order)
+    slot = width / n
+    for i, kind in enumerate(content.enemy_order):
+        cx = MARGIN + slot * (i + 0.5)
+        parts.extend(draw_enemy(cx, y + 7, 12, kind, 1))
+        parts.append(draw_label(cx, y + 17.5, f"{i + 1}. {ENEMY_LOOKS[kind].label}", 8.5,
+                                anchor="middle", bold=True))
+        if i + 1 < n:
+            parts.append(arrow_shape(cx + 10, y + 7, cx + slot - 10, y + 7, 0.8, 2.6,
+                                     Style(fill=MUTED)))
+    y += 24
+    # Phase 1 with its tie-break diagram at the right.
+    g = 11.0
+    diagram_w = 3 * g + 4
+    heading, body = AID_ENEMY_TURN[0]
+    parts.extend(draw_heading(MARGIN, y, heading, width))
+    block, used = write_paragraph(body, MARGIN, y + 4, width - diagram_w - 4, 40, size=9.5, min_size=8)
+    parts.extend(block)
+    parts.extend(draw_tie_break(pw - MARGIN - 3 * g, y + 4, g))
+    order_text = "**front**, then **right**, then **left**, then **back** (as the enemy sees it)."
+    block2, used2 = write_paragraph(order_text, MARGIN, y + 4 + used + 1, width - diagram_w - 4, 12,
+                                    size=9.5, min_size=8)
+    parts.extend(block2)
+    y += 4 + max(used + 1 + used2, 3 * g + 2) + 5
+    heading, body = AID_ENEMY_TURN[1]
+    parts.extend(draw_heading(MARGIN, y, heading, width))
+    block, used = write_paragraph(body, MARGIN, y + 4, width, 40, size=9.5, min_size=8)
+    parts.extend(block)
+    y += 4 + used + 5
+    heading, body = AID_ENEMY_TURN[2]
+    parts.extend(draw_heading(MARGIN, y, heading, width))
+    block, used = write_paragraph(body, MARGIN, y + 4, width, 40, size=9.5, min_size=8)
+    parts.extend(block)
+    y += 4 + used + 4
+    # The die, drawn: one 3 x 3 diagram per face.
+    cols = 3
+    cell_w = width / cols
+    g = min(10.0, (ph - MARGIN - FOOTER - y - 2 * 12) / 6)
+    block_h = 3 * g + 12
+    for i, (face, words) in enumerate(DIE_TABLE):
+        col, row = i % cols, i // cols
+        bx = MARGIN + col * cell_w
+        by = y + row * block_h
+        parts.extend(draw_die(bx + 1, by + 1, 7, face))
+        parts.extend(draw_move_diagram(bx + 11, by, g, face))
+        block, _ = write_paragraph(words, bx + 13 + 3 * g, by + 1, cell_w - 15 - 3 * g, 3 * g,
+                                   size=8, min_size=6.5, family="sans", leading=1.25)
+        parts.extend(block)
+    y += 2 * block_h
+    note = ("Each diagram starts with the enemy at the bottom, facing north; the dashed square is "
+            "where it ends if nothing is in the way.")
+    block, _ = write_paragraph(note, MARGIN, y - 4, width, 10, size=7.5, min_size=6.5,
+                               family="sans", fill=MUTED)
+    parts.extend(block)
+    page1 = draw_page(pw, ph, parts, "aid-enemy-turn", footer, 1)
+
+    # Page 2: your turn, the end of a scenario, scoring.
+    parts = []
+    y = MARGIN + 10
+    parts.append(draw_label(MARGIN, y, "Your turn", 22, bold=True, font="serif"))
+    parts.append(draw_label(pw - MARGIN, y, "after each enemy turn", 9, italic=True, font="serif",
+                            anchor="end", fill=MUTED))
+    y += 6
+    for heading, body in AID_PLAYER_TURN:
+        parts.extend(draw_heading(MARGIN, y, heading, width))
+        box_w = width - (2 * 14 + 6 if heading == "Crush" else 0)
+        block, used = write_paragraph(body, MARGIN, y + 4, box_w, 30, size=9.5, min_size=8)
+        parts.extend(block)
+        if heading == "Crush":
+            parts.extend(draw_crush(pw - MARGIN - 28, y + 4, 14))
+            used = max(used, 16)
+        y += 4 + used + 5
+    col_w = (width - 8) / 2
+    parts.extend(draw_heading(MARGIN, y, "You win when", col_w))
+    block, used_w = write_paragraph(AID_WIN, MARGIN, y + 4, col_w, 30, size=9.5, min_size=8)
+    parts.extend(block)
+    parts.extend(draw_heading(MARGIN + col_w + 8, y, "You lose at once when", col_w))
+    block, used_l = write_paragraph(AID_LOSE, MARGIN + col_w + 8, y + 4, col_w, 45, size=9.5,
+                                    min_size=7.5)
+    parts.extend(block)
+    y += 4 + max(used_w, used_l) + 5
+    parts.extend(draw_heading(MARGIN, y, "Scoring", width))
+    scoring = (f"A won scenario scores its level (0 to 4) plus {POINTS_PER_BONUS} for each bonus: "
+               "won at the first try; both builders still on the board; at least "
+               f"{MORE_BLOCKS_FOR_BONUS} more blocks on the board than at set-up (domes do not count). "
+               f"At the end of the campaign add {CAMPAIGN_END_POINTS['expert']} for an expert game or "
+               f"take away {abs(CAMPAIGN_END_POINTS['easy'])} for an easy one, then find your rank:")
+    block, used = write_paragraph(scoring, MARGIN, y + 4, width, 30, size=9.5, min_size=8)
+    parts.extend(block)
+    y += 4 + used + 3
+    ranks = content.ranks
+    rank_w = width / max(1, len(ranks))
+    for i, (lowest, name) in enumerate(ranks):
+        hi = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
+        x = MARGIN + i * rank_w
+        parts.append(Rect(x + 1, y, rank_w - 2, 14, Style(fill="#f1ede2", stroke=LAND_LINE,
+                                                          stroke_width=0.3), rx=1.5))
+        parts.append(draw_label(x + rank_w / 2, y + 5.5, range_text(lowest, hi), 8.5, bold=True,
+                                anchor="middle", fill=ACCENT))
+        size = min(9.0, 9.0 * (rank_w - 4) / max(1.0, _width_of(name, 9.0)))
+        parts.append(draw_label(x + rank_w / 2, y + 11, name, size, font="serif", anchor="middle"))
+    page2 = draw_page(pw, ph, parts, "aid-your-turn", footer, 2)
+    return [page1, page2]
+
+
+# -- the build -------------------------------------------------------------------------------
+
+
+def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
+    """The paper size: the command line's, else the pack's ``print.paper``, else A4."""
+    spec = options.paper or pack.data.get("print", {}).get("paper", "a4")
+    return resolve_paper(spec)
+
+
+def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+    """Every printed file of a tower pack (see the module notes for the list)."""
+    lang = options.lang
+    paper = paper_of(pack, options)
+    content = read_book(pack, lang)
+    author = str(pack.data.get("author", ""))
+    artefacts: list[Artefact] = []
+    for s, _ in content.scenarios:
+        artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(map_scene(s, content.enemy_order))))
+    if content.scenarios:
+        progress(f"{pack.id}: scenario book")
+        pages = book_pages(content, paper, lang, progress)
+        artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
+            tuple(pages), title=f"{content.title}: scenario book", author=author,
+            subject="Santowerini scenario book"))))
+    progress(f"{pack.id}: tokens and player aid")
+    artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(PdfDocument(
+        tuple(token_pages(content, paper)), title=f"{content.title}: tiles and markers",
+        author=author, subject="Santowerini print-and-play tokens"))))
+    artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(PdfDocument(
+        tuple(aid_pages(content, paper)), title=f"{content.title}: player aid", author=author,
+        subject="Santowerini player aid"))))
+    return artefacts
+
+
+__all__ = [
+    "DIE_TABLE", "ENEMY_LOOKS", "BookContent", "EnemyLook", "MapGeometry", "aid_pages",
+    "book_pages", "build_artefacts", "draw_building", "draw_enemy", "draw_map", "map_geometry",
+    "map_scene", "paper_of", "read_book", "setup_notes", "token_pages",
+]
