@@ -26,6 +26,7 @@ context managers: leaving the block shuts down the pool or client.
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -162,7 +163,8 @@ class LocalPoolExecutor(_Closing):
 
 def _import_distributed() -> Any:
     try:
-        import distributed
+        # Imported by name: mypy and the base install need not know the optional extra.
+        distributed = importlib.import_module("distributed")
     except ImportError as exc:
         raise ExecutorUnavailable(
             f"the Dask executor needs the optional package 'distributed'; {DASK_EXTRA_HINT}"
@@ -197,7 +199,7 @@ class DaskExecutor(_Closing):
 
     @property
     def workers(self) -> int:
-        threads = self._client.nthreads()
+        threads: dict[str, int] = self._client.nthreads()
         return max(1, sum(threads.values()))
 
     @property

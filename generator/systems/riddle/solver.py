@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.diagnostics import Diagnostic, Severity
-from generator.engine.geometry import NO_SQUARE, Bitboard, Square, Symmetry
+from generator.engine.geometry import NO_SQUARE, Square, Symmetry
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import PIECE_NAMES, Stockpile, height_at
 from generator.pack.model import Document
@@ -80,14 +80,24 @@ from generator.sim.search import (
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.effects.remove_top import RemoveTopEffect
 from generator.systems.riddle.effects.sink import SinkEffect
+from generator.systems.riddle.effects.step_toward_closest_worker import (
+    StepTowardClosestWorkerEffect,
+)
 from generator.systems.riddle.effects.stockpile_add import StockpileAddEffect
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
-from generator.systems.riddle.goals.build import BuildGoal
+from generator.systems.riddle.goals.blessings import BlessingsGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
-from generator.systems.riddle.model import Die, GodCard, Reward, Riddle, dump_riddle, iter_goal_tree
-from generator.systems.riddle.players import WANDERER
+from generator.systems.riddle.model import (
+    DEFAULT_GEMS,
+    Die,
+    GodCard,
+    Reward,
+    Riddle,
+    dump_riddle,
+    iter_goal_tree,
+)
 from generator.systems.riddle.state import (
     COLOURS,
     DOME_LEVEL,
@@ -464,7 +474,7 @@ class RiddleGame:
         if self.symmetries:
             # Figures are the most significant part of a key: only the images with the
             # smallest figures can give the smallest key, so only they are built whole.
-            tied = [None]
+            tied: list[Symmetry | None] = [None]
             for sym in self.symmetries:
                 perm = sym.perm
                 image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
@@ -475,9 +485,9 @@ class RiddleGame:
                 elif image == figures:
                     tied.append(sym)
             best = -1
-            for sym in tied:
-                layers = board_bits if sym is None else tuple(
-                    sym.apply_bits(b) for b in board_bits)
+            for image_of in tied:
+                layers = board_bits if image_of is None else tuple(
+                    image_of.apply_bits(b) for b in board_bits)
                 packed = self._pack_layers(layers)
                 if best < 0 or packed < best:
                     best = packed
@@ -556,8 +566,18 @@ class RiddleGame:
         base = goal.min_turns(self.ctx, state)
         if base <= 0 or base >= UNREACHABLE:
             return base
-        if kind is StandGoal and goal.figure == "worker":  # type: ignore[attr-defined]
-            return max(base, self.bounds.stand(goal, state))  # type: ignore[arg-type]
+        if kind is BlessingsGoal:
+            return max(base, self.bounds.blessings(goal, state))  # type: ignore[arg-type]
+        if kind is StandGoal:
+            figure = goal.figure  # type: ignore[attr-defined]
+            if figure == "worker":
+                return max(base, self.bounds.stand(goal, state))  # type: ignore[arg-type]
+            if figure in ("king", "sphinx"):
+                return max(base, self.bounds.stand_figure(goal, state,  # type: ignore[arg-type]
+                                                          figure))
+            return max(base, min(self.bounds.stand(goal, state),  # type: ignore[arg-type]
+                                 self.bounds.stand_figure(goal, state, "king"),  # type: ignore[arg-type]
+                                 self.bounds.stand_figure(goal, state, "sphinx")))  # type: ignore[arg-type]
         return base
 
     # -- keys ------------------------------------------------------------------
@@ -633,6 +653,9 @@ class Bounds:
             if isinstance(effect, StockpileAddEffect):
                 added[effect.piece] += effect.count
         self.added = tuple(added)
+        self.moving_figures = {e.figure for e in ctx.effects
+                               if isinstance(e, StepTowardClosestWorkerEffect)}
+        self.figure_distance = figure_distances(ctx) if self.moving_figures else ()
         # A piece removed to the stockpile can be built again: supply without end.
         self.recycled = any(isinstance(e, RemoveTopEffect) and e.to == "stockpile"
                             for e in ctx.effects)
@@ -808,8 +831,8 @@ class Bounds:
             turns = first - 1 + builds
             if turns >= best:
                 continue
-            need = [sum(c[2][p] for c in chosen) for p in range(4)]
-            turns = max(turns, self.supply_turn(state, need, builds))
+            pieces = [sum(c[2][p] for c in chosen) for p in range(4)]
+            turns = max(turns, self.supply_turn(state, pieces, builds))
             if turns < best:
                 best = turns
         return best
@@ -871,6 +894,146 @@ class Bounds:
                 if turns < best:
                     best = turns
         return best
+
+
+    def blessings(self, goal: BlessingsGoal, state: RiddleState) -> int:
+        """Turns before N more blessing tokens are collected.
+
+        A token is collected by a worker ending a turn on it, and only the worker
+        moved that turn stands somewhere new, so each token takes a turn of its
+        own; its worker walks to it (and climbs to its level) from its start or
+        from the token it collected before, one step a turn.
+        """
+        missing = goal.count - state.blessings
+        if missing <= 0:
+            return 0
+        ctx = self.ctx
+        board = state.board
+        tokens = [sq for sq in ctx.geometry.squares if state.tokens >> sq & 1]
+        workers = [w for w in board.workers if w != NO_SQUARE]
+        if len(tokens) < missing or not workers:
+            return UNREACHABLE
+        distance = ctx.distance
+        closed = (board.domes & ~ctx.removable) | state.sunk
+        move_nb = ctx.geometry.move_neighbours
+        alone: list[int] = []  # per token: turns to collect it, alone
+        reach: list[int] = []  # per token: steps from the nearest worker
+        for t in tokens:
+            h_t = height_at(board, t)
+            walk = min(distance[w][t] for w in workers)
+            climb = min(max(distance[w][t], h_t - height_at(board, w)) for w in workers)
+            stair = 1
+            if h_t >= 1:
+                stair = UNREACHABLE
+                nb = move_nb[t] & ~closed
+                while nb:
+                    low = nb & -nb
+                    nb ^= low
+                    short = h_t - 1 - height_at(board, low.bit_length() - 1)
+                    stair = min(stair, 1 + (short if short > 0 else 0))
+            if walk == 0:
+                stair = 1  # set up on it: collected at the end of the first turn
+            alone.append(max(1, climb, stair if walk else 1))
+            reach.append(walk)
+        best = UNREACHABLE
+        for chosen in itertools.combinations(range(len(tokens)), missing):
+            worst = max(alone[i] for i in chosen)
+            if worst >= best:
+                continue
+            steps = 0
+            for i in chosen:
+                via = min((distance[tokens[k]][tokens[i]] for k in chosen if k != i),
+                          default=UNREACHABLE)
+                steps += min(reach[i], via)
+            turns = max(missing, worst, steps)
+            if turns < best:
+                best = turns
+        return best
+
+    def stand_figure(self, goal: StandGoal, state: RiddleState, figure: str) -> int:
+        """Turns before the King or the Sphinx stands on level N (on a space, or anywhere).
+
+        Only an end-of-turn effect moves them, one step a turn, after the turn's
+        objectives are judged; nothing is built under them. So the figure reaches
+        its space ``t`` at the end of a turn no earlier than its distance to
+        ``t``, after the last build there, and is seen there a turn later.
+        """
+        board = state.board
+        here = board.king if figure == "king" else board.sphinx
+        if here == NO_SQUARE:
+            return UNREACHABLE
+        ctx = self.ctx
+        moves = figure in self.moving_figures
+        level = goal.level
+        closed = (board.domes & ~ctx.removable) | state.sunk
+        targets = (goal.at,) if goal.at != NO_SQUARE else ctx.geometry.squares
+        workers = [w for w in board.workers if w != NO_SQUARE]
+        distance = self.figure_distance[here] if moves else ()
+        best = UNREACHABLE
+        for t in targets:
+            if closed >> t & 1:
+                continue
+            need = level - height_at(board, t)
+            if need < 0:
+                need = 0
+            if t == here:
+                if not need:
+                    return 1  # there already: judged at the end of the next turn
+                if not moves:
+                    continue
+                arrive = need + 1  # it leaves first: builds only from the next turn
+            elif not moves or distance[t] >= UNREACHABLE:
+                continue
+            else:
+                arrive = max(distance[t], need)
+            if need:
+                walk = min((self.near[w][t] for w in workers), default=UNREACHABLE)
+                if walk >= UNREACHABLE:
+                    continue
+                arrive = max(arrive, max(1, walk) - 1 + need)
+            if arrive + 1 < best:
+                best = arrive + 1
+        return best
+
+
+def figure_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
+    """Fewest end-of-turn steps a figure walking toward the closest worker needs
+    between two squares (``UNREACHABLE`` when it never can).
+
+    A step from ``a`` to a move-neighbour ``b`` needs a worker somewhere that ``b``
+    is strictly closer to than ``a`` (grid distance, RULES 1): a worker on a land
+    square other than ``a`` and ``b``. A space with no such step into it, such as a
+    corner no worker can stand beyond, is never reached.
+    """
+    geometry = ctx.geometry
+    width = geometry.width
+    land = geometry.squares
+
+    def apart(x: Square, y: Square) -> int:
+        return max(abs(x // width - y // width), abs(x % width - y % width))
+
+    steps: list[list[Square]] = [[] for _ in range(geometry.size)]
+    for a in land:
+        nb = geometry.move_neighbours[a]
+        for b in land:
+            if nb >> b & 1 and any(apart(b, w) < apart(a, w) for w in land if w not in (a, b)):
+                steps[a].append(b)
+    rows = []
+    for src in range(geometry.size):
+        dist = [UNREACHABLE] * geometry.size
+        if geometry.land >> src & 1:
+            dist[src] = 0
+            frontier = [src]
+            while frontier:
+                nxt = []
+                for a in frontier:
+                    for b in steps[a]:
+                        if dist[b] == UNREACHABLE:
+                            dist[b] = dist[a] + 1
+                            nxt.append(b)
+                frontier = nxt
+        rows.append(tuple(dist))
+    return tuple(rows)
 
 
 SLOT_CHOICES_AT_MOST = 6
@@ -960,7 +1123,7 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
     when the riddle's workers cannot be shared by ``players`` players.
     """
     ctx = compile_riddle(riddle, players, expert=expert,
-                         **({"gems": len(die.gems)} if die is not None else {}))
+                         gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     worker_assignments(players, len(ctx.start.board.workers))  # fail early on a bad count
     budget = budget or riddle.solver.nodes or DEFAULT_BUDGET
     wanted = None if tiers is None else set(tiers)
@@ -1065,6 +1228,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     seat = before.turn % game.players
     who = f"P{seat + 1} " if game.players > 1 else ""
     first: list[str] = []
+    acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
         text = f"take {plain_text(god.name)} from the queue"

@@ -127,7 +127,9 @@ class TowerSystem:
         return check_pack(pack, read_sources(pack))
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-        return []  # printing scenarios is a later issue
+        from generator.systems.tower.render import build_artefacts
+
+        return build_artefacts(pack, options, progress)
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         return {}  # playtest figures come with the Monte Carlo runner

@@ -22,7 +22,6 @@ pointing the way it faces. Column letters and row numbers run round the border.
 Everything is measured in mm on the paper of ``options.paper`` or the pack's
 ``print.paper`` (A4 by default); the output is the same bytes on every run.
 
->>> from generator.systems.tower.model import game_from_map
 >>> look = ENEMY_LOOKS["dark-male"]
 >>> (look.label, look.round, look.fill == DARK)
 ('Dark male', False, True)
@@ -37,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
 from generator.render.icons import (
     DOME,
@@ -73,6 +73,7 @@ from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.tower.model import (
+    EnemySetup,
     Scenario,
     TowerCampaign,
     Variant,
@@ -139,12 +140,13 @@ ENEMY_LOOKS = {
 DIE_TABLE: tuple[tuple[int, str], ...] = (
     (1, "advance 1"),
     (2, "advance 2"),
-    (3, "turn clockwise, advance 1"),
-    (4, "turn counter-clockwise, advance 1"),
-    (5, "advance 1, turn clockwise, advance 1"),
-    (6, "advance 1, turn counter-clockwise, advance 1"),
+    (3, "turn clockwise,\nadvance 1"),
+    (4, "turn counter-clockwise,\nadvance 1"),
+    (5, "advance 1, turn clockwise,\nadvance 1"),
+    (6, "advance 1, turn counter-\nclockwise, advance 1"),
 )
-"""The movement die in words; the drawings follow :data:`~.rules.MOVEMENT_TABLE`."""
+"""The movement die in words (line breaks for the player aid); the drawings follow
+:data:`~.rules.MOVEMENT_TABLE`."""
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -180,6 +182,24 @@ def draw_label(x: float, y: float, text: str, size: float = 9.0, *, bold: bool =
                italic: bool = False) -> Text:
     return Text(x, y, text, font=font, size=size, fill=fill, anchor=anchor, bold=bold,
                 italic=italic)
+
+
+def fit_label(x: float, y: float, text: str, size: float, max_width: float, *,
+              min_size: float = 6.0, bold: bool = False, fill: str = INK, anchor: str = "start",
+              font: str = "sans", italic: bool = False) -> Text:
+    """A one-line label shrunk to fit ``max_width`` mm; cut short with an ellipsis when it
+    would have to go below ``min_size`` pt.
+
+    >>> fit_label(0, 0, "A title far too long for its box", 20, 30, min_size=12).text[-1]
+    '\u2026'
+    """
+    width = _width_of(text, size, font, bold, italic)
+    if width > max_width:
+        size = max(min_size, size * max_width / width)
+        while len(text) > 1 and _width_of(text, size, font, bold, italic) > max_width:
+            text = text[:-2].rstrip() + "\u2026"
+    return draw_label(x, y, text, size, bold=bold, fill=fill, anchor=anchor, font=font,
+                      italic=italic)
 
 
 def draw_heading(x: float, y: float, text: str, width: float) -> list[Element]:
@@ -381,9 +401,10 @@ def map_scene(scenario: Scenario, enemy_order: Sequence[str] = ENEMY_TYPES,
               cell: float = 24.0) -> Scene:
     """A scenario's map alone (for ``maps/<id>.svg``)."""
     border = max(4.0, cell * 0.4)
-    w = scenario.width * cell + 2 * border
-    h = scenario.height * cell + 2 * border
-    geo = MapGeometry(border, border, cell, border, scenario.width, scenario.height)
+    pad = 1.0  # so the frame's stroke is not cut by the edge of the drawing
+    w = scenario.width * cell + 2 * (border + pad)
+    h = scenario.height * cell + 2 * (border + pad)
+    geo = MapGeometry(border + pad, border + pad, cell, border, scenario.width, scenario.height)
     return Scene(w, h, tuple(draw_map(scenario, geo, enemy_order)), id=f"map-{scenario.id}")
 
 
@@ -452,7 +473,8 @@ def draw_page(pw: float, ph: float, parts: list[Element], page_id: str, footer: 
     y = ph - MARGIN + 2
     frame: list[Element] = [Rect(0, 0, pw, ph, Style(fill=PAPER)),
                             Line(MARGIN, y - 4.5, pw - MARGIN, y - 4.5, RULE),
-                            draw_label(MARGIN, y, footer, 7.5, fill=MUTED, italic=True)]
+                            fit_label(MARGIN, y, footer, 7.5, pw - 2 * MARGIN - 12, fill=MUTED,
+                                      italic=True)]
     if number is not None:
         frame.append(draw_label(pw - MARGIN, y, str(number), 7.5, fill=MUTED, anchor="end"))
     return Scene(pw, ph, tuple(frame + parts), id=page_id)
@@ -502,7 +524,8 @@ def setup_notes(scenario: Scenario) -> list[str]:
     return lines
 
 
-def ordered_enemies(scenario: Scenario, enemy_order: Sequence[str]) -> list[Any]:
+def ordered_enemies(scenario: Scenario, enemy_order: Sequence[str]) -> list[EnemySetup]:
+    """The scenario's enemies in the order they act."""
     order = {t: i for i, t in enumerate(enemy_order)}
     return sorted(scenario.enemies, key=lambda e: (order.get(e.type, len(order)), e.index))
 
@@ -539,7 +562,8 @@ def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper
     parts.append(draw_label(pw - MARGIN, y, f"LEVEL {s.level}", 9.5, bold=True, fill=ACCENT,
                             anchor="end"))
     title = pick_text(doc.data["title"], lang)
-    parts.append(draw_label(MARGIN, y + 10, title, 22, bold=True, font="serif"))
+    parts.append(fit_label(MARGIN, y + 10, title, 22, width - 30, min_size=12, bold=True,
+                           font="serif"))
     parts.extend(draw_level_pips(pw - MARGIN, y + 9, s.level))
     parts.append(draw_label(pw - MARGIN, y + 15, f"a win scores {s.level} + bonuses", 7.5,
                             fill=MUTED, anchor="end", italic=True))
@@ -556,11 +580,12 @@ def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper
     map_h = ph - MARGIN - FOOTER - bottom_h - y - 4
     geo = map_geometry(s, MARGIN, y, width, map_h)
     parts.append(Group(tuple(draw_map(s, geo, content.enemy_order)), id=f"map-{s.id}"))
-    parts.extend(draw_compass(geo.x + geo.width * geo.cell + geo.border + 9, geo.y + 6, 14))
     y += geo.total_height + 5
     col_w = (width - 8) / 2
     enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w)
     parts.extend(enemies)
+    # The facings are compass points: a north arrow beside the list that uses them.
+    parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, 14))
     x2 = MARGIN + col_w + 8
     parts.extend(draw_heading(x2, y, "Set-up", col_w))
     notes, _ = write_paragraph("\n".join(setup_notes(s)), x2, y + 4, col_w,
@@ -625,10 +650,10 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     y = MARGIN + 8
     parts.append(draw_label(pw / 2, y, "SANTOWERINI \u00b7 A TOWER-DEFENCE CAMPAIGN FOR ONE PLAYER",
                             8.5, bold=True, fill=ACCENT, anchor="middle"))
-    parts.append(draw_label(pw / 2, y + 16, content.title, 30, bold=True, font="serif",
-                            anchor="middle"))
-    parts.append(draw_label(pw / 2, y + 25, content.subtitle, 12, font="serif", italic=True,
-                            anchor="middle", fill=MUTED))
+    parts.append(fit_label(pw / 2, y + 16, content.title, 30, width, min_size=14, bold=True,
+                           font="serif", anchor="middle"))
+    parts.append(fit_label(pw / 2, y + 25, content.subtitle, 12, width, min_size=8, font="serif",
+                           italic=True, anchor="middle", fill=MUTED))
     # A skyline of the four heights, as the maps draw them.
     sky = 15.0
     for i, height in enumerate((1, 3, 4, 2, 1)):
@@ -649,8 +674,8 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
             parts.append(Rect(MARGIN, ry, width, row_h, Style(fill="#f1ede2")))
         base = ry + row_h / 2 + 1.5
         parts.append(draw_label(MARGIN + 3, base, str(s.number), 10, bold=True, fill=ACCENT))
-        parts.append(draw_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5,
-                                font="serif", bold=True))
+        parts.append(fit_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5, 80,
+                               min_size=7, font="serif", bold=True))
         parts.append(draw_label(MARGIN + 95, base, f"level {s.level}", 8.5, fill=MUTED))
         parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
         for i, e in enumerate(ordered_enemies(s, content.enemy_order)):
@@ -681,22 +706,23 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     return draw_page(pw, ph, parts, "cover", footer, 1)
 
 
-def draw_card_box(v: Variant, x: float, y: float, w: float, h: float, lang: str | None
-                  ) -> list[Element]:
-    """A god card as a framed box: name, god, side and text."""
+def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None
+                  ) -> tuple[list[Element], float]:
+    """A god card as a framed box (name, side, text); returns it and its height."""
     expert = v.difficulty == "expert"
     colour = "#8e3b2f" if expert else "#3e7a4f"
+    text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
+    block, used = write_paragraph(escape_markup(" ".join(text.split())), x + 3, y + 9.5, w - 6, 60,
+                                  size=9, min_size=6.5)
+    h = used + 12
     out: list[Element] = [Rect(x, y, w, h, Style(fill=PAPER, stroke=colour, stroke_width=0.6), rx=2),
                           Rect(x, y, w, 7, Style(fill=colour), rx=2),
                           Rect(x, y + 4, w, 3, Style(fill=colour))]
-    out.append(draw_label(x + 3, y + 5, text_of(v.name, lang), 9.5, bold=True, fill=PAPER))
+    out.append(fit_label(x + 3, y + 5, text_of(v.name, lang), 9.5, w - 22, bold=True, fill=PAPER))
     out.append(draw_label(x + w - 3, y + 5, v.difficulty.upper(), 7, bold=True, fill=PAPER,
                           anchor="end"))
-    text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
-    block, _ = write_paragraph(escape_markup(" ".join(text.split())), x + 3, y + 9, w - 6, h - 11,
-                               size=9, min_size=6.5)
     out.extend(block)
-    return out
+    return out, h
 
 
 def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
@@ -717,13 +743,15 @@ def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None
     parts.extend(block)
     y += used + 6
     col_w = (width - 8) / 2
-    card_h = 34.0
     for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
         title = "Easy: for the builders" if side == "easy" else "Expert: for the enemies"
         parts.extend(draw_heading(x, y, title, col_w))
         cards = [v for v in content.variants if v.difficulty == side]
-        for i, v in enumerate(cards):
-            parts.extend(draw_card_box(v, x, y + 5 + i * (card_h + 4), col_w, card_h, lang))
+        top = y + 5
+        for v in cards:
+            box, used = draw_card_box(v, x, top, col_w, lang)
+            parts.extend(box)
+            top += used + 4
         if not cards:
             parts.append(draw_label(x, y + 10, "No cards of this side in this pack.", 9,
                                     italic=True, fill=MUTED))
@@ -742,8 +770,8 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     parts: list[Element] = []
     y = MARGIN + 14
     parts.append(draw_label(MARGIN, y, "Score sheet", 22, bold=True, font="serif"))
-    parts.append(draw_label(pw - MARGIN, y, content.title, 11, italic=True, font="serif",
-                            anchor="end", fill=MUTED))
+    parts.append(fit_label(pw - MARGIN, y, content.title, 11, width - 60, italic=True,
+                           font="serif", anchor="end", fill=MUTED))
     y += 6
     rules = (f"After each win, score the scenario's level, plus {POINTS_PER_BONUS} for each bonus: "
              "**first try** (won without a lost attempt), **both builders** (neither was defeated), "
@@ -753,8 +781,8 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     parts.extend(block)
     y += used + 5
     # Columns: (header, width); the scenario title takes what is left.
-    cols = [("#", 9.0), ("Scenario", 0.0), ("Level", 14.0), ("Lost attempts", 30.0),
-            ("First try", 17.0), ("Both builders", 20.0), (f"+{MORE_BLOCKS_FOR_BONUS} blocks", 17.0),
+    cols = [("#", 9.0), ("Scenario", 0.0), ("Level", 13.0), ("Lost attempts", 30.0),
+            ("First try", 18.0), ("Both builders", 23.0), (f"+{MORE_BLOCKS_FOR_BONUS} blocks", 19.0),
             ("Points", 17.0)]
     fixed = sum(w for _, w in cols)
     cols[1] = ("Scenario", width - fixed)
@@ -774,7 +802,8 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
         parts.append(draw_label(xs[0] + cols[0][1] / 2, mid + 1.5, str(s.number), 10, bold=True,
                                 anchor="middle", fill=ACCENT))
         title = pick_text(doc.data["title"], lang)
-        parts.append(draw_label(xs[1] + 2, mid + 1.5, title, 10, font="serif", bold=True))
+        parts.append(fit_label(xs[1] + 2, mid + 1.5, title, 10, cols[1][1] - 4, min_size=6.5,
+                               font="serif", bold=True))
         parts.append(draw_label(xs[2] + cols[2][1] / 2, mid + 1.5, str(s.level), 10, anchor="middle"))
         for k in range(5):
             parts.append(draw_box(xs[3] + 2.5 + k * 5.2, mid - 2, 4.0))
@@ -805,18 +834,7 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     y += 20
     parts.extend(draw_heading(MARGIN, y, "Ranks", width))
     y += 4
-    ranks = content.ranks
-    rank_w = width / max(1, len(ranks))
-    for i, (lowest, name) in enumerate(ranks):
-        hi = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
-        x = MARGIN + i * rank_w
-        parts.append(Rect(x + 1, y, rank_w - 2, 16, Style(fill="#f1ede2", stroke=LAND_LINE,
-                                                          stroke_width=0.3), rx=1.5))
-        parts.append(draw_label(x + rank_w / 2, y + 6.5, range_text(lowest, hi), 9, bold=True,
-                                anchor="middle", fill=ACCENT))
-        size = min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5)))
-        parts.append(draw_label(x + rank_w / 2, y + 12.5, name, size, font="serif",
-                                anchor="middle"))
+    parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
     y += 20
     parts.append(draw_label(MARGIN, y + 4, "A total below zero still ranks as the first rank.", 8,
                             italic=True, fill=MUTED))
@@ -830,10 +848,9 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     return draw_page(pw, ph, parts, "score-sheet", footer, number)
 
 
-def _width_of(text: str, size: float, font: str = "serif", bold: bool = False) -> float:
-    from generator.render.fonts import measure
-
-    return measure(text, font, bold=bold, size_pt=size)
+def _width_of(text: str, size: float, font: str = "serif", bold: bool = False,
+              italic: bool = False) -> float:
+    return measure(text, font, bold=bold, italic=italic, size_pt=size)
 
 
 def book_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
@@ -851,7 +868,7 @@ def book_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
 
 # -- the token sheet -------------------------------------------------------------------------
 
-TILE = 32.0
+TILE = 30.0
 """Side of a tile or marker on the token sheet (mm): it fits inside a board space."""
 
 
@@ -862,7 +879,7 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> li
     if kind == "water":
         return [Rect(x, y, size, size, Style(fill=SEA)), *draw_waves(x, y, size)]
     out: list[Element] = [Rect(x, y, size, size, Style(fill=LAND))]
-    out.extend(draw_enemy(x + size / 2, y + size / 2, size * 0.8, kind, facing))
+    out.extend(draw_enemy(x + size / 2, y + size / 2 - 1, size * 0.76, kind, facing))
     out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 5.5,
                           anchor="middle", fill=MUTED))
     return out
@@ -870,73 +887,86 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> li
 
 def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size: float
                    ) -> tuple[list[Element], float]:
-    """Tiles edge to edge, with the cut lines between and around them."""
+    """Tiles edge to edge in rows of ``per_row``, with dashed cut lines between and
+    around them (running 3 mm past the outer edges); returns them and their height."""
     out: list[Element] = []
-    rows = (len(kinds) + per_row - 1) // per_row
+    counts = [min(per_row, len(kinds) - r * per_row) for r in range((len(kinds) + per_row - 1) // per_row)]
     for i, kind in enumerate(kinds):
         col, row = i % per_row, i // per_row
         out.extend(draw_tile(kind, x + col * size, y + row * size, size))
     cut = Style(stroke=CUT, stroke_width=0.2, dash=(2.0, 1.0))
-    for row in range(rows + 1):
-        n = per_row if row < rows - 1 or len(kinds) % per_row == 0 else len(kinds) % per_row
-        n = max(n, min(per_row, len(kinds) - (row - 1) * per_row) if row == rows else n)
-        out.append(Line(x - 3, y + row * size, x + n * size + 3, y + row * size, cut))
-    for row in range(rows):
-        n = min(per_row, len(kinds) - row * per_row)
+    over = 3.0
+    for k in range(len(counts) + 1):
+        # The line under row k-1 and over row k spans the longer of the two rows.
+        n = max(counts[k - 1] if k > 0 else 0, counts[k] if k < len(counts) else 0)
+        out.append(Line(x - over, y + k * size, x + n * size + over, y + k * size, cut))
+    for row, n in enumerate(counts):
+        top = y + row * size - (over if row == 0 else 0)
+        bottom = y + (row + 1) * size + (over if row == len(counts) - 1 else 0)
         for col in range(n + 1):
-            out.append(Line(x + col * size, y + row * size - (3 if row == 0 else 0),
-                            x + col * size, y + (row + 1) * size + (3 if row == rows - 1 else 0), cut))
-    out.append(draw_label(x - 4, y - 1.2, "\u2702", 9, fill=CUT, anchor="end"))
-    return out, rows * size
+            out.append(Line(x + col * size, top, x + col * size, bottom, cut))
+    out.append(draw_label(x - 1.5, y - 1.2, "\u2702", 9, fill=CUT, anchor="end"))
+    return out, len(counts) * size
 
 
-def token_counts(content: BookContent) -> tuple[int, int]:
-    """Target-zone and water tiles to print: the most any scenario needs, and one spare."""
+def token_counts(content: BookContent, per_row: int) -> tuple[int, int]:
+    """Target-zone and water tiles to print: the most any scenario needs plus a spare,
+    rounded up to whole rows."""
     targets = max((sum(s.targets) for s, _ in content.scenarios), default=0)
     water = max((sum(s.water) for s, _ in content.scenarios), default=0)
-    return max(4, targets + 1), max(4, water + 1)
+
+    def whole_rows(n: int) -> int:
+        return max(per_row, -(-n // per_row) * per_row)
+
+    return whole_rows(targets + 1), whole_rows(water + 1)
 
 
 def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+    """Tiles and markers to cut out; a new page starts when a section would not fit."""
     pw, ph = paper
     width = pw - 2 * MARGIN
     per_row = max(1, int(width // TILE))
-    grid_x = (pw - per_row * TILE) / 2
-    targets, water = token_counts(content)
+    targets, water = token_counts(content, per_row)
+    enemies = [k for k in content.enemy_order for _ in range(2)]
+    enemy_row = max(1, min(per_row, len(content.enemy_order)))
     sections = [
         ("Target zones", "Lay one on each target-zone space. Builders may stand on them; nothing "
-         "is built there.", ["target"] * targets),
+         "is built there.", ["target"] * targets, per_row),
         ("Water", "Lay one on each water space. No pawn enters it and nothing is built there.",
-         ["water"] * water),
-        ("Enemy markers", "Use them instead of pawns, or under pawns to show the facing: turn the "
-         "marker so its red arrow points the way the enemy faces. Two of each type.",
-         [k for k in content.enemy_order for _ in range(2)]),
+         ["water"] * water, per_row),
+        ("Enemy markers", "Two of each type. Use them instead of pawns, or under pawns to show the "
+         "facing: turn each marker so its red arrow points the way the enemy faces.", enemies,
+         enemy_row),
     ]
     pages: list[Scene] = []
     parts: list[Element] = []
     footer = f"{content.title} \u2014 print-and-play tokens"
+    bottom = ph - MARGIN - FOOTER - 10  # room for the 50 mm check line
 
     def start() -> float:
         parts.append(draw_label(MARGIN, MARGIN + 10, "Tiles and markers", 20, bold=True, font="serif"))
-        parts.append(draw_label(MARGIN, MARGIN + 16.5, "Print at 100 % (no scaling), cut along the "
-                                "dashed lines. Each tile fits on a space of the board.", 8.5,
+        parts.append(draw_label(MARGIN, MARGIN + 16.5, "Print at 100 % (no scaling) and cut along "
+                                "the dashed lines. Each tile fits on a space of the board.", 8.5,
                                 fill=MUTED))
         return MARGIN + 24
 
     y = start()
-    for title, text, kinds in sections:
-        rows = (len(kinds) + per_row - 1) // per_row
-        need = 13 + rows * TILE + 8
-        if y + need > ph - MARGIN - FOOTER - 12 and parts:
+    for title, text, kinds, row_len in sections:
+        rows = (len(kinds) + row_len - 1) // row_len
+        need = 14 + rows * TILE + 8
+        if y + need > bottom and len(parts) > 2:
             pages.append(draw_page(pw, ph, list(parts), f"tokens-{len(pages) + 1}", footer,
                                    len(pages) + 1))
             parts.clear()
             y = start()
         parts.extend(draw_heading(MARGIN, y, title, width))
-        parts.append(draw_label(MARGIN, y + 6.5, text, 7.5, fill=MUTED))
-        grid, used = draw_tile_grid(kinds, grid_x, y + 12, per_row, TILE)
+        block, used = write_paragraph(text, MARGIN, y + 3.5, width, 9, size=8, min_size=6.5,
+                                      family="sans", fill=MUTED)
+        parts.extend(block)
+        grid, grid_h = draw_tile_grid(kinds, (pw - row_len * TILE) / 2, y + 5.5 + used + 3.5, row_len,
+                                      TILE)
         parts.extend(grid)
-        y += 12 + used + 9
+        y += 5.5 + used + 3.5 + grid_h + 8
     y = min(y, ph - MARGIN - FOOTER - 8)
     parts.append(Line(pw / 2 - 25, y, pw / 2 + 25, y, Style(stroke=INK, stroke_width=0.3)))
     for x in (pw / 2 - 25, pw / 2 + 25):
@@ -964,34 +994,37 @@ def draw_die(x: float, y: float, size: float, face: int) -> list[Element]:
 
 
 def draw_turn(cx: float, cy: float, r: float, clockwise: bool) -> list[Element]:
-    """A curved arrow round (cx, cy): a quarter turn clockwise or counter-clockwise."""
-    # Angles on the page (y down): clockwise runs from the top (-90) towards the right.
-    start, sweep = (-150.0, 240.0) if clockwise else (-30.0, -240.0)
-    steps = 16
+    """A curved arrow over (cx, cy): a quarter turn clockwise or counter-clockwise,
+    sweeping from the old facing (north) towards the new one."""
+    # Angles on the page (y down): north is -90; clockwise goes towards 0 (east).
+    start, sweep = (-125.0, 95.0) if clockwise else (-55.0, -95.0)
+    steps = 12
     pts = [(cx + r * math.cos(math.radians(start + sweep * i / steps)),
             cy + r * math.sin(math.radians(start + sweep * i / steps))) for i in range(steps + 1)]
-    width = max(0.35, r * 0.16)
+    width = max(0.35, r * 0.14)
     out: list[Element] = [Polyline(tuple(pts), Style(stroke=ARROW, stroke_width=width))]
     end = math.radians(start + sweep)
-    tx, ty = -math.sin(end), math.cos(end)  # the tangent of a clockwise sweep
-    if not clockwise:
-        tx, ty = -tx, -ty
+    sign = 1.0 if clockwise else -1.0
+    tx, ty = -math.sin(end) * sign, math.cos(end) * sign  # the direction of travel at the end
     ex, ey = pts[-1]
-    head = r * 0.55
+    head = max(1.0, r * 0.42)
     nx, ny = -ty, tx
-    out.append(Polygon(((ex + tx * head, ey + ty * head), (ex + nx * head * 0.55, ey + ny * head * 0.55),
-                        (ex - nx * head * 0.55, ey - ny * head * 0.55)), Style(fill=ARROW)))
+    out.append(Polygon(((ex + tx * head, ey + ty * head),
+                        (ex + nx * head * 0.5, ey + ny * head * 0.5),
+                        (ex - nx * head * 0.5, ey - ny * head * 0.5)), Style(fill=ARROW)))
     return out
+
+
+def draw_grid(x: float, y: float, g: float, cols: int, rows: int) -> list[Element]:
+    return [Rect(x + c * g, y + r * g, g, g, Style(fill=LAND, stroke=LAND_LINE, stroke_width=0.25))
+            for r in range(rows) for c in range(cols)]
 
 
 def draw_move_diagram(x: float, y: float, g: float, face: int) -> list[Element]:
     """Face ``face`` of the movement die on a 3 x 3 grid: the enemy starts at the bottom
-    middle facing north; arrows show each step, a curved arrow each quarter turn."""
-    out: list[Element] = []
-    for row in range(3):
-        for col in range(3):
-            out.append(Rect(x + col * g, y + row * g, g, g, Style(fill=LAND, stroke=LAND_LINE,
-                                                                  stroke_width=0.25)))
+    middle facing north; straight arrows are steps, curved ones quarter turns, and a
+    faded marker shows where it ends and which way it then faces."""
+    out = draw_grid(x, y, g, 3, 3)
     col, row, facing = 1, 2, 0
     start = (col, row)
     steps: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -1008,57 +1041,100 @@ def draw_move_diagram(x: float, y: float, g: float, face: int) -> list[Element]:
     def centre(c: int, r: int) -> tuple[float, float]:
         return (x + (c + 0.5) * g, y + (r + 0.5) * g)
 
-    # The end space, shaded, with a ghost of the enemy facing its final way.
     ex, ey = centre(col, row)
-    out.append(Rect(x + col * g + 0.6, y + row * g + 0.6, g - 1.2, g - 1.2,
-                    Style(stroke=ARROW, stroke_width=0.35, dash=(1.0, 0.7)), rx=0.8))
+    out.extend(draw_enemy(ex, ey, g * 0.7, "light-male", facing))
+    out.append(Rect(x + col * g, y + row * g, g, g, Style(fill=PAPER, opacity=0.45)))
     sx, sy = centre(*start)
-    out.extend(draw_enemy(sx, sy, g * 0.62, "light-male", 0))
+    out.extend(draw_enemy(sx, sy, g * 0.7, "light-male", 0))
     for (c1, r1), (c2, r2) in steps:
         x1, y1 = centre(c1, r1)
         x2, y2 = centre(c2, r2)
         ux, uy = (x2 - x1) / g, (y2 - y1) / g
-        gap = g * 0.3 if (c1, r1) == start else g * 0.12
-        out.append(arrow_shape(x1 + ux * gap, y1 + uy * gap, x2 - ux * g * 0.1, y2 - uy * g * 0.1,
-                               g * 0.1, g * 0.26, Style(fill=ARROW, stroke=PAPER, stroke_width=0.15)))
+        gap1 = g * 0.34 if (c1, r1) == start else g * 0.1
+        gap2 = g * 0.32 if (c2, r2) == (col, row) else g * 0.1
+        out.append(arrow_shape(x1 + ux * gap1, y1 + uy * gap1, x2 - ux * gap2, y2 - uy * gap2,
+                               g * 0.1, g * 0.24, Style(fill=ARROW)))
     for (c, r), clockwise in turns:
         tx, ty = centre(c, r)
-        radius = g * 0.42 if (c, r) == start else g * 0.2
-        out.extend(draw_turn(tx, ty, radius, clockwise))
+        out.extend(draw_turn(tx, ty, g * 0.36, clockwise))
     return out
 
 
 def draw_tie_break(x: float, y: float, g: float) -> list[Element]:
     """The orientation tie-break: front 1, right 2, left 3, back 4, round an enemy facing north."""
-    out: list[Element] = []
-    for row in range(3):
-        for col in range(3):
-            out.append(Rect(x + col * g, y + row * g, g, g, Style(fill=LAND, stroke=LAND_LINE,
-                                                                  stroke_width=0.25)))
+    out = draw_grid(x, y, g, 3, 3)
     cx, cy = x + 1.5 * g, y + 1.5 * g
     for rank, (dx, dy), name in ((1, (0, -1), "front"), (2, (1, 0), "right"), (3, (-1, 0), "left"),
                                  (4, (0, 1), "back")):
         tx, ty = cx + dx * g, cy + dy * g
-        out.append(arrow_shape(cx + dx * g * 0.36, cy + dy * g * 0.36, tx - dx * g * 0.22,
-                               ty - dy * g * 0.22, g * 0.09, g * 0.22, Style(fill=ACCENT)))
-        out.append(Circle(tx, ty - g * 0.06, g * 0.17, Style(fill=ACCENT)))
-        out.append(label_text(tx, ty - g * 0.06, str(rank), g * 0.2, fill=PAPER))
-        out.append(draw_label(tx, ty + g * 0.36, name, 6.5, anchor="middle", fill=INK))
+        out.append(arrow_shape(cx + dx * g * 0.4, cy + dy * g * 0.4, tx - dx * g * 0.26,
+                               ty - dy * g * 0.26, g * 0.08, g * 0.2, Style(fill=ACCENT)))
+        out.append(Circle(tx, ty - g * 0.08, g * 0.17, Style(fill=ACCENT)))
+        out.append(label_text(tx, ty - g * 0.08, str(rank), g * 0.2, fill=PAPER))
+        out.append(draw_label(tx, ty + g * 0.33, name, 6.5, anchor="middle"))
     out.extend(draw_enemy(cx, cy, g * 0.7, "dark-male", 0))
+    return out
+
+
+def draw_cross(cx: float, cy: float, r: float) -> list[Element]:
+    """A red cross: not allowed."""
+    style = Style(stroke=ARROW, stroke_width=max(0.5, r * 0.3))
+    return [Line(cx - r, cy - r, cx + r, cy + r, style), Line(cx - r, cy + r, cx + r, cy - r, style)]
+
+
+def draw_move_rules(x: float, y: float, g: float) -> list[Element]:
+    """A builder's move: any of eight directions, but not onto water, a pawn, a dome or
+    a building two levels up."""
+    out = draw_grid(x, y, g, 3, 3)
+    out.append(Rect(x, y + g, g, g, Style(fill=SEA)))
+    out.extend(draw_waves(x, y + g, g))
+    out.extend(draw_building(x + 2 * g, y, g, 2))
+    out.extend(draw_building(x + g, y, g, 1))
+    out.extend(draw_building(x + 2 * g, y + 2 * g, g, DOMED))
+    out.extend(draw_enemy(x + 0.5 * g, y + 2.5 * g, g * 0.8, "dark-female", 0))
+    out.extend(draw_builder(x + g * 1.12, y + g * 1.12, g * 0.76))
+    cx, cy = x + 1.5 * g, y + 1.5 * g
+    blocked = {(-1, 0), (1, -1), (1, 1), (-1, 1)}
+    for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        if (dx, dy) in blocked:
+            out.extend(draw_cross(cx + dx * g * 0.66, cy + dy * g * 0.66, g * 0.1))
+            continue
+        reach = g * (0.82 if dx and dy else 0.7)
+        out.append(arrow_shape(cx + ux * g * 0.42, cy + uy * g * 0.42, cx + ux * reach,
+                               cy + uy * reach, g * 0.07, g * 0.16, Style(fill="#2e7d32")))
+    return out
+
+
+def draw_build_rules(x: float, y: float, g: float) -> list[Element]:
+    """Where a builder may build: any neighbour but a target zone, water, another builder,
+    a dome, or an enemy it stands no higher than."""
+    out = draw_grid(x, y, g, 3, 3)
+    out.append(Rect(x + 2 * g, y, g, g, Style(fill=TARGET_FILL)))
+    out.extend(draw_target(x + 2 * g, y, g))
+    out.extend(draw_builder(x + 0.12 * g, y + 2.12 * g, g * 0.76))
+    out.extend(draw_building(x, y, g, 2))
+    out.extend(draw_building(x + g, y + 2 * g, g, 3))
+    out.extend(draw_builder(x + g * 1.12, y + g * 1.12, g * 0.76))
+    out.extend(draw_enemy(x + 2.5 * g, y + 1.5 * g, g * 0.8, "light-female", 3))
+    ok = Style(stroke="#2e7d32", stroke_width=0.6, dash=(1.0, 0.6))
+    for c, r in ((0, 0), (1, 0), (0, 1), (1, 2), (2, 2)):
+        out.append(Rect(x + c * g + 1, y + r * g + 1, g - 2, g - 2, ok, rx=0.8))
+    for c, r in ((2, 0), (2, 1), (0, 2)):
+        out.extend(draw_cross(x + (c + 0.8) * g, y + (r + 0.2) * g, g * 0.09))
     return out
 
 
 def draw_crush(x: float, y: float, g: float) -> list[Element]:
     """A crush: a builder on a level-1 building drops a block on the enemy beside it."""
-    out: list[Element] = []
-    for col in range(2):
-        out.append(Rect(x + col * g, y, g, g, Style(fill=LAND, stroke=LAND_LINE, stroke_width=0.25)))
+    out = draw_grid(x, y, g, 2, 1)
     out.extend(draw_building(x, y, g, 1, numeral=False))
     out.extend(draw_builder(x + g * 0.2, y + g * 0.2, g * 0.6))
     out.extend(draw_badge(x, y, g, 1))
     out.extend(draw_enemy(x + 1.5 * g, y + 0.5 * g, g * 0.8, "dark-female", 3))
-    out.append(Rect(x + g * 1.12, y + g * 0.12, g * 0.76, g * 0.76,
-                    Style(stroke=ARROW, stroke_width=0.6, dash=(1.2, 0.8)), rx=0.8))
+    out.append(Rect(x + g * 1.08, y + g * 0.08, g * 0.84, g * 0.84,
+                    Style(stroke="#2e7d32", stroke_width=0.7, dash=(1.2, 0.8)), rx=0.8))
     return out
 
 
@@ -1066,7 +1142,9 @@ AID_ENEMY_TURN = (
     ("1 \u00b7 Orientation", "Each enemy turns to face its nearest building. Count the distance "
      "in orthogonal steps only; water and the edge of the map stop a path, while heights, domes, "
      "target zones and pawns do not. The building an enemy stands on is ignored. When several "
-     "first steps lead equally fast to a nearest building, the enemy prefers them in this order:"),
+     "first steps lead equally fast to a nearest building, the enemy prefers **front**, then "
+     "**right**, then **left**, then **back**, as the enemy itself sees them. No building within "
+     "reach: it keeps its facing."),
     ("2 \u00b7 Attack", "Each enemy strikes the space it now faces.\n"
      "\u2022 A builder there is defeated and leaves the board for this scenario, even on top of a "
      "building (the building stays whole).\n"
@@ -1085,16 +1163,18 @@ AID_ENEMY_TURN = (
 AID_PLAYER_TURN = (
     ("Move", "Pick one of your builders. Move it exactly one space in any of the eight directions: "
      "not onto a pawn, water or a dome, and up by no more than one level (down by any number). "
-     "Builders may stand on target zones."),
+     "Builders may stand on target zones. (In the diagrams, green shows what is allowed and a "
+     "red cross what is not.)", "move"),
     ("Build", "The same builder then places the next piece on a neighbouring space (eight "
-     "directions): a block, or a dome on three blocks. Never on water, on a target zone or on a "
-     "builder."),
+     "directions): a block, or a dome on three blocks. Never on water, on a target zone, on a "
+     "dome or on a builder.", "build"),
     ("Crush", "A builder may build on a space holding an enemy only when that space is at least "
      "one level lower than the space the builder now stands on. The piece lands on the enemy and "
-     "defeats it."),
+     "defeats it. This is the only way to defeat an enemy.", "crush"),
 )
 
-AID_WIN = "Defeat every enemy of the scenario."
+AID_WIN = ("Defeat every enemy of the scenario, then score it (see below) and go on to the next "
+           "scenario.")
 AID_LOSE = (
     "\u2022 Every building on the map has been knocked down.\n"
     "\u2022 An enemy enters a target zone, or passes through one.\n"
@@ -1102,6 +1182,39 @@ AID_LOSE = (
     "\u2022 At the start of your turn, no builder can move and then build.\n"
     "Lost? Set the scenario up again and replay it."
 )
+
+
+def write_section(parts: list[Element], x: float, y: float, width: float, heading: str, body: str,
+                  diagram: tuple[float, float, Any] | None = None, *, size: float = 9.5,
+                  max_height: float = 50.0) -> float:
+    """A headed paragraph, with an optional diagram ``(width, height, draw(x, y))`` at its
+    right; returns the y below it."""
+    parts.extend(draw_heading(x, y, heading, width))
+    text_w = width - (diagram[0] + 5 if diagram else 0)
+    block, used = write_paragraph(body, x, y + 4, text_w, max_height, size=size, min_size=7.5,
+                                  leading=1.25)
+    parts.extend(block)
+    if diagram is not None:
+        dw, dh, draw = diagram
+        parts.extend(draw(x + width - dw, y + 4.5))
+        used = max(used, dh + 1)
+    return y + 4 + used + 5
+
+
+def draw_rank_strip(x: float, y: float, width: float, ranks: Sequence[tuple[int, str]]
+                    ) -> list[Element]:
+    out: list[Element] = []
+    rank_w = width / max(1, len(ranks))
+    for i, (lowest, name) in enumerate(ranks):
+        hi = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
+        rx = x + i * rank_w
+        out.append(Rect(rx + 1, y, rank_w - 2, 15, Style(fill="#f1ede2", stroke=LAND_LINE,
+                                                         stroke_width=0.3), rx=1.5))
+        out.append(draw_label(rx + rank_w / 2, y + 6, range_text(lowest, hi), 9, bold=True,
+                              anchor="middle", fill=ACCENT))
+        size = min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5)))
+        out.append(draw_label(rx + rank_w / 2, y + 12, name, size, font="serif", anchor="middle"))
+    return out
 
 
 def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
@@ -1115,64 +1228,50 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     parts.append(draw_label(MARGIN, y, "The enemy turn", 22, bold=True, font="serif"))
     parts.append(draw_label(pw - MARGIN, y, "every scenario opens with it", 9, italic=True,
                             font="serif", anchor="end", fill=MUTED))
-    y += 5
+    y += 6
     intro = ("The enemies always act in this order; skip any that are absent or defeated. Finish "
              "each phase for every enemy before starting the next phase.")
     block, used = write_paragraph(intro, MARGIN, y, width, 14, size=9.5, min_size=8)
     parts.extend(block)
-    y += used + 3
+    y += used + 2
     n = len(content.enemy_order)
     slot = width / n
     for i, kind in enumerate(content.enemy_order):
         cx = MARGIN + slot * (i + 0.5)
-        parts.extend(draw_enemy(cx, y + 7, 12, kind, 1))
-        parts.append(draw_label(cx, y + 17.5, f"{i + 1}. {ENEMY_LOOKS[kind].label}", 8.5,
+        parts.extend(draw_enemy(cx, y + 6, 11, kind, 1))
+        parts.append(draw_label(cx, y + 15.5, f"{i + 1}. {ENEMY_LOOKS[kind].label}", 8.5,
                                 anchor="middle", bold=True))
         if i + 1 < n:
-            parts.append(arrow_shape(cx + 10, y + 7, cx + slot - 10, y + 7, 0.8, 2.6,
+            parts.append(arrow_shape(cx + 10, y + 6, cx + slot - 10, y + 6, 0.8, 2.6,
                                      Style(fill=MUTED)))
     y += 24
-    # Phase 1 with its tie-break diagram at the right.
-    g = 11.0
-    diagram_w = 3 * g + 4
+    g = 12.0
     heading, body = AID_ENEMY_TURN[0]
-    parts.extend(draw_heading(MARGIN, y, heading, width))
-    block, used = write_paragraph(body, MARGIN, y + 4, width - diagram_w - 4, 40, size=9.5, min_size=8)
-    parts.extend(block)
-    parts.extend(draw_tie_break(pw - MARGIN - 3 * g, y + 4, g))
-    order_text = "**front**, then **right**, then **left**, then **back** (as the enemy sees it)."
-    block2, used2 = write_paragraph(order_text, MARGIN, y + 4 + used + 1, width - diagram_w - 4, 12,
-                                    size=9.5, min_size=8)
-    parts.extend(block2)
-    y += 4 + max(used + 1 + used2, 3 * g + 2) + 5
+    y = write_section(parts, MARGIN, y, width, heading, body,
+                      (3 * g, 3 * g, lambda x, yy: draw_tie_break(x, yy, g)), size=9)
     heading, body = AID_ENEMY_TURN[1]
-    parts.extend(draw_heading(MARGIN, y, heading, width))
-    block, used = write_paragraph(body, MARGIN, y + 4, width, 40, size=9.5, min_size=8)
-    parts.extend(block)
-    y += 4 + used + 5
+    y = write_section(parts, MARGIN, y, width, heading, body, size=9)
     heading, body = AID_ENEMY_TURN[2]
-    parts.extend(draw_heading(MARGIN, y, heading, width))
-    block, used = write_paragraph(body, MARGIN, y + 4, width, 40, size=9.5, min_size=8)
-    parts.extend(block)
-    y += 4 + used + 4
-    # The die, drawn: one 3 x 3 diagram per face.
+    y = write_section(parts, MARGIN, y, width, heading, body, size=9) - 1
+    # The die, drawn: one 3 x 3 diagram per face, three to a row.
     cols = 3
     cell_w = width / cols
-    g = min(10.0, (ph - MARGIN - FOOTER - y - 2 * 12) / 6)
-    block_h = 3 * g + 12
+    room = ph - MARGIN - FOOTER - y - 7
+    g = max(7.0, min(13.0, (room / 2 - 13) / 3))
+    block_h = 3 * g + 13
     for i, (face, words) in enumerate(DIE_TABLE):
         col, row = i % cols, i // cols
         bx = MARGIN + col * cell_w
         by = y + row * block_h
-        parts.extend(draw_die(bx + 1, by + 1, 7, face))
-        parts.extend(draw_move_diagram(bx + 11, by, g, face))
-        block, _ = write_paragraph(words, bx + 13 + 3 * g, by + 1, cell_w - 15 - 3 * g, 3 * g,
-                                   size=8, min_size=6.5, family="sans", leading=1.25)
+        parts.extend(draw_die(bx, by, 7.5, face))
+        block, _ = write_paragraph(words, bx + 10, by + 0.2, cell_w - 13, 9, size=8, min_size=6.5,
+                                   family="sans", leading=1.2)
         parts.extend(block)
+        parts.extend(draw_move_diagram(bx + 10, by + 9.5, g, face))
     y += 2 * block_h
-    note = ("Each diagram starts with the enemy at the bottom, facing north; the dashed square is "
-            "where it ends if nothing is in the way.")
-    block, _ = write_paragraph(note, MARGIN, y - 4, width, 10, size=7.5, min_size=6.5,
+    note = ("Each diagram starts with the enemy at the bottom, facing north; the faded marker shows "
+            "where it ends, and its new facing, if nothing is in the way.")
+    block, _ = write_paragraph(note, MARGIN, y, width, 10, size=7.5, min_size=6.5,
                                family="sans", fill=MUTED)
     parts.extend(block)
     page1 = draw_page(pw, ph, parts, "aid-enemy-turn", footer, 1)
@@ -1183,45 +1282,27 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     parts.append(draw_label(MARGIN, y, "Your turn", 22, bold=True, font="serif"))
     parts.append(draw_label(pw - MARGIN, y, "after each enemy turn", 9, italic=True, font="serif",
                             anchor="end", fill=MUTED))
-    y += 6
-    for heading, body in AID_PLAYER_TURN:
-        parts.extend(draw_heading(MARGIN, y, heading, width))
-        box_w = width - (2 * 14 + 6 if heading == "Crush" else 0)
-        block, used = write_paragraph(body, MARGIN, y + 4, box_w, 30, size=9.5, min_size=8)
-        parts.extend(block)
-        if heading == "Crush":
-            parts.extend(draw_crush(pw - MARGIN - 28, y + 4, 14))
-            used = max(used, 16)
-        y += 4 + used + 5
+    y += 9
+    g = 13.0
+    diagrams = {
+        "move": (3 * g, 3 * g, lambda x, yy: draw_move_rules(x, yy, g)),
+        "build": (3 * g, 3 * g, lambda x, yy: draw_build_rules(x, yy, g)),
+        "crush": (2 * 16.0, 16.0, lambda x, yy: draw_crush(x, yy, 16.0)),
+    }
+    for heading, body, kind in AID_PLAYER_TURN:
+        y = write_section(parts, MARGIN, y, width, heading, body, diagrams[kind])
     col_w = (width - 8) / 2
-    parts.extend(draw_heading(MARGIN, y, "You win when", col_w))
-    block, used_w = write_paragraph(AID_WIN, MARGIN, y + 4, col_w, 30, size=9.5, min_size=8)
-    parts.extend(block)
-    parts.extend(draw_heading(MARGIN + col_w + 8, y, "You lose at once when", col_w))
-    block, used_l = write_paragraph(AID_LOSE, MARGIN + col_w + 8, y + 4, col_w, 45, size=9.5,
-                                    min_size=7.5)
-    parts.extend(block)
-    y += 4 + max(used_w, used_l) + 5
-    parts.extend(draw_heading(MARGIN, y, "Scoring", width))
+    y_win = write_section(parts, MARGIN, y, col_w, "You win when", AID_WIN)
+    y = max(y_win, write_section(parts, MARGIN + col_w + 8, y, col_w, "You lose at once when",
+                                 AID_LOSE))
     scoring = (f"A won scenario scores its level (0 to 4) plus {POINTS_PER_BONUS} for each bonus: "
                "won at the first try; both builders still on the board; at least "
-               f"{MORE_BLOCKS_FOR_BONUS} more blocks on the board than at set-up (domes do not count). "
-               f"At the end of the campaign add {CAMPAIGN_END_POINTS['expert']} for an expert game or "
-               f"take away {abs(CAMPAIGN_END_POINTS['easy'])} for an easy one, then find your rank:")
-    block, used = write_paragraph(scoring, MARGIN, y + 4, width, 30, size=9.5, min_size=8)
-    parts.extend(block)
-    y += 4 + used + 3
-    ranks = content.ranks
-    rank_w = width / max(1, len(ranks))
-    for i, (lowest, name) in enumerate(ranks):
-        hi = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
-        x = MARGIN + i * rank_w
-        parts.append(Rect(x + 1, y, rank_w - 2, 14, Style(fill="#f1ede2", stroke=LAND_LINE,
-                                                          stroke_width=0.3), rx=1.5))
-        parts.append(draw_label(x + rank_w / 2, y + 5.5, range_text(lowest, hi), 8.5, bold=True,
-                                anchor="middle", fill=ACCENT))
-        size = min(9.0, 9.0 * (rank_w - 4) / max(1.0, _width_of(name, 9.0)))
-        parts.append(draw_label(x + rank_w / 2, y + 11, name, size, font="serif", anchor="middle"))
+               f"{MORE_BLOCKS_FOR_BONUS} more blocks on the board than at set-up (domes do not "
+               f"count). At the end of the campaign add {CAMPAIGN_END_POINTS['expert']} for an "
+               f"expert game or take away {abs(CAMPAIGN_END_POINTS['easy'])} for an easy one, then "
+               "find your rank:")
+    y = write_section(parts, MARGIN, y, width, "Scoring", scoring) - 2
+    parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
     page2 = draw_page(pw, ph, parts, "aid-your-turn", footer, 2)
     return [page1, page2]
 

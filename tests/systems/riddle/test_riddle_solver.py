@@ -304,14 +304,17 @@ def test_astar_agrees_with_breadth_first(index: int) -> None:
 ADMISSIBLE_CASES = [
     "{stand: {figure: worker, level: 2, at: C2}}",
     "{stand: {figure: worker, level: 2}}",
-    "{stand: {figure: worker, at: A3}}",
+    "{stand: {figure: worker, at: B1}}",
     "{all_of: [{stand: {figure: worker, level: 1}}, {within: 3}]}",
     "{any_of: [{build: {what: dome, count: 1}}, {stand: {figure: worker, level: 2, at: B1}}]}",
+    "{blessings: {count: 2}}",
+    "{stand: {figure: king, level: 1, at: B3}}",
+    "{stand: {figure: any, level: 2}}",
 ]
 ADMISSIBLE = riddle_text("""
-W . .
+K . b
 . 1 .
-. . W
+W 1b W
 """, """coins:
   - {at: A3, colour: silver, levels: [2]}
   - {at: C1, colour: silver, levels: [1]}
@@ -322,6 +325,8 @@ objectives:
   - tier: heroic
     goal: GOAL
     ends: true
+end_of_turn:
+  - step-toward-closest-worker: {figure: king}
 """)
 
 
@@ -329,11 +334,13 @@ def exact_turns(game: RiddleGame, depth: int) -> dict[RiddleState, int]:
     """Fewest turns to the goal from every state within ``depth`` turns of the start
     (when that many turns are left to find it), by backward induction."""
     layers = [dict.fromkeys(game.starts())]
+    children: dict[RiddleState, list[RiddleState]] = {}
     for _ in range(depth):
         nxt: dict[RiddleState, None] = {}
         for s in layers[-1]:
-            if not game.is_goal(s):
-                nxt.update(dict.fromkeys(c for _, c in game.successors(s)))
+            if not game.is_goal(s) and s not in children:
+                children[s] = [c for _, c in game.successors(s)]
+                nxt.update(dict.fromkeys(children[s]))
         layers.append(nxt)
     exact: dict[RiddleState, int] = {}
     for d in range(depth, -1, -1):
@@ -341,7 +348,7 @@ def exact_turns(game: RiddleGame, depth: int) -> dict[RiddleState, int]:
             if game.is_goal(s):
                 exact[s] = 0
             elif d < depth:
-                known = [exact[c] for _, c in game.successors(s) if c in exact]
+                known = [exact[c] for c in children[s] if c in exact]
                 if known and min(known) + 1 <= depth - d:
                     exact[s] = min(known) + 1
     return exact
@@ -363,7 +370,7 @@ def test_bounds_never_overestimate(goal: str, tight: bool) -> None:
         game = RiddleGame(ctx, j, gods={"giver": GIVER})
         exact = exact_turns(game, 3)
         assert any(v >= 2 for v in exact.values()), "the goal should need a few turns"
-        sample = rng.sample(sorted(exact, key=repr), min(300, len(exact)))
+        sample = rng.sample(sorted(exact, key=game.key), min(200, len(exact)))
         for state in sample:
             bound = game.estimate(state)
             assert bound <= exact[state], (goal, j, state, bound, exact[state])

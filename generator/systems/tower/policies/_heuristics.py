@@ -3,9 +3,11 @@
 :func:`read_threats` looks one enemy turn ahead without rolling: the facing
 each enemy takes in phase 1, the space it attacks in phase 2, and, for each of
 the six faces of its movement die, the spaces it would step into and whether
-it would enter a target zone. The trace moves one enemy at a time on the
-current levels, treating the other enemies as standing still and builders as
-no obstacle (an enemy walks through them, defeating them); it is an estimate
+it would enter a target zone. The attacks come first (:func:`strike`: each
+attacked building loses its top piece, a builder there takes the hit
+instead); the traces then move one enemy at a time over the levels the
+attacks leave, treating the other enemies as standing still and builders as
+no obstacle (an enemy walks through them, defeating them). It is an estimate
 for ranking moves, never a rule (the engine is the rule).
 
 The figures a policy weighs, all per space or per enemy:
@@ -16,6 +18,10 @@ The figures a policy weighs, all per space or per enemy:
   target zone;
 - *survivors*: buildings still standing after the attacks (zero loses the
   scenario at once).
+
+Each trace also records every space it *looked at* (entered or found
+blocked): a change of level anywhere else cannot change that trace, so a
+policy re-traces only the enemies whose looked-at spaces a build touches.
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ class Tables:
     game: Game
     size: int
     chebyshev: tuple[tuple[int, ...], ...]  # king-move distance between squares
+    target_dist: tuple[int, ...]  # orthogonal path length to the nearest target zone
     skips: bool  # rules.terrain_block_skips
     enemy_ends: bool  # rules.enemy_block_ends_move
     terrain_first: bool  # rules.terrain_before_enemy
@@ -48,8 +55,11 @@ def make_tables(game: Game) -> Tables:
     w = game.width
     cheb = tuple(tuple(max(abs(a // w - b // w), abs(a % w - b % w)) for b in range(size))
                  for a in range(size))
+    targets = [sq for sq in range(size) if game.targets[sq]]
+    tdist = tuple(min((game.dist[sq][z] for z in targets), default=UNREACHABLE)
+                  for sq in range(size))
     r = game.rules
-    return Tables(game, size, cheb, r.terrain_block_skips, r.enemy_block_ends_move,
+    return Tables(game, size, cheb, tdist, r.terrain_block_skips, r.enemy_block_ends_move,
                   r.terrain_before_enemy, r.edge_only_undoes_turn, r.own_space_counts)
 
 
@@ -59,30 +69,37 @@ class Threats(NamedTuple):
     facings: tuple[int, ...]  # per enemy, after orientation (-1: defeated)
     attacked: tuple[int, ...]  # per enemy, the space it attacks (-1: none)
     nearest: tuple[int, ...]  # per enemy, its distance to the nearest building
-    traces: tuple[tuple[tuple[int, bool], ...], ...]  # per enemy, per face: (mask, target)
-    reach: tuple[int, ...]  # per enemy, the union of its trace masks
+    nearest_sets: tuple[tuple[int, ...], ...]  # per enemy, the buildings at that distance
+    traces: tuple[tuple[tuple[int, bool], ...], ...]  # per enemy, per face: (entered, target)
+    looked: tuple[int, ...]  # per enemy, the spaces its traces looked at (bit mask)
     risk: tuple[float, ...]  # per enemy, the share of faces entering a target zone
     danger: tuple[float, ...]  # per space
+    standing: int  # buildings on the map before the attacks
+    survivors: int  # buildings left after the attacks
 
 
-def face_toward(t: Tables, lv: tuple[int, ...] | list[int], pos: int, facing: int,
-                extra: int = -1) -> tuple[int, int]:
-    """Phase 1 for one enemy: (new facing, nearest building distance). ``extra`` is
-    a space counted as a building although its level is 0 (a block about to be built)."""
-    g = t.game
-    ds = g.dist[pos]
+def find_nearest(t: Tables, lv: tuple[int, ...] | list[int], pos: int) -> tuple[int, list[int]]:
+    """The distance from ``pos`` to the nearest building and every building that near."""
+    ds = t.game.dist[pos]
     best = UNREACHABLE
-    nearest = []
+    nearest: list[int] = []
     for b in range(t.size):
-        if (lv[b] or b == extra) and (b != pos or t.own_counts):
+        if lv[b] and (b != pos or t.own_counts):
             d = ds[b]
             if d < best:
                 best = d
                 nearest = [b]
             elif d == best:
                 nearest.append(b)
+    return best, nearest
+
+
+def face_nearest(t: Tables, pos: int, facing: int, best: int, nearest: list[int]) -> int:
+    """Phase 1 for one enemy, given its nearest buildings: the facing toward the first
+    step of the best shortest path (ties: the rules' order); unreachable: unchanged."""
     if best == UNREACHABLE or best == 0:
-        return facing, best
+        return facing
+    g = t.game
     ahead = g.step[pos]
     for rel in g.tie:
         nf = (facing + rel) & 3
@@ -92,19 +109,53 @@ def face_toward(t: Tables, lv: tuple[int, ...] | list[int], pos: int, facing: in
         dt = g.dist[s]
         for b in nearest:
             if dt[b] == best - 1:
-                return nf, best
-    return facing, best
+                return nf
+    return facing
+
+
+def face_toward(t: Tables, lv: tuple[int, ...] | list[int], pos: int, facing: int
+                ) -> tuple[int, int]:
+    """Phase 1 for one enemy: (new facing, distance to the nearest building).
+
+    >>> from generator.systems.tower.model import game_from_map
+    >>> g = game_from_map(". . .\\n1 . 1\\n. . .", ["dark-male B2 N"])
+    >>> face_toward(make_tables(g), g.start.levels, 4, 0)  # west and east tie: right wins
+    (1, 1)
+    """
+    best, nearest = find_nearest(t, lv, pos)
+    return face_nearest(t, pos, facing, best, nearest), best
+
+
+def strike(lv: list[int], attacked: list[int] | tuple[int, ...], builders: tuple[int, ...]
+           ) -> int:
+    """Phase 2, estimated: each attacked space loses its top piece, except that the first
+    attack on a builder's space hits the builder. Changes ``lv``; returns how many
+    buildings it razed."""
+    razed = 0
+    hit_builders = 0
+    for a in attacked:
+        if a < 0:
+            continue
+        if a in builders and not hit_builders >> a & 1:
+            hit_builders |= 1 << a
+            continue
+        if lv[a]:
+            lv[a] -= 1
+            if not lv[a]:
+                razed += 1
+    return razed
 
 
 def trace_move(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: int, facing: int,
-               die: int) -> tuple[int, bool]:
-    """The spaces (bit mask) one enemy steps into with this die, and whether it enters a
-    target zone (the trace stops there, as the enemy turn does). ``others``: bit mask
-    of the other enemies' spaces."""
+               die: int) -> tuple[int, int, bool]:
+    """One enemy's move with this die: the spaces it steps into and the spaces it looks
+    at (bit masks), and whether it enters a target zone (the trace stops there, as the
+    enemy turn does). ``others``: bit mask of the other enemies' spaces."""
     g = t.game
     step = g.step
     targets = g.targets
-    mask = 0
+    entered = 0
+    looked = 0
     s, f = pos, facing
     for op in MOVEMENT_TABLE[die]:
         if op != ADVANCE:
@@ -115,6 +166,8 @@ def trace_move(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: int
             f = nf
             continue
         n = step[s][f]
+        if n >= 0:
+            looked |= 1 << n
         terrain = n < 0 or lv[n] == DOME or lv[n] > lv[s] + 1
         blocked = n >= 0 and others >> n & 1
         if terrain and (t.terrain_first or not blocked):
@@ -126,22 +179,25 @@ def trace_move(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: int
                 break
             continue
         s = n
-        mask |= 1 << n
+        entered |= 1 << n
         if targets[n]:
-            return mask, True
-    return mask, False
+            return entered, looked, True
+    return entered, looked, False
 
 
 def trace_enemy(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: int,
                 facing: int) -> tuple[tuple[tuple[int, bool], ...], int, float]:
-    """Every face's trace of one enemy, the union of their masks, and its target risk."""
-    traces = tuple(trace_move(t, lv, others, pos, facing, die) for die in DIE_FACES)
-    reach = 0
+    """Every face's trace of one enemy (entered mask, target), the union of the spaces
+    they looked at, and its target risk."""
+    traces = []
+    looked = 0
     hits = 0
-    for mask, target in traces:
-        reach |= mask
+    for die in DIE_FACES:
+        entered, seen, target = trace_move(t, lv, others, pos, facing, die)
+        traces.append((entered, target))
+        looked |= seen
         hits += target
-    return traces, reach, hits / FACES
+    return tuple(traces), looked, hits / FACES
 
 
 def enemy_bits(enemies: tuple[int, ...]) -> int:
@@ -157,32 +213,43 @@ def read_threats(t: Tables, state: State) -> Threats:
     g = t.game
     lv = state.levels
     es = state.enemies
-    ebits = enemy_bits(es)
-    facings = []
-    attacked = []
-    nearest = []
-    traces = []
-    reach = []
-    risk = []
-    danger = [0.0] * t.size
+    facings: list[int] = []
+    attacked: list[int] = []
+    nearest: list[int] = []
+    nearest_sets: list[tuple[int, ...]] = []
     for i, pos in enumerate(es):
         if pos < 0:
             facings.append(-1)
             attacked.append(-1)
             nearest.append(UNREACHABLE)
-            traces.append(())
-            reach.append(0)
-            risk.append(0.0)
+            nearest_sets.append(())
             continue
-        f, best = face_toward(t, lv, pos, state.facings[i])
+        best, near = find_nearest(t, lv, pos)
+        f = face_nearest(t, pos, state.facings[i], best, near)
         a = g.step[pos][f]
-        tr, rm, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, f)
         facings.append(f)
         attacked.append(a if a >= 0 else -1)
         nearest.append(best)
+        nearest_sets.append(tuple(near))
+    after = list(lv)
+    standing = sum(1 for level in lv if level)
+    survivors = standing - strike(after, attacked, state.builders)
+    ebits = enemy_bits(es)
+    traces: list[tuple[tuple[int, bool], ...]] = []
+    looked: list[int] = []
+    risk: list[float] = []
+    danger = [0.0] * t.size
+    for i, pos in enumerate(es):
+        if pos < 0:
+            traces.append(())
+            looked.append(0)
+            risk.append(0.0)
+            continue
+        tr, seen, rk = trace_enemy(t, after, ebits & ~(1 << pos), pos, facings[i])
         traces.append(tr)
-        reach.append(rm)
+        looked.append(seen)
         risk.append(rk)
+        a = attacked[i]
         if a >= 0:
             danger[a] += 1.0
         for mask, _ in tr:
@@ -190,26 +257,10 @@ def read_threats(t: Tables, state: State) -> Threats:
                 low = mask & -mask
                 danger[low.bit_length() - 1] += 1.0 / FACES
                 mask ^= low
-    return Threats(tuple(facings), tuple(attacked), tuple(nearest), tuple(traces), tuple(reach),
-                   tuple(risk), tuple(danger))
+    return Threats(tuple(facings), tuple(attacked), tuple(nearest), tuple(nearest_sets),
+                   tuple(traces), tuple(looked), tuple(risk), tuple(danger), standing,
+                   survivors)
 
 
-def count_survivors(lv: tuple[int, ...] | list[int], attacked: list[int] | tuple[int, ...],
-                    builders: tuple[int, ...]) -> int:
-    """Buildings left standing after every enemy hits its attacked space once (an
-    attack on a builder's space hits the builder, not the building)."""
-    standing = sum(1 for level in lv if level)
-    hits: dict[int, int] = {}
-    for a in attacked:
-        if a >= 0 and lv[a]:
-            hits[a] = hits.get(a, 0) + 1
-    for a, n in hits.items():
-        if a in builders:
-            n -= 1
-        if n >= lv[a]:
-            standing -= 1
-    return standing
-
-
-__all__ = ["FACES", "Tables", "Threats", "count_survivors", "enemy_bits", "face_toward",
-           "make_tables", "read_threats", "trace_enemy", "trace_move"]
+__all__ = ["FACES", "Tables", "Threats", "enemy_bits", "face_nearest", "face_toward",
+           "find_nearest", "make_tables", "read_threats", "strike", "trace_enemy", "trace_move"]

@@ -31,11 +31,11 @@ from generator.systems.tower.policies import PolicySpec
 from generator.systems.tower.policies._heuristics import (
     Tables,
     Threats,
-    count_survivors,
     enemy_bits,
-    face_toward,
+    face_nearest,
     make_tables,
     read_threats,
+    strike,
     trace_enemy,
 )
 
@@ -87,30 +87,43 @@ def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: fl
     lv = list(state.levels)
     fresh = lv[u] == 0
     lv[u] += 1
-    attacked = list(threats.attacked)
-    risk = base_risk
-    bit = 1 << u
-    ebits = 0
-    for i, pos in enumerate(es):
-        if pos < 0:
-            continue
-        facing = threats.facings[i]
-        turned = False
-        if fresh and g.dist[pos][u] <= threats.nearest[i]:
-            nf, _ = face_toward(t, lv, pos, state.facings[i])
-            if nf != facing:
-                facing = nf
-                turned = True
-                a = g.step[pos][nf]
-                attacked[i] = a if a >= 0 else -1
-        if turned or threats.reach[i] & bit:
-            if not ebits:
-                ebits = enemy_bits(es)
-            _, _, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, facing)
-            risk += rk - threats.risk[i]
-    survivors = count_survivors(lv, attacked, state.builders)
+    attacked: list[int] | tuple[int, ...] = threats.attacked
+    facings: list[int] | tuple[int, ...] = threats.facings
+    changed = 1 << u  # spaces whose level after the attacks differs from the base estimate
+    turned = 0
+    if fresh:
+        att, fac = list(attacked), list(facings)
+        for i, pos in enumerate(es):
+            if pos < 0:
+                continue
+            d = g.dist[pos][u]
+            best = threats.nearest[i]
+            # The new block is (one of) this enemy's nearest buildings now.
+            if d < best:
+                nf = face_nearest(t, pos, state.facings[i], d, [u])
+            elif d == best:
+                nf = face_nearest(t, pos, state.facings[i], d, [*threats.nearest_sets[i], u])
+            else:
+                continue
+            if nf != fac[i]:
+                old, a = att[i], g.step[pos][nf]
+                fac[i], att[i] = nf, a if a >= 0 else -1
+                turned |= 1 << i
+                for sq in (old, att[i]):
+                    if sq >= 0:
+                        changed |= 1 << sq
+        attacked, facings = att, fac
+    survivors = threats.standing + fresh - strike(lv, attacked, state.builders)
     if survivors == 0:
         return -LOSS
+    risk = base_risk
+    ebits = -1
+    for i, pos in enumerate(es):
+        if pos >= 0 and (turned >> i & 1 or threats.looked[i] & changed):
+            if ebits < 0:
+                ebits = enemy_bits(es)
+            _, _, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, facings[i])
+            risk += rk - threats.risk[i]
     return BUILDING * survivors - TARGET * risk
 
 

@@ -9,8 +9,9 @@ chance node) and averages a value over them:
 - a result that loses (or leaves no builder able to move then build) is worth
   :data:`LOST`;
 - any other position is valued statically: enemies still standing, builders
-  still standing, a crush available right away, buildings expected to survive
-  the turn after, and the enemies' risk of entering a target zone then.
+  still standing, a crush available right away, buildings (those expected to
+  survive the next attacks, when few are left), and the risk that an enemy
+  close to a target zone enters it on the next turn.
 
 An action that wins at once is taken without looking further. The best
 expected value wins; ties go to the better greedy score, then to a uniformly
@@ -26,10 +27,14 @@ from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.policies import PolicySpec
 from generator.systems.tower.policies._heuristics import (
     Tables,
-    count_survivors,
+    enemy_bits,
+    face_nearest,
+    find_nearest,
     make_tables,
-    read_threats,
+    strike,
+    trace_enemy,
 )
+from generator.systems.tower.rules import DOME
 from generator.systems.tower.policies.greedy import score_actions
 
 CANDIDATES = 6
@@ -45,31 +50,63 @@ BUILDING = 100.0
 """Per building expected to survive the next attacks."""
 TARGET = 2_000.0
 """Per die face (as a share of six) that would carry an enemy into a target zone."""
+REACH = 2
+"""An enemy moves at most this many spaces in a turn: only enemies this close to a
+target zone are traced."""
 
 
-def can_crush(game: Game, actions: list[Action], enemies: tuple[int, ...]) -> bool:
-    """True when some action builds on an enemy."""
-    for a in actions:
-        if a[2] in enemies:
-            return True
+def can_crush(t: Tables, state: State) -> bool:
+    """True when some builder can move next to an enemy standing lower and build on it
+    (the base game's crush; god cards that ban builds are ignored in this estimate)."""
+    g = t.game
+    lv = state.levels
+    es = state.enemies
+    occupied = set(state.builders) | set(es)
+    for b in state.builders:
+        if b < 0:
+            continue
+        reach = lv[b] + 1
+        for to in g.move_adj[b]:
+            h = lv[to]
+            if h == 0 or h > reach or h == DOME or to in occupied:
+                continue
+            for e in es:
+                if e >= 0 and lv[e] < h and t.chebyshev[to][e] == 1 and e in g.build_adj[to]:
+                    return True
     return False
 
 
 def value_position(t: Tables, state: State) -> float:
     """The static value of a position with the player to move (see the module notes)."""
     game = t.game
-    actions = engine.list_actions(game, state)
-    if not actions:
+    if not engine.has_action(game, state):
         return LOST
+    lv = state.levels
     es = state.enemies
-    threats = read_threats(t, state)
-    value = -ENEMY * sum(1 for e in es if e >= 0)
-    value += BUILDER * sum(1 for b in state.builders if b >= 0)
-    if can_crush(game, actions, es):
+    alive = sum(1 for e in es if e >= 0)
+    value = -ENEMY * alive + BUILDER * sum(1 for b in state.builders if b >= 0)
+    if can_crush(t, state):
         value += CRUSH_READY
-    value += BUILDING * count_survivors(state.levels, threats.attacked, state.builders)
-    value -= TARGET * sum(threats.risk)
-    return value
+    standing = sum(1 for level in lv if level)
+    few = standing <= alive  # only then can the attacks raze every building
+    attacked = []
+    movers = []
+    for pos, facing in zip(es, state.facings):
+        if pos < 0 or not (few or t.target_dist[pos] <= REACH):
+            continue  # neither its attack nor its move can be decisive: skip it
+        best, nearest = find_nearest(t, lv, pos)
+        f = face_nearest(t, pos, facing, best, nearest)
+        a = game.step[pos][f]
+        attacked.append(a if a >= 0 else -1)
+        if t.target_dist[pos] <= REACH:
+            movers.append((pos, f))
+    after = list(lv)
+    standing -= strike(after, attacked, state.builders)
+    risk = 0.0
+    ebits = enemy_bits(es)
+    for pos, f in movers:
+        risk += trace_enemy(t, after, ebits & ~(1 << pos), pos, f)[2]
+    return value + BUILDING * standing - TARGET * risk
 
 
 def expected_value(t: Tables, state: State, memo: dict[State, float]) -> float:

@@ -1,0 +1,190 @@
+"""Santowerini playtest speed: games/s per policy, process-pool speed-up, 10,000 greedy games.
+
+    python benchmarks/playtest.py [--seed 1] [--jobs N] [--random-games 4000]
+        [--greedy-games 1500] [--lookahead-games 40] [--pool-games 6000]
+        [--big-games 10000] [--scheduler tcp://host:8786]
+
+Everything runs on the hardest shipped scenario: the highest level (then the
+most enemies) of every pack under ``content/`` that has tower scenarios. When
+none ships yet, the starter pack's hardest scenario stands in, and the output
+says so. Figures printed side by side in one run:
+
+1. games/s of each policy on one core (the in-process executor, the whole
+   runner: seeding, policy, engine);
+2. the speed-up of the local process pool (``--jobs``, default every core)
+   over one core on the same greedy games, and that both gave identical results;
+3. the wall time of 10,000 greedy games on the pool (and on a Dask cluster
+   when ``--scheduler`` is given).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from _common import REPO
+
+from generator.pack.loader import load_packs
+from generator.pack.schema import load_schemas
+from generator.sim.executors import (
+    Executor,
+    ExecutorUnavailable,
+    InProcessExecutor,
+    make_executor,
+)
+from generator.sim.montecarlo import RunResult, run_games
+from generator.systems.tower import checks
+from generator.systems.tower.engine import Game
+from generator.systems.tower.model import Scenario, build_scenario, compile_game
+from generator.systems.tower.playtest import GameRecord, TowerGames, _kinds, summarise
+from generator.systems.tower.policies import policy_names
+from generator.systems.tower.templates import starter_files
+
+TARGETS = {"random": 2_000.0, "greedy": 300.0}
+"""Games/s per core each policy must reach (no target for the slow lookahead)."""
+TARGET_SPEEDUP_2_CORES = 1.7
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    seed: int
+    jobs: int
+    games: dict[str, int]
+    pool_games: int
+    big_games: int
+    scheduler: str | None
+
+
+def parse_options(argv: list[str]) -> Options:
+    """Fill the options from the command line."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="pool workers (default: every core)")
+    parser.add_argument("--random-games", type=int, default=4000)
+    parser.add_argument("--greedy-games", type=int, default=1500)
+    parser.add_argument("--lookahead-games", type=int, default=40)
+    parser.add_argument("--pool-games", type=int, default=6000,
+                        help="greedy games timed on one core and on the pool")
+    parser.add_argument("--big-games", type=int, default=10_000)
+    parser.add_argument("--scheduler", default=None, help="also time a Dask cluster")
+    a = parser.parse_args(argv)
+    games = {"random": a.random_games, "greedy": a.greedy_games, "lookahead": a.lookahead_games}
+    return Options(a.seed, max(1, a.jobs), {k: max(1, v) for k, v in games.items()},
+                   max(1, a.pool_games), max(1, a.big_games), a.scheduler)
+
+
+def _tower_scenarios(root: Path) -> list[tuple[Scenario, str]]:
+    """Clean scenarios of every pack under ``root`` (with where they come from)."""
+    if not root.exists():
+        return []
+    loaded = load_packs([root], load_schemas(), _kinds())
+    found = []
+    for pack in loaded.packs:
+        for doc in pack.of_kind("tower-scenario"):
+            scenario, diags = build_scenario(doc, pack.sources.get(doc.file))
+            if scenario is None:
+                continue
+            diags = diags + list(checks.iter_setup_problems(scenario, doc))
+            if not any(d.severity.value == "error" for d in diags):
+                found.append((scenario, f"{pack.id}/{doc.id}"))
+    return found
+
+
+def pick_scenario() -> tuple[Game, Scenario, str]:
+    """The hardest shipped scenario, else the starter pack's; and a note saying which."""
+    shipped = _tower_scenarios(REPO / "content")
+    note = "shipped content"
+    if not shipped:
+        with tempfile.TemporaryDirectory() as tmp:
+            for rel, text in starter_files("starter").items():
+                path = Path(tmp) / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+            shipped = _tower_scenarios(Path(tmp))
+        note = "no tower content ships yet: the starter pack's hardest scenario stands in"
+    scenario, where = max(shipped, key=lambda s: (s[0].level, len(s[0].enemies), s[1]))
+    return compile_game(scenario), scenario, f"{where} (level {scenario.level}, " \
+        f"{len(scenario.enemies)} enemies, {scenario.width}x{scenario.height}); {note}"
+
+
+def timed(game: Game, policy: str, games: int, seed: int, executor: Executor
+          ) -> tuple[float, RunResult[GameRecord]]:
+    """Wall seconds to play ``games`` games, and their results."""
+    started = time.perf_counter()
+    run = run_games(TowerGames(game, policy), games, seed, executor=executor)
+    return time.perf_counter() - started, run
+
+
+def timed_here(game: Game, policy: str, games: int, seed: int
+               ) -> tuple[float, float, RunResult[GameRecord]]:
+    """Wall and CPU seconds of ``games`` games in this process, and their results."""
+    cpu = time.process_time()
+    wall, run = timed(game, policy, games, seed, InProcessExecutor())
+    return wall, time.process_time() - cpu, run
+
+
+def run(options: Options) -> int:
+    """Run the benchmark and print its figures; the exit code is 0 (timings never fail)."""
+    game, scenario, note = pick_scenario()
+    print(f"scenario: {note}")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"seed {options.seed}; machine: {os.cpu_count()} cores, load average {load} "
+          "(wall-clock figures below need idle cores)")
+    print()
+    print("games/s per core = games / CPU seconds of this process (other load on the machine "
+          "slows the wall clock, not the CPU time)")
+    print(f"{'policy':<10} {'games':>7} {'wall s':>8} {'CPU s':>8} {'games/s':>9} {'win rate':>9}"
+          f" {'mean turns':>11}  target")
+    for policy in policy_names():
+        n = options.games.get(policy, 100)
+        wall, cpu, result = timed_here(game, policy, n, options.seed)
+        summary = summarise(result, policy, scenario.level, 100)
+        rate = n / cpu
+        target = TARGETS.get(policy)
+        verdict = "" if target is None else \
+            f">= {target:,.0f}: {'meets' if rate >= target else 'MISSES'}"
+        print(f"{policy:<10} {n:>7} {wall:>8.2f} {cpu:>8.2f} {rate:>9,.0f} "
+              f"{summary.win_rate:>9.1%} {summary.mean_turns:>11.2f}  {verdict}")
+    print()
+    n = options.pool_games
+    one, _, base = timed_here(game, "greedy", n, options.seed)
+    with make_executor(options.jobs) as pool:
+        timed(game, "greedy", options.jobs * 8, options.seed, pool)  # start the workers
+        many, pooled = timed(game, "greedy", n, options.seed, pool)
+        label = pool.label
+    speedup = one / many  # wall against wall: both runs share the machine's other load
+    same = "identical results" if pooled == base else "RESULTS DIFFER"
+    print(f"greedy, {n} games: one core {one:.2f} s, {label} {many:.2f} s: "
+          f"speed-up {speedup:.2f}x ({same})")
+    if options.jobs >= 2:
+        verdict = "meets" if speedup >= TARGET_SPEEDUP_2_CORES else "MISSES"
+        print(f"target >= {TARGET_SPEEDUP_2_CORES}x on 2 cores: {verdict}")
+    print()
+    started = time.perf_counter()
+    with make_executor(options.jobs) as pool:
+        big, _ = timed(game, "greedy", options.big_games, options.seed, pool)
+        label = pool.label
+    total = time.perf_counter() - started
+    print(f"{options.big_games:,} greedy games on the {label}: {big:.2f} s "
+          f"({total:.2f} s with the pool's start-up)")
+    if options.scheduler:
+        try:
+            with make_executor(scheduler=options.scheduler) as dask:
+                seconds, _ = timed(game, "greedy", options.big_games, options.seed, dask)
+                print(f"{options.big_games:,} greedy games on the {dask.label}: {seconds:.2f} s")
+        except ExecutorUnavailable as exc:
+            print(f"Dask: {exc}")
+    return 0
+
+
+def main() -> None:
+    sys.exit(run(parse_options(sys.argv[1:])))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,375 @@
+"""God cards and blessing cards: fronts, backs, duplex sheets, and their text check.
+
+Every card is a scene of card size plus the bleed on each side; the text boxes
+of a card are fixed (:func:`god_boxes`, :func:`blessing_boxes`), so the same
+boxes serve drawing and :func:`iter_card_overflow`, which reports text that does
+not fit at its minimum size as RS-R001 at the YAML line of the field.
+
+A god card shows its power type's colour and symbol, its name and number, the
+pieces it brings from the box (as piece icons with counts), its power, its quest
+and the quest's reward (the default quest when the card names none). A blessing
+card shows its number in a blessing hexagon, its name and its one-time power.
+Gods and blessings share a size, since blessing cards join the god deck.
+
+>>> s = CardSettings(63.5, 88.9, 3.0, 0.0, True)
+>>> god_boxes(s)["power"].h > god_boxes(s)["reward"].h
+True
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.diagnostics import Diagnostic, make, pointer_of
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size
+from generator.render.icons import (
+    BLESSING,
+    GOD_TYPES,
+    GOLD,
+    ICONS,
+    INK,
+    MUTED,
+    PAPER,
+    icon_blessing,
+    icon_builder,
+    icon_mover,
+    icon_specialist,
+    icon_sphinx,
+    label_text,
+)
+from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
+from generator.render.sheets import card_sheet_pages
+from generator.render.text import FitResult, diagnose_fit, fit_text
+from generator.systems import Options
+from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
+from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.render import RiddleContent
+
+SAFE = 4.0
+"""Distance (mm) from the cut to any text: a slightly-off cut never touches it."""
+DEFAULT_QUEST = "Clear the last piece off this card on a turn you used its power."
+DEFAULT_REWARD = "Add any one piece to the stockpile."
+"""RULES 1: the quest and reward of a god card that names none."""
+TYPE_NAMES = {"mover": "Mover", "builder": "Builder", "specialist": "Specialist"}
+CARD_INK = INK
+
+
+@dataclass(frozen=True, slots=True)
+class CardSettings:
+    """Card size (trim, mm), bleed, gutter and crop marks of the pack's card sheets."""
+
+    width: float
+    height: float
+    bleed: float
+    gutter: float
+    crop_marks: bool
+
+
+def card_settings(pack: Pack, options: Options) -> CardSettings:
+    """The pack's ``print`` settings for cards: poker size and 3 mm bleed by default."""
+    cfg = pack.data.get("print", {})
+    card = cfg.get("card", "poker")
+    if isinstance(card, dict):
+        w, h = parse_length(card["width"]), parse_length(card["height"])
+    else:
+        w, h = resolve_card_size(card)
+    return CardSettings(w, h, parse_length(cfg.get("bleed", 3.0)),
+                        parse_length(cfg.get("gutter", 0.0)), bool(cfg.get("crop_marks", True)))
+
+
+def _scale(s: CardSettings) -> float:
+    """Boxes are designed on a poker card and scale with the card's width."""
+    return s.width / 63.5
+
+
+def god_boxes(s: CardSettings) -> dict[str, Box]:
+    """The text boxes of a god card, in card-scene coordinates (bleed included)."""
+    k = _scale(s)
+    b = s.bleed
+    w = s.width - 2 * SAFE
+    bottom = b + s.height - SAFE
+    reward_h = 8.0 * k
+    quest_h = 13.0 * k
+    return {
+        "name": Box(b + SAFE + 12.5 * k, b + 3.2 * k, w - 12.5 * k - 8.5 * k, 7.5 * k),
+        "power": Box(b + SAFE, b + 32.0 * k, w, bottom - reward_h - quest_h - 6.5 * k
+                     - (b + 32.0 * k)),
+        "quest": Box(b + SAFE, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
+        "reward": Box(b + SAFE, bottom - reward_h, w, reward_h),
+    }
+
+
+def blessing_boxes(s: CardSettings) -> dict[str, Box]:
+    """The text boxes of a blessing card, in card-scene coordinates (bleed included)."""
+    k = _scale(s)
+    b = s.bleed
+    w = s.width - 2 * SAFE
+    return {
+        "name": Box(b + SAFE, b + 33.0 * k, w, 8.0 * k),
+        "text": Box(b + SAFE + 1.0, b + 44.0 * k, w - 2.0, s.height - SAFE - 10.0 * k - 44.0 * k),
+    }
+
+
+TEXT_SIZES: Mapping[str, tuple[str, float, float]] = {
+    "name": ("serif", 13.0, 8.0),
+    "power": ("serif", 8.5, 6.5),
+    "quest": ("serif", 8.0, 6.5),
+    "reward": ("serif", 8.0, 6.5),
+    "text": ("serif", 10.0, 7.0),
+}
+"""Field -> (family, size, minimum size) in pt."""
+
+
+def fit_field(field: str, markup: str, box: Box, *, fill: str = CARD_INK, align: str = "left",
+              valign: str = "top") -> FitResult:
+    family, size, low = TEXT_SIZES[field]
+    bold = field == "name"
+    return fit_text(f"**{markup}**" if bold and markup else markup, box.w, box.h, family=family,
+                    max_size=size, min_size=low, align=align, valign=valign, icons=ICONS,
+                    fill=fill)
+
+
+def _type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...]:
+    draw = {"mover": icon_mover, "builder": icon_builder, "specialist": icon_specialist}
+    return draw.get(kind, icon_specialist)(x, y, size)
+
+
+def _tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white (amount 0: white, 1: the colour)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(255 - (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _frame(s: CardSettings, colour: str) -> list[Element]:
+    b = s.bleed
+    inset = SAFE - 1.6
+    return [Rect(b + inset, b + inset, s.width - 2 * inset, s.height - 2 * inset,
+                 Style(stroke=colour, stroke_width=0.45), rx=2.2)]
+
+
+def _label(x: float, y: float, text: str, colour: str, size: float = 6.0) -> Text:
+    return Text(x, y, text.upper(), font="sans", size=size, fill=colour, bold=True)
+
+
+def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) -> Scene:
+    """A god card's face."""
+    k = _scale(s)
+    b = s.bleed
+    W, H = s.width + 2 * b, s.height + 2 * b
+    colour = GOD_TYPES.get(god.type, "#555555")
+    boxes = god_boxes(s)
+    parts: list[Element] = [Rect(0, 0, W, H, Style(fill=_tint(colour, 0.10))),
+                            Rect(0, 0, W, b + 17.5 * k, Style(fill=colour))]
+    parts.append(Line(0, b + 17.5 * k, W, b + 17.5 * k, Style(stroke=GOLD, stroke_width=0.6)))
+    parts += _frame(s, colour)
+    parts.append(Group(_type_icon(god.type, b + SAFE - 0.5, b + 3.0 * k, 11.0 * k)))
+    name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
+    parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
+    type_name = TYPE_NAMES.get(god.type, god.type.title())
+    parts.append(_label(boxes["name"].x, b + 14.3 * k, f"{type_name} god", "#f3ead2", 6.0 * k))
+    if god.number is not None:
+        cx, cy = b + s.width - SAFE - 3.4 * k, b + 7.0 * k
+        parts.append(Circle(cx, cy, 3.4 * k, Style(fill="#ffffff", stroke=GOLD, stroke_width=0.4)))
+        parts.append(label_text(cx, cy, str(god.number), 3.2 * k, fill=colour, font="serif"))
+    # The pieces the card takes from the box.
+    y = b + 20.5 * k
+    parts.append(_label(b + SAFE, y + 4.2 * k, "Brings", MUTED, 5.5 * k))
+    x = b + SAFE + 11.0 * k
+    for i, n in enumerate(god.pieces):
+        if not n:
+            continue
+        parts.append(Group(ICONS[PIECE_ICONS[i]](x, y, 7.0 * k)))
+        parts.append(Text(x + 7.4 * k, y + 5.2 * k, f"×{n}", font="sans", size=8 * k, fill=INK,
+                          bold=True))
+        x += 15.0 * k
+    for field, title in (("power", "Power"), ("quest", "Quest")):
+        box = boxes[field]
+        parts.append(_label(box.x, box.y - 1.4 * k, title, colour, 6.2 * k))
+        parts.append(Line(box.x + (9.5 if field == "power" else 9.0) * k, box.y - 2.2 * k,
+                          box.x + box.w, box.y - 2.2 * k,
+                          Style(stroke=_tint(colour, 0.5), stroke_width=0.3)))
+    power = fit_field("power", _text(god.power_text, lang), boxes["power"])
+    parts.append(power.block.at(boxes["power"].x, boxes["power"].y))
+    quest_text = _text(god.quest_text, lang) if god.quest_text is not None else DEFAULT_QUEST
+    quest = fit_field("quest", quest_text, boxes["quest"])
+    parts.append(quest.block.at(boxes["quest"].x, boxes["quest"].y))
+    reward_text = _text(god.reward_text, lang) if god.reward_text is not None else DEFAULT_REWARD
+    reward_box = boxes["reward"]
+    parts.append(Rect(reward_box.x - 1.2, reward_box.y - 0.8, reward_box.w + 2.4,
+                      reward_box.h + 0.6, Style(fill=_tint(GOLD, 0.25)), rx=1.2))
+    reward = fit_field("reward", "**Reward:** " + reward_text, reward_box, valign="middle")
+    parts.append(reward.block.at(reward_box.x, reward_box.y - 0.3))
+    del pack_title
+    return Scene(W, H, tuple(parts), id=f"god-{god.id}")
+
+
+def god_back(s: CardSettings, title: str) -> Scene:
+    """The back of every god card: the Sphinx in a ring of the three god symbols."""
+    b = s.bleed
+    W, H = s.width + 2 * b, s.height + 2 * b
+    cx, cy = W / 2, H / 2 - 4.0
+    k = _scale(s)
+    parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#17434a"))]
+    parts += _frame(s, GOLD)
+    parts.append(Circle(cx, cy, 21 * k, Style(fill="#1f5563", stroke=GOLD, stroke_width=0.7)))
+    parts.append(Circle(cx, cy, 18.5 * k, Style(stroke=GOLD, stroke_width=0.25)))
+    parts.append(Group(icon_sphinx(cx - 13 * k, cy - 13 * k, 26 * k)))
+    for i, kind in enumerate(("mover", "builder", "specialist")):
+        a = -math.pi / 2 + 2 * math.pi * i / 3 + math.pi / 3
+        px, py = cx + 25.5 * k * math.cos(a), cy + 25.5 * k * math.sin(a)
+        parts.append(Group(_type_icon(kind, px - 4.5 * k, py - 4.5 * k, 9 * k)))
+    parts.append(Text(cx, b + s.height - 14 * k, "GOD", font="serif", size=13 * k,
+                      fill="#f6e7b9", anchor="middle", bold=True))
+    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
+                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    return Scene(W, H, tuple(parts), id="god-back")
+
+
+def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Scene:
+    """A blessing card's face: its number, name and one-time power."""
+    k = _scale(s)
+    b = s.bleed
+    W, H = s.width + 2 * b, s.height + 2 * b
+    boxes = blessing_boxes(s)
+    cx = W / 2
+    parts: list[Element] = [Rect(0, 0, W, H, Style(fill=_tint(BLESSING, 0.12)))]
+    parts += _frame(s, BLESSING)
+    # The number in a blessing hexagon, flanked by olive sprigs (diamonds on a rule).
+    size = 22.0 * k
+    parts.append(Group(icon_blessing(cx - size / 2, b + 7.0 * k, size)))
+    parts.append(Circle(cx, b + 7.0 * k + size / 2, 6.2 * k, Style(fill="#ffffff", stroke=INK,
+                                                                  stroke_width=0.3)))
+    parts.append(label_text(cx, b + 7.0 * k + size / 2, str(card.number), 5.4 * k, fill=BLESSING,
+                            font="serif"))
+    for side in (-1, 1):
+        x0 = cx + side * (size / 2 + 2.0)
+        parts.append(Line(x0, b + 18 * k, x0 + side * 12 * k, b + 18 * k,
+                          Style(stroke=BLESSING, stroke_width=0.4)))
+        parts.append(diamond(x0 + side * 13.2 * k, b + 18 * k, 1.0, Style(fill=BLESSING)))
+    name_text = _text(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+    name = fit_field("name", _escape(name_text), boxes["name"], fill=INK, align="center",
+                     valign="middle")
+    parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
+    parts.append(Line(cx - 10 * k, b + 42.0 * k, cx + 10 * k, b + 42.0 * k,
+                      Style(stroke=BLESSING, stroke_width=0.35)))
+    text = fit_field("text", _text(card.text, lang), boxes["text"], align="center",
+                     valign="middle")
+    parts.append(text.block.at(boxes["text"].x, boxes["text"].y))
+    parts.append(Text(cx, b + s.height - SAFE - 2.5 * k, "Use once, on your turn, besides your "
+                      "action", font="sans", size=5.2 * k, fill=MUTED, anchor="middle",
+                      italic=True))
+    return Scene(W, H, tuple(parts), id=f"blessing-{card.id}")
+
+
+def blessing_back(s: CardSettings, title: str) -> Scene:
+    """The back of every blessing card."""
+    b = s.bleed
+    k = _scale(s)
+    W, H = s.width + 2 * b, s.height + 2 * b
+    cx, cy = W / 2, H / 2 - 4.0
+    parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#2f5424"))]
+    parts += _frame(s, GOLD)
+    parts.append(Circle(cx, cy, 21 * k, Style(fill="#3b6a2d", stroke=GOLD, stroke_width=0.7)))
+    for i in range(12):
+        a = 2 * math.pi * i / 12
+        parts.append(diamond(cx + 24.5 * k * math.cos(a), cy + 24.5 * k * math.sin(a), 0.9,
+                             Style(fill=GOLD)))
+    parts.append(Group(icon_blessing(cx - 14 * k, cy - 14 * k, 28 * k)))
+    parts.append(Text(cx, b + s.height - 14 * k, "BLESSING", font="serif", size=13 * k,
+                      fill="#f6e7b9", anchor="middle", bold=True))
+    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
+                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    return Scene(W, H, tuple(parts), id="blessing-back")
+
+
+def _text(value: Any, lang: str | None) -> str:
+    if isinstance(value, tuple):
+        return pick_text(dict(value), lang).strip()
+    return pick_text(value, lang).strip()
+
+
+def _escape(text: str) -> str:
+    """A name is shown as typed: its stars, colons and backslashes are not markup."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+
+
+def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
+                     offset: tuple[float, float], lang: str | None
+                     ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
+    """(name, front pages, back pages) for the god cards and the blessing cards."""
+    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
+    title = content.title
+    gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
+    if gods:
+        yield ("gods", *card_sheet_pages(gods, god_back(s, title), layout, s.crop_marks, offset,
+                                         label=f"{title} — god cards"))
+    blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
+    if blessings:
+        yield ("blessings", *card_sheet_pages(blessings, blessing_back(s, title), layout,
+                                              s.crop_marks, offset,
+                                              label=f"{title} — blessing cards"))
+
+
+def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str
+                    ) -> list[Diagnostic]:
+    line, col = doc.locate(path)
+    out = diagnose_fit(result, doc.file, line, col, pointer=pointer_of(path), what=what)
+    for name in result.unknown_icons:
+        out.append(make("RS-R005", f"{what} uses the unknown icon ':{name}:'", doc.file, line, col,
+                        pointer=pointer_of(path),
+                        hint="the riddle book's legend page lists every icon name"))
+    return out
+
+
+def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Card text that does not fit its box at the minimum size (RS-R001, an error), uses
+    a character the fonts lack (RS-R004) or an unknown icon (RS-R005), at the YAML line of
+    the field, for every god and blessing card in ``options.lang``."""
+    s = card_settings(pack, options)
+    lang = options.lang
+    gboxes = god_boxes(s)
+    for doc in sorted(pack.of_kind("god"), key=lambda d: d.id):
+        god = build_god(doc)
+        name = _text(god.name, lang)
+        fields: list[tuple[tuple[Any, ...], str, str, str]] = [
+            (("name",), "name", _escape(name), f"the name of god '{doc.id}'"),
+            (("power", "text"), "power", _text(god.power_text, lang),
+             f"the power of god '{doc.id}'"),
+        ]
+        if god.quest_text is not None:
+            fields.append((("quest", "text"), "quest", _text(god.quest_text, lang),
+                           f"the quest of god '{doc.id}'"))
+        if god.reward_text is not None:
+            fields.append((("quest", "reward"), "reward", "**Reward:** "
+                           + _text(god.reward_text, lang), f"the quest reward of god '{doc.id}'"))
+        for path, field, markup, what in fields:
+            yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field]), what)
+    bboxes = blessing_boxes(s)
+    for doc in sorted(pack.of_kind("blessing"), key=lambda d: d.id):
+        card = build_blessing(doc)
+        if card.name is not None:
+            yield from _field_problems(doc, ("name",), fit_field(
+                "name", _escape(_text(card.name, lang)), bboxes["name"]),
+                f"the name of blessing '{doc.id}'")
+        yield from _field_problems(doc, ("text",), fit_field(
+            "text", _text(card.text, lang), bboxes["text"]), f"the text of blessing '{doc.id}'")
+
+
+def card_paper_ok(s: CardSettings, paper: tuple[float, float]) -> bool:
+    """Whether one card (with bleed) fits on the paper at all."""
+    try:
+        layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
+    except ValueError:
+        return False
+    return True
+
+
+__all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",
+           "blessing_front", "card_settings", "fit_field", "god_back", "god_boxes", "god_front",
+           "iter_card_overflow", "iter_card_sheets", "PAPER"]

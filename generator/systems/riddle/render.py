@@ -1,0 +1,311 @@
+"""Print a riddle pack: the riddle book and its solutions, maps, cards, aids and sheets.
+
+:func:`build_artefacts` is the riddle system's build. It reads the pack top to
+bottom, in this order:
+
+1. the models: riddles in campaign order, gods, blessings, dice, the campaign
+   and the constellation;
+2. the solver's verdicts, through :func:`~.solver.solve_cached` (the cache folder
+   is ``options.cache_dir``; without one nothing is cached);
+3. the pages: the book (cover, story, legend, one page per riddle, then the
+   solutions as an upside-down appendix, a separate PDF or not at all, as
+   ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``),
+   one SVG per map, the god and blessing card sheets with their backs, the
+   player aid (two pages and a tarot-size card), the campaign sheets and a
+   print check page.
+
+Options: ``options.lang`` picks the language of every text; ``options.paper``
+(else the pack's ``print.paper``, else A4) the paper; ``options.back_offset``
+(else ``print.back_offset``) the duplex shift; ``options.extra["solver_budget"]``
+caps the states each objective's search may expand.
+
+Artefacts (relative to the pack's output folder)::
+
+    maps/<riddle-id>.svg            print/<pack-id>-book.pdf
+    print/<pack-id>-solutions.pdf   (solutions: separate)
+    print/gods-duplex.pdf           print/blessings-duplex.pdf
+    print/player-aid.pdf            print/player-aid-card.pdf
+    print/campaign-sheets.pdf       print/calibration.pdf
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.geometry import PAPERS, parse_length, resolve_paper
+from generator.render.pdf import document_to_pdf
+from generator.render.scene import Document as PdfDocument
+from generator.render.scene import Scene
+from generator.render.sheets import calibration_page, interleave_duplex
+from generator.render.svg import scene_to_svg
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.riddle.book import (
+    BookSettings,
+    SolutionBlock,
+    cover_page,
+    describe_unlock,
+    iter_solution_blocks,
+    local,
+    riddle_page,
+    solution_pages,
+    solutions_divider,
+    story_page,
+)
+from generator.systems.riddle.cards import (
+    CardSettings,
+    card_settings,
+    iter_card_overflow,
+    iter_card_sheets,
+)
+from generator.systems.riddle.maps import legend_page
+from generator.systems.riddle.model import (
+    BlessingCard,
+    Campaign,
+    Constellation,
+    Die,
+    GodCard,
+    Riddle,
+    build_blessing,
+    build_campaign,
+    build_constellation,
+    build_die,
+    build_god,
+    build_riddle,
+)
+from generator.systems.riddle.sheets import (
+    campaign_sheet_pages,
+    player_aid_card_pages,
+    player_aid_pages,
+)
+from generator.systems.riddle.solver import RiddleSolve, solve_cached, worker_assignments
+
+SOLUTION_MODES = ("appendix", "separate", "none")
+"""Where the solutions go: at the back of the book upside down, in their own PDF, nowhere."""
+SOLVE_PLAYERS = 1
+"""The book's difficulty badges and solutions are for one player (RULES 1, the solver's default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RiddleContent:
+    """A riddle pack read for printing."""
+
+    pack_id: str
+    title: str
+    description: str
+    riddles: tuple[tuple[Riddle, Document], ...]  # in campaign order
+    gods: dict[str, GodCard]
+    god_docs: tuple[Document, ...]  # by number, then id
+    blessings: tuple[tuple[BlessingCard, Document], ...]  # by number
+    dice: dict[str, Die]
+    campaign: Campaign | None
+    constellation: Constellation | None
+    constellation_title: str
+
+
+def _number_key(doc: Document) -> tuple[int, str]:
+    number = doc.data.get("number")
+    return (number if isinstance(number, int) else 1 << 20, doc.id)
+
+
+def read_content(pack: Pack, lang: str | None) -> RiddleContent:
+    """The models of a pack; riddles in campaign order (unlisted ones after, by number)."""
+    campaigns = sorted(pack.of_kind("campaign"), key=lambda d: d.id)
+    campaign = build_campaign(campaigns[0]) if campaigns else None
+    built: dict[str, tuple[Riddle, Document]] = {}
+    for doc in sorted(pack.of_kind("riddle"), key=_number_key):
+        riddle, _ = build_riddle(doc, pack.sources.get(doc.file))
+        if riddle is not None:
+            built[doc.id] = (riddle, doc)
+    order: list[str] = []
+    if campaign is not None:
+        for island in campaign.islands:
+            order += [rid for rid in island.riddles if rid in built and rid not in order]
+    order += [rid for rid in built if rid not in order]
+    god_docs = tuple(sorted(pack.of_kind("god"), key=_number_key))
+    blessings = tuple(sorted(((build_blessing(d), d) for d in pack.of_kind("blessing")),
+                             key=lambda p: (p[0].number, p[0].id)))
+    skies = sorted(pack.of_kind("constellation"), key=lambda d: d.id)
+    return RiddleContent(
+        pack_id=pack.id,
+        title=pick_text(pack.data.get("title", pack.id), lang),
+        description=pick_text(pack.data.get("description", ""), lang).strip(),
+        riddles=tuple(built[rid] for rid in order),
+        gods={d.id: build_god(d) for d in god_docs},
+        god_docs=god_docs,
+        blessings=blessings,
+        dice={d.id: build_die(d) for d in sorted(pack.of_kind("die"), key=lambda d: d.id)},
+        campaign=campaign,
+        constellation=build_constellation(skies[0]) if skies else None,
+        constellation_title=pick_text(skies[0].data.get("title", ""), lang) if skies else "",
+    )
+
+
+def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
+    """The paper size: ``options.paper``, else the pack's ``print.paper``, else A4."""
+    name = options.paper or pack.data.get("print", {}).get("paper", "a4")
+    return PAPERS[name] if name in PAPERS else resolve_paper(name)
+
+
+def back_offset_of(pack: Pack, options: Options) -> tuple[float, float]:
+    if options.back_offset is not None:
+        return options.back_offset
+    offset = pack.data.get("print", {}).get("back_offset", {})
+    return (parse_length(offset.get("x", 0)), parse_length(offset.get("y", 0)))
+
+
+def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
+              ) -> dict[str, RiddleSolve | None]:
+    """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``."""
+    budget = options.extra.get("solver_budget")
+    out: dict[str, RiddleSolve | None] = {}
+    for riddle, _ in content.riddles:
+        try:
+            worker_assignments(SOLVE_PLAYERS, len(riddle.board.workers))
+        except ValueError:
+            out[riddle.id] = None
+            continue
+        progress(f"{content.pack_id}: solving {riddle.id}")
+        die = content.dice.get(riddle.die) if riddle.die else None
+        out[riddle.id] = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
+                                      gods=content.gods, die=die)
+    return out
+
+
+def _pdf(pages: Sequence[Scene], title: str, author: str, subject: str,
+         duplex: bool = False) -> bytes:
+    return document_to_pdf(PdfDocument(tuple(pages), title=title, author=author, subject=subject,
+                                       duplex=duplex))
+
+
+def _island_names(content: RiddleContent, lang: str | None) -> dict[str, str]:
+    if content.campaign is None:
+        return {}
+    return {i.id: local(i.name, lang) for i in content.campaign.islands}
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """The book's pages, the separate solutions (if any) and each riddle's map scene."""
+
+    pages: tuple[Scene, ...]
+    solutions: tuple[Scene, ...]
+    maps: tuple[tuple[str, Scene], ...]
+    overflowing: tuple[str, ...]  # riddle ids whose page text had to run short
+
+
+def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
+               paper: tuple[float, float], lang: str | None, mode: str,
+               progress: ProgressFn, meta: Sequence[str] = ()) -> Book:
+    """Every page of the riddle book (see the module docstring for the order)."""
+    islands = _island_names(content, lang)
+    settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
+    first_riddle_page = 4
+    riddle_pages: list[Scene] = []
+    maps: list[tuple[str, Scene]] = []
+    overflowing: list[str] = []
+    for n, (riddle, _) in enumerate(content.riddles):
+        progress(f"{content.pack_id}: page of {riddle.id}")
+        drawn = riddle_page(riddle, solves.get(riddle.id), settings, first_riddle_page + n)
+        riddle_pages.append(drawn.page)
+        maps.append((riddle.id, drawn.map))
+        if not drawn.fits:
+            overflowing.append(riddle.id)
+    titles = {r.id: local(r.title, lang) for r, _ in content.riddles}
+    page_of = {r.id: first_riddle_page + n for n, (r, _) in enumerate(content.riddles)}
+    voyage: list[tuple[str, str, list[tuple[int, str, int]]]] = []
+    listed: set[str] = set()
+    if content.campaign is not None:
+        for island in content.campaign.islands:
+            entries = [(r.number, titles[r.id], page_of[r.id]) for r, _ in content.riddles
+                       if r.id in island.riddles]
+            entries.sort(key=lambda e: e[2])
+            listed |= {r.id for r, _ in content.riddles if r.id in island.riddles}
+            voyage.append((local(island.name, lang),
+                           describe_unlock(island.unlock, islands, titles), entries))
+    others = [(r.number, titles[r.id], page_of[r.id]) for r, _ in content.riddles
+              if r.id not in listed]
+    if others:
+        voyage.append(("Other riddles", "", others))
+    subtitle = "A campaign of cooperative Sphinx riddles"
+    counts = (f"{len(content.riddles)} riddles · {len(voyage)} "
+              f"island{'s' if len(voyage) != 1 else ''}")
+    cover = cover_page(content.title, subtitle, meta, paper, counts)
+    story = story_page(content.title, content.description, voyage, paper, 2, lang)
+    legend = legend_page(paper)
+    pages = [cover, story, legend, *riddle_pages]
+    solutions: list[Scene] = []
+    if mode != "none":
+        blocks: list[SolutionBlock] = []
+        for riddle, _ in content.riddles:
+            progress(f"{content.pack_id}: solutions of {riddle.id}")
+            die = content.dice.get(riddle.die) if riddle.die else None
+            blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
+                                           die=die)
+        if mode == "appendix":
+            start = len(pages) + 1
+            pages.append(solutions_divider(paper, content.title, start))
+            pages += solution_pages(blocks, paper, lang, content.title, start + 1, True)
+        else:
+            solutions = solution_pages(blocks, paper, lang, content.title, 1, False)
+    return Book(tuple(pages), tuple(solutions), tuple(maps), tuple(overflowing))
+
+
+def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+    """Every print file of a riddle pack (see the module docstring)."""
+    lang = options.lang
+    mode = str(options.extra.get("solutions", "appendix"))
+    if mode not in SOLUTION_MODES:
+        raise ValueError(f"solutions must be one of {', '.join(SOLUTION_MODES)}, got {mode!r}")
+    paper = paper_of(pack, options)
+    content = read_content(pack, lang)
+    author = pick_text(pack.data.get("author", ""), lang)
+    title = content.title
+    solves = solve_all(content, options, progress)
+    meta = [f"{title} · version {pack.data.get('version', '')}".strip(" ·")]
+    if author:
+        meta.append(author)
+    book = build_book(content, solves, paper, lang, mode, progress, meta)
+    artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
+    progress(f"{pack.id}: writing the book")
+    artefacts.append(Artefact(f"print/{pack.id}-book.pdf", _pdf(
+        book.pages, f"{title}: riddle book", author, "Sphinx riddle book")))
+    if book.solutions:
+        artefacts.append(Artefact(f"print/{pack.id}-solutions.pdf", _pdf(
+            book.solutions, f"{title}: solutions", author, "Sphinx riddle solutions")))
+    progress(f"{pack.id}: card sheets")
+    cards = card_settings(pack, options)
+    offset = back_offset_of(pack, options)
+    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang):
+        artefacts.append(Artefact(f"print/{name}-duplex.pdf", _pdf(
+            interleave_duplex(fronts, backs), f"{title}: {name} (duplex)", author,
+            f"{name} card sheets", duplex=True)))
+    progress(f"{pack.id}: player aid and campaign sheets")
+    artefacts.append(Artefact("print/player-aid.pdf", _pdf(
+        player_aid_pages(content, paper, lang), f"{title}: player aid", author, "player aid")))
+    artefacts.append(Artefact("print/player-aid-card.pdf", _pdf(
+        player_aid_card_pages(content, cards, paper, offset, lang),
+        f"{title}: player aid card (duplex)", author, "player aid card", duplex=True)))
+    artefacts.append(Artefact("print/campaign-sheets.pdf", _pdf(
+        campaign_sheet_pages(content, paper, lang), f"{title}: campaign sheets", author,
+        "campaign sheets")))
+    artefacts.append(Artefact("print/calibration.pdf", _pdf(
+        calibration_page(_paper_name(pack, options), offset), f"{title}: print check", author,
+        "printer calibration", duplex=True)))
+    return artefacts
+
+
+def _paper_name(pack: Pack, options: Options) -> Any:
+    return options.paper or pack.data.get("print", {}).get("paper", "a4")
+
+
+def iter_build_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Problems only printing finds: card text that overflows its box (RS-R001 and kin)."""
+    yield from iter_card_overflow(pack, options)
+
+
+__all__ = ["Book", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
+           "build_artefacts", "build_book", "iter_build_problems", "iter_card_overflow",
+           "paper_of", "read_content", "solve_all"]

@@ -1,0 +1,964 @@
+"""The player aid (two pages and a tarot-size card) and the campaign sheets.
+
+The player aid restates the turn from our rules data in our own words: the three
+steps of a turn, the three actions, rewards, the end-of-turn effects of the
+vocabulary, players and workers, and a short glossary; numbers come from the
+rules constants and the pack (gods held, blessing score, the die's faces).
+
+The campaign sheets are the adventure map (islands as groups of riddle entries,
+each with a circle per objective to shade, and when the island opens), the
+constellation tree, the blessing score track with the blessing deck, and a
+guestbook. The tree is laid out by :func:`layout_sky`: Polaris in the centre,
+each god on the ring of its distance from Polaris, ring orders chosen so that no
+two paths cross; :func:`iter_sky_problems` says what still crosses or overlaps
+(the tests hold the shipped sky to none).
+
+>>> segments_cross((0, 0), (2, 2), (0, 2), (2, 0)), segments_cross((0, 0), (1, 1), (1, 1), (2, 0))
+(True, False)
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from generator.render.fonts import measure
+from generator.render.geometry import layout_sheet
+from generator.render.icons import (
+    BLESSING,
+    GOD_TYPES,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    LAND,
+    MUTED,
+    SEA,
+    icon_blessing,
+    icon_builder,
+    icon_mover,
+    icon_specialist,
+    label_text,
+)
+from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
+from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.systems.riddle.book import (
+    ACCENT,
+    HEADING_H,
+    MARGIN,
+    PANEL,
+    RULE,
+    TIERS,
+    count_word,
+    describe_unlock,
+    diamond,
+    fitted_text,
+    footer,
+    heading,
+    local,
+    ornament,
+    page,
+    shade_circle,
+    write,
+)
+from generator.systems.riddle.cards import SAFE, CardSettings
+from generator.systems.riddle.effects import EFFECTS
+from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, TIERS as TIER_ORDER
+from generator.systems.riddle.model import Constellation
+from generator.systems.riddle.solver import GODS_HELD_AT_MOST
+from generator.systems.riddle.state import DESTROYED_TO_END
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.render import RiddleContent
+
+# -- the player aid -------------------------------------------------------------------------
+
+TURN_STEPS = (
+    ("Act", "Take exactly one of the three actions below."),
+    ("Rewards", "Coins just collected go into free slots of their colour. Every blessing "
+                "token under a worker is collected. Each objective now achieved is shaded and "
+                "pays its reward."),
+    ("End of turn", "Apply the riddle's end-of-turn effects in the order printed. Then the "
+                    "player on your left takes the next turn."),
+)
+
+EFFECT_WORDS: Mapping[str, str] = {
+    "remove-top": "The top piece of a named space is taken away, a dome first; figures on "
+                  "it stay and drop with it.",
+    "stockpile-add": "Pieces of one kind are added to the stockpile from the box.",
+    "stockpile-remove": "Pieces of one kind leave the stockpile, as far as there are any.",
+    "step-toward-closest-worker": "The King or the Sphinx takes one step toward the closest "
+                                  "worker, at any height, onto a free undomed space.",
+    "sink": "After the turn named, a space sinks into the sea with all that stands on it; a "
+            "worker there is destroyed.",
+}
+"""What each end-of-turn effect of the vocabulary does, in one sentence."""
+
+
+def _action_texts(content: RiddleContent) -> list[tuple[str, str, str]]:
+    """(title, icons, text) of the three actions; the die's faces come from the pack."""
+    die_line = ""
+    dice = list(content.dice.values())
+    if dice:
+        faces: dict[str, str] = {}
+        for face in dice[0].faces:
+            if face.reward is None:
+                continue
+            if face.reward.text is not None:
+                reward = local(face.reward.text, None).rstrip(".")
+            else:
+                from generator.systems.riddle.book import describe_pieces
+
+                reward = "add " + describe_pieces(face.reward.piece, face.reward.count)
+            faces.setdefault(face.colour, reward[0].lower() + reward[1:])
+        die_line = " The die: " + "; ".join(
+            f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
+            for c, r in faces.items()) + "."
+    return [
+        ("Move, then build", ":move: :build:",
+         "Move one of your workers to one of the eight spaces around it that is free, "
+         "undomed and at most one level higher; stepping down any number of levels is fine. "
+         "The same worker then builds on a free, undomed space next to it: the next piece for "
+         "that space (:level-1: :level-2: :level-3: then :dome:), taken from the stockpile. "
+         "No such piece left: no build there. If no worker can move and build, choose "
+         "another action."),
+        ("Select a god", ":mover: :builder: :specialist:",
+         "Take a card from the face-up queue of three and refill the queue from the god deck. "
+         "The card takes its pieces from the box; anyone may build them. You hold at most "
+         f"{count_word(GODS_HELD_AT_MOST)} gods. Power and quest are optional; unless the card "
+         "says otherwise, the quest is to clear its last piece on a turn its power was used, "
+         "for any one piece added to the stockpile. A god whose pieces are all gone is "
+         "discarded, power and all."),
+        ("Play the Sphinx's game", ":die-amber: :gem-amber:",
+         "Roll the die. If the gem of the rolled colour is still on the Sphinx board, discard "
+         "it and take the reward shown. If it is gone, destroy a worker of your choice."
+         + die_line),
+    ]
+
+
+def _gem_icons() -> frozenset[str]:
+    from generator.render.icons import ICONS
+
+    return frozenset(n for n in ICONS if n.startswith("gem-"))
+
+
+def _rules_sections(content: RiddleContent) -> list[tuple[str, list[str]]]:
+    score = content.constellation.blessing_score if content.constellation else \
+        DEFAULT_BLESSING_SCORE
+    effects = [f"**{name}** — {EFFECT_WORDS.get(name, 'see the riddle page.')}"
+               for name in EFFECTS]
+    return [
+        ("Coins and objectives", [
+            "A coin shows the levels that collect it (:coin-silver-2: level 2; a dome stands "
+            "for 4). Build one of those pieces on its space to collect it, then place it in "
+            "any free slot of its colour, on any objective. A coin rides up on the pieces "
+            "built under it; walking onto it does nothing. No free slot: set it aside.",
+            "Objectives come in up to four tiers: " + ", ".join(TIER_ORDER[:-1]) + " and "
+            + TIER_ORDER[-1] + ". One with slots is achieved when they are all full; the "
+            "others say what to do. They are judged at the end of each turn, never at set-up, "
+            "and exactly one of them ends the riddle.",
+        ]),
+        ("Blessings", [
+            "At the end of each turn, every :blessing: token with a worker on it is collected: "
+            "put one blessing card face down on top of the god deck for each. A blessing card "
+            "revealed in the queue stays there until used; on your turn, besides your action, "
+            "anyone may discard one for its one-time power. A block built on a token lifts it; "
+            "a dome built on it forfeits it.",
+            f"The blessing deck holds the cards numbered up to your blessing score, which "
+            f"starts at {score} and rises by one for each +1 star whose three arrows are "
+            "shaded.",
+        ]),
+        ("Losing workers", [
+            f"The first destroyed worker fills the slot on the Sphinx board; worker number "
+            f"{DESTROYED_TO_END} ends the riddle at once. Objectives already achieved still "
+            "count.",
+        ]),
+        ("End-of-turn effects", effects),
+        ("Players and workers", [
+            "**1 player:** two white and two blue workers. **2 players:** a pair each. "
+            "**3 players:** one worker each, plus the shared :wanderer: Wanderer, which may not "
+            "be the first worker moved on two turns in a row. **4 players:** partners sitting "
+            "across share a pair. The map's :worker: spaces show where the four workers start.",
+        ]),
+        ("Glossary", [
+            "**Neighbour:** one of the eight spaces around a space; across a :bridge: bridge, "
+            "a neighbour for moving only, straight across.",
+            "**On level N:** at level N or higher. **Tower of 4:** three blocks and a dome.",
+            "**Closest worker:** the fewest steps away, straight or diagonal; equally close "
+            "workers are the group's choice.",
+            "**Stockpile:** the riddle's shared supply; nothing is ever built from the box.",
+            "**Sea:** not part of the board: nothing stands on it, is built on it or crosses it.",
+            "**Feature** :feature:: a marked space whose rule is on the riddle's page.",
+            "**Friendly god:** a god joined to Polaris by shaded paths on the constellation "
+            "tree.",
+        ]),
+    ]
+
+
+def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None
+                     ) -> tuple[Scene, Scene]:
+    """The two pages of the player aid: the turn and the actions; then the rules at a glance."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    title = content.title
+    first: list[Element] = [Text(pw / 2, m + 10, "Player aid", font="serif", size=24, fill=INK,
+                                 anchor="middle", bold=True)]
+    first += ornament(pw / 2, m + 15.5, 70)
+    first.append(fitted_text(pw / 2, m + 22, title, 11, width, italic=True, fill=MUTED,
+                             anchor="middle"))
+    y = m + 30.0
+    first += heading(m, y, "Your turn, in three steps", width)
+    y += HEADING_H + 1.0
+    step_w = (width - 8.0) / 3
+    step_h = 0.0
+    drawn: list[Element] = []
+    for i, (name, text) in enumerate(TURN_STEPS):
+        x = m + i * (step_w + 4.0)
+        drawn.append(Circle(x + 6.0, y + 6.0, 5.0, Style(fill=ACCENT, stroke=GOLD,
+                                                         stroke_width=0.6)))
+        drawn.append(label_text(x + 6.0, y + 6.0, str(i + 1), 4.2, fill="#ffffff", font="serif"))
+        drawn.append(Text(x + 13.5, y + 7.6, name, font="serif", size=13, fill=INK, bold=True))
+        para = write(text, x + 2.0, y + 14.0, step_w - 4.0, 40.0, size=9.5, min_size=8.0)
+        drawn.append(para.block)
+        step_h = max(step_h, 14.0 + para.height + 3.0)
+    for i in range(3):
+        x = m + i * (step_w + 4.0)
+        first.append(Rect(x, y - 1.0, step_w, step_h + 1.0, Style(fill=PANEL), rx=2.0))
+        if i:
+            first.append(Polygon(((x - 3.2, y + 4.0), (x - 0.8, y + 6.0), (x - 3.2, y + 8.0)),
+                                 Style(fill=GOLD_DARK)))
+    first += drawn
+    y += step_h + 7.0
+    first += heading(m, y, "The three actions", width)
+    y += HEADING_H + 1.0
+    for letter, (name, icons, text) in zip("ABC", _action_texts(content)):
+        first.append(Text(m, y + 5.0, letter, font="serif", size=16, fill=GOLD_DARK, bold=True))
+        first.append(Text(m + 8.0, y + 4.6, name, font="serif", size=12.5, fill=INK, bold=True))
+        icon_para = write(icons, m + 8.0 + measure(name, "serif", True, size_pt=12.5) + 3.0,
+                          y + 0.3, 60.0, 7.0, size=14, min_size=14)
+        first.append(icon_para.block)
+        para = write(text, m + 8.0, y + 8.5, width - 8.0, 60.0, size=9.5, min_size=8.0,
+                     leading=1.3)
+        first.append(para.block)
+        y += 8.5 + para.height + 5.0
+    y += 1.0
+    first += heading(m, y, "Besides your action", width)
+    y += HEADING_H
+    para = write("Any player may discard one revealed blessing card on their turn for its "
+                 "one-time power; it costs no action. A god's power and quest are optional, "
+                 "every turn.", m, y, width, 20.0, size=9.5, min_size=8.0)
+    first.append(para.block)
+    first += footer(pw, ph, title, 1, "player aid")
+
+    second: list[Element] = [Text(m, m + 8, "The rules at a glance", font="serif", size=18,
+                                  fill=INK, bold=True)]
+    y = m + 14.0
+    col_gap = 7.0
+    col_w = (width - col_gap) / 2
+    sections = _rules_sections(content)
+    # Two columns, filled in order; a section never splits across columns.
+    heights = [HEADING_H + sum(write(p, 0, 0, col_w, 200.0, size=8.8, min_size=8.0).height + 1.8
+                               for p in paras) + 3.0 for _, paras in sections]
+    half = sum(heights) / 2
+    col, yy, used = 0, y, 0.0
+    for (name, paras), h in zip(sections, heights):
+        if col == 0 and used > 0 and used + h / 2 > half:
+            col, yy = 1, y
+        x = m + col * (col_w + col_gap)
+        second += heading(x, yy, name, col_w)
+        yy += HEADING_H
+        for text in paras:
+            para = write(text, x, yy, col_w, 200.0, size=8.8, min_size=8.0)
+            second.append(para.block)
+            yy += para.height + 1.8
+        yy += 3.0
+        used += h
+    second += footer(pw, ph, title, 2, "player aid")
+    return page(pw, ph, first, "player-aid-1"), page(pw, ph, second, "player-aid-2")
+
+
+AID_CARD_SIZE = (70.0, 120.0)
+"""The player aid card: tarot size (mm)."""
+
+
+def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, str]],
+                   scene_id: str) -> tuple[Scene, bool]:
+    b = s.bleed
+    W, H = s.width + 2 * b, s.height + 2 * b
+    parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#fbf6ea")),
+                            Rect(0, 0, W, b + 11.0, Style(fill=ACCENT)),
+                            Line(0, b + 11.0, W, b + 11.0, Style(stroke=GOLD, stroke_width=0.6)),
+                            Rect(b + SAFE - 1.6, b + SAFE - 1.6, s.width - 2 * (SAFE - 1.6),
+                                 s.height - 2 * (SAFE - 1.6), Style(stroke=ACCENT,
+                                                                     stroke_width=0.4), rx=2.0)]
+    parts.append(fitted_text(W / 2, b + 7.6, title, 11, s.width - 2 * SAFE, bold=True,
+                             fill="#ffffff", anchor="middle", min_size=7))
+    x, w = b + SAFE, s.width - 2 * SAFE
+    y = b + 14.0
+    bottom = b + s.height - SAFE
+    fits = True
+    size = 7.4
+    while True:
+        drawn: list[Element] = []
+        yy = y
+        ok = True
+        for name, text in sections:
+            drawn.append(Text(x, yy + 2.8, name.upper(), font="sans", size=6.2, fill=ACCENT,
+                              bold=True))
+            yy += 4.0
+            para = write(text, x, yy, w, max(bottom - yy, 3.0), size=size, min_size=6.0,
+                         leading=1.2)
+            ok = ok and para.fit.fits
+            drawn.append(para.block)
+            yy += para.height + 2.2
+        if (yy <= bottom + 2.2 and ok) or size <= 6.0:
+            break
+        size -= 0.2
+    fits = ok and yy <= bottom + 2.2
+    parts += drawn
+    return Scene(W, H, tuple(parts), id=scene_id), fits
+
+
+def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scene, bool]:
+    """The front (the turn) and back (rewards and endings) of the player aid card, and whether
+    their text fits."""
+    actions = _action_texts(content)
+    front, ok1 = _aid_card_side(s, "Your turn", [
+        ("1 · Act", "One action: **A** move, then build; **B** select a god; **C** play the "
+                    "Sphinx's game."),
+        ("A · Move, then build :move:", "Move a worker one space (up one level at most, down any "
+                                        "number), then build next to it: the next piece for "
+                                        "that space, from the stockpile."),
+        ("B · Select a god", f"Take a god from the queue and refill it; its pieces come from the "
+                             f"box for anyone to build. At most {GODS_HELD_AT_MOST} gods each."),
+        ("C · The Sphinx's game", "Roll: gem still there, take it and its reward; gem gone, "
+                                  "destroy a worker."),
+        ("2 · Rewards", "Place collected coins in free slots of their colour; collect blessing "
+                        "tokens under workers; shade new objectives, take their rewards."),
+        ("3 · End of turn", "Apply the riddle's end-of-turn effects in order; the next player "
+                            "on the left plays."),
+    ], "aid-card-front")
+    del actions
+    back, ok2 = _aid_card_side(s, "Rewards & endings", [
+        ("Coins", "Building a level a coin shows (4 = dome) collects it into any free slot of "
+                  "its colour. No free slot: set it aside."),
+        ("Objectives", "Judged at each turn's end, never at set-up. One of them ends the "
+                       "riddle."),
+        ("Blessings :blessing:", "A token under a worker at a turn's end: a blessing card face "
+                                 "down on the god deck. Discard a revealed one for its power, "
+                                 "besides your action."),
+        ("Workers", f"The first destroyed worker fills the Sphinx board's slot; worker "
+                    f"{DESTROYED_TO_END} ends the riddle at once."),
+        ("Reminders", "A bridge joins spaces for moving only. Level N means N or higher. "
+                      "Ties for the closest worker are yours to break."),
+    ], "aid-card-back")
+    return front, back, ok1 and ok2
+
+
+def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tuple[float, float],
+                          offset: tuple[float, float], lang: str | None) -> tuple[Scene, ...]:
+    """A duplex sheet of tarot-size player aid cards, one per seat (the sheet holds them)."""
+    s = CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
+                     cards.crop_marks)
+    front, back, _ = aid_card_faces(content, s)
+    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
+    count = min(layout.capacity, 4) if layout.capacity >= 4 else layout.capacity
+    fronts, backs = card_sheet_pages([front] * count, back, layout, s.crop_marks, offset,
+                                     label=f"{content.title} — player aid cards")
+    return interleave_duplex(fronts, backs)
+
+
+# -- the constellation tree -----------------------------------------------------------------
+
+Point = tuple[float, float]
+
+
+def segments_cross(a: Point, b: Point, c: Point, d: Point, eps: float = 1e-9) -> bool:
+    """Whether segments ab and cd cross at a point inside both (shared ends do not count)."""
+    def orient(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    shared = {a, b} & {c, d}
+    if shared:
+        # Segments from one point cross only if they overlap along a line.
+        return False
+    o1, o2, o3, o4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
+    if (o1 > eps and o2 < -eps or o1 < -eps and o2 > eps) and \
+            (o3 > eps and o4 < -eps or o3 < -eps and o4 > eps):
+        return True
+    return False
+
+
+def point_segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy)
+                                              / length2))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+@dataclass(frozen=True, slots=True)
+class SkyLayout:
+    """Where each node of a constellation tree goes (mm), and the paths between them."""
+
+    nodes: tuple[tuple[str, float, float], ...]
+    paths: tuple[tuple[str, str, int], ...]
+    node_radius: float
+    polaris: str
+    polaris_radius: float
+
+    def position(self, node: str) -> Point:
+        for name, x, y in self.nodes:
+            if name == node:
+                return (x, y)
+        raise KeyError(node)
+
+    def radius(self, node: str) -> float:
+        return self.polaris_radius if node == self.polaris else self.node_radius
+
+
+def _depths(sky: Constellation, root: str) -> dict[str, int]:
+    neighbours: dict[str, list[str]] = {n.id: [] for n in sky.nodes}
+    for path in sky.paths:
+        a, b = path.ends
+        if a in neighbours and b in neighbours:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    depth = {root: 0}
+    frontier = [root]
+    while frontier:
+        nxt: list[str] = []
+        for node in frontier:
+            for other in sorted(neighbours[node]):
+                if other not in depth:
+                    depth[other] = depth[node] + 1
+                    nxt.append(other)
+        frontier = nxt
+    deepest = max(depth.values(), default=0)
+    for node in sky.nodes:
+        depth.setdefault(node.id, deepest + 1)  # unreachable: an outer ring of its own
+    return depth
+
+
+def _spread(angles: list[float], gap: float) -> list[float]:
+    """Push sorted angles apart until neighbours are at least ``gap`` apart (circularly)."""
+    n = len(angles)
+    if n < 2:
+        return angles
+    gap = min(gap, 2 * math.pi / n)
+    out = list(angles)
+    for _ in range(200):
+        moved = False
+        for i in range(n):
+            j = (i + 1) % n
+            diff = (out[j] - out[i]) % (2 * math.pi)
+            if n == 2 and i == 1:
+                break
+            if diff < gap - 1e-9:
+                push = (gap - diff) / 2
+                out[i] -= push
+                out[j] += push
+                moved = True
+        if not moved:
+            break
+    return out
+
+
+def _place(order: Sequence[Sequence[str]], radii: Sequence[float], neighbours: Mapping[str, set[str]],
+           cx: float, cy: float, min_arc: float) -> dict[str, Point]:
+    """Positions for rings of nodes in the given orders: the first ring evenly spaced, outer
+    rings at the mean angle of their inner neighbours, pushed apart to ``min_arc`` mm."""
+    angle: dict[str, float] = {}
+    pos: dict[str, Point] = {}
+    for ring, (names, r) in enumerate(zip(order, radii)):
+        if ring == 0:
+            for name in names:
+                angle[name], pos[name] = 0.0, (cx, cy)
+            continue
+        n = len(names)
+        if ring == 1:
+            wanted = [-math.pi / 2 + math.pi / n + 2 * math.pi * i / n for i in range(n)]
+        else:
+            wanted = []
+            for i, name in enumerate(names):
+                inner = [angle[o] for o in sorted(neighbours[name]) if o in angle and o in
+                         order[ring - 1]]
+                if inner:
+                    wanted.append(math.atan2(sum(math.sin(a) for a in inner),
+                                             sum(math.cos(a) for a in inner)))
+                else:
+                    wanted.append(-math.pi / 2 + 2 * math.pi * i / n)
+            # Keep the chosen order around the circle.
+            base = wanted[0]
+            for i in range(1, n):
+                while wanted[i] < wanted[i - 1]:
+                    wanted[i] += 2 * math.pi
+                while wanted[i] - base >= 2 * math.pi:
+                    wanted[i] -= 2 * math.pi
+        spread = _spread(wanted, min_arc / r) if ring > 1 else wanted
+        for name, a in zip(names, spread):
+            angle[name] = a
+            pos[name] = (cx + r * math.cos(a), cy + r * math.sin(a))
+    return pos
+
+
+def _count_problems(pos: Mapping[str, Point], edges: Sequence[tuple[str, str]],
+                    radius: Mapping[str, float], clearance: float) -> int:
+    bad = 0
+    segs = [(pos[a], pos[b], a, b) for a, b in edges]
+    for (p1, p2, a1, b1), (q1, q2, a2, b2) in itertools.combinations(segs, 2):
+        if segments_cross(p1, p2, q1, q2):
+            bad += 100
+    names = sorted(pos)
+    for a, b in itertools.combinations(names, 2):
+        if math.dist(pos[a], pos[b]) < radius[a] + radius[b] + clearance:
+            bad += 100
+    for p1, p2, a, b in segs:
+        for name in names:
+            if name in (a, b):
+                continue
+            if point_segment_distance(pos[name], p1, p2) < radius[name] + clearance / 2:
+                bad += 10
+    return bad
+
+
+def layout_sky(sky: Constellation, cx: float, cy: float, outer: float,
+               node_radius: float = 9.5, polaris_radius: float = 10.0) -> SkyLayout:
+    """A radial layout of a constellation tree: Polaris at (cx, cy), each node on the ring of
+    its path distance from Polaris (the outermost at ``outer`` mm), ring orders searched for
+    the one with no crossing paths and no crowded nodes (the first best, in a fixed order)."""
+    root = next((n.id for n in sky.nodes if n.polaris), sky.nodes[0].id)
+    depth = _depths(sky, root)
+    rings: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
+    for name in sorted(depth):
+        rings[depth[name]].append(name)
+    neighbours: dict[str, set[str]] = {n.id: set() for n in sky.nodes}
+    edges: list[tuple[str, str]] = []
+    for path in sky.paths:
+        a, b = path.ends
+        if a in neighbours and b in neighbours and a != b:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+            edges.append((a, b))
+    deepest = len(rings) - 1
+    radii = [0.0] + [outer * d / max(deepest, 1) for d in range(1, deepest + 1)]
+    if deepest >= 2:
+        # The first ring a little further out: Polaris' paths need room for their diamonds.
+        radii[1] = max(radii[1], outer * 0.46)
+    radius = {name: (polaris_radius if name == root else node_radius) for name in depth}
+    clearance = 4.0
+    first = rings[1] if len(rings) > 1 else []
+    if 1 < len(first) <= 7:
+        candidates = [[first[0], *rest] for rest in itertools.permutations(first[1:])]
+    else:
+        candidates = [first]
+    best: tuple[int, dict[str, Point]] | None = None
+    for ring1 in candidates:
+        order: list[list[str]] = [rings[0], list(ring1)]
+        for d in range(2, len(rings)):
+            # Outer rings follow the angle of their inner neighbours; try both tie orders.
+            placed = _place(order, radii[:d], neighbours, cx, cy, 2 * node_radius + clearance)
+            ang = {n: math.atan2(p[1] - cy, p[0] - cx) for n, p in placed.items()}
+            start = ang[ring1[0]] if ring1 else 0.0
+
+            def key(name: str) -> tuple[float, str]:
+                inner = [ang[o] for o in sorted(neighbours[name]) if o in ang and o in order[d - 1]]
+                if not inner:
+                    return (10.0, name)
+                mean = math.atan2(sum(math.sin(a) for a in inner), sum(math.cos(a) for a in inner))
+                return ((mean - start) % (2 * math.pi), name)
+
+            order.append(sorted(rings[d], key=key))
+        pos = _place(order, radii, neighbours, cx, cy, 2 * node_radius + clearance)
+        score = _count_problems(pos, edges, radius, clearance)
+        if best is None or score < best[0]:
+            best = (score, pos)
+        if score == 0:
+            break
+    assert best is not None or not first
+    pos = best[1] if best is not None else {root: (cx, cy)}
+    return SkyLayout(tuple((name, *pos[name]) for name in sorted(pos)),
+                     tuple((p.ends[0], p.ends[1], p.diamonds) for p in sky.paths),
+                     node_radius, root, polaris_radius)
+
+
+def iter_sky_problems(layout: SkyLayout, clearance: float = 2.0) -> Iterator[str]:
+    """Crossing paths, overlapping nodes and paths running through a node, in words."""
+    pos = {name: (x, y) for name, x, y in layout.nodes}
+    segs = [(a, b) for a, b, _ in layout.paths if a in pos and b in pos]
+    for (a1, b1), (a2, b2) in itertools.combinations(segs, 2):
+        if segments_cross(pos[a1], pos[b1], pos[a2], pos[b2]):
+            yield f"path {a1}–{b1} crosses path {a2}–{b2}"
+    for a, b in itertools.combinations(sorted(pos), 2):
+        if math.dist(pos[a], pos[b]) < layout.radius(a) + layout.radius(b) + clearance:
+            yield f"nodes {a} and {b} overlap"
+    for a, b in segs:
+        for name in sorted(pos):
+            if name not in (a, b) and point_segment_distance(pos[name], pos[a], pos[b]) \
+                    < layout.radius(name) + clearance / 2:
+                yield f"path {a}–{b} runs through node {name}"
+
+
+def _star(cx: float, cy: float, outer: float, inner: float, points: int, style: Style) -> Polygon:
+    corners = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi * i / points - math.pi / 2
+        corners.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return Polygon(tuple(corners), style)
+
+
+def _type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...]:
+    draw = {"mover": icon_mover, "builder": icon_builder, "specialist": icon_specialist}
+    return draw.get(kind, icon_specialist)(x, y, size)
+
+
+def _sky_node(content: RiddleContent, node_id: str, god_id: str | None, x: float, y: float,
+              r: float, lang: str | None) -> list[Element]:
+    god = content.gods.get(god_id) if god_id else None
+    colour = GOD_TYPES.get(god.type, MUTED) if god else MUTED
+    name = local(god.name, lang) if god else (god_id or node_id)
+    out: list[Element] = [Circle(x, y, r, Style(fill="#fbf8f0", stroke=colour, stroke_width=0.8)),
+                          Circle(x, y, r - 1.1, Style(stroke=colour, stroke_width=0.25))]
+    if god is not None:
+        out.append(Group(_type_icon(god.type, x - 3.6, y - r + 2.2, 7.2)))
+    out.append(fitted_text(x, y + r * 0.52, name, 7.5, 2 * r - 3.5, bold=True, fill=INK,
+                           anchor="middle", min_size=5.0))
+    return out
+
+
+def _arrow_glyph(x: float, y: float, length: float, colour: str) -> Polygon:
+    """A hollow arrow pointing right, to shade."""
+    h = length * 0.42
+    shaft = h * 0.42
+    pts = ((x, y - shaft), (x + length * 0.58, y - shaft), (x + length * 0.58, y - h),
+           (x + length, y), (x + length * 0.58, y + h), (x + length * 0.58, y + shaft),
+           (x, y + shaft))
+    return Polygon(pts, Style(fill="#ffffff", stroke=colour, stroke_width=0.35))
+
+
+def constellation_page(content: RiddleContent, paper: tuple[float, float], lang: str | None,
+                       number: int) -> tuple[Scene, SkyLayout | None]:
+    """The constellation tree and its +1 stars."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    sky = content.constellation
+    title = content.constellation_title or "The constellation tree"
+    parts: list[Element] = [Text(m, m + 8, title, font="serif", size=18, fill=INK, bold=True)]
+    intro = ("Each time you shade an objective, shade one diamond on a path. A god joined to "
+             "Polaris by fully shaded paths becomes friendly. When a riddle lets you choose a "
+             "friendly god, shade an arrow pointing toward it; a +1 star whose three arrows are "
+             "shaded raises the blessing score by one.")
+    para = write(intro, m, m + 12.0, width, 20.0, family="serif", size=9.5, min_size=8.0)
+    parts.append(para.block)
+    if sky is None:
+        parts += footer(pw, ph, content.title, number, "campaign sheet")
+        return page(pw, ph, parts, "constellation"), None
+    stars = sky.stars
+    per_row = 6
+    star_rows = math.ceil(len(stars) / per_row) if stars else 0
+    star_h = 29.0
+    panel_h = (HEADING_H + star_rows * star_h + 2.0) if stars else 0.0
+    top = m + 12.0 + para.height + 4.0
+    bottom = ph - m - 8.0 - panel_h
+    size = min(width, bottom - top)
+    cx, cy = pw / 2, top + size / 2
+    node_r = 9.5
+    layout = layout_sky(sky, cx, cy, size / 2 - node_r - 1.0, node_r)
+    pos = {name: (x, y) for name, x, y in layout.nodes}
+    # A faint sky behind the tree.
+    parts.append(Circle(cx, cy, size / 2, Style(fill="#eef2f7", stroke=RULE, stroke_width=0.3)))
+    for ring_r in sorted({round(math.dist(p, (cx, cy)), 3) for p in pos.values()} - {0.0}):
+        parts.append(Circle(cx, cy, ring_r, Style(stroke="#d5dde8", stroke_width=0.25,
+                                                  dash=(0.8, 1.6))))
+    for a, b, count in layout.paths:
+        if a not in pos or b not in pos:
+            continue
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        length = math.dist(pos[a], pos[b])
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        start, end = layout.radius(a) + 0.6, length - layout.radius(b) - 0.6
+        parts.append(Line(x1 + ux * start, y1 + uy * start, x1 + ux * end, y1 + uy * end,
+                          Style(stroke="#7c8aa0", stroke_width=0.45)))
+        room = end - start
+        step = room / (count + 1)
+        size_d = min(2.3, step * 0.42)
+        for k in range(1, count + 1):
+            t = start + step * k
+            parts.append(diamond(x1 + ux * t, y1 + uy * t, size_d,
+                                 Style(fill="#ffffff", stroke=ACCENT, stroke_width=0.4)))
+    gods_of = {n.id: n.god for n in sky.nodes}
+    for name, x, y in layout.nodes:
+        if name == layout.polaris:
+            r = layout.polaris_radius
+            parts.append(Circle(x, y, r, Style(fill="#1c4a52", stroke=GOLD, stroke_width=0.8)))
+            parts.append(_star(x, y - 1.6, 6.2, 2.4, 8, Style(fill=GOLD)))
+            parts.append(Text(x, y + r - 2.6, "POLARIS", font="sans", size=5.0, fill="#f6e7b9",
+                              anchor="middle", bold=True))
+        else:
+            parts += _sky_node(content, name, gods_of.get(name), x, y, layout.node_radius, lang)
+    # The +1 stars: each with its three arrows and the gods they point toward.
+    if stars:
+        y = bottom + 4.0
+        parts += heading(m, y, f"+1 stars (blessing score from {sky.blessing_score})", width)
+        y += HEADING_H
+        toward = {a.id: a.toward for a in sky.arrows}
+        cell = width / per_row
+        for i, star in enumerate(stars):
+            row, col = divmod(i, per_row)
+            x0, y0 = m + col * cell, y + row * star_h
+            parts.append(Rect(x0 + 0.8, y0, cell - 1.6, star_h - 2.0, Style(fill="#f4f1ea"),
+                              rx=1.5))
+            parts.append(_star(x0 + 7.0, y0 + 7.0, 5.4, 2.4, 5,
+                               Style(fill="#ffffff", stroke=GOLD_DARK, stroke_width=0.45)))
+            parts.append(Text(x0 + 7.0, y0 + 8.3, "+1", font="sans", size=5.5, fill=GOLD_DARK,
+                              anchor="middle", bold=True))
+            parts.append(Text(x0 + 13.5, y0 + 8.0, f"star {i + 1}", font="serif", size=7.5,
+                              fill=MUTED, italic=True))
+            for j, arrow in enumerate(star.arrows):
+                node = toward.get(arrow, "")
+                god_id = gods_of.get(node)
+                god = content.gods.get(god_id) if god_id else None
+                label = local(god.name, lang) if god else node
+                colour = GOD_TYPES.get(god.type, MUTED) if god else MUTED
+                ay = y0 + 15.0 + j * 4.6
+                parts.append(_arrow_glyph(x0 + 3.0, ay, 6.5, colour))
+                parts.append(fitted_text(x0 + 11.0, ay + 1.2, label, 7.0, cell - 13.0,
+                                         font="sans", fill=INK, min_size=5.0))
+    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    return page(pw, ph, parts, "constellation"), layout
+
+
+# -- the adventure map, score track and guestbook --------------------------------------------
+
+ENTRY_H = 8.4
+
+
+def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str | None,
+                   number: int) -> Scene:
+    """The islands of the campaign, each riddle with a circle per objective to shade."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    parts: list[Element] = [Text(m, m + 8, "The adventure map", font="serif", size=18, fill=INK,
+                                 bold=True)]
+    parts.append(fitted_text(pw - m, m + 8, content.title, 10, width / 2, italic=True,
+                             fill=MUTED, anchor="end"))
+    note = ("Shade an objective's circle when you achieve it; each one shaded lets you shade a "
+            "diamond on the constellation tree. An island opens when its note says so.")
+    para = write(note, m, m + 12.0, width, 14.0, family="serif", size=9.5, min_size=8.0)
+    parts.append(para.block)
+    top = m + 12.0 + para.height + 4.0
+    bottom = ph - m - 8.0
+    parts.append(Rect(m, top, width, bottom - top, Style(fill="#dcebf3"), rx=3.0))
+    for row in range(int((bottom - top) // 9)):
+        wy = top + 5 + row * 9
+        for k in range(int(width // 26)):
+            wx = m + 6 + k * 26 + (row % 2) * 13
+            parts.append(Line(wx, wy, wx + 6, wy, Style(stroke="#c3dbe8", stroke_width=0.4)))
+    riddles = {r.id: r for r, _ in content.riddles}
+    titles = {r.id: local(r.title, lang) for r in riddles.values()}
+    island_names = {i.id: local(i.name, lang) for i in content.campaign.islands} \
+        if content.campaign else {}
+    groups: list[tuple[str, str, list[str]]] = []
+    listed: set[str] = set()
+    if content.campaign is not None:
+        for island in content.campaign.islands:
+            ids = [rid for rid in island.riddles if rid in riddles]
+            listed |= set(ids)
+            groups.append((local(island.name, lang),
+                           describe_unlock(island.unlock, island_names, titles), ids))
+    rest = [rid for rid in riddles if rid not in listed]
+    if rest:
+        groups.append(("Other riddles", "", rest))
+    col_gap = 6.0
+    inner = 5.0
+    col_w = (width - 2 * inner - col_gap) / 2
+    # Each island's height; islands go down two columns, in order, balanced.
+    sized = []
+    for name, unlock, ids in groups:
+        unlock_para = write(unlock, 0, 0, col_w - 8.0, 20.0, size=7.5, min_size=6.5,
+                            family="serif") if unlock else None
+        h = 12.0 + (unlock_para.height + 1.5 if unlock_para else 0.0) + len(ids) * ENTRY_H + 4.0
+        sized.append((name, unlock, ids, h))
+    total = sum(h for *_, h in sized) + 6.0 * len(sized)
+    col, y = 0, top + inner
+    for name, unlock, ids, h in sized:
+        if col == 0 and y > top + inner and y + h / 2 - top > total / 2 + inner:
+            col, y = 1, top + inner
+        x = m + inner + col * (col_w + col_gap)
+        # The island: land with a coastline, and a shadow of shallows around it.
+        parts.append(Rect(x - 1.2, y - 1.2, col_w + 2.4, h + 2.4, Style(fill="#c6e0ea"), rx=5.0))
+        parts.append(Rect(x, y, col_w, h, Style(fill=LAND, stroke=INK, stroke_width=0.5), rx=4.0))
+        parts.append(fitted_text(x + 4.0, y + 7.0, name, 12.5, col_w - 8.0, bold=True,
+                                 fill=ACCENT))
+        yy = y + 9.5
+        if unlock:
+            upara = write(unlock, x + 4.0, yy, col_w - 8.0, 20.0, size=7.5, min_size=6.5,
+                          family="serif", fill=MUTED)
+            parts.append(upara.block)
+            yy += upara.height + 1.5
+        for rid in ids:
+            riddle = riddles[rid]
+            parts.append(Rect(x + 2.0, yy + 0.4, col_w - 4.0, ENTRY_H - 0.8,
+                              Style(fill="#fbf9f1"), rx=1.5))
+            parts.append(Circle(x + 7.0, yy + ENTRY_H / 2, 3.0, Style(fill=ACCENT)))
+            parts.append(label_text(x + 7.0, yy + ENTRY_H / 2, str(riddle.number), 2.7,
+                                    fill="#ffffff", font="serif"))
+            circles_w = 4 * 6.6
+            parts.append(fitted_text(x + 12.0, yy + ENTRY_H / 2 + 1.3, titles[rid], 9.5,
+                                     col_w - 14.0 - circles_w - 2.0, fill=INK, min_size=6.5))
+            tiers = {o.tier for o in riddle.objectives}
+            for k, tier in enumerate(TIER_ORDER):
+                ccx = x + col_w - 4.0 - circles_w + 3.3 + k * 6.6
+                if tier in tiers:
+                    parts += shade_circle(ccx, yy + ENTRY_H / 2, 2.7, tier)
+                else:
+                    parts.append(Line(ccx - 1.0, yy + ENTRY_H / 2, ccx + 1.0, yy + ENTRY_H / 2,
+                                      Style(stroke=RULE, stroke_width=0.4)))
+            yy += ENTRY_H
+        y += h + 6.0
+    # A key to the circles.
+    key_x = pw - m - 4.0 - 4 * 24.0
+    for k, tier in enumerate(TIER_ORDER):
+        kx = key_x + k * 24.0
+        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.4, tier)
+        parts.append(Text(kx + 6.5, bottom - 3.3, TIERS[tier][2].lower(), font="sans", size=7,
+                          fill=INK))
+    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    return page(pw, ph, parts, "adventure-map")
+
+
+def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | None,
+               number: int) -> Scene:
+    """The blessing score track (from the starting score), the blessing deck and the friendly
+    gods."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    sky = content.constellation
+    start = sky.blessing_score if sky else DEFAULT_BLESSING_SCORE
+    top_score = start + (len(sky.stars) if sky else 0)
+    numbers = [card.number for card, _ in content.blessings]
+    top_score = max(top_score, start)
+    parts: list[Element] = [Text(m, m + 8, "Blessing score", font="serif", size=18, fill=INK,
+                                 bold=True)]
+    para = write(f"Your blessing score starts at {start}: mark it, then move the mark up by one "
+                 "for each +1 star you complete. The blessing deck holds every blessing card "
+                 "numbered up to your score.", m, m + 12.0, width, 14.0, family="serif",
+                 size=9.5, min_size=8.0)
+    parts.append(para.block)
+    y = m + 12.0 + para.height + 5.0
+    count = top_score - start + 1
+    per_row = min(count, 13)
+    box = min(13.0, (width - (per_row - 1) * 1.5) / per_row)
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        bx = m + col * (box + 1.5)
+        by = y + row * (box + 3.0)
+        first = i == 0
+        parts.append(Rect(bx, by, box, box, Style(fill=GOLD if first else "#ffffff",
+                                                  stroke=GOLD_DARK, stroke_width=0.5), rx=1.5))
+        parts.append(label_text(bx + box / 2, by + box / 2, str(start + i), box * 0.38,
+                                fill=INK, font="serif"))
+        if col < per_row - 1 and i < count - 1:
+            parts.append(Polygon(((bx + box + 0.2, by + box / 2 - 0.8),
+                                  (bx + box + 1.3, by + box / 2),
+                                  (bx + box + 0.2, by + box / 2 + 0.8)), Style(fill=GOLD_DARK)))
+    y += math.ceil(count / per_row) * (box + 3.0) + 6.0
+    # The blessing deck: which cards are in it at each score.
+    parts += heading(m, y, "The blessing deck", width)
+    y += HEADING_H
+    col_w = (width - 6.0) / 2
+    rows = math.ceil(len(content.blessings) / 2) if content.blessings else 0
+    row_h = min(7.0, (ph - m - 70.0 - y) / max(rows, 1))
+    for i, (card, _) in enumerate(content.blessings):
+        col, row = divmod(i, rows) if rows else (0, 0)
+        x, yy = m + col * (col_w + 6.0), y + row * row_h
+        parts.append(Group(icon_blessing(x, yy + 0.5, row_h - 1.0)))
+        parts.append(Text(x + row_h + 1.5, yy + row_h * 0.68, f"{card.number}", font="serif",
+                          size=9, fill=BLESSING, bold=True))
+        name = local(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+        parts.append(fitted_text(x + row_h + 8.5, yy + row_h * 0.68, name, 9, col_w - 40.0,
+                                 fill=INK))
+        note = "from the start" if card.number <= start else f"at score {card.number}"
+        parts.append(Text(x + col_w, yy + row_h * 0.68, note, font="sans", size=7, fill=MUTED,
+                          anchor="end", italic=True))
+    del numbers
+    y += rows * row_h + 6.0
+    # Friendly gods: a box to tick for each god.
+    parts += heading(m, y, "Friendly gods", width)
+    y += HEADING_H + 1.0
+    gods = list(content.god_docs)
+    per = 5
+    cell = width / per
+    for i, doc in enumerate(gods):
+        row, col = divmod(i, per)
+        x, yy = m + col * cell, y + row * 11.0
+        god = content.gods[doc.id]
+        parts.append(Rect(x, yy, 5.0, 5.0, Style(fill="#ffffff", stroke=INK, stroke_width=0.4),
+                          rx=0.8))
+        parts.append(Group(_type_icon(god.type, x + 6.5, yy - 0.5, 6.0)))
+        parts.append(fitted_text(x + 13.5, yy + 4.0, local(god.name, lang), 9, cell - 15.0,
+                                 fill=INK))
+    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    return page(pw, ph, parts, "blessing-score")
+
+
+GUESTBOOK_COLUMNS = (("Date", 0.13), ("Players", 0.2), ("Riddles played", 0.22),
+                     ("Objectives shaded", 0.17), ("Notes", 0.28))
+
+
+def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: int) -> Scene:
+    """A ruled page to record each session."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    parts: list[Element] = [Text(pw / 2, m + 10, "Guestbook", font="serif", size=22, fill=INK,
+                                 anchor="middle", bold=True)]
+    parts += ornament(pw / 2, m + 15.5, 60)
+    parts.append(Text(pw / 2, m + 22, "Who sailed the archipelago, when, and how far they came.",
+                      font="serif", size=9.5, fill=MUTED, anchor="middle", italic=True))
+    y = m + 30.0
+    header_h = 7.0
+    parts.append(Rect(m, y, width, header_h, Style(fill=ACCENT)))
+    x = m
+    for name, share in GUESTBOOK_COLUMNS:
+        parts.append(Text(x + 2.0, y + 4.8, name.upper(), font="sans", size=7, fill="#ffffff",
+                          bold=True))
+        x += width * share
+    y += header_h
+    row_h = 11.0
+    rows = int((ph - m - 10.0 - y) // row_h)
+    for r in range(rows):
+        if r % 2:
+            parts.append(Rect(m, y + r * row_h, width, row_h, Style(fill="#f6f1e6")))
+        parts.append(Line(m, y + (r + 1) * row_h, m + width, y + (r + 1) * row_h,
+                          Style(stroke=RULE, stroke_width=0.3)))
+    x = m
+    for _, share in GUESTBOOK_COLUMNS[:-1]:
+        x += width * share
+        parts.append(Line(x, y - header_h, x, y + rows * row_h, Style(stroke=RULE,
+                                                                      stroke_width=0.3)))
+    parts.append(Rect(m, y - header_h, width, header_h + rows * row_h,
+                      Style(stroke=INK, stroke_width=0.4)))
+    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    return page(pw, ph, parts, "guestbook")
+
+
+def campaign_sheet_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None
+                         ) -> tuple[Scene, ...]:
+    """The adventure map, the constellation tree, the blessing score and the guestbook."""
+    sky, _ = constellation_page(content, paper, lang, 2)
+    return (adventure_page(content, paper, lang, 1), sky, score_page(content, paper, lang, 3),
+            guestbook_page(content, paper, 4))
+
+
+__all__ = ["AID_CARD_SIZE", "EFFECT_WORDS", "SkyLayout", "adventure_page", "aid_card_faces",
+           "campaign_sheet_pages", "constellation_page", "guestbook_page", "iter_sky_problems",
+           "layout_sky", "player_aid_card_pages", "player_aid_pages", "point_segment_distance",
+           "score_page", "segments_cross", "SEA"]
