@@ -152,18 +152,28 @@ def run(options: Options) -> int:
               f"{summary.win_rate:>9.1%} {summary.mean_turns:>11.2f}  {verdict}")
     print()
     n = options.pool_games
-    one, _, base = timed_here(game, "greedy", n, options.seed)
+    one, one_cpu, base = timed_here(game, "greedy", n, options.seed)
+    before = os.times()
     with make_executor(options.jobs) as pool:
-        timed(game, "greedy", options.jobs * 8, options.seed, pool)  # start the workers
         many, pooled = timed(game, "greedy", n, options.seed, pool)
         label = pool.label
+    after = os.times()  # the workers' CPU time is counted once the pool has joined them
+    workers_cpu = (after.children_user + after.children_system
+                   - before.children_user - before.children_system)
     speedup = one / many  # wall against wall: both runs share the machine's other load
     same = "identical results" if pooled == base else "RESULTS DIFFER"
-    print(f"greedy, {n} games: one core {one:.2f} s, {label} {many:.2f} s: "
-          f"speed-up {speedup:.2f}x ({same})")
+    print(f"greedy, {n} games: one core {one:.2f} s, {label} {many:.2f} s (start-up "
+          f"included): speed-up {speedup:.2f}x ({same})")
     if options.jobs >= 2:
         verdict = "meets" if speedup >= TARGET_SPEEDUP_2_CORES else "MISSES"
         print(f"target >= {TARGET_SPEEDUP_2_CORES}x on 2 cores: {verdict}")
+    if workers_cpu > 0:
+        # Independent of other load: the work the pool adds per game, and the speed-up
+        # it would reach on idle cores with perfectly balanced workers.
+        ideal = options.jobs * one_cpu / workers_cpu
+        print(f"CPU time: one core {one_cpu:.2f} s, pool workers {workers_cpu:.2f} s in all "
+              f"(overhead {workers_cpu / one_cpu - 1:+.1%}); speed-up on idle cores <= "
+              f"{ideal:.2f}x")
     print()
     started = time.perf_counter()
     with make_executor(options.jobs) as pool:

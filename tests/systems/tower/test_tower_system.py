@@ -67,7 +67,9 @@ def test_models_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.Mon
     report = run_check(write_starter(tmp_path / "pack"), monkeypatch)
     [pack] = report.packs
     assert SYSTEM.report(pack, Options()) == {}
-    assert SYSTEM.build(pack, Options(), lambda _: None) == []
+    paths = {a.path for a in SYSTEM.build(pack, Options(), lambda _: None)}
+    assert {f"print/{pack.id}-book.pdf", "print/tokens.pdf", "print/player-aid.pdf"} <= paths
+    assert any(p.startswith("maps/") and p.endswith(".svg") for p in paths)
     sources = read_sources(pack)
     assert sorted(sources) == ["scenarios/the-causeway.yaml", "scenarios/the-old-mill.yaml"]
     assert check_pack(pack, sources) == check_pack(pack) == []
