@@ -36,6 +36,8 @@ class CheckArgs:
     lang: str | None = None
     paper: str | None = None
     report_file: str | None = None
+    cache: bool = True
+    cache_dir: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,9 @@ def _clear_progress() -> None:
 def _options(args: CheckArgs, back_offset: tuple[float, float] | None = None,
              extra: dict[str, object] | None = None) -> Options:
     return Options(lang=args.lang, paper=args.paper, strict=args.strict,
-                   back_offset=back_offset, extra=dict(extra or {}))
+                   back_offset=back_offset, cache=args.cache,
+                   cache_dir=Path(args.cache_dir) if args.cache_dir else None,
+                   extra=dict(extra or {}))
 
 
 def _emit(report: object, args: CheckArgs) -> None:
@@ -221,6 +225,10 @@ _strict = click.option("--strict", is_flag=True, help="Treat warnings as failure
 _lang = click.option("--lang", metavar="LANG", help="Language of text fields (e.g. en, fr).")
 _report = click.option("--report", "report_file", type=click.Path(dir_okay=False),
                        help="Write the diagnostics to this file instead of stdout.")
+_cache = click.option("--cache/--no-cache", default=True, show_default=True,
+                      help="Reuse simulator results of unchanged content.")
+_cache_dir = click.option("--cache-dir", type=click.Path(file_okay=False),
+                          help="Cache folder (default: .riddlesmith-cache/ in each pack).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -235,11 +243,13 @@ def main() -> None:
 @_strict
 @_lang
 @_report
+@_cache
+@_cache_dir
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
-                  report_file: str | None) -> None:
+                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
     """Check packs (default: every pack under content/) and report problems."""
     sys.exit(_guard(lambda: run_check(
-        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file))))
+        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir))))
 
 
 @main.command("build")
@@ -249,16 +259,23 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--paper", type=click.Choice(PAPERS), help="Paper size (default: the pack's).")
 @click.option("--back-offset", metavar="X,Y",
               help="Shift duplex backs to match your printer, e.g. 0.5mm,-0.3mm.")
+@click.option("--solutions", type=click.Choice(["appendix", "separate", "none"]),
+              default="appendix", show_default=True,
+              help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
 @_lang
 @_format
 @_strict
 @_report
+@_cache
+@_cache_dir
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  lang: str | None, fmt: str, strict: bool, report_file: str | None) -> None:
+                  solutions: str, lang: str | None, fmt: str, strict: bool,
+                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     sys.exit(_guard(lambda: run_build(BuildArgs(
-        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file), out, offset))))
+        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir),
+        out, offset, {"solutions": solutions}))))
 
 
 @main.command("schema")
@@ -310,6 +327,49 @@ def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,
         return code
 
     sys.exit(_guard(run))
+
+
+@main.command("playtest")
+@click.argument("pack", type=click.Path())
+@click.argument("scenario")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--policy", default="greedy", show_default=True,
+              help="Player policy: random, greedy or lookahead.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=click.IntRange(1), help="Worker processes (default: all cores).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Run on a Dask cluster (needs the 'dask' extra), e.g. tcp://host:8786.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def playtest_command(pack: str, scenario: str, games: int, policy: str, seed: int,
+                     jobs: int | None, scheduler: str | None, fmt: str) -> None:
+    """Playtest a tower-defence scenario: win rate, losses, turns and score."""
+
+    def run() -> int:
+        from generator.systems.tower.playtest import run_playtest
+
+        bar = _count_progress(f"{scenario}: games")
+        code, text = run_playtest(pack, scenario, games, policy, seed, jobs, scheduler, fmt,
+                                  bar)
+        _clear_progress()
+        click.echo(text.rstrip("\n"))
+        return code
+
+    sys.exit(_guard(run))
+
+
+def _count_progress(label: str) -> Callable[[int, int], None] | None:
+    """A progress bar for counted work on a terminal; None in CI or when redirected."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = int(width * done / total) if total else width
+        sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -147,6 +147,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T016": (Severity.ERROR, "campaign mixes easy and expert god cards"),
     "RS-T017": (Severity.ERROR, "rank table does not start at 0 and ascend"),
     "RS-T018": (Severity.WARNING, "variant difficulty disagrees with its hooks"),
+    "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
+    "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
+    "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

@@ -14,7 +14,8 @@ worker (Dask scatters it), never once per game.
   scheduler address (``tcp://host:8786``), for sweeps that outgrow one
   machine. ``distributed`` is an optional extra, imported only here and only
   when such an executor is made; without it :class:`ExecutorUnavailable` says
-  how to install it.
+  how to install it. Workers unpickle task functions by module name, so each
+  needs the same version of riddlesmith installed.
 
 :func:`make_executor` picks one from the command-line options. Executors are
 context managers: leaving the block shuts down the pool or client.

@@ -42,8 +42,25 @@ class Options:
     paper: str | None = None
     strict: bool = False
     back_offset: tuple[float, float] | None = None
+    cache: bool = True
     cache_dir: Path | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+CACHE_FOLDER = ".riddlesmith-cache"
+
+
+def cache_dir_for(pack: Pack, options: Options) -> Path | None:
+    """Where simulator results of ``pack`` are cached (None: no cache).
+
+    Default: ``.riddlesmith-cache/`` inside the pack folder; ``--cache-dir``
+    moves it (one subfolder per pack); ``--no-cache`` turns it off.
+    """
+    if not options.cache:
+        return None
+    if options.cache_dir is not None:
+        return options.cache_dir / pack.id
+    return pack.root / CACHE_FOLDER
 
 
 @runtime_checkable

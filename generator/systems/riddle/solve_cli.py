@@ -64,7 +64,7 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     if riddle is None or errors:
         return 1, _diagnostics_text(errors or diags) + f"\nriddlesmith: riddle '{riddle_id}' " \
             "has errors; fix them before solving it"
-    count = players or 1
+    count = players or (1 if 1 in riddle.players else min(riddle.players))
     if count not in riddle.players:
         return 2, (f"riddlesmith: riddle '{riddle_id}' is for "
                    f"{', '.join(map(str, riddle.players))} players, not {count}")

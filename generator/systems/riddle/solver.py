@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.diagnostics import Diagnostic, Severity
-from generator.engine.geometry import NO_SQUARE, Square, Symmetry
+from generator.engine.geometry import NO_SQUARE, Bitboard, Square, Symmetry
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import PIECE_NAMES, Stockpile, height_at
 from generator.pack.model import Document
@@ -113,6 +113,11 @@ SOLVER_VERSION = "riddle-solver-1"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
+
+CHECK_BUDGET = 20_000
+"""States each search of ``check`` may expand (``solver.nodes`` in a riddle overrides):
+every shipped riddle needs far fewer, and a riddle beyond it is reported unproven
+in seconds rather than minutes. ``solve`` uses the larger search default."""
 
 GODS_HELD_AT_MOST = 2
 """RULES 1: a player holds at most two gods. Gods taken are never given back in
@@ -550,6 +555,8 @@ class RiddleGame:
                     return UNREACHABLE
                 if b > need:
                     need = b
+            # Builds that must happen on disjoint spaces take turns of their own.
+            need = max(need, self.bounds.disjoint_builds(goal.goals, state))  # type: ignore[attr-defined]
             last = goal.deadline()
             if last is not None and state.turn + max(need, 1) > last:
                 return UNREACHABLE
@@ -620,6 +627,8 @@ class RiddleGame:
 
 PIECE_LIMIT_TURNS = 64
 """How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
+IDENTITY_TURNS = tuple(range(64))
+"""``turns[d] = d``: one player moves a worker every turn (see :meth:`Bounds.movers`)."""
 MEMO_AT_MOST = 1 << 16
 """Entries :meth:`Bounds.supply_turn` remembers (its inputs repeat across states)."""
 
@@ -679,6 +688,7 @@ class Bounds:
                               for o in ctx.objectives)
         self.added_any = any(added)
         self.memo: dict[Any, int] = {}
+        self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
         # A won game (chance search) brings at most this many pieces of any kind.
         self.game_pieces = max((max(sum(d) for d in reward_options(f.reward))
                                 for f in game.die.faces), default=0) \
@@ -789,12 +799,52 @@ class Bounds:
                 total += sum(fixed) + free
         return total
 
+    # -- who moves when ------------------------------------------------------------
+
+    def movers(self, state: RiddleState) -> list[tuple[Square, tuple[int, ...]]]:
+        """Per worker on the board: its square, and ``turns[d]``, the earliest turn
+        (from now) of its d-th move. One player moves any worker every turn; with
+        more players a worker moves only on its seat's turns (the Wanderer at
+        most every other turn)."""
+        board = state.board
+        if self.game.players == 1:
+            return [(w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE]
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        seat = state.turn % self.game.players
+        k = (book.assignment, seat, book.wanderer_moved)
+        tables = self.turn_tables.get(k)
+        if tables is None:
+            tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
+                                       len(board.workers))
+            self.turn_tables[k] = tables
+        return [(w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE]
+
+    def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
+                     workers: int) -> tuple[tuple[int, ...], ...]:
+        players = self.game.players
+        assignment = self.game.assignments[assignment_index]
+        tables = []
+        for i in range(workers):
+            turns = [0]
+            last = wanderer_moved and i == assignment.wanderer
+            turn = 0
+            while len(turns) < len(IDENTITY_TURNS):
+                turn += 1
+                mask = assignment.masks[(seat + turn - 1) % players]
+                if mask >> i & 1 and not last:
+                    turns.append(turn)
+                    last = i == assignment.wanderer
+                else:
+                    last = False
+            tables.append(tuple(turns))
+        return tuple(tables)
+
     # -- goals ---------------------------------------------------------------------
 
     def slots(self, goal: SlotsGoal, state: RiddleState) -> int:
         """Walking and pieces for the cheapest coins that fill the missing slots."""
         ctx = self.ctx
-        workers = [w for w in state.board.workers if w != NO_SQUARE]
+        workers = self.movers(state)
         if not workers:
             return UNREACHABLE
         near = self.near
@@ -810,7 +860,7 @@ class Bounds:
                 builds, need = coin_pieces(ctx, state, i)
                 if builds >= UNREACHABLE:
                     continue
-                reach = min(near[w][spec.square] for w in workers)
+                reach = first_build(workers, near, spec.square)
                 if reach < UNREACHABLE:
                     coins.append((builds, reach, need))
             if len(coins) < count:
@@ -827,7 +877,7 @@ class Bounds:
         for choice in itertools.product(*per_colour):
             chosen = [coin for part in choice for coin in part]
             builds = sum(c[0] for c in chosen)
-            first = max(1, min(c[1] for c in chosen))
+            first = min(c[1] for c in chosen)  # the turn of the first build on them
             turns = first - 1 + builds
             if turns >= best:
                 continue
@@ -848,10 +898,11 @@ class Bounds:
         """
         ctx = self.ctx
         board = state.board
-        workers = [w for w in board.workers if w != NO_SQUARE]
+        workers = self.movers(state)
         if not workers:
             return UNREACHABLE
         geometry = ctx.geometry
+        distance = ctx.distance
         level = goal.level
         closed = (board.domes & ~ctx.removable) | state.sunk  # never stood on again
         targets = (goal.at,) if goal.at != NO_SQUARE else geometry.squares
@@ -868,10 +919,23 @@ class Bounds:
                 continue
             walk = 0
             if need_t:
-                walk = min(near[w][t] for w in workers)
+                walk = first_build(workers, near, t)
                 if walk >= UNREACHABLE:
                     continue
-                walk = max(1, walk) + need_t
+                walk += need_t  # the last build, then a turn to step on
+            # The worker who stands there walks and climbs on its own turns.
+            climber = UNREACHABLE
+            for w, table in workers:
+                moves = max(level - height_at(board, w), distance[w][t])
+                if w == t:
+                    moves = 2  # off the space to let it be built, and back
+                if moves < UNREACHABLE:
+                    at = table[moves] if moves < len(table) else table[-1] + moves
+                    if at < climber:
+                        climber = at
+            if climber >= UNREACHABLE:
+                continue
+            walk = max(walk, climber)
             nb = move_nb[t] & ~closed
             while nb:
                 low = nb & -nb
@@ -895,7 +959,6 @@ class Bounds:
                     best = turns
         return best
 
-
     def blessings(self, goal: BlessingsGoal, state: RiddleState) -> int:
         """Turns before N more blessing tokens are collected.
 
@@ -910,7 +973,8 @@ class Bounds:
         ctx = self.ctx
         board = state.board
         tokens = [sq for sq in ctx.geometry.squares if state.tokens >> sq & 1]
-        workers = [w for w in board.workers if w != NO_SQUARE]
+        movers = self.movers(state)
+        workers = [w for w, _ in movers]
         if len(tokens) < missing or not workers:
             return UNREACHABLE
         distance = ctx.distance
@@ -921,7 +985,12 @@ class Bounds:
         for t in tokens:
             h_t = height_at(board, t)
             walk = min(distance[w][t] for w in workers)
-            climb = min(max(distance[w][t], h_t - height_at(board, w)) for w in workers)
+            climb = UNREACHABLE
+            for w, table in movers:
+                moves = max(distance[w][t], h_t - height_at(board, w))
+                if moves < UNREACHABLE:
+                    at = table[moves] if moves < len(table) else table[-1] + moves
+                    climb = min(climb, at)
             stair = 1
             if h_t >= 1:
                 stair = UNREACHABLE
@@ -950,6 +1019,51 @@ class Bounds:
                 best = turns
         return best
 
+    def demand(self, goal: Goal, state: RiddleState) -> tuple[Bitboard, int]:
+        """Spaces some of a goal's remaining builds must be on, and how many (0 when
+        it is not known where): the coin spaces of a slots goal, a stand's space."""
+        if isinstance(goal, SlotsGoal):
+            filled = state.slots[goal.objective]
+            ctx = self.ctx
+            where = total = 0
+            for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
+                if count <= 0:
+                    continue
+                costs = []
+                for i, spec in enumerate(ctx.coins):
+                    if spec.colour == colour and not state.collected >> i & 1:
+                        cost = coin_pieces(ctx, state, i)[0]
+                        if cost < UNREACHABLE:
+                            costs.append(cost)
+                            where |= 1 << spec.square
+                total += sum(sorted(costs)[:count])
+            return where, total
+        if isinstance(goal, StandGoal) and goal.at != NO_SQUARE and goal.figure != "any":
+            if state.board.domes >> goal.at & 1:
+                return 0, 0
+            need = goal.level - height_at(state.board, goal.at)
+            return 1 << goal.at, need if need > 0 else 0
+        return 0, 0
+
+    def disjoint_builds(self, goals: Sequence[Goal], state: RiddleState) -> int:
+        """The most builds that goals held together need on pairwise disjoint spaces."""
+        demands = [d for d in (self.demand(g, state) for g in goals) if d[1] > 0]
+        if len(demands) < 2:
+            return 0
+        best = 0
+        for size in range(2, len(demands) + 1):
+            for chosen in itertools.combinations(demands, size):
+                union = 0
+                total = 0
+                for where, builds in chosen:
+                    if union & where:
+                        break
+                    union |= where
+                    total += builds
+                else:
+                    best = max(best, total)
+        return best
+
     def stand_figure(self, goal: StandGoal, state: RiddleState, figure: str) -> int:
         """Turns before the King or the Sphinx stands on level N (on a space, or anywhere).
 
@@ -967,7 +1081,7 @@ class Bounds:
         level = goal.level
         closed = (board.domes & ~ctx.removable) | state.sunk
         targets = (goal.at,) if goal.at != NO_SQUARE else ctx.geometry.squares
-        workers = [w for w in board.workers if w != NO_SQUARE]
+        workers = self.movers(state)
         distance = self.figure_distance[here] if moves else ()
         best = UNREACHABLE
         for t in targets:
@@ -987,13 +1101,30 @@ class Bounds:
             else:
                 arrive = max(distance[t], need)
             if need:
-                walk = min((self.near[w][t] for w in workers), default=UNREACHABLE)
+                walk = first_build(workers, self.near, t)
                 if walk >= UNREACHABLE:
                     continue
-                arrive = max(arrive, max(1, walk) - 1 + need)
+                arrive = max(arrive, walk - 1 + need)
             if arrive + 1 < best:
                 best = arrive + 1
         return best
+
+
+def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],
+                near: Sequence[Sequence[int]], target: Square) -> int:
+    """The earliest turn a piece can be built on ``target``: a worker walks next to it
+    (at least one move: a build follows a move) on its own turns."""
+    best = UNREACHABLE
+    for w, table in workers:
+        steps = near[w][target]
+        if steps >= UNREACHABLE:
+            continue
+        if steps < 1:
+            steps = 1
+        at = table[steps] if steps < len(table) else table[-1] + steps
+        if at < best:
+            best = at
+    return best
 
 
 def figure_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
@@ -1384,7 +1515,7 @@ def default_cache_dir(pack_root: Path) -> Path:
 
 def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                       expert: bool = False) -> str:
+                       expert: bool = False, count_first_moves: bool = False) -> str:
     """A hash of everything a result depends on: the riddle's rules content (not its
     story or title), the queue's god pieces, the die, the player count, the
     budget, the mode and :data:`SOLVER_VERSION`."""
@@ -1396,24 +1527,35 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
         "gems": list(die.gems),
         "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
     blob = json.dumps({"riddle": data, "gods": queue, "die": die_data, "players": players,
-                       "budget": budget, "expert": expert, "solver": SOLVER_VERSION},
+                       "budget": budget, "expert": expert, "solver": SOLVER_VERSION,
+                       "first_moves": count_first_moves},
                       sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
 def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Path | None, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 expert: bool = False) -> RiddleSolve:
+                 expert: bool = False, count_first_moves: bool = False) -> RiddleSolve:
     """:func:`solve_riddle` (every objective), reusing a stored result when the
     riddle's fingerprint matches; ``cache_dir=None`` solves without caching.
 
+    ``budget`` None means the riddle's ``solver.nodes``, else
+    :data:`CHECK_BUDGET`. Optimal first moves are not counted unless asked
+    (``check`` does not need them, and counting can cost more than the proof).
     A result is one JSON file per fingerprint, written atomically; an unreadable
-    or stale file is ignored and replaced.
+    or stale file is ignored and replaced, and a cache that cannot be written
+    only costs time.
     """
-    budget = budget or riddle.solver.nodes or DEFAULT_BUDGET
+    budget = budget or riddle.solver.nodes or CHECK_BUDGET
+
+    def solve() -> RiddleSolve:
+        return solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert,
+                            count_first_moves=count_first_moves)
+
     if cache_dir is None:
-        return solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert)
-    fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert)
+        return solve()
+    fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert,
+                                     count_first_moves=count_first_moves)
     path = cache_dir / f"{riddle.id}-{fingerprint[:24]}.json"
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
@@ -1423,7 +1565,7 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
                                stored.get("expert", False))
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    solved = solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert)
+    solved = solve()
     record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solved.to_json(),
               "expert": expert}
     for entry, result in zip(record["objectives"], solved.objectives):
@@ -1495,23 +1637,30 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
                                    gods: Mapping[str, GodCard] | None = None,
                                    die: Die | None = None, cache_dir: Path | None = None,
                                    budget: int | None = None,
-                                   players: Iterable[int] | None = None
+                                   players: Iterable[int] = (1,), expert: bool = False
                                    ) -> Iterator[Diagnostic]:
-    """Solve a riddle for each player count it supports (or ``players``), through the
-    cache, and yield the diagnostics of :func:`iter_solver_diagnostics`. Player
-    counts the map's workers cannot serve are skipped (RS-G017 reports them)."""
+    """Solve a riddle through the cache and yield the diagnostics of
+    :func:`iter_solver_diagnostics`: for each of ``players`` (default one player,
+    the solver's default; pass ``riddle.players`` for every count, which costs far
+    more) that the riddle supports, and with ``expert`` the expert mode too when
+    the riddle has one. Counts its workers cannot serve are skipped (RS-G017)."""
     solves = []
-    for n in players if players is not None else riddle.players:
+    modes = [False] + ([True] if expert and riddle.expert is not None else [])
+    for n in players:
+        if n not in riddle.players:
+            continue
         try:
             worker_assignments(n, len(riddle.board.workers))
         except ValueError:
             continue
-        solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die))
+        for mode in modes:
+            solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die,
+                                       expert=mode))
     yield from iter_solver_diagnostics(riddle, doc, solves)
 
 
 __all__ = [
-    "Assignment", "BOARD_LEGEND", "Bookkeeping", "CACHE_FOLDER", "GOD_ACTION", "ObjectiveResult",
+    "Assignment", "BOARD_LEGEND", "Bookkeeping", "CACHE_FOLDER", "CHECK_BUDGET", "GOD_ACTION", "ObjectiveResult",
     "RiddleGame", "RiddleSolve", "SOLVED", "SOLVER_CODES", "SOLVER_VERSION", "SPHINX_ACTION",
     "UNPROVEN", "UNSOLVABLE", "Bounds", "coin_pieces", "default_cache_dir", "describe_line",
     "describe_turn", "format_board", "iter_riddle_solver_diagnostics", "iter_solver_diagnostics",

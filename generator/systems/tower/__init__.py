@@ -124,7 +124,14 @@ class TowerSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        return check_pack(pack, read_sources(pack))
+        from generator.systems import cache_dir_for
+        from generator.systems.tower.sim_checks import check_simulations
+
+        sources = read_sources(pack)
+        out = check_pack(pack, sources)
+        if not any(d.severity is Severity.ERROR for d in out):
+            out.extend(check_simulations(pack, sources, cache_dir_for(pack, options)))
+        return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.tower.render import build_artefacts
@@ -132,7 +139,10 @@ class TowerSystem:
         return build_artefacts(pack, options, progress)
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
-        return {}  # playtest figures come with the Monte Carlo runner
+        from generator.systems import cache_dir_for
+        from generator.systems.tower.sim_checks import report_simulations
+
+        return report_simulations(pack, cache_dir_for(pack, options))
 
     def templates(self) -> dict[str, str]:
         from generator.systems.tower.templates import TEMPLATES

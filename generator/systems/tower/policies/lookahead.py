@@ -34,8 +34,8 @@ from generator.systems.tower.policies._heuristics import (
     strike,
     trace_enemy,
 )
-from generator.systems.tower.rules import DOME
 from generator.systems.tower.policies.greedy import score_actions
+from generator.systems.tower.rules import DOME
 
 CANDIDATES = 6
 """Actions searched per decision (the best by the greedy score, plus every crush)."""
