@@ -363,8 +363,8 @@ TIGHT = ADMISSIBLE.replace("stockpile: {level1: 4, level2: 3, level3: 2, dome: 1
 GIVER = GodCard("giver", "Giver", "builder", Stockpile(0, 1, 1, 0), "gift", "A gift.")
 
 
-@pytest.mark.parametrize("tight", [False, True], ids=["roomy", "tight"])
-@pytest.mark.parametrize("goal", ADMISSIBLE_CASES)
+@pytest.mark.parametrize(("goal", "tight"), [(g, False) for g in ADMISSIBLE_CASES] + [
+    (ADMISSIBLE_CASES[0], True), (ADMISSIBLE_CASES[-1], True)])
 def test_bounds_never_overestimate(goal: str, tight: bool) -> None:
     ctx = compile_riddle(riddle_of((TIGHT if tight else ADMISSIBLE).replace("GOAL", goal)))
     rng = random.Random(7)

@@ -142,7 +142,9 @@ CASES = [
                          "  - {from: 5, name: Low}\n  - {from: 3, name: High}\n"),),
          (("RS-T017", 9, 12), ("RS-T017", 10, 12)), file=CAMPAIGN_FILE),
     Case("card-makes-first-turn-losable", (("the-old-mill]", "the-old-mill, the-keep]"),),
-         (("RS-T013", 4, 41),), file=CAMPAIGN_FILE, extra={"scenarios/the-keep.yaml": KEEP}),
+         # The keep is also easier (level 2) than the causeway (level 0) in greedy playtests.
+         (("RS-T013", 4, 41), ("RS-T102", 4, 41)), file=CAMPAIGN_FILE,
+         extra={"scenarios/the-keep.yaml": KEEP}),
     # --- variants
     Case("easy-card-marked-expert", (("difficulty: easy", "difficulty: expert"),),
          (("RS-T018", 5, 13),), file=EASY_FILE),

@@ -66,7 +66,8 @@ def test_init_and_new_make_a_pack_that_checks_clean(tmp_path: Path,
 def test_models_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     report = run_check(write_starter(tmp_path / "pack"), monkeypatch)
     [pack] = report.packs
-    assert SYSTEM.report(pack, Options()) == {}
+    report = SYSTEM.report(pack, Options(cache=False))
+    assert set(report["playtests"]) == {d.id for d in pack.of_kind("tower-scenario")}
     paths = {a.path for a in SYSTEM.build(pack, Options(), lambda _: None)}
     assert {f"print/{pack.id}-book.pdf", "print/tokens.pdf", "print/player-aid.pdf"} <= paths
     assert any(p.startswith("maps/") and p.endswith(".svg") for p in paths)
