@@ -123,10 +123,20 @@ class RiddleSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        return check_pack(pack, read_sources(pack))
+        from generator.systems.riddle.cards import iter_card_overflow
+
+        out = check_pack(pack, read_sources(pack))
+        out.extend(iter_card_overflow(pack, options))
+        return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-        return []  # printing riddles is a later issue
+        from dataclasses import replace
+
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.render import build_artefacts
+
+        return build_artefacts(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
+                               progress)
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}

@@ -124,6 +124,8 @@ TIERS: Mapping[str, tuple[str, str, str]] = {
     "godlike": (GODLIKE, GODLIKE_DARK, "Godlike"),
 }
 """Tier -> (fill, dark ink, name): the colours of its pill, its circles and its shading."""
+TIER_MARKS: Mapping[str, str] = {"silver": "S", "gold": "G", "heroic": "H", "godlike": "★"}
+"""The letter (or star) inside a tier's circle: gold and godlike must not share a letter."""
 SLOT_COLOURS: Mapping[str, tuple[str, str]] = {"silver": (SILVER, SILVER_DARK),
                                                "gold": (GOLD, GOLD_DARK)}
 BODY_SIZE = 9.0
@@ -333,12 +335,13 @@ def _unlock_clause(rule: Unlock, islands: Mapping[str, str], titles: Mapping[str
     assert isinstance(rule, ObjectivesOn)
     need = plural(rule.at_least, "objective")
     if rule.first is not None and rule.last is not None:
-        span = (f"riddle {rule.first}" if rule.first == rule.last
-                else f"every riddle from {rule.first} to {rule.last}")
+        span = (f"riddle {rule.first} has" if rule.first == rule.last
+                else f"every riddle from {rule.first} to {rule.last} has")
+    elif len(rule.ids) == 1:
+        span = f"{titles.get(rule.ids[0], rule.ids[0])} has"
     else:
-        span = _join([titles.get(r, r) for r in rule.ids])
-    return f"{span} {'has' if len(rule.ids) <= 1 and rule.first == rule.last else 'each have'}" \
-        f" at least {need} shaded"
+        span = _join([titles.get(r, r) for r in rule.ids]) + " each have"
+    return f"{span} at least {need} shaded"
 
 
 # -- shared drawing ----------------------------------------------------------------------
@@ -430,10 +433,11 @@ def tier_pill(x: float, y: float, tier: str, width: float = 20.0, height: float 
                  fill=ink, anchor="middle", bold=True)]
 
 
-def slot_circle(cx: float, cy: float, r: float, colour: str) -> Circle:
-    """An empty coin slot: a ring of the slot's colour with a pale inside."""
+def slot_circle(cx: float, cy: float, r: float, colour: str) -> list[Element]:
+    """An empty coin slot: a pale disc ringed in the slot's colour, with a milled edge."""
     fill, dark = SLOT_COLOURS.get(colour, (SILVER, SILVER_DARK))
-    return Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.6))
+    return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
+            Circle(cx, cy, r * 0.74, Style(stroke=fill, stroke_width=0.55, dash=(0.5, 0.45)))]
 
 
 def shade_circle(cx: float, cy: float, r: float, tier: str) -> list[Element]:
@@ -441,7 +445,7 @@ def shade_circle(cx: float, cy: float, r: float, tier: str) -> list[Element]:
     fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier))
     return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
             Circle(cx, cy, r * 0.72, Style(stroke=fill, stroke_width=0.35)),
-            label_text(cx, cy, name[:1].upper(), r * 0.8, fill=dark)]
+            label_text(cx, cy, TIER_MARKS.get(tier, name[:1].upper()), r * 0.8, fill=dark)]
 
 
 def icon_row(x: float, y: float, size: float, items: Sequence[tuple[tuple[Element, ...], str]],
@@ -533,92 +537,137 @@ def describe_objective(objective: Objective, riddle: Riddle, lang: str | None) -
     return sentence(describe_goal(objective.goal, riddle.board.geometry, _features(riddle, lang)))
 
 
-def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float
-                 ) -> tuple[list[Element], float]:
-    """Figures, tokens, coins, stockpile and gods of a riddle, drawn in a column."""
-    lang = settings.lang
+Drawn = tuple[list[Element], float]
+"""Elements drawn from a top-left corner, and the height they take."""
+
+
+def _figures_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
     board = riddle.board
-    out: list[Element] = []
-    top = y
-    pad = 3.0
-    inner = w - 2 * pad
-    y += pad
-    out += heading(x + pad, y, "Set-up", inner)
-    y += HEADING_H
-    # Figures and what lies on the map.
+    g = board.geometry
     items: list[tuple[tuple[Element, ...], str]] = []
     if board.workers:
         items.append((icon_worker(0, 0, 7.0), f"×{len(board.workers)}"))
     if board.king != NO_SQUARE:
-        items.append((icon_king(0, 0, 7.0), riddle.board.geometry.name(board.king)))
+        items.append((icon_king(0, 0, 7.0), g.name(board.king)))
     if board.sphinx != NO_SQUARE:
-        items.append((icon_sphinx(0, 0, 7.0), riddle.board.geometry.name(board.sphinx)))
+        items.append((icon_sphinx(0, 0, 7.0), g.name(board.sphinx)))
     tokens = board.tokens.bit_count()
     if tokens:
         items.append((draw_icon("blessing", 7.0), f"×{tokens}"))
-    drawn, used = icon_row(x + pad, y, 7.0, items, inner)
-    out += drawn
-    y += used + 2.5
-    if riddle.coins:
-        coins = [(icon_coin(0, 0, 7.0, colour=c.colour, levels=c.levels),
-                  riddle.board.geometry.name(c.square)) for c in riddle.coins]
-        drawn, used = icon_row(x + pad, y, 7.0, coins, inner)
-        out += drawn
-        y += used + 2.5
-    # The stockpile as pieces with counts.
-    out.append(Text(x + pad, y + 2.6, "Stockpile", font="sans", size=7.5, fill=MUTED, bold=True))
-    y += 4.0
-    cell = min(inner / 4, 15.0)
+    return icon_row(x, y, 7.0, items, w)
+
+
+def _coins_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+    g = riddle.board.geometry
+    coins = [(icon_coin(0, 0, 7.0, colour=c.colour, levels=c.levels), g.name(c.square))
+             for c in riddle.coins]
+    return icon_row(x, y, 7.0, coins, w)
+
+
+def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+    """The stockpile as piece icons with counts: one row, or two when the column is narrow."""
+    out: list[Element] = []
+    per_row = 4 if w >= 4 * 13.0 else 2
+    cell = min(w / per_row, 16.0)
     for i, n in enumerate(riddle.stockpile):
-        cx = x + pad + i * cell
-        out.append(Group(draw_icon(PIECE_ICONS[i], 8.5), translate=(cx, y)))
-        out.append(Text(cx + 9.2, y + 6.2, f"×{n}", font="sans", size=8.5,
+        row, col = divmod(i, per_row)
+        cx, cy = x + col * cell, y + row * 10.5
+        out.append(Group(draw_icon(PIECE_ICONS[i], 8.5), translate=(cx, cy)))
+        out.append(Text(cx + 9.0, cy + 6.2, f"×{n}", font="sans", size=8.5,
                         fill=INK if n else MUTED, bold=True))
-    y += 11.0
-    # Gods: the opening queue, then the rest of the deck.
+    return out, 10.5 * (4 // per_row) - 2.0
+
+
+def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+    """The opening queue, the rest of the god deck, the Sphinx's gems, the blessing deck."""
+    lang = settings.lang
+    out: list[Element] = []
+    top = y
     queue = list(riddle.gods.queue)
     rest = [g for g in riddle.gods.deck if g not in queue]
     for label, ids in (("Opening queue", queue), ("Also in the god deck", rest)):
         if not ids:
             continue
-        out.append(Text(x + pad, y + 2.6, label, font="sans", size=7.5, fill=MUTED, bold=True))
+        out.append(Text(x, y + 2.6, label, font="sans", size=7.5, fill=MUTED, bold=True))
         y += 3.8
         gods = []
         for gid in ids:
             god = settings.gods.get(gid)
             name = local(god.name, lang) if god else gid
             gods.append((draw_icon(god_type_icon(god.type if god else ""), 5.5), name))
-        drawn, used = icon_row(x + pad, y, 5.5, gods, inner, gap=3.0)
+        drawn, used = icon_row(x, y, 5.5, gods, w, gap=3.0)
         out += drawn
         y += used + 2.5
-    # The Sphinx's board and the blessing deck.
     die = settings.dice.get(riddle.die) if riddle.die else None
     if die is not None:
-        out.append(Text(x + pad, y + 2.6, "Sphinx's gems", font="sans", size=7.5, fill=MUTED,
+        out.append(Text(x, y + 2.6, "Sphinx's gems", font="sans", size=7.5, fill=MUTED,
                         bold=True))
         for i, gem in enumerate(die.gems):
             out.append(Group(icon_gem(0, 0, 4.6, colour=gem),
-                             translate=(x + pad + 22.0 + i * 5.4, y - 0.2)))
+                             translate=(x + 22.0 + i * 5.4, y - 0.2)))
         y += 6.0
     if riddle.blessings:
-        out.append(Text(x + pad, y + 2.6, "Blessing deck: cards " + ", ".join(riddle.blessings),
+        out.append(Text(x, y + 2.6, "Blessing deck: cards " + ", ".join(riddle.blessings),
                         font="sans", size=7.0, fill=MUTED))
         y += 4.5
-    y += pad - 2.5
-    panel = Rect(x, top, w, y - top, Style(fill=PANEL), rx=2.0)
-    return [panel, *out], y - top
+    return out, max(y - top - 2.5, 0.0)
+
+
+def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float,
+                 across: bool = False) -> Drawn:
+    """Figures, tokens, coins, stockpile and gods of a riddle on a tinted panel: stacked in
+    a column beside the map, or ``across`` the page in four columns under it."""
+    parts = [("Figures", _figures_part), ("Coins", _coins_part), ("Stockpile", _stock_part),
+             ("Gods", _gods_part)]
+    if not riddle.coins:
+        parts = [p for p in parts if p[0] != "Coins"]
+    pad = 3.0
+    out: list[Element] = []
+    if across:
+        shares = {"Figures": 0.19, "Coins": 0.22, "Stockpile": 0.32, "Gods": 0.27}
+        total = sum(shares[name] for name, _ in parts)
+        cx = x + pad
+        height = 0.0
+        out += heading(x + pad, y + pad, "Set-up", w - 2 * pad)
+        for name, part in parts:
+            cw = (w - 2 * pad) * shares[name] / total
+            out.append(Text(cx, y + pad + HEADING_H + 2.6, name, font="sans", size=7.5,
+                            fill=MUTED, bold=True))
+            drawn, used = part(riddle, settings, cx, y + pad + HEADING_H + 4.5, cw - 3.0)
+            out += drawn
+            height = max(height, HEADING_H + 4.5 + used)
+            cx += cw
+        total_h = height + 2 * pad
+        return [Rect(x, y, w, total_h, Style(fill=PANEL), rx=2.0), *out], total_h
+    yy = y + pad
+    out += heading(x + pad, yy, "Set-up", w - 2 * pad)
+    yy += HEADING_H
+    for name, part in parts:
+        if name in ("Stockpile",):
+            out.append(Text(x + pad, yy + 2.6, name, font="sans", size=7.5, fill=MUTED,
+                            bold=True))
+            yy += 4.0
+        drawn, used = part(riddle, settings, x + pad, yy, w - 2 * pad)
+        out += drawn
+        yy += used + 2.5
+    total_h = yy - y + pad - 2.5
+    return [Rect(x, y, w, total_h, Style(fill=PANEL), rx=2.0), *out], total_h
 
 
 def _objective_rows(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float,
                     size: float) -> tuple[list[Element], float, bool]:
+    """The objectives as rows: tier pill, empty coin slots (one column for the whole page,
+    so every text starts at the same place), then what to do, the reward and the ending."""
     out: list[Element] = []
     fits = True
     start = y
+    slot_r = 2.5
+    pitch = 2 * slot_r + 1.4
+    most = max((sum(o.slots) for o in riddle.objectives), default=0)
+    slot_w = most * pitch + (2.5 if most else 0.0)
+    pill_w = 24.0
     for objective in riddle.objectives:
         slots: list[str] = ["silver"] * objective.slots[0] + ["gold"] * objective.slots[1]
-        text_x = x + 24.0
-        slot_r = 2.4
-        slot_w = len(slots) * (2 * slot_r + 1.4) + (2.0 if slots else 0.0)
         body = describe_objective(objective, riddle, settings.lang)
         reward = describe_reward(objective.reward, settings.lang)
         markup = body
@@ -626,17 +675,16 @@ def _objective_rows(riddle: Riddle, settings: BookSettings, x: float, y: float, 
             markup += f" **Reward:** {reward}"
         if objective.ends:
             markup += " ***This objective ends the riddle.***"
-        tw = w - 24.0 - slot_w
-        para = write(markup, text_x + slot_w, y + 0.4, tw, 30.0, size=size, min_size=MIN_BODY_SIZE)
+        tw = w - pill_w - slot_w
+        para = write(markup, x + pill_w + slot_w, y + 0.5, tw, 200.0, size=size, min_size=size)
         fits = fits and para.fit.fits
-        row_h = max(7.0, para.height + 1.6)
-        out += tier_pill(x, y + 0.2, objective.tier)
+        row_h = max(8.0, para.height + 2.2)
+        out += tier_pill(x, y + 0.4, objective.tier)
         for i, colour in enumerate(slots):
-            out.append(slot_circle(text_x + slot_r + i * (2 * slot_r + 1.4), y + 3.0, slot_r,
-                                   colour))
+            out += slot_circle(x + pill_w + slot_r + i * pitch, y + 3.2, slot_r, colour)
         out.append(para.block)
         y += row_h
-        out.append(Line(x, y - 0.8, x + w, y - 0.8, Style(stroke=RULE, stroke_width=0.2,
+        out.append(Line(x, y - 0.9, x + w, y - 0.9, Style(stroke=RULE, stroke_width=0.2,
                                                           dash=(0.6, 0.8))))
     return out, y - start, fits
 
@@ -690,12 +738,12 @@ def _stack(paras: Sequence[str], x: float, y: float, w: float, size: float,
     start = y
     fits = True
     for text in paras:
-        para = write(text, x, y, w, max(limit - (y - start), 4.0), size=size,
-                     min_size=MIN_BODY_SIZE)
+        # One size for every paragraph: the page picks the size that lets them all fit.
+        para = write(text, x, y, w, 500.0, size=size, min_size=size)
         fits = fits and para.fit.fits
         out.append(para.block)
         y += para.height + 1.6
-    return out, y - start, fits
+    return out, y - start, fits and y - start <= limit + 1e-6
 
 
 @dataclass(frozen=True, slots=True)
@@ -708,9 +756,59 @@ class RiddlePage:
     fits: bool
 
 
-MAP_MAX = 112.0
+MAP_MAX = 124.0
 MAP_MIN = 76.0
 """Map sizes (mm) on a riddle page: never below 76 mm, so a 5x5 map keeps 12 mm cells."""
+
+
+BODY_MAX = 10.0
+BODY_STEPS = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)
+"""Body sizes (pt) a riddle page tries, largest first."""
+SIDE_MIN = 58.0
+"""Narrowest set-up panel (mm): four stockpile pieces with their counts side by side."""
+MAP_GOOD = 100.0
+ACROSS_GOOD = 124.0
+"""The map goes in the middle of the page, the set-up under it, when it can be this wide
+(or as wide as a map beside the set-up column could be)."""
+ACROSS_MAP_MAX = 150.0
+"""A map this wide (mm) or wider lets the text keep its largest size."""
+
+
+def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
+                    expert: Sequence[str], x: float, y: float, width: float, size: float,
+                    bottom: float) -> tuple[list[Element], float, bool]:
+    """Objectives, special rules and expert settings from ``y`` down; returns the elements,
+    where they end and whether every text fitted."""
+    block: list[Element] = heading(x, y, "Objectives", width)
+    y += HEADING_H
+    rows, used, ok = _objective_rows(riddle, settings, x, y, width, size)
+    block += rows
+    y += used + 2.5
+    if rules:
+        block += heading(x, y, "Special rules", width)
+        y += HEADING_H
+        drawn, used, ok2 = _stack(rules, x, y, width, size, max(bottom - y, 10.0))
+        ok = ok and ok2
+        block += drawn
+        y += used + 2.0
+    if expert:
+        block += heading(x, y, "Expert", width, colour=HEROIC_DARK)
+        y += HEADING_H
+        drawn, used, ok3 = _stack(expert, x + 3.0, y + 1.5, width - 6.0, size,
+                                  max(bottom - y, 10.0))
+        ok = ok and ok3
+        block.append(Rect(x, y - 0.5, width, used + 3.0, Style(stroke=HEROIC, stroke_width=0.4,
+                                                                 dash=(1.2, 0.8)), rx=1.5))
+        block += drawn
+        y += used + 4.0
+    return block, y, ok
+
+
+def _below_height(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
+                  expert: Sequence[str], width: float, size: float) -> float:
+    """How tall the sections under the map are at a body size (plus the gap above them)."""
+    _, end, _ = _lower_sections(riddle, settings, rules, expert, 0.0, 0.0, width, size, 1000.0)
+    return end + 4.0
 
 
 def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSettings,
@@ -744,67 +842,58 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     fits = True
     if riddle.story is not None:
         story = write(local(riddle.story, lang).strip(), m, y, width, 34.0, family="serif",
-                      size=10.5, min_size=8.0, leading=1.3, fill=INK)
+                      size=11.0, min_size=8.5, leading=1.3, fill=INK)
         fits = fits and story.fit.fits
         parts.append(Group((story.block,), id="story"))
         y += story.height + 4.0
 
-    # Measure what comes below the map to size the map.
+    # The largest body text (10 pt down to 7 pt) that leaves the map at least MAP_GOOD
+    # wide; below that the map shrinks to MAP_MIN before the text does.
     bottom = ph - m - 6.0
-    obj_probe, obj_h, _ = _objective_rows(riddle, settings, m, 0.0, width, BODY_SIZE)
     rules = _rules_markup(riddle, settings)
     expert = _expert_markup(riddle, settings)
-    _, rules_h, _ = _stack(rules, m, 0.0, width, BODY_SIZE, 1000.0)
-    _, expert_h, _ = _stack(expert, m + 3.0, 0.0, width - 6.0, BODY_SIZE, 1000.0)
-    below = HEADING_H + obj_h + (HEADING_H + rules_h + 2.0 if rules else 0.0) \
-        + (HEADING_H + expert_h + 6.0 if expert else 0.0) + 4.0
-    side_w = 66.0
     geometry = riddle.board.geometry
-    aspect = geometry.height / geometry.width  # the map's height per width
-    room = bottom - y - below
-    map_size = max(MAP_MIN, min(MAP_MAX, width - side_w - 6.0,
-                                room / max(aspect, 1e-6) if aspect <= 1 else room))
+    longest = max(geometry.width, geometry.height) + 0.9
+    per_width = longest / (geometry.width + 0.9)  # map size per mm of map width
+    per_height = longest / (geometry.height + 0.9)
+    # When the page has room, the map goes full size in the middle with the set-up across
+    # the page under it; otherwise the set-up stands in a column beside the map.
+    _, across_h = _setup_panel(riddle, settings, m, 0.0, width, across=True)
+    below_max = _below_height(riddle, settings, rules, expert, width, BODY_MAX)
+    big = min(ACROSS_MAP_MAX, width * per_width,
+              (bottom - y - across_h - 4.0 - below_max) * per_height)
+    if big / per_width >= min(ACROSS_GOOD, width - SIDE_MIN - 8.0):
+        scene = render_map(riddle, size_mm=big, scene_id=f"map-{riddle.id}")
+        parts.append(Group(scene.children, translate=(m + (width - scene.width) / 2, y),
+                           id=f"map-{riddle.id}"))
+        y += scene.height + 3.0
+        panel, panel_h = _setup_panel(riddle, settings, m, y, width, across=True)
+        parts += panel
+        y += panel_h + 4.0
+        block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, BODY_MAX,
+                                        bottom)
+        parts += block
+        parts += footer(pw, ph, settings.title, number, island)
+        return RiddlePage(page(pw, ph, parts, f"riddle-{riddle.id}"), scene,
+                          fits and ok and yy <= bottom + 1e-6)
+    widest = min(MAP_MAX, (width - SIDE_MIN - 6.0) * per_width)
+    size, map_size = BODY_MAX, MAP_MIN
+    for size in BODY_STEPS:
+        room = bottom - y - _below_height(riddle, settings, rules, expert, width, size)
+        map_size = min(widest, room * per_height)
+        if map_size >= min(MAP_GOOD * per_width, widest) - 1e-6 or size == BODY_STEPS[-1]:
+            break
+    map_size = max(map_size, MAP_MIN)
     scene = render_map(riddle, size_mm=map_size, scene_id=f"map-{riddle.id}")
     side_w = width - scene.width - 6.0
     panel, panel_h = _setup_panel(riddle, settings, m + scene.width + 6.0, y, side_w)
     parts.append(Group(scene.children, translate=(m, y), id=f"map-{riddle.id}"))
     parts += panel
     y += max(scene.height, panel_h) + 4.0
-
-    # Objectives, special rules, expert settings; shrink the text if the page runs short.
-    size = BODY_SIZE
-    while True:
-        block: list[Element] = []
-        yy = y
-        block += heading(m, yy, "Objectives", width)
-        yy += HEADING_H
-        rows, used, ok = _objective_rows(riddle, settings, m, yy, width, size)
-        block += rows
-        yy += used + 2.0
-        if rules:
-            block += heading(m, yy, "Special rules", width)
-            yy += HEADING_H
-            drawn, used, ok2 = _stack(rules, m, yy, width, size, bottom - yy)
-            ok = ok and ok2
-            block += drawn
-            yy += used + 2.0
-        if expert:
-            block += heading(m, yy, "Expert", width, colour=HEROIC_DARK)
-            yy += HEADING_H
-            drawn, used, ok3 = _stack(expert, m + 3.0, yy + 1.5, width - 6.0, size, bottom - yy)
-            ok = ok and ok3
-            block.append(Rect(m, yy - 0.5, width, used + 3.0,
-                                               Style(stroke=HEROIC, stroke_width=0.4,
-                                                     dash=(1.2, 0.8)), rx=1.5))
-            block += drawn
-            yy += used + 4.0
-        if yy <= bottom or size <= MIN_BODY_SIZE:
-            break
-        size -= 0.25
+    block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, size, bottom)
     fits = fits and ok and yy <= bottom + 1e-6
     parts += block
     parts += footer(pw, ph, settings.title, number, island)
-    del obj_probe
     return RiddlePage(page(pw, ph, parts, f"riddle-{riddle.id}"), scene, fits)
 
 
@@ -820,6 +909,8 @@ def cover_page(title: str, subtitle: str, meta: Sequence[str], paper: tuple[floa
     for i in range(70):
         sx = (i * 37.3) % (pw - 20) + 10
         sy = (i * 53.9) % (ph * 0.55) + 8
+        if math.hypot(sx - pw / 2, sy - ph * 0.36) < 53:
+            continue  # keep the medallion clear
         r = 0.35 + (i % 5) * 0.12
         parts.append(Circle(sx, sy, r, Style(fill="#f3e3b5", opacity=0.8)))
     # The sea at the bottom, with waves.
@@ -852,7 +943,8 @@ def cover_page(title: str, subtitle: str, meta: Sequence[str], paper: tuple[floa
 
 
 def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequence[tuple[int, str, int]]]],
-               paper: tuple[float, float], number: int, lang: str | None) -> Scene:
+               paper: tuple[float, float], number: int, lang: str | None,
+               solutions: str = "appendix") -> Scene:
     """The campaign's story and the contents: islands, their riddles and pages.
 
     ``islands``: (name, unlock sentence, [(riddle number, title, page)]).
@@ -872,9 +964,12 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
     howto = ("Each riddle is a small cooperative puzzle on one map. Set it up as its page shows, "
              "then take turns: one action each, then rewards, then the riddle's end-of-turn "
              "effects. Shade an objective's circle on the campaign sheet when you achieve it; "
-             "one objective ends the riddle. The symbols are explained on the next page, the "
-             "turn on the player aid, and every objective's shortest solution is printed "
-             "upside down at the back of the book.")
+             "one objective ends the riddle. The symbols are explained on the next page and "
+             "the turn on the player aid.")
+    howto += {"appendix": " Every objective's shortest solution is printed upside down at "
+                          "the back of the book.",
+              "separate": " Every objective's shortest solution is in the separate solutions "
+                          "booklet."}.get(solutions, "")
     parts += heading(m, y, "How to use this book", width)
     y += HEADING_H
     para = write(howto, m, y, width, 40.0, size=9.5, min_size=8)
@@ -1010,6 +1105,11 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
            ) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else ((), ())
+    # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
+    before, after = turn.before.board, turn.after.board
+    steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))
+                  if a != b and a != NO_SQUARE and b != NO_SQUARE)
+    arrows = (*arrows, *steps)
     scene = render_map(riddle, turn.after, arrows, size, builds=builds,
                        scene_id=f"solution-{riddle.id}-{index}")
     out: list[Element] = [Group(scene.children, translate=(x, y))]

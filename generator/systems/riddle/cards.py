@@ -32,7 +32,6 @@ from generator.render.icons import (
     ICONS,
     INK,
     MUTED,
-    PAPER,
     icon_blessing,
     icon_builder,
     icon_mover,
@@ -213,20 +212,24 @@ def god_back(s: CardSettings, title: str) -> Scene:
     """The back of every god card: the Sphinx in a ring of the three god symbols."""
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
-    cx, cy = W / 2, H / 2 - 4.0
     k = _scale(s)
+    cx, cy = W / 2, H / 2 - 8.0 * k
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#17434a"))]
     parts += _frame(s, GOLD)
     parts.append(Circle(cx, cy, 21 * k, Style(fill="#1f5563", stroke=GOLD, stroke_width=0.7)))
     parts.append(Circle(cx, cy, 18.5 * k, Style(stroke=GOLD, stroke_width=0.25)))
+    for i in range(12):
+        a = 2 * math.pi * i / 12
+        parts.append(diamond(cx + 23.5 * k * math.cos(a), cy + 23.5 * k * math.sin(a), 0.8,
+                             Style(fill=GOLD)))
     parts.append(Group(icon_sphinx(cx - 13 * k, cy - 13 * k, 26 * k)))
+    # The three kinds of god in a row under the medallion.
     for i, kind in enumerate(("mover", "builder", "specialist")):
-        a = -math.pi / 2 + 2 * math.pi * i / 3 + math.pi / 3
-        px, py = cx + 25.5 * k * math.cos(a), cy + 25.5 * k * math.sin(a)
-        parts.append(Group(_type_icon(kind, px - 4.5 * k, py - 4.5 * k, 9 * k)))
-    parts.append(Text(cx, b + s.height - 14 * k, "GOD", font="serif", size=13 * k,
+        px = cx + (i - 1) * 10.0 * k
+        parts.append(Group(_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
+    parts.append(Text(cx, b + s.height - 11.5 * k, "GOD", font="serif", size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
-    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
+    parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
                              italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
     return Scene(W, H, tuple(parts), id="god-back")
 
@@ -361,15 +364,6 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             "text", _text(card.text, lang), bboxes["text"]), f"the text of blessing '{doc.id}'")
 
 
-def card_paper_ok(s: CardSettings, paper: tuple[float, float]) -> bool:
-    """Whether one card (with bleed) fits on the paper at all."""
-    try:
-        layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
-    except ValueError:
-        return False
-    return True
-
-
 __all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",
            "blessing_front", "card_settings", "fit_field", "god_back", "god_boxes", "god_front",
-           "iter_card_overflow", "iter_card_sheets", "PAPER"]
+           "iter_card_overflow", "iter_card_sheets"]

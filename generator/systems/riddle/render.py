@@ -230,10 +230,10 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     if others:
         voyage.append(("Other riddles", "", others))
     subtitle = "A campaign of cooperative Sphinx riddles"
-    counts = (f"{len(content.riddles)} riddles · {len(voyage)} "
-              f"island{'s' if len(voyage) != 1 else ''}")
+    counts = (f"{len(content.riddles)} riddle{'s' if len(content.riddles) != 1 else ''} · "
+              f"{len(voyage)} island{'s' if len(voyage) != 1 else ''}")
     cover = cover_page(content.title, subtitle, meta, paper, counts)
-    story = story_page(content.title, content.description, voyage, paper, 2, lang)
+    story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
     legend = legend_page(paper)
     pages = [cover, story, legend, *riddle_pages]
     solutions: list[Scene] = []

@@ -34,7 +34,6 @@ from generator.render.icons import (
     INK,
     LAND,
     MUTED,
-    SEA,
     icon_blessing,
     icon_builder,
     icon_mover,
@@ -74,6 +73,8 @@ if TYPE_CHECKING:
 
 # -- the player aid -------------------------------------------------------------------------
 
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth")
+
 TURN_STEPS = (
     ("Act", "Take exactly one of the three actions below."),
     ("Rewards", "Coins just collected go into free slots of their colour. Every blessing "
@@ -94,6 +95,12 @@ EFFECT_WORDS: Mapping[str, str] = {
             "worker there is destroyed.",
 }
 """What each end-of-turn effect of the vocabulary does, in one sentence."""
+EFFECT_TITLES: Mapping[str, str] = {
+    "remove-top": "Crumbling", "stockpile-add": "Supplies arrive",
+    "stockpile-remove": "Supplies lost", "step-toward-closest-worker": "A figure follows",
+    "sink": "Sinking",
+}
+"""A player's name for each end-of-turn effect."""
 
 
 def _action_texts(content: RiddleContent) -> list[tuple[str, str, str]]:
@@ -146,7 +153,8 @@ def _gem_icons() -> frozenset[str]:
 def _rules_sections(content: RiddleContent) -> list[tuple[str, list[str]]]:
     score = content.constellation.blessing_score if content.constellation else \
         DEFAULT_BLESSING_SCORE
-    effects = [f"**{name}** — {EFFECT_WORDS.get(name, 'see the riddle page.')}"
+    effects = [f"**{EFFECT_TITLES.get(name, name.replace('-', ' ').capitalize())}.** "
+               f"{EFFECT_WORDS.get(name, 'The riddle page says what it does.')}"
                for name in EFFECTS]
     return [
         ("Coins and objectives", [
@@ -170,9 +178,9 @@ def _rules_sections(content: RiddleContent) -> list[tuple[str, list[str]]]:
             "shaded.",
         ]),
         ("Losing workers", [
-            f"The first destroyed worker fills the slot on the Sphinx board; worker number "
-            f"{DESTROYED_TO_END} ends the riddle at once. Objectives already achieved still "
-            "count.",
+            f"The first destroyed worker fills the slot on the Sphinx board; the "
+            f"{ORDINALS[DESTROYED_TO_END]} ends the riddle at once. Objectives already achieved "
+            "still count.",
         ]),
         ("End-of-turn effects", effects),
         ("Players and workers", [
@@ -194,6 +202,45 @@ def _rules_sections(content: RiddleContent) -> list[tuple[str, list[str]]]:
             "tree.",
         ]),
     ]
+
+
+def _example_turn(x: float, y: float, width: float, room: float) -> list[Element]:
+    """A turn drawn on the starter map: the move as a red arrow, the build in an orange frame,
+    and what happened, in words. Empty when the page has no room for it."""
+    from generator.engine.moves import apply_move, iter_moves
+    from generator.engine.state import height_at
+    from generator.systems.riddle.maps import render_map, sample_riddle
+
+    size = min(room - HEADING_H - 2.0, 78.0)
+    if size < 44.0:
+        return []
+    riddle = sample_riddle()
+    g = riddle.board.geometry
+    before = riddle.board.state()
+    moves = list(iter_moves(g, before, 1))
+    # A move that climbs shows the most; the first such move in the engine's order.
+    move = next((mv for mv in moves if height_at(before, mv[1]) > height_at(before,
+                                                                          before.workers[0])),
+                moves[0])
+    after = apply_move(g, before, move)
+    frm, to, build = before.workers[0], move[1], move[2]
+    scene = render_map(riddle, after, ((frm, to),), size, builds=(build,),
+                       scene_id="example-turn")
+    out: list[Element] = heading(x, y, "A turn, drawn", width)
+    y += HEADING_H + 1.0
+    out.append(Group(scene.children, translate=(x, y)))
+    climbed = height_at(before, to) - height_at(before, frm)
+    piece = height_at(before, build) + 1
+    what = "a dome" if piece == 4 else f"a level-{piece} block"
+    text = (f"Worker 1 moves from {g.name(frm)} to {g.name(to)}"
+            + (", climbing one level" if climbed > 0 else "") + f" (the red :move: arrow), then "
+            f"builds on {g.name(build)} (the orange :build: frame): {what}, taken from the "
+            "stockpile. The solutions at the back of the book draw every turn this way: the "
+            "position after the turn, its move and its build.")
+    para = write(text, x + scene.width + 6.0, y + 4.0, width - scene.width - 6.0,
+                 scene.height - 4.0, size=9.5, min_size=8.0, leading=1.3)
+    out.append(para.block)
+    return out
 
 
 def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None
@@ -242,7 +289,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
         para = write(text, m + 8.0, y + 8.5, width - 8.0, 60.0, size=9.5, min_size=8.0,
                      leading=1.3)
         first.append(para.block)
-        y += 8.5 + para.height + 5.0
+        y += 8.5 + para.height + 3.5
     y += 1.0
     first += heading(m, y, "Besides your action", width)
     y += HEADING_H
@@ -250,31 +297,36 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
                  "one-time power; it costs no action. A god's power and quest are optional, "
                  "every turn.", m, y, width, 20.0, size=9.5, min_size=8.0)
     first.append(para.block)
+    y += para.height + 4.0
+    first += _example_turn(m, y, width, ph - m - 8.0 - y)
     first += footer(pw, ph, title, 1, "player aid")
 
     second: list[Element] = [Text(m, m + 8, "The rules at a glance", font="serif", size=18,
                                   fill=INK, bold=True)]
-    y = m + 14.0
+    top = m + 14.0
     col_gap = 7.0
     col_w = (width - col_gap) / 2
     sections = _rules_sections(content)
-    # Two columns, filled in order; a section never splits across columns.
-    heights = [HEADING_H + sum(write(p, 0, 0, col_w, 200.0, size=8.8, min_size=8.0).height + 1.8
-                               for p in paras) + 3.0 for _, paras in sections]
-    half = sum(heights) / 2
-    col, yy, used = 0, y, 0.0
-    for (name, paras), h in zip(sections, heights):
-        if col == 0 and used > 0 and used + h / 2 > half:
-            col, yy = 1, y
+    bottom = ph - m - 8.0
+    # The largest size at which the sections fill two columns, in order, without splitting.
+    for size in (10.5, 10.0, 9.5, 9.0, 8.5, 8.0):
+        heights = [HEADING_H + sum(write(p, 0, 0, col_w, 300.0, size=size, min_size=size).height
+                                   + 1.8 for p in paras) + 3.0 for _, paras in sections]
+        cols = _columns(heights, 0.0)
+        if max(sum(h for h, c in zip(heights, cols) if c == k) for k in (0, 1)) \
+                <= bottom - top or size == 8.0:
+            break
+    ys = [top, top]
+    for (name, paras), col in zip(sections, cols):
         x = m + col * (col_w + col_gap)
+        yy = ys[col]
         second += heading(x, yy, name, col_w)
         yy += HEADING_H
         for text in paras:
-            para = write(text, x, yy, col_w, 200.0, size=8.8, min_size=8.0)
+            para = write(text, x, yy, col_w, 300.0, size=size, min_size=size)
             second.append(para.block)
             yy += para.height + 1.8
-        yy += 3.0
-        used += h
+        ys[col] = yy + 3.0
     second += footer(pw, ph, title, 2, "player aid")
     return page(pw, ph, first, "player-aid-1"), page(pw, ph, second, "player-aid-2")
 
@@ -299,7 +351,7 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
     y = b + 14.0
     bottom = b + s.height - SAFE
     fits = True
-    size = 7.4
+    size = 9.0
     while True:
         drawn: list[Element] = []
         yy = y
@@ -308,14 +360,14 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
             drawn.append(Text(x, yy + 2.8, name.upper(), font="sans", size=6.2, fill=ACCENT,
                               bold=True))
             yy += 4.0
-            para = write(text, x, yy, w, max(bottom - yy, 3.0), size=size, min_size=6.0,
-                         leading=1.2)
+            # Every paragraph at the same size: the whole side shrinks until it fits.
+            para = write(text, x, yy, w, 200.0, size=size, min_size=size, leading=1.2)
             ok = ok and para.fit.fits
             drawn.append(para.block)
             yy += para.height + 2.2
         if (yy <= bottom + 2.2 and ok) or size <= 6.0:
             break
-        size -= 0.2
+        size = round(size - 0.2, 2)
     fits = ok and yy <= bottom + 2.2
     parts += drawn
     return Scene(W, H, tuple(parts), id=scene_id), fits
@@ -328,7 +380,7 @@ def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scen
     front, ok1 = _aid_card_side(s, "Your turn", [
         ("1 · Act", "One action: **A** move, then build; **B** select a god; **C** play the "
                     "Sphinx's game."),
-        ("A · Move, then build :move:", "Move a worker one space (up one level at most, down any "
+        ("A · Move, then build", "Move a worker one space (up one level at most, down any "
                                         "number), then build next to it: the next piece for "
                                         "that space, from the stockpile."),
         ("B · Select a god", f"Take a god from the queue and refill it; its pieces come from the "
@@ -346,11 +398,11 @@ def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scen
                   "its colour. No free slot: set it aside."),
         ("Objectives", "Judged at each turn's end, never at set-up. One of them ends the "
                        "riddle."),
-        ("Blessings :blessing:", "A token under a worker at a turn's end: a blessing card face "
+        ("Blessings", "A token under a worker at a turn's end: a blessing card face "
                                  "down on the god deck. Discard a revealed one for its power, "
                                  "besides your action."),
-        ("Workers", f"The first destroyed worker fills the Sphinx board's slot; worker "
-                    f"{DESTROYED_TO_END} ends the riddle at once."),
+        ("Workers", f"The first destroyed worker fills the Sphinx board's slot; the "
+                    f"{ORDINALS[DESTROYED_TO_END]} ends the riddle at once."),
         ("Reminders", "A bridge joins spaces for moving only. Level N means N or higher. "
                       "Ties for the closest worker are yours to break."),
     ], "aid-card-back")
@@ -438,8 +490,8 @@ def _depths(sky: Constellation, root: str) -> dict[str, int]:
                     nxt.append(other)
         frontier = nxt
     deepest = max(depth.values(), default=0)
-    for node in sky.nodes:
-        depth.setdefault(node.id, deepest + 1)  # unreachable: an outer ring of its own
+    for sky_node in sky.nodes:
+        depth.setdefault(sky_node.id, deepest + 1)  # unreachable: an outer ring of its own
     return depth
 
 
@@ -468,9 +520,10 @@ def _spread(angles: list[float], gap: float) -> list[float]:
 
 
 def _place(order: Sequence[Sequence[str]], radii: Sequence[float], neighbours: Mapping[str, set[str]],
-           cx: float, cy: float, min_arc: float) -> dict[str, Point]:
+           cx: float, cy: float, min_arc: float, even: bool = False) -> dict[str, Point]:
     """Positions for rings of nodes in the given orders: the first ring evenly spaced, outer
-    rings at the mean angle of their inner neighbours, pushed apart to ``min_arc`` mm."""
+    rings at the mean angle of their inner neighbours, pushed apart to ``min_arc`` mm, or
+    (``even``) evenly spaced and turned to sit as close as they can to those angles."""
     angle: dict[str, float] = {}
     pos: dict[str, Point] = {}
     for ring, (names, r) in enumerate(zip(order, radii)):
@@ -498,7 +551,12 @@ def _place(order: Sequence[Sequence[str]], radii: Sequence[float], neighbours: M
                     wanted[i] += 2 * math.pi
                 while wanted[i] - base >= 2 * math.pi:
                     wanted[i] -= 2 * math.pi
-        spread = _spread(wanted, min_arc / r) if ring > 1 else wanted
+        if ring > 1 and even:
+            # Least squares: the turn that brings evenly spaced angles nearest the wanted ones.
+            turn = sum(w - 2 * math.pi * i / n for i, w in enumerate(wanted)) / n
+            spread = [turn + 2 * math.pi * i / n for i in range(n)]
+        else:
+            spread = _spread(wanted, min_arc / r) if ring > 1 else wanted
         for name, a in zip(names, spread):
             angle[name] = a
             pos[name] = (cx + r * math.cos(a), cy + r * math.sin(a))
@@ -556,7 +614,7 @@ def layout_sky(sky: Constellation, cx: float, cy: float, outer: float,
     else:
         candidates = [first]
     best: tuple[int, dict[str, Point]] | None = None
-    for ring1 in candidates:
+    for ring1, even in itertools.product(candidates, (True, False)):
         order: list[list[str]] = [rings[0], list(ring1)]
         for d in range(2, len(rings)):
             # Outer rings follow the angle of their inner neighbours; try both tie orders.
@@ -572,7 +630,7 @@ def layout_sky(sky: Constellation, cx: float, cy: float, outer: float,
                 return ((mean - start) % (2 * math.pi), name)
 
             order.append(sorted(rings[d], key=key))
-        pos = _place(order, radii, neighbours, cx, cy, 2 * node_radius + clearance)
+        pos = _place(order, radii, neighbours, cx, cy, 2 * node_radius + clearance, even)
         score = _count_problems(pos, edges, radius, clearance)
         if best is None or score < best[0]:
             best = (score, pos)
@@ -624,9 +682,13 @@ def _sky_node(content: RiddleContent, node_id: str, god_id: str | None, x: float
     out: list[Element] = [Circle(x, y, r, Style(fill="#fbf8f0", stroke=colour, stroke_width=0.8)),
                           Circle(x, y, r - 1.1, Style(stroke=colour, stroke_width=0.25))]
     if god is not None:
-        out.append(Group(_type_icon(god.type, x - 3.6, y - r + 2.2, 7.2)))
-    out.append(fitted_text(x, y + r * 0.52, name, 7.5, 2 * r - 3.5, bold=True, fill=INK,
-                           anchor="middle", min_size=5.0))
+        icon = r * 0.78
+        out.append(Group(_type_icon(god.type, x - icon / 2, y - r * 0.86, icon)))
+    baseline = y + r * 0.5
+    top = baseline - 2.4
+    chord = 2 * math.sqrt(max(r * r - max(abs(top - y), abs(baseline + 0.6 - y)) ** 2, 0.0))
+    out.append(fitted_text(x, baseline, name, 7.5, chord - 2.0, bold=True, fill=INK,
+                           anchor="middle", min_size=4.5))
     return out
 
 
@@ -667,8 +729,8 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     bottom = ph - m - 8.0 - panel_h
     size = min(width, bottom - top)
     cx, cy = pw / 2, top + size / 2
-    node_r = 9.5
-    layout = layout_sky(sky, cx, cy, size / 2 - node_r - 1.0, node_r)
+    node_r = 9.2
+    layout = layout_sky(sky, cx, cy, size / 2 - node_r - 1.0, node_r, 8.5)
     pos = {name: (x, y) for name, x, y in layout.nodes}
     # A faint sky behind the tree.
     parts.append(Circle(cx, cy, size / 2, Style(fill="#eef2f7", stroke=RULE, stroke_width=0.3)))
@@ -686,7 +748,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                           Style(stroke="#7c8aa0", stroke_width=0.45)))
         room = end - start
         step = room / (count + 1)
-        size_d = min(2.3, step * 0.42)
+        size_d = min(2.2, step * 0.45)
         for k in range(1, count + 1):
             t = start + step * k
             parts.append(diamond(x1 + ux * t, y1 + uy * t, size_d,
@@ -735,7 +797,40 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
 
 # -- the adventure map, score track and guestbook --------------------------------------------
 
-ENTRY_H = 8.4
+
+
+def _columns(heights: Sequence[float], gap: float) -> list[int]:
+    """Which of two columns each island goes in: in order, the first column taking islands
+    while it stays the taller one by less than the next island's height."""
+    total = sum(heights) + gap * len(heights)
+    cols: list[int] = []
+    used = 0.0
+    for h in heights:
+        col = 0 if not cols or (cols[-1] == 0 and used + (h + gap) / 2 <= total / 2) else 1
+        if col == 0:
+            used += h + gap
+        cols.append(col)
+    return cols
+
+
+def _compass(cx: float, cy: float, r: float) -> list[Element]:
+    """A compass rose for the sea of the adventure map."""
+    out: list[Element] = [Circle(cx, cy, r, Style(stroke=GOLD_DARK, stroke_width=0.35)),
+                          Circle(cx, cy, r * 0.82, Style(stroke=GOLD_DARK, stroke_width=0.2))]
+    for k in range(8):
+        a = math.pi / 4 * k - math.pi / 2
+        long = r * (0.95 if k % 2 == 0 else 0.6)
+        side = a + math.pi / 2
+        w = r * 0.13
+        tip = (cx + long * math.cos(a), cy + long * math.sin(a))
+        left = (cx + w * math.cos(side), cy + w * math.sin(side))
+        right = (cx - w * math.cos(side), cy - w * math.sin(side))
+        out.append(Polygon((left, tip, (cx, cy)), Style(fill=GOLD_DARK if k % 2 == 0 else GOLD)))
+        out.append(Polygon((right, tip, (cx, cy)), Style(fill=GOLD if k % 2 == 0 else "#f3e3b5",
+                                                         stroke=GOLD_DARK, stroke_width=0.15)))
+    out.append(Text(cx, cy - r - 1.5, "N", font="serif", size=9, fill=GOLD_DARK, anchor="middle",
+                    bold=True))
+    return out
 
 
 def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str | None,
@@ -775,54 +870,81 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     rest = [rid for rid in riddles if rid not in listed]
     if rest:
         groups.append(("Other riddles", "", rest))
-    col_gap = 6.0
-    inner = 5.0
+    col_gap, inner, island_gap = 6.0, 5.0, 6.0
     col_w = (width - 2 * inner - col_gap) / 2
-    # Each island's height; islands go down two columns, in order, balanced.
-    sized = []
-    for name, unlock, ids in groups:
-        unlock_para = write(unlock, 0, 0, col_w - 8.0, 20.0, size=7.5, min_size=6.5,
-                            family="serif") if unlock else None
-        h = 12.0 + (unlock_para.height + 1.5 if unlock_para else 0.0) + len(ids) * ENTRY_H + 4.0
-        sized.append((name, unlock, ids, h))
-    total = sum(h for *_, h in sized) + 6.0 * len(sized)
-    col, y = 0, top + inner
-    for name, unlock, ids, h in sized:
-        if col == 0 and y > top + inner and y + h / 2 - top > total / 2 + inner:
-            col, y = 1, top + inner
-        x = m + inner + col * (col_w + col_gap)
-        # The island: land with a coastline, and a shadow of shallows around it.
-        parts.append(Rect(x - 1.2, y - 1.2, col_w + 2.4, h + 2.4, Style(fill="#c6e0ea"), rx=5.0))
+    key_h = 9.0
+    room = bottom - top - 2 * inner - key_h
+
+    def island_heights(entry: float) -> list[float]:
+        out = []
+        for _, unlock, ids in groups:
+            u = write(unlock, 0, 0, col_w - 8.0, 30.0, size=8.0, min_size=8.0,
+                      family="serif").height + 1.5 if unlock else 0.0
+            out.append(12.0 + u + len(ids) * entry + 4.0)
+        return out
+
+    # The largest entries (up to 13 mm: circles big enough to shade) whose columns fit.
+    entry = 13.0
+    while entry > 7.0:
+        heights = island_heights(entry)
+        cols = _columns(heights, island_gap)
+        tallest = max(sum(h + island_gap for h, c in zip(heights, cols) if c == k)
+                      for k in (0, 1))
+        if tallest - island_gap <= room:
+            break
+        entry -= 0.5
+    heights = island_heights(entry)
+    cols = _columns(heights, island_gap)
+    circle_r = min(3.3, entry * 0.27)
+    pitch = 2 * circle_r + 1.4
+    circles_w = 4 * pitch
+    title_size = min(11.0, 6.0 + entry * 0.4)
+    ys = [top + inner, top + inner]
+    for (name, unlock, ids), h, col in zip(groups, heights, cols):
+        x, y = m + inner + col * (col_w + col_gap), ys[col]
+        ys[col] += h + island_gap
+        # The island: land with a coastline, and a ring of shallows around it.
+        parts.append(Rect(x - 1.4, y - 1.4, col_w + 2.8, h + 2.8, Style(fill="#c6e0ea"), rx=5.0))
         parts.append(Rect(x, y, col_w, h, Style(fill=LAND, stroke=INK, stroke_width=0.5), rx=4.0))
-        parts.append(fitted_text(x + 4.0, y + 7.0, name, 12.5, col_w - 8.0, bold=True,
+        parts.append(fitted_text(x + 4.0, y + 7.0, name, 13.0, col_w - 8.0, bold=True,
                                  fill=ACCENT))
         yy = y + 9.5
         if unlock:
-            upara = write(unlock, x + 4.0, yy, col_w - 8.0, 20.0, size=7.5, min_size=6.5,
+            upara = write(unlock, x + 4.0, yy, col_w - 8.0, 30.0, size=8.0, min_size=8.0,
                           family="serif", fill=MUTED)
             parts.append(upara.block)
             yy += upara.height + 1.5
         for rid in ids:
             riddle = riddles[rid]
-            parts.append(Rect(x + 2.0, yy + 0.4, col_w - 4.0, ENTRY_H - 0.8,
-                              Style(fill="#fbf9f1"), rx=1.5))
-            parts.append(Circle(x + 7.0, yy + ENTRY_H / 2, 3.0, Style(fill=ACCENT)))
-            parts.append(label_text(x + 7.0, yy + ENTRY_H / 2, str(riddle.number), 2.7,
+            mid = yy + entry / 2
+            parts.append(Rect(x + 2.0, yy + 0.5, col_w - 4.0, entry - 1.0, Style(fill="#fbf9f1"),
+                              rx=1.5))
+            medal = min(3.4, entry * 0.3)
+            parts.append(Circle(x + 4.0 + medal, mid, medal, Style(fill=ACCENT)))
+            parts.append(label_text(x + 4.0 + medal, mid, str(riddle.number), medal * 0.95,
                                     fill="#ffffff", font="serif"))
-            circles_w = 4 * 6.6
-            parts.append(fitted_text(x + 12.0, yy + ENTRY_H / 2 + 1.3, titles[rid], 9.5,
-                                     col_w - 14.0 - circles_w - 2.0, fill=INK, min_size=6.5))
+            text_x = x + 6.0 + 2 * medal
+            # Long titles wrap onto a second line rather than shrink out of sight.
+            title = write(titles[rid], text_x, yy + 0.8, x + col_w - 4.0 - circles_w - 2.0
+                          - text_x, entry - 1.6, family="serif", size=title_size,
+                          min_size=6.5, leading=1.1, valign="middle", icons=None)
+            parts.append(title.block)
             tiers = {o.tier for o in riddle.objectives}
             for k, tier in enumerate(TIER_ORDER):
-                ccx = x + col_w - 4.0 - circles_w + 3.3 + k * 6.6
+                ccx = x + col_w - 4.0 - circles_w + pitch / 2 + k * pitch
                 if tier in tiers:
-                    parts += shade_circle(ccx, yy + ENTRY_H / 2, 2.7, tier)
+                    parts += shade_circle(ccx, mid, circle_r, tier)
                 else:
-                    parts.append(Line(ccx - 1.0, yy + ENTRY_H / 2, ccx + 1.0, yy + ENTRY_H / 2,
+                    parts.append(Line(ccx - 1.0, mid, ccx + 1.0, mid,
                                       Style(stroke=RULE, stroke_width=0.4)))
-            yy += ENTRY_H
-        y += h + 6.0
-    # A key to the circles.
+            yy += entry
+    # A compass in the open sea, and a key to the circles.
+    free = [(col, bottom - inner - key_h - ys[col]) for col in (0, 1)]
+    col, space = max(free, key=lambda f: f[1])
+    if space > 40.0:
+        r = min(16.0, space / 2 - 6.0)
+        parts += _compass(m + inner + col * (col_w + col_gap) + col_w / 2,
+                          ys[col] + space / 2, r)
     key_x = pw - m - 4.0 - 4 * 24.0
     for k, tier in enumerate(TIER_ORDER):
         kx = key_x + k * 24.0
@@ -905,6 +1027,16 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
         parts.append(Group(_type_icon(god.type, x + 6.5, yy - 0.5, 6.0)))
         parts.append(fitted_text(x + 13.5, yy + 4.0, local(god.name, lang), 9, cell - 15.0,
                                  fill=INK))
+    y += math.ceil(len(gods) / per) * 11.0 + 4.0
+    # What is left of the page: ruled lines for the group's notes.
+    bottom = ph - m - 10.0
+    if bottom - y > 30.0:
+        parts += heading(m, y, "Campaign notes", width)
+        y += HEADING_H + 2.0
+        line = y + 8.0
+        while line <= bottom:
+            parts.append(Line(m, line, pw - m, line, Style(stroke=RULE, stroke_width=0.3)))
+            line += 8.0
     parts += footer(pw, ph, content.title, number, "campaign sheet")
     return page(pw, ph, parts, "blessing-score")
 
@@ -928,8 +1060,8 @@ def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: i
     parts.append(Rect(m, y, width, header_h, Style(fill=ACCENT)))
     x = m
     for name, share in GUESTBOOK_COLUMNS:
-        parts.append(Text(x + 2.0, y + 4.8, name.upper(), font="sans", size=7, fill="#ffffff",
-                          bold=True))
+        parts.append(fitted_text(x + 2.0, y + 4.8, name.upper(), 7.0, width * share - 4.0,
+                                 font="sans", fill="#ffffff", bold=True, min_size=5.0))
         x += width * share
     y += header_h
     row_h = 11.0
@@ -961,4 +1093,4 @@ def campaign_sheet_pages(content: RiddleContent, paper: tuple[float, float], lan
 __all__ = ["AID_CARD_SIZE", "EFFECT_WORDS", "SkyLayout", "adventure_page", "aid_card_faces",
            "campaign_sheet_pages", "constellation_page", "guestbook_page", "iter_sky_problems",
            "layout_sky", "player_aid_card_pages", "player_aid_pages", "point_segment_distance",
-           "score_page", "segments_cross", "SEA"]
+           "score_page", "segments_cross"]

@@ -119,6 +119,11 @@ CHECK_BUDGET = 20_000
 every shipped riddle needs far fewer, and a riddle beyond it is reported unproven
 in seconds rather than minutes. ``solve`` uses the larger search default."""
 
+COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
+"""Counting the optimal first moves visits every state a shortest line could pass
+through, which can cost far more than the proof: it may expand at most
+``max(COUNT_FLOOR, COUNT_FACTOR * states of the proof)`` states."""
+
 GODS_HELD_AT_MOST = 2
 """RULES 1: a player holds at most two gods. Gods taken are never given back in
 the search (a god leaves a player only when its pieces are all cleared, which
@@ -1294,9 +1299,10 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
-            firsts = count_optimal_first_moves(game, found.cost, budget=budget)
+            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
+            firsts = count_optimal_first_moves(game, found.cost, budget=allowed)
             if firsts is None:
-                note = f"optimal first moves not counted: more than {budget} states"
+                note = f"optimal first moves not counted: more than {allowed} states"
         return result(SOLVED, found, note, firsts, game)
     if found.status == BUDGET:
         return result(UNPROVEN, found, f"budget: {found.expanded} states expanded without "
