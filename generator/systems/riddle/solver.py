@@ -35,19 +35,56 @@ solver):
   then is reported ``unproven`` (chance only); none found is ``unsolvable``.
   Lost games (a destroyed worker) are never searched.
 
-Search details: the heuristic is the larger of each goal's own admissible
-bound (``goal.min_turns``) and the solver's (walking, climbing and pieces;
-see :class:`Bounds`);
-the transposition table keys one int packing the board, stockpile, slots,
-coins, tokens, blessings, gods taken, the turn (while a turn-dependent rule is
-still ahead) and the seat; states that are images under a symmetry of the map
-fixing coins, features, objective and effect spaces share a key, as do states
-that differ only by which of a player's interchangeable workers stands where.
+Search details. The heuristic is the larger of each goal's own admissible
+bound (``goal.min_turns``) and the solver's :class:`Bounds` (walking to the
+work on the worker's own seat's turns, climbing with a stair, pieces that are
+missing until a god, an effect or a reward brings them, builds that goals held
+together need on disjoint spaces, and where the King or the Sphinx can ever
+step); a test checks them against exact distances on small riddles. The
+transposition table keys one int packing the board, stockpile, slots, coins,
+tokens, blessings, gods taken, the seat to play and, while a turn-dependent
+rule (a sink, a deadline, the turn limit) is still ahead, the turn itself:
+after that, reaching a position later is never better than reaching it sooner.
+States that are images under a symmetry of the map fixing coins, features,
+goal and effect spaces share a key, as do states that differ only by which of
+one player's interchangeable workers stands where.
+
+``states`` in a result counts the states expanded by the search that decided
+the status (the proof, or the chance search); ``seconds`` covers everything,
+counting the optimal first moves included (that count is budgeted: see
+:data:`COUNT_FLOOR`).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
-canonical content, the gods and die it uses, the player count, the budget and
+rules content, the gods and die it uses, the player count, the budget and
 :data:`SOLVER_VERSION`; :func:`iter_solver_diagnostics` turns results into
-``RS-G1xx`` diagnostics (:data:`SOLVER_CODES`).
+``RS-G1xx`` diagnostics (:data:`SOLVER_CODES`), and
+:func:`iter_riddle_solver_diagnostics` does both for ``check``.
+
+>>> from generator.systems.riddle.model import build_riddle
+>>> from generator.pack.yamlload import load_yaml
+>>> text = '''kind: riddle
+... id: tiny
+... number: 1
+... title: Tiny
+... island: x
+... map:
+...   grid: |
+...     W .
+...     . .
+... coins:
+...   - {at: B2, colour: silver, levels: [2]}
+... objectives:
+...   - tier: silver
+...     slots: {silver: 1}
+...     ends: true
+... '''
+>>> yaml_doc = load_yaml(text, "tiny.yaml").documents[0]
+>>> riddle, _ = build_riddle(Document("riddle", "tiny", "tiny.yaml", yaml_doc), text)
+>>> [result] = solve_riddle(riddle).objectives
+>>> result.status, result.turns, result.optimal_first_moves
+('solved', 2, 2)
+>>> result.solution[1]
+'W1 B1-A1 build B2 (level 2; silver coin -> silver objective; silver objective achieved)'
 """
 from __future__ import annotations
 
@@ -687,10 +724,11 @@ class Bounds:
                     fixed[PIECE_NAMES.index(reward.piece)] = reward.count
             supply.append((tuple(fixed), free))
         self.reward_supply = tuple(supply)
-        # Objectives whose builds are never the target's own: coin slots both.
-        target_slots = isinstance(game.goal, SlotsGoal)
-        self.disjoint = tuple(target_slots and isinstance(o.goal, SlotsGoal)
-                              for o in ctx.objectives)
+        # Objectives whose builds are never a coin goal's own: other coin slots.
+        self.coin_objectives = tuple(isinstance(o.goal, SlotsGoal) for o in ctx.objectives)
+        # Rewards that can still serve: not the target's (it comes too late) nor the
+        # ending objective's (the riddle is over when it comes).
+        self.serving = tuple(j != game.target and j != ctx.ending for j in range(len(supply)))
         self.added_any = any(added)
         self.memo: dict[Any, int] = {}
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -703,7 +741,8 @@ class Bounds:
 
     # -- pieces ------------------------------------------------------------------
 
-    def supply_turn(self, state: RiddleState, need: Sequence[int], builds: int) -> int:
+    def supply_turn(self, state: RiddleState, need: Sequence[int], builds: int,
+                    coins: bool = False) -> int:
         """Fewest turns before ``builds`` builds using the pieces ``need`` can be done,
         counting when missing pieces can arrive (0: the stockpile holds them all).
 
@@ -730,14 +769,14 @@ class Bounds:
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         arrivals: list[tuple[int, tuple[int, ...], int, int]] = []
         for j, (fixed, free) in enumerate(self.reward_supply):
-            if j == game.target or state.achieved >> j & 1 or not (free or any(fixed)):
+            if not self.serving[j] or state.achieved >> j & 1 or not (free or any(fixed)):
                 continue
             turns = ctx.objectives[j].goal.min_turns(ctx, state)
             if turns < UNREACHABLE:
-                own = turns if self.disjoint[j] else 0
+                own = turns if coins and self.coin_objectives[j] else 0
                 arrivals.append((max(1, turns) + 1, fixed, free, own))
         memo_key = (deficit, builds, book.gods_taken, book.gods_held, state.sphinx_wins,
-                    tuple(arrivals))
+                    tuple(arrivals))  # arrivals carry whether their builds add
         known = self.memo.get(memo_key)
         if known is not None:
             return known
@@ -800,7 +839,7 @@ class Bounds:
             if not book.gods_taken >> i & 1:
                 total += sum(god.pieces) + 1
         for j, (fixed, free) in enumerate(self.reward_supply):
-            if not state.achieved >> j & 1:
+            if self.serving[j] and not state.achieved >> j & 1:
                 total += sum(fixed) + free
         return total
 
@@ -887,7 +926,7 @@ class Bounds:
             if turns >= best:
                 continue
             pieces = [sum(c[2][p] for c in chosen) for p in range(4)]
-            turns = max(turns, self.supply_turn(state, pieces, builds))
+            turns = max(turns, self.supply_turn(state, pieces, builds, coins=True))
             if turns < best:
                 best = turns
         return best

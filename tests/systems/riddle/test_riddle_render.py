@@ -255,7 +255,10 @@ power:
 
 def test_overflowing_card_text_is_an_error_at_its_yaml_line(tmp_path: Path) -> None:
     root = write_starter(tmp_path, {"gods/chatty.yaml": GOD_TOO_LONG})
-    pack = load(root)
+    report = check([root])
+    [via_check] = [d for d in report.diagnostics if d.code == "RS-R001"]
+    assert report.failed() and via_check.line == 8
+    pack = report.packs[0]
     found = [d for d in iter_card_overflow(pack, Options()) if d.code == "RS-R001"]
     assert len(found) == 1
     assert found[0].file.endswith("chatty.yaml")

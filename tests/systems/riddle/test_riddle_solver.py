@@ -26,6 +26,7 @@ from generator.systems.riddle.solver import (
     UNSOLVABLE,
     RiddleGame,
     RiddleSolve,
+    iter_riddle_solver_diagnostics,
     iter_solver_diagnostics,
     riddle_fingerprint,
     solve_cached,
@@ -449,6 +450,15 @@ def test_expected_lengths_are_checked() -> None:
     expect_line = text.splitlines().index("  expect: {silver: 3}") + 1
     assert ("RS-G104", expect_line, "error") in diagnostics_of(text)
     assert "RS-G104" not in [c for c, _, _ in diagnostics_of(text.replace("3}", "2}"))]
+
+
+def test_check_entry_point_uses_the_cache(tmp_path: Path) -> None:
+    riddle = riddle_of(TWO_BUILDS)
+    found = list(iter_riddle_solver_diagnostics(riddle, doc_of(TWO_BUILDS), cache_dir=tmp_path,
+                                                players=(1, 2)))  # 2 players: not supported
+    assert [d.code for d in found] == ["RS-G105"]
+    assert found[0].message == "solver: 1 player: silver 2 turns"
+    assert len(list(tmp_path.iterdir())) == 1
 
 
 def test_solver_codes() -> None:

@@ -66,7 +66,9 @@ def test_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     counts = SYSTEM.report(pack, Options())["counts"]
     assert counts == {"riddle": 1, "god": 2, "blessing": 2, "die": 1, "campaign": 1,
                       "constellation": 1, "coins": 3, "objectives": 4}
-    assert SYSTEM.build(pack, Options(), lambda _: None) == []
+    paths = {a.path for a in SYSTEM.build(pack, Options(cache=False), lambda _: None)}
+    assert f"print/{pack.id}-book.pdf" in paths
+    assert {f"maps/{d.id}.svg" for d in pack.of_kind("riddle")} <= paths
     sources = read_sources(pack)
     assert list(sources) == ["riddles/first-light.yaml"]
     assert check_pack(pack, sources) == check_pack(pack) == []
