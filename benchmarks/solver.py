@@ -1,7 +1,7 @@
 """The riddle solver: proof times, and A* against plain breadth-first search.
 
     python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
-                                [--no-bfs] [--content content]
+                                [--no-bfs] [--content content] [--only LABEL]
 
 For every riddle of the shipped content (packs under ``--content`` that use the
 riddle system) and for the benchmark riddles below, each objective is solved
@@ -85,7 +85,7 @@ objectives:
   - tier: gold
     slots: {gold: 1}
   - tier: heroic
-    goal: {stand: {figure: worker, level: 2, at: C1}}
+    goal: {stand: {figure: worker, level: 2, at: B3}}
     ends: true
 """
 
@@ -179,8 +179,9 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--bfs-budget", type=int, default=3_000, help="BFS node budget")
     parser.add_argument("--no-bfs", action="store_true", help="skip the BFS comparison")
     parser.add_argument("--content", default=str(REPO / "content"))
+    parser.add_argument("--only", default="", help="riddles whose label contains this")
     args = parser.parse_args(argv)
-    cases = iter_shipped(Path(args.content)) + bench_cases()
+    cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]
     print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
     print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "
           f"{'seconds':>8} {'states/s':>9} {'BFS':>8} {'ratio':>8}")

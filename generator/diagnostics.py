@@ -128,6 +128,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G024": (Severity.ERROR, "goal or effect cannot work as written"),
     "RS-G025": (Severity.WARNING, "die gem that no face can win"),
     "RS-G026": (Severity.INFO, "riddle is on no campaign island"),
+    "RS-G101": (Severity.ERROR, "objective can never be achieved"),
+    "RS-G102": (Severity.WARNING, "objective not proven achievable"),
+    "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
+    "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
+    "RS-G105": (Severity.INFO, "solver summary"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),

@@ -52,7 +52,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.riddle import checks
@@ -74,6 +74,23 @@ def read_sources(pack: Pack) -> dict[str, str]:
     exact columns inside block scalars."""
     return {doc.file: pack.sources[doc.file] for doc in pack.of_kind("riddle")
             if doc.file in pack.sources}
+
+
+def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Prove every riddle's objectives for one player (cached by content hash)."""
+    from generator.systems import cache_dir_for
+    from generator.systems.riddle.solver import iter_riddle_solver_diagnostics
+
+    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    dice = {d.id: build_die(d) for d in pack.of_kind("die")}
+    cache = cache_dir_for(pack, options)
+    for doc in pack.of_kind("riddle"):
+        riddle, _ = build_riddle(doc)
+        if riddle is None:
+            continue
+        die = dice.get(riddle.die) if riddle.die else None
+        yield from iter_riddle_solver_diagnostics(riddle, doc, gods=gods, die=die,
+                                                  cache_dir=cache)
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
@@ -127,6 +144,8 @@ class RiddleSystem:
 
         out = check_pack(pack, read_sources(pack))
         out.extend(iter_card_overflow(pack, options))
+        if not any(d.severity is Severity.ERROR for d in out):
+            out.extend(d for d in _iter_solver_results(pack, options) if d.code != "RS-G105")
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
@@ -139,11 +158,27 @@ class RiddleSystem:
                                progress)
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.solver import solve_cached
+
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
         riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
         counts["coins"] = sum(len(r.coins) for r in riddles if r is not None)
         counts["objectives"] = sum(len(r.objectives) for r in riddles if r is not None)
-        return {"counts": counts}
+        gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+        dice = {d.id: build_die(d) for d in pack.of_kind("die")}
+        cache = cache_dir_for(pack, options)
+        difficulty: dict[str, Any] = {}
+        for riddle in sorted((r for r in riddles if r is not None), key=lambda r: r.number):
+            die = dice.get(riddle.die) if riddle.die else None
+            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die,
+                                 count_first_moves=False)
+            difficulty[riddle.id] = [
+                {"tier": o.tier, "status": o.status, "turns": o.turns, "states": o.states,
+                 "branching": round(o.states ** (1 / o.turns), 2) if o.turns else None,
+                 "reason": o.reason}
+                for o in solve.objectives]
+        return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
 
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES

@@ -1580,13 +1580,14 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
 
 def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Path | None, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 expert: bool = False, count_first_moves: bool = False) -> RiddleSolve:
+                 expert: bool = False, count_first_moves: bool = True) -> RiddleSolve:
     """:func:`solve_riddle` (every objective), reusing a stored result when the
     riddle's fingerprint matches; ``cache_dir=None`` solves without caching.
 
     ``budget`` None means the riddle's ``solver.nodes``, else
-    :data:`CHECK_BUDGET`. Optimal first moves are not counted unless asked
-    (``check`` does not need them, and counting can cost more than the proof).
+    :data:`CHECK_BUDGET`. ``count_first_moves=False`` skips counting the optimal
+    first moves (``check`` does not need them, and counting can cost more than
+    the proof); results with and without counts are cached apart.
     A result is one JSON file per fingerprint, written atomically; an unreadable
     or stale file is ignored and replaced, and a cache that cannot be written
     only costs time.
@@ -1626,6 +1627,7 @@ def _write_atomically(path: Path, text: str) -> None:
         handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache is as readable as the pack
         os.replace(tmp, path)
     except OSError:
         return  # a cache that cannot be written only costs time
@@ -1682,8 +1684,8 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
                                    gods: Mapping[str, GodCard] | None = None,
                                    die: Die | None = None, cache_dir: Path | None = None,
                                    budget: int | None = None,
-                                   players: Iterable[int] = (1,), expert: bool = False
-                                   ) -> Iterator[Diagnostic]:
+                                   players: Iterable[int] = (1,), expert: bool = False,
+                                   count_first_moves: bool = False) -> Iterator[Diagnostic]:
     """Solve a riddle through the cache and yield the diagnostics of
     :func:`iter_solver_diagnostics`: for each of ``players`` (default one player,
     the solver's default; pass ``riddle.players`` for every count, which costs far
@@ -1700,7 +1702,7 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
             continue
         for mode in modes:
             solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die,
-                                       expert=mode))
+                                       expert=mode, count_first_moves=count_first_moves))
     yield from iter_solver_diagnostics(riddle, doc, solves)
 
 

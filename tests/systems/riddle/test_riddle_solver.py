@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -518,9 +517,6 @@ def test_run_solve_exit_code_for_unsolvable(tmp_path: Path) -> None:
     code, text = run_solve(pack, "first-light", 1, "gold", None, "json")
     assert code == 1 and json.loads(text)["objectives"][0]["status"] == "unsolvable"
 
-
-def iter_turn_lines(text: str) -> Iterator[str]:
-    return (line for line in text.splitlines() if line.startswith("  turn "))
 
 
 SEATED = riddle_text("""
