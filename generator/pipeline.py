@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -107,6 +107,16 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> Build
     """Render every pack of a clean report into ``out_dir/<pack-id>/``."""
     if report.failed():
         return BuildResult(written={}, refused=True)
+    if not report.options.cache:
+        # No cache asked for: still share simulator results between the renderers
+        # and the build report of this one run, through a throwaway folder.
+        with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
+            options = replace(report.options, cache=True, cache_dir=Path(tmp))
+            return _build(report, options, out_dir, progress)
+    return _build(report, report.options, out_dir, progress)
+
+
+def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn) -> BuildResult:
     written: dict[str, list[str]] = {}
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -119,8 +129,8 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> Build
             system = report.systems.get(name)
             if system is not None:
                 progress(f"building {pack.id} ({name})")
-                artefacts.extend(system.build(pack, report.options, progress))
-                metrics[name] = system.report(pack, report.options)
+                artefacts.extend(system.build(pack, options, progress))
+                metrics[name] = system.report(pack, options)
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,
             "version": pack.data.get("version"),

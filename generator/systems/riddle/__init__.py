@@ -171,11 +171,15 @@ class RiddleSystem:
         difficulty: dict[str, Any] = {}
         for riddle in sorted((r for r in riddles if r is not None), key=lambda r: r.number):
             die = dice.get(riddle.die) if riddle.die else None
-            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die,
-                                 count_first_moves=False)
+            # The same call as the book's, so the build has already cached it.
+            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die)
             difficulty[riddle.id] = [
                 {"tier": o.tier, "status": o.status, "turns": o.turns, "states": o.states,
+                 # Effective branching factor: b with b**turns = states expanded.
                  "branching": round(o.states ** (1 / o.turns), 2) if o.turns else None,
+                 "optimal_first_moves": o.optimal_first_moves,
+                 "unique_first_move": (o.optimal_first_moves == 1
+                                       if o.optimal_first_moves is not None else None),
                  "reason": o.reason}
                 for o in solve.objectives]
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
