@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator, Protocol, Sequence
 
 from generator.engine.geometry import COLUMN_LETTERS, MAX_SIDE
 
@@ -103,6 +104,48 @@ class ParsedGrid:
         return self.cells[row * self.width + col]
 
 
+
+class _Cell(Protocol):
+    @property
+    def row(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def offset(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+
+
+def iter_shape_problems(rows: Sequence[Sequence[_Cell]], code: str, blank: str
+                        ) -> Iterator[GridProblem]:
+    """Rows of unequal length and maps larger than MAX_SIDE, at the offending cell.
+
+    Shared by every system that writes maps as ASCII grids; ``blank`` names
+    what a designer writes for an empty cell (sea, water).
+    """
+    width = len(rows[0])
+    for cells in rows[1:]:
+        if len(cells) > width:
+            extra = cells[width]
+            yield GridProblem(
+                code, f"row {extra.row + 1} has {len(cells)} cells; the first row has {width}",
+                extra.line, extra.offset, "every row of the map has the same number of cells")
+        elif len(cells) < width:
+            last = cells[-1]
+            yield GridProblem(
+                code, f"row {last.row + 1} has {len(cells)} cells; the first row has {width}",
+                last.line, last.offset + len(last.text),
+                f"every row of the map has the same number of cells (use '~' for {blank})")
+    if width > MAX_SIDE:
+        extra = rows[0][MAX_SIDE]
+        yield GridProblem(code, f"the map is {width} cells wide; at most {MAX_SIDE} are allowed",
+                          extra.line, extra.offset)
+    if len(rows) > MAX_SIDE:
+        extra = rows[MAX_SIDE][0]
+        yield GridProblem(code, f"the map has {len(rows)} rows; at most {MAX_SIDE} are allowed",
+                          extra.line, extra.offset)
+
+
 def parse_grid(text: str) -> tuple[ParsedGrid | None, list[GridProblem]]:
     """Read a map grid; ``None`` when its shape is unusable (problems say why)."""
     problems: list[GridProblem] = []
@@ -121,26 +164,7 @@ def parse_grid(text: str) -> tuple[ParsedGrid | None, list[GridProblem]]:
         problems.append(GridProblem("RS-G002", "the map grid is empty", 0, 0, LEGEND_HINT))
         return None, problems
     width = len(rows[0])
-    for cells in rows[1:]:
-        if len(cells) > width:
-            extra = cells[width]
-            problems.append(GridProblem(
-                "RS-G002", f"row {extra.row + 1} has {len(cells)} cells; the first row has {width}",
-                extra.line, extra.offset, "every row of the map has the same number of cells"))
-        elif len(cells) < width:
-            last = cells[-1]
-            problems.append(GridProblem(
-                "RS-G002", f"row {last.row + 1} has {len(cells)} cells; the first row has {width}",
-                last.line, last.offset + len(last.text),
-                "every row of the map has the same number of cells (use '~' for sea)"))
-    if width > MAX_SIDE:
-        extra = rows[0][MAX_SIDE]
-        problems.append(GridProblem("RS-G002", f"the map is {width} cells wide; at most "
-                                    f"{MAX_SIDE} are allowed", extra.line, extra.offset))
-    if len(rows) > MAX_SIDE:
-        extra = rows[MAX_SIDE][0]
-        problems.append(GridProblem("RS-G002", f"the map has {len(rows)} rows; at most "
-                                    f"{MAX_SIDE} are allowed", extra.line, extra.offset))
+    problems.extend(iter_shape_problems(rows, "RS-G002", "sea"))
     if any(p.code in ("RS-G001", "RS-G002") for p in problems):
         return None, problems
     flat = tuple(cell for cells in rows for cell in cells)

@@ -88,6 +88,8 @@ rules content, the gods and die it uses, the player count, the budget and
 """
 from __future__ import annotations
 
+import re
+
 import hashlib
 import itertools
 import json
@@ -99,7 +101,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from generator.diagnostics import Diagnostic, Severity
+from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.engine.geometry import NO_SQUARE, Bitboard, Square, Symmetry
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import PIECE_NAMES, Stockpile, height_at
@@ -176,11 +178,7 @@ CACHE_FOLDER = ".riddlesmith-cache"
 the content they prove and a pack never writes outside its own folder."""
 
 SOLVER_CODES: dict[str, tuple[Severity, str]] = {
-    "RS-G101": (Severity.ERROR, "objective can never be achieved"),
-    "RS-G102": (Severity.WARNING, "objective not proven achievable"),
-    "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
-    "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
-    "RS-G105": (Severity.INFO, "solver summary"),
+    code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-G1\d\d", code)
 }
 """Diagnostic codes of the solver's results (to join the project's table)."""
 

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from generator.engine.geometry import COLUMN_LETTERS, MAX_SIDE
-from generator.systems.riddle.grid import BlockLayout, GridProblem, layout_block
+from generator.systems.riddle.grid import BlockLayout, GridProblem, iter_shape_problems, layout_block
 
 TERRAIN = ".~T1234"
 BUILDER = "B"
@@ -96,26 +96,7 @@ def parse_map(text: str) -> tuple[ParsedMap | None, list[GridProblem]]:
         problems.append(GridProblem("RS-T002", "the map is empty", 0, 0, LEGEND_HINT))
         return None, problems
     width = len(rows[0])
-    for cells in rows[1:]:
-        if len(cells) > width:
-            extra = cells[width]
-            problems.append(GridProblem(
-                "RS-T002", f"row {extra.row + 1} has {len(cells)} cells; the first row has {width}",
-                extra.line, extra.offset, "every row of the map has the same number of cells"))
-        elif len(cells) < width:
-            last = cells[-1]
-            problems.append(GridProblem(
-                "RS-T002", f"row {last.row + 1} has {len(cells)} cells; the first row has {width}",
-                last.line, last.offset + len(last.text),
-                "every row of the map has the same number of cells (use '~' for water)"))
-    if width > MAX_SIDE:
-        extra = rows[0][MAX_SIDE]
-        problems.append(GridProblem("RS-T002", f"the map is {width} cells wide; at most "
-                                    f"{MAX_SIDE} are allowed", extra.line, extra.offset))
-    if len(rows) > MAX_SIDE:
-        extra = rows[MAX_SIDE][0]
-        problems.append(GridProblem("RS-T002", f"the map has {len(rows)} rows; at most "
-                                    f"{MAX_SIDE} are allowed", extra.line, extra.offset))
+    problems.extend(iter_shape_problems(rows, "RS-T002", "water"))
     if problems:
         return None, problems
     return ParsedMap(width, len(rows), tuple(c for cells in rows for c in cells)), problems

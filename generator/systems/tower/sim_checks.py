@@ -27,6 +27,8 @@ Playtest figures for the build report come from :func:`report_simulations`.
 """
 from __future__ import annotations
 
+import re
+
 import dataclasses
 import hashlib
 import importlib.util
@@ -39,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.diagnostics import Diagnostic, Severity
+from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
@@ -56,9 +58,7 @@ from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
-    "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
-    "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
-    "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
+    code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
 }
 SIM_VERSION = 1
 """Part of every cache key: bump it when a change alters results beyond the hashed sources."""

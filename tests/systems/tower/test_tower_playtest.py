@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import CODES
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.sim.stats import wilson_interval
@@ -28,7 +27,6 @@ from generator.systems.tower.playtest import (
 from generator.systems.tower.policies import PolicySpec, load_policy, policy_names
 from generator.systems.tower.rules import LOSS_TARGET
 from generator.systems.tower.sim_checks import (
-    SIM_CODES,
     ScenarioSim,
     SimSettings,
     check_simulations,
@@ -39,10 +37,6 @@ from generator.systems.tower.sim_checks import (
 
 from .conftest import write_starter
 
-# Like CODES.update(SIM_CODES), but once the project's table lists the codes, the
-# tests check what it says.
-for _code, _entry in SIM_CODES.items():
-    CODES.setdefault(_code, _entry)
 
 GAME = game_from_map("""
     T T . ~ ~
