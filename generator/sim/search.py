@@ -86,6 +86,20 @@ class SearchResult(Generic[S, A]):
         return self.status == FOUND
 
 
+
+def _trace(node: int, node_state: list[S], node_parent: list[int],
+           node_action: list[A | None]) -> tuple[tuple[A, ...], tuple[S, ...]]:
+    """Actions and states from the start to ``node`` (-1: none), following parents."""
+    actions: list[A] = []
+    states: list[S] = []
+    while node >= 0:
+        states.append(node_state[node])
+        action = node_action[node]
+        if action is not None:
+            actions.append(action)
+        node = node_parent[node]
+    return tuple(reversed(actions)), tuple(reversed(states))
+
 def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
           max_cost: int | None = None) -> SearchResult[S, A]:
     """A shortest path by A*, expanding at most ``budget`` states.
@@ -111,17 +125,9 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     cut = False
 
     def finish(status: str, node: int = -1) -> SearchResult[S, A]:
-        actions: list[A] = []
-        states: list[S] = []
-        while node >= 0:
-            states.append(node_state[node])
-            action = node_action[node]
-            if action is not None:
-                actions.append(action)
-            node = node_parent[node]
-        return SearchResult(status, len(actions) if status == FOUND else None,
-                            tuple(reversed(actions)), tuple(reversed(states)), expanded,
-                            generated, time.perf_counter() - started)
+        actions, states = _trace(node, node_state, node_parent, node_action)
+        return SearchResult(status, len(actions) if status == FOUND else None, actions, states,
+                            expanded, generated, time.perf_counter() - started)
 
     for state in problem.starts():
         k = key_of(state)
@@ -195,17 +201,9 @@ def breadth_first(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     expanded = generated = 0
 
     def finish(status: str, node: int = -1) -> SearchResult[S, A]:
-        actions: list[A] = []
-        states: list[S] = []
-        while node >= 0:
-            states.append(node_state[node])
-            action = node_action[node]
-            if action is not None:
-                actions.append(action)
-            node = node_parent[node]
-        return SearchResult(status, len(actions) if status == FOUND else None,
-                            tuple(reversed(actions)), tuple(reversed(states)), expanded,
-                            generated, time.perf_counter() - started)
+        actions, states = _trace(node, node_state, node_parent, node_action)
+        return SearchResult(status, len(actions) if status == FOUND else None, actions, states,
+                            expanded, generated, time.perf_counter() - started)
 
     layer: list[int] = []
     for state in problem.starts():

@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
 
 COORDINATE: dict[str, Any] = {"$ref": "common.schema.json#/$defs/coordinate"}
+COUNT_PARAMS: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["count"],
+    "properties": {"count": {"type": "integer", "minimum": 1}},
+}
+"""Parameters of the goals that count something: ``{count: N}``."""
 
 
 def mask_of(squares: tuple[Square, ...]) -> Bitboard:

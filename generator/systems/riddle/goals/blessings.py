@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry
+from generator.systems.riddle.goals._common import COUNT_PARAMS
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
@@ -18,12 +19,7 @@ if TYPE_CHECKING:
 class BlessingsGoal:
     NAME: ClassVar[str] = "blessings"
     CHANCE: ClassVar[bool] = False
-    SCHEMA: ClassVar[dict[str, Any]] = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["count"],
-        "properties": {"count": {"type": "integer", "minimum": 1}},
-    }
+    SCHEMA: ClassVar[dict[str, Any]] = COUNT_PARAMS
 
     count: int
     path: DocPath = field(default=(), compare=False)
