@@ -306,6 +306,28 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
     sys.exit(_guard(lambda: run_new(kind, ident, pack, force)))
 
 
+@main.command("serve")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; keep 127.0.0.1 unless you mean to share the page.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+@_lang
+@_cache_dir
+def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool,
+                  lang: str | None, cache_dir: str | None) -> None:
+    """Live preview: diagnostics, drawings and simulator results, updated as you save."""
+
+    def run() -> int:
+        from generator.serve import run_serve
+
+        args = CheckArgs(default_paths(paths), lang=lang, cache_dir=cache_dir)
+        return run_serve([Path(p) for p in args.paths], _options(args), host, port, open_browser,
+                         click.echo)
+
+    sys.exit(_guard(run))
+
+
 @main.command("solve")
 @click.argument("pack", type=click.Path())
 @click.argument("riddle")
