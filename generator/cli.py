@@ -138,25 +138,35 @@ def run_build(args: BuildArgs) -> int:
     return 0
 
 
-def run_schema(kind: str | None, vscode: bool) -> int:
+def run_schema(kind: str | None, vscode: bool, write: str | None = None,
+               system_names: Sequence[str] = ()) -> int:
+    from generator.pack.schema import write_schemas
+    from generator.scaffold import SCHEMA_FOLDER, vscode_settings
+
     schemas = load_schemas()
+    if write is not None:
+        try:
+            written = write_schemas(Path(write))
+        except OSError as exc:
+            raise UsageError(f"{write}: cannot write the schemas ({exc.strerror})") from exc
+        click.echo(f"wrote {len(written)} schemas to {write}")
+        return 0
     if vscode:
-        settings = {
-            "yaml.schemas": {
-                schemas.schema_uri(k): [f"**/{k}*.yaml", f"**/*.{k}.yaml"] for k in schemas.kinds()
-            }
-        }
-        settings["yaml.schemas"][schemas.schema_uri("pack")] = ["**/pack.yaml"]
-        click.echo(json.dumps(settings, indent=2))
-        click.echo("// The shipped YAML files also carry a '# yaml-language-server: $schema=...' "
-                   "first line, which the YAML extension reads directly.", err=True)
+        systems = discover_systems()
+        for name in system_names:
+            if name not in systems:
+                raise UsageError(_unknown("system", name, sorted(systems)))
+        chosen = [systems[n] for n in (system_names or sorted(systems))]
+        click.echo(json.dumps(vscode_settings(chosen), indent=2))
+        click.echo(f"// for a pack made by 'riddlesmith init' (schemas in {SCHEMA_FOLDER}/); "
+                   "its files also name their schema on their first line", err=True)
         return 0
     if kind is None:
         for k in schemas.kinds():
             click.echo(f"{k:20} {schemas.schemas[k].get('title', '')}")
         return 0
     if kind not in schemas.schemas:
-        _err(f"unknown kind '{kind}' (known: {', '.join(schemas.kinds())})")
+        _err(_unknown("kind", kind, schemas.kinds()))
         return 2
     click.echo(json.dumps(schemas.schemas[kind], indent=2))
     return 0
@@ -167,21 +177,37 @@ def run_init(directory: str, system_name: str, pack_id: str | None, force: bool)
 
     systems = discover_systems()
     if system_name not in systems:
-        _err(f"unknown system '{system_name}' (installed: {', '.join(sorted(systems))})")
+        _err(_unknown("system", system_name, sorted(systems)))
         return 2
+    from generator.scaffold import SCHEMA_FOLDER
+
     written = init_pack(Path(directory), systems[system_name], pack_id, force=force)
+    schemas = [p for p in written if p.suffix == ".json" and p.parent.name == "schemas"]
+    click.echo(f"created {display_path(Path(directory) / SCHEMA_FOLDER)}/ ({len(schemas)} schemas "
+               "for editors)")
     for path in written:
-        click.echo(f"created {display_path(path)}")
+        if path not in schemas:
+            click.echo(f"created {display_path(path)}")
     click.echo(f"next: riddlesmith check {directory}")
     return 0
 
 
 def run_new(kind: str, ident: str, pack: str | None, force: bool) -> int:
-    from generator.scaffold import new_document
+    from generator.scaffold import new_document_with_advice
 
-    path = new_document(kind, ident, Path(pack) if pack else None, force=force)
+    path, advice = new_document_with_advice(kind, ident, Path(pack) if pack else None, force=force)
     click.echo(f"created {display_path(path)}")
+    if advice:
+        click.echo(f"note: {advice}", err=True)
     return 0
+
+
+def _unknown(what: str, name: str, known: Sequence[str]) -> str:
+    """'unknown kind 'x'; did you mean 'y'? (known: ...)'."""
+    from generator.pack.schema import suggest
+
+    hint = suggest(name, list(known))
+    return f"unknown {what} '{name}'" + (f"; {hint}" if hint else "") + f" (known: {', '.join(known)})"
 
 
 def _guard(fn: Callable[[], int]) -> int:
@@ -281,9 +307,14 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
 @main.command("schema")
 @click.argument("kind", required=False)
 @click.option("--vscode", is_flag=True, help="Print the VS Code 'yaml.schemas' settings block.")
-def schema_command(kind: str | None, vscode: bool) -> None:
+@click.option("--system", "system_names", multiple=True, metavar="NAME",
+              help="With --vscode: only these systems' kinds (default: all installed).")
+@click.option("--write", metavar="DIR", type=click.Path(file_okay=False),
+              help="Write every schema into DIR; their $refs resolve inside DIR, offline.")
+def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...],
+                   write: str | None) -> None:
     """Print the JSON Schema of a document KIND (or list the kinds)."""
-    sys.exit(_guard(lambda: run_schema(kind, vscode)))
+    sys.exit(_guard(lambda: run_schema(kind, vscode, write, system_names)))
 
 
 @main.command("init")
