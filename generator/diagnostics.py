@@ -81,6 +81,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P011": (Severity.WARNING, "missing translation"),
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
     "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
+    "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),

@@ -22,6 +22,7 @@ from generator.pack.loader import LoadResult, UsageError, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
@@ -97,6 +98,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             diagnostics.extend(system.check(pack, options))
+    diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics.sort(key=Diagnostic.sort_key)
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
