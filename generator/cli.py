@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 import traceback
+from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -17,10 +19,11 @@ from typing import Callable, Sequence
 import click
 
 from generator import __version__
+from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
-from generator.systems import Options, discover_systems
+from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
@@ -38,6 +41,7 @@ class CheckArgs:
     report_file: str | None = None
     cache: bool = True
     cache_dir: str | None = None
+    verbosity: int = 0  # -1 --quiet, 0 default, 1 --verbose
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +70,33 @@ def _err(message: str) -> None:
     click.echo(f"riddlesmith: {message}", err=True)
 
 
-def _progress_printer() -> Callable[[str], None]:
-    """A one-line status on a terminal; silent in CI and when stderr is redirected."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
+def _interactive() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
+def _stderr_is_a_file() -> bool:
+    """True for a real stream (a CI log, a pipe, a file); false when captured in memory."""
+    try:
+        sys.stderr.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _progress_printer(verbosity: int = 0) -> Callable[[str], None]:
+    """A one-line status on a terminal; progress lines with the time taken when stderr is
+    not a terminal (CI logs) or with --verbose; nothing with --quiet."""
+    if verbosity < 0:
+        return lambda _msg: None
+    if verbosity > 0 or (not _interactive() and _stderr_is_a_file()):
+        started = time.perf_counter()
+
+        def line(msg: str) -> None:
+            sys.stderr.write(f"[{time.perf_counter() - started:6.1f}s] {msg}\n")
+            sys.stderr.flush()
+
+        return line
+    if not _interactive():
         return lambda _msg: None
 
     def show(msg: str) -> None:
@@ -80,7 +108,7 @@ def _progress_printer() -> Callable[[str], None]:
 
 
 def _clear_progress() -> None:
-    if sys.stderr.isatty() and not os.environ.get("CI"):
+    if _interactive():
         sys.stderr.write("\r" + " " * 78 + "\r")
         sys.stderr.flush()
 
@@ -101,7 +129,10 @@ def _emit(report: object, args: CheckArgs) -> None:
     formatter = get_formatter(args.fmt, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
                               files=files, strict=args.strict)
     summary = make_summary(report.diagnostics, report.files, report.documents)
-    text = formatter.render(report.diagnostics, summary, report.sources.get)
+    shown = report.diagnostics
+    if args.verbosity < 0 and args.fmt == "text":  # --quiet: list the errors, count the rest
+        shown = [d for d in shown if d.severity is Severity.ERROR or args.strict]
+    text = formatter.render(shown, summary, report.sources.get)
     if args.report_file:
         Path(args.report_file).write_text(text, encoding="utf-8")
     else:
@@ -111,7 +142,7 @@ def _emit(report: object, args: CheckArgs) -> None:
 def run_check(args: CheckArgs) -> int:
     from generator import pipeline
 
-    progress = _progress_printer()
+    progress = _progress_printer(args.verbosity)
     report = pipeline.check([Path(p) for p in args.paths], _options(args), progress=progress)
     _clear_progress()
     _emit(report, args)
@@ -121,7 +152,7 @@ def run_check(args: CheckArgs) -> int:
 def run_build(args: BuildArgs) -> int:
     from generator import pipeline
 
-    progress = _progress_printer()
+    progress = _progress_printer(args.check.verbosity)
     options = _options(args.check, args.back_offset, args.extra)
     report = pipeline.check([Path(p) for p in args.check.paths], options, progress=progress)
     if report.failed():
@@ -132,9 +163,12 @@ def run_build(args: BuildArgs) -> int:
     result = pipeline.build(report, Path(args.out), progress=progress)
     _clear_progress()
     _emit(report, args.check)
-    if args.check.fmt == "text":
+    if args.check.fmt == "text" and args.check.verbosity >= 0:
         for pack_id, files in sorted(result.written.items()):
             click.echo(f"built {pack_id}: {len(files)} files in {Path(args.out) / pack_id}")
+            if args.check.verbosity > 0:
+                for name in files:
+                    click.echo(f"  {name}")
     return 0
 
 
@@ -255,6 +289,32 @@ _cache = click.option("--cache/--no-cache", default=True, show_default=True,
                       help="Reuse simulator results of unchanged content.")
 _cache_dir = click.option("--cache-dir", type=click.Path(file_okay=False),
                           help="Cache folder (default: .riddlesmith-cache/ in each pack).")
+_quiet = click.option("-q", "--quiet", is_flag=True,
+                      help="List errors only (warnings are still counted); no progress.")
+_verbose = click.option("-v", "--verbose", is_flag=True,
+                        help="Progress lines with timings; build lists every file it wrote.")
+
+
+def _verbosity(quiet: bool, verbose: bool) -> int:
+    if quiet and verbose:
+        raise click.UsageError("--quiet and --verbose cannot be used together")
+    return -1 if quiet else (1 if verbose else 0)
+
+
+def _system_names() -> list[str]:
+    """Installed system names, without importing the systems (for --help)."""
+    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
+
+
+class _ListingCommand(click.Command):
+    """A command whose --help ends with the document kinds of the installed systems."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        rows = [(name, ", ".join(sorted(system.kinds)))
+                for name, system in sorted(discover_systems().items())]
+        with formatter.section("Document kinds, by system"):
+            formatter.write_dl(rows)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -271,11 +331,16 @@ def main() -> None:
 @_report
 @_cache
 @_cache_dir
+@_quiet
+@_verbose
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
-                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
+                  report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
+                  verbose: bool) -> None:
     """Check packs (default: every pack under content/) and report problems."""
+    level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_check(
-        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir))))
+        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
+                  level))))
 
 
 @main.command("build")
@@ -294,17 +359,22 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_report
 @_cache
 @_cache_dir
+@_quiet
+@_verbose
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, lang: str | None, fmt: str, strict: bool,
-                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
+                  report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
+                  verbose: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
+    level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_build(BuildArgs(
-        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir),
+        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
+                  level),
         out, offset, {"solutions": solutions}))))
 
 
-@main.command("schema")
+@main.command("schema", cls=_ListingCommand)
 @click.argument("kind", required=False)
 @click.option("--vscode", is_flag=True, help="Print the VS Code 'yaml.schemas' settings block.")
 @click.option("--system", "system_names", multiple=True, metavar="NAME",
@@ -319,7 +389,8 @@ def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...]
 
 @main.command("init")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--system", "system_name", required=True, help="Game system of the new pack.")
+@click.option("--system", "system_name", required=True,
+              help=f"Game system of the new pack: {', '.join(_system_names())}.")
 @click.option("--id", "pack_id", help="Pack id (default: the folder name).")
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
 def init_command(directory: str, system_name: str, pack_id: str | None, force: bool) -> None:
@@ -327,7 +398,7 @@ def init_command(directory: str, system_name: str, pack_id: str | None, force: b
     sys.exit(_guard(lambda: run_init(directory, system_name, pack_id, force)))
 
 
-@main.command("new")
+@main.command("new", cls=_ListingCommand)
 @click.argument("kind")
 @click.argument("ident", metavar="ID")
 @click.option("--pack", type=click.Path(), help="Pack folder (default: the one around you).")

@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
-from generator.pack.schema import load_schemas
+from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
 from generator.systems.riddle.model import build_die, build_god, build_riddle
 from generator.systems.riddle.solver import (
@@ -56,7 +56,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
             return 1, _diagnostics_text(errors) + f"\nriddlesmith: riddle '{riddle_id}' could " \
                 "not be loaded; fix the errors above"
         known = sorted(d.id for p in loaded.packs for d in p.of_kind("riddle"))
-        return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}"
+        close = suggest(riddle_id, known)
+        return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}" + (f"; {close}" if close else "")
                    + (f" (riddles: {', '.join(known)})" if known else " (it has no riddles)"))
     pack, doc = found
     riddle, diags = build_riddle(doc, pack.sources.get(doc.file))
