@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import REPO, write_pack
-from generator import output
+from generator import cachefile, output
 from generator.cli import main
+from generator.systems.tower import sim_checks
+from generator.systems.tower.model import game_from_map
+from generator.systems.tower.sim_checks import SimSettings
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -398,3 +403,171 @@ def test_concurrent_cli_builds_into_one_folder(work: Path) -> None:
     assert not any("internal error" in err for _, err in results)
     assert output.foreign_entry(work / "race" / "test-pack") is None
     assert sorted(p.name for p in (work / "race").iterdir()) == ["test-pack"]
+
+
+# -- §2 caches: tampered summaries, hostile files -------------------------------------------
+
+GAME = game_from_map("""
+    T T . ~ ~
+    . 1 . . ~
+    . B 2 . .
+    ~ . . B .
+    ~ ~ . . .""", ["light-female E5 N", "dark-male C5 N"])
+SMALL = SimSettings(games=40)
+
+
+def cached_sim(cache: Path) -> tuple[Path, dict[str, Any]]:
+    [path] = [p for p in cache.iterdir() if p.name.startswith(sim_checks.CACHE_PREFIX)]
+    return path, json.loads(path.read_text())
+
+
+def tamper_wins(data: dict[str, Any]) -> None:
+    data["playtest"]["wins"] = 199_999
+
+
+def tamper_interval(data: dict[str, Any]) -> None:
+    data["playtest"]["ci95"] = [0.9, 1.0]
+
+
+def tamper_losses(data: dict[str, Any]) -> None:
+    data["playtest"]["losses"] = [["target", 1]]
+
+
+def tamper_games(data: dict[str, Any]) -> None:
+    data["playtest"]["games"] = 200_000
+
+
+def tamper_histogram(data: dict[str, Any]) -> None:
+    data["playtest"]["turns_lost"] = [[3, -5]]
+
+
+def tamper_bonus(data: dict[str, Any]) -> None:
+    data["playtest"]["builders_alive"] = data["playtest"]["wins"] + 1
+
+
+def tamper_first_win(data: dict[str, Any]) -> None:
+    data["playtest"]["first_win"] = 10**9
+
+
+def tamper_proof(data: dict[str, Any]) -> None:
+    data["proof_status"] = "win"
+
+
+def tamper_bool(data: dict[str, Any]) -> None:
+    data["playtest"]["wins"] = True
+
+
+@pytest.mark.parametrize("tamper", [tamper_wins, tamper_interval, tamper_losses, tamper_games,
+                                    tamper_histogram, tamper_bonus, tamper_first_win,
+                                    tamper_proof, tamper_bool])
+def test_an_inconsistent_cached_playtest_is_recomputed(tmp_path: Path, tamper: Any) -> None:
+    fresh = sim_checks.simulate_scenario(GAME, 0, SMALL)  # the reference: no cache at all
+    first = sim_checks.simulate_scenario(GAME, 0, SMALL, tmp_path)
+    assert first == fresh and first.cache_problem == ""
+    path, data = cached_sim(tmp_path)
+    tamper(data)
+    path.write_text(json.dumps(data))
+    again = sim_checks.simulate_scenario(GAME, 0, SMALL, tmp_path)
+    assert again == fresh and again.cache_problem.startswith(path.name)
+    assert cached_sim(tmp_path)[1] != data  # rewritten
+    assert sim_checks.simulate_scenario(GAME, 0, SMALL, tmp_path).cache_problem == ""
+
+
+def test_cached_playtests_match_fresh_ones_over_generated_settings(tmp_path: Path) -> None:
+    """The cache is a fast path: what it returns equals a fresh simulation."""
+    rng = random.Random(8)
+    for _ in range(4):
+        settings = SimSettings(games=rng.randrange(5, 30), seed=rng.randrange(100),
+                               max_rounds=rng.randrange(5, 40))
+        level = rng.randrange(0, 4)
+        fresh = sim_checks.simulate_scenario(GAME, level, settings)
+        assert sim_checks.simulate_scenario(GAME, level, settings, tmp_path) == fresh
+        assert sim_checks.simulate_scenario(GAME, level, settings, tmp_path) == fresh
+
+
+def test_tampered_tower_cache_is_one_warning_and_never_reaches_the_report(work: Path) -> None:
+    pack = shutil.copytree(REPO / "content" / "tower", work / "tower")
+    code, text = run("check", str(pack), "--cache-dir", "cache")
+    assert code == 0, text
+    files = sorted((work / "cache" / "tower").glob("tower-sim-*.json"))
+    data = json.loads(files[0].read_text())
+    data["playtest"]["wins"] = 199_999
+    data["playtest"]["games"] = 200
+    files[0].write_text(json.dumps(data))
+    code, text = run("build", str(pack), "--cache-dir", "cache", "--out", "built")
+    assert code == 0, text
+    assert text.count("RS-T104") == 1 and "inconsistent and was recomputed" in text
+    report = json.loads((work / "built" / "tower" / "report.json").read_text())
+    for entry in report["systems"]["tower"]["playtests"].values():
+        assert 0 <= entry["wins"] <= entry["games"] == 200
+    code, text = run("check", str(pack), "--cache-dir", "cache")
+    assert code == 0 and "RS-T104" not in text
+
+
+def fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def zero_link(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def deep_array(path: Path) -> None:
+    path.write_text("[" * 200_000 + "]" * 200_000)
+
+
+def huge_file(path: Path) -> None:
+    with open(path, "wb") as handle:
+        handle.truncate(cachefile.MAX_CACHE_BYTES + 1)
+
+
+BAD_FILES = {"list": lambda p: p.write_text("[]"), "null": lambda p: p.write_text("null"),
+             "deep": deep_array, "fifo": fifo, "dev-zero": zero_link, "huge": huge_file,
+             "latin-1": lambda p: p.write_bytes(b'{"a": "\xe9"}'),
+             "folder": lambda p: p.mkdir()}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_a_hostile_cache_file_is_ignored_and_rewritten(tmp_path: Path, kind: str) -> None:
+    if kind in ("fifo", "dev-zero") and not hasattr(os, "mkfifo"):
+        pytest.skip("POSIX only")
+    first = sim_checks.simulate_scenario(GAME, 0, SMALL, tmp_path)
+    path, _ = cached_sim(tmp_path)
+    path.unlink()
+    BAD_FILES[kind](path)
+    started = time.monotonic()
+    assert cachefile.read_object(path) is None
+    assert sim_checks.simulate_scenario(GAME, 0, SMALL, tmp_path) == first
+    assert time.monotonic() - started < 10  # never hangs on a FIFO, never reads /dev/zero
+    if kind == "folder":
+        assert path.is_dir()  # cannot be replaced: only costs time
+    else:
+        assert not path.is_symlink() and path.is_file()
+        assert json.loads(path.read_text())["playtest"]["games"] == 40
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tmp-")]
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten(tmp_path: Path, kind: str) -> None:
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+    from generator.systems.riddle.model import build_riddle
+    from generator.systems.riddle.solver import solve_cached
+
+    loaded = load_packs([REPO / "content" / "riddles"], load_schemas(),
+                        kinds_of(discover_systems()))
+    doc = next(d for d in loaded.packs[0].of_kind("riddle"))
+    riddle = build_riddle(doc)[0]
+    assert riddle is not None
+    first = solve_cached(riddle, 1, 2000, tmp_path, count_first_moves=False)
+    [path] = [p for p in tmp_path.iterdir() if p.suffix == ".json"]
+    path.unlink()
+    BAD_FILES[kind](path)
+    started = time.monotonic()
+    assert solve_cached(riddle, 1, 2000, tmp_path, count_first_moves=False) == first
+    assert time.monotonic() - started < 30
+    if kind != "folder":
+        assert path.is_file() and not path.is_symlink()
+        assert json.loads(path.read_text())["riddle"] == riddle.id
