@@ -25,7 +25,13 @@ from conftest import REPO, write_pack
 from generator import cachefile, output
 from generator.cli import main
 from generator.systems.tower import sim_checks
-from generator.systems.tower.model import game_from_map
+from generator.pack.loader import load_packs
+from generator.pack.schema import load_schemas
+from generator.pipeline import kinds_of
+from generator.systems import discover_systems
+from generator.systems.tower.engine import Game
+from generator.systems.tower.model import build_scenario, compile_game
+from generator.systems.tower.rules import BASE_RULES
 from generator.systems.tower.sim_checks import SimSettings
 
 
@@ -407,13 +413,20 @@ def test_concurrent_cli_builds_into_one_folder(work: Path) -> None:
 
 # -- §2 caches: tampered summaries, hostile files -------------------------------------------
 
-GAME = game_from_map("""
-    T T . ~ ~
-    . 1 . . ~
-    . B 2 . .
-    ~ . . B .
-    ~ ~ . . .""", ["light-female E5 N", "dark-male C5 N"])
 SMALL = SimSettings(games=40)
+
+
+def shipped_game() -> Game:
+    """The first scenario of the shipped tower pack, under the base rules."""
+    loaded = load_packs([REPO / "content" / "tower"], load_schemas(),
+                        kinds_of(discover_systems()))
+    doc = min(loaded.packs[0].of_kind("tower-scenario"), key=lambda d: d.id)
+    scenario = build_scenario(doc)[0]
+    assert scenario is not None
+    return compile_game(scenario, BASE_RULES)
+
+
+GAME = shipped_game()
 
 
 def cached_sim(cache: Path) -> tuple[Path, dict[str, Any]]:
@@ -549,10 +562,6 @@ def test_a_hostile_cache_file_is_ignored_and_rewritten(tmp_path: Path, kind: str
 
 @pytest.mark.parametrize("kind", sorted(BAD_FILES))
 def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten(tmp_path: Path, kind: str) -> None:
-    from generator.pack.loader import load_packs
-    from generator.pack.schema import load_schemas
-    from generator.pipeline import kinds_of
-    from generator.systems import discover_systems
     from generator.systems.riddle.model import build_riddle
     from generator.systems.riddle.solver import solve_cached
 
