@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 import traceback
@@ -50,6 +51,7 @@ class BuildArgs:
     out: str = DEFAULT_OUT
     back_offset: tuple[float, float] | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    force: bool = False
 
 
 def default_paths(paths: Sequence[str]) -> tuple[str, ...]:
@@ -134,9 +136,18 @@ def _emit(report: object, args: CheckArgs) -> None:
         shown = [d for d in shown if d.severity is Severity.ERROR or args.strict]
     text = formatter.render(shown, summary, report.sources.get)
     if args.report_file:
-        Path(args.report_file).write_text(text, encoding="utf-8")
+        _write_report(Path(args.report_file), text)
     else:
         click.echo(text.rstrip("\n"))
+
+
+def _write_report(path: Path, text: str) -> None:
+    """Write the --report file; a folder or disk that refuses is a usage problem."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write the report ({exc.strerror or exc})") from exc
 
 
 def run_check(args: CheckArgs) -> int:
@@ -160,7 +171,9 @@ def run_build(args: BuildArgs) -> int:
         _emit(report, args.check)
         _err("build refused: fix the errors above first; nothing was written")
         return 1
-    result = pipeline.build(report, Path(args.out), progress=progress)
+    if not args.out.strip():
+        raise UsageError("--out is empty; name an output folder (the default is 'output')")
+    result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
     _clear_progress()
     _emit(report, args.check)
     if args.check.fmt == "text" and args.check.verbosity >= 0:
@@ -244,8 +257,24 @@ def _unknown(what: str, name: str, known: Sequence[str]) -> str:
     return f"unknown {what} '{name}'" + (f"; {hint}" if hint else "") + f" (known: {', '.join(known)})"
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def _guard(fn: Callable[[], int]) -> int:
-    """Run a command: usage problems exit 2, never a traceback unless asked for."""
+    """Run a command: usage problems exit 2, never a traceback unless asked for.
+
+    SIGTERM unwinds like Ctrl-C does, so workers are stopped and no output is left
+    half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
+    """
+    try:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (an embedding program): leave it alone
+        pass
     try:
         return fn()
     except UsageError as exc:
@@ -253,8 +282,13 @@ def _guard(fn: Callable[[], int]) -> int:
         _err(str(exc))
         return 2
     except KeyboardInterrupt:
+        _clear_progress()
         _err("interrupted")
         return 130
+    except Terminated:
+        _clear_progress()
+        _err("terminated")
+        return 143
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
         if os.environ.get("RIDDLESMITH_DEBUG"):
@@ -361,17 +395,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_cache_dir
 @_quiet
 @_verbose
+@click.option("--force", is_flag=True,
+              help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool) -> None:
+                  verbose: bool, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level),
-        out, offset, {"solutions": solutions}))))
+        out, offset, {"solutions": solutions}, force))))
 
 
 @main.command("schema", cls=_ListingCommand)

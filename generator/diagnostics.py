@@ -82,6 +82,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
     "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
+    "RS-P015": (Severity.ERROR, "two packs share an id"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -157,6 +158,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
+    "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

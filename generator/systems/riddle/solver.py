@@ -93,14 +93,13 @@ import re
 import hashlib
 import itertools
 import json
-import os
-import tempfile
 import time
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from generator.cachefile import read_object, write_text
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.engine.geometry import NO_SQUARE, Bitboard, Square, Symmetry
 from generator.engine.moves import apply_move, iter_moves
@@ -1601,9 +1600,9 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert,
                                      count_first_moves=count_first_moves)
     path = cache_dir / f"{riddle.id}-{fingerprint[:24]}.json"
+    stored = read_object(path)  # only a regular, size-capped file of a JSON object
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored.get("fingerprint") == fingerprint:
+        if stored is not None and stored.get("fingerprint") == fingerprint:
             return RiddleSolve(stored["riddle"], stored["players"],
                                tuple(ObjectiveResult.from_json(o) for o in stored["objectives"]),
                                stored.get("expert", False))
@@ -1615,20 +1614,8 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     for entry, result in zip(record["objectives"], solved.objectives):
         entry["setup"] = result.setup
         entry["boards"] = list(result.boards)
-    _write_atomically(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
     return solved
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache is as readable as the pack
-        os.replace(tmp, path)
-    except OSError:
-        return  # a cache that cannot be written only costs time
 
 
 # -- diagnostics ------------------------------------------------------------------------
