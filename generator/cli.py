@@ -201,8 +201,15 @@ class Terminated(BaseException):
     """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Terminated()
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_stop_signal(signum: int, frame: object) -> None:
+    """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
+    second Ctrl-C cannot cut short the clean-up or the exit."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
 
 
 def _guard(fn: Callable[[], int]) -> int:
@@ -212,11 +219,14 @@ def _guard(fn: Callable[[], int]) -> int:
     half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
     """
     try:
-        signal.signal(signal.SIGTERM, _on_sigterm)
+        previous = {sig: signal.signal(sig, _on_stop_signal) for sig in STOP_SIGNALS}
     except ValueError:  # not the main thread (an embedding program): leave it alone
-        pass
+        previous = {}
     try:
-        return fn()
+        code = fn()
+        for sig, handler in previous.items():  # a command run inside another program
+            signal.signal(sig, handler)
+        return code
     except UsageError as exc:
         _clear_progress()
         _err(str(exc))
