@@ -37,6 +37,10 @@ from generator.systems.tower.rules import BASE_RULES
 from generator.systems.tower.sim_checks import SimSettings
 
 
+SCRIPT = Path(sys.executable).with_name("riddlesmith")
+RIDDLESMITH = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "generator.cli"]
+
+
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, list(args))
     assert "Traceback" not in result.output, result.output
@@ -189,6 +193,27 @@ def test_report_that_cannot_be_written_is_a_usage_error(work: Path, target: str,
         assert code == 2, text
         line = one_message(text)
         assert target in line and reason in line
+
+
+def test_report_never_overwrites_a_pack_document(work: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    before = tree(work / "test-pack")
+    code, text = run("check", "test-pack", "--report", "test-pack/game.yaml", "--no-cache")
+    assert code == 2 and "over a pack document" in one_message(text)
+    monkeypatch.chdir(work / "test-pack")
+    code, text = run("check", "--report", "pack.yaml", "--no-cache")
+    assert code == 2 and "pack.yaml: will not write the report" in one_message(text)
+    assert tree(work / "test-pack") == before
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_standard_output_is_a_usage_error(work: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*RIDDLESMITH, "check", "test-pack", "--no-cache"], cwd=work,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("riddlesmith: standard output: cannot write "
+                                   "(No space left on device)")
 
 
 def chattr(flag: str, *paths: Path) -> bool:
@@ -632,8 +657,6 @@ def stop_midway(args: list[str], sig: int, *, group: bool, workers: int, twice: 
 
 STOP_SECONDS = 2.0 if os.getloadavg()[0] < 2 * (os.cpu_count() or 1) else 5.0
 """The issue's bound; on a machine loaded far beyond its cores, a looser one."""
-SCRIPT = Path(sys.executable).with_name("riddlesmith")
-RIDDLESMITH = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "generator.cli"]
 needs_proc = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="Linux /proc")
 PLAYTEST = ["playtest", "content/tower", "cistern-bridges", "--games", "10000000"]
 
