@@ -6,6 +6,7 @@ warnings under ``--strict``), 2 usage or environment problems.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -136,9 +137,42 @@ def _emit(report: object, args: CheckArgs) -> None:
         shown = [d for d in shown if d.severity is Severity.ERROR or args.strict]
     text = formatter.render(shown, summary, report.sources.get)
     if args.report_file:
+        _refuse_source(Path(args.report_file), report.sources)
         _write_report(Path(args.report_file), text)
     else:
         click.echo(text.rstrip("\n"))
+
+
+def _refuse_source(path: Path, sources: dict[str, str]) -> None:
+    """A --report file must not overwrite a document of the packs it reports on."""
+    target = os.path.realpath(path)
+    if any(os.path.realpath(name) == target for name in sources):
+        raise UsageError(f"{path}: will not write the report over a pack document; "
+                         "choose another --report file")
+
+
+STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """True when ``exc`` came from writing standard output (a full disk, a closed
+    pipe: no file name, and flushing fails or the error is one of writing); then point
+    standard output at the null device, so the exit does not fail writing it again."""
+    if exc.filename is not None:
+        return False
+    try:
+        sys.stdout.flush()
+        if exc.errno not in STDOUT_ERRORS:
+            return False
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
 
 
 def _write_report(path: Path, text: str) -> None:
@@ -261,8 +295,15 @@ class Terminated(BaseException):
     """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Terminated()
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_stop_signal(signum: int, frame: object) -> None:
+    """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
+    second Ctrl-C cannot cut short the clean-up or the exit."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
 
 
 def _guard(fn: Callable[[], int]) -> int:
@@ -272,11 +313,14 @@ def _guard(fn: Callable[[], int]) -> int:
     half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
     """
     try:
-        signal.signal(signal.SIGTERM, _on_sigterm)
+        previous = {sig: signal.signal(sig, _on_stop_signal) for sig in STOP_SIGNALS}
     except ValueError:  # not the main thread (an embedding program): leave it alone
-        pass
+        previous = {}
     try:
-        return fn()
+        code = fn()
+        for sig, handler in previous.items():  # a command run inside another program
+            signal.signal(sig, handler)
+        return code
     except UsageError as exc:
         _clear_progress()
         _err(str(exc))
@@ -291,6 +335,9 @@ def _guard(fn: Callable[[], int]) -> int:
         return 143
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
+        if isinstance(exc, OSError) and _stdout_failed(exc):
+            _err(f"standard output: cannot write ({exc.strerror or exc})")
+            return 2
         if os.environ.get("RIDDLESMITH_DEBUG"):
             traceback.print_exc()
         _err(f"internal error: {type(exc).__name__}: {exc} "

@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -46,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cachefile import read_bytes, read_object, write_json
+from generator.signals import stop_signals_held
 from generator.systems import Artefact
 
 MANIFEST = "manifest.json"
@@ -309,7 +309,7 @@ def _write_all(out_dir: Path, outputs: Sequence[PackOutput], step: Step) -> None
                 step(f"swapped:{entry['target']}")
         except BaseException:
             settled = False
-            with _signals_held():
+            with stop_signals_held():
                 _roll_back(out_dir, done)
                 settled = True
             raise
@@ -319,7 +319,7 @@ def _write_all(out_dir: Path, outputs: Sequence[PackOutput], step: Step) -> None
         step("committed")
     finally:
         if settled:
-            with _signals_held():
+            with stop_signals_held():
                 for path in [*staged, *olds]:
                     if os.path.lexists(path):
                         _remove(path)
@@ -389,22 +389,6 @@ def _remove(path: Path) -> None:
         path.unlink()
     elif path.exists():
         shutil.rmtree(path)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back SIGINT and SIGTERM while putting things right (a second Ctrl-C must
-    not interrupt a roll-back); they are delivered afterwards."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _fs_error(exc: OSError, fallback: Path, what: str) -> OutputError:

@@ -11,6 +11,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -24,6 +25,7 @@ from click.testing import CliRunner
 from conftest import REPO, write_pack
 from generator import cachefile, output
 from generator.cli import main
+from generator.sim.executors import InProcessExecutor, LocalPoolExecutor
 from generator.systems.tower import sim_checks
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
@@ -33,6 +35,10 @@ from generator.systems.tower.engine import Game
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.rules import BASE_RULES
 from generator.systems.tower.sim_checks import SimSettings
+
+
+SCRIPT = Path(sys.executable).with_name("riddlesmith")
+RIDDLESMITH = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "generator.cli"]
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -187,6 +193,27 @@ def test_report_that_cannot_be_written_is_a_usage_error(work: Path, target: str,
         assert code == 2, text
         line = one_message(text)
         assert target in line and reason in line
+
+
+def test_report_never_overwrites_a_pack_document(work: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    before = tree(work / "test-pack")
+    code, text = run("check", "test-pack", "--report", "test-pack/game.yaml", "--no-cache")
+    assert code == 2 and "over a pack document" in one_message(text)
+    monkeypatch.chdir(work / "test-pack")
+    code, text = run("check", "--report", "pack.yaml", "--no-cache")
+    assert code == 2 and "pack.yaml: will not write the report" in one_message(text)
+    assert tree(work / "test-pack") == before
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_standard_output_is_a_usage_error(work: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([*RIDDLESMITH, "check", "test-pack", "--no-cache"], cwd=work,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("riddlesmith: standard output: cannot write "
+                                   "(No space left on device)")
 
 
 def chattr(flag: str, *paths: Path) -> bool:
@@ -580,3 +607,137 @@ def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten(tmp_path: Path, ki
     if kind != "folder":
         assert path.is_file() and not path.is_symlink()
         assert json.loads(path.read_text())["riddle"] == riddle.id
+
+
+# -- §5 stopping cleanly ------------------------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as handle:
+            found += [int(c) for c in handle.read().split()]
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def stop_midway(args: list[str], sig: int, *, group: bool, workers: int, twice: bool = False,
+                cwd: Path = REPO) -> tuple[int, float, str, list[int]]:
+    """Start ``riddlesmith ARGS``, wait until it runs ``workers`` worker processes (or a
+    moment), send ``sig``; return (exit code, seconds to exit, stderr, worker pids)."""
+    proc = subprocess.Popen([*RIDDLESMITH, *args], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    deadline = time.monotonic() + 30
+    kids: list[int] = []
+    while time.monotonic() < deadline and proc.poll() is None:
+        kids = children_of(proc.pid)
+        if len(kids) >= workers:
+            break
+        time.sleep(0.05)
+    time.sleep(1.0)  # well into the run
+    assert proc.poll() is None, proc.communicate()
+    kids = children_of(proc.pid)
+    started = time.monotonic()
+    send = (lambda s: os.killpg(proc.pid, s)) if group else (lambda s: os.kill(proc.pid, s))
+    send(sig)
+    if twice:
+        time.sleep(0.05)
+        send(sig)
+    _, err = proc.communicate(timeout=30)
+    return proc.returncode, time.monotonic() - started, err, kids
+
+
+STOP_SECONDS = 2.0 if os.getloadavg()[0] < 2 * (os.cpu_count() or 1) else 5.0
+"""The issue's bound; on a machine loaded far beyond its cores, a looser one."""
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="Linux /proc")
+PLAYTEST = ["playtest", "content/tower", "cistern-bridges", "--games", "10000000"]
+
+
+@needs_proc
+@pytest.mark.parametrize("jobs, sig, group, twice", [
+    (2, signal.SIGINT, True, False),  # Ctrl-C at a terminal reaches every process
+    (2, signal.SIGINT, True, True),  # ... pressed twice
+    (2, signal.SIGTERM, False, False),  # kill PID: the parent only
+    (2, signal.SIGTERM, True, False),
+    (1, signal.SIGINT, True, False),  # in-process
+    (1, signal.SIGTERM, False, False),
+])
+def test_a_long_playtest_stops_at_once_without_orphans(jobs: int, sig: int, group: bool,
+                                                       twice: bool) -> None:
+    code, seconds, err, kids = stop_midway([*PLAYTEST, "--jobs", str(jobs)], sig, group=group,
+                                           workers=jobs if jobs > 1 else 0, twice=twice)
+    assert code == (130 if sig == signal.SIGINT else 143), err
+    assert seconds < STOP_SECONDS, seconds
+    assert "Traceback" not in err and "Exception" not in err, err
+    assert err.strip() == ("riddlesmith: interrupted" if sig == signal.SIGINT
+                           else "riddlesmith: terminated")
+    assert len(kids) >= (jobs if jobs > 1 else 0)
+    time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "orphaned workers"
+
+
+@needs_proc
+def test_workers_die_with_a_killed_parent() -> None:
+    code, _, _, kids = stop_midway([*PLAYTEST, "--jobs", "2"], signal.SIGKILL, group=False,
+                                   workers=2)
+    assert code == -signal.SIGKILL and len(kids) >= 2
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(running(k) for k in kids):
+        time.sleep(0.05)
+    assert not [k for k in kids if running(k)], "orphaned workers"
+
+
+@needs_proc
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_check_stops_cleanly(tmp_path: Path, sig: int) -> None:
+    code, seconds, err, _ = stop_midway(["check", str(REPO / "content"), "--no-cache"], sig,
+                                        group=True, workers=0, cwd=tmp_path)
+    assert code == (130 if sig == signal.SIGINT else 143), err
+    assert seconds < STOP_SECONDS and "Traceback" not in err, (seconds, err)
+
+
+def nap(shared: object, seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_leaving_a_pool_by_an_exception_stops_its_running_tasks() -> None:
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with LocalPoolExecutor(2) as pool:
+            for _ in pool.run(nap, None, [(0.0,), (60.0,), (60.0,), (60.0,)]):
+                raise KeyboardInterrupt
+    assert time.monotonic() - started < 10  # not the 60 s the running task wanted
+
+
+def test_a_pool_keeps_few_tasks_in_flight_and_returns_every_result() -> None:
+    with LocalPoolExecutor(2) as pool:
+        results = dict(pool.run(nap, None, [(0.001 * (i % 3),) for i in range(40)]))
+    assert results == {i: 0.001 * (i % 3) for i in range(40)}
+
+
+def coin(rng: random.Random) -> int:
+    return rng.randrange(2)
+
+
+def test_a_long_run_is_cut_into_short_tasks() -> None:
+    from generator.sim.montecarlo import MAX_CHUNK, run_games
+
+    seen: list[tuple[int, int]] = []
+
+    class Recording(InProcessExecutor):
+        def run(self, fn: Any, shared: Any, tasks: Any) -> Any:
+            seen.extend((a, b) for _, a, b in tasks)
+            return super().run(fn, shared, tasks)
+
+    result = run_games(coin, 50_000, seed=3, executor=Recording())
+    assert max(b - a for a, b in seen) <= MAX_CHUNK and len(seen) >= 50_000 // MAX_CHUNK
+    assert result == run_games(coin, 50_000, seed=3, tasks=7)  # chunking never matters
