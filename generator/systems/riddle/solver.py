@@ -137,6 +137,7 @@ from generator.systems.riddle.model import (
     dump_riddle,
     iter_goal_tree,
 )
+from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.state import (
     COLOURS,
     DOME_LEVEL,
@@ -909,8 +910,7 @@ class Bounds:
                 return UNREACHABLE
             coins.sort()
             if len(coins) > SLOT_CHOICES_AT_MOST:
-                coins = coins[:count]  # too many to try: the cheapest builds, pieces aside
-                per_colour.append([tuple(coins)])
+                per_colour.append([relaxed_coins(coins, count)])
                 continue
             per_colour.append(list(itertools.combinations(coins, count)))
         if not per_colour:
@@ -1005,8 +1005,9 @@ class Bounds:
         """Turns before N more blessing tokens are collected.
 
         A token is collected by a worker ending a turn on it, and only the worker
-        moved that turn stands somewhere new, so each token takes a turn of its
-        own; its worker walks to it (and climbs to its level) from its start or
+        moved that turn stands somewhere new, so each token no worker stands on
+        yet takes a turn of its own (those under workers now may all be
+        collected at the end of the next turn); its worker walks to it (and climbs to its level) from its start or
         from the token it collected before, one step a turn.
         """
         missing = goal.count - state.blessings
@@ -1056,7 +1057,10 @@ class Bounds:
                 via = min((distance[tokens[k]][tokens[i]] for k in chosen if k != i),
                           default=UNREACHABLE)
                 steps += min(reach[i], via)
-            turns = max(missing, worst, steps)
+            # Tokens under workers at the start are collected together at the end
+            # of the first turn; each other token needs the turn its worker arrives.
+            arrivals = sum(1 for i in chosen if reach[i] > 0)
+            turns = max(1, arrivals, worst, steps)
             if turns < best:
                 best = turns
         return best
@@ -1210,7 +1214,29 @@ def figure_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
 
 
 SLOT_CHOICES_AT_MOST = 6
-"""Coins of one colour beyond which the slots bound stops trying every choice."""
+"""Coins of one colour beyond which the slots bound stops trying every choice (it
+then weighs :func:`relaxed_coins` instead)."""
+
+
+def relaxed_coins(coins: Sequence[tuple[int, int, tuple[int, ...]]], count: int
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``count`` stand-in coins (builds, first build turn, pieces) that no choice of
+    ``count`` real coins beats: the i-th takes the i-th fewest builds, the i-th
+    fewest pieces of each kind, and every one the earliest first build of all.
+
+    Any ``count`` real coins need at least the sum of the ``count`` smallest
+    builds (and pieces of each kind), and start no earlier than the earliest
+    coin, so the bound built from these stays admissible however many coins
+    there are (issue 14: taking the cheapest builds alone was not).
+
+    >>> relaxed_coins([(1, 5, (1, 0, 0, 0)), (3, 1, (1, 1, 1, 0)), (1, 5, (0, 1, 0, 0))], 2)
+    ((1, 1, (0, 0, 0, 0)), (1, 1, (1, 1, 0, 0)))
+    """
+    builds = sorted(c[0] for c in coins)[:count]
+    first = min(c[1] for c in coins)
+    pieces = [sorted(c[2][p] for c in coins)[:count] for p in range(4)]
+    return tuple((builds[i], first, tuple(pieces[p][i] for p in range(4)))
+                 for i in range(count))
 
 
 def coin_pieces(ctx: RiddleContext, state: RiddleState, coin: int
@@ -1315,6 +1341,10 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     """Decide one objective of a compiled riddle (see the module docs for the statuses)."""
     started = time.perf_counter()
     objective = ctx.objectives[target]
+    ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
+    if ruled_out:
+        return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
+                               time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
     game = RiddleGame(ctx, target, gods=gods, die=die)
     found = astar(game, budget=budget, max_cost=horizon)
 
