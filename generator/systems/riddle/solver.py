@@ -90,6 +90,7 @@ from __future__ import annotations
 
 import re
 
+import dataclasses
 import hashlib
 import itertools
 import json
@@ -109,9 +110,13 @@ from generator.pack.model import Document
 from generator.sim.search import (
     BUDGET,
     DEFAULT_BUDGET,
+    DEFAULT_SECONDS,
     EXHAUSTED,
     FOUND,
     HORIZON,
+    LIMIT_MEMORY,
+    LIMIT_SECONDS,
+    STORED_PER_STATE,
     SearchResult,
     astar,
     count_optimal_first_moves,
@@ -149,15 +154,23 @@ from generator.systems.riddle.state import (
 )
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
-SOLVER_VERSION = "riddle-solver-1"
+SOLVER_VERSION = "riddle-solver-2"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
 
 CHECK_BUDGET = 20_000
-"""States each search of ``check`` may expand (``solver.nodes`` in a riddle overrides):
-every shipped riddle needs far fewer, and a riddle beyond it is reported unproven
-in seconds rather than minutes. ``solve`` uses the larger search default."""
+"""States each search of ``check`` may expand (``solver.nodes`` in a riddle may lower
+it, never raise it): every shipped riddle needs far fewer, and a riddle beyond it
+is reported unproven in seconds rather than minutes. ``solve`` uses the larger
+search default."""
+
+SECONDS_PER_OBJECTIVE = DEFAULT_SECONDS
+"""CPU seconds one objective may cost (proof, chance search and counting together)
+before it is reported unproven: with the state budget (which also bounds the
+states held in memory) it bounds every check's time and memory (issue 8 §3).
+A result stopped by this cap depends on the machine's speed; the report says so
+and such results are never cached as true (see :func:`solve_cached`)."""
 
 COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
 """Counting the optimal first moves visits every state a shortest line could pass
@@ -1280,6 +1293,8 @@ class ObjectiveResult:
     reason: str = ""
     setup: str = field(default="", compare=False)  # who moves which workers
     boards: tuple[str, ...] = field(default=(), compare=False)  # set-up, then each turn
+    # The line for replay: (assignment,), then per turn (action..., child index).
+    trace: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"tier": self.tier, "status": self.status, "turns": self.turns,
@@ -1290,7 +1305,8 @@ class ObjectiveResult:
     def from_json(cls, data: Mapping[str, Any]) -> ObjectiveResult:
         return cls(data["tier"], data["status"], data["turns"], tuple(data["solution"]),
                    data["optimal_first_moves"], data["states"], data["seconds"], data["reason"],
-                   data.get("setup", ""), tuple(data.get("boards", ())))
+                   data.get("setup", ""), tuple(data.get("boards", ())),
+                   tuple(tuple(int(x) for x in step) for step in data.get("trace", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1301,6 +1317,9 @@ class RiddleSolve:
     players: int
     objectives: tuple[ObjectiveResult, ...]
     expert: bool = False
+    # Problems met on the way that the user should hear of once (a cache entry
+    # that failed verification and was recomputed).
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The ``solve --format json`` document."""
@@ -1311,24 +1330,28 @@ class RiddleSolve:
 def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard] | None = None,
                  die: Die | None = None, budget: int | None = None,
                  tiers: Iterable[str] | None = None, expert: bool = False,
-                 count_first_moves: bool = True) -> RiddleSolve:
+                 count_first_moves: bool = True,
+                 seconds: float | None = SECONDS_PER_OBJECTIVE) -> RiddleSolve:
     """Solve each objective (those of ``tiers``, or all) for ``players`` players.
 
     ``gods`` maps god ids to cards (their pieces make taking a god from the
     opening queue searchable); ``die`` is the riddle's die (for the chance
-    search). ``budget`` is the node budget per search (default: the riddle's
-    ``solver.nodes``, else :data:`~generator.sim.search.DEFAULT_BUDGET`); the
-    riddle's ``solver.horizon`` caps the turns searched. Raises ``ValueError``
-    when the riddle's workers cannot be shared by ``players`` players.
+    search). ``budget`` is the node budget per search (default
+    :data:`~generator.sim.search.DEFAULT_BUDGET`; the riddle's ``solver.nodes``
+    may lower it, never raise it); ``seconds`` caps the CPU time of each
+    objective; the riddle's ``solver.horizon`` caps the turns searched. Raises
+    ``ValueError`` when the riddle's workers cannot be shared by ``players``
+    players.
     """
     ctx = compile_riddle(riddle, players, expert=expert,
                          gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     worker_assignments(players, len(ctx.start.board.workers))  # fail early on a bad count
-    budget = budget or riddle.solver.nodes or DEFAULT_BUDGET
+    budget = effective_budget(budget or DEFAULT_BUDGET, riddle)
     wanted = None if tiers is None else set(tiers)
     results = tuple(
         solve_objective(ctx, j, gods=gods, die=die, budget=budget,
-                        horizon=riddle.solver.horizon, count_first_moves=count_first_moves)
+                        horizon=riddle.solver.horizon, count_first_moves=count_first_moves,
+                        seconds=seconds)
         for j, objective in enumerate(ctx.objectives)
         if wanted is None or objective.tier in wanted)
     return RiddleSolve(riddle.id, players, results, expert)
@@ -1337,43 +1360,56 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
 def solve_objective(ctx: RiddleContext, target: int, *,
                     gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                     budget: int = DEFAULT_BUDGET, horizon: int | None = None,
-                    count_first_moves: bool = True) -> ObjectiveResult:
-    """Decide one objective of a compiled riddle (see the module docs for the statuses)."""
+                    count_first_moves: bool = True,
+                    seconds: float | None = SECONDS_PER_OBJECTIVE) -> ObjectiveResult:
+    """Decide one objective of a compiled riddle (see the module docs for the statuses).
+
+    ``budget`` bounds the states each search expands (and, through
+    :data:`~generator.sim.search.STORED_PER_STATE`, the states it holds);
+    ``seconds`` bounds the CPU time of everything this objective costs."""
     started = time.perf_counter()
+    cpu_started = time.process_time()
     objective = ctx.objectives[target]
     ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
     if ruled_out:
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
                                time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
     game = RiddleGame(ctx, target, gods=gods, die=die)
-    found = astar(game, budget=budget, max_cost=horizon)
+
+    def left() -> float | None:
+        return None if seconds is None else max(0.0, seconds - (time.process_time()
+                                                                - cpu_started))
+
+    found = astar(game, budget=budget, max_cost=horizon, seconds=left())
 
     def result(status: str, search: SearchResult[RiddleState, Action], reason: str,
                firsts: int | None = None, line: RiddleGame | None = None) -> ObjectiveResult:
         solution: tuple[str, ...] = ()
         boards: tuple[str, ...] = ()
         setup = ""
+        trace: tuple[tuple[int, ...], ...] = ()
         if line is not None and search.found:
             solution = describe_line(line, search.states, search.actions)
             boards = tuple(format_board(ctx, s) for s in search.states)
             setup = line.assignments[search.states[0].extra.assignment].text  # type: ignore[attr-defined]
+            trace = trace_of(line, search.states, search.actions)
         return ObjectiveResult(objective.tier, status,
                                search.cost if status == SOLVED else None, solution, firsts,
                                search.expanded, time.perf_counter() - started, reason, setup,
-                               boards)
+                               boards, trace)
 
     if found.status == FOUND:
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
             allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed)
+            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left())
             if firsts is None:
-                note = f"optimal first moves not counted: more than {allowed} states"
+                note = (f"optimal first moves not counted: more than {allowed} states or "
+                        f"{seconds} CPU seconds")
         return result(SOLVED, found, note, firsts, game)
     if found.status == BUDGET:
-        return result(UNPROVEN, found, f"budget: {found.expanded} states expanded without "
-                      "finding a solution or exhausting the search")
+        return result(UNPROVEN, found, budget_reason(found, budget, seconds))
     if found.status == HORIZON:
         return result(UNPROVEN, found, f"horizon: no solution within {horizon} turns "
                       "(solver.horizon)")
@@ -1387,7 +1423,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                                          for f in die.faces)
     if chance_goal or die_pieces:
         lucky_game = RiddleGame(ctx, target, gods=gods, die=die, chance=True)
-        lucky = astar(lucky_game, budget=budget, max_cost=horizon)
+        lucky = astar(lucky_game, budget=budget, max_cost=horizon, seconds=left())
         if lucky.status == FOUND:
             wins = sum(1 for a in lucky.actions if a[0] == SPHINX_ACTION)
             return result(UNPROVEN, lucky, f"chance only: no line without the Sphinx's game; "
@@ -1402,6 +1438,34 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line without god "
                   "powers, blessing cards or the Sphinx's game reaches it"
                   + _powers_note(ctx, gods))
+
+
+def effective_budget(cap: int, riddle: Riddle) -> int:
+    """The states each search may expand: the command's ``cap``, or the riddle's
+    ``solver.nodes`` when that is lower. Content may lower a budget, never raise
+    it (issue 8 §3: ``solver.nodes: 100000000`` must not take a check hostage).
+
+    >>> from types import SimpleNamespace as NS
+    >>> effective_budget(20_000, NS(solver=NS(nodes=100_000_000)))
+    20000
+    >>> effective_budget(20_000, NS(solver=NS(nodes=500)))
+    500
+    """
+    nodes = riddle.solver.nodes
+    return min(cap, nodes) if nodes else cap
+
+
+def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
+                  seconds: float | None) -> str:
+    """Why a search stopped undecided, naming the limit and both caps."""
+    caps = f"caps: {budget} states expanded, {STORED_PER_STATE * budget} held"
+    if seconds is not None:
+        caps += f", {seconds:g} CPU seconds per objective"
+    which = {LIMIT_MEMORY: "the memory cap (states held)",
+             LIMIT_SECONDS: "the CPU-seconds cap"}.get(search.limit, "the state budget")
+    return (f"budget: stopped by {which} after {search.expanded} states expanded "
+            f"({search.generated} generated) without finding a solution or exhausting the "
+            f"search ({caps})")
 
 
 def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> str:
@@ -1586,6 +1650,67 @@ def default_cache_dir(pack_root: Path) -> Path:
     return pack_root / CACHE_FOLDER
 
 
+CACHE_FILE_AT_MOST = 4 << 20
+"""Bytes a cache file may hold; a larger one is not read (and is replaced)."""
+
+
+def trace_of(game: RiddleGame, states: Sequence[RiddleState], actions: Sequence[Action]
+             ) -> tuple[tuple[int, ...], ...]:
+    """A found line in replayable form: ``(assignment,)``, then per turn the action and
+    the index of the resulting state among that action's successors."""
+    out: list[tuple[int, ...]] = [(states[0].extra.assignment,)]  # type: ignore[attr-defined]
+    for before, action, after in zip(states, actions, states[1:]):
+        same = [child for a, child in game.successors(before) if a == action]
+        out.append((*action, same.index(after)))
+    return tuple(out)
+
+
+def replay_trace(game: RiddleGame, trace: Sequence[Sequence[int]]
+                 ) -> tuple[tuple[RiddleState, ...], tuple[Action, ...]] | None:
+    """The states and actions of a stored line, replayed by the rules, or None when a
+    step is not legal or the line does not end at the objective."""
+    starts = tuple(game.starts())
+    if not trace or len(trace[0]) != 1 or not 0 <= trace[0][0] < len(starts):
+        return None
+    states = [starts[trace[0][0]]]
+    actions: list[Action] = []
+    for step in trace[1:]:
+        if len(step) != 4 or game.is_goal(states[-1]):
+            return None
+        action = (step[0], step[1], step[2])
+        same = [child for a, child in game.successors(states[-1]) if a == action]
+        if not 0 <= step[3] < len(same):
+            return None
+        states.append(same[step[3]])
+        actions.append(action)
+    if not game.is_goal(states[-1]):
+        return None
+    return tuple(states), tuple(actions)
+
+
+def verify_result(ctx: RiddleContext, result: ObjectiveResult, *,
+                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None) -> str:
+    """Why a stored ``solved`` result cannot be trusted, or ``""``: its line is replayed
+    by the rules, must reach the objective in exactly the stored number of turns,
+    and must read as the stored solution."""
+    tiers = [o.tier for o in ctx.objectives]
+    if result.status != SOLVED or result.tier not in tiers:
+        return "not a solved objective of this riddle"
+    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die)
+    replayed = replay_trace(game, result.trace)
+    if replayed is None:
+        return f"the stored line for the {result.tier} objective does not replay"
+    states, actions = replayed
+    if len(actions) != result.turns or result.turns is None:
+        return (f"the stored line for the {result.tier} objective takes {len(actions)} turns, "
+                f"not {result.turns}")
+    if game.estimate(states[0]) > len(actions):
+        return f"the stored line for the {result.tier} objective is shorter than possible"
+    if describe_line(game, states, actions) != result.solution:
+        return f"the stored solution for the {result.tier} objective is not its line"
+    return ""
+
+
 def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                        expert: bool = False, count_first_moves: bool = False) -> str:
@@ -1610,17 +1735,30 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                  expert: bool = False, count_first_moves: bool = True) -> RiddleSolve:
     """:func:`solve_riddle` (every objective), reusing a stored result when the
-    riddle's fingerprint matches; ``cache_dir=None`` solves without caching.
+    riddle's fingerprint matches and the result survives verification;
+    ``cache_dir=None`` solves without caching.
 
-    ``budget`` None means the riddle's ``solver.nodes``, else
-    :data:`CHECK_BUDGET`. ``count_first_moves=False`` skips counting the optimal
-    first moves (``check`` does not need them, and counting can cost more than
-    the proof); results with and without counts are cached apart.
-    A result is one JSON file per fingerprint, written atomically; an unreadable
-    or stale file is ignored and replaced, and a cache that cannot be written
-    only costs time.
+    ``budget`` None means :data:`CHECK_BUDGET` (the riddle's ``solver.nodes`` may
+    lower it, never raise it). ``count_first_moves=False`` skips counting the
+    optimal first moves (``check`` does not need them, and counting can cost
+    more than the proof); results with and without counts are cached apart.
+    A result is one JSON file per fingerprint, written atomically; a file that
+    is not a regular file, too large, unreadable or stale is ignored and
+    replaced, and a cache that cannot be written only costs time.
+
+    A cache is an optimisation, never a source of truth (issue 8 §2):
+
+    - a ``solved`` entry is trusted only after :func:`verify_result` replays its
+      line by the rules (cheap: one successor list per turn) and checks its
+      length; if any objective fails, the entry is discarded, the riddle is
+      solved again and the failure is reported once (``RiddleSolve.warnings``);
+    - an ``unsolvable`` or ``unproven`` entry is never trusted: nothing short
+      of the search itself can confirm "no line exists" or "the budget ran
+      out", and trusting one would let a tampered file turn an error into a
+      warning. Such riddles are solved again on every run; shipped content
+      has none, and each search is bounded by the budget and the CPU cap.
     """
-    budget = budget or riddle.solver.nodes or CHECK_BUDGET
+    budget = effective_budget(budget or CHECK_BUDGET, riddle)
 
     def solve() -> RiddleSolve:
         return solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert,
@@ -1631,22 +1769,55 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert,
                                      count_first_moves=count_first_moves)
     path = cache_dir / f"{riddle.id}-{fingerprint[:24]}.json"
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored.get("fingerprint") == fingerprint:
-            return RiddleSolve(stored["riddle"], stored["players"],
-                               tuple(ObjectiveResult.from_json(o) for o in stored["objectives"]),
-                               stored.get("expert", False))
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+    stored, problem = _read_entry(path, fingerprint, riddle, players, gods=gods, die=die,
+                                  expert=expert)
+    if stored is not None:
+        return stored
     solved = solve()
+    if problem:
+        solved = dataclasses.replace(solved, warnings=solved.warnings + (
+            f"cached result {path.name} discarded and recomputed: {problem}",))
     record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solved.to_json(),
               "expert": expert}
     for entry, result in zip(record["objectives"], solved.objectives):
         entry["setup"] = result.setup
         entry["boards"] = list(result.boards)
+        entry["trace"] = [list(step) for step in result.trace]
     _write_atomically(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
     return solved
+
+
+def _read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
+                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool
+                ) -> tuple[RiddleSolve | None, str]:
+    """A stored result that passes verification, else None and what was wrong with
+    it (``""`` when there was nothing worth reporting: no entry, or one that is
+    never trusted by design)."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > CACHE_FILE_AT_MOST:
+            return None, ""
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(stored, dict) or stored.get("fingerprint") != fingerprint:
+            return None, ""
+        solve = RiddleSolve(str(stored["riddle"]), int(stored["players"]),
+                            tuple(ObjectiveResult.from_json(o) for o in stored["objectives"]),
+                            bool(stored.get("expert", False)))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError,
+            RecursionError):
+        return None, "it is not a readable result"
+    if solve.riddle != riddle.id or solve.players != players or solve.expert != expert:
+        return None, "it is for another riddle, player count or mode"
+    if [o.tier for o in solve.objectives] != [o.tier for o in riddle.objectives]:
+        return None, "its objectives are not the riddle's"
+    if any(o.status != SOLVED for o in solve.objectives):
+        return None, ""  # never trusted: see solve_cached
+    ctx = compile_riddle(riddle, players, expert=expert,
+                         gems=len(die.gems) if die is not None else DEFAULT_GEMS)
+    for result in solve.objectives:
+        problem = verify_result(ctx, result, gods=gods, die=die)
+        if problem:
+            return None, problem
+    return solve, ""
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -1677,6 +1848,9 @@ def iter_solver_diagnostics(riddle: Riddle, doc: Document, solves: Iterable[Ridd
     for solve in solves:
         mode = f"{solve.players} player{'s' if solve.players != 1 else ''}" + (
             ", expert" if solve.expert else "")
+        for warning in solve.warnings:
+            yield doc.diag("RS-G106", f"{warning} ({mode})", ("id",),
+                           hint="a cache is never trusted without replaying its proofs")
         parts = []
         for result in solve.objectives:
             j = tiers.index(result.tier)

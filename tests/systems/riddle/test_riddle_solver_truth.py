@@ -3,14 +3,18 @@ objectives counting pieces rules out, and the solver against a plain
 breadth-first reference over seeded random riddles (``reference.py``)."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.pieces import pieces_rule_out
+from generator.systems.riddle.solve_cli import run_solve
 from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, RiddleGame, solve_riddle
 
+from .conftest import check_pack, write_starter
 from .reference import compare, fuzz, random_riddle_text, reference_solve, riddle_of_text
 from .test_riddle_solver import TWO_BUILDS, riddle_of, riddle_text
 
@@ -156,3 +160,26 @@ def test_the_reference_catches_an_inadmissible_bound(monkeypatch: pytest.MonkeyP
                         lambda self, state: original(self, state) * 2 + 1)
     outcome = compare(TWO_BUILDS, 1)
     assert outcome.decided == 1 and outcome.disagreements and "estimate" in outcome.disagreements[0]
+
+
+# -- solve refuses what check rejects; exit codes -----------------------------------------
+
+
+def test_solve_refuses_a_riddle_check_rejects(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    pack = write_starter(tmp_path / "pack")
+    riddle = pack / "riddles" / "first-light.yaml"
+    riddle.write_text(riddle.read_text().replace("  - {at: A3, colour: silver, levels: [2]}",
+                                                 "  - {at: C1, colour: silver, levels: [2]}"))
+    code, text = run_solve(pack, "first-light", 1, None, None, "json")
+    assert code == 1 and "[RS-G012]" in text and "fix them before solving" in text
+    report = check_pack(pack, monkeypatch)
+    [g012] = [d for d in report.diagnostics if d.code == "RS-G012"]
+    assert f"{g012.line}:{g012.col}: error: {g012.message}" in text
+
+
+def test_solve_exit_code_is_one_for_unproven(tmp_path: Path) -> None:
+    pack = write_starter(tmp_path / "pack")
+    assert run_solve(pack, "first-light", 1, "gold", None, "json")[0] == 0
+    code, text = run_solve(pack, "first-light", 1, "gold", 1, "json")
+    assert code == 1 and json.loads(text)["objectives"][0]["status"] == "unproven"
