@@ -25,6 +25,7 @@ from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
+from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
@@ -519,7 +520,10 @@ def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool
 @click.option("--players", type=click.IntRange(1, 4), help="Player count (default 1).")
 @click.option("--objective", "tier", type=click.Choice(["silver", "gold", "heroic", "godlike"]),
               help="Solve one objective only (default: all).")
-@click.option("--budget", type=click.IntRange(1), help="Node budget per search.")
+@click.option("--budget", type=click.IntRange(1),
+              help=f"States each search may expand (default {DEFAULT_BUDGET:,}; a riddle's "
+              f"own limit may lower it, never raise it). Each objective also stops after "
+              f"{DEFAULT_SECONDS:g} CPU seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,

@@ -136,6 +136,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
+    "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),
