@@ -12,6 +12,9 @@ from itertools import combinations
 
 from reference import NONE, RefBoard, figure_squares, neighbours
 
+Gods = frozenset[str]
+"""The gods one player holds (several compose, in the order of RULES.md section 1)."""
+
 Outcome = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...], bool, bool]
 
 
@@ -59,7 +62,7 @@ def straight_on(board: RefBoard, frm: int, via: int) -> int:
     return NONE
 
 
-def steps(board: RefBoard, w: int, god: str, mine: list[int], no_up: bool
+def steps(board: RefBoard, w: int, gods: Gods, mine: list[int], no_up: bool
           ) -> list[tuple[RefBoard, int]]:
     """Each single step of worker ``w``: the board after it, and the space it left."""
     frm = board.workers[w]
@@ -75,11 +78,11 @@ def steps(board: RefBoard, w: int, god: str, mine: list[int], no_up: bool
         other = worker_at(board, to)
         if other == NONE or other in mine:
             continue
-        if god == "apollo":
+        if "apollo" in gods:
             after = board.copy()
             after.workers[w], after.workers[other] = to, frm
             out.append((after, frm))
-        elif god == "minotaur":
+        if "minotaur" in gods:
             beyond = straight_on(board, frm, to)
             if beyond != NONE and is_free(board, beyond):
                 after = board.copy()
@@ -88,22 +91,32 @@ def steps(board: RefBoard, w: int, god: str, mine: list[int], no_up: bool
     return out
 
 
-def finish_with_builds(board: RefBoard, at: int, god: str, up: bool, out: set[Outcome]) -> None:
-    """Every way to end the turn by building from ``at``."""
+def dome_choices(board: RefBoard, sq: int, gods: Gods) -> list[bool]:
+    """Atlas may also put a dome on a space below level 3."""
+    return [False, True] if "atlas" in gods and board.heights[sq] < 3 else [False]
+
+
+def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[Outcome]
+                       ) -> None:
+    """Every way to end the turn by building from ``at``: the build, Hephaestus's
+    block on the same space, then Demeter's build elsewhere."""
     for first in build_spots(board, at):
-        choices = [False, True] if god == "atlas" and board.heights[first] < 3 else [False]
-        for dome in choices:
+        for dome in dome_choices(board, first, gods):
             once = build_on(board, first, dome)
-            out.add(outcome(once, False, up))
-            if god == "hephaestus" and not once.domes[first] and once.heights[first] < 3:
-                out.add(outcome(build_on(once, first), False, up))
-            if god == "demeter":
-                for second in build_spots(once, at):
+            stages = [once]
+            if "hephaestus" in gods and not once.domes[first] and once.heights[first] < 3:
+                stages.append(build_on(once, first))
+            for built in stages:
+                out.add(outcome(built, False, up))
+                if "demeter" not in gods:
+                    continue
+                for second in build_spots(built, at):
                     if second != first:
-                        out.add(outcome(build_on(once, second), False, up))
+                        for dome2 in dome_choices(built, second, gods):
+                            out.add(outcome(build_on(built, second, dome2), False, up))
 
 
-def turn_outcomes(board: RefBoard, side: int, god: str, no_up: bool) -> set[Outcome]:
+def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
     """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``)."""
     mine = [2 * side, 2 * side + 1]
     out: set[Outcome] = set()
@@ -111,44 +124,46 @@ def turn_outcomes(board: RefBoard, side: int, god: str, no_up: bool) -> set[Outc
         start = board.workers[w]
         if start == NONE:
             continue
-        one_turn(board, w, start, god, mine, no_up, out)
-        if god == "prometheus":
+        one_turn(board, w, start, gods, mine, no_up, out)
+        if "prometheus" in gods:
             for first in build_spots(board, start):
-                one_turn(build_on(board, first), w, start, "prometheus-after", mine, True, out)
-    if god == "hermes":
-        hermes_walks(board, mine, out)
-    if god != "athena":  # only Athena's player keeps the "moved up" mark
+                for dome in dome_choices(board, first, gods):
+                    before = build_on(board, first, dome)
+                    one_turn(before, w, start, gods, mine, True, out)
+    if "hermes" in gods:
+        hermes_walks(board, mine, gods, out)
+    if "athena" not in gods:  # only Athena's player keeps the "moved up" mark
         return {(h, d, ws, win, False) for h, d, ws, win, _ in out}
     return out
 
 
-def one_turn(board: RefBoard, w: int, start: int, god: str, mine: list[int], no_up: bool,
+def one_turn(board: RefBoard, w: int, start: int, gods: Gods, mine: list[int], no_up: bool,
              out: set[Outcome]) -> None:
     """Move (one step, or two for Artemis), check wins, build."""
-    for after, frm in steps(board, w, god, mine, no_up):
+    for after, frm in steps(board, w, gods, mine, no_up):
         to = after.workers[w]
         up = board.heights[to] > board.heights[frm]
-        if won(board, frm, to, god):
+        if won(board, frm, to, gods):
             out.add(outcome(after, True, up))
             continue
-        finish_with_builds(after, to, god, up, out)
-        if god != "artemis":
+        finish_with_builds(after, to, gods, up, out)
+        if "artemis" not in gods:
             continue
-        for again, frm2 in steps(after, w, god, mine, no_up):
+        for again, frm2 in steps(after, w, gods, mine, no_up):
             to2 = again.workers[w]
             if to2 == start:
                 continue
             up2 = up or after.heights[to2] > after.heights[frm2]
-            if won(after, frm2, to2, god):
+            if won(after, frm2, to2, gods):
                 out.add(outcome(again, True, up2))
             else:
-                finish_with_builds(again, to2, god, up2, out)
+                finish_with_builds(again, to2, gods, up2, out)
 
 
-def won(board: RefBoard, frm: int, to: int, god: str) -> bool:
+def won(board: RefBoard, frm: int, to: int, gods: Gods) -> bool:
     if board.heights[frm] < 3 and board.heights[to] == 3:
         return True
-    return god == "pan" and board.heights[frm] - board.heights[to] >= 2
+    return "pan" in gods and board.heights[frm] - board.heights[to] >= 2
 
 
 def walk_ends(board: RefBoard, w: int) -> list[int]:
@@ -165,7 +180,7 @@ def walk_ends(board: RefBoard, w: int) -> list[int]:
     return seen
 
 
-def hermes_walks(board: RefBoard, mine: list[int], out: set[Outcome]) -> None:
+def hermes_walks(board: RefBoard, mine: list[int], gods: Gods, out: set[Outcome]) -> None:
     team = [w for w in mine if board.workers[w] != NONE]
     for order in ([team[0], team[1]], [team[1], team[0]]) if len(team) == 2 else [team]:
         for first_end in walk_ends(board, order[0]):
@@ -177,10 +192,10 @@ def hermes_walks(board: RefBoard, mine: list[int], out: set[Outcome]) -> None:
                 if len(order) == 2:
                     final.workers[order[1]] = second_end
                 for builder in team:
-                    finish_with_builds(final, final.workers[builder], "hermes", False, out)
+                    finish_with_builds(final, final.workers[builder], gods, False, out)
 
 
-def perft(board: RefBoard, side: int, depth: int, gods: tuple[str, str],
+def perft(board: RefBoard, side: int, depth: int, gods: tuple[Gods, Gods],
           marks: tuple[bool, bool] = (False, False)) -> int:
     """Leaves ``depth`` plies deep; ``marks[p]``: player p's worker moved up last turn."""
     if depth == 0:
@@ -193,7 +208,7 @@ def perft(board: RefBoard, side: int, depth: int, gods: tuple[str, str],
             after.workers[2 * side], after.workers[2 * side + 1] = a, b
             total += perft(after, 1 - side, depth - 1, gods, marks)
         return total
-    no_up = gods[1 - side] == "athena" and marks[1 - side]
+    no_up = "athena" in gods[1 - side] and marks[1 - side]
     total = 0
     for heights, domes, workers, win, up in turn_outcomes(board, side, gods[side], no_up):
         if win:
