@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
-from reference import NONE, RefBoard, candidate_bridges
+from engine_strategies import to_reference
+from reference import NONE, candidate_bridges
 from reference_powers import Outcome, turn_outcomes
 from reference_powers import perft as reference_perft
 
@@ -44,18 +45,6 @@ def _cases(limit: int) -> list[tuple[PerftRecord, int, int]]:
     return [(r, d, c) for r in RECORDS for d, c in r.counts if c <= limit]
 
 
-def _to_reference(geometry: Geometry, state: State) -> RefBoard:
-    return RefBoard(
-        geometry.width,
-        geometry.height,
-        [bool(geometry.land >> sq & 1) for sq in range(geometry.size)],
-        list(geometry.bridges),
-        [height_at(state, sq) for sq in range(geometry.size)],
-        [bool(state.domes >> sq & 1) for sq in range(geometry.size)],
-        list(state.workers),
-    )
-
-
 def test_every_god_has_records_and_depth_three() -> None:
     for god in GODS:
         mine = [r for r in RECORDS if r.gods[0] == (god,)]
@@ -78,7 +67,7 @@ def test_reference_re_derives_the_small_counts() -> None:
     assert len(cases) >= 50
     for record, depth, count in cases:
         game, position = _game(record)
-        board = _to_reference(game.geometry, position.state)
+        board = to_reference(game.geometry, position.state)
         gods = (frozenset(record.gods[0]), frozenset(record.gods[1]))
         marks = (bool(position.marks[0]), bool(position.marks[1]))
         assert reference_perft(board, position.to_move, depth, gods, marks) == count, (
@@ -140,7 +129,7 @@ def _lockstep(game: PowerGame, state: State, rng: random.Random, max_plies: int 
     position = PowerPosition(state, 0, (0, 0))
     for checked in range(max_plies):
         side = position.to_move
-        board = _to_reference(game.geometry, position.state)
+        board = to_reference(game.geometry, position.state)
         mine = frozenset(game.powers[side])
         ours = _engine_outcomes(game, position)
         theirs = turn_outcomes(board, side, mine, restricted_up(game, position))
@@ -156,17 +145,21 @@ def _lockstep(game: PowerGame, state: State, rng: random.Random, max_plies: int 
     return max_plies
 
 
+def _fuzz(seed: str, held: tuple[str, ...], games: int, max_plies: int) -> int:
+    """Lockstep games on random boards: player 1 holds ``held``, player 2 a random god."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        geometry, state = _random_board(rng)
+        if state.workers[0] >= 0:
+            game = PowerGame(geometry, (held, (rng.choice(GODS),)))
+            checked += _lockstep(game, state, rng, max_plies)
+    return checked
+
+
 @pytest.mark.parametrize("god", GODS)
 def test_lockstep_fuzz_per_god(god: str) -> None:
-    rng = random.Random(f"powers-{god}")
-    checked = 0
-    for _ in range(5):
-        geometry, state = _random_board(rng)
-        if state.workers[0] < 0:
-            continue
-        other = rng.choice(GODS)
-        checked += _lockstep(PowerGame(geometry, ((god,), (other,))), state, rng)
-    assert checked >= 20
+    assert _fuzz(f"powers-{god}", (god,), 5, 60) >= 20
 
 
 COMPOSITIONS = [
@@ -183,11 +176,4 @@ COMPOSITIONS = [
 
 @pytest.mark.parametrize("pair", COMPOSITIONS, ids="+".join)
 def test_lockstep_fuzz_two_gods(pair: tuple[str, str]) -> None:
-    rng = random.Random(f"pair-{'+'.join(pair)}")
-    checked = 0
-    for _ in range(3):
-        geometry, state = _random_board(rng)
-        if state.workers[0] < 0:
-            continue
-        checked += _lockstep(PowerGame(geometry, (pair, (rng.choice(GODS),))), state, rng, 30)
-    assert checked >= 10
+    assert _fuzz(f"pair-{'+'.join(pair)}", pair, 3, 30) >= 10
