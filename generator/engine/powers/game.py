@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
+from generator.engine.powers.fast import count_plies, fast_supported, select_ply
 from generator.engine.powers.pieces import MARK_MOVED_UP, TurnRules
 from generator.engine.powers.registry import rules_for
 from generator.engine.powers.turn import Ply, apply_ply, list_plies
@@ -92,6 +93,38 @@ def list_game_plies(game: PowerGame, position: PowerPosition) -> list[Ply]:
     )
 
 
+def count_game_plies(game: PowerGame, position: PowerPosition) -> int:
+    """``len(list_game_plies(...))``, by counting when the player's rules allow it."""
+    side = position.to_move
+    rules = game.rules[side]
+    if not fast_supported(rules):
+        return len(list_game_plies(game, position))
+    movers = movers_of(side)
+    return count_plies(
+        game.geometry, position.state, movers, rules,
+        no_up=restricted_up(game, position),
+        opponents=((1 << len(position.state.workers)) - 1) & ~movers,
+    )
+
+
+def select_game_ply(game: PowerGame, position: PowerPosition, index: int) -> Ply:
+    """The ply number ``index`` of the player to act (0 <= index < :func:`count_game_plies`).
+
+    The order is that of :func:`~.fast.select_ply` when the rules allow counting,
+    else that of :func:`list_game_plies`; either way each distinct ply has one index.
+    """
+    side = position.to_move
+    rules = game.rules[side]
+    if not fast_supported(rules):
+        return list_game_plies(game, position)[index]
+    movers = movers_of(side)
+    return select_ply(
+        game.geometry, position.state, movers, rules, index,
+        no_up=restricted_up(game, position),
+        opponents=((1 << len(position.state.workers)) - 1) & ~movers,
+    )
+
+
 def play_ply(game: PowerGame, position: PowerPosition, ply: Ply) -> PowerPosition:
     """The position after the player to act makes ``ply`` (marks updated)."""
     side = position.to_move
@@ -127,7 +160,11 @@ def power_perft(game: PowerGame, position: PowerPosition, depth: int) -> int:
 def play_random_power_game(
     game: PowerGame, rng: random.Random, position: PowerPosition | None = None
 ) -> GameResult:
-    """Play uniformly random plies (among distinct plies) until the game ends."""
+    """Play uniformly random plies (among distinct plies) until the game ends.
+
+    Plies are drawn by counting and selecting (:func:`count_game_plies`), which
+    lists them only for the powers the counting path does not cover.
+    """
     if position is None:
         position = to_power_position(start_position())
     plies = 0
@@ -141,10 +178,10 @@ def play_random_power_game(
             position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
                                      marks)
         else:
-            options = list_game_plies(game, position)
-            if not options:
+            count = count_game_plies(game, position)
+            if not count:
                 return GameResult(side ^ 1, plies, "stuck")
-            ply = options[rng.randrange(len(options))]
+            ply = select_game_ply(game, position, rng.randrange(count))
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
             position = play_ply(game, position, ply)

@@ -11,7 +11,7 @@ moves on its level, then one builds) is an alternative to the whole move stage.
 A :class:`Ply` records what happened (which figures went where, which pieces
 were built where, whether it won, which powers it used). Two plies with the same
 outcome (the same squares for every worker, the same pieces built, the same win)
-are one ply: Demeter's two builds in either order, or Artemis reaching a space in
+are one ply (the route using fewer powers is kept): Demeter's two builds in either order, or Artemis reaching a space in
 one step or two, count once. For the plain game this is exactly the set of
 ``(worker, to, build)`` sequences of :mod:`generator.engine.moves`.
 
@@ -88,8 +88,11 @@ class _Turn:
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
-        """Record a ply unless an earlier one has the same outcome (the first is kept)."""
+        """Record a ply; of two with the same outcome, keep the one using fewer powers
+        (the earlier one on a tie)."""
         builds = ply.builds
+        if len(ply.powers) > 1:  # each power once, in the order first used
+            ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
         if self.stockpile is not None and not _affordable(builds, self.stockpile):
             return
         if self.dedupe:
@@ -98,7 +101,9 @@ class _Turn:
             key: object = (workers, tuple(sorted(builds)) if len(builds) > 1 else builds, ply.win)
         else:
             key = len(self.out)
-        self.out.setdefault(key, ply)
+        known = self.out.get(key)
+        if known is None or len(ply.powers) < len(known.powers):
+            self.out[key] = ply
 
 
 def _affordable(builds: tuple[Build, ...], stockpile: Sequence[int]) -> bool:

@@ -1,0 +1,309 @@
+"""Counting and selecting plies with powers without listing them (the playout fast path).
+
+:func:`count_plies` returns ``len(list_plies(...))`` and :func:`select_ply` the ply
+of a given index in a fixed order of its own, using masks and counts per
+destination as :func:`generator.engine.moves.count_moves` does: every distinct
+outcome has exactly one index, so a uniform index is a uniform distinct ply.
+Only the rules where each outcome has one canonical route are covered
+(:func:`fast_supported`): a build before moving and the team roam (Prometheus,
+Hermes) reach one outcome by many routes, so those take the listing path.
+tests/engine/test_engine_powers_fast.py pins both functions to
+:func:`~.turn.list_plies` over seeded random positions.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.powers.pieces import TurnRules
+from generator.engine.powers.turn import Build, Ply, Relocation, _straight_on
+from generator.engine.state import DOME, State
+
+
+def fast_supported(rules: TurnRules) -> bool:
+    """True when :func:`count_plies` and :func:`select_ply` cover these rules."""
+    return not (
+        rules.pre_build
+        or rules.team_roam
+        or rules.extra_steps > 1
+        or (rules.extra_steps and (rules.enter or rules.marks_moved_up))
+        or (rules.extra_steps and not rules.extra_steps_not_back)
+        or (rules.extra_same and not rules.extra_same_blocks_only)
+        or rules.extra_other_blocks_only
+    )
+
+
+class _Group(NamedTuple):
+    """Plies sharing their moves: one win, or one per build choice from ``at``."""
+
+    worker: int
+    moves: tuple[Relocation, ...]
+    win: bool
+    at: Square
+    free: Bitboard  # the spaces ``at`` may build on
+    up: bool
+    powers: tuple[str, ...]
+
+
+def _height(l1: Bitboard, l2: Bitboard, l3: Bitboard, sq: Square) -> int:
+    return (l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1)
+
+
+def _too_high(state: State, height: int, no_up: bool) -> Bitboard:
+    """Spaces a worker on ``height`` may not step onto (by height alone)."""
+    limit = height if no_up else height + 1
+    return (state.l1, state.l2, state.l3)[limit] if limit < 3 else 0
+
+
+def _groups(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    no_up: bool,
+    level3_wins: bool,
+    opponents: int,
+) -> Iterator[_Group]:
+    l1, l2, l3, domes, workers, king, sphinx = state
+    bits = geometry.bits
+    occ = bits[king] | bits[sphinx]
+    for sq in workers:
+        occ |= bits[sq]
+    free = geometry.land & ~domes & ~occ
+    move_nb = geometry.move_neighbours
+    build_nb = geometry.build_neighbours
+    descent = rules.win_descent
+    for index, start in enumerate(workers):
+        if start < 0 or not movers >> index & 1:
+            continue
+        here = bits[start]
+        height = _height(l1, l2, l3, start)
+        too_high = _too_high(state, height, no_up)
+        targets = move_nb[start] & free & ~too_high
+        buildable = free | here
+        climbs = l3 if level3_wins and height < 3 else 0
+        falls = _below(state, height - descent) if descent else 0
+        if rules.extra_steps:
+            yield from _artemis(geometry, state, rules, index, start, targets, free, no_up,
+                                level3_wins, climbs | falls)
+            continue
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            to = low.bit_length() - 1
+            up = height < 3 and bool(low & (l1, l2, l3)[height])
+            if low & climbs:
+                yield _Group(index, ((index, to),), True, to, 0, True, ())
+            elif low & falls:
+                yield _Group(index, ((index, to),), True, to, 0, False, (rules.win_descent_power,))
+            else:
+                yield _Group(index, ((index, to),), False, to, build_nb[to] & buildable & ~low,
+                             up, ())
+        for mode, targets_kind, power in rules.enter:
+            for j, other in enumerate(workers):
+                if other < 0 or j == index:
+                    continue
+                if targets_kind == "opponents" and not opponents >> j & 1:
+                    continue
+                there = bits[other]
+                if not move_nb[start] & there or there & too_high:
+                    continue
+                if mode == "swap":
+                    moves: tuple[Relocation, ...] = ((j, start), (index, other))
+                    can_build = build_nb[other] & free
+                else:
+                    beyond = _straight_on(geometry, start, other)
+                    if beyond < 0 or not free >> beyond & 1:
+                        continue
+                    moves = ((j, beyond), (index, other))
+                    can_build = build_nb[other] & buildable & ~bits[beyond]
+                up = _height(l1, l2, l3, other) > height
+                if there & climbs:
+                    yield _Group(index, moves, True, other, 0, True, (power,))
+                elif there & falls:
+                    yield _Group(index, moves, True, other, 0, False,
+                                 (power, rules.win_descent_power))
+                else:
+                    yield _Group(index, moves, False, other, can_build, up, (power,))
+
+
+def _below(state: State, level: int) -> Bitboard:
+    """Spaces of height ``level`` or lower (nothing when ``level`` < 0)."""
+    if level < 0:
+        return 0
+    return ~(state.l1, state.l2, state.l3)[level] if level < 3 else -1
+
+
+def _artemis(
+    geometry: Geometry,
+    state: State,
+    rules: TurnRules,
+    index: int,
+    start: Square,
+    first: Bitboard,
+    free: Bitboard,
+    no_up: bool,
+    level3_wins: bool,
+    first_wins: Bitboard,
+) -> Iterator[_Group]:
+    """One step or two (not back to the start), grouped by final space."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    bits = geometry.bits
+    here = bits[start]
+    descent = rules.win_descent
+    wins = first & first_wins
+    stays = first & ~first_wins
+    via: dict[Square, Square] = {}  # final space -> a middle space, for two-step routes
+    win_via: dict[Square, Square] = {}
+    middles = stays
+    open_ = free | here
+    while middles:
+        low = middles & -middles
+        middles ^= low
+        mid = low.bit_length() - 1
+        height = _height(l1, l2, l3, mid)
+        seconds = geometry.move_neighbours[mid] & open_ & ~low & ~here
+        seconds &= ~_too_high(state, height, no_up)
+        second_wins = seconds & (l3 if level3_wins and height < 3 else 0)
+        if descent:
+            second_wins |= seconds & _below(state, height - descent)
+        for to in _squares(second_wins & ~wins):
+            win_via.setdefault(to, mid)
+        for to in _squares(seconds & ~second_wins & ~stays):
+            via.setdefault(to, mid)
+    for to in sorted([*_squares(wins), *win_via]):
+        mid = win_via.get(to, -1) if not wins >> to & 1 else -1
+        _, power = _win_kind(state, rules, mid if mid >= 0 else start, to, level3_wins)
+        yield _route(state, rules, index, start, mid, to, True, 0, power)
+    build_nb = geometry.build_neighbours
+    for to in sorted([*_squares(stays), *via]):
+        mid = -1 if stays >> to & 1 else via[to]
+        can_build = build_nb[to] & open_ & ~bits[to]
+        yield _route(state, rules, index, start, mid, to, False, can_build, "")
+
+
+def _win_kind(state: State, rules: TurnRules, frm: Square, to: Square, level3_wins: bool
+              ) -> tuple[bool, str]:
+    """Whether the step ``frm -> to`` wins by climbing (``True``) or by descent (its power)."""
+    climb = level3_wins and state.l3 >> to & 1 and not state.l3 >> frm & 1
+    return (True, "") if climb else (False, rules.win_descent_power)
+
+
+def _route(state: State, rules: TurnRules, index: int, start: Square, mid: Square, to: Square,
+           win: bool, can_build: Bitboard, power: str) -> _Group:
+    def height(sq: Square) -> int:
+        return _height(state.l1, state.l2, state.l3, sq)
+
+    if mid < 0:
+        up = height(to) > height(start)
+        return _Group(index, ((index, to),), win, to, can_build, up, (power,) if power else ())
+    up = height(mid) > height(start) or height(to) > height(mid)
+    used = (rules.extra_steps_power, power) if power else (rules.extra_steps_power,)
+    return _Group(index, ((index, mid), (index, to)), win, to, can_build, up, used)
+
+
+def _squares(bits: Bitboard) -> Iterator[Square]:
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
+
+
+def _build_count(state: State, rules: TurnRules, free: Bitboard) -> int:
+    """How many distinct build choices a group with build mask ``free`` offers."""
+    n = free.bit_count()
+    if not n:
+        return 0
+    low = (free & ~state.l3).bit_count() if rules.dome_any_level else 0  # a second option each
+    singles = n + low
+    total = singles
+    doubled = (free & ~state.l2).bit_count() if rules.extra_same else 0
+    total += doubled
+    if rules.extra_other:
+        squares_of_options = n + 3 * low  # the sum of (options per space) squared
+        total += (singles * singles - squares_of_options) // 2
+        total += doubled * (singles - (2 if rules.dome_any_level else 1))
+    return total
+
+
+def _options(state: State, rules: TurnRules, sq: Square) -> list[Build]:
+    height = _height(state.l1, state.l2, state.l3, sq)
+    if height == 3:
+        return [(sq, DOME)]
+    return [(sq, height), (sq, DOME)] if rules.dome_any_level else [(sq, height)]
+
+
+def _build_choice(state: State, rules: TurnRules, free: Bitboard, k: int
+                  ) -> tuple[tuple[Build, ...], tuple[str, ...]]:
+    """The ``k``-th build choice (same order as :func:`_build_count` counts them)."""
+    squares = list(_squares(free))
+    options = [_options(state, rules, sq) for sq in squares]
+    choices: list[tuple[Build, ...]] = [(o,) for opts in options for o in opts]
+    doubles = [
+        ((sq, h), (sq, h + 1))
+        for sq in squares
+        if (h := _height(state.l1, state.l2, state.l3, sq)) <= 1
+    ] if rules.extra_same else []
+    choices += doubles
+    if rules.extra_other:
+        for i, first in enumerate(options):
+            for second in options[i + 1 :]:
+                choices += [(a, b) for a in first for b in second]
+        for double in doubles:
+            choices += [
+                (*double, o)
+                for sq, opts in zip(squares, options, strict=True)
+                if sq != double[0][0]
+                for o in opts
+            ]
+    chosen = choices[k]
+    used: list[str] = []
+    if any(p == DOME and _height(state.l1, state.l2, state.l3, sq) < 3 for sq, p in chosen):
+        used.append(rules.dome_any_level)
+    if len(chosen) >= 2 and chosen[0][0] == chosen[1][0]:
+        used.append(rules.extra_same)
+    if len({sq for sq, _ in chosen}) == 2:
+        used.append(rules.extra_other)
+    return chosen, tuple(used)
+
+
+def count_plies(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    *,
+    no_up: bool = False,
+    level3_wins: bool = True,
+    opponents: int = 0,
+) -> int:
+    """``len(list_plies(...))`` for rules that :func:`fast_supported` accepts."""
+    total = 0
+    for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
+        total += 1 if group.win else _build_count(state, rules, group.free)
+    return total
+
+
+def select_ply(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    index: int,
+    *,
+    no_up: bool = False,
+    level3_wins: bool = True,
+    opponents: int = 0,
+) -> Ply:
+    """The ply number ``index`` (0 <= index < :func:`count_plies`) in this module's order."""
+    for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
+        size = 1 if group.win else _build_count(state, rules, group.free)
+        if index >= size:
+            index -= size
+            continue
+        if group.win:
+            return Ply(group.worker, group.moves, (), True, group.up, group.powers)
+        builds, used = _build_choice(state, rules, group.free, index)
+        return Ply(group.worker, group.moves, builds, False, group.up, group.powers + used)
+    raise IndexError("ply index out of range")
