@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.moves import free_squares
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.turn import Build, Ply, Relocation, _straight_on
 from generator.engine.state import DOME, State
@@ -65,12 +66,9 @@ def _groups(
     level3_wins: bool,
     opponents: int,
 ) -> Iterator[_Group]:
-    l1, l2, l3, domes, workers, king, sphinx = state
+    l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
-    occ = bits[king] | bits[sphinx]
-    for sq in workers:
-        occ |= bits[sq]
-    free = geometry.land & ~domes & ~occ
+    free = free_squares(geometry, state)
     move_nb = geometry.move_neighbours
     build_nb = geometry.build_neighbours
     descent = rules.win_descent

@@ -29,7 +29,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
-from generator.engine.state import DOME, State
+from generator.engine.state import DOME, State, occupied
 from generator.engine.powers.pieces import TurnRules
 
 Build = tuple[Square, int]
@@ -140,10 +140,7 @@ def list_plies(
         for sq in range(geometry.size)
     ]
     workers = state.workers
-    bits = geometry.bits
-    occ = bits[state.king] | bits[state.sphinx]
-    for sq in workers:
-        occ |= bits[sq]
+    occ = occupied(state)
     for index, start in enumerate(workers):
         if start < 0 or not movers >> index & 1:
             continue
