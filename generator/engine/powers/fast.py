@@ -277,10 +277,134 @@ def count_plies(
     opponents: int = 0,
 ) -> int:
     """``len(list_plies(...))`` for rules that :func:`fast_supported` accepts."""
+    if not (rules.extra_steps or rules.enter or rules.dome_any_level or rules.extra_same
+            or rules.extra_other):
+        return _count_simple(geometry, state, movers, rules, no_up, level3_wins)
+    if rules.extra_steps:
+        return _count_artemis(geometry, state, movers, rules, no_up, level3_wins)
     total = 0
     for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
         total += 1 if group.win else _build_count(state, rules, group.free)
     return total
+
+
+def _count_artemis(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool,
+) -> int:
+    """:func:`count_plies` with extra steps: one win per winning final space, and the
+    builds of each final space reached without winning (whatever the route)."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    bits = geometry.bits
+    move_nb = geometry.move_neighbours
+    build_nb = geometry.build_neighbours
+    descent = rules.win_descent
+    plain_builds = not (rules.dome_any_level or rules.extra_same or rules.extra_other)
+    total = 0
+    for _, start, wins, stays, open_, _ in _simple_targets(
+        geometry, state, movers, rules, no_up, level3_wins
+    ):
+        here = bits[start]
+        reached = stays
+        middles = stays
+        while middles:
+            low = middles & -middles
+            middles ^= low
+            mid = low.bit_length() - 1
+            height = (l1 >> mid & 1) + (l2 >> mid & 1) + (l3 >> mid & 1)
+            seconds = move_nb[mid] & open_ & ~low & ~here & ~_too_high(state, height, no_up)
+            second_wins = seconds & l3 if level3_wins and height < 3 else 0
+            if descent:
+                second_wins |= seconds & _below(state, height - descent)
+            wins |= second_wins
+            reached |= seconds & ~second_wins
+        total += wins.bit_count()
+        while reached:
+            low = reached & -reached
+            reached ^= low
+            can_build = build_nb[low.bit_length() - 1] & open_ & ~low
+            total += can_build.bit_count() if plain_builds else _build_count(
+                state, rules, can_build)
+    return total
+
+
+def _simple_targets(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool,
+) -> Iterator[tuple[int, Square, Bitboard, Bitboard, Bitboard, int]]:
+    """Per moving worker: index, square, winning and other destinations, the spaces it
+    may build on once moved (its own square included), and its height."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    bits = geometry.bits
+    free = free_squares(geometry, state)
+    move_nb = geometry.move_neighbours
+    descent = rules.win_descent
+    for index, start in enumerate(state.workers):
+        if start < 0 or not movers >> index & 1:
+            continue
+        height = (l1 >> start & 1) + (l2 >> start & 1) + (l3 >> start & 1)
+        targets = move_nb[start] & free & ~_too_high(state, height, no_up)
+        wins = targets & l3 if level3_wins and height < 3 else 0
+        if descent and height >= descent:
+            wins |= targets & _below(state, height - descent)
+        yield index, start, wins, targets ^ wins, free | bits[start], height
+
+
+def _count_simple(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool,
+) -> int:
+    """:func:`count_plies` when only restrictions and win conditions differ from the plain
+    game: one mask per destination, as :func:`generator.engine.moves.count_moves`."""
+    build_nb = geometry.build_neighbours
+    total = 0
+    for _, _, wins, targets, buildable, _ in _simple_targets(
+        geometry, state, movers, rules, no_up, level3_wins
+    ):
+        total += wins.bit_count()
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            total += (build_nb[low.bit_length() - 1] & buildable).bit_count()
+    return total
+
+
+def _select_simple(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, index: int,
+    no_up: bool, level3_wins: bool,
+) -> Ply:
+    """:func:`select_ply` for the rules :func:`_count_simple` counts (wins first)."""
+    build_nb = geometry.build_neighbours
+    heights = (state.l1, state.l2, state.l3)
+    for worker, start, wins, targets, buildable, height in _simple_targets(
+        geometry, state, movers, rules, no_up, level3_wins
+    ):
+        count = wins.bit_count()
+        if index < count:
+            to = _nth_square(wins, index)
+            climbed = level3_wins and height < 3 and state.l3 >> to & 1
+            used = () if climbed else (rules.win_descent_power,)
+            return Ply(worker, ((worker, to),), (), True, bool(climbed), used)
+        index -= count
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            to = low.bit_length() - 1
+            builds = build_nb[to] & buildable & ~low
+            count = builds.bit_count()
+            if index < count:
+                b = _nth_square(builds, index)
+                piece = (state.l1 >> b & 1) + (state.l2 >> b & 1) + (state.l3 >> b & 1)
+                up = height < 3 and bool(low & heights[height])
+                return Ply(worker, ((worker, to),), ((b, piece),), False, up, ())
+            index -= count
+    raise IndexError("ply index out of range")
+
+
+def _nth_square(bits: Bitboard, n: int) -> Square:
+    for _ in range(n):
+        bits &= bits - 1
+    return (bits & -bits).bit_length() - 1
 
 
 def select_ply(
@@ -295,6 +419,9 @@ def select_ply(
     opponents: int = 0,
 ) -> Ply:
     """The ply number ``index`` (0 <= index < :func:`count_plies`) in this module's order."""
+    if not (rules.extra_steps or rules.enter or rules.dome_any_level or rules.extra_same
+            or rules.extra_other):
+        return _select_simple(geometry, state, movers, rules, index, no_up, level3_wins)
     for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
         size = 1 if group.win else _build_count(state, rules, group.free)
         if index >= size:

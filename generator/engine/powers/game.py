@@ -53,9 +53,16 @@ class PowerGame:
     geometry: Geometry
     powers: tuple[tuple[str, ...], ...]
     rules: tuple[TurnRules, ...] = field(init=False, repr=False, compare=False)
+    blockers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    counted: tuple[bool, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rules", tuple(rules_for(p) for p in self.powers))
+        rules = tuple(rules_for(p) for p in self.powers)
+        object.__setattr__(self, "rules", rules)
+        # The players whose mark stops the others from moving up (Athena's).
+        blockers = tuple(i for i, r in enumerate(rules) if r.blocks_opponents_up)
+        object.__setattr__(self, "blockers", blockers)
+        object.__setattr__(self, "counted", tuple(fast_supported(r) for r in rules))
 
 
 def to_power_position(position: StandardPosition, marks: tuple[int, ...] = (0,) * PLAYERS
@@ -73,8 +80,7 @@ def restricted_up(game: PowerGame, position: PowerPosition) -> bool:
     """True when another player's power forbids the player to act to move up."""
     side = position.to_move
     return any(
-        other != side and rules.blocks_opponents_up and position.marks[other] & MARK_MOVED_UP
-        for other, rules in enumerate(game.rules)
+        other != side and position.marks[other] & MARK_MOVED_UP for other in game.blockers
     )
 
 
@@ -178,10 +184,22 @@ def play_random_power_game(
             position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
                                      marks)
         else:
-            count = count_game_plies(game, position)
-            if not count:
-                return GameResult(side ^ 1, plies, "stuck")
-            ply = select_game_ply(game, position, rng.randrange(count))
+            rules = game.rules[side]
+            if game.counted[side]:
+                movers = movers_of(side)
+                no_up = bool(game.blockers) and restricted_up(game, position)
+                opponents = ((1 << len(state.workers)) - 1) & ~movers
+                count = count_plies(game.geometry, state, movers, rules, no_up=no_up,
+                                    opponents=opponents)
+                if not count:
+                    return GameResult(side ^ 1, plies, "stuck")
+                ply = select_ply(game.geometry, state, movers, rules, rng.randrange(count),
+                                 no_up=no_up, opponents=opponents)
+            else:
+                options = list_game_plies(game, position)
+                if not options:
+                    return GameResult(side ^ 1, plies, "stuck")
+                ply = options[rng.randrange(len(options))]
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
             position = play_ply(game, position, ply)
