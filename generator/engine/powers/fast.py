@@ -57,73 +57,66 @@ def _too_high(state: State, height: int, no_up: bool) -> Bitboard:
     return (state.l1, state.l2, state.l3)[limit] if limit < 3 else 0
 
 
-def _groups(
+def _artemis_groups(
     geometry: Geometry,
     state: State,
     movers: int,
     rules: TurnRules,
     no_up: bool,
     level3_wins: bool,
+) -> Iterator[_Group]:
+    """The groups of every mover when the rules give extra steps."""
+    for index, start, wins, stays, _, _ in _simple_targets(
+        geometry, state, movers, rules, no_up, level3_wins
+    ):
+        yield from _artemis(geometry, state, rules, index, start, wins | stays,
+                            free_squares(geometry, state), no_up, level3_wins, wins)
+
+
+def _enter_groups(
+    geometry: Geometry,
+    state: State,
+    rules: TurnRules,
+    index: int,
+    start: Square,
+    height: int,
+    no_up: bool,
+    level3_wins: bool,
     opponents: int,
 ) -> Iterator[_Group]:
+    """The steps of one worker into a space held by a figure it forces away."""
     l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
     free = free_squares(geometry, state)
-    move_nb = geometry.move_neighbours
     build_nb = geometry.build_neighbours
-    descent = rules.win_descent
-    for index, start in enumerate(workers):
-        if start < 0 or not movers >> index & 1:
-            continue
-        here = bits[start]
-        height = _height(l1, l2, l3, start)
-        too_high = _too_high(state, height, no_up)
-        targets = move_nb[start] & free & ~too_high
-        buildable = free | here
-        climbs = l3 if level3_wins and height < 3 else 0
-        falls = _below(state, height - descent) if descent else 0
-        if rules.extra_steps:
-            yield from _artemis(geometry, state, rules, index, start, targets, free, no_up,
-                                level3_wins, climbs | falls)
-            continue
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            to = low.bit_length() - 1
-            up = height < 3 and bool(low & (l1, l2, l3)[height])
-            if low & climbs:
-                yield _Group(index, ((index, to),), True, to, 0, True, ())
-            elif low & falls:
-                yield _Group(index, ((index, to),), True, to, 0, False, (rules.win_descent_power,))
+    around = geometry.move_neighbours[start] & ~_too_high(state, height, no_up)
+    climbs = l3 if level3_wins and height < 3 else 0
+    falls = _below(state, height - rules.win_descent) if rules.win_descent else 0
+    for mode, targets_kind, power in rules.enter:
+        for j, other in enumerate(workers):
+            if other < 0 or j == index:
+                continue
+            if targets_kind == "opponents" and not opponents >> j & 1:
+                continue
+            there = bits[other]
+            if not around & there:
+                continue
+            if mode == "swap":
+                moves: tuple[Relocation, ...] = ((j, start), (index, other))
+                can_build = build_nb[other] & free
             else:
-                yield _Group(index, ((index, to),), False, to, build_nb[to] & buildable & ~low,
-                             up, ())
-        for mode, targets_kind, power in rules.enter:
-            for j, other in enumerate(workers):
-                if other < 0 or j == index:
+                beyond = _straight_on(geometry, start, other)
+                if beyond < 0 or not free >> beyond & 1:
                     continue
-                if targets_kind == "opponents" and not opponents >> j & 1:
-                    continue
-                there = bits[other]
-                if not move_nb[start] & there or there & too_high:
-                    continue
-                if mode == "swap":
-                    moves: tuple[Relocation, ...] = ((j, start), (index, other))
-                    can_build = build_nb[other] & free
-                else:
-                    beyond = _straight_on(geometry, start, other)
-                    if beyond < 0 or not free >> beyond & 1:
-                        continue
-                    moves = ((j, beyond), (index, other))
-                    can_build = build_nb[other] & buildable & ~bits[beyond]
-                up = _height(l1, l2, l3, other) > height
-                if there & climbs:
-                    yield _Group(index, moves, True, other, 0, True, (power,))
-                elif there & falls:
-                    yield _Group(index, moves, True, other, 0, False,
-                                 (power, rules.win_descent_power))
-                else:
-                    yield _Group(index, moves, False, other, can_build, up, (power,))
+                moves = ((j, beyond), (index, other))
+                can_build = build_nb[other] & (free | bits[start]) & ~bits[beyond]
+            up = _height(l1, l2, l3, other) > height
+            if there & climbs:
+                yield _Group(index, moves, True, other, 0, True, (power,))
+            elif there & falls:
+                yield _Group(index, moves, True, other, 0, False, (power, rules.win_descent_power))
+            else:
+                yield _Group(index, moves, False, other, can_build, up, (power,))
 
 
 def _below(state: State, level: int) -> Bitboard:
@@ -277,14 +270,10 @@ def count_plies(
     opponents: int = 0,
 ) -> int:
     """``len(list_plies(...))`` for rules that :func:`fast_supported` accepts."""
-    if not (rules.extra_steps or rules.enter or rules.dome_any_level or rules.extra_same
-            or rules.extra_other):
-        return _count_simple(geometry, state, movers, rules, no_up, level3_wins)
     if rules.extra_steps:
         return _count_artemis(geometry, state, movers, rules, no_up, level3_wins)
-    total = 0
-    for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
-        total += 1 if group.win else _build_count(state, rules, group.free)
+    total = _walk(geometry, state, movers, rules, no_up, level3_wins, opponents, -1)
+    assert isinstance(total, int)
     return total
 
 
@@ -350,55 +339,62 @@ def _simple_targets(
         yield index, start, wins, targets ^ wins, free | bits[start], height
 
 
-def _count_simple(
+def _walk(
     geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-    level3_wins: bool,
-) -> int:
-    """:func:`count_plies` when only restrictions and win conditions differ from the plain
-    game: one mask per destination, as :func:`generator.engine.moves.count_moves`."""
-    build_nb = geometry.build_neighbours
-    total = 0
-    for _, _, wins, targets, buildable, _ in _simple_targets(
-        geometry, state, movers, rules, no_up, level3_wins
-    ):
-        total += wins.bit_count()
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            total += (build_nb[low.bit_length() - 1] & buildable).bit_count()
-    return total
+    level3_wins: bool, opponents: int, index: int,
+) -> int | Ply:
+    """Without extra steps: the number of plies (``index`` < 0), or the ply ``index``.
 
-
-def _select_simple(
-    geometry: Geometry, state: State, movers: int, rules: TurnRules, index: int,
-    no_up: bool, level3_wins: bool,
-) -> Ply:
-    """:func:`select_ply` for the rules :func:`_count_simple` counts (wins first)."""
+    Per worker: its winning steps, then its other steps with their builds (one
+    mask per destination, as :func:`generator.engine.moves.count_moves`), then its
+    steps into occupied spaces.
+    """
     build_nb = geometry.build_neighbours
     heights = (state.l1, state.l2, state.l3)
+    plain_builds = not (rules.dome_any_level or rules.extra_same or rules.extra_other)
+    total = 0
     for worker, start, wins, targets, buildable, height in _simple_targets(
         geometry, state, movers, rules, no_up, level3_wins
     ):
         count = wins.bit_count()
-        if index < count:
+        if 0 <= index < count:
             to = _nth_square(wins, index)
             climbed = level3_wins and height < 3 and state.l3 >> to & 1
-            used = () if climbed else (rules.win_descent_power,)
-            return Ply(worker, ((worker, to),), (), True, bool(climbed), used)
+            won_by: tuple[str, ...] = () if climbed else (rules.win_descent_power,)
+            return Ply(worker, ((worker, to),), (), True, bool(climbed), won_by)
+        total += count
         index -= count
         while targets:
             low = targets & -targets
             targets ^= low
             to = low.bit_length() - 1
             builds = build_nb[to] & buildable & ~low
-            count = builds.bit_count()
-            if index < count:
-                b = _nth_square(builds, index)
-                piece = (state.l1 >> b & 1) + (state.l2 >> b & 1) + (state.l3 >> b & 1)
+            count = builds.bit_count() if plain_builds else _build_count(state, rules, builds)
+            if 0 <= index < count:
                 up = height < 3 and bool(low & heights[height])
-                return Ply(worker, ((worker, to),), ((b, piece),), False, up, ())
+                chosen, used = _build_choice(state, rules, builds, index)
+                return Ply(worker, ((worker, to),), chosen, False, up, used)
+            total += count
             index -= count
-    raise IndexError("ply index out of range")
+        if not rules.enter:
+            continue
+        for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
+                                   level3_wins, opponents):
+            count = 1 if group.win else _build_count(state, rules, group.free)
+            if 0 <= index < count:
+                return _group_ply(state, rules, group, index)
+            total += count
+            index -= count
+    if index >= 0:
+        raise IndexError("ply index out of range")
+    return total
+
+
+def _group_ply(state: State, rules: TurnRules, group: _Group, k: int) -> Ply:
+    if group.win:
+        return Ply(group.worker, group.moves, (), True, group.up, group.powers)
+    builds, used = _build_choice(state, rules, group.free, k)
+    return Ply(group.worker, group.moves, builds, False, group.up, group.powers + used)
 
 
 def _nth_square(bits: Bitboard, n: int) -> Square:
@@ -419,16 +415,15 @@ def select_ply(
     opponents: int = 0,
 ) -> Ply:
     """The ply number ``index`` (0 <= index < :func:`count_plies`) in this module's order."""
-    if not (rules.extra_steps or rules.enter or rules.dome_any_level or rules.extra_same
-            or rules.extra_other):
-        return _select_simple(geometry, state, movers, rules, index, no_up, level3_wins)
-    for group in _groups(geometry, state, movers, rules, no_up, level3_wins, opponents):
+    if index < 0:
+        raise IndexError("ply index out of range")
+    if not rules.extra_steps:
+        ply = _walk(geometry, state, movers, rules, no_up, level3_wins, opponents, index)
+        assert isinstance(ply, Ply)
+        return ply
+    for group in _artemis_groups(geometry, state, movers, rules, no_up, level3_wins):
         size = 1 if group.win else _build_count(state, rules, group.free)
-        if index >= size:
-            index -= size
-            continue
-        if group.win:
-            return Ply(group.worker, group.moves, (), True, group.up, group.powers)
-        builds, used = _build_choice(state, rules, group.free, index)
-        return Ply(group.worker, group.moves, builds, False, group.up, group.powers + used)
+        if index < size:
+            return _group_ply(state, rules, group, index)
+        index -= size
     raise IndexError("ply index out of range")
