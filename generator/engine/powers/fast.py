@@ -228,6 +228,9 @@ def _options(state: State, rules: TurnRules, sq: Square) -> list[Build]:
 def _build_choice(state: State, rules: TurnRules, free: Bitboard, k: int
                   ) -> tuple[tuple[Build, ...], tuple[str, ...]]:
     """The ``k``-th build choice (same order as :func:`_build_count` counts them)."""
+    if not (rules.dome_any_level or rules.extra_same or rules.extra_other):
+        sq = _nth_square(free, k)
+        return ((sq, _height(state.l1, state.l2, state.l3, sq)),), ()
     squares = list(_squares(free))
     options = [_options(state, rules, sq) for sq in squares]
     choices: list[tuple[Build, ...]] = [(o,) for opts in options for o in opts]
