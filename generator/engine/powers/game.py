@@ -22,6 +22,11 @@ from typing import NamedTuple
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
+from generator.engine.powers.fast_routes import (
+    count_route_plies,
+    routes_supported,
+    select_route_ply,
+)
 from generator.engine.powers.pieces import MARK_MOVED_UP, TurnRules
 from generator.engine.powers.registry import rules_for
 from generator.engine.powers.turn import Ply, apply_ply, list_plies
@@ -54,7 +59,7 @@ class PowerGame:
     powers: tuple[tuple[str, ...], ...]
     rules: tuple[TurnRules, ...] = field(init=False, repr=False, compare=False)
     blockers: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    counted: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    counted: tuple[str, ...] = field(init=False, repr=False, compare=False)  # fast path
 
     def __post_init__(self) -> None:
         rules = tuple(rules_for(p) for p in self.powers)
@@ -62,7 +67,11 @@ class PowerGame:
         # The players whose mark stops the others from moving up (Athena's).
         blockers = tuple(i for i, r in enumerate(rules) if r.blocks_opponents_up)
         object.__setattr__(self, "blockers", blockers)
-        object.__setattr__(self, "counted", tuple(fast_supported(r) for r in rules))
+        counted = tuple(
+            "masks" if fast_supported(r) else "routes" if routes_supported(r) else ""
+            for r in rules
+        )
+        object.__setattr__(self, "counted", counted)
 
 
 def to_power_position(position: StandardPosition, marks: tuple[int, ...] = (0,) * PLAYERS
@@ -101,34 +110,43 @@ def list_game_plies(game: PowerGame, position: PowerPosition) -> list[Ply]:
 
 def count_game_plies(game: PowerGame, position: PowerPosition) -> int:
     """``len(list_game_plies(...))``, by counting when the player's rules allow it."""
-    side = position.to_move
-    rules = game.rules[side]
-    if not fast_supported(rules):
-        return len(list_game_plies(game, position))
-    movers = movers_of(side)
-    return count_plies(
-        game.geometry, position.state, movers, rules,
-        no_up=restricted_up(game, position),
-        opponents=((1 << len(position.state.workers)) - 1) & ~movers,
-    )
+    found = _count_or_select(game, position, -1)
+    assert isinstance(found, int)
+    return found
 
 
 def select_game_ply(game: PowerGame, position: PowerPosition, index: int) -> Ply:
     """The ply number ``index`` of the player to act (0 <= index < :func:`count_game_plies`).
 
-    The order is that of :func:`~.fast.select_ply` when the rules allow counting,
-    else that of :func:`list_game_plies`; either way each distinct ply has one index.
+    The order is that of the counting path (:mod:`.fast`, :mod:`.fast_routes`) when
+    the rules allow counting, else that of :func:`list_game_plies`; either way each
+    distinct ply has one index.
     """
-    side = position.to_move
+    if index < 0:
+        raise IndexError("ply index out of range")
+    found = _count_or_select(game, position, index)
+    assert isinstance(found, Ply)
+    return found
+
+
+def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> int | Ply:
+    state, side, _ = position
     rules = game.rules[side]
-    if not fast_supported(rules):
-        return list_game_plies(game, position)[index]
+    path = game.counted[side]
+    if not path:
+        options = list_game_plies(game, position)
+        return options[index] if index >= 0 else len(options)
     movers = movers_of(side)
-    return select_ply(
-        game.geometry, position.state, movers, rules, index,
-        no_up=restricted_up(game, position),
-        opponents=((1 << len(position.state.workers)) - 1) & ~movers,
-    )
+    no_up = bool(game.blockers) and restricted_up(game, position)
+    geometry = game.geometry
+    if path == "routes":
+        if index < 0:
+            return count_route_plies(geometry, state, movers, rules, no_up=no_up)
+        return select_route_ply(geometry, state, movers, rules, index, no_up=no_up)
+    opponents = ((1 << len(state.workers)) - 1) & ~movers
+    if index < 0:
+        return count_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
+    return select_ply(geometry, state, movers, rules, index, no_up=no_up, opponents=opponents)
 
 
 def play_ply(game: PowerGame, position: PowerPosition, ply: Ply) -> PowerPosition:
@@ -184,22 +202,10 @@ def play_random_power_game(
             position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
                                      marks)
         else:
-            rules = game.rules[side]
-            if game.counted[side]:
-                movers = movers_of(side)
-                no_up = bool(game.blockers) and restricted_up(game, position)
-                opponents = ((1 << len(state.workers)) - 1) & ~movers
-                count = count_plies(game.geometry, state, movers, rules, no_up=no_up,
-                                    opponents=opponents)
-                if not count:
-                    return GameResult(side ^ 1, plies, "stuck")
-                ply = select_ply(game.geometry, state, movers, rules, rng.randrange(count),
-                                 no_up=no_up, opponents=opponents)
-            else:
-                options = list_game_plies(game, position)
-                if not options:
-                    return GameResult(side ^ 1, plies, "stuck")
-                ply = options[rng.randrange(len(options))]
+            count = count_game_plies(game, position)
+            if not count:
+                return GameResult(side ^ 1, plies, "stuck")
+            ply = select_game_ply(game, position, rng.randrange(count))
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
             position = play_ply(game, position, ply)
