@@ -17,6 +17,8 @@ exactly one of these powers (:func:`routes_supported`); tests pin them to
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
 from generator.engine.powers.fast import _height, _nth_square, _squares, _too_high, _walk
@@ -157,20 +159,38 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
     return total
 
 
+@lru_cache(maxsize=64)
+def _edge_masks(width: int, height: int) -> tuple[Bitboard, Bitboard, Bitboard]:
+    """All squares, all but the first column, all but the last column."""
+    full = (1 << width * height) - 1
+    first = sum(1 << r * width for r in range(height))
+    last = first << (width - 1)
+    return full, full & ~first, full & ~last
+
+
+def _dilate(geometry: Geometry, bits: Bitboard) -> Bitboard:
+    """``bits`` and every move neighbour of them (on the grid, sea included, plus bridges)."""
+    full, not_first, not_last = _edge_masks(geometry.width, geometry.height)
+    row = bits | (bits << 1 & not_first) | (bits >> 1 & not_last)
+    grown = (row | row << geometry.width | row >> geometry.width) & full
+    for a, b in geometry.bridges:
+        if bits >> a & 1:
+            grown |= 1 << b
+        if bits >> b & 1:
+            grown |= 1 << a
+    return grown
+
+
 def _reach(geometry: Geometry, state: State, start: Square, avoid: Bitboard) -> Bitboard:
     """``start`` and every space a walk on its level reaches, never entering ``avoid``."""
     allowed = _level_mask(state, _height(state.l1, state.l2, state.l3, start)) & ~avoid
     allowed &= geometry.land & ~state.domes
     seen = 1 << start
-    frontier = seen
-    move_nb = geometry.move_neighbours
-    while frontier:
-        grown = 0
-        for sq in _squares(frontier):
-            grown |= move_nb[sq]
-        frontier = grown & allowed & ~seen
-        seen |= frontier
-    return seen
+    while True:
+        grown = _dilate(geometry, seen) & allowed | seen
+        if grown == seen:
+            return seen
+        seen = grown
 
 
 def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
@@ -187,21 +207,43 @@ def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
         ends = {a: 0 for a in _squares(_reach(geometry, state, starts[0], others))}
     else:
         a0, b0 = starts
-        for a in _squares(_reach(geometry, state, a0, others | bits[b0])):
-            ends[a] = ends.get(a, 0) | _reach(geometry, state, b0, others | bits[a])
-        for b in _squares(_reach(geometry, state, b0, others | bits[a0])):
+        # A walker standing outside the other's region (its level and component with
+        # neither walker in the way) leaves that region as it is: no flood fill needed.
+        region_a = _reach(geometry, state, a0, others)
+        region_b = _reach(geometry, state, b0, others)
+        for a in _squares(_reach(geometry, state, a0, others | bits[b0])):  # a walks first
+            in_way = region_b >> a & 1
+            ends[a] = _reach(geometry, state, b0, others | bits[a]) if in_way else region_b
+        anywhere = 0  # second-walker ends that leave the first walker all of its region
+        for b in _squares(_reach(geometry, state, b0, others | bits[a0])):  # b walks first
+            if not region_a >> b & 1:
+                anywhere |= bits[b]
+                continue
             for a in _squares(_reach(geometry, state, a0, others | bits[b])):
                 ends[a] = ends.get(a, 0) | bits[b]
+        if anywhere:
+            for a in _squares(region_a):
+                ends[a] = ends.get(a, 0) | anywhere
     open_ = geometry.land & ~state.domes & ~others
     build_nb = geometry.build_neighbours
     total = 0
     for a in sorted(ends):
-        for b in _squares(ends[a]) if len(team) == 2 else (-1,):
-            placed = bits[a] | bits[b]
-            near = build_nb[a] | (build_nb[b] if b >= 0 else 0)
-            can_build = near & open_ & ~placed
+        near_a = build_nb[a] & open_ & ~bits[a]
+        if len(team) == 1:
+            count = near_a.bit_count()
+            if 0 <= index < count:
+                return _roam_ply(geometry, state, team, (a, -1), near_a, index, power)
+            total += count
+            index = index - count if index >= 0 else index
+            continue
+        seconds = ends[a]
+        while seconds:
+            low = seconds & -seconds
+            seconds ^= low
+            can_build = (near_a | build_nb[low.bit_length() - 1] & open_ & ~bits[a]) & ~low
             count = can_build.bit_count()
             if 0 <= index < count:
+                b = low.bit_length() - 1
                 return _roam_ply(geometry, state, team, (a, b), can_build, index, power)
             total += count
             index = index - count if index >= 0 else index
