@@ -172,9 +172,9 @@ def power_perft(game: PowerGame, position: PowerPosition, depth: int) -> int:
             )
             for pair in list_placements(game.geometry, state)
         )
-    plies = list_game_plies(game, position)
     if depth == 1:
-        return len(plies)
+        return count_game_plies(game, position)  # the last ply is counted, not listed
+    plies = list_game_plies(game, position)
     return sum(
         1 if ply.win else power_perft(game, play_ply(game, position, ply), depth - 1)
         for ply in plies
