@@ -168,42 +168,38 @@ def _edge_masks(width: int, height: int) -> tuple[Bitboard, Bitboard, Bitboard]:
     return full, full & ~first, full & ~last
 
 
-def _dilate(geometry: Geometry, bits: Bitboard) -> Bitboard:
-    """``bits`` and every move neighbour of them (on the grid, sea included, plus bridges)."""
-    full, not_first, not_last = _edge_masks(geometry.width, geometry.height)
-    row = bits | (bits << 1 & not_first) | (bits >> 1 & not_last)
-    grown = (row | row << geometry.width | row >> geometry.width) & full
-    for a, b in geometry.bridges:
-        if bits >> a & 1:
-            grown |= 1 << b
-        if bits >> b & 1:
-            grown |= 1 << a
-    return grown
-
-
 def _reach(geometry: Geometry, state: State, start: Square, avoid: Bitboard) -> Bitboard:
-    """``start`` and every space a walk on its level reaches, never entering ``avoid``."""
+    """``start`` and every space a walk on its level reaches, never entering ``avoid``.
+
+    Grows the region a ring at a time with shifts (the eight grid directions), plus
+    the far end of any bridge.
+    """
     allowed = _level_mask(state, _height(state.l1, state.l2, state.l3, start)) & ~avoid
     allowed &= geometry.land & ~state.domes
+    full, not_first, not_last = _edge_masks(geometry.width, geometry.height)
+    width, bridges = geometry.width, geometry.bridges
     seen = 1 << start
     while True:
-        grown = _dilate(geometry, seen) & allowed | seen
+        row = seen | (seen << 1 & not_first) | (seen >> 1 & not_last)
+        grown = row | row << width | row >> width
+        for a, b in bridges:
+            if seen >> a & 1:
+                grown |= 1 << b
+            if seen >> b & 1:
+                grown |= 1 << a
+        grown = grown & full & allowed | seen
         if grown == seen:
             return seen
         seen = grown
 
 
-def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
-           ) -> int | Ply:
-    """Every end placement of the walkers, with one build next to either of them."""
-    team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
-    if not team:
-        return 0
+@lru_cache(maxsize=16)  # a playout counts, then selects, on the same position
+def _end_placements(geometry: Geometry, state: State, starts: tuple[Square, ...],
+                    others: Bitboard) -> tuple[tuple[Square, Bitboard], ...]:
+    """First walker's end -> the second walker's possible ends (0 for a lone walker)."""
     bits = geometry.bits
-    starts = [state.workers[i] for i in team]
-    others = occupied(state) & ~sum(bits[sq] for sq in starts)
-    ends: dict[Square, Bitboard] = {}  # first walker's end -> the second's possible ends
-    if len(team) == 1:
+    ends: dict[Square, Bitboard] = {}
+    if len(starts) == 1:
         ends = {a: 0 for a in _squares(_reach(geometry, state, starts[0], others))}
     else:
         a0, b0 = starts
@@ -224,10 +220,24 @@ def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
         if anywhere:
             for a in _squares(region_a):
                 ends[a] = ends.get(a, 0) | anywhere
+    return tuple(sorted(ends.items()))
+
+
+def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
+           ) -> int | Ply:
+    """Every end placement of the walkers, with one build next to either of them."""
+    team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
+    if not team:
+        return 0
+    bits = geometry.bits
+    starts = [state.workers[i] for i in team]
+    others = occupied(state) & ~sum(bits[sq] for sq in starts)
+    ends = _end_placements(geometry, state, tuple(starts), others)
     open_ = geometry.land & ~state.domes & ~others
+
     build_nb = geometry.build_neighbours
     total = 0
-    for a in sorted(ends):
+    for a, seconds in ends:
         near_a = build_nb[a] & open_ & ~bits[a]
         if len(team) == 1:
             count = near_a.bit_count()
@@ -236,7 +246,6 @@ def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
             total += count
             index = index - count if index >= 0 else index
             continue
-        seconds = ends[a]
         while seconds:
             low = seconds & -seconds
             seconds ^= low
