@@ -59,7 +59,8 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
             fit = fit_text(_escape_markup(text), w, h, family="serif", max_size=settings.font_size,
                            min_size=settings.min_font_size, align="center", valign="middle")
             if not fit.fits:
-                yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
+                yield card.diag("RS-R001", f"text does not fit the card: "
+                                f"{'' if fit.complete else 'more than '}{fit.overflow_mm:.1f} mm "
                                 f"too tall at the minimum size of {settings.min_font_size:g} pt",
                                 path, hint="shorten the fragment or lower card.min_font_size")
     for when in pack.of_kind("when-card"):
@@ -72,6 +73,7 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                                min_size=settings.min_font_size, align="center", valign="middle")
                 if not fit.fits:
                     yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
+                                    f"{'' if fit.complete else 'more than '}"
                                     f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
 
 
