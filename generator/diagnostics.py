@@ -67,6 +67,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-Y011": (Severity.ERROR, "undefined alias"),
     "RS-Y012": (Severity.ERROR, "file cannot be read"),
     "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
+    "RS-Y014": (Severity.ERROR, "number too long to read"),
+    "RS-Y015": (Severity.ERROR, "character that cannot be printed"),
     # Pack structure
     "RS-P001": (Severity.ERROR, "no pack.yaml found"),
     "RS-P002": (Severity.ERROR, "document has no kind"),

@@ -6,11 +6,9 @@ import re
 from pathlib import Path
 
 from generator.pack.loader import PACK_FILE, UsageError, find_pack_roots
+from generator.pack.schema import id_problem
 from generator.resources import schemas_dir
 from generator.systems import System, discover_systems
-
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-
 
 def schema_comment(kind: str, file: Path) -> str:
     """The first line that lets editors (yaml-language-server) check the file."""
@@ -20,8 +18,9 @@ def schema_comment(kind: str, file: Path) -> str:
 
 
 def _check_id(ident: str) -> None:
-    if not _ID.match(ident):
-        raise UsageError(f"'{ident}' is not a valid id: use lowercase letters, digits and '-'")
+    problem = id_problem(ident)
+    if problem:
+        raise UsageError(problem)
 
 
 def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bool = False) -> list[Path]:

@@ -216,7 +216,18 @@ def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[
                 "RS-P009", f"include pattern '{pattern}' leaves the pack folder", ("include", i),
                 hint="patterns are relative to the folder of pack.yaml"))
             continue
-        matches = sorted(p for p in root.glob(pattern) if p.is_file())
+        if all(part == "." for part in Path(pattern).parts):
+            result.diagnostics.append(manifest.diag(
+                "RS-P006", f"include pattern '{pattern}' names the pack folder, not files",
+                ("include", i), hint="name files, like '*.yaml' or 'cards/**/*.yaml'"))
+            continue
+        try:
+            matches = sorted(p for p in root.glob(pattern) if p.is_file())
+        except (ValueError, OSError) as exc:
+            result.diagnostics.append(manifest.diag(
+                "RS-P006", f"include pattern '{pattern}' cannot be used: {exc}", ("include", i),
+                hint="patterns are relative to the folder of pack.yaml, like 'cards/*.yaml'"))
+            continue
         matches = [p for p in matches if p.name != PACK_FILE or p.parent != root]
         if not matches and explicit:
             result.diagnostics.append(manifest.diag(

@@ -33,6 +33,8 @@ Path = tuple[Any, ...]
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 500_000
+MAX_DIGITS = 30
+"""Integers longer than this are refused where they are written (no count needs them)."""
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {
@@ -41,16 +43,16 @@ _ALLOWED_TAGS = {
 }
 
 # YAML 1.2 core schema for plain scalars.
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_TRUE = re.compile(r"^(?:true|True|TRUE)$")
-_FALSE = re.compile(r"^(?:false|False|FALSE)$")
-_INT10 = re.compile(r"^[-+]?[0-9]+$")
-_INT8 = re.compile(r"^0o[0-7]+$")
-_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
-_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)\Z")
+_TRUE = re.compile(r"^(?:true|True|TRUE)\Z")
+_FALSE = re.compile(r"^(?:false|False|FALSE)\Z")
+_INT10 = re.compile(r"^[-+]?[0-9]+\Z")
+_INT8 = re.compile(r"^0o[0-7]+\Z")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+\Z")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)\Z")
 _SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
-_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)\Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,13 @@ def resolve_plain(value: str) -> Any:
     if _NAN.match(value):
         return math.nan
     return value
+
+
+def _too_long(raw: str) -> bool:
+    """Whether ``raw`` is an integer literal with more than MAX_DIGITS digits."""
+    if len(raw) <= MAX_DIGITS or not raw or raw[0] not in "+-0123456789":
+        return False
+    return bool(_INT10.match(raw) or _INT8.match(raw) or _INT16.match(raw))
 
 
 def _iter_events(text: str) -> Iterator[Any]:
@@ -264,12 +273,11 @@ def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
             raw = event.value
             tag = event.tag
             plain = not event.style and tag in (None, "!") and event.implicit[0]
-            if tag == _CORE + "str" or not plain:
-                value: Any = raw
-            else:
-                value = resolve_plain(raw)
-            if tag and tag != _CORE + "str" and tag != "!":
-                value = resolve_plain(raw)
+            resolve = (plain and tag != _CORE + "str") or (tag and tag != _CORE + "str" and tag != "!")
+            if resolve and _too_long(raw):
+                fail("RS-Y014", f"the number {raw[:12]}... has {len(raw):,} characters; at most "
+                     f"{MAX_DIGITS} digits are read", line, col, "write a smaller number")
+            value: Any = resolve_plain(raw) if resolve else raw
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
             attach(value, line, col, raw)
