@@ -42,8 +42,10 @@ class Diagnostic:
     def location(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file, self.line, self.col, self.code, self.message)
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        """File, then YAML problems first (the rest may follow from them), then position."""
+        return (self.file, 0 if self.code.startswith("RS-Y") else 1, self.line, self.col,
+                self.code, self.message)
 
     def with_severity(self, severity: Severity) -> "Diagnostic":
         return replace(self, severity=severity)

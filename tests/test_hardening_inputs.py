@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from conftest import GAME_YAML, PACK_YAML, REPO
+from conftest import GAME_YAML, PACK_YAML, REPO, write_pack
 from generator.cli import main
 from generator.render import fit_text
 from test_bad_inputs import CARD, Case, _run
@@ -129,3 +129,149 @@ def test_scaffold_refuses_ids_that_make_bad_file_names(tmp_path: Path) -> None:
                                       "--id", ident])
         assert result.exit_code == 2, (ident, result.output)
         assert not (tmp_path / "p").exists() or not any((tmp_path / "p").iterdir())
+
+
+# --- §4 characters ----------------------------------------------------------------
+
+UNPRINTABLE = {"fffe": "\\uFFFE", "ffff": "\\uFFFF", "bell": "\\x07", "escape": "\\e",
+               "nel": "\\x85", "line-separator": "\\u2028", "paragraph-separator": "\\u2029",
+               "c1": "\\x9b"}
+
+CHARACTER_CASES = [
+    *[Case(f"unprintable-{name}", {"cards/x.yaml": CARD.format(id="x", text=f'"I hum {esc} here."')},
+           "RS-Y015", "cards/x.yaml", 3, 7, message="cannot be printed")
+      for name, esc in UNPRINTABLE.items()],
+    Case("unprintable-in-key", {"cards/x.yaml": 'kind: fragment-card\nid: x\ntext: I hum.\n"a\\x07": 1\n'},
+         "RS-Y015", "cards/x.yaml", 4, 1),
+    Case("unprintable-in-pack", {"pack.yaml": PACK_YAML.replace("title: Test pack",
+                                                                'title: "Test\\uFFFF pack"')},
+         "RS-Y015", "pack.yaml", 3, 8),
+    Case("glyph-card-text", {"cards/x.yaml": CARD.format(id="x", text="I hum 中文 here.")},
+         "RS-R004", "cards/x.yaml", 3, 7, message="U+4E2D"),
+    Case("glyph-translation", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext:\n  en: I hum.\n"
+                                               "  fr: Je 🙂 ici.\n"},
+         "RS-R004", "cards/x.yaml", 5, 7, message="U+1F642"),
+    Case("glyph-game-title", {"game.yaml": GAME_YAML.replace("title: Test deck", "title: Deck שלום")},
+         "RS-R004", "game.yaml", 3, 8, message="U+05E9"),
+    Case("glyph-when-card", {"cards/when.yaml": "kind: when-card\nid: when-9\nonly: only when ت\n"
+                                                "except: except when\n---\n" + GAME_YAML[:0]
+                                                + "kind: when-card\nid: when-8\nonly: a\nexcept: b\n"},
+         "RS-R004", "cards/when.yaml", 3, 7, message="U+062A"),
+    Case("glyph-author", {"pack.yaml": PACK_YAML + "author: 李\n"}, "RS-R004", "pack.yaml", 10, 9),
+]
+
+
+@pytest.mark.parametrize("case", CHARACTER_CASES, ids=[c.name for c in CHARACTER_CASES])
+def test_characters_no_page_can_show_are_reported(tmp_path: Path, case: Case) -> None:
+    test_hostile_input_is_reported_at_its_position(tmp_path, case)
+
+
+def _load(root: Path) -> list[tuple[str, str, int, int]]:
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+
+    loaded = load_packs([root], load_schemas(), kinds_of(discover_systems()))
+    return [(d.code, d.file.rsplit("/", 1)[-1], d.line, d.col) for d in loaded.diagnostics]
+
+
+@pytest.mark.parametrize(("pack", "file", "old", "new", "line", "col"), [
+    ("tower", "scenarios/cistern-bridges.yaml", "title: The Cistern Bridges",
+     "title: The Cistern 橋", 6, 8),
+    ("tower", "scenarios/cistern-bridges.yaml", "  on the east bank", "  on the east 🙂 bank", 7, 8),
+    ("riddles", "riddles/00-driftwood-dawn.yaml", "title: Driftwood Dawn", "title: 流木", 5, 8),
+    ("riddles", "riddles/00-driftwood-dawn.yaml", "{name: The Old Cairn,", "{name: The Old 石,", 22, 16),
+    ("riddles", "riddles/00-driftwood-dawn.yaml", "text: From its top", "text: From 🙂 its top", 22, 37),
+])
+def test_every_printed_text_is_checked_for_glyphs(tmp_path: Path, pack: str, file: str, old: str,
+                                                 new: str, line: int, col: int) -> None:
+    import shutil
+
+    root = tmp_path / pack
+    shutil.copytree(REPO / "content" / pack, root)
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert ("RS-R004", file.rsplit("/", 1)[-1], line, col) in _load(root)
+
+
+ODD_NAMES = ["a\nb\u202ec.yaml", "x\u2066y.yaml", "tab\there.yaml"]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "junit", "sarif"])
+def test_odd_file_names_are_escaped_in_every_format(tmp_path: Path, fmt: str) -> None:
+    pack = write_pack(tmp_path / "p", {name: "kind: fragment-card\nid: x\ntext: [\n" for name in ODD_NAMES}
+                      | {"pack.yaml": PACK_YAML.replace("  - cards/*.yaml\n", "  - cards/*.yaml\n  - '*.yaml'\n")})
+    bad = bytes(pack) + b"/\xff\xfe.yaml"
+    with open(bad, "wb") as handle:
+        handle.write(b"kind: fragment-card\nid: y\ntext: [\n")
+    result = CliRunner().invoke(main, ["check", str(pack), "--format", fmt])
+    assert result.exit_code == 1, result.output
+    out = result.output
+    out.encode("utf-8")  # no lone surrogate reaches the output
+    for ch in "\u202e\u2066\udcff":
+        assert ch not in out, (fmt, ch)
+    lines = out.splitlines()
+    for line in lines:
+        assert not line.startswith("b\\u202e") and not line.startswith("b\u202e")
+    if fmt == "sarif":
+        uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                for r in json.loads(out)["runs"][0]["results"]]
+        assert any(u.endswith("%FF%FE.yaml") for u in uris), uris
+        assert any("a%0Ab%E2%80%AEc.yaml" in u for u in uris), uris
+    if fmt == "json":
+        files = {d["file"].rsplit("/", 1)[-1] for d in json.loads(out)["diagnostics"]}
+        assert {"a\\nb\\u202ec.yaml", "\\xff\\xfe.yaml"} <= files, files
+
+
+def test_pack_yaml_linked_outside_the_pack_is_refused_unread(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n" + PACK_YAML, encoding="utf-8")
+    pack = write_pack(tmp_path / "p")
+    (pack / "pack.yaml").unlink()
+    (pack / "pack.yaml").symlink_to(secret)
+    for fmt in ("text", "json"):
+        result = CliRunner().invoke(main, ["check", str(pack), "--format", fmt])
+        assert result.exit_code == 1, result.output
+        assert "RS-P009" in result.output and "root:x" not in result.output
+
+
+# --- §6 positions and messages ------------------------------------------------------
+
+POSITION_CASES = [
+    Case("unclosed-quote", {"cards/x.yaml": 'kind: fragment-card\nid: x\ntext: "I hum\ncopies: 2\n'
+                                            "tags: [a]\n"},
+         "RS-Y001", "cards/x.yaml", 3, 7, message="never closed"),
+    Case("unclosed-single-quote", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: 'I hum\n\n\n"},
+         "RS-Y001", "cards/x.yaml", 3, 7, message="never closed"),
+    Case("nul", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: I hum\x00 here\n"},
+         "RS-Y001", "cards/x.yaml", 3, 12, message="U+0000"),
+    Case("nul-later-line", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: I hum.\ncopies: 2\x00\n"},
+         "RS-Y001", "cards/x.yaml", 4, 10, message="U+0000"),
+]
+
+
+@pytest.mark.parametrize("case", POSITION_CASES, ids=[c.name for c in POSITION_CASES])
+def test_yaml_errors_point_at_their_cause(tmp_path: Path, case: Case) -> None:
+    test_hostile_input_is_reported_at_its_position(tmp_path, case)
+
+
+def test_a_huge_integer_gives_no_python_advice(tmp_path: Path) -> None:
+    case = Case("huge", {"game.yaml": GAME_YAML.replace("hand_size: 5", "hand_size: " + "9" * 5000)},
+                "RS-Y014", "game.yaml", 4, 12)
+    code, payload, _ = _run(tmp_path, case)
+    text = json.dumps(payload)
+    assert code == 1 and "sys.set_int_max_str_digits" not in text and "Python" not in text
+
+
+def test_yaml_errors_come_first_and_are_not_echoed_by_the_schema(tmp_path: Path) -> None:
+    files = {"cards/x.yaml": 'kind: fragment-card\nid: "c\\x07"\ntext: I hum.\ncopies: 99\n'
+                             "text: again\n"}
+    code, payload, _ = _run(tmp_path, Case("order", files, "", "", 0, 0))
+    found = [(d["code"], d["line"], d["col"]) for d in payload["diagnostics"]
+             if d["file"] == "cards/x.yaml"]
+    # The id's bad character is not reported again as a pattern error, the duplicate
+    # key does not hide the real schema error, and YAML problems sort first.
+    assert found == [("RS-Y015", 2, 5), ("RS-Y003", 5, 1), ("RS-S001", 4, 9)], found

@@ -134,6 +134,11 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
     manifest_path = root / PACK_FILE
     shown = display_path(manifest_path)
     result.files += 1
+    if root.resolve() not in manifest_path.resolve().parents:
+        # Never read (or echo) a file outside the pack, pack.yaml included.
+        result.diagnostics.append(make("RS-P009", f"{PACK_FILE} links outside the pack folder",
+                                       shown, hint="copy the file into the pack folder"))
+        return None
     text, parsed, diags = read_yaml_file(manifest_path, shown, limits)
     if text is not None:
         result.sources[shown] = text
@@ -150,7 +155,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
     yaml_doc, _, ident = docs[0]
     schema_diags = validate_document(schemas, "pack", yaml_doc)
     result.diagnostics.extend(schema_diags)
-    if schema_diags:
+    if _rejects(schema_diags):
         return None
     manifest = Document("pack", ident, shown, yaml_doc)
     pack = Pack(root=root, manifest=manifest)
@@ -175,6 +180,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
         if parsed is None:
             continue
         file_has_errors = any(d.severity.value == "error" for d in diags)
+        yaml_places = {(d.line, d.col) for d in diags}
         for yaml_doc, kind, ident in _documents_of(parsed, file_shown, result):
             doc = Document(kind, ident, file_shown, yaml_doc)
             if kind not in kinds or kind == "pack":
@@ -196,12 +202,18 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                     "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
                     f"{first.file}:{line}:{col}", ("id",), hint="ids must be unique in a pack"))
                 continue
-            doc_diags = validate_document(schemas, kind, yaml_doc)
-            result.diagnostics.extend(doc_diags)
             seen_ids[ident] = doc
-            if not doc_diags and not file_has_errors:
+            doc_diags = validate_document(schemas, kind, yaml_doc)
+            # A schema error where a YAML error already is only echoes it.
+            result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places)
+            if not _rejects(doc_diags) and not file_has_errors:
                 pack.documents.append(doc)
     return pack
+
+
+def _rejects(diagnostics: list[Diagnostic]) -> bool:
+    """Whether schema validation rejects the document (a missing glyph does not)."""
+    return any(d.code.startswith("RS-S") for d in diagnostics)
 
 
 def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[Path]:

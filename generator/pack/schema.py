@@ -22,6 +22,7 @@ from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
+from generator.render.fonts import missing_in_some_face
 from generator.render.geometry import parse_length
 from generator.resources import schemas_dir
 
@@ -78,6 +79,25 @@ def _length_range(validator: Any, bounds: dict[str, float], instance: Any,
         yield ValidationError(f"the length {shown} is outside the range {low:g} mm to {high:g} mm")
 
 
+def _printed(validator: Any, enabled: bool, instance: Any,
+             schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``x-printed: true``: every character of the text is in the bundled fonts.
+
+    The error carries the language as its path when the text is a mapping.
+    """
+    if not enabled:
+        return
+    texts = instance.items() if isinstance(instance, dict) else [(None, instance)]
+    for lang, text in texts:
+        if not isinstance(text, str):
+            continue
+        missing = missing_in_some_face(text)
+        if missing:
+            chars = ", ".join(f"'{printable(c)}' (U+{ord(c):04X})" for c in sorted(missing))
+            yield ValidationError(f"text uses characters the bundled fonts cannot draw: {chars}",
+                                  path=[] if lang is None else [lang])
+
+
 def _anchored(pattern: str) -> str:
     r"""The pattern with ECMA-262's ``$`` (end of text only) in Python's words (``\Z``).
 
@@ -114,7 +134,7 @@ def _pattern(validator: Any, pattern: str, instance: Any,
 _TYPES = Draft202012Validator.TYPE_CHECKER.redefine_many(
     {"number": _is_finite_number, "integer": _is_finite_integer})
 _Validator = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator, {"x-length": _length_range, "pattern": _pattern},
+    Draft202012Validator, {"x-length": _length_range, "x-printed": _printed, "pattern": _pattern},
     type_checker=_TYPES)
 
 
@@ -314,6 +334,10 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
                    + (names[0] if len(names) == 1 else "one of: " + ", ".join(names)),
                    doc.file, line, col, pointer=pointer,
                    hint=hint or (suggest(str(instance), names) if isinstance(instance, str) else ""))
+        return
+    if validator == "x-printed":
+        yield make("RS-R004", str(error.message), doc.file, line, col, pointer=pointer,
+                   hint="the fonts cover Latin, accents and Greek; replace these characters")
         return
     if validator == "not" and isinstance(error.validator_value, dict):
         inner: dict[str, Any] = error.validator_value
