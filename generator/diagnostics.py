@@ -84,6 +84,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P010": (Severity.ERROR, "unknown reference"),
     "RS-P011": (Severity.WARNING, "missing translation"),
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
+    "RS-P013": (Severity.WARNING, "a setting is overridden by another document"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),

@@ -275,3 +275,21 @@ def test_yaml_errors_come_first_and_are_not_echoed_by_the_schema(tmp_path: Path)
     # The id's bad character is not reported again as a pattern error, the duplicate
     # key does not hide the real schema error, and YAML problems sort first.
     assert found == [("RS-Y015", 2, 5), ("RS-Y003", 5, 1), ("RS-S001", 4, 9)], found
+
+
+def test_an_overridden_print_setting_is_a_warning_and_a_lone_one_is_used(tmp_path: Path) -> None:
+    from generator.pipeline import check
+    from generator.render.geometry import CARD_SIZES
+    from generator.systems.fragments.layout import card_geometry
+    from generator.systems.fragments.settings import settings_of
+
+    both = Case("both", {"pack.yaml": PACK_YAML + "print: {card: tarot}\n",
+                         "game.yaml": GAME_YAML + "card: {size: bridge}\n"},
+                "RS-P013", "pack.yaml", 10, 15, args=("--strict",), message="game.yaml:9:14")
+    test_hostile_input_is_reported_at_its_position(tmp_path / "both", both)
+    alone = write_pack(tmp_path / "alone", {"pack.yaml": PACK_YAML + "print: {card: tarot}\n"})
+    report = check([alone])
+    assert report.diagnostics == [] or all(d.code != "RS-P013" for d in report.diagnostics)
+    pack = report.packs[0]
+    geometry = card_geometry(pack, settings_of(pack.of_kind("fragment-game")[0]))
+    assert (geometry.width, geometry.height) == CARD_SIZES["tarot"]

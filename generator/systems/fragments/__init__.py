@@ -19,7 +19,11 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.fragments.layout import iter_overflow_problems, iter_sheet_problems
+        from generator.systems.fragments.layout import (
+            iter_overflow_problems,
+            iter_override_problems,
+            iter_sheet_problems,
+        )
 
         cards = pack.of_kind("fragment-card")
         whens = pack.of_kind("when-card")
@@ -50,6 +54,7 @@ class FragmentsSystem:
                        make("RS-F006", message, pack.manifest.file))
         out.extend(iter_overflow_problems(pack, settings, options))
         out.extend(iter_sheet_problems(pack, settings, options))
+        out.extend(iter_override_problems(pack, settings))
         if options.lang:
             out.extend(_iter_missing_translations(cards + whens, options.lang, pack))
         return out

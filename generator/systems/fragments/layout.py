@@ -77,6 +77,17 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                                     f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
 
 
+def iter_override_problems(pack: Pack, settings: GameSettings) -> Iterator[Diagnostic]:
+    """A pack-wide print setting that the deck's own setting replaces (a warning)."""
+    game = settings.document
+    if game is None or settings.card_size is None or "card" not in pack.data.get("print", {}):
+        return
+    line, col = game.locate(("card", "size"))
+    yield pack.manifest.diag(
+        "RS-P013", f"print.card is overridden by card.size in {game.file}:{line}:{col}",
+        ("print", "card"), hint="keep one of the two, so the card size is set in one place")
+
+
 def iter_sheet_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
     """A card size that does not fit the paper (with bleed and crop marks)."""
     from generator.render.geometry import PAPERS, layout_sheet
