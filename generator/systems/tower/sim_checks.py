@@ -22,6 +22,10 @@ Diagnostics (paste-ready for ``generator.diagnostics.CODES``: :data:`SIM_CODES`)
   cards are not simulated here.
 - **RS-T103** (warning), at the scenario's ``level``: no playtest game was
   won and the proof search found no win within its budget either.
+- **RS-T104** (error), at a variant's ``hooks``: with this god card, the proof
+  search shows that no line of play wins one or more scenarios that are
+  winnable without it (checked for every variant and every clean scenario,
+  under the base rules and under each campaign's enemy order).
 
 Playtest figures for the build report come from :func:`report_simulations`.
 """
@@ -51,6 +55,7 @@ from generator.systems.tower.model import (
     TowerCampaign,
     build_campaign,
     build_scenario,
+    build_variant,
     compile_game,
 )
 from generator.systems.tower.playtest import PlaytestResult, playtest
@@ -288,11 +293,41 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
     return sims, out
 
 
+def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
+                          sources: dict[str, str] | None = None,
+                          settings: SimSettings = SimSettings()) -> Iterator[Diagnostic]:
+    """RS-T104: a variant under which the best-case proof search shows that a scenario,
+    winnable without it, can never be won (one error per variant, naming the scenarios)."""
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
+    contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
+    for doc in pack.of_kind("tower-variant"):
+        variant = build_variant(doc)
+        lost: dict[str, str] = {}
+        for base in contexts:
+            rules = variant.apply(base)
+            for ident in sorted(clean):
+                sim = sims.get((ident, base))
+                if ident in lost or sim is None or sim.proof_status == NO_WIN:
+                    continue  # RS-T101 already says the scenario cannot be won at all
+                proof = prove_win(compile_game(clean[ident][0], rules),
+                                  budget=settings.proof_budget, horizon=settings.proof_horizon)
+                if proof.status == NO_WIN:
+                    lost[ident] = proof.reason
+        if lost:
+            names = ", ".join(f"'{ident}'" for ident in sorted(lost))
+            reasons = sorted(set(lost.values()))
+            yield doc.diag("RS-T104", f"with this variant no line of play wins {names}: "
+                           f"{'; '.join(reasons)}", ("hooks",), key=True,
+                           hint="a god card may make scenarios harder, never impossible: "
+                           "check the hook's parameters against the rules")
+
+
 def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       cache_dir: Path | None = None, settings: SimSettings = SimSettings()
                       ) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds)."""
-    return simulate_pack(pack, sources, cache_dir, settings)[1]
+    sims, out = simulate_pack(pack, sources, cache_dir, settings)
+    return out + list(iter_variant_problems(pack, sims, sources, settings))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
@@ -315,5 +350,6 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
 
 __all__ = ["CACHE_PREFIX", "NO_WIN", "SIM_CODES", "SIM_VERSION", "ScenarioSim", "SimSettings",
            "UNKNOWN", "WIN", "check_simulations", "digest_sources", "fingerprint_game",
-           "iter_campaign_trend", "iter_scenario_problems", "report_simulations",
+           "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
+           "report_simulations",
            "simulate_pack", "simulate_scenario"]
