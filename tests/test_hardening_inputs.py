@@ -40,6 +40,11 @@ CASES = [
            "RS-Y014", "game.yaml", 4, 12, message="at most 30 digits") for name, v in HUGE.items()],
     Case("huge-seed", {"game.yaml": GAME_YAML + "  seed: " + "9" * 30 + "\n"},
          "RS-S001", "game.yaml", 9, 9, message="above the maximum"),
+    # siblings: values each in range whose combination crashed the build
+    Case("min-font-above-font", {"game.yaml": GAME_YAML + "card: {font_size: 5, min_font_size: 20}\n"},
+         "RS-S001", "game.yaml", 9, 37, message="larger than card.font_size"),
+    Case("players-min-above-max", {"game.yaml": GAME_YAML + "players: {min: 6, max: 2}\n"},
+         "RS-S001", "game.yaml", 9, 16, message="larger than players.max"),
     # --- includes and ids that would become bad file names
     Case("include-dot", {"pack.yaml": PACK_YAML + "  - '.'\n"}, "RS-P006", "pack.yaml", 10, 5,
          message="pack folder"),

@@ -38,6 +38,10 @@ class FragmentsSystem:
                                   f"'{games[0].id}' is used", ("kind",),
                                   severity=None))
         settings = settings_of(games[0] if games else None)
+        players = games[0].data.get("players", {}) if games else {}
+        if players.get("min", 0) > players.get("max", 99):
+            out.append(games[0].diag("RS-S001", f"players.min ({players['min']}) is larger than "
+                                     f"players.max ({players['max']})", ("players", "min")))
         out.extend(checks.iter_duplicate_fragments(cards, "en"))
         out.extend(checks.iter_person_problems(cards))
         out.extend(checks.iter_when_problems(whens))

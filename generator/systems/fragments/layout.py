@@ -52,6 +52,13 @@ def _texts(value: Any) -> Iterator[tuple[tuple[str, ...], str]]:
 
 def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
     """Card texts that do not fit their box even at the minimum font size."""
+    game = settings.document
+    if settings.min_font_size > settings.font_size:
+        if game is not None:  # the defaults are in order: only a deck's own values clash
+            yield game.diag("RS-S001", f"card.min_font_size ({settings.min_font_size:g} pt) is "
+                            f"larger than card.font_size ({settings.font_size:g} pt)",
+                            ("card", "min_font_size"), hint="the minimum must not exceed the size")
+        return
     geo = card_geometry(pack, settings)
     _, _, w, h = geo.text_box
     for card in pack.of_kind("fragment-card"):
