@@ -61,6 +61,7 @@ from generator.systems.tower.model import (
 from generator.systems.tower.playtest import PlaytestResult, playtest
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.variants import EXPERT, hook_sides
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -302,6 +303,8 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
     contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
     for doc in pack.of_kind("tower-variant"):
         variant = build_variant(doc)
+        if EXPERT not in hook_sides(name for name, _ in variant.hooks):
+            continue  # easy hooks only add choices the player may ignore: never unwinnable
         lost: dict[str, str] = {}
         for base in contexts:
             rules = variant.apply(base)
