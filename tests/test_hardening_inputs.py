@@ -298,3 +298,15 @@ def test_an_overridden_print_setting_is_a_warning_and_a_lone_one_is_used(tmp_pat
     pack = report.packs[0]
     geometry = card_geometry(pack, settings_of(pack.of_kind("fragment-game")[0]))
     assert (geometry.width, geometry.height) == CARD_SIZES["tarot"]
+
+
+@pytest.mark.parametrize("game", [GAME_YAML.replace("hand_size: 5", "hand_size: [5"),
+                                  GAME_YAML.replace("hand_size: 5", "hand_size: .nan"),
+                                  GAME_YAML.replace("kind: fragment-game", "kind: fragment-gaem")])
+def test_a_document_that_failed_leaves_no_consequent_diagnostics(tmp_path: Path, game: str) -> None:
+    """The deck's settings failed to load: 'the pack has no fragment-game' and 'the deck
+    is too small for its hand size' would only be consequences of that."""
+    code, payload, _ = _run(tmp_path, Case("failed", {"game.yaml": game}, "", "", 0, 0))
+    assert code == 1
+    codes = {d["code"] for d in payload["diagnostics"]}
+    assert codes and not codes & {"RS-F006", "RS-F007"}, payload["diagnostics"]

@@ -177,23 +177,30 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
             result.sources[file_shown] = text
             pack.sources[file_shown] = text
         result.diagnostics.extend(diags)
+        file_has_errors = any(d.severity.value == "error" for d in diags)
+        if file_has_errors:
+            pack.rejected.add(None)  # a document may be lost with its kind
         if parsed is None:
             continue
-        file_has_errors = any(d.severity.value == "error" for d in diags)
         yaml_places = {(d.line, d.col) for d in diags}
-        for yaml_doc, kind, ident in _documents_of(parsed, file_shown, result):
+        named = _documents_of(parsed, file_shown, result)
+        if len(named) < len(parsed.documents):
+            pack.rejected.add(None)  # a document without a kind or an id
+        for yaml_doc, kind, ident in named:
             doc = Document(kind, ident, file_shown, yaml_doc)
             if kind not in kinds or kind == "pack":
                 result.diagnostics.append(doc.diag(
                     "RS-P004", f"unknown document kind '{kind}'", ("kind",),
                     hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
                     or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
+                pack.rejected.add(None)  # perhaps a misspelt kind the pack needs
                 continue
             if kinds[kind] not in pack.systems:
                 result.diagnostics.append(doc.diag(
                     "RS-P012", f"kind '{kind}' belongs to the '{kinds[kind]}' system, which "
                     f"this pack does not list", ("kind",),
                     hint=f"add '{kinds[kind]}' to 'systems' in {PACK_FILE}"))
+                pack.rejected.add(kind)
                 continue
             if ident in seen_ids:
                 first = seen_ids[ident]
@@ -201,6 +208,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 result.diagnostics.append(doc.diag(
                     "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
                     f"{first.file}:{line}:{col}", ("id",), hint="ids must be unique in a pack"))
+                pack.rejected.add(kind)
                 continue
             seen_ids[ident] = doc
             doc_diags = validate_document(schemas, kind, yaml_doc)
@@ -208,6 +216,8 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
             result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places)
             if not _rejects(doc_diags) and not file_has_errors:
                 pack.documents.append(doc)
+            else:
+                pack.rejected.add(kind)
     return pack
 
 

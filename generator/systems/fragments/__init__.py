@@ -29,7 +29,7 @@ class FragmentsSystem:
         whens = pack.of_kind("when-card")
         games = pack.of_kind("fragment-game")
         out: list[Diagnostic] = []
-        if not games:
+        if not games and not pack.may_lack("fragment-game"):
             out.append(make("RS-F007", "the pack has no 'fragment-game' document; default "
                             "settings are used", pack.manifest.file,
                             hint="riddlesmith new fragment-game game"))
@@ -49,7 +49,7 @@ class FragmentsSystem:
             out.extend(checks.iter_scoring_problems(games[0]))
         size = checks.deck_size(cards)
         need = checks.cards_needed(settings.hand_size)
-        if size < need:
+        if size < need and not pack.may_lack("fragment-card"):
             where: Any = games[0] if games else None
             message = (f"the deck has {size} fragment card{'s' if size != 1 else ''}; six players' "
                        f"hands of {settings.hand_size} plus a round need at least {need}")
