@@ -346,6 +346,9 @@ def _guard(fn: Callable[[], int]) -> int:
         return 2
 
 
+MAX_BACK_OFFSET_MM = 20.0
+
+
 def _back_offset(value: str | None) -> tuple[float, float] | None:
     if value is None:
         return None
@@ -355,7 +358,10 @@ def _back_offset(value: str | None) -> tuple[float, float] | None:
         parts = value.split(",")
         if len(parts) != 2:
             raise ValueError("expected X,Y")
-        return (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        offset = (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        if max(abs(offset[0]), abs(offset[1])) > MAX_BACK_OFFSET_MM:
+            raise ValueError(f"a printer shifts backs by a few mm, at most {MAX_BACK_OFFSET_MM:g}mm")
+        return offset
     except ValueError as exc:
         raise click.BadParameter(f"{value!r}: {exc} (for example 0.5mm,-0.3mm)") from exc
 

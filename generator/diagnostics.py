@@ -42,8 +42,10 @@ class Diagnostic:
     def location(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file, self.line, self.col, self.code, self.message)
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        """File, then YAML problems first (the rest may follow from them), then position."""
+        return (self.file, 0 if self.code.startswith("RS-Y") else 1, self.line, self.col,
+                self.code, self.message)
 
     def with_severity(self, severity: Severity) -> "Diagnostic":
         return replace(self, severity=severity)
@@ -67,6 +69,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-Y011": (Severity.ERROR, "undefined alias"),
     "RS-Y012": (Severity.ERROR, "file cannot be read"),
     "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
+    "RS-Y014": (Severity.ERROR, "number too long to read"),
+    "RS-Y015": (Severity.ERROR, "character that cannot be printed"),
     # Pack structure
     "RS-P001": (Severity.ERROR, "no pack.yaml found"),
     "RS-P002": (Severity.ERROR, "document has no kind"),
@@ -83,6 +87,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
     "RS-P015": (Severity.ERROR, "two packs share an id"),
+    "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -160,6 +165,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
     "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
+    "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

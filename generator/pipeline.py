@@ -99,10 +99,26 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             progress(f"checking {pack.id} ({name})")
             diagnostics.extend(system.check(pack, options))
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
-    diagnostics.sort(key=Diagnostic.sort_key)
+    diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
                   options=options)
+
+
+def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per (file, line, col, code): a glyph the fonts lack is found both
+    by the load-time check of every printed text and by a renderer's fit."""
+    seen: set[tuple[str, int, int, str]] = set()
+    out = []
+    for d in diagnostics:
+        key = (d.file, d.line, d.col, d.code)
+        if key not in seen or d.code not in _ONCE_PER_PLACE:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+_ONCE_PER_PLACE = frozenset({"RS-R004"})
 
 
 def iter_shared_pack_ids(packs: list[Pack]) -> Iterator[Diagnostic]:

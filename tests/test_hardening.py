@@ -38,7 +38,7 @@ from generator.systems.tower.sim_checks import SimSettings
 
 
 SCRIPT = Path(sys.executable).with_name("riddlesmith")
-RIDDLESMITH = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "generator.cli"]
+RIDDLESMITH = [str(SCRIPT)] if SCRIPT.is_file() else [sys.executable, "-m", "generator.entry"]
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -26,6 +26,10 @@ Diagnostics (paste-ready for ``generator.diagnostics.CODES``: :data:`SIM_CODES`)
   right fingerprint failed its consistency check (wins above games, losses
   that do not add up, an interval that is not the wins' ...); it was
   discarded, recomputed and rewritten. A cache is never a source of truth.
+- **RS-T105** (error), at a variant's ``hooks``: with this god card, the proof
+  search shows that no line of play wins one or more scenarios that are
+  winnable without it (checked for every variant and every clean scenario,
+  under the base rules and under each campaign's enemy order).
 
 Playtest figures for the build report come from :func:`report_simulations`.
 """
@@ -54,12 +58,14 @@ from generator.systems.tower.model import (
     TowerCampaign,
     build_campaign,
     build_scenario,
+    build_variant,
     compile_game,
 )
 from generator.sim.stats import total_of, wilson_interval
 from generator.systems.tower.playtest import LOSS_REASONS, PlaytestResult, name_loss, playtest
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.variants import EXPERT, hook_sides
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -360,11 +366,43 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
     return sims, out
 
 
+def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
+                          sources: dict[str, str] | None = None,
+                          settings: SimSettings = SimSettings()) -> Iterator[Diagnostic]:
+    """RS-T105: a variant under which the best-case proof search shows that a scenario,
+    winnable without it, can never be won (one error per variant, naming the scenarios)."""
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
+    contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
+    for doc in pack.of_kind("tower-variant"):
+        variant = build_variant(doc)
+        if EXPERT not in hook_sides(name for name, _ in variant.hooks):
+            continue  # easy hooks only add choices the player may ignore: never unwinnable
+        lost: dict[str, str] = {}
+        for base in contexts:
+            rules = variant.apply(base)
+            for ident in sorted(clean):
+                sim = sims.get((ident, base))
+                if ident in lost or sim is None or sim.proof_status == NO_WIN:
+                    continue  # RS-T101 already says the scenario cannot be won at all
+                proof = prove_win(compile_game(clean[ident][0], rules),
+                                  budget=settings.proof_budget, horizon=settings.proof_horizon)
+                if proof.status == NO_WIN:
+                    lost[ident] = proof.reason
+        if lost:
+            names = ", ".join(f"'{ident}'" for ident in sorted(lost))
+            reasons = sorted(set(lost.values()))
+            yield doc.diag("RS-T105", f"with this variant no line of play wins {names}: "
+                           f"{'; '.join(reasons)}", ("hooks",), key=True,
+                           hint="a god card may make scenarios harder, never impossible: "
+                           "check the hook's parameters against the rules")
+
+
 def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       cache_dir: Path | None = None, settings: SimSettings = SimSettings()
                       ) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds)."""
-    return simulate_pack(pack, sources, cache_dir, settings)[1]
+    sims, out = simulate_pack(pack, sources, cache_dir, settings)
+    return out + list(iter_variant_problems(pack, sims, sources, settings))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
@@ -387,5 +425,6 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
 
 __all__ = ["CACHE_PREFIX", "NO_WIN", "SIM_CODES", "SIM_VERSION", "ScenarioSim", "SimSettings",
            "UNKNOWN", "WIN", "check_simulations", "digest_sources", "fingerprint_game",
-           "iter_campaign_trend", "iter_scenario_problems", "report_simulations",
+           "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
+           "report_simulations",
            "simulate_pack", "simulate_scenario"]
