@@ -22,7 +22,9 @@ from generator.pack.loader import LoadResult, UsageError, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.render.targets.raster import RasterUnavailable
 from generator.systems import Artefact, Options, System, discover_systems
+from generator.targets import iter_target_artefacts, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -119,6 +121,10 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> Build
 def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn) -> BuildResult:
     written: dict[str, list[str]] = {}
     try:
+        targets = targets_of(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"{out_dir}: cannot create the output folder ({exc.strerror})") from exc
@@ -129,7 +135,12 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
             system = report.systems.get(name)
             if system is not None:
                 progress(f"building {pack.id} ({name})")
-                artefacts.extend(system.build(pack, options, progress))
+                if "pnp" in targets:
+                    artefacts.extend(system.build(pack, options, progress))
+                try:
+                    artefacts.extend(iter_target_artefacts(system, pack, options, progress))
+                except RasterUnavailable as exc:
+                    raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,

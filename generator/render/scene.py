@@ -272,9 +272,20 @@ class Document:
     subject: str = ""
     duplex: bool = False
     keywords: tuple[str, ...] = field(default=())
+    cmyk: bool = False
+    """Write every colour as DeviceCMYK (for print shops); images are converted too."""
+    trim_inset: float | None = None
+    """When set, every page gets a TrimBox this many mm inside the paper edge."""
+    bleed_inset: float = 0.0
+    """With ``trim_inset``: the BleedBox's distance (mm) inside the paper edge."""
+    outline: tuple[tuple[str, int], ...] = ()
+    """Bookmarks: (title, 0-based page index), shown by viewers as the outline."""
+    flip_short_edge: bool = False
+    """With ``duplex``: flip on the short edge (landscape booklets)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pages", tuple(self.pages))
         object.__setattr__(self, "keywords", tuple(self.keywords))
+        object.__setattr__(self, "outline", tuple((str(t), int(n)) for t, n in self.outline))
         if not self.pages:
             raise ValueError("a document needs at least one page")

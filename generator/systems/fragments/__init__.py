@@ -67,6 +67,18 @@ class FragmentsSystem:
         games = pack.of_kind("fragment-game")
         return build_artefacts(pack, settings_of(games[0] if games else None), options, progress)
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The fragment deck and the When cards, for the print targets."""
+        from generator.systems.fragments.decks import fragment_decks
+
+        return fragment_decks(pack, options)
+
+    def token_sets(self, pack: Pack, options: Options) -> list[Any]:
+        """The answer tokens, for the print targets."""
+        from generator.systems.fragments.decks import fragment_token_sets
+
+        return fragment_token_sets(pack, options)
+
     def templates(self) -> dict[str, str]:
         from generator.systems.fragments.templates import TEMPLATES
 

@@ -193,6 +193,15 @@ VALID_COLOUR = "#2e7d32"
 INVALID_COLOUR = "#b3261e"
 
 
+def token_parts(cx: float, cy: float, mark: str, colour: str, points: str) -> list[Any]:
+    """One answer token (a disc of ``TOKEN_DIAMETER``) centred on (cx, cy)."""
+    r = TOKEN_DIAMETER / 2
+    return [Circle(cx, cy, r, Style(fill=colour)),
+            Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)),
+            Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True),
+            Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True)]
+
+
 def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) -> Scene:
     pw, ph = paper
     parts: list[Any] = [
@@ -211,10 +220,7 @@ def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) 
     for i, (mark, colour, points) in enumerate(tokens):
         cx, cy = x0 + (i % cols) * pitch, y0 + (i // cols) * pitch
         parts.append(Circle(cx, cy, r + 1.5, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))))
-        parts.append(Circle(cx, cy, r, Style(fill=colour)))
-        parts.append(Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)))
-        parts.append(Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True))
-        parts.append(Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True))
+        parts.extend(token_parts(cx, cy, mark, colour, points))
     rows = (len(tokens) + cols - 1) // cols
     y = y0 + rows * pitch + 4
     parts.append(Rect(pw / 2 - 25, y, 50, 0.01, Style(stroke="#000000", stroke_width=0.3)))

@@ -184,6 +184,22 @@ class RiddleSystem:
                 for o in solve.objectives]
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The god and blessing decks, for the print targets."""
+        from generator.systems.riddle.decks import riddle_decks
+
+        return riddle_decks(pack, options)
+
+    def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
+        """The riddle book with its chapters, for the print targets."""
+        from dataclasses import replace
+
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.decks import riddle_books
+
+        return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
+                            progress)
+
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES
 

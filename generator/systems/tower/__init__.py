@@ -144,6 +144,18 @@ class TowerSystem:
 
         return report_simulations(pack, cache_dir_for(pack, options))
 
+    def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
+        """The scenario book with its chapters, for the print targets."""
+        from generator.systems.tower.decks import tower_books
+
+        return tower_books(pack, options, progress)
+
+    def token_sets(self, pack: Pack, options: Options) -> list[Any]:
+        """Tiles and enemy markers, for the print targets."""
+        from generator.systems.tower.decks import tower_token_sets
+
+        return tower_token_sets(pack, options)
+
     def templates(self) -> dict[str, str]:
         from generator.systems.tower.templates import TEMPLATES
 
