@@ -17,10 +17,13 @@ from dataclasses import replace
 
 from .scene import Element, Group, Rect, Scene, Style, Text, TextBlock
 
-DARK = 0.5
-"""A background darker than this (relative luminance) carried light lettering."""
 LIGHT = 0.72
-"""Colours lighter than this are recoloured when their dark background goes."""
+"""Shapes lighter than this are recoloured when their dark background goes."""
+LIGHT_TEXT = 0.45
+"""Text lighter than this is recoloured too: on white it would have a contrast below 2:1."""
+DARK = LIGHT_TEXT
+"""A background darker than this (relative luminance) carried light lettering; its
+colour is dark enough to take the lettering's place."""
 _EPS = 0.05
 
 
@@ -43,15 +46,19 @@ def _is_background(el: Element, w: float, h: float) -> bool:
             and el.x + el.w >= w - _EPS and el.y + el.h >= h - _EPS and el.style.opacity == 1.0)
 
 
-def _swap(colour: str | None, ink: str) -> str | None:
-    return ink if colour is not None and luminance(colour) > LIGHT else colour
+def _swap(colour: str | None, ink: str, light: float = LIGHT) -> str | None:
+    return ink if colour is not None and luminance(colour) > light else colour
+
+
+def _text_fill(t: Text, ink: str) -> Text:
+    return replace(t, fill=_swap(t.fill, ink, LIGHT_TEXT) or t.fill)
 
 
 def _recolour(el: Element, ink: str) -> Element:
     if isinstance(el, Text):
-        return replace(el, fill=_swap(el.fill, ink) or el.fill)
+        return _text_fill(el, ink)
     if isinstance(el, TextBlock):
-        return TextBlock(tuple(replace(r, fill=_swap(r.fill, ink) or r.fill) for r in el.runs),
+        return TextBlock(tuple(_text_fill(r, ink) for r in el.runs),
                          tuple(_recolour(i, ink) for i in el.icons), el.width, el.height, el.x, el.y)
     if isinstance(el, Group):
         return replace(el, children=tuple(_recolour(c, ink) for c in el.children))
