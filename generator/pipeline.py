@@ -22,6 +22,7 @@ from generator.pack.loader import LoadResult, UsageError, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.systems import Artefact, Options, System, discover_systems
 from generator.targets import iter_target_artefacts, targets_of
@@ -98,7 +99,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             if system is None:
                 continue
             progress(f"checking {pack.id} ({name})")
-            diagnostics.extend(system.check(pack, options))
+            try:
+                diagnostics.extend(system.check(pack, options))
+            except SvgUnavailable as exc:
+                raise UsageError(str(exc)) from exc
     diagnostics.sort(key=Diagnostic.sort_key)
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .scene import Element, Group, Rect, Scene, Style, Text, TextBlock
+from .scene import Element, Group, Image, Rect, Scene, Style, Text, TextBlock
 
 LIGHT = 0.72
 """Shapes lighter than this are recoloured when their dark background goes."""
@@ -62,6 +62,8 @@ def _recolour(el: Element, ink: str) -> Element:
                          tuple(_recolour(i, ink) for i in el.icons), el.width, el.height, el.x, el.y)
     if isinstance(el, Group):
         return replace(el, children=tuple(_recolour(c, ink) for c in el.children))
+    if isinstance(el, Image):
+        return el
     style: Style = el.style
     return replace(el, style=replace(style, fill=_swap(style.fill, ink),
                                      stroke=_swap(style.stroke, ink)))

@@ -25,12 +25,14 @@ from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
 
 from . import fonts
+from .images import draw_image
 from .scene import (
     MM_PER_PT,
     Circle,
     Document,
     Element,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -149,6 +151,9 @@ def _path(c: Any, el: Path) -> Any:
 def _draw(c: Any, el: Element, ink: _Ink) -> None:
     if isinstance(el, Text):
         _draw_text(c, el, ink)
+        return
+    if isinstance(el, Image):
+        draw_image(c, el, ink.cmyk)
         return
     if isinstance(el, Group):
         c.saveState()

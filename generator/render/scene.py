@@ -222,6 +222,32 @@ class TextBlock:
         return TextBlock(self.runs, self.icons, self.width, self.height, x, y)
 
 
+IMAGE_FORMATS = ("png", "jpeg", "svg")
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture stretched over the box (x, y, w, h): PNG, JPEG or SVG ``data``.
+
+    Fitting (cover, contain) is the caller's business (see :mod:`.art`): the
+    backends draw the whole picture into the box, clipped by any enclosing group.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    format: str
+
+    def __post_init__(self) -> None:
+        if self.format not in IMAGE_FORMATS:
+            raise ValueError(f"image format must be one of {', '.join(IMAGE_FORMATS)}, got {self.format!r}")
+        _check_finite((self.x, self.y, self.w, self.h), "image box")
+        if not (self.w > 0 and self.h > 0):
+            raise ValueError(f"image size must be positive, got {self.w} x {self.h}")
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """Children drawn under a transform, optionally clipped.
@@ -243,7 +269,7 @@ class Group:
         _check_finite((tx, ty, self.rotate, self.scale), "group transform")
 
 
-Element = Rect | Circle | Line | Polyline | Polygon | Path | Text | TextBlock | Group
+Element = Rect | Circle | Line | Polyline | Polygon | Path | Text | TextBlock | Group | Image
 """Anything that can appear in a scene."""
 
 

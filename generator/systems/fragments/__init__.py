@@ -19,6 +19,7 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        from generator.systems.fragments.art import iter_fragment_art_problems
         from generator.systems.fragments.layout import iter_overflow_problems, iter_sheet_problems
 
         cards = pack.of_kind("fragment-card")
@@ -49,6 +50,7 @@ class FragmentsSystem:
                                   else ()) if where else
                        make("RS-F006", message, pack.manifest.file))
         out.extend(iter_overflow_problems(pack, settings, options))
+        out.extend(iter_fragment_art_problems(pack, settings))
         out.extend(iter_sheet_problems(pack, settings, options))
         if options.lang:
             out.extend(_iter_missing_translations(cards + whens, options.lang, pack))

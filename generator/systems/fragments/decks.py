@@ -10,6 +10,7 @@ from generator.pack.model import Pack, pick_text
 from generator.render.deck import Deck, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options
+from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.layout import card_geometry
 from generator.systems.fragments.render import (
     INVALID_COLOUR, TOKEN_DIAMETER, VALID_COLOUR, fragment_back, fragment_front, token_parts,
@@ -32,23 +33,26 @@ def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
     cards = sorted(pack.of_kind("fragment-card"),
                    key=lambda d: (str(d.data.get("category", "")), d.id))
     total = sum(int(c.data.get("copies", 1)) for c in cards)
-    back = fragment_back(geo, settings, lang)
+    back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
     fronts: list[Scene] = []
+    backs: list[Scene] = []
     names: list[str] = []
     for card in cards:
         for _ in range(int(card.data.get("copies", 1))):
-            fronts.append(fragment_front(card, len(fronts) + 1, total, geo, settings, lang))
+            fronts.append(dress(fragment_front(card, len(fronts) + 1, total, geo, settings, lang),
+                                card, "front", pack, geo))
+            backs.append(dress(back, card, "back", pack, geo))
             names.append(pick_text(card.data["text"], lang))
     decks: list[Deck] = []
     if fronts:
         decks.append(Deck("fragments", f"{title}: fragment cards", geo.width, geo.height,
-                          geo.bleed, tuple(fronts), (back,) * len(fronts), tuple(names)))
+                          geo.bleed, tuple(fronts), tuple(backs), tuple(names)))
     only: list[Scene] = []
     other: list[Scene] = []
     when_names: list[str] = []
     for when in sorted(pack.of_kind("when-card"), key=lambda d: d.id):
-        a = when_side(when, "only", geo, settings, lang)
-        b = when_side(when, "except", geo, settings, lang)
+        a = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
+        b = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
         for _ in range(int(when.data.get("copies", 1))):
             only.append(a)
             other.append(b)

@@ -18,6 +18,7 @@ from generator.render.sheets import calibration_page, card_sheet_pages, interlea
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
     INK, SAFE_INSET, CardGeometry, _escape_markup, card_geometry,
@@ -138,7 +139,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     title = pick_text(settings.title, lang)
     artefacts: list[Artefact] = []
 
-    back = fragment_back(geo, settings, lang)
+    back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
     fronts: list[Scene] = []
     backs: list[Scene] = []
     number = 0
@@ -148,14 +149,16 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         front = None
         for _ in range(int(card.data.get("copies", 1))):
             number += 1
-            front = fragment_front(card, number, total, geo, settings, lang)
+            front = dress(fragment_front(card, number, total, geo, settings, lang), card, "front",
+                          pack, geo)
             fronts.append(front)
-            backs.append(back)
+            backs.append(dress(back, card, "back", pack, geo))
         assert front is not None
         artefacts.append(Artefact(f"svg/cards/{card.id}.svg", scene_to_svg(front)))
     artefacts.append(Artefact("svg/cards/_back.svg", scene_to_svg(back)))
     for when in whens:
-        only, exc = when_side(when, "only", geo, settings, lang), when_side(when, "except", geo, settings, lang)
+        only = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
+        exc = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
         for _ in range(int(when.data.get("copies", 1))):
             fronts.append(only)
             backs.append(exc)

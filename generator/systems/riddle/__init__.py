@@ -140,10 +140,11 @@ class RiddleSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.riddle.cards import iter_card_overflow
+        from generator.systems.riddle.cards import iter_card_art_problems, iter_card_overflow
 
         out = check_pack(pack, read_sources(pack))
         out.extend(iter_card_overflow(pack, options))
+        out.extend(iter_card_art_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(d for d in _iter_solver_results(pack, options) if d.code != "RS-G105")
         return out

@@ -8,9 +8,7 @@ from __future__ import annotations
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Book, Deck
 from generator.systems import Options, ProgressFn
-from generator.systems.riddle.cards import (
-    _text, blessing_back, blessing_front, card_settings, god_back, god_front,
-)
+from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
 from generator.systems.riddle.render import (
     SOLUTION_MODES, build_book, paper_of, read_content, solve_all,
 )
@@ -20,23 +18,10 @@ def riddle_decks(pack: Pack, options: Options) -> list[Deck]:
     """The god deck and the blessing deck (each with its own back)."""
     content = read_content(pack, options.lang)
     s = card_settings(pack, options)
-    title = content.title
-    decks: list[Deck] = []
-    gods = [content.gods[d.id] for d in content.god_docs]
-    if gods:
-        back = god_back(s, title)
-        decks.append(Deck("gods", f"{title}: god cards", s.width, s.height, s.bleed,
-                          tuple(god_front(g, s, options.lang, title) for g in gods),
-                          (back,) * len(gods), tuple(_text(g.name, options.lang) for g in gods)))
-    if content.blessings:
-        back = blessing_back(s, title)
-        cards = [card for card, _ in content.blessings]
-        decks.append(Deck("blessings", f"{title}: blessing cards", s.width, s.height, s.bleed,
-                          tuple(blessing_front(c, s, options.lang) for c in cards),
-                          (back,) * len(cards),
-                          tuple(_text(c.name, options.lang) if c.name is not None
-                                else f"Blessing {c.number}" for c in cards)))
-    return decks
+    titles = {"gods": "god cards", "blessings": "blessing cards"}
+    return [Deck(name, f"{content.title}: {titles[name]}", s.width, s.height, s.bleed,
+                 tuple(fronts), tuple(backs), tuple(names))
+            for name, fronts, backs, names in iter_card_faces(content, s, options.lang, pack.root)]
 
 
 def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:

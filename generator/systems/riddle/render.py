@@ -278,7 +278,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     progress(f"{pack.id}: card sheets")
     cards = card_settings(pack, options)
     offset = back_offset_of(pack, options)
-    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang):
+    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):
         artefacts.append(Artefact(f"print/{name}-duplex.pdf", _pdf(
             interleave_duplex(fronts, backs), f"{title}: {name} (duplex)", author,
             f"{name} card sheets", duplex=True)))

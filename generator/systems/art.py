@@ -1,0 +1,159 @@
+"""The ``art`` field: pictures on cards, shared by every system that prints cards.
+
+An ``art`` value is a file name, a mapping, or a list of them::
+
+    art: art/apollo.png                 # the whole face, with bleed, cropped to fill it
+    art:
+      - file: art/sea.jpg
+        fit: contain                    # cover (default) or contain
+        box: {x: 4mm, y: 20mm, width: 55.5mm, height: 40mm}   # from the trim's corner
+        side: back                      # front (default) or back
+        layer: over                     # under the card's drawing (default) or over it
+
+Paths are relative to the YAML file and must stay inside the pack folder.
+:func:`iter_art_problems` reports, at the line of the file name: a path
+outside the pack (RS-P009), a missing file (RS-A001), a file that is not a
+readable PNG, JPEG or SVG (RS-A002), and a raster picture printed below
+300 dpi (RS-A003, a warning). :func:`with_art` draws the pictures into a card
+scene; the same files always give the same bytes.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document
+from generator.render.art import MIN_DPI, art_element, printed_dpi
+from generator.render.geometry import parse_length
+from generator.render.images import Picture, SvgUnavailable, read_picture
+from generator.render.scene import Element, Rect, Scene
+
+MAX_ART_BYTES = 32 * 1024 * 1024
+"""Larger files are refused (RS-A002): a card needs nothing near this."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArtSpec:
+    """One picture asked for by a document, with where it was written (YAML path)."""
+
+    file: str
+    fit: str
+    box: tuple[float, float, float, float] | None
+    side: str
+    layer: str
+    path: tuple[Any, ...]
+
+
+def iter_art_specs(doc: Document, field: tuple[Any, ...] = ("art",)) -> Iterator[ArtSpec]:
+    """The pictures of ``doc`` at ``field`` (missing: none), as the schema allows them."""
+    value: Any = doc.data
+    for key in field:
+        value = value.get(key) if isinstance(value, dict) else None
+    items = value if isinstance(value, list) else [] if value is None else [value]
+    for i, item in enumerate(items):
+        path = (*field, i) if isinstance(value, list) else field
+        if isinstance(item, str):
+            yield ArtSpec(item, "cover", None, "front", "under", path)
+        elif isinstance(item, dict) and isinstance(item.get("file"), str):
+            box = item.get("box")
+            rect = None
+            if isinstance(box, dict):
+                rect = tuple(parse_length(box[k]) for k in ("x", "y", "width", "height"))
+            yield ArtSpec(item["file"], str(item.get("fit", "cover")), rect,  # type: ignore[arg-type]
+                          str(item.get("side", "front")), str(item.get("layer", "under")),
+                          (*path, "file"))
+
+
+def resolve(doc: Document, spec: ArtSpec, root: Path) -> Path | None:
+    """The picture's file, or None when the path leaves the pack folder."""
+    path = (Path(doc.file).parent / spec.file).resolve()
+    return path if path.is_relative_to(root.resolve()) else None
+
+
+def face_box(spec: ArtSpec, width: float, height: float, bleed: float) -> tuple[float, float, float, float]:
+    """The box of ``spec`` in the card scene's coordinates (trim ``width`` x ``height``)."""
+    if spec.box is None:
+        return (0.0, 0.0, width + 2 * bleed, height + 2 * bleed)
+    x, y, w, h = spec.box
+    return (bleed + x, bleed + y, w, h)
+
+
+def _load(doc: Document, spec: ArtSpec, root: Path) -> tuple[bytes, Picture] | str:
+    """The file's bytes and picture, or the code and message of what is wrong."""
+    path = resolve(doc, spec, root)
+    if path is None:
+        return f"RS-P009|art '{spec.file}' is outside the pack folder"
+    if not path.is_file():
+        return f"RS-A001|art file '{spec.file}' not found"
+    try:
+        if path.stat().st_size > MAX_ART_BYTES:
+            return f"RS-A002|art file '{spec.file}' is larger than {MAX_ART_BYTES >> 20} MB"
+        data = path.read_bytes()
+    except OSError as exc:
+        return f"RS-A002|art file '{spec.file}' cannot be read ({exc.strerror})"
+    try:
+        return data, read_picture(data)
+    except ValueError as exc:
+        return f"RS-A002|art file '{spec.file}' cannot be used: {exc}"
+
+
+def iter_art_problems(doc: Document, root: Path, width: float, height: float, bleed: float,
+                      field: tuple[Any, ...] = ("art",)) -> Iterator[Diagnostic]:
+    """Problems of the pictures of ``doc`` on a card of trim ``width`` x ``height`` mm.
+
+    Raises :class:`~generator.render.images.SvgUnavailable` when an SVG picture
+    needs svglib and it is missing (an environment problem, not the content's).
+    """
+    for spec in iter_art_specs(doc, field):
+        loaded = _load(doc, spec, root)
+        if isinstance(loaded, str):
+            code, message = loaded.split("|", 1)
+            yield doc.diag(code, message, spec.path,
+                           hint="paths are relative to this YAML file" if code == "RS-A001" else "")
+            continue
+        _, picture = loaded
+        if picture.raster:
+            dpi = printed_dpi(picture.width, picture.height, face_box(spec, width, height, bleed),
+                              spec.fit)
+            if dpi < MIN_DPI - 0.5:
+                yield doc.diag("RS-A003", f"art '{spec.file}' prints at {dpi:.0f} dpi "
+                               f"({picture.width:.0f} x {picture.height:.0f} px); print shops "
+                               f"ask for {MIN_DPI:.0f}", spec.path,
+                               hint="use a larger picture, or a smaller box")
+
+
+def _is_background(el: Element, scene: Scene) -> bool:
+    return (isinstance(el, Rect) and el.style.fill is not None and el.x <= 0.05 and el.y <= 0.05
+            and el.w >= scene.width - 0.05 and el.h >= scene.height - 0.05)
+
+
+def with_art(scene: Scene, doc: Document | None, side: str, root: Path, width: float,
+             height: float, bleed: float, field: tuple[Any, ...] = ("art",)) -> Scene:
+    """``scene`` (a card face of trim ``width`` x ``height``) with ``doc``'s pictures for
+    ``side`` drawn in: ``under`` ones just above the card's background, ``over`` ones on
+    top. Pictures the check refused are left out (the build never runs on errors)."""
+    if doc is None:
+        return scene
+    under: list[Element] = []
+    over: list[Element] = []
+    for spec in iter_art_specs(doc, field):
+        if spec.side != side and side != "any":
+            continue
+        try:
+            loaded = _load(doc, spec, root)
+        except SvgUnavailable:
+            continue
+        if isinstance(loaded, str):
+            continue
+        data, picture = loaded
+        el = art_element(data, picture.format, picture.width, picture.height,
+                         face_box(spec, width, height, bleed), spec.fit)
+        (over if spec.layer == "over" else under).append(el)
+    if not under and not over:
+        return scene
+    kids = list(scene.children)
+    at = 1 if kids and _is_background(kids[0], scene) else 0
+    return replace(scene, children=(*kids[:at], *under, *kids[at:], *over))
