@@ -25,7 +25,8 @@ from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.systems import Artefact, Options, System, discover_systems
-from generator.targets import iter_target_artefacts, targets_of
+from generator.systems.art import iter_cover_art_problems
+from generator.targets import iter_target_artefacts, paper_of, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -90,6 +91,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
     diagnostics = list(loaded.diagnostics)
     for pack in loaded.packs:
+        try:
+            diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
+        except SvgUnavailable as exc:
+            raise UsageError(str(exc)) from exc
         if options.lang and options.lang not in pack.languages:
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",

@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
-from generator.render.geometry import layout_sheet, parse_length
+from generator.render.geometry import layout_sheet, parse_length, resolve_paper
 from generator.render.impose import booklet_pages, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
@@ -66,9 +66,8 @@ def _light(deck: Deck) -> Deck:
                    backs=tuple(ink_saver(s) for s in deck.backs))
 
 
-def _paper(pack: Pack, options: Options) -> tuple[float, float]:
-    from generator.render.geometry import resolve_paper
-
+def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
+    """The paper: ``--paper``, else the pack's ``print.paper``, else A4."""
     return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
 
 
@@ -99,7 +98,7 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             out += [Artefact(p, d) for p, d in tts_token_artefacts(tokens)]
     if "pnp" not in targets:
         return out
-    paper = _paper(pack, options)
+    paper = paper_of(pack, options)
     cfg = pack.data.get("print", {})
     if light:
         offset = options.back_offset or (parse_length(cfg.get("back_offset", {}).get("x", 0)),

@@ -182,3 +182,21 @@ def test_fit_rect_against_its_definition() -> None:
                 assert max(w - box[2], h - box[3]) == pytest.approx(0, abs=1e-9)
             dpi = printed_dpi(pw, ph, box, fit)
             assert dpi == pytest.approx(pw / (w / 25.4))
+
+
+def test_pack_art_goes_on_book_covers_and_is_checked_at_its_line(tmp_path: Path) -> None:
+    from conftest import PACK_YAML
+    from generator.systems.art import with_cover_art
+
+    pack_yaml = PACK_YAML + "art:\n  - file: cover.png\n    fit: contain\n"
+    root = write_pack(tmp_path / "pack", {"pack.yaml": pack_yaml, "cover.png": _png(200, 280)})
+    report = check([root])
+    low = [d for d in report.diagnostics if d.code == "RS-A003"]
+    assert [(d.file.endswith("pack.yaml"), d.line) for d in low] == [(True, _line_of(pack_yaml, "cover.png"))]
+    pages = with_cover_art([Scene(210, 297, id="cover"), Scene(210, 297, id="p2")], report.packs[0])
+    images = [g.children[0] for g in pages[0].children]
+    assert len(images) == 1 and isinstance(images[0], Image)
+    # contain on an A4 page: as wide as the page, centred vertically.
+    assert (images[0].x, images[0].w) == pytest.approx((0, 210))
+    assert images[0].y + images[0].h / 2 == pytest.approx(297 / 2)
+    assert pages[1] == Scene(210, 297, id="p2")

@@ -19,13 +19,13 @@ scene; the same files always give the same bytes.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.pack.model import Document
+from generator.pack.model import Document, Pack
 from generator.render.art import MIN_DPI, art_element, printed_dpi
 from generator.render.geometry import parse_length
 from generator.render.images import Picture, SvgUnavailable, read_picture
@@ -123,6 +123,20 @@ def iter_art_problems(doc: Document, root: Path, width: float, height: float, bl
                                f"({picture.width:.0f} x {picture.height:.0f} px); print shops "
                                f"ask for {MIN_DPI:.0f}", spec.path,
                                hint="use a larger picture, or a smaller box")
+
+
+def with_cover_art(pages: Sequence[Scene], pack: Pack) -> tuple[Scene, ...]:
+    """A book's pages with the pack's ``art`` (from ``pack.yaml``) drawn on the cover."""
+    if not pages:
+        return tuple(pages)
+    cover = pages[0]
+    return (with_art(cover, pack.manifest, "front", pack.root, cover.width, cover.height, 0.0),
+            *pages[1:])
+
+
+def iter_cover_art_problems(pack: Pack, paper: tuple[float, float]) -> Iterator[Diagnostic]:
+    """Problems of the pack's cover art on a page of ``paper``."""
+    yield from iter_art_problems(pack.manifest, pack.root, paper[0], paper[1], 0.0)
 
 
 def _is_background(el: Element, scene: Scene) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Book, Deck
 from generator.systems import Options, ProgressFn
+from generator.systems.art import with_cover_art
 from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
 from generator.systems.riddle.render import (
     SOLUTION_MODES, build_book, paper_of, read_content, solve_all,
@@ -45,5 +46,5 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Boo
     first_solution = 3 + len(content.riddles)
     if len(book.pages) > first_solution:
         chapters.append(("Solutions", first_solution))
-    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", book.pages,
+    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", with_cover_art(book.pages, pack),
                  tuple(chapters))]

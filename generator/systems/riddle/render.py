@@ -30,7 +30,7 @@ Artefacts (relative to the pack's output folder)::
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic
@@ -42,6 +42,7 @@ from generator.render.scene import Scene
 from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.art import with_cover_art
 from generator.systems.riddle.book import (
     BookSettings,
     SolutionBlock,
@@ -268,6 +269,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     if author:
         meta.append(author)
     book = build_book(content, solves, paper, lang, mode, progress, meta)
+    book = replace(book, pages=with_cover_art(book.pages, pack))
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
     artefacts.append(Artefact(f"print/{pack.id}-book.pdf", _pdf(

@@ -9,6 +9,7 @@ from generator.pack.model import Pack
 from generator.render.deck import Book, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
+from generator.systems.art import with_cover_art
 from generator.systems.tower.render import (
     ENEMY_LOOKS, TILE, book_pages, draw_tile, paper_of, read_book, token_counts,
 )
@@ -19,7 +20,7 @@ def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book
     content = read_book(pack, options.lang)
     if not content.scenarios:
         return []
-    pages = tuple(book_pages(content, paper_of(pack, options), options.lang, progress))
+    pages = with_cover_art(book_pages(content, paper_of(pack, options), options.lang, progress), pack)
     chapters = [("Cover", 0)]
     for n, (s, _) in enumerate(content.scenarios):
         chapters.append((f"Scenario {s.number}: {s.id}", 1 + n))

@@ -72,6 +72,7 @@ from generator.render.scene import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.art import with_cover_art
 from generator.systems.tower.model import (
     EnemySetup,
     Scenario,
@@ -1327,7 +1328,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(map_scene(s, content.enemy_order))))
     if content.scenarios:
         progress(f"{pack.id}: scenario book")
-        pages = book_pages(content, paper, lang, progress)
+        pages = list(with_cover_art(book_pages(content, paper, lang, progress), pack))
         artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
             tuple(pages), title=f"{content.title}: scenario book", author=author,
             subject="Santowerini scenario book"))))
