@@ -200,3 +200,24 @@ def test_pack_art_goes_on_book_covers_and_is_checked_at_its_line(tmp_path: Path)
     assert (images[0].x, images[0].w) == pytest.approx((0, 210))
     assert images[0].y + images[0].h / 2 == pytest.approx(297 / 2)
     assert pages[1] == Scene(210, 297, id="p2")
+
+
+def test_map_art_goes_into_the_map_group_above_its_frame(tmp_path: Path) -> None:
+    from generator.render.scene import Group, Rect, Style
+    from generator.systems.art import with_map_art
+
+    card = "kind: fragment-card\nid: m\ntext: I am a map.\nart:\n  file: ring.png\n  fit: contain\n"
+    root = write_pack(tmp_path / "pack", {"cards/m.yaml": card, "cards/ring.png": _png(500, 250)})
+    report = check([root])
+    doc = next(d for d in report.packs[0].documents if d.id == "m")
+    frame = Rect(20, 30, 100, 80, Style(fill="#eeeeee"))
+    cell = Rect(30, 40, 10, 10, Style(fill="#336699"))
+    page = Scene(210, 297, (Group((frame, cell), id="map-m"), Group((cell,), id="map-other")))
+    dressed = with_map_art([page], [("m", doc)], report.packs[0].root)[0]
+    group = dressed.children[0]
+    assert isinstance(group, Group) and group.children[0] == frame and group.children[2] == cell
+    art = group.children[1]
+    assert isinstance(art, Group) and art.clip == Rect(20, 30, 100, 80)
+    image = art.children[0]
+    assert isinstance(image, Image) and (image.x, image.y, image.w, image.h) == pytest.approx((20, 45, 100, 50))
+    assert dressed.children[1] == page.children[1]

@@ -29,7 +29,8 @@ from generator.pack.model import Document, Pack
 from generator.render.art import MIN_DPI, art_element, printed_dpi
 from generator.render.geometry import parse_length
 from generator.render.images import Picture, SvgUnavailable, read_picture
-from generator.render.scene import Element, Rect, Scene
+from generator.render.icons import element_bounds
+from generator.render.scene import Element, Group, Rect, Scene
 
 MAX_ART_BYTES = 32 * 1024 * 1024
 """Larger files are refused (RS-A002): a card needs nothing near this."""
@@ -139,18 +140,60 @@ def iter_cover_art_problems(pack: Pack, paper: tuple[float, float]) -> Iterator[
     yield from iter_art_problems(pack.manifest, pack.root, paper[0], paper[1], 0.0)
 
 
+MAP_ROOM = 30.0
+"""Page width (mm) the books keep for margins: a map prints at most this much narrower
+than the paper, which is the size the map-art resolution check assumes."""
+
+
+def iter_map_art_problems(doc: Document, root: Path, paper: tuple[float, float]) -> Iterator[Diagnostic]:
+    """Problems of a map's art, at the largest size a book prints the map."""
+    side = paper[0] - MAP_ROOM
+    yield from iter_art_problems(doc, root, side, side, 0.0)
+
+
+def with_map_art(pages: Sequence[Scene], maps: Sequence[tuple[str, Document]], root: Path
+                 ) -> tuple[Scene, ...]:
+    """Book pages whose map groups (``Group(id="map-<id>")``) carry their document's art.
+
+    The box of the art is the map's drawing (its bounds); a ``box`` is measured
+    from that drawing's top-left corner.
+    """
+    docs = {f"map-{mid}": doc for mid, doc in maps if doc.data.get("art") is not None}
+    if not docs:
+        return tuple(pages)
+    out = []
+    for page in pages:
+        kids = tuple(_dress_map(el, docs[el.id], root) if isinstance(el, Group) and el.id in docs
+                     else el for el in page.children)
+        out.append(page if kids == page.children else replace(page, children=kids))
+    return tuple(out)
+
+
+def _dress_map(group: Group, doc: Document, root: Path) -> Group:
+    bounds = element_bounds(group.children)
+    if bounds is None:
+        return group
+    x0, y0, x1, y1 = bounds
+    under, over = _layers(doc, "front", root, x1 - x0, y1 - y0, 0.0, ("art",), (x0, y0))
+    if not under and not over:
+        return group
+    kids = list(group.children)
+    first = kids[0] if kids else None
+    # Just above the map's own background (its frame), when it has one.
+    at = 1 if (isinstance(first, Rect) and first.style.fill is not None and first.x <= x0 + 0.5
+               and first.y <= y0 + 0.5 and first.x + first.w >= x1 - 0.5
+               and first.y + first.h >= y1 - 0.5) else 0
+    return replace(group, children=(*kids[:at], *under, *kids[at:], *over))
+
+
 def _is_background(el: Element, scene: Scene) -> bool:
     return (isinstance(el, Rect) and el.style.fill is not None and el.x <= 0.05 and el.y <= 0.05
             and el.w >= scene.width - 0.05 and el.h >= scene.height - 0.05)
 
 
-def with_art(scene: Scene, doc: Document | None, side: str, root: Path, width: float,
-             height: float, bleed: float, field: tuple[Any, ...] = ("art",)) -> Scene:
-    """``scene`` (a card face of trim ``width`` x ``height``) with ``doc``'s pictures for
-    ``side`` drawn in: ``under`` ones just above the card's background, ``over`` ones on
-    top. Pictures the check refused are left out (the build never runs on errors)."""
-    if doc is None:
-        return scene
+def _layers(doc: Document, side: str, root: Path, width: float, height: float, bleed: float,
+            field: tuple[Any, ...], origin: tuple[float, float]) -> tuple[list[Element], list[Element]]:
+    """The pictures of ``doc`` for ``side``: (under, over), boxes moved by ``origin``."""
     under: list[Element] = []
     over: list[Element] = []
     for spec in iter_art_specs(doc, field):
@@ -163,9 +206,21 @@ def with_art(scene: Scene, doc: Document | None, side: str, root: Path, width: f
         if isinstance(loaded, str):
             continue
         data, picture = loaded
+        x, y, w, h = face_box(spec, width, height, bleed)
         el = art_element(data, picture.format, picture.width, picture.height,
-                         face_box(spec, width, height, bleed), spec.fit)
+                         (x + origin[0], y + origin[1], w, h), spec.fit)
         (over if spec.layer == "over" else under).append(el)
+    return under, over
+
+
+def with_art(scene: Scene, doc: Document | None, side: str, root: Path, width: float,
+             height: float, bleed: float, field: tuple[Any, ...] = ("art",)) -> Scene:
+    """``scene`` (a card face of trim ``width`` x ``height``) with ``doc``'s pictures for
+    ``side`` drawn in: ``under`` ones just above the card's background, ``over`` ones on
+    top. Pictures the check refused are left out (the build never runs on errors)."""
+    if doc is None:
+        return scene
+    under, over = _layers(doc, side, root, width, height, bleed, field, (0.0, 0.0))
     if not under and not over:
         return scene
     kids = list(scene.children)

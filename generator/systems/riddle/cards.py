@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size
+from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size, resolve_paper
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -44,7 +44,7 @@ from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, St
 from generator.render.sheets import card_sheet_pages
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
-from generator.systems.art import iter_art_problems, with_art
+from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
 from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 
@@ -389,6 +389,9 @@ def iter_card_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]
     s = card_settings(pack, options)
     for doc in sorted(pack.of_kind("god") + pack.of_kind("blessing"), key=lambda d: d.id):
         yield from iter_art_problems(doc, pack.root, s.width, s.height, s.bleed)
+    paper = resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
+    for doc in sorted(pack.of_kind("riddle"), key=lambda d: d.id):
+        yield from iter_map_art_problems(doc, pack.root, paper)
 
 
 __all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",

@@ -8,10 +8,9 @@ from __future__ import annotations
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Book, Deck
 from generator.systems import Options, ProgressFn
-from generator.systems.art import with_cover_art
 from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
 from generator.systems.riddle.render import (
-    SOLUTION_MODES, build_book, paper_of, read_content, solve_all,
+    SOLUTION_MODES, build_book, dress_book, paper_of, read_content, solve_all,
 )
 
 
@@ -38,13 +37,13 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Boo
     meta = [f"{content.title} · version {pack.data.get('version', '')}".strip(" ·")]
     if author:
         meta.append(author)
-    book = build_book(content, solve_all(content, options, progress), paper_of(pack, options),
-                      lang, mode, progress, meta)
+    book = dress_book(build_book(content, solve_all(content, options, progress),
+                                 paper_of(pack, options), lang, mode, progress, meta), content, pack)
     chapters = [("Cover", 0), ("The voyage", 1), ("Symbols", 2)]
     for n, (riddle, _) in enumerate(content.riddles):
         chapters.append((f"{riddle.number}. {_text(riddle.title, lang)}", 3 + n))
     first_solution = 3 + len(content.riddles)
     if len(book.pages) > first_solution:
         chapters.append(("Solutions", first_solution))
-    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", with_cover_art(book.pages, pack),
+    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", book.pages,
                  tuple(chapters))]

@@ -5,13 +5,16 @@ values (see there).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.render.deck import Book, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
-from generator.systems.art import with_cover_art
+from generator.systems.art import iter_map_art_problems
 from generator.systems.tower.render import (
-    ENEMY_LOOKS, TILE, book_pages, draw_tile, paper_of, read_book, token_counts,
+    ENEMY_LOOKS, TILE, book_pages, draw_tile, dress_pages, paper_of, read_book, token_counts,
 )
 
 
@@ -20,7 +23,7 @@ def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book
     content = read_book(pack, options.lang)
     if not content.scenarios:
         return []
-    pages = with_cover_art(book_pages(content, paper_of(pack, options), options.lang, progress), pack)
+    pages = dress_pages(book_pages(content, paper_of(pack, options), options.lang, progress), content, pack)
     chapters = [("Cover", 0)]
     for n, (s, _) in enumerate(content.scenarios):
         chapters.append((f"Scenario {s.number}: {s.id}", 1 + n))
@@ -40,3 +43,10 @@ def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     names = tuple(ENEMY_LOOKS[k].label if k in ENEMY_LOOKS else f"{k} tile" for k in kinds)
     return [TokenSet("tiles", f"{content.title}: tiles and markers", TILE,
                      tuple(scenes[k] for k in kinds), False, names)]
+
+
+def iter_scenario_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Art problems of the scenarios' maps (see :mod:`generator.systems.art`)."""
+    paper = paper_of(pack, options)
+    for doc in sorted(pack.of_kind("tower-scenario"), key=lambda d: d.id):
+        yield from iter_map_art_problems(doc, pack.root, paper)
