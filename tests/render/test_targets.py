@@ -264,3 +264,27 @@ def test_missing_rasteriser_is_a_clear_usage_error(monkeypatch: pytest.MonkeyPat
     with pytest.raises(RasterUnavailable, match=r"riddlesmith\[pro\]"):
         rasterise(b"%PDF", [(1, 1)])
 
+
+
+@pytest.mark.parametrize("bleed", [0.0, 1.5, 3.0, 5.0])
+def test_pro_pages_are_trim_plus_3mm_whatever_the_deck_bleed(bleed: float) -> None:
+    w, h = 57.15, 88.9
+    face = _solid(1, w, h, bleed)
+    deck = Deck("d", "D", w, h, bleed, (face,), (face,))
+    from generator.render.targets.pro import pro_face
+
+    page = pro_face(face, deck)
+    assert (page.width, page.height) == pytest.approx((w + 6, h + 6))
+    files = dict(pro_artefacts(deck))
+    reader = _pages(files["pro/d.pdf"])
+    bleed_box = [float(v) for v in reader.pages[0].bleedbox]
+    covered = min(bleed, 3.0)
+    # The BleedBox marks what the artwork covers: all 3 mm, or the deck's own bleed.
+    assert bleed_box == pytest.approx([(3 - covered) * PT, (3 - covered) * PT,
+                                       (w + 3 + covered) * PT, (h + 3 + covered) * PT], abs=0.01)
+    image = Image.open(io.BytesIO(files["pro/d/01-c1.png"])).convert("RGB")
+    assert image.size == pixels_of(w + 6, h + 6)
+    # The corner (0.25 mm in) is bleed magenta when the deck has that much bleed, else paper.
+    assert image.getpixel((image.width // 2, image.height // 2)) != (255, 255, 255)
+    corner = image.getpixel((3, 3))
+    assert corner == ((255, 255, 255) if bleed < 2.5 else (255, 0, 255)), corner
