@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
@@ -44,10 +44,9 @@ from generator.render.sheets import card_sheet_pages
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
 from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
+from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 
-if TYPE_CHECKING:
-    from generator.systems.riddle.render import RiddleContent
 
 SAFE = 4.0
 """Distance (mm) from the cut to any text: a slightly-off cut never touches it."""

@@ -22,7 +22,6 @@ import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from generator.render.fonts import measure
 from generator.render.geometry import layout_sheet
@@ -42,6 +41,7 @@ from generator.render.icons import (
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.book import (
     ACCENT,
     HEADING_H,
@@ -68,8 +68,6 @@ from generator.systems.riddle.model import Constellation
 from generator.systems.riddle.solver import GODS_HELD_AT_MOST
 from generator.systems.riddle.state import DESTROYED_TO_END
 
-if TYPE_CHECKING:
-    from generator.systems.riddle.render import RiddleContent
 
 # -- the player aid -------------------------------------------------------------------------
 
