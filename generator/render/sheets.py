@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from . import fonts
 from .geometry import (
+    EDGE_CLEAR,
     MARK_GAP,
     Box,
     Segment,
@@ -26,8 +27,22 @@ from .geometry import (
     back_crop_marks,
     back_positions,
     resolve_paper,
+    sheet_crop_marks,
 )
-from .scene import MM_PER_PT, Circle, Element, Group, Line, Rect, Scene, Style, Text
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Scene,
+    Style,
+    Text,
+)
 
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
 NOTE_SIZE = 6.0
@@ -85,16 +100,17 @@ _BAR_LEN = 11 + 10.0  # bar, gap and its "10 mm" label, roughly
 
 def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: bool) -> tuple[Element, ...]:
     """Label and 10 mm scale bar in the widest margin band, between crop marks."""
-    x0, y0 = min(s.bleed.x for s in slots), min(s.bleed.y for s in slots)
-    grid = Box(x0, y0, max(s.bleed.right for s in slots) - x0,
-               max(s.bleed.bottom for s in slots) - y0)
+    x0, y0 = min(s.visible.x for s in slots), min(s.visible.y for s in slots)
+    grid = Box(x0, y0, max(s.visible.right for s in slots) - x0,
+               max(s.visible.bottom for s in slots) - y0)
     em = NOTE_SIZE * MM_PER_PT
-    need = MARK_GAP + 0.5 + em * 1.1
+    # Like the crop marks, the notes keep out of the printer's unprintable border.
+    need = MARK_GAP + 0.5 + em * 1.1 + EDGE_CLEAR
     bottom_room = layout.paper_h - grid.bottom
     side_room = grid.x if not back else layout.paper_w - grid.right
     if max(bottom_room, side_room) < need:
         return ()
-    if bottom_room >= side_room:
+    if bottom_room >= need:
         # Along the bottom edge, reading left to right; spans between column cut lines.
         spans = sorted({(s.trim.x, s.trim.right) for s in slots})
         baseline = grid.bottom + MARK_GAP + 0.5 + fonts.ASCENT * em
@@ -131,17 +147,101 @@ def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, 
     return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
 
 
+def _reach(el: Element) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) an element paints, or None when it fills nothing."""
+    if isinstance(el, Rect):
+        return (el.x, el.y, el.x + el.w, el.y + el.h)
+    if isinstance(el, Circle):
+        return (el.cx - el.r, el.cy - el.r, el.cx + el.r, el.cy + el.r)
+    if isinstance(el, (Polygon, Polyline)):
+        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    if isinstance(el, Path):
+        nums = [float(v) for cmd in el.commands for v in cmd[1:]]
+        xs, ys = nums[0::2], nums[1::2]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    return None
+
+
+def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
+    """The fill colours painted in a card scene's bleed (outside its trim box).
+
+    A miscut shows these colours on the neighbouring card: two cards may share a
+    cut only when both show one and the same colour there. A scene that paints
+    nothing in its bleed counts as white paper.
+
+    >>> from .scene import Rect, Scene, Style
+    >>> card = Scene(10, 10, (Rect(0, 0, 10, 10, Style(fill="#112233")),
+    ...                       Rect(3, 3, 4, 4, Style(fill="#ffffff"))))
+    >>> sorted(edge_colours(card, 1.0))
+    ['#112233']
+    """
+    found: set[str] = set()
+    trim = (bleed, bleed, scene.width - bleed, scene.height - bleed)
+
+    def visit(elements: Sequence[Element], dx: float, dy: float, exact: bool) -> None:
+        for el in elements:
+            if isinstance(el, Group):
+                plain = el.rotate == 0 and el.scale == 1
+                visit(el.children, dx + el.translate[0], dy + el.translate[1], exact and plain)
+                continue
+            box = _reach(el)
+            fill = getattr(getattr(el, "style", None), "fill", None)
+            if box is None or fill is None:
+                continue
+            x0, y0, x1, y1 = box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+            outside = x0 < trim[0] or y0 < trim[1] or x1 > trim[2] or y1 > trim[3]
+            # Turned or scaled groups are not measured: count their fills to be safe.
+            if outside or not exact:
+                found.add(fill.lower())
+
+    visit(scene.children, 0.0, 0.0, True)
+    return frozenset(found) or frozenset({"#ffffff"})
+
+
+def can_butt(cards: Sequence[Scene], bleed: float) -> bool:
+    """Whether these cards may share cuts: every one shows the same single colour at its cut."""
+    colours: set[str] = set()
+    for sc in cards:
+        colours |= edge_colours(sc, bleed)
+        if len(colours) > 1:
+            return False
+    return True
+
+
+def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
+              gutter_layout: SheetLayout | None) -> list[tuple[SheetLayout, int, int]]:
+    """(layout, first, end) of each sheet: the gutter layout wherever neighbours differ."""
+    sheets: list[tuple[SheetLayout, int, int]] = []
+    start, n = 0, len(fronts)
+    while start < n:
+        lay = layout
+        if gutter_layout is not None:
+            end = min(n, start + layout.capacity)
+            if not (can_butt(fronts[start:end], layout.bleed)
+                    and (backs is None or can_butt(backs[start:end], layout.bleed))):
+                lay = gutter_layout
+        end = min(n, start + lay.capacity)
+        sheets.append((lay, start, end))
+        start = end
+    return sheets
+
+
 def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | None,
                      layout: SheetLayout, crop_marks: bool = True,
                      back_offset: tuple[float, float] = (0.0, 0.0),
-                     label: str = "") -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
+                     label: str = "", *, gutter_layout: SheetLayout | None = None
+                     ) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """Place cards on sheets: (front pages, back pages).
 
     ``backs`` is one scene per front, a single scene used for every card, or
     None (no back pages). Back pages are for long-edge duplex, shifted by
     ``back_offset`` (x, y mm as seen on the back). Each page carries ``label``
     with its sheet number and a 10 mm scale bar in the margin when there is
-    room. Raises ValueError when a scene is not card + bleed sized.
+    room. With a ``gutter_layout`` (same card size and bleed, a gutter that
+    keeps each card's whole bleed), a sheet whose cards differ in colour at
+    the cut uses it; the others keep ``layout``. Empty slots get no crop
+    marks. Raises ValueError when a scene is not card + bleed sized.
     """
     fronts = list(fronts)
     if isinstance(backs, Scene):
@@ -157,23 +257,25 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
         _check_size(sc, layout, f"front {n + 1}")
     for n, sc in enumerate(back_list or ()):
         _check_size(sc, layout, f"back {n + 1}")
+    if gutter_layout is not None and (gutter_layout.card_w, gutter_layout.card_h,
+                                      gutter_layout.bleed) != (layout.card_w, layout.card_h,
+                                                               layout.bleed):
+        raise ValueError("the gutter layout must be for the same card size and bleed")
 
-    per = layout.capacity
-    sheets = (len(fronts) + per - 1) // per
-    back_slots = back_positions(layout, *back_offset)
-    back_marks = back_crop_marks(layout, *back_offset)
+    plan = _paginate(fronts, back_list, layout, gutter_layout)
     prefix = f"{label} · " if label else ""
     front_pages: list[Scene] = []
     back_pages: list[Scene] = []
-    for s in range(sheets):
-        chunk = slice(s * per, (s + 1) * per)
-        front_pages.append(_sheet(fronts[chunk], layout.slots, layout, crop_marks,
-                                  layout.crop_marks, f"{prefix}sheet {s + 1}/{sheets} · fronts",
+    for s, (lay, start, end) in enumerate(plan):
+        used = end - start
+        number = f"{prefix}sheet {s + 1}/{len(plan)}"
+        front_pages.append(_sheet(fronts[start:end], lay.slots, lay, crop_marks,
+                                  sheet_crop_marks(lay, used), f"{number} · fronts",
                                   False, f"sheet-{s + 1}-front"))
         if back_list is not None:
-            back_pages.append(_sheet(back_list[chunk], back_slots, layout, crop_marks, back_marks,
-                                     f"{prefix}sheet {s + 1}/{sheets} · backs", True,
-                                     f"sheet-{s + 1}-back"))
+            back_pages.append(_sheet(back_list[start:end], back_positions(lay, *back_offset), lay,
+                                     crop_marks, back_crop_marks(lay, *back_offset, used=used),
+                                     f"{number} · backs", True, f"sheet-{s + 1}-back"))
     return tuple(front_pages), tuple(back_pages)
 
 
