@@ -12,7 +12,7 @@ import sys
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
@@ -24,6 +24,7 @@ from generator.systems import Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
+GUTTER_MODES = ["auto", "full", "none"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
@@ -262,6 +263,12 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--solutions", type=click.Choice(["appendix", "separate", "none"]),
               default="appendix", show_default=True,
               help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
+@click.option("--gutter", type=click.Choice(GUTTER_MODES), default=None,
+              help="Space between cards: a full-bleed gutter on every sheet (full), on sheets "
+                   "whose neighbouring cards differ in colour at the cut (auto, the default), "
+                   "or none.")
+@click.option("--pack-sheets", is_flag=True, default=None,
+              help="Let cards of the same size from different decks share sheets.")
 @_lang
 @_format
 @_strict
@@ -269,13 +276,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_cache
 @_cache_dir
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, lang: str | None, fmt: str, strict: bool,
+                  solutions: str, gutter: str | None, pack_sheets: bool | None,
+                  lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
+    extra: dict[str, Any] = {"solutions": solutions}
+    if gutter is not None:
+        extra["gutter"] = gutter
+    if pack_sheets:
+        extra["pack_sheets"] = True
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir),
-        out, offset, {"solutions": solutions}))))
+        out, offset, extra))))
 
 
 @main.command("schema")

@@ -26,6 +26,9 @@ from .geometry import (
     Slot,
     back_crop_marks,
     back_positions,
+    full_bleed_gutter,
+    layout_sheet,
+    parse_length,
     resolve_paper,
     sheet_crop_marks,
 )
@@ -277,6 +280,47 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
                                      crop_marks, back_crop_marks(lay, *back_offset, used=used),
                                      f"{number} · backs", True, f"sheet-{s + 1}-back"))
     return tuple(front_pages), tuple(back_pages)
+
+
+GUTTER_MODES = ("auto", "full", "none")
+"""``auto``: a full-bleed gutter only on sheets whose cards differ in colour at the cut;
+``full``: on every sheet; ``none``: cards butted (one cut between neighbours)."""
+
+
+def gutter_setting(command_line: str | None, pack_value: object) -> str | float:
+    """The gutter asked for: the command line's mode, else the pack's ``print.gutter``
+    (a mode or a length), else ``auto``.
+
+    >>> (gutter_setting(None, None), gutter_setting("full", "2mm"), gutter_setting(None, "2mm"))
+    ('auto', 'full', 2.0)
+    """
+    value = command_line if command_line is not None else pack_value
+    if value is None:
+        return "auto"
+    if isinstance(value, str) and value.strip().lower() in GUTTER_MODES:
+        return value.strip().lower()
+    return parse_length(value)  # type: ignore[arg-type]
+
+
+def sheet_layouts(paper: str | Sequence[str | float], card_w: float, card_h: float,
+                  bleed: float = 3.0, gutter: str | float = "auto"
+                  ) -> tuple[SheetLayout, SheetLayout | None]:
+    """The layout for a deck's sheets and, for ``auto``, the full-bleed layout for sheets
+    whose neighbours differ at the cut (pass both to :func:`card_sheet_pages`).
+
+    >>> plain, wide = sheet_layouts("a4", 63.5, 88.9)
+    >>> (plain.gutter, wide is not None and wide.gutter > 2 * wide.bleed)
+    (0.0, True)
+    """
+    if gutter == "auto":
+        full = full_bleed_gutter(bleed)
+        return (layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=0.0),
+                layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=full))
+    if gutter == "full":
+        return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=full_bleed_gutter(bleed)), None
+    if gutter == "none":
+        return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=0.0), None
+    return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=float(gutter)), None
 
 
 def interleave_duplex(fronts: Sequence[Scene], backs: Sequence[Scene]) -> tuple[Scene, ...]:

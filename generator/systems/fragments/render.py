@@ -9,18 +9,20 @@ import math
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, layout_sheet, parse_length
+from generator.render.geometry import PAPERS, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
     Circle, Document as PdfDocument, Line, Rect, Scene, Style, Text,
 )
-from generator.render.sheets import calibration_page, card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    calibration_page, card_sheet_pages, gutter_setting, interleave_duplex, sheet_layouts,
+)
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
-    INK, SAFE_INSET, CardGeometry, _escape_markup, card_geometry,
+    INK, CardGeometry, _escape_markup, card_geometry,
 )
 from generator.systems.fragments.settings import GameSettings
 
@@ -28,12 +30,19 @@ from generator.systems.fragments.settings import GameSettings
 
 
 def _frame(geo: CardGeometry, fill: str, accent: str) -> list[Any]:
+    """The background to the bleed edge and a double frame in the safe zone.
+
+    The outer frame line's outside edge lies ``print.safe`` inside the trim, so
+    a duplex drift of a millimetre or two never shows as uneven borders.
+    """
     b = geo.bleed
     full = Rect(0, 0, geo.width + 2 * b, geo.height + 2 * b, Style(fill=fill))
-    inner = Rect(b + SAFE_INSET - 1.5, b + SAFE_INSET - 1.5, geo.width - 2 * (SAFE_INSET - 1.5),
-                 geo.height - 2 * (SAFE_INSET - 1.5), Style(stroke=accent, stroke_width=0.5), rx=2.5)
-    inner2 = Rect(b + SAFE_INSET - 0.5, b + SAFE_INSET - 0.5, geo.width - 2 * (SAFE_INSET - 0.5),
-                  geo.height - 2 * (SAFE_INSET - 0.5), Style(stroke=accent, stroke_width=0.2), rx=2)
+    outer = geo.safe + 0.25  # half the 0.5 mm stroke
+    inner = Rect(b + outer, b + outer, geo.width - 2 * outer, geo.height - 2 * outer,
+                 Style(stroke=accent, stroke_width=0.5), rx=2.5)
+    second = geo.safe + 1.0
+    inner2 = Rect(b + second, b + second, geo.width - 2 * second, geo.height - 2 * second,
+                  Style(stroke=accent, stroke_width=0.2), rx=2)
     return [full, inner, inner2]
 
 
@@ -65,8 +74,8 @@ def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
     parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
     parts.append(Text(cx, bottom - 7.2, pick_text(settings.subtitle, lang), font="serif", size=7,
                       fill=accent, anchor="middle", italic=True))
-    parts.append(Text(b + geo.width - SAFE_INSET - 1.5, bottom - SAFE_INSET - 1.0,
-                      f"{number}/{total}", font="sans", size=4.5, fill=accent, anchor="end"))
+    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.0,
+                      f"{number}/{total}", font="sans", size=6.0, fill=accent, anchor="end"))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}")
 
 
@@ -128,7 +137,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     paper = _paper(pack, options)
     print_cfg = pack.data.get("print", {})
     crop = bool(print_cfg.get("crop_marks", True))
-    gutter = parse_length(print_cfg.get("gutter", 0))
+    gutter = gutter_setting(options.extra.get("gutter"), print_cfg.get("gutter"))
     offset = options.back_offset or (
         parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
         parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
@@ -163,9 +172,10 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         artefacts.append(Artefact(f"svg/cards/{when.id}-except.svg", scene_to_svg(exc)))
 
     progress(f"{pack.id}: card sheets")
-    layout = layout_sheet(PAPERS[paper], geo.width, geo.height, bleed=geo.bleed, gutter=gutter)
+    layout, wide = sheet_layouts(PAPERS[paper], geo.width, geo.height, geo.bleed, gutter)
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
-                                               back_offset=offset, label=f"{title} \u2014 {pack.id}")
+                                               back_offset=offset, label=f"{title} \u2014 {pack.id}",
+                                               gutter_layout=wide)
     author = str(pack.data.get("author", ""))
     subject = "Riddle Craft card sheets"
     artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(
@@ -182,7 +192,8 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         PdfDocument((player_aid(settings, PAPERS[paper], title, lang),), title=f"{title}: player aid",
                     author=author, subject=subject))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(
-        PdfDocument(tuple(calibration_page(paper)), title=f"{title}: printer calibration", author=author, subject=subject))))
+        PdfDocument(tuple(calibration_page(paper, offset)), title=f"{title}: printer calibration",
+                    author=author, subject=subject, duplex=True))))
     return artefacts
 
 
