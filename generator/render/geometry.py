@@ -431,7 +431,7 @@ def _clip_to_edge(seg: Segment, paper_w: float, paper_h: float) -> Segment | Non
     lo_x, hi_x, lo_y, hi_y = EDGE_CLEAR, paper_w - EDGE_CLEAR, EDGE_CLEAR, paper_h - EDGE_CLEAR
     x1, x2 = min(max(x1, lo_x), hi_x), min(max(x2, lo_x), hi_x)
     y1, y2 = min(max(y1, lo_y), hi_y), min(max(y2, lo_y), hi_y)
-    if abs(x2 - x1) + abs(y2 - y1) < 1.0:
+    if abs(x2 - x1) + abs(y2 - y1) < MIN_MARK_LENGTH - _EPS:
         return None
     return (round(x1, 4), round(y1, 4), round(x2, 4), round(y2, 4))
 
@@ -441,7 +441,8 @@ def back_crop_marks(layout: SheetLayout, offset_x_mm: float = 0.0,
     """The crop marks of a sheet as they fall on its back (see :func:`back_positions`).
 
     A back offset may push a mark towards the paper edge; the part closer than
-    ``EDGE_CLEAR`` is cut off.
+    ``EDGE_CLEAR`` is cut off, and a mark left too short is dropped (the
+    cards are cut from the front, which keeps every mark).
     """
     w = layout.paper_w
     out = []

@@ -14,7 +14,8 @@ renderer draws into the bleed); this module only places scenes, using a
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import fonts
 from .geometry import (
@@ -300,6 +301,19 @@ def gutter_setting(command_line: str | None, pack_value: object) -> str | float:
     if isinstance(value, str) and value.strip().lower() in GUTTER_MODES:
         return value.strip().lower()
     return parse_length(value)  # type: ignore[arg-type]
+
+
+def back_offset_setting(command_line: tuple[float, float] | None, print_cfg: Mapping[str, Any]
+                        ) -> tuple[float, float]:
+    """The duplex shift (x, y mm): the command line's, else the pack's ``print.back_offset``.
+
+    >>> back_offset_setting(None, {"back_offset": {"x": "0.5mm"}})
+    (0.5, 0.0)
+    """
+    if command_line is not None:
+        return command_line
+    offset = print_cfg.get("back_offset", {})
+    return (parse_length(offset.get("x", 0)), parse_length(offset.get("y", 0)))
 
 
 def sheet_layouts(paper: str | Sequence[str | float], card_w: float, card_h: float,

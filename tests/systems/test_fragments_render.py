@@ -104,6 +104,32 @@ def test_paper_option(tmp_path: Path, paper: str, size: tuple[float, float]) -> 
     assert (round(w / MM, 1), round(h / MM, 1)) == size
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_every_printed_crop_mark_is_5mm_from_the_edge(tmp_path: Path, paper: str) -> None:
+    """Measured in the PDF: every mark lies 5 mm or more inside the paper, and every
+    card's four cut lines have a mark."""
+    from pdf_marks import page_marks
+
+    pack = write_pack(tmp_path / "p")
+    report = check([pack], Options(paper=paper, back_offset=(1.0, -1.5)))
+    build(report, tmp_path / "out")
+    reader = PdfReader(tmp_path / "out" / "test-pack" / "print" / "cards-duplex.pdf")
+    seen = 0
+    for i, page in enumerate(reader.pages):
+        w, h = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        marks = page_marks(reader, i)
+        assert marks, f"page {i + 1} has no crop marks"
+        for x1, y1, x2, y2 in marks:
+            seen += 1
+            assert min(x1, x2, y1, y2) >= 5 - 1e-3, (paper, i, (x1, y1, x2, y2))
+            assert max(x1, x2) <= w - 5 + 1e-3 and max(y1, y2) <= h - 5 + 1e-3
+            assert max(abs(x2 - x1), abs(y2 - y1)) >= 2.5 - 1e-3
+        downs = {round(x1, 1) for x1, _, x2, _ in marks if abs(x1 - x2) < 1e-6}
+        acrosses = {round(y1, 1) for _, y1, _, y2 in marks if abs(y1 - y2) < 1e-6}
+        assert len(downs) >= 2 and len(acrosses) >= 2
+    assert seen
+
+
 def test_lang_picks_translations(tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "p", {"cards/fr.yaml":
                                        "kind: fragment-card\nid: jamais\ntext: {en: I never sleep., "

@@ -9,13 +9,13 @@ import math
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, parse_length
+from generator.render.geometry import PAPERS
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
     Circle, Document as PdfDocument, Line, Rect, Scene, Style, Text,
 )
 from generator.render.sheets import (
-    calibration_page, card_sheet_pages, gutter_setting, interleave_duplex, sheet_layouts,
+    back_offset_setting, calibration_page, card_sheet_pages, gutter_setting, interleave_duplex, sheet_layouts,
 )
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
@@ -138,9 +138,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     print_cfg = pack.data.get("print", {})
     crop = bool(print_cfg.get("crop_marks", True))
     gutter = gutter_setting(options.extra.get("gutter"), print_cfg.get("gutter"))
-    offset = options.back_offset or (
-        parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
-        parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
+    offset = back_offset_setting(options.back_offset, print_cfg)
     cards = sorted(pack.of_kind("fragment-card"), key=lambda d: (str(d.data.get("category", "")), d.id))
     whens = sorted(pack.of_kind("when-card"), key=lambda d: d.id)
     total = sum(int(c.data.get("copies", 1)) for c in cards)

@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size
+from generator.render.geometry import Box, parse_length, resolve_card_size
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -40,7 +40,7 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
-from generator.render.sheets import card_sheet_pages
+from generator.render.sheets import card_sheet_pages, gutter_setting, sheet_layouts
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
 from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
@@ -49,7 +49,9 @@ from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing
 
 
 SAFE = 4.0
-"""Distance (mm) from the cut to any text: a slightly-off cut never touches it."""
+"""Distance (mm) from the cut to any text at the default ``print.safe``."""
+DEFAULT_SAFE = 3.0
+"""``print.safe``: frames and text at least this far (mm) inside the trim."""
 DEFAULT_QUEST = "Clear the last piece off this card on a turn you used its power."
 DEFAULT_REWARD = "Add any one piece to the stockpile."
 """RULES 1: the quest and reward of a god card that names none."""
@@ -59,13 +61,25 @@ CARD_INK = INK
 
 @dataclass(frozen=True, slots=True)
 class CardSettings:
-    """Card size (trim, mm), bleed, gutter and crop marks of the pack's card sheets."""
+    """Card size (trim, mm), bleed, gutter and crop marks of the pack's card sheets.
+
+    ``gutter`` is a mode of :data:`~generator.render.sheets.GUTTER_MODES` or a
+    length; ``safe`` is the frame's distance inside the trim (text keeps a
+    millimetre more); ``pack_sheets`` lets decks of one size share sheets.
+    """
 
     width: float
     height: float
     bleed: float
-    gutter: float
+    gutter: str | float
     crop_marks: bool
+    safe: float = DEFAULT_SAFE
+    pack_sheets: bool = False
+
+    @property
+    def text_inset(self) -> float:
+        """Distance (mm) from the cut to any text."""
+        return max(SAFE, self.safe + 1.0)
 
 
 def card_settings(pack: Pack, options: Options) -> CardSettings:
@@ -77,7 +91,10 @@ def card_settings(pack: Pack, options: Options) -> CardSettings:
     else:
         w, h = resolve_card_size(card)
     return CardSettings(w, h, parse_length(cfg.get("bleed", 3.0)),
-                        parse_length(cfg.get("gutter", 0.0)), bool(cfg.get("crop_marks", True)))
+                        gutter_setting(options.extra.get("gutter"), cfg.get("gutter")),
+                        bool(cfg.get("crop_marks", True)),
+                        parse_length(cfg.get("safe", DEFAULT_SAFE)),
+                        bool(options.extra.get("pack_sheets", cfg.get("pack_sheets", False))))
 
 
 def _scale(s: CardSettings) -> float:
@@ -89,16 +106,17 @@ def god_boxes(s: CardSettings) -> dict[str, Box]:
     """The text boxes of a god card, in card-scene coordinates (bleed included)."""
     k = _scale(s)
     b = s.bleed
-    w = s.width - 2 * SAFE
-    bottom = b + s.height - SAFE
+    inset = s.text_inset
+    w = s.width - 2 * inset
+    bottom = b + s.height - inset
     reward_h = 8.0 * k
     quest_h = 13.0 * k
     return {
-        "name": Box(b + SAFE + 12.5 * k, b + 3.2 * k, w - 12.5 * k - 8.5 * k, 7.5 * k),
-        "power": Box(b + SAFE, b + 32.0 * k, w, bottom - reward_h - quest_h - 6.5 * k
+        "name": Box(b + inset + 12.5 * k, b + 3.2 * k, w - 12.5 * k - 8.5 * k, 7.5 * k),
+        "power": Box(b + inset, b + 32.0 * k, w, bottom - reward_h - quest_h - 6.5 * k
                      - (b + 32.0 * k)),
-        "quest": Box(b + SAFE, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
-        "reward": Box(b + SAFE, bottom - reward_h, w, reward_h),
+        "quest": Box(b + inset, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
+        "reward": Box(b + inset, bottom - reward_h, w, reward_h),
     }
 
 
@@ -106,10 +124,11 @@ def blessing_boxes(s: CardSettings) -> dict[str, Box]:
     """The text boxes of a blessing card, in card-scene coordinates (bleed included)."""
     k = _scale(s)
     b = s.bleed
-    w = s.width - 2 * SAFE
+    inset = s.text_inset
+    w = s.width - 2 * inset
     return {
-        "name": Box(b + SAFE, b + 33.0 * k, w, 8.0 * k),
-        "text": Box(b + SAFE + 1.0, b + 44.0 * k, w - 2.0, s.height - SAFE - 10.0 * k - 44.0 * k),
+        "name": Box(b + inset, b + 33.0 * k, w, 8.0 * k),
+        "text": Box(b + inset + 1.0, b + 44.0 * k, w - 2.0, s.height - inset - 10.0 * k - 44.0 * k),
     }
 
 
@@ -145,8 +164,9 @@ def _tint(colour: str, amount: float) -> str:
 
 
 def _frame(s: CardSettings, colour: str) -> list[Element]:
+    """A frame line whose outside edge lies ``print.safe`` inside the trim."""
     b = s.bleed
-    inset = SAFE - 1.6
+    inset = s.safe + 0.225
     return [Rect(b + inset, b + inset, s.width - 2 * inset, s.height - 2 * inset,
                  Style(stroke=colour, stroke_width=0.45), rx=2.2)]
 
@@ -166,19 +186,19 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
                             Rect(0, 0, W, b + 17.5 * k, Style(fill=colour))]
     parts.append(Line(0, b + 17.5 * k, W, b + 17.5 * k, Style(stroke=GOLD, stroke_width=0.6)))
     parts += _frame(s, colour)
-    parts.append(Group(_type_icon(god.type, b + SAFE - 0.5, b + 3.0 * k, 11.0 * k)))
+    parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k, 11.0 * k)))
     name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
     type_name = TYPE_NAMES.get(god.type, god.type.title())
     parts.append(_label(boxes["name"].x, b + 14.3 * k, f"{type_name} god", "#f3ead2", 6.0 * k))
     if god.number is not None:
-        cx, cy = b + s.width - SAFE - 3.4 * k, b + 7.0 * k
+        cx, cy = b + s.width - s.text_inset - 3.4 * k, b + 7.0 * k
         parts.append(Circle(cx, cy, 3.4 * k, Style(fill="#ffffff", stroke=GOLD, stroke_width=0.4)))
         parts.append(label_text(cx, cy, str(god.number), 3.2 * k, fill=colour, font="serif"))
     # The pieces the card takes from the box.
     y = b + 20.5 * k
-    parts.append(_label(b + SAFE, y + 4.2 * k, "Brings", MUTED, 5.5 * k))
-    x = b + SAFE + 11.0 * k
+    parts.append(_label(b + s.text_inset, y + 4.2 * k, "Brings", MUTED, 6.0))
+    x = b + s.text_inset + 11.0 * k
     for i, n in enumerate(god.pieces):
         if not n:
             continue
@@ -228,8 +248,8 @@ def god_back(s: CardSettings, title: str) -> Scene:
         parts.append(Group(_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
     parts.append(Text(cx, b + s.height - 11.5 * k, "GOD", font="serif", size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
-    parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
-                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
+                             italic=True, fill="#d9c98f", anchor="middle"))
     return Scene(W, H, tuple(parts), id="god-back")
 
 
@@ -263,8 +283,8 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
     text = fit_field("text", _text(card.text, lang), boxes["text"], align="center",
                      valign="middle")
     parts.append(text.block.at(boxes["text"].x, boxes["text"].y))
-    parts.append(Text(cx, b + s.height - SAFE - 2.5 * k, "Use once, on your turn, besides your "
-                      "action", font="sans", size=5.2 * k, fill=MUTED, anchor="middle",
+    parts.append(Text(cx, b + s.height - s.text_inset - 2.5 * k, "Use once, on your turn, besides your "
+                      "action", font="sans", size=max(6.0, 5.2 * k), fill=MUTED, anchor="middle",
                       italic=True))
     return Scene(W, H, tuple(parts), id=f"blessing-{card.id}")
 
@@ -285,8 +305,8 @@ def blessing_back(s: CardSettings, title: str) -> Scene:
     parts.append(Group(icon_blessing(cx - 14 * k, cy - 14 * k, 28 * k)))
     parts.append(Text(cx, b + s.height - 14 * k, "BLESSING", font="serif", size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
-    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
-                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
+                             italic=True, fill="#d9c98f", anchor="middle"))
     return Scene(W, H, tuple(parts), id="blessing-back")
 
 
@@ -304,18 +324,30 @@ def _escape(text: str) -> str:
 def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
                      offset: tuple[float, float], lang: str | None
                      ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
-    """(name, front pages, back pages) for the god cards and the blessing cards."""
-    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
+    """(name, front pages, back pages) for the god cards and the blessing cards.
+
+    With ``s.pack_sheets`` both decks (they share a size) share sheets as one
+    ``cards`` file, gods first; a sheet that mixes them gets the gutter.
+    """
+    layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     title = content.title
+    decks: list[tuple[str, list[Scene], Scene, str]] = []
     gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
     if gods:
-        yield ("gods", *card_sheet_pages(gods, god_back(s, title), layout, s.crop_marks, offset,
-                                         label=f"{title} — god cards"))
+        decks.append(("gods", gods, god_back(s, title), "god cards"))
     blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
     if blessings:
-        yield ("blessings", *card_sheet_pages(blessings, blessing_back(s, title), layout,
-                                              s.crop_marks, offset,
-                                              label=f"{title} — blessing cards"))
+        decks.append(("blessings", blessings, blessing_back(s, title), "blessing cards"))
+    if s.pack_sheets and len(decks) > 1:
+        fronts = [f for _, deck, _, _ in decks for f in deck]
+        backs = [back for _, deck, back, _ in decks for _ in deck]
+        decks_label = " and ".join(what for _, _, _, what in decks)
+        yield ("cards", *card_sheet_pages(fronts, backs, layout, s.crop_marks, offset,
+                                          label=f"{title} — {decks_label}", gutter_layout=wide))
+        return
+    for name, deck, back, what in decks:
+        yield (name, *card_sheet_pages(deck, back, layout, s.crop_marks, offset,
+                                       label=f"{title} — {what}", gutter_layout=wide))
 
 
 def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str

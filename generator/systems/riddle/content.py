@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, parse_length, resolve_paper
+from generator.render.geometry import PAPERS, resolve_paper
+from generator.render.sheets import back_offset_setting
 from generator.systems import Options
 from generator.systems.riddle.model import (
     BlessingCard,
@@ -89,10 +90,7 @@ def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
 
 
 def back_offset_of(pack: Pack, options: Options) -> tuple[float, float]:
-    if options.back_offset is not None:
-        return options.back_offset
-    offset = pack.data.get("print", {}).get("back_offset", {})
-    return (parse_length(offset.get("x", 0)), parse_length(offset.get("y", 0)))
+    return back_offset_setting(options.back_offset, pack.data.get("print", {}))
 
 
 __all__ = ["RiddleContent", "back_offset_of", "paper_of", "read_content"]

@@ -24,7 +24,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.render.fonts import measure
-from generator.render.geometry import layout_sheet
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -40,7 +39,7 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.book import (
     ACCENT,
@@ -61,7 +60,7 @@ from generator.systems.riddle.book import (
     shade_circle,
     write,
 )
-from generator.systems.riddle.cards import SAFE, CardSettings
+from generator.systems.riddle.cards import CardSettings
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, TIERS as TIER_ORDER
 from generator.systems.riddle.model import Constellation
@@ -340,14 +339,15 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#fbf6ea")),
                             Rect(0, 0, W, b + 11.0, Style(fill=ACCENT)),
                             Line(0, b + 11.0, W, b + 11.0, Style(stroke=GOLD, stroke_width=0.6)),
-                            Rect(b + SAFE - 1.6, b + SAFE - 1.6, s.width - 2 * (SAFE - 1.6),
-                                 s.height - 2 * (SAFE - 1.6), Style(stroke=ACCENT,
-                                                                     stroke_width=0.4), rx=2.0)]
-    parts.append(fitted_text(W / 2, b + 7.6, title, 11, s.width - 2 * SAFE, bold=True,
+                            Rect(b + s.safe + 0.2, b + s.safe + 0.2, s.width - 2 * (s.safe + 0.2),
+                                 s.height - 2 * (s.safe + 0.2), Style(stroke=ACCENT,
+                                                                      stroke_width=0.4), rx=2.0)]
+    inset = s.text_inset
+    parts.append(fitted_text(W / 2, b + 7.6, title, 11, s.width - 2 * inset, bold=True,
                              fill="#ffffff", anchor="middle", min_size=7))
-    x, w = b + SAFE, s.width - 2 * SAFE
+    x, w = b + inset, s.width - 2 * inset
     y = b + 14.0
-    bottom = b + s.height - SAFE
+    bottom = b + s.height - inset
     fits = True
     size = 9.0
     while True:
@@ -411,12 +411,14 @@ def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tu
                           offset: tuple[float, float], lang: str | None) -> tuple[Scene, ...]:
     """A duplex sheet of tarot-size player aid cards, one per seat (the sheet holds them)."""
     s = CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
-                     cards.crop_marks)
+                     cards.crop_marks, cards.safe)
     front, back, _ = aid_card_faces(content, s)
-    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
-    count = min(layout.capacity, 4) if layout.capacity >= 4 else layout.capacity
+    layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
+    # One card per seat (four), as many as one sheet holds.
+    count = min(4, (wide or layout).capacity, layout.capacity)
     fronts, backs = card_sheet_pages([front] * count, back, layout, s.crop_marks, offset,
-                                     label=f"{content.title} — player aid cards")
+                                     label=f"{content.title} — player aid cards",
+                                     gutter_layout=wide)
     return interleave_duplex(fronts, backs)
 
 

@@ -69,6 +69,7 @@ from generator.render.scene import (
     Style,
     Text,
 )
+from generator.render.sheets import back_offset_setting, calibration_page
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
@@ -868,8 +869,10 @@ def book_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
 
 # -- the token sheet -------------------------------------------------------------------------
 
-TILE = 30.0
-"""Side of a tile or marker on the token sheet (mm): it fits inside a board space."""
+BOARD_SPACE = 30.0
+"""Side (mm) of a space on the boards printed at play scale."""
+TILE = BOARD_SPACE
+"""Side of a tile or marker on the token sheet (mm): the size of a printed board's space."""
 
 
 def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> list[Element]:
@@ -909,16 +912,14 @@ def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size:
     return out, len(counts) * size
 
 
-def token_counts(content: BookContent, per_row: int) -> tuple[int, int]:
-    """Target-zone and water tiles to print: the most any scenario needs plus a spare,
-    rounded up to whole rows."""
+def token_counts(content: BookContent) -> tuple[int, int]:
+    """Target-zone and water tiles to print: the most any scenario needs plus a spare.
+
+    The counts depend on the scenarios only, never on the paper.
+    """
     targets = max((sum(s.targets) for s, _ in content.scenarios), default=0)
     water = max((sum(s.water) for s, _ in content.scenarios), default=0)
-
-    def whole_rows(n: int) -> int:
-        return max(per_row, -(-n // per_row) * per_row)
-
-    return whole_rows(targets + 1), whole_rows(water + 1)
+    return targets + 1, water + 1
 
 
 def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
@@ -926,7 +927,7 @@ def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]
     pw, ph = paper
     width = pw - 2 * MARGIN
     per_row = max(1, int(width // TILE))
-    targets, water = token_counts(content, per_row)
+    targets, water = token_counts(content)
     enemies = [k for k in content.enemy_order for _ in range(2)]
     enemy_row = max(1, min(per_row, len(content.enemy_order)))
     sections = [
@@ -1338,7 +1339,12 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(PdfDocument(
         tuple(aid_pages(content, paper)), title=f"{content.title}: player aid", author=author,
         subject="Santowerini player aid"))))
+    artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
+        calibration_page(paper, back_offset_setting(options.back_offset, pack.data.get("print", {}))),
+        title=f"{content.title}: print check", author=author, subject="printer calibration",
+        duplex=True))))
     return artefacts
+
 
 
 __all__ = [

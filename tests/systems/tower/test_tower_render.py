@@ -19,13 +19,15 @@ from generator.pack.schema import load_schemas
 from generator.pack.yamlload import Limits
 from generator.pipeline import check, kinds_of
 from generator.render.icons import element_bounds
-from generator.render.scene import Element, Group, Polygon, Scene, Text, TextBlock
+from generator.render.geometry import resolve_paper
+from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.systems import Artefact, Options, discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.policies import load_policy
 from generator.systems.tower.render import (
     MARGIN,
+    BOARD_SPACE,
     aid_pages,
     book_pages,
     build_artefacts,
@@ -117,7 +119,17 @@ def test_easiest_and_hardest_scenarios_play_apart(pack: Pack) -> None:
 def test_artefacts(pack: Pack, built: dict[str, bytes]) -> None:
     ids = sorted(d.id for d in pack.of_kind("tower-scenario"))
     assert sorted(built) == sorted([f"maps/{i}.svg" for i in ids] + [
-        "print/tower-book.pdf", "print/tokens.pdf", "print/player-aid.pdf"])
+        "print/tower-book.pdf", "print/tokens.pdf", "print/player-aid.pdf",
+        "print/calibration.pdf"])
+
+
+def test_calibration_page_with_the_back_offset(pack: Pack) -> None:
+    built = {a.path: a.data for a in build_artefacts(pack, Options(back_offset=(1.5, -0.5)), _quiet)}
+    reader = _reader(built, "print/calibration.pdf")
+    assert len(reader.pages) == 2
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert "long-edge" in reader.pages[0].extract_text() + reader.pages[1].extract_text()
+    assert "x +1.5 mm, y -0.5 mm" in reader.pages[1].extract_text()
 
 
 def test_build_is_deterministic(pack: Pack, built: dict[str, bytes]) -> None:
@@ -283,10 +295,27 @@ def test_setup_notes_count_pieces(pack: Pack) -> None:
 
 def test_token_sheet_has_enough_tiles(pack: Pack) -> None:
     content = read_book(pack, None)
-    targets, water = token_counts(content, 5)
+    targets, water = token_counts(content)
     assert targets > max(sum(s.targets) for s, _ in content.scenarios)
     assert water > max(sum(s.water) for s, _ in content.scenarios)
-    assert targets % 5 == 0 and water % 5 == 0
+    # One spare each, whatever the paper: the counts depend on the scenarios only.
+    assert targets == max(sum(s.targets) for s, _ in content.scenarios) + 1
+    assert water == max(sum(s.water) for s, _ in content.scenarios) + 1
+
+
+def tile_rects(pages: list[Scene], size: float) -> list[Rect]:
+    out: list[Rect] = []
+    for page in pages:
+        out += [el for el in page.children if isinstance(el, Rect) and el.w == size == el.h]
+    return out
+
+
+def test_token_sheets_hold_the_same_tiles_on_every_paper(pack: Pack) -> None:
+    content = read_book(pack, None)
+    counts = {name: len(tile_rects(token_pages(content, resolve_paper(name)), BOARD_SPACE))
+              for name in ("a4", "letter", "universal")}
+    targets, water = token_counts(content)
+    assert set(counts.values()) == {targets + water + 2 * len(content.enemy_order)}
 
 
 def test_pack_paper_setting_is_used(pack: Pack, tmp_path: Path) -> None:
