@@ -132,6 +132,10 @@ CASES = [
     Case("text-overflow", {"cards/x.yaml": CARD.format(
         id="x", text="I " + " ".join(["wander"] * 120) + ".")},
          "RS-R001", "cards/x.yaml", 3, 7, message="too tall"),
+    Case("text-below-6pt", {"game.yaml": GAME_YAML + "card: {min_font_size: 4.5}\n",
+                            "cards/x.yaml": CARD.format(
+        id="x", text="I " + " ".join(["wander"] * 190) + ".")},
+         "RS-R006", "cards/x.yaml", 3, 7, args=("--strict",), message="below the 6 pt"),
     Case("card-larger-than-paper", {"game.yaml": GAME_YAML + "card: {size: {width: 300mm, height: 90mm}}\n"},
          "RS-R003", "game.yaml", 9, 14),
     Case("second-game", {"game2.yaml": GAME_YAML.replace("id: game", "id: game-two"),

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.render.geometry import CARD_SIZES, parse_length
-from generator.render.text import fit_text
+from generator.render.text import MIN_PRINT_SIZE, fit_text
 from generator.systems import Options
 from generator.systems.fragments.settings import GameSettings
 
@@ -67,6 +67,10 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                 yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
                                 f"too tall at the minimum size of {settings.min_font_size:g} pt",
                                 path, hint="shorten the fragment or lower card.min_font_size")
+            elif fit.size < MIN_PRINT_SIZE:
+                yield card.diag("RS-R006", f"text prints at {fit.size:g} pt, below the "
+                                f"{MIN_PRINT_SIZE:g} pt that stays readable on paper", path,
+                                hint="shorten the fragment, or raise card.min_font_size to 6")
     for when in pack.of_kind("when-card"):
         for side in ("only", "except"):
             value = when.data.get(side)
@@ -78,6 +82,9 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                 if not fit.fits:
                     yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
                                     f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
+                elif fit.size < MIN_PRINT_SIZE:
+                    yield when.diag("RS-R006", f"'{side}' side prints at {fit.size:g} pt, below "
+                                    f"{MIN_PRINT_SIZE:g} pt", (side,) + path[1:])
 
 
 def iter_sheet_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:

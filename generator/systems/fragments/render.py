@@ -119,7 +119,7 @@ def when_side(card: Document, side: str, geo: CardGeometry, settings: GameSettin
     parts.append(fit.block.at(x, y + h / 4))
     other = "except when" if side == "only" else "only when"
     parts.append(Text(cx, b + geo.height - 9, f"turn over for \u201c{other}\u201d", font="sans",
-                      size=5.5, fill=ink, anchor="middle", italic=True))
+                      size=6.0, fill=ink, anchor="middle", italic=True))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}-{side}")
 
 

@@ -81,6 +81,11 @@ class CardSettings:
         """Distance (mm) from the cut to any text."""
         return max(SAFE, self.safe + 1.0)
 
+    @property
+    def extra(self) -> float:
+        """How much further in than the default a wide ``print.safe`` pushes the top lines."""
+        return self.text_inset - SAFE
+
 
 def card_settings(pack: Pack, options: Options) -> CardSettings:
     """The pack's ``print`` settings for cards: poker size and 3 mm bleed by default."""
@@ -112,9 +117,9 @@ def god_boxes(s: CardSettings) -> dict[str, Box]:
     reward_h = 8.0 * k
     quest_h = 13.0 * k
     return {
-        "name": Box(b + inset + 12.5 * k, b + 3.2 * k, w - 12.5 * k - 8.5 * k, 7.5 * k),
-        "power": Box(b + inset, b + 32.0 * k, w, bottom - reward_h - quest_h - 6.5 * k
-                     - (b + 32.0 * k)),
+        "name": Box(b + inset + 12.5 * k, b + 3.2 * k + s.extra, w - 12.5 * k - 8.5 * k, 7.5 * k),
+        "power": Box(b + inset, b + 32.0 * k + s.extra, w, bottom - reward_h - quest_h - 6.5 * k
+                     - (b + 32.0 * k + s.extra)),
         "quest": Box(b + inset, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
         "reward": Box(b + inset, bottom - reward_h, w, reward_h),
     }
@@ -182,21 +187,24 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     W, H = s.width + 2 * b, s.height + 2 * b
     colour = GOD_TYPES.get(god.type, "#555555")
     boxes = god_boxes(s)
+    band = b + 17.5 * k + s.extra
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill=_tint(colour, 0.10))),
-                            Rect(0, 0, W, b + 17.5 * k, Style(fill=colour))]
-    parts.append(Line(0, b + 17.5 * k, W, b + 17.5 * k, Style(stroke=GOLD, stroke_width=0.6)))
+                            Rect(0, 0, W, band, Style(fill=colour))]
+    parts.append(Line(0, band, W, band, Style(stroke=GOLD, stroke_width=0.6)))
     parts += _frame(s, colour)
-    parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k, 11.0 * k)))
+    parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k + s.extra,
+                                  11.0 * k)))
     name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
     type_name = TYPE_NAMES.get(god.type, god.type.title())
-    parts.append(_label(boxes["name"].x, b + 14.3 * k, f"{type_name} god", "#f3ead2", 6.0 * k))
+    parts.append(_label(boxes["name"].x, b + 14.3 * k + s.extra, f"{type_name} god", "#f3ead2",
+                        max(6.0, 6.0 * k)))
     if god.number is not None:
-        cx, cy = b + s.width - s.text_inset - 3.4 * k, b + 7.0 * k
+        cx, cy = b + s.width - s.text_inset - 3.4 * k, b + 7.0 * k + s.extra
         parts.append(Circle(cx, cy, 3.4 * k, Style(fill="#ffffff", stroke=GOLD, stroke_width=0.4)))
         parts.append(label_text(cx, cy, str(god.number), 3.2 * k, fill=colour, font="serif"))
     # The pieces the card takes from the box.
-    y = b + 20.5 * k
+    y = b + 20.5 * k + s.extra
     parts.append(_label(b + s.text_inset, y + 4.2 * k, "Brings", MUTED, 6.0))
     x = b + s.text_inset + 11.0 * k
     for i, n in enumerate(god.pieces):
@@ -219,7 +227,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     parts.append(quest.block.at(boxes["quest"].x, boxes["quest"].y))
     reward_text = _text(god.reward_text, lang) if god.reward_text is not None else DEFAULT_REWARD
     reward_box = boxes["reward"]
-    parts.append(Rect(reward_box.x - 1.2, reward_box.y - 0.8, reward_box.w + 2.4,
+    parts.append(Rect(reward_box.x - 0.6, reward_box.y - 0.8, reward_box.w + 1.2,
                       reward_box.h + 0.6, Style(fill=_tint(GOLD, 0.25)), rx=1.2))
     reward = fit_field("reward", "**Reward:** " + reward_text, reward_box, valign="middle")
     parts.append(reward.block.at(reward_box.x, reward_box.y - 0.3))

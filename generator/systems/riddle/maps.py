@@ -40,6 +40,7 @@ from generator.engine.state import State, height_at
 from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
 from generator.render.icons import (
+    icon_label,
     BUILD,
     DOME,
     DOME_LIGHT,
@@ -64,7 +65,6 @@ from generator.render.icons import (
     icon_sphinx,
     icon_wanderer,
     icon_worker,
-    label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
 from generator.render.text import fit_text
@@ -167,7 +167,7 @@ def _tower(x: float, y: float, c: float, space: Space) -> tuple[Element, ...]:
         bx, by = x + BADGE_CENTRE * c, y + BADGE_CENTRE * c
         out.append(Circle(bx, by, BADGE_RADIUS * c, Style(fill=LEVEL_FILLS[space.level - 1], stroke=INK,
                                                            stroke_width=_line_width(c, 0.014))))
-        out.append(label_text(bx, by, str(space.level), BADGE_RADIUS * c * 1.45))
+        out.extend(icon_label(bx, by, str(space.level), BADGE_RADIUS * c * 1.45))
     return tuple(out)
 
 
@@ -435,12 +435,12 @@ def _coordinates(cols: int, rows: int, ox: float, oy: float, c: float) -> list[E
     for col in range(cols):
         cx = ox + (col + 0.5) * c
         letter = chr(ord("A") + col)
-        out.append(label_text(cx, oy / 2, letter, size, fill=MUTED))
-        out.append(label_text(cx, oy + rows * c + oy / 2, letter, size, fill=MUTED))
+        out.extend(icon_label(cx, oy / 2, letter, size, fill=MUTED))
+        out.extend(icon_label(cx, oy + rows * c + oy / 2, letter, size, fill=MUTED))
     for row in range(rows):
         cy = oy + (row + 0.5) * c
-        out.append(label_text(ox / 2, cy, str(row + 1), size, fill=MUTED))
-        out.append(label_text(ox + cols * c + ox / 2, cy, str(row + 1), size, fill=MUTED))
+        out.extend(icon_label(ox / 2, cy, str(row + 1), size, fill=MUTED))
+        out.extend(icon_label(ox + cols * c + ox / 2, cy, str(row + 1), size, fill=MUTED))
     return out
 
 

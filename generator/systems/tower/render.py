@@ -883,7 +883,7 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> li
         return [Rect(x, y, size, size, Style(fill=SEA)), *draw_waves(x, y, size)]
     out: list[Element] = [Rect(x, y, size, size, Style(fill=LAND))]
     out.extend(draw_enemy(x + size / 2, y + size / 2 - 1, size * 0.76, kind, facing))
-    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 5.5,
+    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 6.0,
                           anchor="middle", fill=MUTED))
     return out
 
