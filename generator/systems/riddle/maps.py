@@ -37,7 +37,6 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import State, height_at
-from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
 from generator.render.icons import (
     icon_label,
@@ -503,9 +502,55 @@ def _map_key(x: float, y: float, width: float) -> tuple[list[Element], float]:
     return out, big
 
 
-def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
-    """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name,
-    and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h) in mm.
+def icon_meaning(name: str) -> str:
+    """What a symbol means at the table, in a few words (the player's legend).
+
+    >>> icon_meaning("coin-gold-2")
+    'collected by building level 2 on it'
+    """
+    fixed = {
+        "dome": "caps a tower; nobody stands on it",
+        "worker": "a worker starts here",
+        "wanderer": "the shared fifth worker (3 players)",
+        "king": "a figure; it is not a worker",
+        "sphinx": "a figure; it is not a worker",
+        "blessing": "collect it with a worker on it",
+        "sea": "not part of the board",
+        "bridge": "joins two spaces for moving only",
+        "feature": "a special place; see the riddle",
+        "move": "a move in a solution",
+        "build": "a build in a solution",
+        "mover": "its power moves workers",
+        "builder": "its power builds",
+        "specialist": "a power of its own kind",
+    }
+    if name in fixed:
+        return fixed[name]
+    kind, _, rest = name.partition("-")
+    if kind == "level":
+        return f"the piece that builds level {rest}"
+    if kind == "tower":
+        return "three blocks and a dome at set-up" if rest == "4" else f"{rest} high at set-up"
+    if kind == "worker":
+        return f"a {rest} worker in play"
+    if kind == "coin":
+        colour, _, level = rest.partition("-")
+        if not level:
+            return f"fills a {colour} objective slot"
+        what = "a dome" if level == "4" else f"level {level}"
+        return f"collected by building {what} on it"
+    if kind == "die":
+        return f"the die shows the {rest} gem"
+    if kind == "gem":
+        return f"the {rest} gem of the Sphinx's game"
+    return ""
+
+
+def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False) -> Scene:
+    """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
+    meaning, and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h)
+    in mm. The player's book shows no markup; ``codes`` adds each symbol's ``:name:`` for
+    designers.
 
     >>> page = legend_page("letter")
     >>> (round(page.width, 1), round(page.height, 1))
@@ -518,8 +563,10 @@ def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
     y = m + 7.0
     out.append(Text(m, y, "Symbols of the riddle book", font="serif", size=20, fill=INK, bold=True))
     y += 6.0
-    out.append(Text(m, y, "Every symbol used on maps and in the riddles, with the name that draws it "
-                    "inside text (write :name:).", font="serif", size=8.5, fill=MUTED, italic=True))
+    intro = ("Every symbol used on maps and in the riddles, with the name that draws it "
+             "inside text (write :name:)." if codes else
+             "Every symbol used on the maps and in the riddles, and what it means.")
+    out.append(Text(m, y, intro, font="serif", size=8.5, fill=MUTED, italic=True))
     y += 9.0
     out.extend(_heading(m, y, "Reading a map", width))
     y += 5.0
@@ -546,9 +593,10 @@ def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
             label = fit_text(ICON_LABELS[name], col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
                              fill=INK, valign="bottom")
             out.append(label.block.at(ex + icon + 2.0, ey - 0.6))
-            code = f":{name}:"
-            size = min(6.5, 6.5 * (col_w - icon - 3.0) / max(measure(code, "sans", size_pt=6.5), 1e-6))
-            out.append(Text(ex + icon + 2.0, ey + 8.4, code, size=size, fill=MUTED))
+            below = f":{name}:" if codes else icon_meaning(name)
+            note = fit_text(below, col_w - icon - 3.0, row_h - 6.2, max_size=6.5, min_size=6,
+                            fill=MUTED, leading=1.05)
+            out.append(note.block.at(ex + icon + 2.0, ey + 6.0))
         y += math.ceil(len(names) / cols) * row_h
     return Scene(pw, ph, tuple(out), id="legend")
 

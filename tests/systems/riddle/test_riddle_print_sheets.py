@@ -162,3 +162,15 @@ def test_no_riddle_sheet_prints_below_6pt(shipped: Pack) -> None:
     scenes += aid_card_faces(content, CardSettings(*AID_CARD_SIZE, 3.0, "auto", True))[:2]
     small = {(sc.id, text, size) for sc in scenes for text, size in small_texts(sc)}
     assert not small, sorted(small)[:20]
+
+
+def test_players_legend_shows_meanings_not_markup() -> None:
+    from generator.render.icons import ICONS
+
+    for paper in ("a4", "letter"):
+        page = legend_page(paper)
+        texts = [t.text for t, _ in iter_printed_sizes(page.children)]
+        assert not [t for t in texts if t.startswith(":") and t.endswith(":")]
+        assert "collected by building" in " ".join(texts)
+    designer = [t.text for t, _ in iter_printed_sizes(legend_page("a4", codes=True).children)]
+    assert sum(1 for t in designer if t.startswith(":")) == len(ICONS)
