@@ -1123,20 +1123,28 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     return out
 
 
+COMPACT_COLUMNS = 3
+"""Boards side by side in the compact solutions (three rows of them fill a page: 6-9 a page)."""
+
+
 def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], lang: str | None,
-                   title: str, first_number: int, upside_down: bool) -> list[Scene]:
+                   title: str, first_number: int, upside_down: bool, compact: bool = True
+                   ) -> list[Scene]:
     """Pages of solution strips: per objective a heading, then its turns as small maps in
-    rows, wrapping over pages; ``upside_down`` turns every page by 180 degrees."""
+    rows, wrapping over pages; ``upside_down`` turns every page by 180 degrees.
+
+    ``compact`` (the default) sets three boards a row and three rows a page; otherwise
+    two large boards a row."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
     top, bottom = m + 2.0, ph - m - 6.0
-    cols = 2
+    cols = COMPACT_COLUMNS if compact else 2
     col_w = (width - PANEL_GAP * (cols - 1)) / cols
-    # Three rows a page when the maps stay at least 70 mm wide, else two.
     usable = bottom - top - 9.0
     size = min(col_w, usable / 3 - CAPTION_H - 3.0)
-    if size < 70.0:
+    if size < 70.0 and not compact:
+        # Three rows a page when the maps stay at least 70 mm wide, else two.
         size = min(col_w, usable / 2 - CAPTION_H - 3.0)
     pages: list[list[Element]] = [[]]
     y = top

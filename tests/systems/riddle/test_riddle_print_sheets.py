@@ -174,3 +174,35 @@ def test_players_legend_shows_meanings_not_markup() -> None:
         assert "collected by building" in " ".join(texts)
     designer = [t.text for t, _ in iter_printed_sizes(legend_page("a4", codes=True).children)]
     assert sum(1 for t in designer if t.startswith(":")) == len(ICONS)
+
+
+def test_compact_solutions_hold_six_to_nine_boards_a_page(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from generator.systems.riddle.book import iter_solution_blocks, solution_pages
+    from generator.systems.riddle.render import solve_all
+
+    from .conftest import write_starter
+
+    pack = check([write_starter(tmp_path / "starter")]).packs[0]
+    content = read_content(pack, None)
+    solves = solve_all(content, Options(cache_dir=tmp_path / "cache"), lambda _: None)
+    riddle = content.riddles[0][0]
+    blocks = [b for b in iter_solution_blocks(riddle, solves[riddle.id], gods=content.gods)
+              if b.turns]
+    assert blocks
+    # One long line of 20 turns: every page but the last is full.
+    turns = [t for b in blocks for t in (b.turns or ())]
+    long_block = replace(blocks[0], turns=tuple((turns * 20)[:20]))
+
+    def boards(page: Scene) -> int:
+        # Each board's caption starts with its turn number in bold: "1.", "2." ...
+        return sum(1 for t, _ in iter_printed_sizes(page.children)
+                   if t.bold and t.text.rstrip(".").isdigit() and t.text.endswith("."))
+
+    compact = solution_pages([long_block], PAPERS["a4"], None, "t", 1, False)
+    counts = [boards(p) for p in compact]
+    assert sum(counts) == 20
+    assert all(6 <= n <= 9 for n in counts[:-1]), counts
+    roomy = solution_pages([long_block], PAPERS["a4"], None, "t", 1, False, compact=False)
+    assert len(roomy) > len(compact)
