@@ -51,7 +51,7 @@ from .scene import (
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
 NOTE_SIZE = 6.0
 """Size (pt) of the label printed in a sheet's margin."""
-_NOTE_MIN_SIZE = 4.5
+_NOTE_MIN_SIZE = 6.0  # shorten rather than print below 6 pt
 _NOTE_FILL = "#444444"
 _THIN = Style(stroke="#000000", stroke_width=0.12)
 _BAR = Style(stroke="#000000", stroke_width=0.2)

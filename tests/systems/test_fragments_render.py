@@ -138,3 +138,34 @@ def test_lang_picks_translations(tmp_path: Path) -> None:
     build(report, tmp_path / "out")
     svg = (tmp_path / "out" / "test-pack" / "svg" / "cards" / "jamais.svg").read_text()
     assert "Je ne dors jamais." in svg
+
+
+@pytest.mark.parametrize("safe", [3.0, 5.0])
+def test_frames_and_text_keep_print_safe(safe: float) -> None:
+    """Measured on the card scenes: every text run and frame line lies ``print.safe`` or
+    more inside the trim (default 3 mm), so duplex drift never shows uneven borders."""
+    from generator.render.icons import element_bounds
+    from generator.render.scene import Rect, Text, TextBlock
+    from generator.systems.fragments.layout import CardGeometry
+    from generator.systems.fragments.render import fragment_back, fragment_front, when_side
+    from generator.systems.fragments.settings import settings_of
+
+    report = check([CONTENT / "fragments"])
+    pack = report.packs[0]
+    games = [d for d in pack.documents if d.kind == "fragment-game"]
+    settings = settings_of(games[0])
+    geo = CardGeometry(63.5, 88.9, 3.0, safe)
+    card = next(d for d in pack.documents if d.kind == "fragment-card")
+    when = next(d for d in pack.documents if d.kind == "when-card")
+    scenes = [fragment_front(card, 176, 182, geo, settings, None), fragment_back(geo, settings, None),
+              when_side(when, "only", geo, settings, None), when_side(when, "except", geo, settings, None)]
+    lo = geo.bleed + safe - 1e-6
+    for scene in scenes:
+        hi_x, hi_y = scene.width - lo, scene.height - lo
+        for el in scene.children:
+            if isinstance(el, (Text, TextBlock)) or (isinstance(el, Rect) and el.style.stroke
+                                                     and not el.style.fill):
+                box = element_bounds([el])
+                assert box is not None
+                assert box[0] >= lo and box[1] >= lo and box[2] <= hi_x and box[3] <= hi_y, \
+                    (scene.id, el)

@@ -510,14 +510,15 @@ def _badge(right: float, y: float, rows: Sequence[tuple[str, str]]) -> tuple[lis
         return [], 0.0
     width = 36.0
     row_h = 3.9
-    height = 5.2 + row_h * len(rows)
+    height = 5.6 + row_h * len(rows)
     x = right - width
     out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
                                                           stroke_width=0.3), rx=1.6),
-                          Text(x + width / 2, y + 3.4, "SHORTEST SOLO SOLUTION", font="sans",
-                               size=5.2, fill=MUTED, anchor="middle", bold=True)]
+                          fitted_text(x + width / 2, y + 3.6, "SHORTEST SOLO SOLUTION", 6.0,
+                                      width - 2.0, font="sans", fill=MUTED, anchor="middle",
+                                      bold=True)]
     for i, (tier, text) in enumerate(rows):
-        cy = y + 6.6 + i * row_h
+        cy = y + 7.0 + i * row_h
         fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
         out.append(Circle(x + 4.0, cy - 0.2, 1.35, Style(fill=fill, stroke=dark, stroke_width=0.25)))
         out.append(Text(x + 6.6, cy + 1.0, name.lower(), font="sans", size=6.8, fill=INK))
