@@ -329,6 +329,33 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
 
 
+def card_decks(content: RiddleContent, s: CardSettings, lang: str | None
+               ) -> list[tuple[str, list[Scene], Scene, str]]:
+    """(name, fronts, back, what) of each deck: the god cards, then the blessing cards."""
+    title = content.title
+    decks: list[tuple[str, list[Scene], Scene, str]] = []
+    gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
+    if gods:
+        decks.append(("gods", gods, god_back(s, title), "god cards"))
+    blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
+    if blessings:
+        decks.append(("blessings", blessings, blessing_back(s, title), "blessing cards"))
+    return decks
+
+
+def iter_card_svgs(content: RiddleContent, s: CardSettings, lang: str | None
+                   ) -> Iterator[tuple[str, Scene]]:
+    """(path, scene) of one SVG per card face and one per deck back, as the fragment deck has.
+
+    Paths: ``svg/cards/god-<id>.svg``, ``svg/cards/blessing-<id>.svg``,
+    ``svg/cards/_gods-back.svg``, ``svg/cards/_blessings-back.svg``.
+    """
+    for name, fronts, back, _ in card_decks(content, s, lang):
+        for scene in fronts:
+            yield f"svg/cards/{scene.id}.svg", scene
+        yield f"svg/cards/_{name}-back.svg", back
+
+
 def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
                      offset: tuple[float, float], lang: str | None
                      ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
@@ -339,13 +366,7 @@ def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float
     """
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     title = content.title
-    decks: list[tuple[str, list[Scene], Scene, str]] = []
-    gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
-    if gods:
-        decks.append(("gods", gods, god_back(s, title), "god cards"))
-    blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
-    if blessings:
-        decks.append(("blessings", blessings, blessing_back(s, title), "blessing cards"))
+    decks = card_decks(content, s, lang)
     if s.pack_sheets and len(decks) > 1:
         fronts = [f for _, deck, _, _ in decks for f in deck]
         backs = [back for _, deck, back, _ in decks for _ in deck]
@@ -405,4 +426,4 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
 
 __all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",
            "blessing_front", "card_settings", "fit_field", "god_back", "god_boxes", "god_front",
-           "iter_card_overflow", "iter_card_sheets"]
+           "card_decks", "iter_card_overflow", "iter_card_sheets", "iter_card_svgs"]

@@ -58,10 +58,13 @@ from generator.systems.riddle.cards import (
     card_settings,
     iter_card_overflow,
     iter_card_sheets,
+    iter_card_svgs,
 )
 from generator.systems.riddle.maps import legend_page
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
 from generator.systems.riddle.sheets import (
+    aid_card_faces,
+    aid_card_settings,
     campaign_sheet_pages,
     player_aid_card_pages,
     player_aid_pages,
@@ -196,6 +199,11 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     progress(f"{pack.id}: card sheets")
     cards = card_settings(pack, options)
     offset = back_offset_of(pack, options)
+    artefacts += [Artefact(path, scene_to_svg(scene))
+                  for path, scene in iter_card_svgs(content, cards, lang)]
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards))
+    artefacts += [Artefact("svg/cards/aid-card-front.svg", scene_to_svg(front)),
+                  Artefact("svg/cards/aid-card-back.svg", scene_to_svg(back))]
     for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang):
         artefacts.append(Artefact(f"print/{name}-duplex.pdf", _pdf(
             interleave_duplex(fronts, backs), f"{title}: {name} (duplex)", author,

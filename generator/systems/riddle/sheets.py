@@ -408,11 +408,16 @@ def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scen
     return front, back, ok1 and ok2
 
 
+def aid_card_settings(cards: CardSettings) -> CardSettings:
+    """The pack's card settings for the tarot-size player aid card."""
+    return CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
+                        cards.crop_marks, cards.safe)
+
+
 def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tuple[float, float],
                           offset: tuple[float, float], lang: str | None) -> tuple[Scene, ...]:
     """A duplex sheet of tarot-size player aid cards, one per seat (the sheet holds them)."""
-    s = CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
-                     cards.crop_marks, cards.safe)
+    s = aid_card_settings(cards)
     front, back, _ = aid_card_faces(content, s)
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     # One card per seat (four), as many as one sheet holds.

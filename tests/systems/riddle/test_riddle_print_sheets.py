@@ -206,3 +206,18 @@ def test_compact_solutions_hold_six_to_nine_boards_a_page(tmp_path: Path) -> Non
     assert all(6 <= n <= 9 for n in counts[:-1]), counts
     roomy = solution_pages([long_block], PAPERS["a4"], None, "t", 1, False, compact=False)
     assert len(roomy) > len(compact)
+
+
+def test_one_svg_per_card_face_and_back(shipped: Pack) -> None:
+    import xml.etree.ElementTree as ET
+
+    from generator.render.svg import scene_to_svg
+    from generator.systems.riddle.cards import iter_card_svgs
+
+    content = read_content(shipped, None)
+    s = CardSettings(63.5, 88.9, 3.0, "auto", True)
+    paths = dict(iter_card_svgs(content, s, None))
+    assert len(paths) == len(content.god_docs) + len(content.blessings) + 2
+    assert {f"svg/cards/god-{d.id}.svg" for d in content.god_docs} <= set(paths)
+    root = ET.fromstring(scene_to_svg(paths["svg/cards/_gods-back.svg"]))
+    assert root.get("width") == "69.5mm"
