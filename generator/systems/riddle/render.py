@@ -26,6 +26,7 @@ Artefacts (relative to the pack's output folder)::
     print/gods-duplex.pdf           print/blessings-duplex.pdf
     print/player-aid.pdf            print/player-aid-card.pdf
     print/campaign-sheets.pdf       print/calibration.pdf
+    print/components.pdf            svg/cards/<card>.svg
 """
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ from generator.systems.riddle.cards import (
     iter_card_svgs,
 )
 from generator.systems.riddle.maps import legend_page
+from generator.systems.riddle.components import component_pages, needs_page
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
 from generator.systems.riddle.sheets import (
     aid_card_faces,
@@ -123,7 +125,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     """Every page of the riddle book (see the module docstring for the order)."""
     islands = _island_names(content, lang)
     settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
-    first_riddle_page = 4
+    first_riddle_page = 5  # after the cover, the story, the symbols and the "You need" list
     riddle_pages: list[Scene] = []
     maps: list[tuple[str, Scene]] = []
     overflowing: list[str] = []
@@ -156,7 +158,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     cover = cover_page(content.title, subtitle, meta, paper, counts)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
     legend = legend_page(paper)
-    pages = [cover, story, legend, *riddle_pages]
+    pages = [cover, story, legend, needs_page(content, paper, 4), *riddle_pages]
     solutions: list[Scene] = []
     if mode != "none":
         blocks: list[SolutionBlock] = []
@@ -214,6 +216,9 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     artefacts.append(Artefact("print/player-aid-card.pdf", _pdf(
         player_aid_card_pages(content, cards, paper, offset, lang),
         f"{title}: player aid card (duplex)", author, "player aid card", duplex=True)))
+    artefacts.append(Artefact("print/components.pdf", _pdf(
+        component_pages(content, paper, lang), f"{title}: tokens, tiles and the Sphinx's board",
+        author, "components to cut out")))
     artefacts.append(Artefact("print/campaign-sheets.pdf", _pdf(
         campaign_sheet_pages(content, paper, lang), f"{title}: campaign sheets", author,
         "campaign sheets")))

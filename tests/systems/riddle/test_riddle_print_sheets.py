@@ -23,6 +23,13 @@ from generator.systems.riddle.cards import (
     god_front,
     iter_card_sheets,
 )
+from generator.systems.riddle.components import (
+    SPACE,
+    component_pages,
+    count_needs,
+    needs_lines,
+    needs_page,
+)
 from generator.systems.riddle.content import read_content
 from generator.systems.riddle.maps import legend_page
 from generator.systems.riddle.sheets import (
@@ -160,6 +167,8 @@ def test_no_riddle_sheet_prints_below_6pt(shipped: Pack) -> None:
     scenes += [blessing_front(card, s, None) for card, _ in content.blessings]
     scenes += [god_back(s, content.title), blessing_back(s, content.title)]
     scenes += aid_card_faces(content, CardSettings(*AID_CARD_SIZE, 3.0, "auto", True))[:2]
+    scenes += component_pages(content, PAPERS["a4"], None)
+    scenes.append(needs_page(content, PAPERS["a4"], 4))
     small = {(sc.id, text, size) for sc in scenes for text, size in small_texts(sc)}
     assert not small, sorted(small)[:20]
 
@@ -221,3 +230,34 @@ def test_one_svg_per_card_face_and_back(shipped: Pack) -> None:
     assert {f"svg/cards/god-{d.id}.svg" for d in content.god_docs} <= set(paths)
     root = ET.fromstring(scene_to_svg(paths["svg/cards/_gods-back.svg"]))
     assert root.get("width") == "69.5mm"
+
+
+def test_every_component_is_counted_from_the_riddles_and_printed(shipped: Pack) -> None:
+    content = read_content(shipped, None)
+    needs = count_needs(content)
+    most_coins: dict[tuple[str, tuple[int, ...]], int] = {}
+    for riddle, _ in content.riddles:
+        here: dict[tuple[str, tuple[int, ...]], int] = {}
+        for coin in riddle.coins:
+            key = (coin.colour, tuple(sorted(coin.levels)))
+            here[key] = here.get(key, 0) + 1
+        for key, n in here.items():
+            most_coins[key] = max(most_coins.get(key, 0), n)
+    assert {(c, lv): n for c, lv, n in needs.coins} == most_coins
+    assert needs.sea_tiles == max(r.board.geometry.width * r.board.geometry.height
+                                  - bin(r.board.geometry.land).count("1")
+                                  for r, _ in content.riddles)
+    pages = {p.id: p for p in component_pages(content, PAPERS["a4"], None)}
+    assert "sphinx-board" in pages
+    groups = [el for p in pages.values() for el in p.children if isinstance(el, Group)]
+    tiles = [r for g in groups for r in g.children
+             if isinstance(r, Rect) and r.h == SPACE and r.style.dash]
+    assert len(tiles) == needs.sea_tiles + len(needs.bridges)
+    # The same counts on every paper: they come from the riddles only.
+    letter = component_pages(content, PAPERS["letter"], None)
+    assert sum(1 for p in letter for g in p.children if isinstance(g, Group)
+               for r in g.children if isinstance(r, Rect) and r.h == SPACE and r.style.dash
+               ) == len(tiles)
+    base, printed = needs_lines(content)
+    assert any("workers" in line for line in base)
+    assert any("god cards" in line for line in printed)
