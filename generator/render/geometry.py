@@ -141,12 +141,16 @@ def resolve_paper(spec: str | Sequence[str | float]) -> tuple[float, float]:
     return _resolve_pair(spec, PAPERS, "paper")
 
 
-def resolve_card_size(spec: str | Sequence[str | float]) -> tuple[float, float]:
-    """Return (width, height) in mm for a card size name or a (w, h) pair.
+def resolve_card_size(spec: str | Sequence[str | float] | Mapping[str, str | float]
+                      ) -> tuple[float, float]:
+    """Return (width, height) in mm for a card size name, a (w, h) pair or a
+    ``{width, height}`` mapping (as ``print.card`` is written).
 
-    >>> resolve_card_size(("2.5in", "3.5in"))
-    (63.5, 88.9)
+    >>> resolve_card_size(("2.5in", "3.5in")), resolve_card_size({"width": 70, "height": "12cm"})
+    ((63.5, 88.9), (70.0, 120.0))
     """
+    if isinstance(spec, Mapping):
+        return _resolve_pair((spec["width"], spec["height"]), CARD_SIZES, "card size")
     return _resolve_pair(spec, CARD_SIZES, "card size")
 
 

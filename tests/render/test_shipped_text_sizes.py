@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import generator.systems.fragments.render as fragments_render
-import generator.systems.tower.render as tower_render
+import generator.systems.tower.build as tower_build
 from generator.pipeline import check
 from generator.render.scene import Document
 from generator.render.text import small_texts
@@ -22,7 +22,7 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 @pytest.mark.parametrize("pack_name, module", [("fragments", fragments_render),
-                                               ("tower", tower_render)])
+                                               ("tower", tower_build)])
 def test_no_shipped_page_prints_below_6pt(monkeypatch: pytest.MonkeyPatch, pack_name: str,
                                           module: object) -> None:
     seen: list[Document] = []

@@ -90,11 +90,7 @@ class CardSettings:
 def card_settings(pack: Pack, options: Options) -> CardSettings:
     """The pack's ``print`` settings for cards: poker size and 3 mm bleed by default."""
     cfg = pack.data.get("print", {})
-    card = cfg.get("card", "poker")
-    if isinstance(card, dict):
-        w, h = parse_length(card["width"]), parse_length(card["height"])
-    else:
-        w, h = resolve_card_size(card)
+    w, h = resolve_card_size(cfg.get("card", "poker"))
     return CardSettings(w, h, parse_length(cfg.get("bleed", 3.0)),
                         gutter_setting(options.extra.get("gutter"), cfg.get("gutter")),
                         bool(cfg.get("crop_marks", True)),

@@ -37,7 +37,6 @@ from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.fonts import measure
-from generator.render.geometry import resolve_paper
 from generator.render.icons import (
     DOME,
     DOME_LIGHT,
@@ -53,11 +52,9 @@ from generator.render.icons import (
     icon_worker,
     label_text,
 )
-from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
     MM_PER_PT,
     Circle,
-    Document as PdfDocument,
     Element,
     Group,
     Line,
@@ -69,10 +66,8 @@ from generator.render.scene import (
     Style,
     Text,
 )
-from generator.render.sheets import back_offset_setting, calibration_page
-from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import ProgressFn
 from generator.systems.tower.model import (
     EnemySetup,
     Scenario,
@@ -1308,47 +1303,8 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     return [page1, page2]
 
 
-# -- the build -------------------------------------------------------------------------------
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper size: the command line's, else the pack's ``print.paper``, else A4."""
-    spec = options.paper or pack.data.get("print", {}).get("paper", "a4")
-    return resolve_paper(spec)
-
-
-def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-    """Every printed file of a tower pack (see the module notes for the list)."""
-    lang = options.lang
-    paper = paper_of(pack, options)
-    content = read_book(pack, lang)
-    author = str(pack.data.get("author", ""))
-    artefacts: list[Artefact] = []
-    for s, _ in content.scenarios:
-        artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(map_scene(s, content.enemy_order))))
-    if content.scenarios:
-        progress(f"{pack.id}: scenario book")
-        pages = book_pages(content, paper, lang, progress)
-        artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
-            tuple(pages), title=f"{content.title}: scenario book", author=author,
-            subject="Santowerini scenario book"))))
-    progress(f"{pack.id}: tokens and player aid")
-    artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(PdfDocument(
-        tuple(token_pages(content, paper)), title=f"{content.title}: tiles and markers",
-        author=author, subject="Santowerini print-and-play tokens"))))
-    artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(PdfDocument(
-        tuple(aid_pages(content, paper)), title=f"{content.title}: player aid", author=author,
-        subject="Santowerini player aid"))))
-    artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
-        calibration_page(paper, back_offset_setting(options.back_offset, pack.data.get("print", {}))),
-        title=f"{content.title}: print check", author=author, subject="printer calibration",
-        duplex=True))))
-    return artefacts
-
-
-
 __all__ = [
     "DIE_TABLE", "ENEMY_LOOKS", "BookContent", "EnemyLook", "MapGeometry", "aid_pages",
-    "book_pages", "build_artefacts", "draw_building", "draw_enemy", "draw_map", "map_geometry",
-    "map_scene", "paper_of", "read_book", "setup_notes", "token_pages",
+    "book_pages", "draw_building", "draw_enemy", "draw_map", "map_geometry",
+    "map_scene", "read_book", "setup_notes", "token_pages",
 ]
