@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import fonts
+from . import fonts, labels
 from .geometry import (
     EDGE_CLEAR,
     MARK_GAP,
@@ -234,7 +234,8 @@ def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: Sh
 def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | None,
                      layout: SheetLayout, crop_marks: bool = True,
                      back_offset: tuple[float, float] = (0.0, 0.0),
-                     label: str = "", *, gutter_layout: SheetLayout | None = None
+                     label: str = "", *, gutter_layout: SheetLayout | None = None,
+                     lang: str | None = None
                      ) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """Place cards on sheets: (front pages, back pages).
 
@@ -245,7 +246,8 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
     room. With a ``gutter_layout`` (same card size and bleed, a gutter that
     keeps each card's whole bleed), a sheet whose cards differ in colour at
     the cut uses it; the others keep ``layout``. Empty slots get no crop
-    marks. Raises ValueError when a scene is not card + bleed sized.
+    marks. The sheet labels are in ``lang`` (see :mod:`.labels`). Raises
+    ValueError when a scene is not card + bleed sized.
     """
     fronts = list(fronts)
     if isinstance(backs, Scene):
@@ -272,14 +274,16 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
     back_pages: list[Scene] = []
     for s, (lay, start, end) in enumerate(plan):
         used = end - start
-        number = f"{prefix}sheet {s + 1}/{len(plan)}"
+        number = prefix + labels.label("sheet-of", lang, n=s + 1, total=len(plan))
         front_pages.append(_sheet(fronts[start:end], lay.slots, lay, crop_marks,
-                                  sheet_crop_marks(lay, used), f"{number} · fronts",
+                                  sheet_crop_marks(lay, used),
+                                  f"{number} · {labels.label('sheet-fronts', lang)}",
                                   False, f"sheet-{s + 1}-front"))
         if back_list is not None:
             back_pages.append(_sheet(back_list[start:end], back_positions(lay, *back_offset), lay,
                                      crop_marks, back_crop_marks(lay, *back_offset, used=used),
-                                     f"{number} · backs", True, f"sheet-{s + 1}-back"))
+                                     f"{number} · {labels.label('sheet-backs', lang)}", True,
+                                     f"sheet-{s + 1}-back"))
     return tuple(front_pages), tuple(back_pages)
 
 
@@ -371,7 +375,8 @@ def _cross(cx: float, cy: float, arm: float) -> list[Element]:
             Circle(cx, cy, 2.0, style)]
 
 
-def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8) -> list[Element]:
+def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8,
+                   lang: str | None = None) -> list[Element]:
     """Millimetre scales beside a cross, numbered every 4 mm, to read a duplex offset.
 
     The scale below the cross reads x (where the front's vertical arm shows
@@ -387,8 +392,9 @@ def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8) -> li
             label = f"{d:+d}" if d else "0"
             out.append(Text(cx + d, cy + at + 5, label, size=6, anchor="middle"))
             out.append(Text(cx + at + 3.2, cy + d + 0.75, label, size=6))
-    out.append(Text(cx, cy + at + 8.5, "x offset (mm)", size=6, anchor="middle"))
-    out.append(Group((Text(0, 0, "y offset (mm)", size=6, anchor="middle"),),
+    out.append(Text(cx, cy + at + 8.5, labels.label("check-offset-x", lang), size=6,
+                    anchor="middle"))
+    out.append(Group((Text(0, 0, labels.label("check-offset-y", lang), size=6, anchor="middle"),),
                      translate=(cx + at + 9.5, cy), rotate=90))
     return out
 
@@ -399,7 +405,8 @@ def _paragraph(x: float, y: float, lines: Sequence[str], size: float = 9.0) -> l
 
 
 def calibration_page(paper: str | Sequence[str | float] = "a4",
-                     back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Scene, Scene]:
+                     back_offset: tuple[float, float] = (0.0, 0.0),
+                     lang: str | None = None) -> tuple[Scene, Scene]:
     """A print check sheet: (front, back).
 
     The front has a 50 mm square with millimetre rulers (it measures 50 mm
@@ -415,38 +422,29 @@ def calibration_page(paper: str | Sequence[str | float] = "a4",
     name = paper if isinstance(paper, str) else "custom"
     sq = (w - 50) / 2, 62.0
     cross = (w * 0.3, 200.0)
+    def say(key: str, **fields: object) -> str:
+        return labels.label(key, lang, **fields)
+
     front: list[Element] = [
-        Text(20, 22, "Print check", size=16, bold=True),
-        *_paragraph(20, 32, [
-            f"Paper: {name} ({w:g} x {h:g} mm). Print at 100 % / actual size,",
-            "with no 'fit to page' or scaling in the print dialog.",
-            "This square must measure 50 mm on each side; check it with a ruler.",
-        ]),
+        Text(20, 22, say("check-title"), size=16, bold=True),
+        *_paragraph(20, 32, [say("check-paper", name=name, w=f"{w:g}", h=f"{h:g}"),
+                             say("check-no-scaling"), say("check-square")]),
         Rect(sq[0], sq[1], 50, 50, Style(stroke="#000000", stroke_width=0.3)),
         Text(w / 2, sq[1] + 27, "50 mm", size=12, anchor="middle"),
         *_ruler(sq[0], sq[1], 50, True),
         *_ruler(sq[0], sq[1], 50, False),
-        *_paragraph(20, 150, [
-            "Duplex check: print both pages of this check on one sheet, double-sided,",
-            "flipping on the long edge. Hold the sheet against the light: the small",
-            "cross on the back should sit exactly on this one's centre.",
-        ]),
+        *_paragraph(20, 150, [say("check-duplex-1"), say("check-duplex-2"),
+                              say("check-duplex-3")]),
         # Long arms: they must show through across the scales on the back.
         *_cross(*cross, arm=22.0),
     ]
     bx, by = w - cross[0] + back_offset[0], cross[1] + back_offset[1]
     back: list[Element] = [
-        Text(20, 22, "Print check (back)", size=16, bold=True),
-        *_paragraph(20, 32, [
-            "Hold the sheet against the light. Where the arms of the front cross show",
-            "through on the two scales by the small cross below is your back offset",
-            "in mm (x to the right, y downwards, as seen on this side).",
-            "If the front cross shows far away on the other half of the page, the",
-            "printer flipped on the short edge: choose long-edge binding.",
-        ]),
+        Text(20, 22, say("check-title-back"), size=16, bold=True),
+        *_paragraph(20, 32, [say(f"check-back-{i}") for i in range(1, 6)]),
         *_cross(bx, by, arm=5.0),
-        *_offset_scales(bx, by),
-        Text(bx, by + 26, f"current offset: x {back_offset[0]:+g} mm, y {back_offset[1]:+g} mm",
+        *_offset_scales(bx, by, lang=lang),
+        Text(bx, by + 26, say("check-current", x=f"{back_offset[0]:+g}", y=f"{back_offset[1]:+g}"),
              size=7, anchor="middle"),
     ]
     return (Scene(w, h, tuple(front), id="print-check-front"),

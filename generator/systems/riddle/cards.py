@@ -24,6 +24,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.labels import LABELS, label
 from generator.render.geometry import Box, parse_length, resolve_card_size
 from generator.render.icons import (
     BLESSING,
@@ -52,10 +53,9 @@ SAFE = 4.0
 """Distance (mm) from the cut to any text at the default ``print.safe``."""
 DEFAULT_SAFE = 3.0
 """``print.safe``: frames and text at least this far (mm) inside the trim."""
-DEFAULT_QUEST = "Clear the last piece off this card on a turn you used its power."
-DEFAULT_REWARD = "Add any one piece to the stockpile."
+DEFAULT_QUEST = label("default-quest", "en")
+DEFAULT_REWARD = label("default-reward", "en")
 """RULES 1: the quest and reward of a god card that names none."""
-TYPE_NAMES = {"mover": "Mover", "builder": "Builder", "specialist": "Specialist"}
 CARD_INK = INK
 
 
@@ -192,8 +192,10 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
                                   11.0 * k)))
     name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
-    type_name = TYPE_NAMES.get(god.type, god.type.title())
-    parts.append(_label(boxes["name"].x, b + 14.3 * k + s.extra, f"{type_name} god", "#f3ead2",
+    kind_key = f"kind-{god.type}"
+    type_name = label(kind_key, lang) if kind_key in LABELS else god.type.title()
+    parts.append(_label(boxes["name"].x, b + 14.3 * k + s.extra,
+                        label("god-kind", lang, kind=type_name), "#f3ead2",
                         max(6.0, 6.0 * k)))
     if god.number is not None:
         cx, cy = b + s.width - s.text_inset - 3.4 * k, b + 7.0 * k + s.extra
@@ -201,7 +203,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
         parts.append(label_text(cx, cy, str(god.number), 3.2 * k, fill=colour, font="serif"))
     # The pieces the card takes from the box.
     y = b + 20.5 * k + s.extra
-    parts.append(_label(b + s.text_inset, y + 4.2 * k, "Brings", MUTED, 6.0))
+    parts.append(_label(b + s.text_inset, y + 4.2 * k, label("god-brings", lang), MUTED, 6.0))
     x = b + s.text_inset + 11.0 * k
     for i, n in enumerate(god.pieces):
         if not n:
@@ -210,7 +212,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
         parts.append(Text(x + 7.4 * k, y + 5.2 * k, f"×{n}", font="sans", size=8 * k, fill=INK,
                           bold=True))
         x += 15.0 * k
-    for field, title in (("power", "Power"), ("quest", "Quest")):
+    for field, title in (("power", label("god-power", lang)), ("quest", label("god-quest", lang))):
         box = boxes[field]
         parts.append(_label(box.x, box.y - 1.4 * k, title, colour, 6.2 * k))
         parts.append(Line(box.x + (9.5 if field == "power" else 9.0) * k, box.y - 2.2 * k,
@@ -218,20 +220,23 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
                           Style(stroke=_tint(colour, 0.5), stroke_width=0.3)))
     power = fit_field("power", _text(god.power_text, lang), boxes["power"])
     parts.append(power.block.at(boxes["power"].x, boxes["power"].y))
-    quest_text = _text(god.quest_text, lang) if god.quest_text is not None else DEFAULT_QUEST
+    quest_text = (_text(god.quest_text, lang) if god.quest_text is not None
+                  else label("default-quest", lang))
     quest = fit_field("quest", quest_text, boxes["quest"])
     parts.append(quest.block.at(boxes["quest"].x, boxes["quest"].y))
-    reward_text = _text(god.reward_text, lang) if god.reward_text is not None else DEFAULT_REWARD
+    reward_text = (_text(god.reward_text, lang) if god.reward_text is not None
+                   else label("default-reward", lang))
     reward_box = boxes["reward"]
     parts.append(Rect(reward_box.x - 0.6, reward_box.y - 0.8, reward_box.w + 1.2,
                       reward_box.h + 0.6, Style(fill=_tint(GOLD, 0.25)), rx=1.2))
-    reward = fit_field("reward", "**Reward:** " + reward_text, reward_box, valign="middle")
+    reward = fit_field("reward", f"**{label('god-reward', lang)}** " + reward_text, reward_box,
+                       valign="middle")
     parts.append(reward.block.at(reward_box.x, reward_box.y - 0.3))
     del pack_title
     return Scene(W, H, tuple(parts), id=f"god-{god.id}")
 
 
-def god_back(s: CardSettings, title: str) -> Scene:
+def god_back(s: CardSettings, title: str, lang: str | None = None) -> Scene:
     """The back of every god card: the Sphinx in a ring of the three god symbols."""
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
@@ -250,7 +255,8 @@ def god_back(s: CardSettings, title: str) -> Scene:
     for i, kind in enumerate(("mover", "builder", "specialist")):
         px = cx + (i - 1) * 10.0 * k
         parts.append(Group(_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
-    parts.append(Text(cx, b + s.height - 11.5 * k, "GOD", font="serif", size=13 * k,
+    parts.append(Text(cx, b + s.height - 11.5 * k, label("god-back", lang), font="serif",
+                      size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
     parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
                              italic=True, fill="#d9c98f", anchor="middle"))
@@ -278,7 +284,8 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
         parts.append(Line(x0, b + 18 * k, x0 + side * 12 * k, b + 18 * k,
                           Style(stroke=BLESSING, stroke_width=0.4)))
         parts.append(diamond(x0 + side * 13.2 * k, b + 18 * k, 1.0, Style(fill=BLESSING)))
-    name_text = _text(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+    name_text = (_text(card.name, lang) if card.name is not None
+                 else label("blessing-n", lang, n=card.number))
     name = fit_field("name", _escape(name_text), boxes["name"], fill=INK, align="center",
                      valign="middle")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
@@ -287,13 +294,13 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
     text = fit_field("text", _text(card.text, lang), boxes["text"], align="center",
                      valign="middle")
     parts.append(text.block.at(boxes["text"].x, boxes["text"].y))
-    parts.append(Text(cx, b + s.height - s.text_inset - 2.5 * k, "Use once, on your turn, besides your "
-                      "action", font="sans", size=max(6.0, 5.2 * k), fill=MUTED, anchor="middle",
+    parts.append(Text(cx, b + s.height - s.text_inset - 2.5 * k, label("blessing-use", lang),
+                      font="sans", size=max(6.0, 5.2 * k), fill=MUTED, anchor="middle",
                       italic=True))
     return Scene(W, H, tuple(parts), id=f"blessing-{card.id}")
 
 
-def blessing_back(s: CardSettings, title: str) -> Scene:
+def blessing_back(s: CardSettings, title: str, lang: str | None = None) -> Scene:
     """The back of every blessing card."""
     b = s.bleed
     k = _scale(s)
@@ -307,7 +314,8 @@ def blessing_back(s: CardSettings, title: str) -> Scene:
         parts.append(diamond(cx + 24.5 * k * math.cos(a), cy + 24.5 * k * math.sin(a), 0.9,
                              Style(fill=GOLD)))
     parts.append(Group(icon_blessing(cx - 14 * k, cy - 14 * k, 28 * k)))
-    parts.append(Text(cx, b + s.height - 14 * k, "BLESSING", font="serif", size=13 * k,
+    parts.append(Text(cx, b + s.height - 14 * k, label("blessing-back", lang), font="serif",
+                      size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
     parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
                              italic=True, fill="#d9c98f", anchor="middle"))
@@ -332,10 +340,11 @@ def card_decks(content: RiddleContent, s: CardSettings, lang: str | None
     decks: list[tuple[str, list[Scene], Scene, str]] = []
     gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
     if gods:
-        decks.append(("gods", gods, god_back(s, title), "god cards"))
+        decks.append(("gods", gods, god_back(s, title, lang), label("god-cards", lang)))
     blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
     if blessings:
-        decks.append(("blessings", blessings, blessing_back(s, title), "blessing cards"))
+        decks.append(("blessings", blessings, blessing_back(s, title, lang),
+                      label("blessing-cards", lang)))
     return decks
 
 
@@ -366,13 +375,14 @@ def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float
     if s.pack_sheets and len(decks) > 1:
         fronts = [f for _, deck, _, _ in decks for f in deck]
         backs = [back for _, deck, back, _ in decks for _ in deck]
-        decks_label = " and ".join(what for _, _, _, what in decks)
+        decks_label = " + ".join(what for _, _, _, what in decks)
         yield ("cards", *card_sheet_pages(fronts, backs, layout, s.crop_marks, offset,
-                                          label=f"{title} — {decks_label}", gutter_layout=wide))
+                                          label=f"{title} — {decks_label}", gutter_layout=wide,
+                                          lang=lang))
         return
     for name, deck, back, what in decks:
         yield (name, *card_sheet_pages(deck, back, layout, s.crop_marks, offset,
-                                       label=f"{title} — {what}", gutter_layout=wide))
+                                       label=f"{title} — {what}", gutter_layout=wide, lang=lang))
 
 
 def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str
@@ -405,7 +415,7 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             fields.append((("quest", "text"), "quest", _text(god.quest_text, lang),
                            f"the quest of god '{doc.id}'"))
         if god.reward_text is not None:
-            fields.append((("quest", "reward"), "reward", "**Reward:** "
+            fields.append((("quest", "reward"), "reward", f"**{label('god-reward', lang)}** "
                            + _text(god.reward_text, lang), f"the quest reward of god '{doc.id}'"))
         for path, field, markup, what in fields:
             yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field]), what)

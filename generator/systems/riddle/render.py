@@ -223,7 +223,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         campaign_sheet_pages(content, paper, lang), f"{title}: campaign sheets", author,
         "campaign sheets")))
     artefacts.append(Artefact("print/calibration.pdf", _pdf(
-        calibration_page(_paper_name(pack, options), offset), f"{title}: print check", author,
+        calibration_page(_paper_name(pack, options), offset, lang), f"{title}: print check", author,
         "printer calibration", duplex=True)))
     return artefacts
 

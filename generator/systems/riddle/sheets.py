@@ -39,6 +39,7 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
+from generator.render.labels import label
 from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.book import (
@@ -423,8 +424,8 @@ def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tu
     # One card per seat (four), as many as one sheet holds.
     count = min(4, (wide or layout).capacity, layout.capacity)
     fronts, backs = card_sheet_pages([front] * count, back, layout, s.crop_marks, offset,
-                                     label=f"{content.title} — player aid cards",
-                                     gutter_layout=wide)
+                                     label=f"{content.title} — {label('aid-card-sheets', lang)}",
+                                     gutter_layout=wide, lang=lang)
     return interleave_duplex(fronts, backs)
 
 
