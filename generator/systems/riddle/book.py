@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.render import labels
 from generator.render.icons import (
     GOLD,
     GOLD_DARK,
@@ -629,10 +630,11 @@ def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: 
         total = sum(shares[name] for name, _ in parts)
         cx = x + pad
         height = 0.0
-        out += heading(x + pad, y + pad, "Set-up", w - 2 * pad)
+        out += heading(x + pad, y + pad, labels.label("h-setup", settings.lang), w - 2 * pad)
         for name, part in parts:
             cw = (w - 2 * pad) * shares[name] / total
-            out.append(Text(cx, y + pad + HEADING_H + 2.6, name, font="sans", size=7.5,
+            out.append(Text(cx, y + pad + HEADING_H + 2.6, labels.label(f"h-{name.lower()}", settings.lang),
+                            font="sans", size=7.5,
                             fill=MUTED, bold=True))
             drawn, used = part(riddle, settings, cx, y + pad + HEADING_H + 4.5, cw - 3.0)
             out += drawn
@@ -641,11 +643,12 @@ def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: 
         total_h = height + 2 * pad
         return [Rect(x, y, w, total_h, Style(fill=PANEL), rx=2.0), *out], total_h
     yy = y + pad
-    out += heading(x + pad, yy, "Set-up", w - 2 * pad)
+    out += heading(x + pad, yy, labels.label("h-setup", settings.lang), w - 2 * pad)
     yy += HEADING_H
     for name, part in parts:
         if name in ("Stockpile",):
-            out.append(Text(x + pad, yy + 2.6, name, font="sans", size=7.5, fill=MUTED,
+            out.append(Text(x + pad, yy + 2.6, labels.label(f"h-{name.lower()}", settings.lang),
+                            font="sans", size=7.5, fill=MUTED,
                             bold=True))
             yy += 4.0
         drawn, used = part(riddle, settings, x + pad, yy, w - 2 * pad)
@@ -780,20 +783,20 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
                     bottom: float) -> tuple[list[Element], float, bool]:
     """Objectives, special rules and expert settings from ``y`` down; returns the elements,
     where they end and whether every text fitted."""
-    block: list[Element] = heading(x, y, "Objectives", width)
+    block: list[Element] = heading(x, y, labels.label("h-objectives", settings.lang), width)
     y += HEADING_H
     rows, used, ok = _objective_rows(riddle, settings, x, y, width, size)
     block += rows
     y += used + 2.5
     if rules:
-        block += heading(x, y, "Special rules", width)
+        block += heading(x, y, labels.label("h-special-rules", settings.lang), width)
         y += HEADING_H
         drawn, used, ok2 = _stack(rules, x, y, width, size, max(bottom - y, 10.0))
         ok = ok and ok2
         block += drawn
         y += used + 2.0
     if expert:
-        block += heading(x, y, "Expert", width, colour=HEROIC_DARK)
+        block += heading(x, y, labels.label("h-expert", settings.lang), width, colour=HEROIC_DARK)
         y += HEADING_H
         drawn, used, ok3 = _stack(expert, x + 3.0, y + 1.5, width - 6.0, size,
                                   max(bottom - y, 10.0))
@@ -971,12 +974,12 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
                           "the back of the book.",
               "separate": " Every objective's shortest solution is in the separate solutions "
                           "booklet."}.get(solutions, "")
-    parts += heading(m, y, "How to use this book", width)
+    parts += heading(m, y, labels.label("h-how-to-use", lang), width)
     y += HEADING_H
     para = write(howto, m, y, width, 40.0, size=9.5, min_size=8)
     parts.append(para.block)
     y += para.height + 6.0
-    parts += heading(m, y, "The voyage", width)
+    parts += heading(m, y, labels.label("h-voyage", lang), width)
     y += HEADING_H + 1.0
     for name, unlock, riddles in islands:
         parts.append(Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT, bold=True))

@@ -24,6 +24,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.fonts import measure
 from generator.render.labels import LABELS, label
 from generator.render.geometry import Box, parse_length, resolve_card_size
 from generator.render.icons import (
@@ -215,7 +216,8 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     for field, title in (("power", label("god-power", lang)), ("quest", label("god-quest", lang))):
         box = boxes[field]
         parts.append(_label(box.x, box.y - 1.4 * k, title, colour, 6.2 * k))
-        parts.append(Line(box.x + (9.5 if field == "power" else 9.0) * k, box.y - 2.2 * k,
+        rule_x = box.x + measure(title.upper(), "sans", True, size_pt=6.2 * k) + 1.5
+        parts.append(Line(rule_x, box.y - 2.2 * k,
                           box.x + box.w, box.y - 2.2 * k,
                           Style(stroke=_tint(colour, 0.5), stroke_width=0.3)))
     power = fit_field("power", _text(god.power_text, lang), boxes["power"])

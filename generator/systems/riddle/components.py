@@ -30,6 +30,7 @@ from generator.render.icons import (
     icon_sea,
     icon_worker,
 )
+from generator.render import labels
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
 from generator.systems.riddle.book import (
     HEADING_H,
@@ -181,16 +182,16 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
     for colour, levels, n in needs.coins:
         what = " ".join("dome" if lv == 4 else str(lv) for lv in levels)
         coins += [(f"{colour} {what}", icon_coin(0, 0, TOKEN, colour=colour, levels=levels))] * n
-    add("Coins", "One token for each coin a riddle's map shows, by colour and levels.",
+    add(labels.label("h-coin-tokens", lang), "One token for each coin a riddle's map shows, by colour and levels.",
         _round_tokens(coins, m, 0.0, width))
-    add("Blessing tokens", "Lay them where a map shows a blessing token.",
+    add(labels.label("h-blessing-tokens", lang), "Lay them where a map shows a blessing token.",
         _round_tokens([("", icon_blessing(0, 0, TOKEN))] * needs.blessing_tokens, m, 0.0, width))
-    add("Feature markers", "Mark each unique feature a riddle names; its text is in the book.",
+    add(labels.label("h-feature-markers", lang), "Mark each unique feature a riddle names; its text is in the book.",
         _round_tokens([("", icon_feature(0, 0, TOKEN))] * needs.feature_markers, m, 0.0, width))
     tiles = [(SPACE, _sea_tile())] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
-    add("Sea and bridge tiles", "Cover each sea space of a map; a bridge lies over the sea it "
+    add(labels.label("h-sea-bridge", lang), "Cover each sea space of a map; a bridge lies over the sea it "
         "crosses.", _tiles(tiles, m, 0.0, width))
-    add("Die-face stickers", "Stick one on each face of a six-sided die, in any order.",
+    add(labels.label("h-die-stickers", lang), "Stick one on each face of a six-sided die, in any order.",
         _stickers(needs.dice, m, 0.0))
     pages: list[Scene] = []
     parts: list[Element] = []
@@ -199,10 +200,9 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
     y = top
 
     def start() -> None:
-        parts.append(Text(m, m + 8.0, "Tokens and tiles", font="serif", size=18, fill=INK,
-                          bold=True))
-        parts.append(Text(m, m + 13.5, "Print at 100 % and cut along the dashed lines.",
-                          size=8, fill=MUTED))
+        parts.append(Text(m, m + 8.0, labels.label("h-tokens-tiles", lang), font="serif", size=18,
+                          fill=INK, bold=True))
+        parts.append(Text(m, m + 13.5, labels.label("h-cut-dashed", lang), size=8, fill=MUTED))
 
     start()
     y += 4.0
@@ -232,7 +232,8 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
     width = pw - 2 * m
     x0, y0, h = m, m + 16.0, 120.0
     parts: list[Element] = [
-        Text(m, m + 8.0, "The Sphinx's board", font="serif", size=18, fill=INK, bold=True),
+        Text(m, m + 8.0, labels.label("h-sphinx-board", lang), font="serif", size=18, fill=INK,
+             bold=True),
         Rect(x0, y0, width, h, Style(fill="#efe6cf", stroke=INK, stroke_width=0.5), rx=4.0),
         Rect(x0 + 3, y0 + 3, width - 6, h - 6, Style(stroke="#b08d3c", stroke_width=0.4), rx=3.0),
     ]
@@ -247,7 +248,7 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
     gems = die.gems if die is not None else tuple(("amber", "jade", "lapis")[:DEFAULT_GEMS])
     gx = x0 + 70.0
     gw = (x0 + width - 8.0 - gx) / max(len(gems), 1)
-    parts.append(Text(gx, y0 + 12.0, "The Sphinx's game", font="serif", size=11, fill=INK,
+    parts.append(Text(gx, y0 + 12.0, labels.label("h-sphinx-game", lang), font="serif", size=11, fill=INK,
                       bold=True))
     for i, gem in enumerate(gems):
         cx = gx + gw * (i + 0.5)
@@ -300,16 +301,17 @@ def needs_lines(content: RiddleContent) -> tuple[list[str], list[str]]:
     return base, [p for p in printed if p]
 
 
-def needs_page(content: RiddleContent, paper: tuple[float, float], number: int) -> Scene:
+def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
+               lang: str | None = None) -> Scene:
     """The book's "You need" page."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
-    parts: list[Element] = [Text(m, m + 8.0, "You need", font="serif", size=20, fill=INK,
-                                 bold=True)]
+    parts: list[Element] = [Text(m, m + 8.0, labels.label("h-you-need", lang), font="serif", size=20,
+                                 fill=INK, bold=True)]
     y = m + 16.0
     base, printed = needs_lines(content)
-    for title, lines in (("From the base game", base), ("Printed with this book", printed)):
+    for title, lines in ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed)):
         parts += heading(m, y, title, width)
         y += HEADING_H + 1.0
         for line in lines:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import State, height_at
 from generator.render.geometry import resolve_paper
+from generator.render import labels
 from generator.render.icons import (
     icon_label,
     BUILD,
@@ -546,7 +547,8 @@ def icon_meaning(name: str) -> str:
     return ""
 
 
-def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False) -> Scene:
+def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
+                lang: str | None = None) -> Scene:
     """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
     meaning, and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h)
     in mm. The player's book shows no markup; ``codes`` adds each symbol's ``:name:`` for
@@ -561,14 +563,14 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False) 
     width = pw - 2 * m
     out: list[Element] = [Rect(0, 0, pw, ph, Style(fill="#ffffff"))]
     y = m + 7.0
-    out.append(Text(m, y, "Symbols of the riddle book", font="serif", size=20, fill=INK, bold=True))
+    out.append(Text(m, y, labels.label("h-symbols", lang), font="serif", size=20, fill=INK, bold=True))
     y += 6.0
     intro = ("Every symbol used on maps and in the riddles, with the name that draws it "
              "inside text (write :name:)." if codes else
-             "Every symbol used on the maps and in the riddles, and what it means.")
+             labels.label("h-symbols-intro", lang))
     out.append(Text(m, y, intro, font="serif", size=8.5, fill=MUTED, italic=True))
     y += 9.0
-    out.extend(_heading(m, y, "Reading a map", width))
+    out.extend(_heading(m, y, labels.label("h-reading-map", lang), width))
     y += 5.0
     key, used = _map_key(m, y, width)
     out.extend(key)

@@ -157,8 +157,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
               f"{len(voyage)} island{'s' if len(voyage) != 1 else ''}")
     cover = cover_page(content.title, subtitle, meta, paper, counts)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
-    legend = legend_page(paper)
-    pages = [cover, story, legend, needs_page(content, paper, 4), *riddle_pages]
+    legend = legend_page(paper, lang=lang)
+    pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
     solutions: list[Scene] = []
     if mode != "none":
         blocks: list[SolutionBlock] = []

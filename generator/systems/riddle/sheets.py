@@ -39,7 +39,7 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
-from generator.render.labels import label
+from generator.render import labels
 from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.book import (
@@ -224,7 +224,7 @@ def _example_turn(x: float, y: float, width: float, room: float) -> list[Element
     frm, to, build = before.workers[0], move[1], move[2]
     scene = render_map(riddle, after, ((frm, to),), size, builds=(build,),
                        scene_id="example-turn")
-    out: list[Element] = heading(x, y, "A turn, drawn", width)
+    out: list[Element] = heading(x, y, labels.label("h-turn-drawn", None), width)
     y += HEADING_H + 1.0
     out.append(Group(scene.children, translate=(x, y)))
     climbed = height_at(before, to) - height_at(before, frm)
@@ -254,7 +254,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     first.append(fitted_text(pw / 2, m + 22, title, 11, width, italic=True, fill=MUTED,
                              anchor="middle"))
     y = m + 30.0
-    first += heading(m, y, "Your turn, in three steps", width)
+    first += heading(m, y, labels.label("h-turn-steps", lang), width)
     y += HEADING_H + 1.0
     step_w = (width - 8.0) / 3
     step_h = 0.0
@@ -276,7 +276,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
                                  Style(fill=GOLD_DARK)))
     first += drawn
     y += step_h + 7.0
-    first += heading(m, y, "The three actions", width)
+    first += heading(m, y, labels.label("h-three-actions", lang), width)
     y += HEADING_H + 1.0
     for letter, (name, icons, text) in zip("ABC", _action_texts(content)):
         first.append(Text(m, y + 5.0, letter, font="serif", size=16, fill=GOLD_DARK, bold=True))
@@ -289,7 +289,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
         first.append(para.block)
         y += 8.5 + para.height + 3.5
     y += 1.0
-    first += heading(m, y, "Besides your action", width)
+    first += heading(m, y, labels.label("h-besides", lang), width)
     y += HEADING_H
     para = write("Any player may discard one revealed blessing card on their turn for its "
                  "one-time power; it costs no action. A god's power and quest are optional, "
@@ -424,7 +424,7 @@ def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tu
     # One card per seat (four), as many as one sheet holds.
     count = min(4, (wide or layout).capacity, layout.capacity)
     fronts, backs = card_sheet_pages([front] * count, back, layout, s.crop_marks, offset,
-                                     label=f"{content.title} — {label('aid-card-sheets', lang)}",
+                                     label=f"{content.title} — {labels.label('aid-card-sheets', lang)}",
                                      gutter_layout=wide, lang=lang)
     return interleave_duplex(fronts, backs)
 
@@ -827,7 +827,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     # The +1 stars: each with its three arrows and the gods they point toward.
     if stars:
         y = bottom + 4.0
-        parts += heading(m, y, f"+1 stars (blessing score from {sky.blessing_score})", width)
+        parts += heading(m, y, labels.label("h-plus-stars", lang, score=sky.blessing_score), width)
         y += HEADING_H
         toward = {a.id: a.toward for a in sky.arrows}
         cell = width / per_row
@@ -1054,7 +1054,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
                                   (bx + box + 0.2, by + box / 2 + 0.8)), Style(fill=GOLD_DARK)))
     y += math.ceil(count / per_row) * (box + 3.0) + 6.0
     # The blessing deck: which cards are in it at each score.
-    parts += heading(m, y, "The blessing deck", width)
+    parts += heading(m, y, labels.label("h-blessing-deck", lang), width)
     y += HEADING_H
     col_w = (width - 6.0) / 2
     rows = math.ceil(len(content.blessings) / 2) if content.blessings else 0
@@ -1074,7 +1074,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     del numbers
     y += rows * row_h + 6.0
     # Friendly gods: a box to tick for each god.
-    parts += heading(m, y, "Friendly gods", width)
+    parts += heading(m, y, labels.label("h-friendly-gods", lang), width)
     y += HEADING_H + 1.0
     gods = list(content.god_docs)
     per = 5
@@ -1092,7 +1092,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     # What is left of the page: ruled lines for the group's notes.
     bottom = ph - m - 10.0
     if bottom - y > 30.0:
-        parts += heading(m, y, "Campaign notes", width)
+        parts += heading(m, y, labels.label("h-campaign-notes", lang), width)
         y += HEADING_H + 2.0
         line = y + 8.0
         while line <= bottom:

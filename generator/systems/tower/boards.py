@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from generator.render import labels
 from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text
 from generator.systems.tower.model import Scenario
 from generator.render.icons import INK, MUTED
@@ -73,7 +74,7 @@ def _hatch(x: float, y: float, w: float, h: float) -> list[Element]:
 
 
 def board_pages(scenario: Scenario, content: BookContent, paper: tuple[float, float],
-                title: str) -> list[Scene]:
+                title: str, lang: str | None = None) -> list[Scene]:
     """The pieces of one scenario's board, one per sheet, in reading order."""
     pw, ph = paper
     board = board_scene(scenario, content.enemy_order)
@@ -92,19 +93,20 @@ def board_pages(scenario: Scenario, content: BookContent, paper: tuple[float, fl
             lower_flap = r < len(rows) - 1
             if right_flap:
                 parts += _hatch(ox + w - GLUE, oy, GLUE, h)
-                parts.append(Text(ox + w - GLUE / 2, oy + h / 2, "glue", size=7, fill=MUTED,
+                parts.append(Text(ox + w - GLUE / 2, oy + h / 2, labels.label("board-glue", lang),
+                                  size=7, fill=MUTED,
                                   anchor="middle"))
             if lower_flap:
                 parts += _hatch(ox, oy + h - GLUE, w - (GLUE if right_flap else 0.0), GLUE)
-                parts.append(Text(ox + w / 2, oy + h - GLUE / 2 + 1.0, "glue", size=7,
+                parts.append(Text(ox + w / 2, oy + h - GLUE / 2 + 1.0,
+                                  labels.label("board-glue", lang), size=7,
                                   fill=MUTED, anchor="middle"))
             parts.append(Rect(ox, oy, w, h, CUT))
-            parts.append(draw_label(EDGE, EDGE + 6.0, f"{title} — scenario {scenario.number}, "
-                                    f"board piece {name} of {len(rows) * len(cols)}", 9,
-                                    bold=True))
-            how = ("Cut along the dashed line. " if len(rows) * len(cols) == 1 else
-                   "Cut along the dashed line; lay each piece on the hatched flap of the piece "
-                   "left of it and above it, matching the drawing, and glue.")
+            parts.append(draw_label(EDGE, EDGE + 6.0, labels.label(
+                "board-piece", lang, title=title, n=scenario.number, name=name,
+                count=len(rows) * len(cols)), 9, bold=True))
+            how = labels.label("board-cut" if len(rows) * len(cols) == 1 else "board-glue-how",
+                               lang)
             parts.append(draw_label(EDGE, EDGE + 11.0, how, 7, fill=MUTED))
             parts.append(_key(pw - EDGE, EDGE + 1.0, len(rows), len(cols), r, c))
             pages.append(Scene(pw, ph, tuple(parts), id=f"board-{scenario.id}-{name}"))
@@ -124,12 +126,13 @@ def _key(right: float, top: float, rows: int, cols: int, row: int, col: int) -> 
     return Group(tuple(out))
 
 
-def all_board_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+def all_board_pages(content: BookContent, paper: tuple[float, float],
+                    lang: str | None = None) -> list[Scene]:
     """Every board the base game's board cannot hold, piece by piece."""
     out: list[Scene] = []
     for scenario, _ in content.scenarios:
         if needs_board(scenario):
-            out += board_pages(scenario, content, paper, content.title)
+            out += board_pages(scenario, content, paper, content.title, lang)
     return out
 
 

@@ -58,7 +58,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     progress(f"{pack.id}: tokens, boards, god cards and player aid")
     artefacts.append(Artefact("print/tokens.pdf", pdf(
         token_pages(content, paper), "tiles and markers", "Santowerini print-and-play tokens")))
-    boards = all_board_pages(content, paper)
+    boards = all_board_pages(content, paper, lang)
     if boards:
         artefacts.append(Artefact("print/boards.pdf", pdf(
             boards, "boards at play scale", "Santowerini boards to cut and glue")))
@@ -72,7 +72,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     artefacts.append(Artefact("print/player-aid.pdf", pdf(
         aid_pages(content, paper), "player aid", "Santowerini player aid")))
     artefacts.append(Artefact("print/calibration.pdf", pdf(
-        calibration_page(paper, cards.back_offset), "print check", "printer calibration",
+        calibration_page(paper, cards.back_offset, lang), "print check", "printer calibration",
         duplex=True)))
     return artefacts
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.pack.model import Pack
+from generator.render import labels
 from generator.render.geometry import parse_length, resolve_card_size
 from generator.render.scene import Element, Line, Rect, Scene, Style, Text
 from generator.render.sheets import (
@@ -31,7 +32,6 @@ from generator.systems.tower.render import escape_markup, text_of
 
 SIDE_COLOURS = {"easy": "#3e7a4f", "expert": "#8e3b2f"}
 """The header and back colour of each side."""
-SIDE_NAMES = {"easy": "Easy · for the builders", "expert": "Expert · for the enemies"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,9 @@ def god_card_front(v: Variant, s: TowerCards, lang: str | None) -> Scene:
                     family="serif", max_size=14, min_size=8, align="center", valign="middle",
                     fill="#ffffff")
     parts.append(name.block.at(b + inset, b + inset))
-    parts.append(Text(W / 2, band - 1.6, SIDE_NAMES.get(v.difficulty, v.difficulty).upper(),
+    side_key = f"side-{v.difficulty}"
+    side = labels.label(side_key, lang) if side_key in labels.LABELS else v.difficulty
+    parts.append(Text(W / 2, band - 1.6, side.upper(),
                       font="sans", size=6.0, fill="#f3ead2", anchor="middle", bold=True))
     text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
     body = fit_text(escape_markup(" ".join(text.split())), s.width - 2 * inset - 2.0,
@@ -84,7 +86,7 @@ def god_card_front(v: Variant, s: TowerCards, lang: str | None) -> Scene:
     return Scene(W, H, tuple(parts), id=f"god-{v.id}")
 
 
-def god_card_back(side: str, s: TowerCards, title: str) -> Scene:
+def god_card_back(side: str, s: TowerCards, title: str, lang: str | None = None) -> Scene:
     """The back of every card of one side."""
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
@@ -95,10 +97,11 @@ def god_card_back(side: str, s: TowerCards, title: str) -> Scene:
         Rect(b + s.safe + 0.25, b + s.safe + 0.25, s.width - 2 * s.safe - 0.5,
              s.height - 2 * s.safe - 0.5, Style(stroke="#f3ead2", stroke_width=0.5), rx=2.0),
         Line(cx - 16, cy + 6, cx + 16, cy + 6, Style(stroke="#f3ead2", stroke_width=0.4)),
-        Text(cx, cy, "GOD CARD", font="serif", size=14, fill="#ffffff", anchor="middle",
-             bold=True),
-        Text(cx, cy + 13, side.upper(), font="sans", size=9, fill="#f3ead2", anchor="middle",
-             bold=True),
+        Text(cx, cy, labels.label("tower-god-card", lang), font="serif", size=14, fill="#ffffff",
+             anchor="middle", bold=True),
+        Text(cx, cy + 13, (labels.label(f"side-{side}-short", lang)
+                           if f"side-{side}-short" in labels.LABELS else side).upper(),
+             font="sans", size=9, fill="#f3ead2", anchor="middle", bold=True),
     ]
     label = fit_text(escape_markup(title), s.width - 2 * (s.safe + 3.0), 6.0, family="serif",
                      max_size=8, min_size=6, align="center", valign="middle", fill="#f3ead2")
@@ -110,10 +113,11 @@ def god_card_sheets(variants: tuple[Variant, ...], s: TowerCards, paper: tuple[f
                     lang: str | None, title: str) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """(front pages, back pages) of every god card, easy side first."""
     fronts = [god_card_front(v, s, lang) for v in variants]
-    backs = [god_card_back(v.difficulty, s, title) for v in variants]
+    backs = [god_card_back(v.difficulty, s, title, lang) for v in variants]
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     return card_sheet_pages(fronts, backs, layout, s.crop_marks, s.back_offset,
-                            label=f"{title} — god cards", gutter_layout=wide)
+                            label=f"{title} — {labels.label('god-cards', lang)}",
+                            gutter_layout=wide, lang=lang)
 
 
 def iter_god_card_svgs(variants: tuple[Variant, ...], s: TowerCards, lang: str | None,
@@ -122,7 +126,7 @@ def iter_god_card_svgs(variants: tuple[Variant, ...], s: TowerCards, lang: str |
     for v in variants:
         yield f"svg/cards/god-{v.id}.svg", god_card_front(v, s, lang)
     for side in sorted({v.difficulty for v in variants}):
-        yield f"svg/cards/_god-back-{side}.svg", god_card_back(side, s, title)
+        yield f"svg/cards/_god-back-{side}.svg", god_card_back(side, s, title, lang)
 
 
 __all__ = ["SIDE_COLOURS", "TowerCards", "card_options", "god_card_back", "god_card_front",
