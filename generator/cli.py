@@ -16,7 +16,7 @@ import traceback
 from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
@@ -31,6 +31,7 @@ from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
 TARGETS = ["pnp", "pro", "tts"]
+GUTTER_MODES = ["auto", "full", "none"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
@@ -454,6 +455,12 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
                    "(print/fold/), for printers without duplex.")
 @click.option("--booklet", is_flag=True,
               help="pnp: also write the books as A5 saddle-stitch booklets (print/booklet/).")
+@click.option("--gutter", type=click.Choice(GUTTER_MODES), default=None,
+              help="Space between cards: a full-bleed gutter on every sheet (full), on sheets "
+                   "whose neighbouring cards differ in colour at the cut (auto, the default), "
+                   "or none.")
+@click.option("--pack-sheets", is_flag=True, default=None,
+              help="Let cards of the same size from different decks share sheets.")
 @_lang
 @_format
 @_strict
@@ -466,14 +473,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, targets: tuple[str, ...], cmyk: bool, ink_saver: bool,
-                  fold: bool, booklet: bool, lang: str | None, fmt: str, strict: bool,
+                  fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
+                  lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
                   verbose: bool, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
-    extra = {"solutions": solutions, "targets": tuple(targets) or ("pnp",), "cmyk": cmyk,
-             "ink_saver": ink_saver, "fold": fold, "booklet": booklet}
+    extra: dict[str, Any] = {"solutions": solutions, "targets": tuple(targets) or ("pnp",),
+                             "cmyk": cmyk, "ink_saver": ink_saver, "fold": fold, "booklet": booklet}
+    if gutter is not None:
+        extra["gutter"] = gutter
+    if pack_sheets:
+        extra["pack_sheets"] = True
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level),

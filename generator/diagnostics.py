@@ -104,6 +104,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-R003": (Severity.ERROR, "card does not fit on the paper"),
     "RS-R004": (Severity.ERROR, "glyph missing from the bundled font"),
     "RS-R005": (Severity.ERROR, "unknown inline icon"),
+    "RS-R006": (Severity.WARNING, "text printed below 6 pt"),
     # Fragments system
     "RS-F001": (Severity.ERROR, "duplicate fragment"),
     "RS-F002": (Severity.WARNING, "near-duplicate fragment"),

@@ -144,13 +144,19 @@ CASES = [
     Case("text-overflow", {"cards/x.yaml": CARD.format(
         id="x", text="I " + " ".join(["wander"] * 120) + ".")},
          "RS-R001", "cards/x.yaml", 3, 7, message="too tall"),
+    Case("text-below-6pt", {"game.yaml": GAME_YAML + "card: {min_font_size: 4.5}\n",
+                            "cards/x.yaml": CARD.format(
+        id="x", text="I " + " ".join(["wander"] * 190) + ".")},
+         "RS-R006", "cards/x.yaml", 3, 7, args=("--strict",), message="below the 6 pt"),
     Case("card-larger-than-paper", {"game.yaml": GAME_YAML + "card: {size: {width: 300mm, height: 90mm}}\n"},
          "RS-R003", "game.yaml", 9, 14),
     Case("second-game", {"game2.yaml": GAME_YAML.replace("id: game", "id: game-two"),
                          "pack.yaml": PACK_YAML + "  - game2.yaml\n"},
          "RS-F007", "game2.yaml", 1, 7, args=("--strict",)),
+    # Every text without French is listed in one warning, at the first of them.
     Case("missing-translation", {"cards/x.yaml": CARD.format(id="x", text="I hum all day long.")},
-         "RS-P011", "cards/x.yaml", 3, 7, args=("--strict", "--lang", "fr")),
+         "RS-P011", "cards/starter.yaml", 3, 7, args=("--strict", "--lang", "fr"),
+         message="have no 'fr' version"),
     Case("art-missing", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
                          + "art: pics/x.png\n"},
          "RS-A001", "cards/x.yaml", 4, 6, hint="relative to this YAML file"),

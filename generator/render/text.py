@@ -26,13 +26,13 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from ..diagnostics import Diagnostic, make
 from . import fonts
-from .scene import MM_PER_PT, Element, Text, TextBlock
+from .scene import MM_PER_PT, Element, Group, Scene, Text, TextBlock
 
 IconDraw = Callable[[float, float, float], tuple[Element, ...]]
 """Draws one inline icon: ``draw(x, y, size_mm)``, (x, y) the top-left corner."""
@@ -487,6 +487,33 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
                      parsed.unknown_icons, parsed.missing_glyphs, complete)
 
 
+MIN_PRINT_SIZE = 6.0
+"""The smallest text size (pt) we print: smaller text is a warning (RS-R006)."""
+
+
+def iter_printed_sizes(elements: Iterable[Element], scale: float = 1.0
+                       ) -> Iterator[tuple[Text, float]]:
+    """Every text run under ``elements`` with the size (pt) it prints at, groups' scale included.
+
+    >>> from .scene import Group, Text
+    >>> [(t.text, s) for t, s in iter_printed_sizes([Group((Text(0, 0, "a", size=8),), scale=0.5)])]
+    [('a', 4.0)]
+    """
+    for el in elements:
+        if isinstance(el, Group):
+            yield from iter_printed_sizes(el.children, scale * el.scale)
+        elif isinstance(el, TextBlock):
+            yield from iter_printed_sizes((*el.runs, *el.icons), scale)
+        elif isinstance(el, Text) and el.text.strip():
+            yield el, el.size * scale
+
+
+def small_texts(scene: Scene, min_size: float = MIN_PRINT_SIZE) -> list[tuple[str, float]]:
+    """(text, size pt) of each run in ``scene`` printed below ``min_size``."""
+    return [(t.text, round(size, 2)) for t, size in iter_printed_sizes(scene.children)
+            if size < min_size - 1e-9]
+
+
 def diagnose_fit(result: FitResult, file: str, line: int = 1, col: int = 1, *,
                  pointer: str = "", what: str = "text",
                  preferred_size: float | None = None) -> list[Diagnostic]:
@@ -501,6 +528,11 @@ def diagnose_fit(result: FitResult, file: str, line: int = 1, col: int = 1, *,
     ['RS-R001']
     """
     out: list[Diagnostic] = []
+    if result.fits and result.size < MIN_PRINT_SIZE - 1e-9 and result.block.runs:
+        out.append(make("RS-R006", f"{what} prints at {result.size:g} pt, below the "
+                        f"{MIN_PRINT_SIZE:g} pt that stays readable on paper", file, line, col,
+                        pointer=pointer, hint="shorten the text, or raise its minimum size to "
+                        f"{MIN_PRINT_SIZE:g} pt"))
     if not result.fits:
         more = "" if result.complete else "more than "
         out.append(make("RS-R001", f"{what} does not fit its box: {more}{result.overflow_mm:g} mm "

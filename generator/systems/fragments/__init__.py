@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.diagnostics import Diagnostic, make
-from generator.pack.model import Document, Pack, pick_text
+from generator.pack.model import Document, Pack
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, settings_of
@@ -101,20 +101,37 @@ class FragmentsSystem:
         return starter_files(pack_id)
 
 
+MISSING_SHOWN = 8
+"""Documents named in the one missing-translation warning before it says "and N more"."""
+
+
 def _iter_missing_translations(docs: list[Document], lang: str, pack: Pack) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
+    """One warning for every text the build language lacks, listed once.
+
+    It points at the first missing text and names the documents (the first
+    :data:`MISSING_SHOWN` of them), so a deck half translated gives one line to
+    act on, not one per card.
+    """
     if lang not in pack.languages:
-        return out
+        return []
+    missing: list[tuple[Document, str]] = []
     for doc in docs:
         for field in ("text", "only", "except"):
             value = doc.data.get(field)
-            if isinstance(value, dict) and lang not in value:
-                out.append(doc.diag("RS-P011", f"no '{lang}' text; '{pick_text(value, None)}' "
-                                    f"is used", (field,)))
-            elif isinstance(value, str) and lang != pack.languages[0]:
-                out.append(doc.diag("RS-P011", f"no '{lang}' text; the {pack.languages[0]} text "
-                                    f"is used", (field,)))
-    return out
+            if (isinstance(value, dict) and lang not in value) or (
+                    isinstance(value, str) and lang != pack.languages[0]):
+                missing.append((doc, field))
+    if not missing:
+        return []
+    first, field = missing[0]
+    names = sorted(dict.fromkeys(doc.id for doc, _ in missing))
+    shown = ", ".join(names[:MISSING_SHOWN])
+    more = f" and {len(names) - MISSING_SHOWN} more" if len(names) > MISSING_SHOWN else ""
+    texts = f"{len(missing)} text{'s' if len(missing) != 1 else ''}"
+    return [first.diag("RS-P011", f"{texts} have no '{lang}' version; the "
+                       f"{pack.languages[0]} text is printed instead: {shown}{more}", (field,),
+                       hint=f"add '{lang}:' to each of them, or drop '{lang}' from the pack's "
+                            "languages")]
 
 
 SYSTEM = FragmentsSystem()

@@ -136,7 +136,7 @@ class TowerSystem:
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-        from generator.systems.tower.render import build_artefacts
+        from generator.systems.tower.build import build_artefacts
 
         return build_artefacts(pack, options, progress)
 

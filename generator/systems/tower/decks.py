@@ -13,8 +13,9 @@ from generator.render.deck import Book, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
+from generator.systems.tower.build import dress_pages, paper_of
 from generator.systems.tower.render import (
-    ENEMY_LOOKS, TILE, book_pages, draw_tile, dress_pages, paper_of, read_book, token_counts,
+    ENEMY_LOOKS, TILE, book_pages, draw_tile, read_book, token_counts,
 )
 
 
@@ -33,10 +34,10 @@ def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book
 
 
 def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
-    """Target-zone and water tiles (as many as the home-printing sheet) and two markers of
+    """Target-zone and water tiles (as many as the home-printing sheet: see token_counts) and two markers of
     each enemy type, each the size of a board space."""
     content = read_book(pack, options.lang)
-    targets, water = token_counts(content, 1)
+    targets, water = token_counts(content)
     kinds = ["target"] * targets + ["water"] * water
     kinds += [k for k in content.enemy_order for _ in range(2)]
     scenes = {k: Scene(TILE, TILE, tuple(draw_tile(k, 0, 0, TILE)), id=f"tile-{k}") for k in set(kinds)}
