@@ -430,6 +430,31 @@ def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool
     sys.exit(_guard(run))
 
 
+@main.command("explain")
+@click.argument("code", required=False)
+def explain_command(code: str | None) -> None:
+    """Say what diagnostic CODE means, why it matters, and show an example (or list every code)."""
+
+    def run() -> int:
+        from generator.diagnostics import CODES
+        from generator.explain import all_explanations, explain_text, listing_text, normalise
+
+        if code is None:
+            click.echo(listing_text().rstrip("\n"))
+            return 0
+        wanted = normalise(code)
+        if wanted not in CODES:
+            from generator.pack.schema import suggest
+
+            hint = suggest(wanted, sorted(CODES))
+            raise UsageError(f"unknown code '{code}'" + (f"; {hint}" if hint else "")
+                             + " ('riddlesmith explain' lists every code)")
+        click.echo(explain_text(wanted, all_explanations()).rstrip("\n"))
+        return 0
+
+    sys.exit(_guard(run))
+
+
 @main.command("solve")
 @click.argument("pack", type=click.Path())
 @click.argument("riddle")
