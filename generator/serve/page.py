@@ -31,11 +31,15 @@ h1{font-size:16px;margin:4px 0 8px} h2{font-size:15px;margin:16px 0 6px}
 figure{margin:0;background:#fff;padding:4px;box-shadow:0 1px 3px #0002;max-width:100%}
 figure svg{display:block;height:auto;max-width:100%}
 figure.card svg{width:150px} figure.page svg,figure.map svg{width:330px}
-figcaption{font-size:11px;color:#666;max-width:330px;overflow-wrap:anywhere}
+figcaption{font-size:11px;color:#666;overflow-wrap:anywhere}
+figure.card figcaption{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
+figure{display:grid;grid-template-columns:auto auto;gap:0 6px;align-items:start}
+figcaption{grid-column:1/-1}
+.side{max-width:300px}
 .stale{opacity:.35;filter:grayscale(1)}
 .metrics{font-size:12px;background:#fff;padding:6px;margin:6px 0;max-height:340px;overflow:auto;border:1px solid #ddd}
 .metrics table{border-collapse:collapse} .metrics td,.metrics th{border:1px solid #ddd;padding:1px 4px;vertical-align:top}
-.side{font-size:11px;max-width:260px}
+.side{font-size:11px;margin:0}
 .proving{color:#a60;font-style:italic}
 .clean{color:#2a7a2a}
 </style></head>
@@ -71,6 +75,11 @@ function table(value) {
       t.appendChild(tr); });
     return t;
   }
+  const fmt = v => typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : JSON.stringify(v);
+  if (Array.isArray(value) && value.every(v => v === null || typeof v !== "object"))
+    return document.createTextNode(value.map(fmt).join(", "));
+  if (Array.isArray(value) && value.every(v => Array.isArray(v)))
+    return document.createTextNode(value.map(v => "(" + v.map(fmt).join(", ") + ")").join(" "));
   if (typeof value === "number" && !Number.isInteger(value)) return document.createTextNode(value.toFixed(3));
   return document.createTextNode(value === null || value === undefined ? "" : JSON.stringify(value).replace(/^"|"$/g, ""));
 }
