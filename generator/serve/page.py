@@ -135,12 +135,32 @@ async function renderPack(pack, section) {
   if (pack.status !== "proving") head.appendChild(el("span", "status", pack.seconds + " s"));
   const metrics = section.querySelector(".metrics");
   metrics.textContent = "";
-  if (pack.status === "proving" && !Object.keys(pack.metrics).length) metrics.appendChild(el("div", "proving", "proving\\u2026"));
-  else metrics.appendChild(table(pack.metrics));
+  const pending = pack.status === "proving" || pack.metrics_pending;
+  if (pending) metrics.appendChild(el("div", "proving", "proving\\u2026"));
+  if (Object.keys(pack.metrics).length) metrics.appendChild(table(pack.metrics));
+  metrics.classList.toggle("stale", pending && Object.keys(pack.metrics).length > 0);
   const grid = section.querySelector(".drawings");
   grid.classList.toggle("stale", pack.stale);
   const known = drawn[pack.id] || {rev: "", labels: {}};
-  if (known.rev === pack.rev) return;
+  if (known.rev !== pack.rev) await syncDrawings(pack, grid, known);
+  const sides = JSON.stringify(pack.metrics);
+  const now = drawn[pack.id];
+  if (now && now.sides !== sides) {
+    grid.querySelectorAll("figure").forEach(fig => setSide(fig, pack.metrics));
+    now.sides = sides;
+  }
+}
+function setSide(fig, metrics) {
+  const label = fig.dataset.label;
+  const old = fig.querySelector(".side"); if (old) old.remove();
+  if (label.includes(".pdf")) return;
+  const stem = label.split("/").pop().replace(/\\.svg$/, "").replace(/-(only|except|front|back)$/, "");
+  const side = findKey(metrics, stem, 0);
+  if (side === undefined) return;
+  const box = el("div", "side metrics"); box.appendChild(table(side));
+  fig.insertBefore(box, fig.lastChild);
+}
+async function syncDrawings(pack, grid, known) {
   const r = await fetch("/api/drawings/" + encodeURIComponent(pack.id));
   if (!r.ok) return;
   const data = await r.json();
@@ -153,14 +173,12 @@ async function renderPack(pack, section) {
       fig.appendChild(el("div", "svg")); fig.appendChild(el("figcaption", "", d.label)); }
     if (known.labels[d.label] !== d.svg) {
       fig.querySelector(".svg").innerHTML = d.svg;
-      const stem = d.label.split("/").pop().replace(/\\.svg$/, "").replace(/-(only|except|front|back)$/, "");
-      const side = findKey(pack.metrics, stem, 0);
-      const old = fig.querySelector(".side"); if (old) old.remove();
-      if (side !== undefined && !d.label.includes(".pdf")) { const s = el("div", "side metrics"); s.appendChild(table(side)); fig.insertBefore(s, fig.lastChild); }
+      setSide(fig, pack.metrics);
     }
     grid.insertBefore(fig, before); before = fig;
   }
-  drawn[pack.id] = {rev: data.rev, labels: Object.fromEntries(data.drawings.map(d => [d.label, d.svg]))};
+  drawn[pack.id] = {rev: data.rev, sides: JSON.stringify(pack.metrics),
+                    labels: Object.fromEntries(data.drawings.map(d => [d.label, d.svg]))};
 }
 async function update() {
   if (busy) { again = true; return; }
