@@ -35,11 +35,14 @@ def _raw_get(base: str, path: str) -> int:
 def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
     pack = make_pack(tmp_path)
     (tmp_path / "secret.txt").write_text("not yours\n")
+    (tmp_path / "secret.yaml").write_text("kind: fragment-card\nid: secret\ntext: I am not yours.\n")
     os.symlink(tmp_path / "secret.txt", pack / "cards" / "link.txt")
+    os.symlink(tmp_path / "secret.yaml", pack / "cards" / "link.yaml")  # a YAML link out
     with serving(pack) as base:
         status, body = get(base + "/")
         assert status == 200 and b"riddlesmith serve" in body
         status, body = get(base + "/api/report")
+        assert b"RS-P009" in body  # the link out is reported, not followed
         cli = subprocess.run([sys.executable, "-m", "generator.cli", "check", str(pack), "--format",
                               "json", "--no-cache"], cwd=tmp_path, capture_output=True, text=True)
         assert status == 200 and json.loads(body) == json.loads(cli.stdout)
@@ -55,8 +58,10 @@ def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
                     "/artefacts/deck/cards/link.txt", "/artefacts/deck//etc/passwd",
                     "/artefacts/nope/svg/cards/_back.svg"):
             assert _raw_get(base, bad) in (400, 404), bad
-        for bad in ("../secret.txt", str(tmp_path / "secret.txt"), "deck/cards/link.txt"):
-            assert get(base + "/api/source?file=" + bad)[0] == 404
+        for bad in ("../secret.txt", str(tmp_path / "secret.txt"), "deck/cards/link.txt",
+                    "deck/cards/link.yaml", "secret.yaml", str(tmp_path / "secret.yaml")):
+            assert get(base + "/api/source?file=" + bad)[0] == 404, bad
+        assert b"I am not yours" not in get(base + "/api/state")[1]
         status, body = get(base + "/api/source?file=deck/" + CARD_FILE)
         assert status == 200 and b"kind: fragment-card" in body
 
