@@ -179,7 +179,9 @@ class Workspace:
             roots = []
         touched = set()
         for path in changed:
-            path = path.resolve()
+            # The folder, not the file: a link inside a pack that points out is still a change
+            # to that pack (which then reports the link).
+            path = path.parent.resolve() / path.name
             for root in roots:
                 if root == path or root in path.parents:
                     touched.add(root)
