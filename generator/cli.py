@@ -6,8 +6,10 @@ warnings under ``--strict``), 2 usage or environment problems.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
+import signal
 import sys
 import time
 import traceback
@@ -23,6 +25,7 @@ from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
+from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
@@ -50,6 +53,7 @@ class BuildArgs:
     out: str = DEFAULT_OUT
     back_offset: tuple[float, float] | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    force: bool = False
 
 
 def default_paths(paths: Sequence[str]) -> tuple[str, ...]:
@@ -134,9 +138,51 @@ def _emit(report: object, args: CheckArgs) -> None:
         shown = [d for d in shown if d.severity is Severity.ERROR or args.strict]
     text = formatter.render(shown, summary, report.sources.get)
     if args.report_file:
-        Path(args.report_file).write_text(text, encoding="utf-8")
+        _refuse_source(Path(args.report_file), report.sources)
+        _write_report(Path(args.report_file), text)
     else:
         click.echo(text.rstrip("\n"))
+
+
+def _refuse_source(path: Path, sources: dict[str, str]) -> None:
+    """A --report file must not overwrite a document of the packs it reports on."""
+    target = os.path.realpath(path)
+    if any(os.path.realpath(name) == target for name in sources):
+        raise UsageError(f"{path}: will not write the report over a pack document; "
+                         "choose another --report file")
+
+
+STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """True when ``exc`` came from writing standard output (a full disk, a closed
+    pipe: no file name, and flushing fails or the error is one of writing); then point
+    standard output at the null device, so the exit does not fail writing it again."""
+    if exc.filename is not None:
+        return False
+    try:
+        sys.stdout.flush()
+        if exc.errno not in STDOUT_ERRORS:
+            return False
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
+
+
+def _write_report(path: Path, text: str) -> None:
+    """Write the --report file; a folder or disk that refuses is a usage problem."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write the report ({exc.strerror or exc})") from exc
 
 
 def run_check(args: CheckArgs) -> int:
@@ -160,7 +206,9 @@ def run_build(args: BuildArgs) -> int:
         _emit(report, args.check)
         _err("build refused: fix the errors above first; nothing was written")
         return 1
-    result = pipeline.build(report, Path(args.out), progress=progress)
+    if not args.out.strip():
+        raise UsageError("--out is empty; name an output folder (the default is 'output')")
+    result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
     _clear_progress()
     _emit(report, args.check)
     if args.check.fmt == "text" and args.check.verbosity >= 0:
@@ -244,24 +292,61 @@ def _unknown(what: str, name: str, known: Sequence[str]) -> str:
     return f"unknown {what} '{name}'" + (f"; {hint}" if hint else "") + f" (known: {', '.join(known)})"
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_stop_signal(signum: int, frame: object) -> None:
+    """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
+    second Ctrl-C cannot cut short the clean-up or the exit."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
+
+
 def _guard(fn: Callable[[], int]) -> int:
-    """Run a command: usage problems exit 2, never a traceback unless asked for."""
+    """Run a command: usage problems exit 2, never a traceback unless asked for.
+
+    SIGTERM unwinds like Ctrl-C does, so workers are stopped and no output is left
+    half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
+    """
     try:
-        return fn()
+        previous = {sig: signal.signal(sig, _on_stop_signal) for sig in STOP_SIGNALS}
+    except ValueError:  # not the main thread (an embedding program): leave it alone
+        previous = {}
+    try:
+        code = fn()
+        for sig, handler in previous.items():  # a command run inside another program
+            signal.signal(sig, handler)
+        return code
     except UsageError as exc:
         _clear_progress()
         _err(str(exc))
         return 2
     except KeyboardInterrupt:
+        _clear_progress()
         _err("interrupted")
         return 130
+    except Terminated:
+        _clear_progress()
+        _err("terminated")
+        return 143
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
+        if isinstance(exc, OSError) and _stdout_failed(exc):
+            _err(f"standard output: cannot write ({exc.strerror or exc})")
+            return 2
         if os.environ.get("RIDDLESMITH_DEBUG"):
             traceback.print_exc()
         _err(f"internal error: {type(exc).__name__}: {exc} "
              "(set RIDDLESMITH_DEBUG=1 for details and please report it)")
         return 2
+
+
+MAX_BACK_OFFSET_MM = 20.0
 
 
 def _back_offset(value: str | None) -> tuple[float, float] | None:
@@ -273,7 +358,10 @@ def _back_offset(value: str | None) -> tuple[float, float] | None:
         parts = value.split(",")
         if len(parts) != 2:
             raise ValueError("expected X,Y")
-        return (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        offset = (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        if max(abs(offset[0]), abs(offset[1])) > MAX_BACK_OFFSET_MM:
+            raise ValueError(f"a printer shifts backs by a few mm, at most {MAX_BACK_OFFSET_MM:g}mm")
+        return offset
     except ValueError as exc:
         raise click.BadParameter(f"{value!r}: {exc} (for example 0.5mm,-0.3mm)") from exc
 
@@ -361,17 +449,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_cache_dir
 @_quiet
 @_verbose
+@click.option("--force", is_flag=True,
+              help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool) -> None:
+                  verbose: bool, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level),
-        out, offset, {"solutions": solutions}))))
+        out, offset, {"solutions": solutions}, force))))
 
 
 @main.command("schema", cls=_ListingCommand)
@@ -461,7 +551,10 @@ def explain_command(code: str | None) -> None:
 @click.option("--players", type=click.IntRange(1, 4), help="Player count (default 1).")
 @click.option("--objective", "tier", type=click.Choice(["silver", "gold", "heroic", "godlike"]),
               help="Solve one objective only (default: all).")
-@click.option("--budget", type=click.IntRange(1), help="Node budget per search.")
+@click.option("--budget", type=click.IntRange(1),
+              help=f"States each search may expand (default {DEFAULT_BUDGET:,}; a riddle's "
+              f"own limit may lower it, never raise it). Each objective also stops after "
+              f"{DEFAULT_SECONDS:g} CPU seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,

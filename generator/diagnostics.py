@@ -42,8 +42,10 @@ class Diagnostic:
     def location(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file, self.line, self.col, self.code, self.message)
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        """File, then YAML problems first (the rest may follow from them), then position."""
+        return (self.file, 0 if self.code.startswith("RS-Y") else 1, self.line, self.col,
+                self.code, self.message)
 
     def with_severity(self, severity: Severity) -> "Diagnostic":
         return replace(self, severity=severity)
@@ -67,6 +69,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-Y011": (Severity.ERROR, "undefined alias"),
     "RS-Y012": (Severity.ERROR, "file cannot be read"),
     "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
+    "RS-Y014": (Severity.ERROR, "number too long to read"),
+    "RS-Y015": (Severity.ERROR, "character that cannot be printed"),
     # Pack structure
     "RS-P001": (Severity.ERROR, "no pack.yaml found"),
     "RS-P002": (Severity.ERROR, "document has no kind"),
@@ -82,6 +86,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
     "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
+    "RS-P015": (Severity.ERROR, "two packs share an id"),
+    "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -135,6 +141,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
+    "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),
@@ -157,6 +164,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
+    "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
+    "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

@@ -15,10 +15,9 @@ import re
 from pathlib import Path, PurePosixPath
 
 from generator.pack.loader import DEFAULT_INCLUDE, PACK_FILE, UsageError, find_pack_roots
-from generator.pack.schema import suggest, write_schemas
+from generator.pack.schema import id_problem, suggest, write_schemas
 from generator.systems import CACHE_FOLDER, System, discover_systems
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 SCHEMA_FOLDER = ".riddlesmith/schemas"
 GITIGNORE = f"# riddlesmith: build output and simulator cache\noutput/\n{CACHE_FOLDER}/\n"
 _MODELINE = re.compile(r"^# yaml-language-server: \$schema=(.*)/[a-z0-9-]+\.schema\.json\s*$")
@@ -35,8 +34,9 @@ def schema_comment(kind: str, file: Path, schema_folder: Path) -> str:
 
 
 def _check_id(ident: str) -> None:
-    if not _ID.match(ident):
-        raise UsageError(f"'{ident}' is not a valid id: use lowercase letters, digits and '-'")
+    problem = id_problem(ident)
+    if problem:
+        raise UsageError(problem)
 
 
 def _folder_of(template: str) -> str:

@@ -19,13 +19,17 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.fragments.layout import iter_overflow_problems, iter_sheet_problems
+        from generator.systems.fragments.layout import (
+            iter_overflow_problems,
+            iter_override_problems,
+            iter_sheet_problems,
+        )
 
         cards = pack.of_kind("fragment-card")
         whens = pack.of_kind("when-card")
         games = pack.of_kind("fragment-game")
         out: list[Diagnostic] = []
-        if not games:
+        if not games and not pack.may_lack("fragment-game"):
             out.append(make("RS-F007", "the pack has no 'fragment-game' document; default "
                             "settings are used", pack.manifest.file,
                             hint="riddlesmith new fragment-game game"))
@@ -34,6 +38,10 @@ class FragmentsSystem:
                                   f"'{games[0].id}' is used", ("kind",),
                                   severity=None))
         settings = settings_of(games[0] if games else None)
+        players = games[0].data.get("players", {}) if games else {}
+        if players.get("min", 0) > players.get("max", 99):
+            out.append(games[0].diag("RS-S001", f"players.min ({players['min']}) is larger than "
+                                     f"players.max ({players['max']})", ("players", "min")))
         out.extend(checks.iter_duplicate_fragments(cards, "en"))
         out.extend(checks.iter_person_problems(cards))
         out.extend(checks.iter_when_problems(whens))
@@ -41,7 +49,7 @@ class FragmentsSystem:
             out.extend(checks.iter_scoring_problems(games[0]))
         size = checks.deck_size(cards)
         need = checks.cards_needed(settings.hand_size)
-        if size < need:
+        if size < need and not pack.may_lack("fragment-card"):
             where: Any = games[0] if games else None
             message = (f"the deck has {size} fragment card{'s' if size != 1 else ''}; six players' "
                        f"hands of {settings.hand_size} plus a round need at least {need}")
@@ -50,6 +58,7 @@ class FragmentsSystem:
                        make("RS-F006", message, pack.manifest.file))
         out.extend(iter_overflow_problems(pack, settings, options))
         out.extend(iter_sheet_problems(pack, settings, options))
+        out.extend(iter_override_problems(pack, settings))
         if options.lang:
             out.extend(_iter_missing_translations(cards + whens, options.lang, pack))
         return out

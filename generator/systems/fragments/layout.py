@@ -52,6 +52,13 @@ def _texts(value: Any) -> Iterator[tuple[tuple[str, ...], str]]:
 
 def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:
     """Card texts that do not fit their box even at the minimum font size."""
+    game = settings.document
+    if settings.min_font_size > settings.font_size:
+        if game is not None:  # the defaults are in order: only a deck's own values clash
+            yield game.diag("RS-S001", f"card.min_font_size ({settings.min_font_size:g} pt) is "
+                            f"larger than card.font_size ({settings.font_size:g} pt)",
+                            ("card", "min_font_size"), hint="the minimum must not exceed the size")
+        return
     geo = card_geometry(pack, settings)
     _, _, w, h = geo.text_box
     for card in pack.of_kind("fragment-card"):
@@ -59,7 +66,8 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
             fit = fit_text(_escape_markup(text), w, h, family="serif", max_size=settings.font_size,
                            min_size=settings.min_font_size, align="center", valign="middle")
             if not fit.fits:
-                yield card.diag("RS-R001", f"text does not fit the card: {fit.overflow_mm:.1f} mm "
+                yield card.diag("RS-R001", f"text does not fit the card: "
+                                f"{'' if fit.complete else 'more than '}{fit.overflow_mm:.1f} mm "
                                 f"too tall at the minimum size of {settings.min_font_size:g} pt",
                                 path, hint="shorten the fragment or lower card.min_font_size")
     for when in pack.of_kind("when-card"):
@@ -72,7 +80,19 @@ def iter_overflow_problems(pack: Pack, settings: GameSettings, options: Options)
                                min_size=settings.min_font_size, align="center", valign="middle")
                 if not fit.fits:
                     yield when.diag("RS-R001", f"'{side}' side does not fit the card: "
+                                    f"{'' if fit.complete else 'more than '}"
                                     f"{fit.overflow_mm:.1f} mm too tall", (side,) + path[1:])
+
+
+def iter_override_problems(pack: Pack, settings: GameSettings) -> Iterator[Diagnostic]:
+    """A pack-wide print setting that the deck's own setting replaces (a warning)."""
+    game = settings.document
+    if game is None or settings.card_size is None or "card" not in pack.data.get("print", {}):
+        return
+    line, col = game.locate(("card", "size"))
+    yield pack.manifest.diag(
+        "RS-P016", f"print.card is overridden by card.size in {game.file}:{line}:{col}",
+        ("print", "card"), hint="keep one of the two, so the card size is set in one place")
 
 
 def iter_sheet_problems(pack: Pack, settings: GameSettings, options: Options) -> Iterator[Diagnostic]:

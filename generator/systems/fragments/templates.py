@@ -46,7 +46,7 @@ press_your_luck:
   seed: 1
 
 card:
-  size: poker                   # poker, bridge, mini, tarot, square or {width: 60mm, height: 90mm}
+  # size: poker                 # overrides print.card of pack.yaml: poker, bridge, mini, tarot, square or {width: 60mm, height: 90mm}
   font_size: 15                 # preferred size of the fragment text (pt)
   min_font_size: 9              # smallest size before the text counts as overflowing
   colour: "#f6efe0"
