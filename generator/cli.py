@@ -526,20 +526,9 @@ def explain_command(code: str | None) -> None:
     """Say what diagnostic CODE means, why it matters, and show an example (or list every code)."""
 
     def run() -> int:
-        from generator.diagnostics import CODES
-        from generator.explain import all_explanations, explain_text, listing_text, normalise
+        from generator.explain import run_explain
 
-        if code is None:
-            click.echo(listing_text().rstrip("\n"))
-            return 0
-        wanted = normalise(code)
-        if wanted not in CODES:
-            from generator.pack.schema import suggest
-
-            hint = suggest(wanted, sorted(CODES))
-            raise UsageError(f"unknown code '{code}'" + (f"; {hint}" if hint else "")
-                             + " ('riddlesmith explain' lists every code)")
-        click.echo(explain_text(wanted, all_explanations()).rstrip("\n"))
+        click.echo(run_explain(code).rstrip("\n"))
         return 0
 
     sys.exit(_guard(run))

@@ -216,6 +216,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "include: [cards/*.yaml]    # cards/x.yaml is not readable"),
     "RS-Y013": ("Keys must be plain text; a list or mapping used as a key cannot name a field.",
                 "kind: fragment-card\nid: hums\n? [a, b]\n: c"),
+    "RS-Y014": ("A number thousands of digits long is never real content, and converting it "
+                "would take the check a very long time; it is refused.",
+                "copies: 1000000000000000000000000000000 ... (5000 digits)"),
+    "RS-Y015": ("Control characters and the odd Unicode line separators do not print, or print "
+                "as boxes; they usually come from pasting text.",
+                "text: I hum\\u2028at night.    # a pasted line separator"),
     "RS-P001": ("Without a pack.yaml riddlesmith does not know the pack's id, systems or files.",
                 "content/my-deck/cards/x.yaml    # but no content/my-deck/pack.yaml"),
     "RS-P002": ("The kind says which schema and which rules apply to a document.",
@@ -248,6 +254,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-P014": ("A suppression that silences nothing hides nothing today but would hide a real "
                 "warning later; errors cannot be silenced at all.",
                 "text: I hum.  # riddlesmith: ignore[RS-F003]    # the text is in the first person"),
+    "RS-P015": ("Output goes to OUT/<pack-id>/ and the cache is kept per pack id; two packs "
+                "with one id would overwrite each other's files.",
+                "# content/a/pack.yaml and content/b/pack.yaml both say:\nid: my-deck"),
+    "RS-P016": ("The same setting is written in two documents and one silently wins; keep it "
+                "in one place so a change takes effect.",
+                "# pack.yaml\nprint: {card: poker}\n# settings/game.yaml\ncard: {size: tarot}"),
     "RS-S001": ("The value breaks a rule of the document's schema (a pattern, a range, a format); "
                 "the message and hint say which.", "kind: fragment-card\nid: My_Card    # ids are lowercase-with-dashes\ntext: I hum."),
     "RS-S002": ("A key the schema does not know is usually a typo, and its value is ignored.",

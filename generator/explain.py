@@ -56,3 +56,18 @@ def listing_text() -> str:
     """One line per code: code, default severity, title."""
     return "".join(f"{code}  {severity.value:<7}  {title}\n"
                    for code, (severity, title) in sorted(CODES.items()))
+
+
+def run_explain(code: str | None) -> str:
+    """What ``riddlesmith explain [CODE]`` prints; an unknown code is a usage error."""
+    from generator.pack.loader import UsageError
+    from generator.pack.schema import suggest
+
+    if code is None:
+        return listing_text()
+    wanted = normalise(code)
+    if wanted not in CODES:
+        hint = suggest(wanted, sorted(CODES))
+        raise UsageError(f"unknown code '{code}'" + (f"; {hint}" if hint else "")
+                         + " ('riddlesmith explain' lists every code)")
+    return explain_text(wanted, all_explanations())

@@ -93,6 +93,9 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G105": ("A note with the solver's figures (turns, states, first moves) for each "
                 "objective.",
                 "# any riddle the solver proves"),
+    "RS-G106": ("A cached proof is replayed before it is trusted; one that no longer replays was "
+                "solved again, and the cache rewritten.",
+                "# a .riddlesmith-cache file edited by hand, or left by an older solver"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "RIDDLE_CODES"]

@@ -63,6 +63,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-T103": ("The playtests never won and the proof search found no win within its budget; "
                 "the scenario may be unwinnable.",
                 "# a scenario where every playtest is lost"),
+    "RS-T104": ("A cached playtest whose figures do not add up was discarded and run again; "
+                "the numbers shown are fresh.",
+                "# a .riddlesmith-cache file edited by hand, or cut short by a full disk"),
+    "RS-T105": ("A god card may make scenarios harder but must leave them winnable; with this "
+                "variant, no line of play wins the scenarios named.",
+                "kind: tower-variant\nid: storm\ndifficulty: expert\nhooks:\n  double-attack: {faces: [1, 2, 3, 4, 5, 6]}"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "TOWER_CODES"]
