@@ -548,6 +548,20 @@ def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool
     sys.exit(_guard(run))
 
 
+@main.command("explain")
+@click.argument("code", required=False)
+def explain_command(code: str | None) -> None:
+    """Say what diagnostic CODE means, why it matters, and show an example (or list every code)."""
+
+    def run() -> int:
+        from generator.explain import run_explain
+
+        click.echo(run_explain(code).rstrip("\n"))
+        return 0
+
+    sys.exit(_guard(run))
+
+
 @main.command("solve")
 @click.argument("pack", type=click.Path())
 @click.argument("riddle")

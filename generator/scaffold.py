@@ -13,6 +13,7 @@ import json
 import os
 import re
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator.pack.loader import DEFAULT_INCLUDE, PACK_FILE, UsageError, find_pack_roots
 from generator.pack.schema import id_problem, suggest, write_schemas
@@ -90,12 +91,43 @@ def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bo
         path.write_text(header + text, encoding="utf-8")
         written.append(path)
     settings = directory / ".vscode" / "settings.json"
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(json.dumps(vscode_settings([system]), indent=2) + "\n", encoding="utf-8")
+    if _write_settings(settings, vscode_settings([system])):
+        written.append(settings)
     gitignore = directory / ".gitignore"
-    gitignore.write_text(GITIGNORE, encoding="utf-8")
-    written.extend([settings, gitignore])
+    _add_lines(gitignore, GITIGNORE)
+    written.append(gitignore)
     return written
+
+
+def _write_settings(path: Path, settings: dict[str, object]) -> bool:
+    """Write or merge ``settings`` into a VS Code settings file; False when it is left alone
+    (it exists but is not plain JSON, e.g. it has comments: never lose a user's file)."""
+    current: Any = {}
+    if path.exists():
+        try:
+            current = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            return False
+        if not isinstance(current, dict):
+            return False
+    merged: dict[str, Any] = dict(current)
+    schemas: dict[str, Any] = dict(merged.get("yaml.schemas") or {})
+    new: Any = settings["yaml.schemas"]
+    schemas.update(new)
+    merged["yaml.schemas"] = schemas
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    return True
+
+
+def _add_lines(path: Path, text: str) -> None:
+    """Append the lines of ``text`` that ``path`` does not have yet (creating it if needed)."""
+    have = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    missing = [line for line in text.splitlines() if line not in have]
+    if missing:
+        prefix = "\n" if have and have[-1].strip() else ""
+        with path.open("a", encoding="utf-8") as out:
+            out.write(prefix + "\n".join(missing) + "\n")
 
 
 def _kind_in(text: str) -> str | None:

@@ -152,3 +152,20 @@ def test_new_says_how_to_include_a_folder_the_pack_does_not_load(tmp_path: Path)
     report = pipeline.check([root], Options(cache=False))
     assert {(d.code, Path(d.file).name) for d in report.diagnostics if d.code == "RS-P013"} == {
         ("RS-P013", "when.yaml"), ("RS-P013", "w9.yaml")}
+
+
+def test_init_force_keeps_the_users_gitignore_and_settings(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / ".vscode").mkdir(parents=True)
+    (root / ".gitignore").write_text("*.pyc\noutput/\n")
+    (root / ".vscode" / "settings.json").write_text('{"editor.tabSize": 2}\n')
+    init_pack(root, discover_systems()["tower"], "repo", force=True)
+    assert (root / ".gitignore").read_text().splitlines() == [
+        "*.pyc", "output/", "", "# riddlesmith: build output and simulator cache", ".riddlesmith-cache/"]
+    settings = json.loads((root / ".vscode" / "settings.json").read_text())
+    assert settings["editor.tabSize"] == 2 and "yaml.schemas" in settings
+    (root / ".vscode" / "settings.json").write_text('{// a comment\n"a": 1}\n')
+    other = tmp_path / "other"
+    shutil.copytree(root / ".vscode", other / ".vscode")
+    init_pack(other, discover_systems()["tower"], "other", force=True)
+    assert (other / ".vscode" / "settings.json").read_text() == '{// a comment\n"a": 1}\n'

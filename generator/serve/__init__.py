@@ -5,8 +5,10 @@ The web parts (Starlette, uvicorn, watchfiles) are the optional ``serve`` extra;
 """
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import webbrowser
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.pack.loader import UsageError
@@ -54,7 +56,9 @@ def run_serve(paths: list[Path], options: Options, host: str, port: int, open_br
     from generator.serve.workspace import Workspace
 
     _check_port(host, port)
-    app = make_app(Workspace(paths, options))
+    # Simulator results are computed in one worker process (spawned: the server has threads).
+    executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    app = make_app(Workspace(paths, options, executor=executor))
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     url = f"http://{host}:{port}/"
@@ -62,5 +66,8 @@ def run_serve(paths: list[Path], options: Options, host: str, port: int, open_br
         announce(f"serving {', '.join(str(p) for p in paths)} on {url} (Ctrl+C stops)")
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server.run()
+    try:
+        server.run()
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
     return 0

@@ -86,6 +86,7 @@ def state_json(ws: Workspace) -> dict[str, Any]:
         packs.append({
             "id": view.pack_id, "status": view.status, "stale": view.stale,
             "seconds": round(view.seconds, 3), "files": by_file, "metrics": view.metrics,
+            "metrics_pending": view.metrics_pending,
             "drawings": [d.label for d in view.drawings], "rev": drawings_rev(view)})
     return {"version": ws.version, "packs": packs}
 

@@ -31,11 +31,15 @@ h1{font-size:16px;margin:4px 0 8px} h2{font-size:15px;margin:16px 0 6px}
 figure{margin:0;background:#fff;padding:4px;box-shadow:0 1px 3px #0002;max-width:100%}
 figure svg{display:block;height:auto;max-width:100%}
 figure.card svg{width:150px} figure.page svg,figure.map svg{width:330px}
-figcaption{font-size:11px;color:#666;max-width:330px;overflow-wrap:anywhere}
+figcaption{font-size:11px;color:#666;overflow-wrap:anywhere}
+figure.card figcaption{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
+figure{display:grid;grid-template-columns:auto auto;gap:0 6px;align-items:start}
+figcaption{grid-column:1/-1}
+.side{max-width:300px}
 .stale{opacity:.35;filter:grayscale(1)}
 .metrics{font-size:12px;background:#fff;padding:6px;margin:6px 0;max-height:340px;overflow:auto;border:1px solid #ddd}
 .metrics table{border-collapse:collapse} .metrics td,.metrics th{border:1px solid #ddd;padding:1px 4px;vertical-align:top}
-.side{font-size:11px;max-width:260px}
+.side{font-size:11px;margin:0}
 .proving{color:#a60;font-style:italic}
 .clean{color:#2a7a2a}
 </style></head>
@@ -71,6 +75,11 @@ function table(value) {
       t.appendChild(tr); });
     return t;
   }
+  const fmt = v => typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : JSON.stringify(v);
+  if (Array.isArray(value) && value.every(v => v === null || typeof v !== "object"))
+    return document.createTextNode(value.map(fmt).join(", "));
+  if (Array.isArray(value) && value.every(v => Array.isArray(v)))
+    return document.createTextNode(value.map(v => "(" + v.map(fmt).join(", ") + ")").join(" "));
   if (typeof value === "number" && !Number.isInteger(value)) return document.createTextNode(value.toFixed(3));
   return document.createTextNode(value === null || value === undefined ? "" : JSON.stringify(value).replace(/^"|"$/g, ""));
 }
@@ -126,12 +135,32 @@ async function renderPack(pack, section) {
   if (pack.status !== "proving") head.appendChild(el("span", "status", pack.seconds + " s"));
   const metrics = section.querySelector(".metrics");
   metrics.textContent = "";
-  if (pack.status === "proving" && !Object.keys(pack.metrics).length) metrics.appendChild(el("div", "proving", "proving\\u2026"));
-  else metrics.appendChild(table(pack.metrics));
+  const pending = pack.status === "proving" || pack.metrics_pending;
+  if (pending) metrics.appendChild(el("div", "proving", "proving\\u2026"));
+  if (Object.keys(pack.metrics).length) metrics.appendChild(table(pack.metrics));
+  metrics.classList.toggle("stale", pending && Object.keys(pack.metrics).length > 0);
   const grid = section.querySelector(".drawings");
   grid.classList.toggle("stale", pack.stale);
   const known = drawn[pack.id] || {rev: "", labels: {}};
-  if (known.rev === pack.rev) return;
+  if (known.rev !== pack.rev) await syncDrawings(pack, grid, known);
+  const sides = JSON.stringify(pack.metrics);
+  const now = drawn[pack.id];
+  if (now && now.sides !== sides) {
+    grid.querySelectorAll("figure").forEach(fig => setSide(fig, pack.metrics));
+    now.sides = sides;
+  }
+}
+function setSide(fig, metrics) {
+  const label = fig.dataset.label;
+  const old = fig.querySelector(".side"); if (old) old.remove();
+  if (label.includes(".pdf")) return;
+  const stem = label.split("/").pop().replace(/\\.svg$/, "").replace(/-(only|except|front|back)$/, "");
+  const side = findKey(metrics, stem, 0);
+  if (side === undefined) return;
+  const box = el("div", "side metrics"); box.appendChild(table(side));
+  fig.insertBefore(box, fig.lastChild);
+}
+async function syncDrawings(pack, grid, known) {
   const r = await fetch("/api/drawings/" + encodeURIComponent(pack.id));
   if (!r.ok) return;
   const data = await r.json();
@@ -144,14 +173,12 @@ async function renderPack(pack, section) {
       fig.appendChild(el("div", "svg")); fig.appendChild(el("figcaption", "", d.label)); }
     if (known.labels[d.label] !== d.svg) {
       fig.querySelector(".svg").innerHTML = d.svg;
-      const stem = d.label.split("/").pop().replace(/\\.svg$/, "").replace(/-(only|except|front|back)$/, "");
-      const side = findKey(pack.metrics, stem, 0);
-      const old = fig.querySelector(".side"); if (old) old.remove();
-      if (side !== undefined && !d.label.includes(".pdf")) { const s = el("div", "side metrics"); s.appendChild(table(side)); fig.insertBefore(s, fig.lastChild); }
+      setSide(fig, pack.metrics);
     }
     grid.insertBefore(fig, before); before = fig;
   }
-  drawn[pack.id] = {rev: data.rev, labels: Object.fromEntries(data.drawings.map(d => [d.label, d.svg]))};
+  drawn[pack.id] = {rev: data.rev, sides: JSON.stringify(pack.metrics),
+                    labels: Object.fromEntries(data.drawings.map(d => [d.label, d.svg]))};
 }
 async function update() {
   if (busy) { again = true; return; }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -53,6 +54,7 @@ class PackView:
     drawings: tuple[Drawing, ...] = ()
     stale: bool = False  # the drawings belong to an earlier, good state
     metrics: dict[str, Any] = field(default_factory=dict)
+    metrics_pending: bool = False  # the simulator results shown are from an earlier state
     artefacts: dict[str, bytes] = field(default_factory=dict)
     pdf_pages: dict[str, Document] = field(default_factory=dict)
     seconds: float = 0.0
@@ -92,12 +94,31 @@ def _strip_xml_declaration(svg: str) -> str:
     return svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg
 
 
-def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[str, Any],
-                                                       dict[str, bytes], dict[str, Document]]:
-    """Build the (single) pack of a clean ``report`` in memory: drawings, metrics, artefacts."""
+def pack_metrics(report: Any) -> dict[str, Any]:
+    """The simulator results of the (single) pack of a clean ``report``, by system."""
+    pack = report.packs[0]
+    return {name: report.systems[name].report(pack, report.options)
+            for name in pack.systems if name in report.systems}
+
+
+def metrics_job(root: str, options: Options) -> dict[str, Any] | None:
+    """Check one pack again and return its simulator results (None when it is not clean).
+
+    Runs in a worker process; the solver and playtest caches make the check cheap.
+    """
+    from generator import pipeline
+
+    report = pipeline.check([Path(root)], options)
+    if report.failed() or not report.packs:
+        return None
+    return pack_metrics(report)
+
+
+def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[str, bytes],
+                                                       dict[str, Document]]:
+    """Build the (single) pack of a clean ``report`` in memory: drawings and artefacts."""
     pack = report.packs[0]
     artefacts: dict[str, bytes] = {}
-    metrics: dict[str, Any] = {}
     with capture_documents() as documents:
         for name in pack.systems:
             system = report.systems.get(name)
@@ -105,7 +126,6 @@ def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[s
                 continue
             for artefact in system.build(pack, report.options, lambda _msg: None):
                 artefacts[artefact.path] = artefact.data
-            metrics[name] = system.report(pack, report.options)
     pdf_pages: dict[str, Document] = {}
     wanted: list[tuple[str, int, Scene | None, bytes]] = []
     # Cards and maps (SVG files) first, then the pages of each PDF.
@@ -122,14 +142,15 @@ def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[s
         Drawing(path, page, _strip_xml_declaration(next(svgs) if scene is not None
                                                    else data.decode("utf-8")))
         for path, page, scene, data in wanted)
-    return drawings, metrics, artefacts, pdf_pages
+    return drawings, artefacts, pdf_pages
 
 
 class Workspace:
     """The packs under ``paths`` and their latest views; safe to use from several threads."""
 
     def __init__(self, paths: list[Path], options: Options = Options(),
-                 schemas: SchemaSet | None = None) -> None:
+                 schemas: SchemaSet | None = None, executor: Executor | None = None) -> None:
+        self.executor = executor
         self.paths = list(paths)
         self.options = options
         self.schemas = schemas or load_schemas()
@@ -158,7 +179,9 @@ class Workspace:
             roots = []
         touched = set()
         for path in changed:
-            path = path.resolve()
+            # The folder, not the file: a link inside a pack that points out is still a change
+            # to that pack (which then reports the link).
+            path = path.parent.resolve() / path.name
             for root in roots:
                 if root == path or root in path.parents:
                     touched.add(root)
@@ -180,22 +203,57 @@ class Workspace:
                 on_done: Callable[[], None] | None = None) -> None:
         """Check (and render when clean) each pack of ``roots`` (default: all)."""
         roots = list(self.roots() if roots is None else roots)
-        for root in roots:
-            view = self._check_one(root)
-            with self._lock:
-                if view is None:
-                    self._views.pop(root, None)
-                else:
-                    self._views[root] = view
-                self.version += 1
-            if on_done is not None:
-                on_done()
+        finished: list[tuple[Path, Any, PackView]] = []
+        for root in roots:  # drawings first, for every pack ...
+            view, report = self._check_one(root)
+            self._publish(root, view, on_done)
+            if view is not None and view.metrics_pending:
+                finished.append((root, report, view))
+        for root, report, view in finished:  # ... then the simulator results, which may take a while
+            if self.executor is None:
+                self._apply_metrics(root, view, pack_metrics(report), on_done)
+            else:
+                # In a worker process, so a long simulation never delays the next edit's drawings.
+                future = self.executor.submit(metrics_job, str(root), self.options)
+                future.add_done_callback(self._metrics_callback(root, view, on_done))
 
-    def _check_one(self, root: Path) -> PackView | None:
+    def _metrics_callback(self, root: Path, view: PackView, on_done: Callable[[], None] | None
+                          ) -> Callable[[Future[dict[str, Any] | None]], None]:
+        def done(future: Future[dict[str, Any] | None]) -> None:
+            ok = not future.cancelled() and future.exception() is None
+            self._apply_metrics(root, view, future.result() if ok else None, on_done)
+
+        return done
+
+    def _apply_metrics(self, root: Path, view: PackView, metrics: dict[str, Any] | None,
+                       on_done: Callable[[], None] | None) -> None:
+        """Fill in the simulator results, unless a newer check replaced ``view`` meanwhile."""
+        with self._lock:
+            current = self._views.get(root)
+            if current is None or current.sources != view.sources or not current.metrics_pending:
+                return
+            self._views[root] = replace(current, metrics=metrics if metrics is not None else {},
+                                        metrics_pending=False)
+            self.version += 1
+        if on_done is not None:
+            on_done()
+
+    def _publish(self, root: Path, view: PackView | None, on_done: Callable[[], None] | None) -> None:
+        with self._lock:
+            if view is None:
+                self._views.pop(root, None)
+            else:
+                self._views[root] = view
+            self.version += 1
+        if on_done is not None:
+            on_done()
+
+    def _check_one(self, root: Path) -> tuple[PackView | None, Any]:
+        """The new view of one pack (simulator results still to come when clean), and its report."""
         from generator import pipeline
 
         if not (root / "pack.yaml").is_file():
-            return None
+            return None, None
         started = time.perf_counter()
         with self._lock:
             old = self._views.get(root)
@@ -209,11 +267,12 @@ class Workspace:
             if old is not None and old.drawings:
                 view = replace(view, drawings=old.drawings, metrics=old.metrics, stale=True,
                                artefacts=old.artefacts, pdf_pages=old.pdf_pages)
-            return replace(view, seconds=time.perf_counter() - started)
-        drawings, metrics, artefacts, pdf_pages = render_pack(report, memo)
-        return replace(view, status="ready", drawings=drawings, metrics=metrics,
+            return replace(view, seconds=time.perf_counter() - started), report
+        drawings, artefacts, pdf_pages = render_pack(report, memo)
+        return replace(view, status="ready", drawings=drawings,
+                       metrics=old.metrics if old is not None else {}, metrics_pending=True,
                        artefacts=artefacts, pdf_pages=pdf_pages,
-                       seconds=time.perf_counter() - started)
+                       seconds=time.perf_counter() - started), report
 
     def artefact(self, pack_id: str, path: str) -> bytes | None:
         """The bytes of one artefact of the last good render (PDFs drawn on demand)."""

@@ -45,15 +45,17 @@ def serving(pack: Path) -> Iterator[str]:
     """Run serve on ``pack``; yield its base URL once the first check is done."""
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    log_path = pack.parent / "serve.log"  # a file, not a pipe nobody reads (it could fill up)
+    log = log_path.open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator.cli", "serve", str(pack), "--port", str(port)],
-        cwd=pack.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        cwd=pack.parent, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:
             if proc.poll() is not None:
-                raise RuntimeError("serve exited: " + (proc.stdout.read() if proc.stdout else b"").decode())
+                raise RuntimeError("serve exited: " + log_path.read_text(errors="replace"))
             try:
                 status, body = get(base + "/api/state", timeout=2)
                 state: Any = json.loads(body)
@@ -73,3 +75,4 @@ def serving(pack: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.close()

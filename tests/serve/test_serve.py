@@ -7,6 +7,7 @@ import random
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,7 @@ def _raw_get(base: str, path: str) -> int:
 def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
     pack = make_pack(tmp_path)
     (tmp_path / "secret.txt").write_text("not yours\n")
+    (tmp_path / "secret.yaml").write_text("kind: fragment-card\nid: secret\ntext: I am not yours.\n")
     os.symlink(tmp_path / "secret.txt", pack / "cards" / "link.txt")
     with serving(pack) as base:
         status, body = get(base + "/")
@@ -55,8 +57,17 @@ def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
                     "/artefacts/deck/cards/link.txt", "/artefacts/deck//etc/passwd",
                     "/artefacts/nope/svg/cards/_back.svg"):
             assert _raw_get(base, bad) in (400, 404), bad
-        for bad in ("../secret.txt", str(tmp_path / "secret.txt"), "deck/cards/link.txt"):
-            assert get(base + "/api/source?file=" + bad)[0] == 404
+        # A YAML link out of the pack: reported (RS-P009), never read nor served.
+        os.symlink(tmp_path / "secret.yaml", pack / "cards" / "link.yaml")
+        deadline = time.monotonic() + 30
+        while b"RS-P009" not in get(base + "/api/report")[1]:
+            assert time.monotonic() < deadline, "the link was not reported"
+            time.sleep(0.1)
+        for bad in ("../secret.txt", str(tmp_path / "secret.txt"), "deck/cards/link.txt",
+                    "deck/cards/link.yaml", "secret.yaml", str(tmp_path / "secret.yaml")):
+            assert get(base + "/api/source?file=" + bad)[0] == 404, bad
+        for endpoint in ("/api/state", "/api/report", "/api/drawings/deck"):
+            assert b"I am not yours" not in get(base + endpoint)[1]
         status, body = get(base + "/api/source?file=deck/" + CARD_FILE)
         assert status == 200 and b"kind: fragment-card" in body
 
