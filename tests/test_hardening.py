@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -642,7 +643,7 @@ def stop_midway(args: list[str], sig: int, *, group: bool, workers: int, twice: 
         if len(kids) >= workers:
             break
         time.sleep(0.05)
-    time.sleep(1.0)  # well into the run
+    time.sleep(0.5)  # well into the run
     assert proc.poll() is None, proc.communicate()
     kids = children_of(proc.pid)
     started = time.monotonic()
@@ -666,9 +667,7 @@ PLAYTEST = ["playtest", "content/tower", "cistern-bridges", "--games", "10000000
     (2, signal.SIGINT, True, False),  # Ctrl-C at a terminal reaches every process
     (2, signal.SIGINT, True, True),  # ... pressed twice
     (2, signal.SIGTERM, False, False),  # kill PID: the parent only
-    (2, signal.SIGTERM, True, False),
-    (1, signal.SIGINT, True, False),  # in-process
-    (1, signal.SIGTERM, False, False),
+    (1, signal.SIGTERM, False, False),  # in-process
 ])
 def test_a_long_playtest_stops_at_once_without_orphans(jobs: int, sig: int, group: bool,
                                                        twice: bool) -> None:
@@ -738,6 +737,45 @@ def test_a_long_run_is_cut_into_short_tasks() -> None:
             seen.extend((a, b) for _, a, b in tasks)
             return super().run(fn, shared, tasks)
 
-    result = run_games(coin, 50_000, seed=3, executor=Recording())
-    assert max(b - a for a, b in seen) <= MAX_CHUNK and len(seen) >= 50_000 // MAX_CHUNK
-    assert result == run_games(coin, 50_000, seed=3, tasks=7)  # chunking never matters
+    result = run_games(coin, 20_000, seed=3, executor=Recording())
+    assert max(b - a for a, b in seen) <= MAX_CHUNK and len(seen) >= 20_000 // MAX_CHUNK
+    assert result == run_games(coin, 20_000, seed=3, tasks=7)  # chunking never matters
+
+
+# -- §6 whatever check passes, build must build ----------------------------------------------
+
+NUMBER = re.compile(r"(?<![\w.#-])(-?\d+(?:\.\d+)?)(?=(mm|in|pt)?(?![\w.]))")
+KEY_LINE = re.compile(r"\s*(- )?[\w-]+: ")
+"""A mapping entry (numbers in map rows and prose are mostly rejected, so not tried)."""
+EDGE_VALUES = ["0", "-1", "1", "0.5", "0.001", "99", "1000", "100000", "64", "3.7"]
+
+
+@pytest.mark.parametrize("pack, seed", [("fragments", 1), ("tower", 2)])
+def test_numbers_that_check_accepts_build(tmp_path: Path, pack: str, seed: int) -> None:
+    """Seeded edits of numbers in a shipped pack: each one either gets an error from
+    ``check`` or builds; never a crash in ``build`` (the fuzzing behind issue 8 §6)."""
+    from generator.pipeline import build, check
+    from generator.systems import Options
+
+    rng = random.Random(seed)
+    built = 0
+    for attempt in range(12):
+        dst = tmp_path / f"{pack}-{attempt}"
+        shutil.copytree(REPO / "content" / pack, dst,
+                        ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+        candidates = [(f, i, m) for f in sorted(dst.rglob("*.yaml"))
+                      for i, line in enumerate(f.read_text().split("\n"))
+                      if KEY_LINE.match(line) for m in NUMBER.finditer(line)]
+        path, i, match = rng.choice(candidates)
+        lines = path.read_text().split("\n")
+        lines[i] = lines[i][:match.start(1)] + rng.choice(EDGE_VALUES) + lines[i][match.end(1):]
+        path.write_text("\n".join(lines))
+        report = check([dst], Options(cache_dir=tmp_path / "cache"))
+        if report.failed():
+            continue
+        result = build(report, tmp_path / f"out-{attempt}")  # must not raise
+        assert not result.refused and result.written, lines[i]
+        built += 1
+        if built == 1:
+            break
+    assert built == 1  # the test must exercise build
