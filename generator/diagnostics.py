@@ -80,7 +80,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P010": (Severity.ERROR, "unknown reference"),
     "RS-P011": (Severity.WARNING, "missing translation"),
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
-    "RS-P013": (Severity.ERROR, "two packs share an id"),
+    "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
+    "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
+    "RS-P015": (Severity.ERROR, "two packs share an id"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -134,6 +136,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
+    "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),

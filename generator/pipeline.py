@@ -21,6 +21,7 @@ from generator.pack.loader import LoadResult, UsageError, display_path, load_pac
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
@@ -97,6 +98,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             diagnostics.extend(system.check(pack, options))
+    diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics.sort(key=Diagnostic.sort_key)
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
@@ -104,14 +106,14 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
 
 
 def iter_shared_pack_ids(packs: list[Pack]) -> Iterator[Diagnostic]:
-    """RS-P013 at each pack whose id an earlier pack of the same run already has: they
+    """RS-P015 at each pack whose id an earlier pack of the same run already has: they
     would build into the same ``OUT/<pack-id>/`` folder and share a cache folder."""
     first: dict[str, Pack] = {}
     for pack in packs:
         other = first.setdefault(pack.id, pack)
         if other is not pack:
             yield pack.manifest.diag(
-                "RS-P013", f"pack id '{pack.id}' is already the id of the pack in "
+                "RS-P015", f"pack id '{pack.id}' is already the id of the pack in "
                 f"{display_path(other.root)}", ("id",), hint="give one of the packs "
                 "another id, or check and build them one at a time")
 

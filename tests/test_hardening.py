@@ -159,7 +159,7 @@ def test_two_packs_with_one_id_are_refused_naming_both(work: Path) -> None:
     shutil.copytree(work / "test-pack", work / "copy")
     code, text = run("build", "test-pack", "copy", "--out", "fresh", "--no-cache")
     assert code == 1, text
-    assert "RS-P013" in text and "copy/pack.yaml:2:" in text and "'test-pack'" in text
+    assert "RS-P015" in text and "copy/pack.yaml:2:" in text and "'test-pack'" in text
     assert not (work / "fresh").exists()
 
 
