@@ -779,3 +779,13 @@ def test_numbers_that_check_accepts_build(tmp_path: Path, pack: str, seed: int) 
         if built == 1:
             break
     assert built == 1  # the test must exercise build
+
+
+def test_recover_removes_only_what_a_build_leaves(tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / ".tmp-notes").write_text("a user's file")
+    (tmp_path / ".tmp-ab12cd_3").write_text("{")  # a journal cut short
+    (tmp_path / ".mine.tmp-zz99yy88").mkdir()  # a staging folder
+    (tmp_path / ".gone.old-123").mkdir()  # an output moved away and never replaced
+    output.recover(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".tmp-notes", "gone", "mine"]
