@@ -7,10 +7,12 @@ warnings under ``--strict``), 2 usage or environment problems.
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 from importlib.metadata import entry_points
@@ -301,12 +303,28 @@ class Terminated(BaseException):
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def _on_stop_signal(signum: int, frame: object) -> None:
+STOP_GRACE = 1.5
+"""Seconds the clean-up after Ctrl-C or SIGTERM may take before the process exits anyway."""
+
+
+def _on_stop_signal(reported: threading.Event, signum: int, frame: object) -> None:
     """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
-    second Ctrl-C cannot cut short the clean-up or the exit."""
+    second Ctrl-C cannot cut short the clean-up or the exit. Python drops an exception
+    raised while it runs a finaliser, so a watchdog makes sure the process ends: after
+    :data:`STOP_GRACE` seconds it exits with the signal's code (pool workers die with
+    it; a half-swapped output is rolled back by the next build)."""
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
-    raise KeyboardInterrupt() if signum == signal.SIGINT else Terminated()
+    code = 130 if signum == signal.SIGINT else 143
+    threading.Thread(target=_exit_after_grace, args=(code, reported), daemon=True).start()
+    raise KeyboardInterrupt() if code == 130 else Terminated()
+
+
+def _exit_after_grace(code: int, reported: threading.Event) -> None:
+    time.sleep(STOP_GRACE)
+    if not reported.is_set():
+        _err("interrupted" if code == 130 else "terminated")
+    os._exit(code)
 
 
 def _guard(fn: Callable[[], int]) -> int:
@@ -315,8 +333,10 @@ def _guard(fn: Callable[[], int]) -> int:
     SIGTERM unwinds like Ctrl-C does, so workers are stopped and no output is left
     half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
     """
+    reported = threading.Event()
     try:
-        previous = {sig: signal.signal(sig, _on_stop_signal) for sig in STOP_SIGNALS}
+        on_stop = functools.partial(_on_stop_signal, reported)
+        previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
     except ValueError:  # not the main thread (an embedding program): leave it alone
         previous = {}
     try:
@@ -329,10 +349,12 @@ def _guard(fn: Callable[[], int]) -> int:
         _err(str(exc))
         return 2
     except KeyboardInterrupt:
+        reported.set()
         _clear_progress()
         _err("interrupted")
         return 130
     except Terminated:
+        reported.set()
         _clear_progress()
         _err("terminated")
         return 143

@@ -58,6 +58,8 @@ LOCK_WAIT = 300.0
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 LEFTOVER = re.compile(r"\.(?P<id>[^/\\]+)\.(?P<kind>tmp|old)-[A-Za-z0-9_]+")
 """The hidden folders a build stages into or moves old output to."""
+JOURNAL_TMP = re.compile(r"\.tmp-[a-z0-9_]{8}")
+"""A journal being written (:func:`generator.cachefile.write_text` names it so)."""
 
 Step = Callable[[str], None]
 """Called with a step's name after each step of a write (tests kill the process there)."""
@@ -370,6 +372,9 @@ def recover(out_dir: Path) -> None:
             _roll_back(out_dir, swaps)
         _remove(journal)
     for path in sorted(out_dir.iterdir()):
+        if JOURNAL_TMP.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+            path.unlink()  # a journal whose writing was cut short
+            continue
         match = LEFTOVER.fullmatch(path.name)
         if match is None or path.is_symlink() or not path.is_dir():
             continue

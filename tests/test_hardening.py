@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -172,6 +173,11 @@ def test_two_packs_with_one_id_are_refused_by_the_writer_too(tmp_path: Path) -> 
 # -- §7 the environment refuses -----------------------------------------------------------
 
 
+def messages(stderr: str) -> list[str]:
+    """The lines of standard error that are not progress lines (``[  1.0s] ...``)."""
+    return [line for line in stderr.splitlines() if line and not line.startswith("[")]
+
+
 def one_message(text: str) -> str:
     lines = [t for t in text.splitlines() if t.startswith("riddlesmith:")]
     assert len(lines) == 1 and "internal error" not in text, text
@@ -212,10 +218,8 @@ def test_a_full_standard_output_is_a_usage_error(work: Path) -> None:
         done = subprocess.run([*RIDDLESMITH, "check", "test-pack", "--no-cache"], cwd=work,
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 2
-    # Progress lines may come first when stderr is not a terminal; the error is one line.
-    assert "Traceback" not in done.stderr
-    assert done.stderr.strip().splitlines()[-1] == ("riddlesmith: standard output: cannot write "
-                                                    "(No space left on device)")
+    assert messages(done.stderr) == ["riddlesmith: standard output: cannot write "
+                                     "(No space left on device)"]
 
 
 def chattr(flag: str, *paths: Path) -> bool:
@@ -622,6 +626,14 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def catches_sigterm(pid: int) -> bool:
+    """True once the process has its own SIGTERM handler (the CLI installs one when a
+    command starts; before that a signal would only interrupt the imports)."""
+    with open(f"/proc/{pid}/status") as handle:
+        mask = next(int(line.split()[1], 16) for line in handle if line.startswith("SigCgt:"))
+    return bool(mask & (1 << (signal.SIGTERM - 1)))
+
+
 def running(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as handle:
@@ -641,10 +653,10 @@ def stop_midway(args: list[str], sig: int, *, group: bool, workers: int, twice: 
     kids: list[int] = []
     while time.monotonic() < deadline and proc.poll() is None:
         kids = children_of(proc.pid)
-        if len(kids) >= workers:
+        if len(kids) >= workers and catches_sigterm(proc.pid):  # the command has begun
             break
         time.sleep(0.05)
-    time.sleep(1.0)  # well into the run
+    time.sleep(0.5)  # well into the run
     assert proc.poll() is None, proc.communicate()
     kids = children_of(proc.pid)
     started = time.monotonic()
@@ -653,7 +665,12 @@ def stop_midway(args: list[str], sig: int, *, group: bool, workers: int, twice: 
     if twice:
         time.sleep(0.05)
         send(sig)
-    _, err = proc.communicate(timeout=30)
+    try:
+        _, err = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # never leave it running; the assertions below then fail
+        _, err = proc.communicate()
+        err += "\n(did not stop: killed)"
     return proc.returncode, time.monotonic() - started, err, kids
 
 
@@ -668,9 +685,7 @@ PLAYTEST = ["playtest", "content/tower", "cistern-bridges", "--games", "10000000
     (2, signal.SIGINT, True, False),  # Ctrl-C at a terminal reaches every process
     (2, signal.SIGINT, True, True),  # ... pressed twice
     (2, signal.SIGTERM, False, False),  # kill PID: the parent only
-    (2, signal.SIGTERM, True, False),
-    (1, signal.SIGINT, True, False),  # in-process
-    (1, signal.SIGTERM, False, False),
+    (1, signal.SIGTERM, False, False),  # in-process
 ])
 def test_a_long_playtest_stops_at_once_without_orphans(jobs: int, sig: int, group: bool,
                                                        twice: bool) -> None:
@@ -679,8 +694,8 @@ def test_a_long_playtest_stops_at_once_without_orphans(jobs: int, sig: int, grou
     assert code == (130 if sig == signal.SIGINT else 143), err
     assert seconds < STOP_SECONDS, seconds
     assert "Traceback" not in err and "Exception" not in err, err
-    assert err.strip() == ("riddlesmith: interrupted" if sig == signal.SIGINT
-                           else "riddlesmith: terminated")
+    assert messages(err) == ["riddlesmith: interrupted" if sig == signal.SIGINT
+                             else "riddlesmith: terminated"]
     assert len(kids) >= (jobs if jobs > 1 else 0)
     time.sleep(0.2)
     assert not [k for k in kids if running(k)], "orphaned workers"
@@ -740,6 +755,55 @@ def test_a_long_run_is_cut_into_short_tasks() -> None:
             seen.extend((a, b) for _, a, b in tasks)
             return super().run(fn, shared, tasks)
 
-    result = run_games(coin, 50_000, seed=3, executor=Recording())
-    assert max(b - a for a, b in seen) <= MAX_CHUNK and len(seen) >= 50_000 // MAX_CHUNK
-    assert result == run_games(coin, 50_000, seed=3, tasks=7)  # chunking never matters
+    result = run_games(coin, 20_000, seed=3, executor=Recording())
+    assert max(b - a for a, b in seen) <= MAX_CHUNK and len(seen) >= 20_000 // MAX_CHUNK
+    assert result == run_games(coin, 20_000, seed=3, tasks=7)  # chunking never matters
+
+
+# -- §6 whatever check passes, build must build ----------------------------------------------
+
+NUMBER = re.compile(r"(?<![\w.#-])(-?\d+(?:\.\d+)?)(?=(mm|in|pt)?(?![\w.]))")
+KEY_LINE = re.compile(r"\s*(- )?[\w-]+: ")
+"""A mapping entry (numbers in map rows and prose are mostly rejected, so not tried)."""
+EDGE_VALUES = ["0", "-1", "1", "0.5", "0.001", "99", "1000", "100000", "64", "3.7"]
+
+
+@pytest.mark.parametrize("pack, seed", [("fragments", 1), ("tower", 2)])
+def test_numbers_that_check_accepts_build(tmp_path: Path, pack: str, seed: int) -> None:
+    """Seeded edits of numbers in a shipped pack: each one either gets an error from
+    ``check`` or builds; never a crash in ``build`` (the fuzzing behind issue 8 §6)."""
+    from generator.pipeline import build, check
+    from generator.systems import Options
+
+    rng = random.Random(seed)
+    built = 0
+    for attempt in range(12):
+        dst = tmp_path / f"{pack}-{attempt}"
+        shutil.copytree(REPO / "content" / pack, dst,
+                        ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+        candidates = [(f, i, m) for f in sorted(dst.rglob("*.yaml"))
+                      for i, line in enumerate(f.read_text().split("\n"))
+                      if KEY_LINE.match(line) for m in NUMBER.finditer(line)]
+        path, i, match = rng.choice(candidates)
+        lines = path.read_text().split("\n")
+        lines[i] = lines[i][:match.start(1)] + rng.choice(EDGE_VALUES) + lines[i][match.end(1):]
+        path.write_text("\n".join(lines))
+        report = check([dst], Options(cache_dir=tmp_path / "cache"))
+        if report.failed():
+            continue
+        result = build(report, tmp_path / f"out-{attempt}")  # must not raise
+        assert not result.refused and result.written, lines[i]
+        built += 1
+        if built == 1:
+            break
+    assert built == 1  # the test must exercise build
+
+
+def test_recover_removes_only_what_a_build_leaves(tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / ".tmp-notes").write_text("a user's file")
+    (tmp_path / ".tmp-ab12cd_3").write_text("{")  # a journal cut short
+    (tmp_path / ".mine.tmp-zz99yy88").mkdir()  # a staging folder
+    (tmp_path / ".gone.old-123").mkdir()  # an output moved away and never replaced
+    output.recover(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".tmp-notes", "gone", "mine"]

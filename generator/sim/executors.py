@@ -288,13 +288,27 @@ class DaskExecutor(_Closing):
         client = self._client
         # hash=False: two runs with equal payloads must not share (and free) one key.
         payload = client.scatter(shared, broadcast=True, hash=False)
-        futures = [client.submit(fn, payload, *task, pure=False) for task in tasks]
-        index = {f.key: i for i, f in enumerate(futures)}
+        # As for the process pool: a few tasks per worker in flight, so a long run
+        # neither floods the scheduler nor leaves much to cancel.
+        window = self.workers * IN_FLIGHT_PER_WORKER
+        todo = iter(enumerate(tasks))
+        pending: dict[Any, tuple[int, Any]] = {}
+        completed = self._distributed.as_completed()
+
+        def submit_more() -> None:
+            for i, task in itertools.islice(todo, window - len(pending)):
+                future = client.submit(fn, payload, *task, pure=False)
+                pending[future.key] = (i, future)
+                completed.add(future)
+
         try:
-            for future in self._distributed.as_completed(futures):
-                yield index[future.key], future.result()
+            submit_more()
+            for future in completed:
+                i, _ = pending.pop(future.key)
+                yield i, future.result()
+                submit_more()
         finally:
-            client.cancel(futures)
+            client.cancel([f for _, f in pending.values()])
             client.cancel([payload])
 
     def close(self) -> None:
