@@ -5,6 +5,7 @@ import pytest
 
 from generator.engine import parse_position
 from generator.engine.powers import (
+    GODS,
     MARK_MOVED_UP,
     POWERS,
     ExtraSteps,
@@ -42,11 +43,11 @@ def _describe(game: PowerGame, ply: Ply) -> str:
 
 
 def test_the_registry_holds_the_ten_gods() -> None:
-    assert sorted(POWERS) == [
+    assert sorted(GODS) == [
         "apollo", "artemis", "athena", "atlas", "demeter",
         "hephaestus", "hermes", "minotaur", "pan", "prometheus",
     ]
-    for spec in POWERS.values():
+    for spec in GODS.values():
         assert spec.summary and POWERS[spec.id] is spec
 
 

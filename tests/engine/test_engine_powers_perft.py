@@ -15,7 +15,7 @@ from reference_powers import perft as reference_perft
 
 from generator.engine import Geometry, State, height_at, parse_position, perft
 from generator.engine.powers import (
-    POWERS,
+    GODS as GOD_SPECS,
     PowerGame,
     PowerPosition,
     apply_ply,
@@ -32,7 +32,7 @@ RECORDS = parse_perft_records((DATA / "powers.perft").read_text(encoding="utf-8"
 STANDARD = parse_perft_records((DATA / "standard.perft").read_text(encoding="utf-8"))
 ENGINE_BUDGET = 300_000  # leaves per count replayed here; benchmarks/perft.py replays all
 REFERENCE_BUDGET = 20_000  # the reference visits about 60,000 leaves a second
-GODS = tuple(POWERS)
+GODS = tuple(GOD_SPECS)
 
 
 def _game(record: PerftRecord) -> tuple[PowerGame, PowerPosition]:

@@ -17,7 +17,11 @@ Stages and pieces:
 - after each step: :class:`WinByDescent` (an extra win condition);
 - the build: :class:`DomeAnyLevel`, :class:`ExtraBuild` (same space or another);
 - the opponents' turns: :class:`OpponentsNoUpAfterUp` (a per-turn mark, "moved
-  up", that restricts the others on their next turn).
+  up", that restricts the others on their next turn);
+- the role abilities' patterns (Santorini: New York, RULES.md section 3):
+  :class:`MovePattern` (slide, leap), :class:`ForceWorker` (push away, pull,
+  toward a compass direction, onto the block just built), :class:`BuildUnder`,
+  :class:`BuildAround`.
 
 >>> rules = compose([("artemis", (ExtraSteps(),)), ("atlas", (DomeAnyLevel(),))])
 >>> rules.extra_steps, rules.dome_any_level
@@ -32,6 +36,9 @@ from typing import Any, Literal
 
 EnterMode = Literal["swap", "push"]
 Targets = Literal["opponents", "workers"]
+PatternKind = Literal["slide", "leap"]
+ForceMode = Literal["away", "pull", "compass", "onto-build"]
+Compass = Literal["N", "E", "S", "W"]
 
 MARK_MOVED_UP = 1
 """Per-turn mark: a worker of this player moved up during their last turn."""
@@ -105,6 +112,50 @@ class OpponentsNoUpAfterUp:
     other players may move up on their turns until this player acts again."""
 
 
+@dataclass(frozen=True, slots=True)
+class MovePattern:
+    """More destinations for the step (the climbing limit still holds).
+
+    ``slide``: along a row or column, over spaces holding figures, to the first
+    space without one (the edge, the sea or a dome on the way: no slide).
+    ``leap``: exactly one of ``distances`` spaces in a straight line (the eight
+    directions, or the four orthogonal ones when ``directions`` is 4), passing
+    over anything.
+    """
+
+    kind: PatternKind
+    distances: tuple[int, ...] = (2, 3)
+    directions: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class ForceWorker:
+    """The player may force one worker (a forced worker ignores climbing limits and
+    lands on a free undomed land space; it never wins by being moved).
+
+    After the move: ``away`` pushes a worker next to the moved one a space straight
+    away from it; ``pull`` drags a worker standing straight behind the vacated
+    space into it; ``compass`` moves a worker next to the moved one a space toward
+    ``direction``. After the build: ``onto-build`` moves a worker next to the
+    space just built onto that block (never onto a dome).
+    """
+
+    mode: ForceMode
+    direction: Compass = "N"
+    targets: Targets = "opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildUnder:
+    """Instead of the usual build, the worker may build a block under itself (not on
+    level 3); it stands on the new block (a rise that never wins)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildAround:
+    """The build may go next to any of the player's workers instead of the moved one."""
+
+
 Piece = (
     BuildBeforeMove
     | EnterOccupied
@@ -114,6 +165,10 @@ Piece = (
     | DomeAnyLevel
     | ExtraBuild
     | OpponentsNoUpAfterUp
+    | MovePattern
+    | ForceWorker
+    | BuildUnder
+    | BuildAround
 )
 
 
@@ -141,6 +196,10 @@ class TurnRules:
     extra_other_blocks_only: bool = False
     marks_moved_up: str = ""
     blocks_opponents_up: str = ""
+    move_patterns: tuple[tuple[PatternKind, tuple[int, ...], int, str], ...] = ()
+    forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
+    build_under: str = ""
+    build_around: str = ""
 
     @property
     def plain(self) -> bool:
@@ -212,6 +271,16 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         if rules.extra_other:
             return rules
         return replace(rules, extra_other=power, extra_other_blocks_only=piece.blocks_only)
+    if isinstance(piece, MovePattern):
+        pattern = (piece.kind, piece.distances, piece.directions, power)
+        return replace(rules, move_patterns=(*rules.move_patterns, pattern))
+    if isinstance(piece, ForceWorker):
+        force = (piece.mode, piece.direction, piece.targets, power)
+        return replace(rules, forces=(*rules.forces, force))
+    if isinstance(piece, BuildUnder):
+        return rules if rules.build_under else replace(rules, build_under=power)
+    if isinstance(piece, BuildAround):
+        return rules if rules.build_around else replace(rules, build_around=power)
     if isinstance(piece, OpponentsNoUpAfterUp):
         if rules.blocks_opponents_up:
             return rules

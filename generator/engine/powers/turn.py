@@ -30,7 +30,8 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.state import DOME, State, occupied
-from generator.engine.powers.pieces import TurnRules
+from generator.engine.powers.patterns import force_options, pattern_destinations
+from generator.engine.powers.pieces import Targets, TurnRules
 
 Build = tuple[Square, int]
 """``(square, piece)``: the piece placed (``LEVEL1`` .. ``LEVEL3`` or ``DOME``)."""
@@ -64,6 +65,7 @@ class _Turn:
 
     __slots__ = (
         "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
+        "movers",
     )
 
     def __init__(
@@ -74,7 +76,9 @@ class _Turn:
         level3_wins: bool,
         stockpile: Sequence[int] | None,
         opponents: int,
+        movers: int = 0,
     ) -> None:
+        self.movers = movers
         self.geometry = geometry
         self.rules = rules
         self.no_up = no_up
@@ -85,6 +89,7 @@ class _Turn:
         # Only these powers can reach one outcome by two routes.
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
+            or rules.move_patterns or rules.forces
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
@@ -134,7 +139,7 @@ def list_plies(
     ``stockpile``: counts of the four pieces, or ``None`` for unlimited.
     Order: worker, then build-before-moving, then step, then build; team roams last.
     """
-    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents)
+    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers)
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
@@ -210,6 +215,12 @@ def _steps(
     for to in _bit_squares(around & ~occ):
         if heights[to] <= limit:
             yield to, ((index, to),), ""
+    for kind, distances, directions, power in turn.rules.move_patterns:
+        ends = pattern_destinations(geometry, here, kind, distances, directions,
+                                    occupied=occ, domes=domes)
+        for to in _bit_squares(ends):
+            if heights[to] <= limit:
+                yield to, ((index, to),), power
     enter = turn.rules.enter
     if not enter:
         return
@@ -225,6 +236,12 @@ def _steps(
             beyond = _straight_on(geometry, here, other)
             if beyond >= 0 and not (occ | domes) >> beyond & 1:
                 yield other, ((j, beyond), (index, other)), power
+
+
+def _targets(turn: _Turn, targets: Targets, index: int) -> int:
+    """The worker indices a force may move: the other players' or every other worker."""
+    every = (1 << 64) - 1
+    return (turn.opponents if targets == "opponents" else every) & ~(1 << index)
 
 
 def _straight_on(geometry: Geometry, origin: Square, via: Square) -> Square:
@@ -305,6 +322,15 @@ def _step_on(
             continue
         _build_stage(turn, workers, new_occ, domes, heights, index, to, builds, now_moves,
                      now_used, up or step_up)
+        for mode, compass, targets, force_power in rules.forces:
+            if mode == "onto-build":
+                continue
+            options = force_options(turn.geometry, mode, compass, new_workers,
+                                    _targets(turn, targets, index), new_occ, domes, here, to)
+            for j, dest in options:
+                forced_occ = new_occ & ~bits[new_workers[j]] | bits[dest]
+                _build_stage(turn, workers, forced_occ, domes, heights, index, to, builds,
+                             now_moves + ((j, dest),), now_used + (force_power,), up or step_up)
         if steps_left > 1:
             _step_on(turn, new_workers, new_occ, domes, heights, index, start, to, builds,
                      now_moves, now_used, up or step_up, steps_left - 1, no_up)
@@ -326,14 +352,33 @@ def _build_stage(
     """The main build from ``at``, then the optional extra builds."""
     rules = turn.rules
     emit = turn.emit
-    free = turn.geometry.build_neighbours[at] & ~occ & ~domes
+    build_nb = turn.geometry.build_neighbours
+    near = build_nb[at]
+    placed = workers
+    if rules.build_around or rules.forces:
+        for j, sq in moves:
+            placed = (*placed[:j], sq, *placed[j + 1 :])
+    if rules.build_around:
+        for j, sq in enumerate(placed):
+            if sq >= 0 and turn.movers >> j & 1:
+                near |= build_nb[sq]
+    free = near & ~occ & ~domes
     dome_any = rules.dome_any_level != ""
+    if rules.build_under and heights[at] < 3:
+        emit(workers, Ply(index, moves, builds + ((at, heights[at]),), False, up,
+                          used + (rules.build_under,)))
     for b in _bit_squares(free):
         height = heights[b]
+        around = (rules.build_around,) if not build_nb[at] >> b & 1 else ()
         for piece in _pieces(turn, height, dome_any):
             main = builds + ((b, piece),)
-            main_used = used + (rules.dome_any_level,) if piece == DOME and height < 3 else used
+            main_used = used + around
+            if piece == DOME and height < 3:
+                main_used += (rules.dome_any_level,)
             emit(workers, Ply(index, moves, main, False, up, main_used))
+            if rules.forces and piece < DOME:
+                _force_onto(turn, workers, placed, occ, domes, index, b, main, moves, main_used,
+                            up)
             firsts = [(main, main_used)]
             if rules.extra_same and piece < DOME:
                 nxt = piece + 1
@@ -354,6 +399,30 @@ def _build_stage(
                     for first_builds, first_used in firsts:
                         emit(workers, Ply(index, moves, first_builds + ((b2, piece2),), False, up,
                                           first_used + extra_used))
+
+
+def _force_onto(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    placed: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    index: int,
+    built: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+) -> None:
+    """After a block is built on ``built``: force a worker next to it onto it."""
+    for mode, compass, targets, power in turn.rules.forces:
+        if mode != "onto-build":
+            continue
+        options = force_options(turn.geometry, mode, compass, placed,
+                                _targets(turn, targets, index), occ, domes, placed[index], built)
+        for j, dest in options:
+            turn.emit(workers, Ply(index, moves + ((j, dest),), builds, False, up,
+                                   used + (power,)))
 
 
 def _team_roam(
