@@ -3,13 +3,19 @@ on a small hand position, its parameters checked, and the counting paths left to
 the listing generator."""
 from __future__ import annotations
 
-import pytest
-from test_engine_powers import _plies
+import random
 
-from generator.engine import Geometry, State, parse_position
+import pytest
+from engine_strategies import to_reference
+from reference_powers import turn_outcomes
+from test_engine_powers import _plies
+from test_engine_powers_perft import _random_board
+
+from generator.engine import Geometry, State, height_at, parse_position
 from generator.engine.powers import (
     ABILITIES,
     GODS,
+    apply_ply,
     compose,
     list_plies,
     make_power,
@@ -123,3 +129,53 @@ def test_build_around_builds_next_to_any_own_worker() -> None:
 def test_win_by_descent() -> None:
     assert "W0>B1||win" in _plies("200~0 A1,-,E1,- 1", ("win-by-descent",))
     assert not any(p.endswith("win") for p in _plies("100~0 A1,-,E1,- 1", ("win-by-descent",)))
+
+
+# -- lockstep against the slow reference --------------------------------------
+
+# Reference name -> (power id, parameters); the reference knows the aliases of gods.
+REFERENCE_NAMES = {
+    "slide": ("slide", {}),
+    "leap": ("leap", {}),
+    "push-away": ("push-away", {}),
+    "pull": ("pull", {}),
+    "force-compass-S": ("force-compass", {"direction": "S"}),
+    "force-onto-build": ("force-onto-build", {}),
+    "build-under": ("build-under", {}),
+    "build-around": ("build-around", {}),
+    "demeter": ("build-two-spaces", {}),
+    "hephaestus": ("build-same-twice", {}),
+    "pan": ("win-by-descent", {}),
+}
+COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
+            ("build-under", "force-compass-S"), ("artemis", "pull")]
+
+
+@pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)
+def test_lockstep_with_the_reference(names: tuple[str, ...]) -> None:
+    powers = []
+    for name in names:
+        power, params = REFERENCE_NAMES.get(name, (name, {}))
+        powers.append((power, make_power(power, params)))
+    rules = compose(powers)
+    rng = random.Random("abilities-" + "+".join(names))
+    checked = 0
+    for _ in range(40):
+        geometry, state = _random_board(rng)
+        if state.workers[0] < 0:
+            continue
+        no_up = rng.random() < 0.2
+        plies = list_plies(geometry, state, 0b0011, rules, no_up=no_up, opponents=0b1100)
+        ours = set()
+        for ply in plies:
+            after = apply_ply(state, ply)
+            ours.add((
+                tuple(height_at(after, sq) for sq in range(geometry.size)),
+                tuple(bool(after.domes >> sq & 1) for sq in range(geometry.size)),
+                tuple(after.workers), ply.win, False,
+            ))
+        assert len(ours) == len(plies)
+        theirs = turn_outcomes(to_reference(geometry, state), 0, frozenset(names), no_up)
+        assert ours == theirs
+        checked += 1
+    assert checked >= 30
