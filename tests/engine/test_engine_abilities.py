@@ -9,7 +9,7 @@ import pytest
 from engine_strategies import to_reference
 from reference_powers import turn_outcomes
 from test_engine_powers import _plies
-from test_engine_powers_perft import _random_board
+from test_engine_powers_perft import random_positions
 
 from generator.engine import Geometry, State, height_at, parse_position
 from generator.engine.powers import (
@@ -160,10 +160,7 @@ def test_lockstep_with_the_reference(names: tuple[str, ...]) -> None:
     rules = compose(powers)
     rng = random.Random("abilities-" + "+".join(names))
     checked = 0
-    for _ in range(40):
-        geometry, state = _random_board(rng)
-        if state.workers[0] < 0:
-            continue
+    for geometry, state in random_positions(rng, 40):
         no_up = rng.random() < 0.2
         plies = list_plies(geometry, state, 0b0011, rules, no_up=no_up, opponents=0b1100)
         ours = set()
