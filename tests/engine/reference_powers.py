@@ -200,11 +200,15 @@ def after_move(board: RefBoard, w: int, frm: int, gods: Gods, mine: list[int], u
             finish_with_builds(moved, to, gods, up, out, mine)
 
 
-def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
-    """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``)."""
+def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
+                  only: list[int] | None = None) -> set[Outcome]:
+    """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``;
+    ``only``: just these workers act)."""
     mine = [2 * side, 2 * side + 1]
+    if "both-workers-act" in gods:
+        return both_act(board, side, gods - {"both-workers-act"}, no_up)
     out: set[Outcome] = set()
-    for w in mine:
+    for w in only if only is not None else mine:
         start = board.workers[w]
         if start == NONE:
             continue
@@ -277,6 +281,25 @@ def hermes_walks(board: RefBoard, mine: list[int], gods: Gods, out: set[Outcome]
                     final.workers[order[1]] = second_end
                 for builder in team:
                     finish_with_builds(final, final.workers[builder], gods, False, out, mine)
+
+
+def both_act(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
+    """Each worker takes a whole turn, in either order; a win by the first ends it."""
+    out: set[Outcome] = set()
+    first_worker, second_worker = 2 * side, 2 * side + 1
+    for a, b in ((first_worker, second_worker), (second_worker, first_worker)):
+        if board.workers[a] == NONE or board.workers[b] == NONE:
+            continue
+        for heights, domes, workers, win, up in turn_outcomes(board, side, gods, no_up, [a]):
+            if win:
+                out.add((heights, domes, workers, win, up))
+                continue
+            middle = board.copy()
+            middle.heights, middle.domes, middle.workers = (
+                list(heights), list(domes), list(workers))
+            for *rest, win2, up2 in turn_outcomes(middle, side, gods, no_up, [b]):
+                out.add((rest[0], rest[1], rest[2], win2, up or up2))
+    return out
 
 
 def perft(board: RefBoard, side: int, depth: int, gods: tuple[Gods, Gods],

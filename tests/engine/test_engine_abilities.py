@@ -28,7 +28,7 @@ from generator.engine.powers.fast_routes import routes_supported
 
 def test_the_vocabulary_is_registered_beside_the_gods() -> None:
     assert sorted(ABILITIES) == [
-        "build-around", "build-same-twice", "build-two-spaces", "build-under",
+        "both-workers-act", "build-around", "build-same-twice", "build-two-spaces", "build-under",
         "force-compass", "force-onto-build", "leap", "pull", "push-away", "slide",
         "win-by-descent",
     ]
@@ -126,6 +126,13 @@ def test_build_around_builds_next_to_any_own_worker() -> None:
     assert "W0>B1|D2:1|" not in _plies("00000/00000 A1,E1,C2,- 1", ())
 
 
+def test_both_workers_act() -> None:
+    plies = _plies("0000~0 A1,C1,F1,- 1", ("both-workers-act",))
+    assert "W0>B1 W1>D1|A1:1 C1:1|" in plies  # worker 0 moved and built, then worker 1
+    assert all(p.count("W") == 2 for p in plies)  # both always act
+    assert not _plies("0~0000 A1,C1,F1,- 1", ("both-workers-act",))  # A1 is stuck
+
+
 def test_win_by_descent() -> None:
     assert "W0>B1||win" in _plies("200~0 A1,-,E1,- 1", ("win-by-descent",))
     assert not any(p.endswith("win") for p in _plies("100~0 A1,-,E1,- 1", ("win-by-descent",)))
@@ -146,9 +153,11 @@ REFERENCE_NAMES = {
     "demeter": ("build-two-spaces", {}),
     "hephaestus": ("build-same-twice", {}),
     "pan": ("win-by-descent", {}),
+    "both-workers-act": ("both-workers-act", {}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
-            ("build-under", "force-compass-S"), ("artemis", "pull")]
+            ("build-under", "force-compass-S"), ("artemis", "pull"),
+            ("both-workers-act", "slide")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)

@@ -36,6 +36,7 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.forces
         or rules.build_under
         or rules.build_around
+        or rules.both_act
     )
 
 

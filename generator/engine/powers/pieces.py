@@ -21,7 +21,7 @@ Stages and pieces:
 - the role abilities' patterns (Santorini: New York, RULES.md section 3):
   :class:`MovePattern` (slide, leap), :class:`ForceWorker` (push away, pull,
   toward a compass direction, onto the block just built), :class:`BuildUnder`,
-  :class:`BuildAround`.
+  :class:`BuildAround`, :class:`BothWorkersAct`.
 
 >>> rules = compose([("artemis", (ExtraSteps(),)), ("atlas", (DomeAnyLevel(),))])
 >>> rules.extra_steps, rules.dome_any_level
@@ -156,6 +156,14 @@ class BuildAround:
     """The build may go next to any of the player's workers instead of the moved one."""
 
 
+@dataclass(frozen=True, slots=True)
+class BothWorkersAct:
+    """Each of the player's workers takes a whole turn (move, then build), one after
+    the other in either order; a win by the first ends the turn. Both must act:
+    when the second cannot, that order gives no ply (the roles system decides what
+    an unfulfilled card costs)."""
+
+
 Piece = (
     BuildBeforeMove
     | EnterOccupied
@@ -169,6 +177,7 @@ Piece = (
     | ForceWorker
     | BuildUnder
     | BuildAround
+    | BothWorkersAct
 )
 
 
@@ -200,6 +209,7 @@ class TurnRules:
     forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
     build_under: str = ""
     build_around: str = ""
+    both_act: str = ""
 
     @property
     def plain(self) -> bool:
@@ -281,6 +291,8 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         return rules if rules.build_under else replace(rules, build_under=power)
     if isinstance(piece, BuildAround):
         return rules if rules.build_around else replace(rules, build_around=power)
+    if isinstance(piece, BothWorkersAct):
+        return rules if rules.both_act else replace(rules, both_act=power)
     if isinstance(piece, OpponentsNoUpAfterUp):
         if rules.blocks_opponents_up:
             return rules

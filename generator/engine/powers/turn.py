@@ -25,6 +25,7 @@ one step or two, count once. For the plain game this is exactly the set of
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import permutations
 from typing import NamedTuple
 
@@ -139,6 +140,8 @@ def list_plies(
     ``stockpile``: counts of the four pieces, or ``None`` for unlimited.
     Order: worker, then build-before-moving, then step, then build; team roams last.
     """
+    if rules.both_act:
+        return _both_act(geometry, state, movers, rules, no_up, level3_wins, stockpile, opponents)
     turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers)
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
@@ -153,6 +156,52 @@ def list_plies(
     if rules.team_roam:
         _team_roam(turn, workers, occ, state.domes, heights, movers)
     return list(turn.out.values())
+
+
+def _both_act(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    no_up: bool,
+    level3_wins: bool,
+    stockpile: Sequence[int] | None,
+    opponents: int,
+) -> list[Ply]:
+    """Every worker in ``movers`` takes a whole turn, one after the other (any order)."""
+    single = replace(rules, both_act="")
+    team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
+    out: dict[object, Ply] = {}
+    for order in permutations(team):
+        plies = [Ply(-1, (), ())]
+        for worker in order:
+            grown: list[Ply] = []
+            for done in plies:
+                if done.win:
+                    grown.append(done)
+                    continue
+                now = apply_ply(state, done)
+                left = None if stockpile is None else _left(stockpile, done.builds)
+                second = (rules.both_act,) if done.worker >= 0 else ()
+                for ply in list_plies(geometry, now, 1 << worker, single, no_up=no_up,
+                                      level3_wins=level3_wins, stockpile=left,
+                                      opponents=opponents):
+                    grown.append(Ply(ply.worker, done.moves + ply.moves, done.builds + ply.builds,
+                                     ply.win, done.up or ply.up,
+                                     (*done.powers, *ply.powers, *second)))
+            plies = grown
+        for ply in plies:
+            key = (apply_ply(state, ply), ply.win)
+            if key not in out:
+                out[key] = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
+    return list(out.values())
+
+
+def _left(stockpile: Sequence[int], builds: tuple[Build, ...]) -> list[int]:
+    counts = list(stockpile)
+    for _, piece in builds:
+        counts[piece] -= 1
+    return counts
 
 
 def _worker_turn(
