@@ -73,6 +73,8 @@ def steps(board: RefBoard, w: int, gods: Gods, mine: list[int], no_up: bool
             after = board.copy()
             after.workers[w] = to
             out.append((after, frm))
+    if "slide-only" in gods or "leap-only" in gods:
+        return out  # the pattern replaces every other step
     for to in range(board.width * board.height):
         if not can_step(board, frm, to, no_up):
             continue
@@ -125,9 +127,12 @@ def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[
             stages = [once]
             if "hephaestus" in gods and not once.domes[first] and once.heights[first] < 3:
                 stages.append(build_on(once, first))
+            if "crane" in gods and not once.domes[first]:
+                stages = [build_on(once, first)]  # a second piece there, even a rooftop
             for built in stages:
-                out.add(outcome(built, False, up))
-                if "demeter" not in gods:
+                if "ironworker" not in gods:
+                    out.add(outcome(built, False, up))
+                if "demeter" not in gods and "ironworker" not in gods:
                     continue
                 for second in spots:
                     if second != first:
@@ -136,22 +141,22 @@ def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[
 
 
 def pattern_targets(board: RefBoard, frm: int, gods: Gods) -> list[int]:
-    """Slide: along a row or column over figures to the first space without one.
+    """Slide: along a row or column over figures and domes to the first free space.
     Leap: exactly 2 or 3 spaces in one of the 8 directions, over anything."""
     out = []
     row, col = divmod(frm, board.width)
-    if "slide" in gods:
+    if "slide" in gods or "slide-only" in gods:
         for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
             r, c = row + dr, col + dc
             while 0 <= r < board.height and 0 <= c < board.width:
                 sq = r * board.width + c
-                if not board.land[sq] or board.domes[sq]:
+                if not board.land[sq]:
                     break
-                if sq not in figure_squares(board):
+                if is_free(board, sq):
                     out.append(sq)
                     break
                 r, c = r + dr, c + dc
-    if "leap" in gods:
+    if "leap" in gods or "leap-only" in gods:
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
                 for k in (2, 3):
@@ -220,6 +225,9 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
                     one_turn(before, w, start, gods, mine, True, out)
     if "hermes" in gods:
         hermes_walks(board, mine, gods, out)
+    if "win-by-dome" in gods:  # a turn that placed a dome wins
+        before = sum(board.domes)
+        out = {(h, d, ws, win or sum(d) > before, up) for h, d, ws, win, up in out}
     if "athena" not in gods:  # only Athena's player keeps the "moved up" mark
         return {(h, d, ws, win, False) for h, d, ws, win, _ in out}
     return out

@@ -28,9 +28,9 @@ from generator.engine.powers.fast_routes import routes_supported
 
 def test_the_vocabulary_is_registered_beside_the_gods() -> None:
     assert sorted(ABILITIES) == [
-        "both-workers-act", "build-around", "build-same-twice", "build-two-spaces", "build-under",
-        "force-compass", "force-onto-build", "leap", "pull", "push-away", "slide",
-        "win-by-descent",
+        "both-workers-act", "build-around", "build-same-twice", "build-two-spaces",
+        "build-under", "force-compass", "force-onto-build", "leap", "pull", "push-away",
+        "slide", "win-by-descent", "win-by-dome",
     ]
     assert not set(ABILITIES) & set(GODS)
 
@@ -52,7 +52,8 @@ def test_parameters() -> None:
 def test_slide_passes_figures_to_the_first_free_space() -> None:
     assert _plies("00000 A1,-,B1,C1 1", ("slide",)) == {"W0>D1|E1:1|"}
     assert _plies("00000 A1,-,B1,C1 1", ()) == set()
-    assert _plies("000a0 A1,-,B1,C1 1", ("slide",)) == set()  # a dome stops the slide
+    assert "W0>E1|E2:1|" in _plies("000a0/00000 A1,-,B1,C1 1", ("slide",))  # a dome too
+    assert _plies("000~0 A1,-,B1,C1 1", ("slide",)) == set()  # the sea stops it
     assert _plies("00020 A1,-,B1,C1 1", ("slide",)) == set()  # D1 is two levels up
 
 
@@ -133,6 +134,29 @@ def test_both_workers_act() -> None:
     assert not _plies("0~0000 A1,C1,F1,- 1", ("both-workers-act",))  # A1 is stuck
 
 
+def test_must_cards_leave_out_the_usual_choices() -> None:
+    only = compose([("slide", make_power("slide", {"exclusive": True}))])
+    geometry, state = _state("00000/00000 A1,-,B1,- 1")
+    plies = list_plies(geometry, state, 0b0001, only, opponents=0b1100)
+    assert {p.moves for p in plies} == {((0, geometry.square("C1")),),
+                                        ((0, geometry.square("A2")),)}
+    iron = compose([("build-two-spaces", make_power("build-two-spaces", {"required": True}))])
+    row = _state("0000~0 A1,-,F1,- 1")
+    assert {p.builds for p in list_plies(*row, 0b0001, iron, opponents=0b1100)} == {
+        ((0, 0), (2, 0)),  # A1 and C1: never a single build
+    }
+    crane = compose([("build-same-twice",
+                      make_power("build-same-twice", {"required": True, "blocks_only": False}))])
+    tall = _state("0023~0 A1,-,F1,- 1")
+    builds = {p.builds for p in list_plies(*tall, 0b0001, crane, opponents=0b1100)}
+    assert builds == {((0, 0), (0, 1)), ((2, 2), (2, 3))}  # C1 gets its rooftop second
+
+
+def test_win_by_dome() -> None:
+    plies = _plies("0030~0 A1,-,F1,- 1", ("win-by-dome",))
+    assert "W0>B1|C1:D|win" in plies and "W0>B1|A1:1|" in plies
+
+
 def test_win_by_descent() -> None:
     assert "W0>B1||win" in _plies("200~0 A1,-,E1,- 1", ("win-by-descent",))
     assert not any(p.endswith("win") for p in _plies("100~0 A1,-,E1,- 1", ("win-by-descent",)))
@@ -154,10 +178,15 @@ REFERENCE_NAMES = {
     "hephaestus": ("build-same-twice", {}),
     "pan": ("win-by-descent", {}),
     "both-workers-act": ("both-workers-act", {}),
+    "slide-only": ("slide", {"exclusive": True}),
+    "leap-only": ("leap", {"exclusive": True}),
+    "ironworker": ("build-two-spaces", {"required": True}),
+    "crane": ("build-same-twice", {"required": True, "blocks_only": False}),
+    "win-by-dome": ("win-by-dome", {}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
             ("build-under", "force-compass-S"), ("artemis", "pull"),
-            ("both-workers-act", "slide")]
+            ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)

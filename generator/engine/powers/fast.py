@@ -37,6 +37,9 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.build_under
         or rules.build_around
         or rules.both_act
+        or rules.extra_same_required
+        or rules.extra_other_required
+        or rules.win_by_dome
     )
 
 

@@ -7,7 +7,7 @@ one). Every function is pure: masks and squares in, squares out.
 
 >>> from generator.engine.geometry import Geometry
 >>> g = Geometry.rectangle(4, 1)
->>> bin(pattern_destinations(g, 0, "slide", (), 4, occupied=0b0110, domes=0))
+>>> bin(pattern_destinations(g, 0, "slide", (), 4, occupied=0b0010, domes=0b0100))
 '0b1000'
 >>> bin(pattern_destinations(g, 0, "leap", (2, 3), 8, occupied=0b0100, domes=0))
 '0b1000'
@@ -58,9 +58,9 @@ def pattern_destinations(
             sq = here
             while True:
                 sq = offset(geometry, sq, dr, dc)
-                if sq < 0 or domes >> sq & 1:
+                if sq < 0:
                     break
-                if not occupied >> sq & 1:
+                if not (occupied | domes) >> sq & 1:
                     out |= 1 << sq
                     break
         return out

@@ -14,7 +14,8 @@ Stages and pieces:
 - before moving: :class:`BuildBeforeMove`;
 - the move: :class:`EnterOccupied` (swap, or push straight back),
   :class:`ExtraSteps`, :class:`TeamRoam`;
-- after each step: :class:`WinByDescent` (an extra win condition);
+- after each step: :class:`WinByDescent`; after the builds: :class:`WinByDome`
+  (extra win conditions);
 - the build: :class:`DomeAnyLevel`, :class:`ExtraBuild` (same space or another);
 - the opponents' turns: :class:`OpponentsNoUpAfterUp` (a per-turn mark, "moved
   up", that restricts the others on their next turn);
@@ -90,6 +91,11 @@ class WinByDescent:
 
 
 @dataclass(frozen=True, slots=True)
+class WinByDome:
+    """The player also wins when a build of their turn places a dome (a rooftop)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DomeAnyLevel:
     """Every build of the turn may place a dome on any level instead of a block."""
 
@@ -99,11 +105,14 @@ class ExtraBuild:
     """After the main build, one optional build more.
 
     ``same_space``: on the space just built on (else on a different space).
-    ``blocks_only``: the extra piece may not be a dome.
+    ``blocks_only``: the extra piece may not be a dome. ``required``: the turn must
+    include it (with ``same_space`` and ``blocks_only``: unless the first piece was
+    a dome, after which no block can follow).
     """
 
     same_space: bool
     blocks_only: bool = False
+    required: bool = False  # the single build is not a ply (a "must" card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,16 +125,18 @@ class OpponentsNoUpAfterUp:
 class MovePattern:
     """More destinations for the step (the climbing limit still holds).
 
-    ``slide``: along a row or column, over spaces holding figures, to the first
-    space without one (the edge, the sea or a dome on the way: no slide).
+    ``slide``: along a row or column, passing over occupied spaces (a figure or a
+    dome), to the first unoccupied one (the edge or the sea first: no slide).
     ``leap``: exactly one of ``distances`` spaces in a straight line (the eight
     directions, or the four orthogonal ones when ``directions`` is 4), passing
-    over anything.
+    over anything. ``exclusive``: these are the only destinations (the usual
+    one-space step and any other step power are not offered).
     """
 
     kind: PatternKind
     distances: tuple[int, ...] = (2, 3)
     directions: int = 8
+    exclusive: bool = False  # the pattern replaces the usual step (a "must" card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +181,7 @@ Piece = (
     | ExtraSteps
     | TeamRoam
     | WinByDescent
+    | WinByDome
     | DomeAnyLevel
     | ExtraBuild
     | OpponentsNoUpAfterUp
@@ -198,14 +210,18 @@ class TurnRules:
     team_roam: str = ""
     win_descent: int = 0
     win_descent_power: str = ""
+    win_by_dome: str = ""
     dome_any_level: str = ""
     extra_same: str = ""
     extra_same_blocks_only: bool = False
+    extra_same_required: bool = False
     extra_other: str = ""
     extra_other_blocks_only: bool = False
+    extra_other_required: bool = False
     marks_moved_up: str = ""
     blocks_opponents_up: str = ""
     move_patterns: tuple[tuple[PatternKind, tuple[int, ...], int, str], ...] = ()
+    patterns_only: bool = False
     forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
     build_under: str = ""
     build_around: str = ""
@@ -271,19 +287,24 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         if rules.win_descent and rules.win_descent <= piece.levels:
             return rules
         return replace(rules, win_descent=piece.levels, win_descent_power=power)
+    if isinstance(piece, WinByDome):
+        return rules if rules.win_by_dome else replace(rules, win_by_dome=power)
     if isinstance(piece, DomeAnyLevel):
         return rules if rules.dome_any_level else replace(rules, dome_any_level=power)
     if isinstance(piece, ExtraBuild):
         if piece.same_space:
             if rules.extra_same:
                 return rules
-            return replace(rules, extra_same=power, extra_same_blocks_only=piece.blocks_only)
+            return replace(rules, extra_same=power, extra_same_blocks_only=piece.blocks_only,
+                           extra_same_required=piece.required)
         if rules.extra_other:
             return rules
-        return replace(rules, extra_other=power, extra_other_blocks_only=piece.blocks_only)
+        return replace(rules, extra_other=power, extra_other_blocks_only=piece.blocks_only,
+                       extra_other_required=piece.required)
     if isinstance(piece, MovePattern):
         pattern = (piece.kind, piece.distances, piece.directions, power)
-        return replace(rules, move_patterns=(*rules.move_patterns, pattern))
+        return replace(rules, move_patterns=(*rules.move_patterns, pattern),
+                       patterns_only=rules.patterns_only or piece.exclusive)
     if isinstance(piece, ForceWorker):
         force = (piece.mode, piece.direction, piece.targets, power)
         return replace(rules, forces=(*rules.forces, force))

@@ -97,6 +97,8 @@ class _Turn:
         """Record a ply; of two with the same outcome, keep the one using fewer powers
         (the earlier one on a tie)."""
         builds = ply.builds
+        if self.rules.win_by_dome and not ply.win and any(p == DOME for _, p in builds):
+            ply = ply._replace(win=True, powers=(*ply.powers, self.rules.win_by_dome))
         if len(ply.powers) > 1:  # each power once, in the order first used
             ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
         if self.stockpile is not None and not _affordable(builds, self.stockpile):
@@ -261,9 +263,10 @@ def _steps(
     geometry = turn.geometry
     limit = heights[here] + (0 if no_up else 1)
     around = geometry.move_neighbours[here] & ~domes
-    for to in _bit_squares(around & ~occ):
-        if heights[to] <= limit:
-            yield to, ((index, to),), ""
+    if not turn.rules.patterns_only:
+        for to in _bit_squares(around & ~occ):
+            if heights[to] <= limit:
+                yield to, ((index, to),), ""
     for kind, distances, directions, power in turn.rules.move_patterns:
         ends = pattern_destinations(geometry, here, kind, distances, directions,
                                     occupied=occ, domes=domes)
@@ -271,7 +274,7 @@ def _steps(
             if heights[to] <= limit:
                 yield to, ((index, to),), power
     enter = turn.rules.enter
-    if not enter:
+    if not enter or turn.rules.patterns_only:
         return
     for mode, targets, power in enter:
         for j, other in enumerate(workers):
@@ -424,17 +427,22 @@ def _build_stage(
             main_used = used + around
             if piece == DOME and height < 3:
                 main_used += (rules.dome_any_level,)
-            emit(workers, Ply(index, moves, main, False, up, main_used))
-            if rules.forces and piece < DOME:
+            same_possible = rules.extra_same != "" and piece < DOME and (
+                piece + 1 < DOME or not rules.extra_same_blocks_only)
+            # A required extra build leaves the single build out (a "must" card).
+            single = not rules.extra_other_required and not (
+                rules.extra_same_required and same_possible)
+            if single:
+                emit(workers, Ply(index, moves, main, False, up, main_used))
+            if single and rules.forces and piece < DOME:
                 _force_onto(turn, workers, placed, occ, domes, index, b, main, moves, main_used,
                             up)
-            firsts = [(main, main_used)]
-            if rules.extra_same and piece < DOME:
-                nxt = piece + 1
-                if nxt < DOME or not rules.extra_same_blocks_only:
-                    same = (main + ((b, nxt),), main_used + (rules.extra_same,))
+            firsts = [(main, main_used)] if single or not same_possible else []
+            if same_possible:
+                same = (main + ((b, piece + 1),), main_used + (rules.extra_same,))
+                if not rules.extra_other_required:
                     emit(workers, Ply(index, moves, same[0], False, up, same[1]))
-                    firsts.append(same)
+                firsts.append(same)
             if not rules.extra_other:
                 continue
             for b2 in _bit_squares(free & ~(1 << b)):

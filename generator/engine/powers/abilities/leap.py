@@ -1,6 +1,7 @@
 """``leap``: the worker may move exactly one of ``distances`` spaces in a straight
 line, passing over anything (figures, domes, towers, sea), to a free undomed land
-space within the climbing limit. ``directions``: 8 (default) or 4 (orthogonal)."""
+space within the climbing limit. ``directions``: 8 (default) or 4 (orthogonal).
+``exclusive``: the leap replaces the usual step (a "must" card)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -17,13 +18,15 @@ SCHEMA = {
             "minItems": 1, "uniqueItems": True, "default": [2, 3],
         },
         "directions": {"enum": [4, 8], "default": 8},
+        "exclusive": {"type": "boolean", "default": False},
     },
 }
 
 
 def make(params: Mapping[str, Any]) -> tuple[Piece, ...]:
     distances = tuple(sorted(params.get("distances", [2, 3])))
-    return (MovePattern("leap", distances, params.get("directions", 8)),)
+    exclusive = params.get("exclusive", False)
+    return (MovePattern("leap", distances, params.get("directions", 8), exclusive),)
 
 
 POWER = PowerSpec("leap", "move exactly two or three spaces in a line", make, SCHEMA)
