@@ -109,13 +109,24 @@ def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[
     """Every way to end the turn by building from ``at``: the build (or a block under
     the worker), a force onto it, Hephaestus's block on the same space, then
     Demeter's build elsewhere."""
-    spots = build_spots(board, at)
-    if "build-around" in gods:
-        for m in mine:
-            if board.workers[m] != NONE:
-                spots += [sq for sq in build_spots(board, board.workers[m]) if sq not in spots]
     if "build-under" in gods and board.heights[at] < 3:
         out.add(outcome(build_on(board, at), False, up))
+    centers = [at]
+    for w, sq in enumerate(board.workers):
+        if sq == NONE or sq == at:
+            continue
+        if "build-around" in gods and w in mine:
+            centers.append(sq)
+        if "build-around-neighbour" in gods and sq in neighbours(board, at, moving=False):
+            centers.append(sq)
+    for center in centers:
+        builds_from(board, center, gods, up, out, mine)
+
+
+def builds_from(board: RefBoard, center: int, gods: Gods, up: bool, out: set[Outcome],
+                mine: list[int]) -> None:
+    """The builds next to ``center`` (the moved worker, or a chosen one)."""
+    spots = build_spots(board, center)
     for first in spots:
         for dome in dome_choices(board, first, gods):
             once = build_on(board, first, dome)

@@ -152,6 +152,21 @@ def test_must_cards_leave_out_the_usual_choices() -> None:
     assert builds == {((0, 0), (0, 1)), ((2, 2), (2, 3))}  # C1 gets its rooftop second
 
 
+def test_build_around_a_neighbour_puts_both_builds_next_to_it() -> None:
+    foreman = compose([
+        ("build-around", make_power("build-around", {"whose": "neighbour"})),
+        ("build-two-spaces", make_power("build-two-spaces", {"required": True})),
+    ])
+    geometry, state = _state("00000/00000/00000 A1,-,C3,E1 1")
+    c3 = geometry.square("C3")
+    chosen = {p.builds for p in list_plies(geometry, state, 0b0001, foreman, opponents=0b1100)
+              if p.moves == ((0, geometry.square("B2")),)}
+    around_c3 = [b for b in chosen if all(geometry.build_neighbours[c3] >> sq & 1 for sq, _ in b)]
+    assert around_c3 and all(len(b) == 2 for b in chosen)
+    d3 = geometry.square("D3")
+    assert any(d3 in {sq for sq, _ in b} for b in around_c3)  # beyond the mover's reach
+
+
 def test_win_by_dome() -> None:
     plies = _plies("0030~0 A1,-,F1,- 1", ("win-by-dome",))
     assert "W0>B1|C1:D|win" in plies and "W0>B1|A1:1|" in plies
@@ -183,10 +198,12 @@ REFERENCE_NAMES = {
     "ironworker": ("build-two-spaces", {"required": True}),
     "crane": ("build-same-twice", {"required": True, "blocks_only": False}),
     "win-by-dome": ("win-by-dome", {}),
+    "build-around-neighbour": ("build-around", {"whose": "neighbour"}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
             ("build-under", "force-compass-S"), ("artemis", "pull"),
-            ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull")]
+            ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull"),
+            ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)

@@ -164,7 +164,11 @@ class BuildUnder:
 
 @dataclass(frozen=True, slots=True)
 class BuildAround:
-    """The build may go next to any of the player's workers instead of the moved one."""
+    """The builds may go around a chosen worker instead of the moved one: any other
+    worker of the player (``own``), or any worker next to the moved one
+    (``neighbour``). Every build of the turn is then next to that worker."""
+
+    whose: Literal["own", "neighbour"] = "own"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +229,7 @@ class TurnRules:
     forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
     build_under: str = ""
     build_around: str = ""
+    build_around_whose: str = "own"
     both_act: str = ""
 
     @property
@@ -311,7 +316,9 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
     if isinstance(piece, BuildUnder):
         return rules if rules.build_under else replace(rules, build_under=power)
     if isinstance(piece, BuildAround):
-        return rules if rules.build_around else replace(rules, build_around=power)
+        if rules.build_around:
+            return rules
+        return replace(rules, build_around=power, build_around_whose=piece.whose)
     if isinstance(piece, BothWorkersAct):
         return rules if rules.both_act else replace(rules, both_act=power)
     if isinstance(piece, OpponentsNoUpAfterUp):

@@ -90,7 +90,7 @@ class _Turn:
         # Only these powers can reach one outcome by two routes.
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
-            or rules.move_patterns or rules.forces
+            or rules.move_patterns or rules.forces or rules.build_around
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
@@ -401,30 +401,54 @@ def _build_stage(
     used: tuple[str, ...],
     up: bool,
 ) -> None:
-    """The main build from ``at``, then the optional extra builds."""
+    """The builds: under the worker, or from ``at`` (or around a chosen worker)."""
     rules = turn.rules
-    emit = turn.emit
-    build_nb = turn.geometry.build_neighbours
-    near = build_nb[at]
     placed = workers
     if rules.build_around or rules.forces:
         for j, sq in moves:
             placed = (*placed[:j], sq, *placed[j + 1 :])
-    if rules.build_around:
-        for j, sq in enumerate(placed):
-            if sq >= 0 and turn.movers >> j & 1:
-                near |= build_nb[sq]
-    free = near & ~occ & ~domes
-    dome_any = rules.dome_any_level != ""
     if rules.build_under and heights[at] < 3:
-        emit(workers, Ply(index, moves, builds + ((at, heights[at]),), False, up,
-                          used + (rules.build_under,)))
+        turn.emit(workers, Ply(index, moves, builds + ((at, heights[at]),), False, up,
+                               used + (rules.build_under,)))
+    _builds_from(turn, workers, placed, occ, domes, heights, index, at, builds, moves, used, up)
+    if not rules.build_around:
+        return
+    near = turn.geometry.build_neighbours[at]
+    for j, sq in enumerate(placed):
+        if sq < 0 or j == index:
+            continue
+        if rules.build_around_whose == "own" and not turn.movers >> j & 1:
+            continue
+        if rules.build_around_whose == "neighbour" and not near >> sq & 1:
+            continue
+        _builds_from(turn, workers, placed, occ, domes, heights, index, sq, builds, moves,
+                     used + (rules.build_around,), up)
+
+
+def _builds_from(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    placed: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    center: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+) -> None:
+    """The main build next to ``center``, then the optional extra builds next to it."""
+    rules = turn.rules
+    emit = turn.emit
+    free = turn.geometry.build_neighbours[center] & ~occ & ~domes
+    dome_any = rules.dome_any_level != ""
     for b in _bit_squares(free):
         height = heights[b]
-        around = (rules.build_around,) if not build_nb[at] >> b & 1 else ()
         for piece in _pieces(turn, height, dome_any):
             main = builds + ((b, piece),)
-            main_used = used + around
+            main_used = used
             if piece == DOME and height < 3:
                 main_used += (rules.dome_any_level,)
             same_possible = rules.extra_same != "" and piece < DOME and (
