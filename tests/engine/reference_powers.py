@@ -222,7 +222,8 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
     ``only``: just these workers act)."""
     mine = [2 * side, 2 * side + 1]
     if "both-workers-act" in gods:
-        return both_act(board, side, gods - {"both-workers-act"}, no_up)
+        both = both_act(board, side, gods - {"both-workers-act"}, no_up)
+        return both if "athena" in gods else {(*o[:4], False) for o in both}
     out: set[Outcome] = set()
     for w in only if only is not None else mine:
         start = board.workers[w]
@@ -303,22 +304,29 @@ def hermes_walks(board: RefBoard, mine: list[int], gods: Gods, out: set[Outcome]
 
 
 def both_act(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
-    """Each worker takes a whole turn, in either order; a win by the first ends it."""
+    """Both workers step (either order), then both build; a climb onto level 3 by a
+    step ends the turn. When that is impossible, one worker takes a usual turn."""
     out: set[Outcome] = set()
-    first_worker, second_worker = 2 * side, 2 * side + 1
-    for a, b in ((first_worker, second_worker), (second_worker, first_worker)):
-        if board.workers[a] == NONE or board.workers[b] == NONE:
-            continue
-        for heights, domes, workers, win, up in turn_outcomes(board, side, gods, no_up, [a]):
-            if win:
-                out.add((heights, domes, workers, win, up))
-                continue
-            middle = board.copy()
-            middle.heights, middle.domes, middle.workers = (
-                list(heights), list(domes), list(workers))
-            for *rest, win2, up2 in turn_outcomes(middle, side, gods, no_up, [b]):
-                out.add((rest[0], rest[1], rest[2], win2, up or up2))
-    return out
+    pair = [2 * side, 2 * side + 1]
+    if NONE not in [board.workers[w] for w in pair]:
+        for a, b in (pair, pair[::-1]):
+            for moved, frm in steps(board, a, gods, pair, no_up):
+                up = moved.heights[moved.workers[a]] > moved.heights[frm]
+                if won(moved, frm, moved.workers[a], frozenset()):
+                    out.add(outcome(moved, True, up))
+                    continue
+                for both, frm2 in steps(moved, b, gods, pair, no_up):
+                    up2 = up or both.heights[both.workers[b]] > both.heights[frm2]
+                    if won(both, frm2, both.workers[b], frozenset()):
+                        out.add(outcome(both, True, up2))
+                        continue
+                    for x in build_spots(both, both.workers[a]):
+                        once = build_on(both, x)
+                        for y in build_spots(once, both.workers[b]):
+                            out.add(outcome(build_on(once, y), False, up2))
+    if out:
+        return out
+    return turn_outcomes(board, side, gods, no_up)
 
 
 def perft(board: RefBoard, side: int, depth: int, gods: tuple[Gods, Gods],

@@ -129,9 +129,12 @@ def test_build_around_builds_next_to_any_own_worker() -> None:
 
 def test_both_workers_act() -> None:
     plies = _plies("0000~0 A1,C1,F1,- 1", ("both-workers-act",))
-    assert "W0>B1 W1>D1|A1:1 C1:1|" in plies  # worker 0 moved and built, then worker 1
-    assert all(p.count("W") == 2 for p in plies)  # both always act
-    assert not _plies("0~0000 A1,C1,F1,- 1", ("both-workers-act",))  # A1 is stuck
+    assert "W0>B1 W1>D1|A1:1 C1:1|" in plies  # both stepped, then both built
+    assert "W1>D1 W0>B1|A1:1 C1:1|" not in plies  # the same outcome counts once
+    assert all(p.count("W") == 2 for p in plies)  # both always act when they can
+    # Worker 0 on A1 cannot move (B1 is sea): worker 1 alone takes a usual turn.
+    alone = _plies("0~0000 A1,C1,F1,- 1", ("both-workers-act",))
+    assert alone == _plies("0~0000 A1,C1,F1,- 1", ())
 
 
 def test_must_cards_leave_out_the_usual_choices() -> None:

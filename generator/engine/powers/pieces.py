@@ -173,10 +173,9 @@ class BuildAround:
 
 @dataclass(frozen=True, slots=True)
 class BothWorkersAct:
-    """Each of the player's workers takes a whole turn (move, then build), one after
-    the other in either order; a win by the first ends the turn. Both must act:
-    when the second cannot, that order gives no ply (the roles system decides what
-    an unfulfilled card costs)."""
+    """Both of the player's workers step (one after the other, either order), then
+    both build; a climb onto level 3 ends the turn at once. When no ply lets both
+    act, one worker takes the usual turn (the New York "if possible")."""
 
 
 Piece = (

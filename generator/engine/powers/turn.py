@@ -170,40 +170,72 @@ def _both_act(
     stockpile: Sequence[int] | None,
     opponents: int,
 ) -> list[Ply]:
-    """Every worker in ``movers`` takes a whole turn, one after the other (any order)."""
+    """Both workers step (either order), then both build (a win by a step ends the turn).
+
+    When no ply lets both act, one worker moves and builds as usual ("if possible").
+    Other step and build powers are not combined with this one.
+    """
     single = replace(rules, both_act="")
     team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
-    out: dict[object, Ply] = {}
-    for order in permutations(team):
-        plies = [Ply(-1, (), ())]
-        for worker in order:
-            grown: list[Ply] = []
-            for done in plies:
-                if done.win:
-                    grown.append(done)
+    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers)
+    turn.dedupe = True  # the two orders reach many outcomes twice
+    heights = [
+        (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
+        for sq in range(geometry.size)
+    ]
+    bits = geometry.bits
+    used = (rules.both_act,)
+    if len(team) == 2:
+        for first, second in permutations(team):
+            workers, occ = state.workers, occupied(state)
+            for to, moved, _ in _steps(turn, workers, occ, state.domes, heights, first,
+                                       workers[first], no_up):
+                up = heights[to] > heights[workers[first]]
+                if level3_wins and heights[to] == 3 and up:
+                    turn.emit(state.workers, Ply(first, moved, (), True, True, used))
                     continue
-                now = apply_ply(state, done)
-                left = None if stockpile is None else _left(stockpile, done.builds)
-                second = (rules.both_act,) if done.worker >= 0 else ()
-                for ply in list_plies(geometry, now, 1 << worker, single, no_up=no_up,
-                                      level3_wins=level3_wins, stockpile=left,
-                                      opponents=opponents):
-                    grown.append(Ply(ply.worker, done.moves + ply.moves, done.builds + ply.builds,
-                                     ply.win, done.up or ply.up,
-                                     (*done.powers, *ply.powers, *second)))
-            plies = grown
-        for ply in plies:
-            key = (apply_ply(state, ply), ply.win)
-            if key not in out:
-                out[key] = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
-    return list(out.values())
+                middle = (*workers[:first], to, *workers[first + 1 :])
+                occ2 = occ & ~bits[workers[first]] | bits[to]
+                _second_and_builds(turn, middle, occ2, state, heights, first, second, moved,
+                                   up, used)
+    plies = list(turn.out.values())
+    if plies:
+        return plies
+    return list_plies(geometry, state, movers, single, no_up=no_up, level3_wins=level3_wins,
+                      stockpile=stockpile, opponents=opponents)
 
 
-def _left(stockpile: Sequence[int], builds: tuple[Build, ...]) -> list[int]:
-    counts = list(stockpile)
-    for _, piece in builds:
-        counts[piece] -= 1
-    return counts
+def _second_and_builds(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    state: State,
+    heights: list[int],
+    first: int,
+    second: int,
+    moves: tuple[Relocation, ...],
+    up: bool,
+    used: tuple[str, ...],
+) -> None:
+    bits = turn.geometry.bits
+    build_nb = turn.geometry.build_neighbours
+    domes = state.domes
+    for to, moved, _ in _steps(turn, workers, occ, domes, heights, second, workers[second],
+                               turn.no_up):
+        climbed = heights[to] > heights[workers[second]]
+        now_moves = moves + moved
+        if turn.level3_wins and heights[to] == 3 and climbed:
+            turn.emit(state.workers, Ply(second, now_moves, (), True, True, used))
+            continue
+        final_occ = occ & ~bits[workers[second]] | bits[to]
+        for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
+            piece_x = min(heights[x], DOME)
+            for y in _bit_squares(build_nb[to] & ~final_occ & ~domes):
+                if y == x and piece_x == DOME:
+                    continue  # the first build capped it
+                piece_y = piece_x + 1 if y == x else min(heights[y], DOME)
+                turn.emit(state.workers, Ply(second, now_moves, ((x, piece_x), (y, piece_y)),
+                                             False, up or climbed, used))
 
 
 def _worker_turn(

@@ -1,6 +1,6 @@
-"""``both-workers-act``: each of the player's workers moves and builds, one after
-the other in either order. A win by the first ends the turn; when the second
-cannot act, that order gives no ply (the card is unfulfilled there)."""
+"""``both-workers-act``: both workers step (either order), then both build; a climb
+onto level 3 by either step wins at once. When that is impossible, one worker
+takes the usual turn. It does not combine with other step or build powers."""
 from __future__ import annotations
 
 from collections.abc import Mapping
