@@ -30,7 +30,7 @@ from importlib import metadata
 from typing import Any
 
 from generator.engine import Geometry, play_random_game
-from generator.engine.powers import POWERS, PowerGame, play_random_power_game
+from generator.engine.powers import GODS, PowerGame, play_random_power_game
 from generator.engine.standard import play_random_game_listing
 
 TARGET_RATE = 1_000  # playouts per second, one core
@@ -107,7 +107,7 @@ def play_gods(geometry: Geometry, gods: tuple[str, ...], opponents: tuple[str, .
 
 def print_gods(options: Options, geometry: Geometry, plain: Measure) -> None:
     """The playouts with gods beside the plain engine, then per god."""
-    gods = tuple(POWERS)
+    gods = tuple(GODS)
     mixed = measure("random god per player", options.god_games, options.seed,
                     play_gods(geometry, gods, gods))
     per_god = [

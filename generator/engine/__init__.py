@@ -13,6 +13,10 @@ Modules, each with one job:
 - :mod:`~generator.engine.standard`: the standard two-player game used to verify
   and benchmark the engine: :func:`perft`, :func:`divide`, random playouts and a
   one-line position notation.
+- :mod:`~generator.engine.powers`: god powers and role abilities as pieces
+  composed into turn rules, registered by id, with their own turn generator,
+  counting fast path, perft and playouts (the plain path above never pays for
+  them).
 
 Squares are ints (``row * width + col``, row 0 on top, ``"A1"`` top-left); sets of
 squares are int bitboards. A move is a tuple ``(worker, to, build)``.

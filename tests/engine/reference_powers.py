@@ -67,6 +67,14 @@ def steps(board: RefBoard, w: int, gods: Gods, mine: list[int], no_up: bool
     """Each single step of worker ``w``: the board after it, and the space it left."""
     frm = board.workers[w]
     out = []
+    limit = board.heights[frm] + (0 if no_up else 1)
+    for to in pattern_targets(board, frm, gods):
+        if is_free(board, to) and board.heights[to] <= limit:
+            after = board.copy()
+            after.workers[w] = to
+            out.append((after, frm))
+    if "slide-only" in gods or "leap-only" in gods:
+        return out  # the pattern replaces every other step
     for to in range(board.width * board.height):
         if not can_step(board, frm, to, no_up):
             continue
@@ -96,31 +104,128 @@ def dome_choices(board: RefBoard, sq: int, gods: Gods) -> list[bool]:
     return [False, True] if "atlas" in gods and board.heights[sq] < 3 else [False]
 
 
-def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[Outcome]
-                       ) -> None:
-    """Every way to end the turn by building from ``at``: the build, Hephaestus's
-    block on the same space, then Demeter's build elsewhere."""
-    for first in build_spots(board, at):
+def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[Outcome],
+                       mine: list[int]) -> None:
+    """Every way to end the turn by building from ``at``: the build (or a block under
+    the worker), a force onto it, Hephaestus's block on the same space, then
+    Demeter's build elsewhere."""
+    if "build-under" in gods and board.heights[at] < 3:
+        out.add(outcome(build_on(board, at), False, up))
+    centers = [at]
+    for w, sq in enumerate(board.workers):
+        if sq == NONE or sq == at:
+            continue
+        if "build-around" in gods and w in mine:
+            centers.append(sq)
+        if "build-around-neighbour" in gods and sq in neighbours(board, at, moving=False):
+            centers.append(sq)
+    for center in centers:
+        builds_from(board, center, gods, up, out, mine)
+
+
+def builds_from(board: RefBoard, center: int, gods: Gods, up: bool, out: set[Outcome],
+                mine: list[int]) -> None:
+    """The builds next to ``center`` (the moved worker, or a chosen one)."""
+    spots = build_spots(board, center)
+    for first in spots:
         for dome in dome_choices(board, first, gods):
             once = build_on(board, first, dome)
+            if "force-onto-build" in gods and not once.domes[first]:
+                for o in opponents_next_to(once, first, mine):
+                    forced = once.copy()
+                    forced.workers[o] = first
+                    out.add(outcome(forced, False, up))
             stages = [once]
             if "hephaestus" in gods and not once.domes[first] and once.heights[first] < 3:
                 stages.append(build_on(once, first))
+            if "crane" in gods and not once.domes[first]:
+                stages = [build_on(once, first)]  # a second piece there, even a rooftop
             for built in stages:
-                out.add(outcome(built, False, up))
-                if "demeter" not in gods:
+                if "ironworker" not in gods:
+                    out.add(outcome(built, False, up))
+                if "demeter" not in gods and "ironworker" not in gods:
                     continue
-                for second in build_spots(built, at):
+                for second in spots:
                     if second != first:
                         for dome2 in dome_choices(built, second, gods):
                             out.add(outcome(build_on(built, second, dome2), False, up))
 
 
-def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
-    """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``)."""
+def pattern_targets(board: RefBoard, frm: int, gods: Gods) -> list[int]:
+    """Slide: along a row or column over figures and domes to the first free space.
+    Leap: exactly 2 or 3 spaces in one of the 8 directions, over anything."""
+    out = []
+    row, col = divmod(frm, board.width)
+    if "slide" in gods or "slide-only" in gods:
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            r, c = row + dr, col + dc
+            while 0 <= r < board.height and 0 <= c < board.width:
+                sq = r * board.width + c
+                if not board.land[sq]:
+                    break
+                if is_free(board, sq):
+                    out.append(sq)
+                    break
+                r, c = r + dr, c + dc
+    if "leap" in gods or "leap-only" in gods:
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                for k in (2, 3):
+                    r, c = row + k * dr, col + k * dc
+                    if (dr, dc) != (0, 0) and 0 <= r < board.height and 0 <= c < board.width:
+                        out.append(r * board.width + c)
+    return out
+
+
+def opponents_next_to(board: RefBoard, sq: int, mine: list[int]) -> list[int]:
+    near = neighbours(board, sq, moving=False)
+    return [o for o, at in enumerate(board.workers) if o not in mine and at in near]
+
+
+def on_grid(board: RefBoard, sq: int, dr: int, dc: int) -> int:
+    """The land space one step ``(dr, dc)`` from ``sq`` (NONE off the grid or at sea)."""
+    r, c = divmod(sq, board.width)
+    r, c = r + dr, c + dc
+    if 0 <= r < board.height and 0 <= c < board.width and board.land[r * board.width + c]:
+        return r * board.width + c
+    return NONE
+
+
+def after_move(board: RefBoard, w: int, frm: int, gods: Gods, mine: list[int], up: bool,
+               out: set[Outcome]) -> None:
+    """The builds, with no force or with one of the forces after the move."""
+    to = board.workers[w]
+    finish_with_builds(board, to, gods, up, out, mine)
+    (rt, ct), (rf, cf) = divmod(to, board.width), divmod(frm, board.width)
+    forced = []
+    for o in opponents_next_to(board, to, mine):
+        (ro, co) = divmod(board.workers[o], board.width)
+        if "push-away" in gods:
+            forced.append((o, on_grid(board, board.workers[o], ro - rt, co - ct)))
+        if "force-compass-S" in gods:
+            forced.append((o, on_grid(board, board.workers[o], 1, 0)))
+    if "pull" in gods and max(abs(rf - rt), abs(cf - ct)) == 1:
+        behind = on_grid(board, frm, rf - rt, cf - ct)
+        for o, at in enumerate(board.workers):
+            if o not in mine and at == behind and at != NONE:
+                forced.append((o, frm))
+    for o, dest in forced:
+        if dest != NONE and is_free(board, dest):
+            moved = board.copy()
+            moved.workers[o] = dest
+            finish_with_builds(moved, to, gods, up, out, mine)
+
+
+def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
+                  only: list[int] | None = None) -> set[Outcome]:
+    """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``;
+    ``only``: just these workers act)."""
     mine = [2 * side, 2 * side + 1]
+    if "both-workers-act" in gods:
+        both = both_act(board, side, gods - {"both-workers-act"}, no_up)
+        return both if "athena" in gods else {(*o[:4], False) for o in both}
     out: set[Outcome] = set()
-    for w in mine:
+    for w in only if only is not None else mine:
         start = board.workers[w]
         if start == NONE:
             continue
@@ -132,6 +237,9 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Ou
                     one_turn(before, w, start, gods, mine, True, out)
     if "hermes" in gods:
         hermes_walks(board, mine, gods, out)
+    if "win-by-dome" in gods:  # a turn that placed a dome wins
+        before = sum(board.domes)
+        out = {(h, d, ws, win or sum(d) > before, up) for h, d, ws, win, up in out}
     if "athena" not in gods:  # only Athena's player keeps the "moved up" mark
         return {(h, d, ws, win, False) for h, d, ws, win, _ in out}
     return out
@@ -146,7 +254,7 @@ def one_turn(board: RefBoard, w: int, start: int, gods: Gods, mine: list[int], n
         if won(board, frm, to, gods):
             out.add(outcome(after, True, up))
             continue
-        finish_with_builds(after, to, gods, up, out)
+        after_move(after, w, frm, gods, mine, up, out)
         if "artemis" not in gods:
             continue
         for again, frm2 in steps(after, w, gods, mine, no_up):
@@ -157,7 +265,7 @@ def one_turn(board: RefBoard, w: int, start: int, gods: Gods, mine: list[int], n
             if won(after, frm2, to2, gods):
                 out.add(outcome(again, True, up2))
             else:
-                finish_with_builds(again, to2, gods, up2, out)
+                after_move(again, w, frm2, gods, mine, up2, out)
 
 
 def won(board: RefBoard, frm: int, to: int, gods: Gods) -> bool:
@@ -192,7 +300,33 @@ def hermes_walks(board: RefBoard, mine: list[int], gods: Gods, out: set[Outcome]
                 if len(order) == 2:
                     final.workers[order[1]] = second_end
                 for builder in team:
-                    finish_with_builds(final, final.workers[builder], gods, False, out)
+                    finish_with_builds(final, final.workers[builder], gods, False, out, mine)
+
+
+def both_act(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
+    """Both workers step (either order), then both build; a climb onto level 3 by a
+    step ends the turn. When that is impossible, one worker takes a usual turn."""
+    out: set[Outcome] = set()
+    pair = [2 * side, 2 * side + 1]
+    if NONE not in [board.workers[w] for w in pair]:
+        for a, b in (pair, pair[::-1]):
+            for moved, frm in steps(board, a, gods, pair, no_up):
+                up = moved.heights[moved.workers[a]] > moved.heights[frm]
+                if won(moved, frm, moved.workers[a], frozenset()):
+                    out.add(outcome(moved, True, up))
+                    continue
+                for both, frm2 in steps(moved, b, gods, pair, no_up):
+                    up2 = up or both.heights[both.workers[b]] > both.heights[frm2]
+                    if won(both, frm2, both.workers[b], frozenset()):
+                        out.add(outcome(both, True, up2))
+                        continue
+                    for x in build_spots(both, both.workers[a]):
+                        once = build_on(both, x)
+                        for y in build_spots(once, both.workers[b]):
+                            out.add(outcome(build_on(once, y), False, up2))
+    if out:
+        return out
+    return turn_outcomes(board, side, gods, no_up)
 
 
 def perft(board: RefBoard, side: int, depth: int, gods: tuple[Gods, Gods],

@@ -16,6 +16,7 @@ MODULES = [
     "generator.engine.powers.registry",
     "generator.engine.powers.turn",
     "generator.engine.powers.game",
+    "generator.engine.powers.patterns",
 ]
 
 

@@ -5,12 +5,14 @@ import pytest
 
 from generator.engine import parse_position
 from generator.engine.powers import (
+    GODS,
     MARK_MOVED_UP,
     POWERS,
     ExtraSteps,
     PowerGame,
     PowerPosition,
     compose,
+    list_plies,
     list_game_plies,
     make_power,
     parameter_problems,
@@ -42,11 +44,11 @@ def _describe(game: PowerGame, ply: Ply) -> str:
 
 
 def test_the_registry_holds_the_ten_gods() -> None:
-    assert sorted(POWERS) == [
+    assert sorted(GODS) == [
         "apollo", "artemis", "athena", "atlas", "demeter",
         "hephaestus", "hermes", "minotaur", "pan", "prometheus",
     ]
-    for spec in POWERS.values():
+    for spec in GODS.values():
         assert spec.summary and POWERS[spec.id] is spec
 
 
@@ -181,3 +183,27 @@ def test_plies_name_the_powers_they_used() -> None:
     by_moves = {p.moves: p.powers for p in list_game_plies(game, position)}
     assert by_moves[((0, 1),)] == ()
     assert by_moves[((0, 1), (0, 2))] == ("artemis",)
+
+
+def test_a_stockpile_limits_every_piece_of_a_ply() -> None:
+    geometry, position = parse_position("0010~0 A1,-,F1,- 1")
+    rules = compose([("demeter", make_power("demeter")), ("hephaestus", make_power("hephaestus"))])
+    state = position.state
+
+    def builds(stock: tuple[int, int, int, int]) -> set[tuple[tuple[int, int], ...]]:
+        plies = list_plies(geometry, state, 0b0001, rules, stockpile=stock, opponents=0b1100)
+        return {p.builds for p in plies}
+
+    a1, c1 = geometry.square("A1"), geometry.square("C1")
+    plenty = builds((9, 9, 9, 9))
+    assert ((a1, 0), (c1, 1)) in plenty and ((a1, 0), (a1, 1)) in plenty
+    one_each = builds((1, 1, 0, 0))
+    assert ((a1, 0), (c1, 1)) in one_each  # a level-1 and a level-2 block
+    assert ((a1, 0), (a1, 1)) in one_each
+    assert ((c1, 1), (c1, 2)) not in one_each  # no level-3 block left
+    assert builds((0, 0, 0, 0)) == set()
+    flat = parse_position("0000~0 A1,-,F1,- 1")[1].state
+    pair = ((a1, 0), (c1, 0))  # two level-1 blocks
+    for stock, allowed in (((1, 0, 0, 0), False), ((2, 0, 0, 0), True)):
+        plies = list_plies(geometry, flat, 0b0001, rules, stockpile=stock, opponents=0b1100)
+        assert (pair in {p.builds for p in plies}) is allowed

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_engine_powers_perft import GODS, _random_board
+from test_engine_powers_perft import GODS, random_positions
 
 from generator.engine.powers import apply_ply, list_plies, rules_for
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
@@ -51,10 +51,7 @@ def test_count_and_select_match_the_listing(powers: tuple[str, ...]) -> None:
     assert routes or fast_supported(rules)
     rng = random.Random("fast-" + "+".join(powers))
     positions = 0
-    for _ in range(50):
-        geometry, state = _random_board(rng)
-        if state.workers[0] < 0:
-            continue
+    for geometry, state in random_positions(rng, 50):
         movers, no_up = rng.choice((0b0011, 0b1100, 0b0001)), rng.random() < 0.2
         opponents = 0b1111 & ~movers
         listed = list_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)

@@ -5,6 +5,7 @@ on every position of seeded random games, per god and for pairs of gods.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from reference_powers import perft as reference_perft
 
 from generator.engine import Geometry, State, height_at, parse_position, perft
 from generator.engine.powers import (
-    POWERS,
+    GODS as GOD_SPECS,
     PowerGame,
     PowerPosition,
     apply_ply,
@@ -32,7 +33,7 @@ RECORDS = parse_perft_records((DATA / "powers.perft").read_text(encoding="utf-8"
 STANDARD = parse_perft_records((DATA / "standard.perft").read_text(encoding="utf-8"))
 ENGINE_BUDGET = 300_000  # leaves per count replayed here; benchmarks/perft.py replays all
 REFERENCE_BUDGET = 20_000  # the reference visits about 60,000 leaves a second
-GODS = tuple(POWERS)
+GODS = tuple(GOD_SPECS)
 
 
 def _game(record: PerftRecord) -> tuple[PowerGame, PowerPosition]:
@@ -108,6 +109,14 @@ def _random_board(rng: random.Random) -> tuple[Geometry, State]:
     return geometry, State(layers[0], layers[1], layers[2], dome_bits, workers)
 
 
+def random_positions(rng: random.Random, tries: int) -> Iterator[tuple[Geometry, State]]:
+    """Random boards of :func:`_random_board` where every worker could be placed."""
+    for _ in range(tries):
+        geometry, state = _random_board(rng)
+        if state.workers[0] >= 0:
+            yield geometry, state
+
+
 def _engine_outcomes(game: PowerGame, position: PowerPosition) -> set[Outcome]:
     geometry = game.geometry
     marking = bool(game.rules[position.to_move].marks_moved_up)
@@ -149,11 +158,9 @@ def _fuzz(seed: str, held: tuple[str, ...], games: int, max_plies: int) -> int:
     """Lockstep games on random boards: player 1 holds ``held``, player 2 a random god."""
     rng = random.Random(seed)
     checked = 0
-    for _ in range(games):
-        geometry, state = _random_board(rng)
-        if state.workers[0] >= 0:
-            game = PowerGame(geometry, (held, (rng.choice(GODS),)))
-            checked += _lockstep(game, state, rng, max_plies)
+    for geometry, state in random_positions(rng, games):
+        game = PowerGame(geometry, (held, (rng.choice(GODS),)))
+        checked += _lockstep(game, state, rng, max_plies)
     return checked
 
 

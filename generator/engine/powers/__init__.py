@@ -10,6 +10,13 @@ Modules, each with one job:
 - :mod:`.registry`: every power module's ``POWER`` by id, with its parameter
   schema (:func:`~.registry.make_power`, :func:`~.registry.rules_for`).
 - :mod:`.gods`: one module per god, each a composition of pieces.
+- :mod:`.abilities`: the role-ability vocabulary (slide, leap, push away, pull,
+  force toward a direction, force onto the block just built, build twice apart
+  or on one space, build under yourself, build around any worker, win by
+  descent), one module per power, for a roles system to map cards onto.
+- :mod:`.patterns`: the geometry of slides, leaps and forced moves.
+- :mod:`.fast`, :mod:`.fast_routes`: counting and selecting plies without listing
+  them (random playouts, the last ply of perft), pinned to :mod:`.turn`.
 - :mod:`.turn`: :func:`~.turn.list_plies` (every distinct ply under some rules)
   and :func:`~.turn.apply_ply`.
 - :mod:`.game`: the standard two-player game with powers: positions with marks,
@@ -20,7 +27,8 @@ separate path, so the plain game pays nothing for them.
 
 Public API::
 
-    POWERS -> Mapping[str, PowerSpec] ; make_power(id, params=None) -> tuple[Piece, ...]
+    POWERS / GODS / ABILITIES -> Mapping[str, PowerSpec]
+    make_power(id, params=None) -> tuple[Piece, ...]
     rules_for(ids) -> TurnRules ; compose([(id, pieces), ...]) -> TurnRules
     list_plies(geometry, state, movers, rules, *, no_up=False, level3_wins=True,
                stockpile=None, opponents=0) -> list[Ply]
@@ -54,10 +62,19 @@ from generator.engine.powers.pieces import (
     WinByDescent,
     compose,
 )
-from generator.engine.powers.registry import POWERS, make_power, parameter_problems, rules_for
+from generator.engine.powers.registry import (
+    ABILITIES,
+    GODS,
+    POWERS,
+    make_power,
+    parameter_problems,
+    rules_for,
+)
 from generator.engine.powers.turn import Ply, apply_ply, list_plies
 
 __all__ = [
+    "ABILITIES",
+    "GODS",
     "MARK_MOVED_UP",
     "POWERS",
     "BuildBeforeMove",

@@ -32,6 +32,14 @@ def fast_supported(rules: TurnRules) -> bool:
         or (rules.extra_steps and not rules.extra_steps_not_back)
         or (rules.extra_same and not rules.extra_same_blocks_only)
         or rules.extra_other_blocks_only
+        or rules.move_patterns
+        or rules.forces
+        or rules.build_under
+        or rules.build_around
+        or rules.both_act
+        or rules.extra_same_required
+        or rules.extra_other_required
+        or rules.win_by_dome
     )
 
 

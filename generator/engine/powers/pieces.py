@@ -14,10 +14,15 @@ Stages and pieces:
 - before moving: :class:`BuildBeforeMove`;
 - the move: :class:`EnterOccupied` (swap, or push straight back),
   :class:`ExtraSteps`, :class:`TeamRoam`;
-- after each step: :class:`WinByDescent` (an extra win condition);
+- after each step: :class:`WinByDescent`; after the builds: :class:`WinByDome`
+  (extra win conditions);
 - the build: :class:`DomeAnyLevel`, :class:`ExtraBuild` (same space or another);
 - the opponents' turns: :class:`OpponentsNoUpAfterUp` (a per-turn mark, "moved
-  up", that restricts the others on their next turn).
+  up", that restricts the others on their next turn);
+- the role abilities' patterns (Santorini: New York, RULES.md section 3):
+  :class:`MovePattern` (slide, leap), :class:`ForceWorker` (push away, pull,
+  toward a compass direction, onto the block just built), :class:`BuildUnder`,
+  :class:`BuildAround`, :class:`BothWorkersAct`.
 
 >>> rules = compose([("artemis", (ExtraSteps(),)), ("atlas", (DomeAnyLevel(),))])
 >>> rules.extra_steps, rules.dome_any_level
@@ -32,6 +37,9 @@ from typing import Any, Literal
 
 EnterMode = Literal["swap", "push"]
 Targets = Literal["opponents", "workers"]
+PatternKind = Literal["slide", "leap"]
+ForceMode = Literal["away", "pull", "compass", "onto-build"]
+Compass = Literal["N", "E", "S", "W"]
 
 MARK_MOVED_UP = 1
 """Per-turn mark: a worker of this player moved up during their last turn."""
@@ -83,6 +91,11 @@ class WinByDescent:
 
 
 @dataclass(frozen=True, slots=True)
+class WinByDome:
+    """The player also wins when a build of their turn places a dome (a rooftop)."""
+
+
+@dataclass(frozen=True, slots=True)
 class DomeAnyLevel:
     """Every build of the turn may place a dome on any level instead of a block."""
 
@@ -92,11 +105,14 @@ class ExtraBuild:
     """After the main build, one optional build more.
 
     ``same_space``: on the space just built on (else on a different space).
-    ``blocks_only``: the extra piece may not be a dome.
+    ``blocks_only``: the extra piece may not be a dome. ``required``: the turn must
+    include it (with ``same_space`` and ``blocks_only``: unless the first piece was
+    a dome, after which no block can follow).
     """
 
     same_space: bool
     blocks_only: bool = False
+    required: bool = False  # the single build is not a ply (a "must" card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,15 +121,78 @@ class OpponentsNoUpAfterUp:
     other players may move up on their turns until this player acts again."""
 
 
+@dataclass(frozen=True, slots=True)
+class MovePattern:
+    """More destinations for the step (the climbing limit still holds).
+
+    ``slide``: along a row or column, passing over occupied spaces (a figure or a
+    dome), to the first unoccupied one (the edge or the sea first: no slide).
+    ``leap``: exactly one of ``distances`` spaces in a straight line (the eight
+    directions, or the four orthogonal ones when ``directions`` is 4), passing
+    over anything. ``exclusive``: these are the only destinations (the usual
+    one-space step and any other step power are not offered).
+    """
+
+    kind: PatternKind
+    distances: tuple[int, ...] = (2, 3)
+    directions: int = 8
+    exclusive: bool = False  # the pattern replaces the usual step (a "must" card)
+
+
+@dataclass(frozen=True, slots=True)
+class ForceWorker:
+    """The player may force one worker (a forced worker ignores climbing limits and
+    lands on a free undomed land space; it never wins by being moved).
+
+    After the move: ``away`` pushes a worker next to the moved one a space straight
+    away from it; ``pull`` drags a worker standing straight behind the vacated
+    space into it; ``compass`` moves a worker next to the moved one a space toward
+    ``direction``. After the build: ``onto-build`` moves a worker next to the
+    space just built onto that block (never onto a dome).
+    """
+
+    mode: ForceMode
+    direction: Compass = "N"
+    targets: Targets = "opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildUnder:
+    """Instead of the usual build, the worker may build a block under itself (not on
+    level 3); it stands on the new block (a rise that never wins)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildAround:
+    """The builds may go around a chosen worker instead of the moved one: any other
+    worker of the player (``own``), or any worker next to the moved one
+    (``neighbour``). Every build of the turn is then next to that worker."""
+
+    whose: Literal["own", "neighbour"] = "own"
+
+
+@dataclass(frozen=True, slots=True)
+class BothWorkersAct:
+    """Both of the player's workers step (one after the other, either order), then
+    both build; a climb onto level 3 ends the turn at once. When no ply lets both
+    act, one worker takes the usual turn (the New York "if possible")."""
+
+
 Piece = (
     BuildBeforeMove
     | EnterOccupied
     | ExtraSteps
     | TeamRoam
     | WinByDescent
+    | WinByDome
     | DomeAnyLevel
     | ExtraBuild
     | OpponentsNoUpAfterUp
+    | MovePattern
+    | ForceWorker
+    | BuildUnder
+    | BuildAround
+    | BothWorkersAct
 )
 
 
@@ -134,13 +213,23 @@ class TurnRules:
     team_roam: str = ""
     win_descent: int = 0
     win_descent_power: str = ""
+    win_by_dome: str = ""
     dome_any_level: str = ""
     extra_same: str = ""
     extra_same_blocks_only: bool = False
+    extra_same_required: bool = False
     extra_other: str = ""
     extra_other_blocks_only: bool = False
+    extra_other_required: bool = False
     marks_moved_up: str = ""
     blocks_opponents_up: str = ""
+    move_patterns: tuple[tuple[PatternKind, tuple[int, ...], int, str], ...] = ()
+    patterns_only: bool = False
+    forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
+    build_under: str = ""
+    build_around: str = ""
+    build_around_whose: str = "own"
+    both_act: str = ""
 
     @property
     def plain(self) -> bool:
@@ -202,16 +291,35 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         if rules.win_descent and rules.win_descent <= piece.levels:
             return rules
         return replace(rules, win_descent=piece.levels, win_descent_power=power)
+    if isinstance(piece, WinByDome):
+        return rules if rules.win_by_dome else replace(rules, win_by_dome=power)
     if isinstance(piece, DomeAnyLevel):
         return rules if rules.dome_any_level else replace(rules, dome_any_level=power)
     if isinstance(piece, ExtraBuild):
         if piece.same_space:
             if rules.extra_same:
                 return rules
-            return replace(rules, extra_same=power, extra_same_blocks_only=piece.blocks_only)
+            return replace(rules, extra_same=power, extra_same_blocks_only=piece.blocks_only,
+                           extra_same_required=piece.required)
         if rules.extra_other:
             return rules
-        return replace(rules, extra_other=power, extra_other_blocks_only=piece.blocks_only)
+        return replace(rules, extra_other=power, extra_other_blocks_only=piece.blocks_only,
+                       extra_other_required=piece.required)
+    if isinstance(piece, MovePattern):
+        pattern = (piece.kind, piece.distances, piece.directions, power)
+        return replace(rules, move_patterns=(*rules.move_patterns, pattern),
+                       patterns_only=rules.patterns_only or piece.exclusive)
+    if isinstance(piece, ForceWorker):
+        force = (piece.mode, piece.direction, piece.targets, power)
+        return replace(rules, forces=(*rules.forces, force))
+    if isinstance(piece, BuildUnder):
+        return rules if rules.build_under else replace(rules, build_under=power)
+    if isinstance(piece, BuildAround):
+        if rules.build_around:
+            return rules
+        return replace(rules, build_around=power, build_around_whose=piece.whose)
+    if isinstance(piece, BothWorkersAct):
+        return rules if rules.both_act else replace(rules, both_act=power)
     if isinstance(piece, OpponentsNoUpAfterUp):
         if rules.blocks_opponents_up:
             return rules

@@ -1,8 +1,8 @@
-"""Powers registered by id: each module of :mod:`.gods` (and later role abilities)
+"""Powers registered by id: each module of :mod:`.gods` and of :mod:`.abilities`
 declares one :class:`~.pieces.PowerSpec` named ``POWER``, with a JSON schema for its
 parameters and a function that turns valid parameters into pieces.
 
->>> sorted(POWERS)[:3]
+>>> sorted(GODS)[:3]
 ['apollo', 'artemis', 'athena']
 >>> make_power("pan", {"levels": 3})
 (WinByDescent(levels=3),)
@@ -33,7 +33,20 @@ def discover(package: str) -> Mapping[str, PowerSpec]:
     return MappingProxyType(dict(sorted(found.items())))
 
 
-POWERS = discover("generator.engine.powers.gods")
+def _merge(*registries: Mapping[str, PowerSpec]) -> Mapping[str, PowerSpec]:
+    merged: dict[str, PowerSpec] = {}
+    for registry in registries:
+        for power, spec in registry.items():
+            if power in merged:
+                raise ValueError(f"two packages register power '{power}'")
+            merged[power] = spec
+    return MappingProxyType(dict(sorted(merged.items())))
+
+
+GODS = discover("generator.engine.powers.gods")
+ABILITIES = discover("generator.engine.powers.abilities")
+POWERS = _merge(GODS, ABILITIES)
+"""Every registered power: the ten gods and the role-ability vocabulary."""
 
 
 def parameter_problems(power: str, params: Mapping[str, Any]) -> list[str]:

@@ -25,12 +25,14 @@ one step or two, count once. For the plain game this is exactly the set of
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import permutations
 from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.state import DOME, State, occupied
-from generator.engine.powers.pieces import TurnRules
+from generator.engine.powers.patterns import force_options, pattern_destinations
+from generator.engine.powers.pieces import Targets, TurnRules
 
 Build = tuple[Square, int]
 """``(square, piece)``: the piece placed (``LEVEL1`` .. ``LEVEL3`` or ``DOME``)."""
@@ -64,6 +66,7 @@ class _Turn:
 
     __slots__ = (
         "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
+        "movers",
     )
 
     def __init__(
@@ -74,7 +77,9 @@ class _Turn:
         level3_wins: bool,
         stockpile: Sequence[int] | None,
         opponents: int,
+        movers: int = 0,
     ) -> None:
+        self.movers = movers
         self.geometry = geometry
         self.rules = rules
         self.no_up = no_up
@@ -85,12 +90,15 @@ class _Turn:
         # Only these powers can reach one outcome by two routes.
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
+            or rules.move_patterns or rules.forces or rules.build_around
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
         """Record a ply; of two with the same outcome, keep the one using fewer powers
         (the earlier one on a tie)."""
         builds = ply.builds
+        if self.rules.win_by_dome and not ply.win and any(p == DOME for _, p in builds):
+            ply = ply._replace(win=True, powers=(*ply.powers, self.rules.win_by_dome))
         if len(ply.powers) > 1:  # each power once, in the order first used
             ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
         if self.stockpile is not None and not _affordable(builds, self.stockpile):
@@ -134,7 +142,9 @@ def list_plies(
     ``stockpile``: counts of the four pieces, or ``None`` for unlimited.
     Order: worker, then build-before-moving, then step, then build; team roams last.
     """
-    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents)
+    if rules.both_act:
+        return _both_act(geometry, state, movers, rules, no_up, level3_wins, stockpile, opponents)
+    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers)
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
@@ -148,6 +158,84 @@ def list_plies(
     if rules.team_roam:
         _team_roam(turn, workers, occ, state.domes, heights, movers)
     return list(turn.out.values())
+
+
+def _both_act(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    no_up: bool,
+    level3_wins: bool,
+    stockpile: Sequence[int] | None,
+    opponents: int,
+) -> list[Ply]:
+    """Both workers step (either order), then both build (a win by a step ends the turn).
+
+    When no ply lets both act, one worker moves and builds as usual ("if possible").
+    Other step and build powers are not combined with this one.
+    """
+    single = replace(rules, both_act="")
+    team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
+    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers)
+    turn.dedupe = True  # the two orders reach many outcomes twice
+    heights = [
+        (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
+        for sq in range(geometry.size)
+    ]
+    bits = geometry.bits
+    used = (rules.both_act,)
+    if len(team) == 2:
+        for first, second in permutations(team):
+            workers, occ = state.workers, occupied(state)
+            for to, moved, _ in _steps(turn, workers, occ, state.domes, heights, first,
+                                       workers[first], no_up):
+                up = heights[to] > heights[workers[first]]
+                if level3_wins and heights[to] == 3 and up:
+                    turn.emit(state.workers, Ply(first, moved, (), True, True, used))
+                    continue
+                middle = (*workers[:first], to, *workers[first + 1 :])
+                occ2 = occ & ~bits[workers[first]] | bits[to]
+                _second_and_builds(turn, middle, occ2, state, heights, first, second, moved,
+                                   up, used)
+    plies = list(turn.out.values())
+    if plies:
+        return plies
+    return list_plies(geometry, state, movers, single, no_up=no_up, level3_wins=level3_wins,
+                      stockpile=stockpile, opponents=opponents)
+
+
+def _second_and_builds(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    state: State,
+    heights: list[int],
+    first: int,
+    second: int,
+    moves: tuple[Relocation, ...],
+    up: bool,
+    used: tuple[str, ...],
+) -> None:
+    bits = turn.geometry.bits
+    build_nb = turn.geometry.build_neighbours
+    domes = state.domes
+    for to, moved, _ in _steps(turn, workers, occ, domes, heights, second, workers[second],
+                               turn.no_up):
+        climbed = heights[to] > heights[workers[second]]
+        now_moves = moves + moved
+        if turn.level3_wins and heights[to] == 3 and climbed:
+            turn.emit(state.workers, Ply(second, now_moves, (), True, True, used))
+            continue
+        final_occ = occ & ~bits[workers[second]] | bits[to]
+        for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
+            piece_x = min(heights[x], DOME)
+            for y in _bit_squares(build_nb[to] & ~final_occ & ~domes):
+                if y == x and piece_x == DOME:
+                    continue  # the first build capped it
+                piece_y = piece_x + 1 if y == x else min(heights[y], DOME)
+                turn.emit(state.workers, Ply(second, now_moves, ((x, piece_x), (y, piece_y)),
+                                             False, up or climbed, used))
 
 
 def _worker_turn(
@@ -207,11 +295,18 @@ def _steps(
     geometry = turn.geometry
     limit = heights[here] + (0 if no_up else 1)
     around = geometry.move_neighbours[here] & ~domes
-    for to in _bit_squares(around & ~occ):
-        if heights[to] <= limit:
-            yield to, ((index, to),), ""
+    if not turn.rules.patterns_only:
+        for to in _bit_squares(around & ~occ):
+            if heights[to] <= limit:
+                yield to, ((index, to),), ""
+    for kind, distances, directions, power in turn.rules.move_patterns:
+        ends = pattern_destinations(geometry, here, kind, distances, directions,
+                                    occupied=occ, domes=domes)
+        for to in _bit_squares(ends):
+            if heights[to] <= limit:
+                yield to, ((index, to),), power
     enter = turn.rules.enter
-    if not enter:
+    if not enter or turn.rules.patterns_only:
         return
     for mode, targets, power in enter:
         for j, other in enumerate(workers):
@@ -225,6 +320,12 @@ def _steps(
             beyond = _straight_on(geometry, here, other)
             if beyond >= 0 and not (occ | domes) >> beyond & 1:
                 yield other, ((j, beyond), (index, other)), power
+
+
+def _targets(turn: _Turn, targets: Targets, index: int) -> int:
+    """The worker indices a force may move: the other players' or every other worker."""
+    every = (1 << 64) - 1
+    return (turn.opponents if targets == "opponents" else every) & ~(1 << index)
 
 
 def _straight_on(geometry: Geometry, origin: Square, via: Square) -> Square:
@@ -305,6 +406,15 @@ def _step_on(
             continue
         _build_stage(turn, workers, new_occ, domes, heights, index, to, builds, now_moves,
                      now_used, up or step_up)
+        for mode, compass, targets, force_power in rules.forces:
+            if mode == "onto-build":
+                continue
+            options = force_options(turn.geometry, mode, compass, new_workers,
+                                    _targets(turn, targets, index), new_occ, domes, here, to)
+            for j, dest in options:
+                forced_occ = new_occ & ~bits[new_workers[j]] | bits[dest]
+                _build_stage(turn, workers, forced_occ, domes, heights, index, to, builds,
+                             now_moves + ((j, dest),), now_used + (force_power,), up or step_up)
         if steps_left > 1:
             _step_on(turn, new_workers, new_occ, domes, heights, index, start, to, builds,
                      now_moves, now_used, up or step_up, steps_left - 1, no_up)
@@ -323,24 +433,72 @@ def _build_stage(
     used: tuple[str, ...],
     up: bool,
 ) -> None:
-    """The main build from ``at``, then the optional extra builds."""
+    """The builds: under the worker, or from ``at`` (or around a chosen worker)."""
+    rules = turn.rules
+    placed = workers
+    if rules.build_around or rules.forces:
+        for j, sq in moves:
+            placed = (*placed[:j], sq, *placed[j + 1 :])
+    if rules.build_under and heights[at] < 3:
+        turn.emit(workers, Ply(index, moves, builds + ((at, heights[at]),), False, up,
+                               used + (rules.build_under,)))
+    _builds_from(turn, workers, placed, occ, domes, heights, index, at, builds, moves, used, up)
+    if not rules.build_around:
+        return
+    near = turn.geometry.build_neighbours[at]
+    for j, sq in enumerate(placed):
+        if sq < 0 or j == index:
+            continue
+        if rules.build_around_whose == "own" and not turn.movers >> j & 1:
+            continue
+        if rules.build_around_whose == "neighbour" and not near >> sq & 1:
+            continue
+        _builds_from(turn, workers, placed, occ, domes, heights, index, sq, builds, moves,
+                     used + (rules.build_around,), up)
+
+
+def _builds_from(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    placed: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    center: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+) -> None:
+    """The main build next to ``center``, then the optional extra builds next to it."""
     rules = turn.rules
     emit = turn.emit
-    free = turn.geometry.build_neighbours[at] & ~occ & ~domes
+    free = turn.geometry.build_neighbours[center] & ~occ & ~domes
     dome_any = rules.dome_any_level != ""
     for b in _bit_squares(free):
         height = heights[b]
         for piece in _pieces(turn, height, dome_any):
             main = builds + ((b, piece),)
-            main_used = used + (rules.dome_any_level,) if piece == DOME and height < 3 else used
-            emit(workers, Ply(index, moves, main, False, up, main_used))
-            firsts = [(main, main_used)]
-            if rules.extra_same and piece < DOME:
-                nxt = piece + 1
-                if nxt < DOME or not rules.extra_same_blocks_only:
-                    same = (main + ((b, nxt),), main_used + (rules.extra_same,))
+            main_used = used
+            if piece == DOME and height < 3:
+                main_used += (rules.dome_any_level,)
+            same_possible = rules.extra_same != "" and piece < DOME and (
+                piece + 1 < DOME or not rules.extra_same_blocks_only)
+            # A required extra build leaves the single build out (a "must" card).
+            single = not rules.extra_other_required and not (
+                rules.extra_same_required and same_possible)
+            if single:
+                emit(workers, Ply(index, moves, main, False, up, main_used))
+            if single and rules.forces and piece < DOME:
+                _force_onto(turn, workers, placed, occ, domes, index, b, main, moves, main_used,
+                            up)
+            firsts = [(main, main_used)] if single or not same_possible else []
+            if same_possible:
+                same = (main + ((b, piece + 1),), main_used + (rules.extra_same,))
+                if not rules.extra_other_required:
                     emit(workers, Ply(index, moves, same[0], False, up, same[1]))
-                    firsts.append(same)
+                firsts.append(same)
             if not rules.extra_other:
                 continue
             for b2 in _bit_squares(free & ~(1 << b)):
@@ -354,6 +512,30 @@ def _build_stage(
                     for first_builds, first_used in firsts:
                         emit(workers, Ply(index, moves, first_builds + ((b2, piece2),), False, up,
                                           first_used + extra_used))
+
+
+def _force_onto(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    placed: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    index: int,
+    built: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+) -> None:
+    """After a block is built on ``built``: force a worker next to it onto it."""
+    for mode, compass, targets, power in turn.rules.forces:
+        if mode != "onto-build":
+            continue
+        options = force_options(turn.geometry, mode, compass, placed,
+                                _targets(turn, targets, index), occ, domes, placed[index], built)
+        for j, dest in options:
+            turn.emit(workers, Ply(index, moves + ((j, dest),), builds, False, up,
+                                   used + (power,)))
 
 
 def _team_roam(

@@ -1,0 +1,120 @@
+"""Geometry of the role-ability pieces: slide and leap destinations, forced moves.
+
+Directions are grid steps ``(row, column)``; "next to" means one of the eight
+surrounding land spaces (bridges join spaces for moving only, so they never make
+two spaces "next to" each other here, and a slide, leap or force never crosses
+one). Every function is pure: masks and squares in, squares out.
+
+>>> from generator.engine.geometry import Geometry
+>>> g = Geometry.rectangle(4, 1)
+>>> bin(pattern_destinations(g, 0, "slide", (), 4, occupied=0b0010, domes=0b0100))
+'0b1000'
+>>> bin(pattern_destinations(g, 0, "leap", (2, 3), 8, occupied=0b0100, domes=0))
+'0b1000'
+"""
+from __future__ import annotations
+
+from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.powers.pieces import Compass, ForceMode
+
+ORTHOGONAL = ((-1, 0), (0, 1), (1, 0), (0, -1))
+EVERY_WAY = (*ORTHOGONAL, (-1, -1), (-1, 1), (1, -1), (1, 1))
+COMPASS: dict[Compass, tuple[int, int]] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+
+
+def offset(geometry: Geometry, sq: Square, dr: int, dc: int, times: int = 1) -> Square:
+    """The space ``times`` steps of ``(dr, dc)`` from ``sq``, or -1 off the grid or at sea."""
+    row, col = divmod(sq, geometry.width)
+    row, col = row + dr * times, col + dc * times
+    if not (0 <= row < geometry.height and 0 <= col < geometry.width):
+        return -1
+    target = row * geometry.width + col
+    return target if geometry.land >> target & 1 else -1
+
+
+def direction(geometry: Geometry, origin: Square, to: Square) -> tuple[int, int] | None:
+    """The unit step from ``origin`` to a space next to it (``None`` when not next to it)."""
+    (r0, c0), (r1, c1) = divmod(origin, geometry.width), divmod(to, geometry.width)
+    dr, dc = r1 - r0, c1 - c0
+    if max(abs(dr), abs(dc)) != 1:
+        return None
+    return dr, dc
+
+
+def pattern_destinations(
+    geometry: Geometry,
+    here: Square,
+    kind: str,
+    distances: tuple[int, ...],
+    directions: int,
+    *,
+    occupied: Bitboard,
+    domes: Bitboard,
+) -> Bitboard:
+    """Where a slide or leap from ``here`` may end (before the climbing limit)."""
+    out = 0
+    if kind == "slide":
+        for dr, dc in ORTHOGONAL:
+            sq = here
+            while True:
+                sq = offset(geometry, sq, dr, dc)
+                if sq < 0:
+                    break
+                if not (occupied | domes) >> sq & 1:
+                    out |= 1 << sq
+                    break
+        return out
+    for dr, dc in EVERY_WAY if directions == 8 else ORTHOGONAL:
+        for times in distances:
+            sq = offset(geometry, here, dr, dc, times)
+            if sq >= 0 and not (occupied | domes) >> sq & 1:
+                out |= 1 << sq
+    return out
+
+
+def force_options(
+    geometry: Geometry,
+    mode: ForceMode,
+    compass: Compass,
+    workers: tuple[Square, ...],
+    targets: int,
+    occupied: Bitboard,
+    domes: Bitboard,
+    origin: Square,
+    to: Square,
+) -> list[tuple[int, Square]]:
+    """Each ``(worker index, destination)`` a force may make.
+
+    ``workers`` and ``occupied`` are after the move; ``targets`` is a bitmask of
+    the worker indices that may be forced; ``origin`` and ``to`` are the moved
+    worker's start and end (for ``onto-build``, ``to`` is the space just built).
+    """
+    out: list[tuple[int, Square]] = []
+    blocked = occupied | domes
+    if mode == "pull":
+        step = direction(geometry, to, origin)
+        if step is None:
+            return out
+        behind = offset(geometry, origin, *step)
+        for j, sq in enumerate(workers):
+            if sq == behind and sq >= 0 and targets >> j & 1 and not blocked >> origin & 1:
+                out.append((j, origin))
+        return out
+    near = geometry.build_neighbours[to]
+    for j, sq in enumerate(workers):
+        if sq < 0 or not targets >> j & 1 or not near >> sq & 1:
+            continue
+        if mode == "onto-build":
+            if not blocked >> to & 1:
+                out.append((j, to))
+            continue
+        if mode == "away":
+            step = direction(geometry, to, sq)
+            if step is None:
+                continue
+            dest = offset(geometry, sq, *step)
+        else:
+            dest = offset(geometry, sq, *COMPASS[compass])
+        if dest >= 0 and not blocked >> dest & 1:
+            out.append((j, dest))
+    return out
