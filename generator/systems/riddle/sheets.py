@@ -1122,7 +1122,7 @@ def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: i
     x = m
     for name, share in GUESTBOOK_COLUMNS:
         parts.append(fitted_text(x + 2.0, y + 4.8, name.upper(), 7.0, width * share - 4.0,
-                                 font="sans", fill="#ffffff", bold=True, min_size=5.0))
+                                 font="sans", fill="#ffffff", bold=True, min_size=6.0))
         x += width * share
     y += header_h
     row_h = 11.0
