@@ -285,6 +285,17 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "box.", "text: I glow \\u2603 at night."),
     "RS-R005": ("An inline icon name is not one the renderer knows, so nothing would be drawn "
                 "in its place.", "text: Build a :domme: on any space."),
+    "RS-R006": ("A fitted text would print smaller than 6 pt, which most players cannot read "
+                "on a card or a sheet; shorten the text or give it a larger box.",
+                "text: (a god's power written out in 90 words on a poker card)"),
+    "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
+                "would print without its picture. Paths are relative to the YAML file.",
+                "art: pics/missing.png"),
+    "RS-A002": ("An 'art' file exists but is not a PNG, JPEG or SVG image riddlesmith can read "
+                "(a truncated download, a renamed file).", "art: notes.txt"),
+    "RS-A003": ("At its printed size the image has fewer than 300 pixels per inch, so it will "
+                "print soft or blocky; use a larger image or a smaller box.",
+                "art: thumbnail-64px.png   (on a 63 x 88 mm card)"),
     "RS-E001": ("A path given on the command line does not exist; nothing can be checked.",
                 "riddlesmith check contnet/"),
     "RS-E002": ("The output folder cannot be created or written, so build cannot save its files.",
