@@ -1,6 +1,8 @@
-"""Random playouts of the standard two-player game: our engine against santorinai.
+"""Random playouts of the standard two-player game: our engine against santorinai,
+and with a random god per player against the plain game.
 
-    python benchmarks/engine.py [--games 2000] [--reference-games 200] [--seed 1]
+    python benchmarks/engine.py [--games 2000] [--reference-games 200]
+                                [--god-games 1000] [--seed 1]
 
 A playout places both players' workers at random, then plays uniformly random
 legal move-then-build plies until a player wins or is stuck. Both engines run
@@ -9,6 +11,12 @@ in this process, one after the other, on one core, each from its own seeded
 driven through its ``Board`` API; where its rules differ from ours the output
 says so, and the mean game length is printed so the work per playout can be
 compared.
+
+With gods, each playout draws a god for each player (uniformly among the ten
+simple gods, from the same seeded generator) and plays uniformly random
+distinct plies (see generator/engine/powers/turn.py for what makes two plies
+the same); the playouts/s are printed beside the plain engine's and the target is
+within 2x. A table per god follows (its playouts against a random opponent).
 """
 from __future__ import annotations
 
@@ -22,10 +30,12 @@ from importlib import metadata
 from typing import Any
 
 from generator.engine import Geometry, play_random_game
+from generator.engine.powers import POWERS, PowerGame, play_random_power_game
 from generator.engine.standard import play_random_game_listing
 
 TARGET_RATE = 1_000  # playouts per second, one core
 TARGET_RATIO = 5.0  # against santorinai
+GODS_TARGET = 2.0  # plain playouts/s over playouts/s with a random god per player
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +43,7 @@ class Options:
     games: int
     reference_games: int
     seed: int
+    god_games: int = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +69,12 @@ def parse_options(argv: list[str]) -> Options:
     parser.add_argument(
         "--reference-games", type=int, default=200, help="playouts with santorinai"
     )
+    parser.add_argument("--god-games", type=int, default=1000,
+                        help="playouts with a random god per player (0: skip)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random.Random")
     args = parser.parse_args(argv)
-    return Options(max(1, args.games), max(1, args.reference_games), args.seed)
+    return Options(max(1, args.games), max(1, args.reference_games), args.seed,
+                   max(0, args.god_games))
 
 
 def measure(label: str, games: int, seed: int, play: Callable[[random.Random], int]) -> Measure:
@@ -77,6 +91,43 @@ def play_ours(geometry: Geometry) -> Callable[[random.Random], int]:
 
 def play_ours_listing(geometry: Geometry) -> Callable[[random.Random], int]:
     return lambda rng: play_random_game_listing(geometry, rng).plies
+
+
+def play_gods(geometry: Geometry, gods: tuple[str, ...], opponents: tuple[str, ...]
+              ) -> Callable[[random.Random], int]:
+    """A playout where player 1 draws from ``gods`` and player 2 from ``opponents``."""
+    games = {(a, b): PowerGame(geometry, ((a,), (b,))) for a in gods for b in opponents}
+
+    def play(rng: random.Random) -> int:
+        pair = rng.choice(gods), rng.choice(opponents)
+        return play_random_power_game(games[pair], rng).plies
+
+    return play
+
+
+def print_gods(options: Options, geometry: Geometry, plain: Measure) -> None:
+    """The playouts with gods beside the plain engine, then per god."""
+    gods = tuple(POWERS)
+    mixed = measure("random god per player", options.god_games, options.seed,
+                    play_gods(geometry, gods, gods))
+    per_god = [
+        measure(god, max(1, options.god_games // len(gods)), options.seed,
+                play_gods(geometry, (god,), gods))
+        for god in gods
+    ]
+    print()
+    print(f"with gods: seed {options.seed}, each player's god drawn uniformly from {len(gods)}")
+    print(f"{'playouts':<30} {'games':>7} {'seconds':>9} {'playouts/s':>11}"
+          f" {'mean plies':>11} {'plies/s':>11} {'plain/this':>11}")
+    for m in (plain, mixed, *per_god):
+        label = m.label if m is not plain else "plain (count + select)"
+        print(f"{label:<30} {m.games:>7} {m.seconds:>9.3f} {m.rate:>11,.0f}"
+              f" {m.mean_plies:>11.1f} {m.plies_rate:>11,.0f} {plain.rate / m.rate:>10.1f}x")
+    ratio = plain.rate / mixed.rate
+    verdict = "meets" if ratio <= GODS_TARGET else "MISSES"
+    print(f"target: a random god per player within {GODS_TARGET:g}x of the plain playouts/s:"
+          f" {verdict} ({ratio:.1f}x; per ply {plain.plies_rate / mixed.plies_rate:.1f}x)")
+    print("(the per-god rows: that god for player 1, a random god for player 2)")
 
 
 def play_santorinai(board_class: Any) -> Callable[[random.Random], int]:
@@ -157,6 +208,8 @@ def run(options: Options) -> int:
             " level 3), a winning move is listed once per build square, and it checks whether"
             " every pawn is stuck after each ply; playouts are otherwise the same."
         )
+    if options.god_games:
+        print_gods(options, geometry, ours)
     return 0
 
 

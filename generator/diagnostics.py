@@ -84,7 +84,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P010": (Severity.ERROR, "unknown reference"),
     "RS-P011": (Severity.WARNING, "missing translation"),
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
-    "RS-P013": (Severity.WARNING, "a setting is overridden by another document"),
+    "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
+    "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
+    "RS-P015": (Severity.ERROR, "two packs share an id"),
+    "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -138,6 +141,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
+    "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),
@@ -160,7 +164,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
-    "RS-T104": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
+    "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
+    "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

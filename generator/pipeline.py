@@ -2,26 +2,26 @@
 
 ``check`` never raises on bad content: it returns a :class:`Report` holding
 every diagnostic. ``build`` refuses to write anything when the report has
-errors, writes each pack into a temporary folder and moves it into place, so
-a failed build leaves the previous output intact.
+errors, renders every pack first and then hands the files to
+:mod:`generator.output`, which swaps them into place all at once (or not at
+all) and never replaces a folder a build did not make.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from generator import __version__
+from generator import __version__, output
 from generator.diagnostics import Diagnostic, count
-from generator.pack.loader import LoadResult, UsageError, load_packs
+from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
@@ -86,6 +86,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     schemas = schemas or load_schemas()
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
     diagnostics = list(loaded.diagnostics)
+    diagnostics.extend(iter_shared_pack_ids(loaded.packs))
     for pack in loaded.packs:
         if options.lang and options.lang not in pack.languages:
             diagnostics.append(pack.manifest.diag(
@@ -97,6 +98,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             diagnostics.extend(system.check(pack, options))
+    diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
@@ -119,8 +121,27 @@ def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 _ONCE_PER_PLACE = frozenset({"RS-R004"})
 
 
-def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> BuildResult:
-    """Render every pack of a clean report into ``out_dir/<pack-id>/``."""
+def iter_shared_pack_ids(packs: list[Pack]) -> Iterator[Diagnostic]:
+    """RS-P015 at each pack whose id an earlier pack of the same run already has: they
+    would build into the same ``OUT/<pack-id>/`` folder and share a cache folder."""
+    first: dict[str, Pack] = {}
+    for pack in packs:
+        other = first.setdefault(pack.id, pack)
+        if other is not pack:
+            yield pack.manifest.diag(
+                "RS-P015", f"pack id '{pack.id}' is already the id of the pack in "
+                f"{display_path(other.root)}", ("id",), hint="give one of the packs "
+                "another id, or check and build them one at a time")
+
+
+def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet, *,
+          force: bool = False) -> BuildResult:
+    """Render every pack of a clean report into ``out_dir/<pack-id>/``.
+
+    ``force`` replaces an existing ``out_dir/<pack-id>`` that no build made (never a
+    pack folder). Raises :class:`UsageError` when the output cannot or must not be
+    written; then nothing was written.
+    """
     if report.failed():
         return BuildResult(written={}, refused=True)
     if not report.options.cache:
@@ -128,16 +149,13 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> Build
         # and the build report of this one run, through a throwaway folder.
         with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
             options = replace(report.options, cache=True, cache_dir=Path(tmp))
-            return _build(report, options, out_dir, progress)
-    return _build(report, report.options, out_dir, progress)
+            return _build(report, options, out_dir, progress, force)
+    return _build(report, report.options, out_dir, progress, force)
 
 
-def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn) -> BuildResult:
-    written: dict[str, list[str]] = {}
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{out_dir}: cannot create the output folder ({exc.strerror})") from exc
+def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn,
+           force: bool) -> BuildResult:
+    outputs: list[output.PackOutput] = []
     for pack in report.packs:
         artefacts: list[Artefact] = []
         metrics: dict[str, Any] = {}
@@ -155,9 +173,14 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
             "systems": metrics,
         })))
         artefacts.append(_manifest(pack, artefacts))
-        write_pack_output(out_dir, pack.id, artefacts)
-        written[pack.id] = sorted(a.path for a in artefacts)
-    return BuildResult(written=written, refused=False)
+        outputs.append(output.PackOutput(pack.id, tuple(artefacts), pack.root))
+    progress(f"writing {out_dir}")
+    try:
+        output.write_outputs(out_dir, outputs, force=force)
+    except output.OutputError as exc:
+        raise UsageError(str(exc)) from exc
+    return BuildResult(written={o.pack_id: sorted(a.path for a in o.artefacts) for o in outputs},
+                       refused=False)
 
 
 def _json_bytes(data: Any) -> bytes:
@@ -173,38 +196,3 @@ def _manifest(pack: Pack, artefacts: list[Artefact]) -> Artefact:
         "pack": pack.id, "version": pack.data.get("version"), "riddlesmith": __version__,
         "artefacts": entries,
     }))
-
-
-def write_pack_output(out_dir: Path, pack_id: str, artefacts: list[Artefact]) -> None:
-    """Write a pack's artefacts to a temporary folder, then swap it into place."""
-    seen: set[str] = set()
-    for a in artefacts:
-        rel = Path(a.path)
-        if rel.is_absolute() or ".." in rel.parts or a.path in seen:
-            raise ValueError(f"bad or repeated artefact path {a.path!r}")
-        seen.add(a.path)
-    target = out_dir / pack_id
-    tmp = Path(tempfile.mkdtemp(prefix=f".{pack_id}.tmp-", dir=out_dir))
-    try:
-        for a in artefacts:
-            path = tmp / a.path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(a.data)
-        os.chmod(tmp, 0o755)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{pack_id}.old-", dir=out_dir))
-            old.rmdir()
-            target.rename(old)
-        try:
-            tmp.rename(target)
-        except OSError:
-            if old is not None:
-                old.rename(target)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-

@@ -81,6 +81,8 @@ CASES = [
          "RS-P005", "cards/x.yaml", 2, 5, message="cards/when.yaml:"),
     Case("include-matches-nothing", {"pack.yaml": PACK_YAML + "  - extras/*.yaml\n"},
          "RS-P006", "pack.yaml", 10, 5),
+    Case("yaml-no-include-loads", {"drafts/x.yaml": CARD.format(id="x", text="I hum.")},
+         "RS-P013", "drafts/x.yaml", 1, 1, args=("--strict",), hint="add 'drafts/*.yaml'"),
     Case("include-escapes", {"pack.yaml": PACK_YAML + "  - ../elsewhere/*.yaml\n"},
          "RS-P009", "pack.yaml", 10, 5),
     Case("pack-two-documents", {"pack.yaml": PACK_YAML + "---\nkind: pack\nid: other\n"},

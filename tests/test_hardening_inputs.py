@@ -290,11 +290,11 @@ def test_an_overridden_print_setting_is_a_warning_and_a_lone_one_is_used(tmp_pat
 
     both = Case("both", {"pack.yaml": PACK_YAML + "print: {card: tarot}\n",
                          "game.yaml": GAME_YAML + "card: {size: bridge}\n"},
-                "RS-P013", "pack.yaml", 10, 15, args=("--strict",), message="game.yaml:9:14")
+                "RS-P016", "pack.yaml", 10, 15, args=("--strict",), message="game.yaml:9:14")
     test_hostile_input_is_reported_at_its_position(tmp_path / "both", both)
     alone = write_pack(tmp_path / "alone", {"pack.yaml": PACK_YAML + "print: {card: tarot}\n"})
     report = check([alone])
-    assert report.diagnostics == [] or all(d.code != "RS-P013" for d in report.diagnostics)
+    assert report.diagnostics == [] or all(d.code != "RS-P016" for d in report.diagnostics)
     pack = report.packs[0]
     geometry = card_geometry(pack, settings_of(pack.of_kind("fragment-game")[0]))
     assert (geometry.width, geometry.height) == CARD_SIZES["tarot"]

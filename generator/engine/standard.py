@@ -226,6 +226,8 @@ class PerftRecord:
     source: str = ""
     counts: tuple[tuple[int, int], ...] = ()  # (depth, count), in file order
     line: int = 0  # 1-based line of the "id" line, for messages
+    gods: tuple[tuple[str, ...], ...] = ()  # power ids per player (empty: the plain game)
+    marks: tuple[int, ...] = ()  # per-turn marks per player (generator.engine.powers)
 
 
 def parse_perft_records(text: str) -> tuple[PerftRecord, ...]:
@@ -250,6 +252,11 @@ def parse_perft_records(text: str) -> tuple[PerftRecord, ...]:
             records[-1] = replace(records[-1], position=value)
         elif key == "source":
             records[-1] = replace(records[-1], source=value)
+        elif key == "gods":
+            gods = tuple(() if g == "-" else tuple(g.split("+")) for g in value.split())
+            records[-1] = replace(records[-1], gods=gods)
+        elif key == "marks":
+            records[-1] = replace(records[-1], marks=tuple(int(m) for m in value.split()))
         elif key == "perft":
             depth, _, count = value.partition(" ")
             counts = (*records[-1].counts, (int(depth), int(count)))

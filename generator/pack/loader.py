@@ -8,7 +8,7 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
@@ -266,5 +266,28 @@ def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[
                     "RS-P009", f"'{rel}' links outside the pack folder", ("include", i)))
                 continue
             chosen[path] = None
+    if explicit:
+        result.diagnostics.extend(_iter_unincluded(root, manifest, chosen, exclude))
     return sorted(chosen)
+
+
+def _iter_unincluded(root: Path, manifest: Document, chosen: dict[Path, None],
+                     exclude: list[str]) -> Iterator[Diagnostic]:
+    """A warning for each YAML file in the pack that no include pattern loads.
+
+    Hidden folders, excluded files and packs nested inside this one are left alone.
+    """
+    nested = {p.parent for p in root.rglob(PACK_FILE) if p.parent != root}
+    for path in sorted({*root.rglob("*.yaml"), *root.rglob("*.yml")}):
+        rel = path.relative_to(root)
+        if (path in chosen or rel.as_posix() == PACK_FILE or not path.is_file()
+                or any(part.startswith(".") for part in rel.parts)
+                or any(n == path.parent or n in path.parents for n in nested)
+                or any(fnmatch.fnmatch(rel.as_posix(), ex) for ex in exclude)):
+            continue
+        folder = rel.parent.as_posix()
+        pattern = f"{folder}/*.yaml" if folder != "." else rel.as_posix()
+        yield make("RS-P013", f"{rel.as_posix()} is in the pack folder but no 'include' pattern "
+                   "loads it", display_path(path),
+                   hint=f"add '{pattern}' to 'include' in {PACK_FILE}, or list it under 'exclude'")
 

@@ -22,11 +22,12 @@ from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
-from generator.render.fonts import missing_in_some_face
-from generator.render.geometry import parse_length
 from generator.resources import schemas_dir
 
-SCHEMA_BASE = "https://riddlesmith.dev/schemas/v1/"
+# Each schema's $id is its own file name: relative, so it names no host, and the
+# "$ref": "common.schema.json#/..." references resolve beside the file wherever the
+# schemas are copied (``riddlesmith schema --write DIR``, ``init``'s .riddlesmith/schemas/).
+SCHEMA_BASE = ""
 MAX_ERRORS_PER_DOCUMENT = 50
 
 _TYPE_WORDS = {
@@ -69,6 +70,8 @@ def _is_finite_integer(checker: Any, instance: Any) -> bool:
 def _length_range(validator: Any, bounds: dict[str, float], instance: Any,
                   schema: dict[str, Any]) -> Iterator[ValidationError]:
     """``x-length: {min, max}`` (mm): a length, whatever its unit, lies in the range."""
+    from generator.render.geometry import parse_length  # only when a length is validated
+
     try:
         mm = parse_length(instance)
     except ValueError:
@@ -87,6 +90,8 @@ def _printed(validator: Any, enabled: bool, instance: Any,
     """
     if not enabled:
         return
+    from generator.render.fonts import missing_in_some_face  # loads the fonts' tables once
+
     texts = instance.items() if isinstance(instance, dict) else [(None, instance)]
     for lang, text in texts:
         if not isinstance(text, str):
@@ -186,9 +191,20 @@ def check_schemas(schemas: SchemaSet) -> list[str]:
             Draft202012Validator.check_schema(schema)
         except jsonschema.SchemaError as exc:
             problems.append(f"{kind}: {exc.message}")
-        if not str(schema.get("$id", "")).startswith(SCHEMA_BASE):
-            problems.append(f"{kind}: $id must start with {SCHEMA_BASE}")
+        if schema.get("$id") != f"{kind}.schema.json":
+            problems.append(f"{kind}: $id must be the file name, {kind}.schema.json")
     return problems
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Copy every shipped schema (and common.schema.json) into ``folder``; return the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in sorted(schemas_dir().glob("*.schema.json")):
+        target = folder / path.name
+        target.write_bytes(path.read_bytes())
+        written.append(target)
+    return written
 
 
 def suggest(word: str, choices: list[str]) -> str:

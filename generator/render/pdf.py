@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import functools
 import io
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
 from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
@@ -43,6 +45,42 @@ from .scene import (
 )
 
 PT_PER_MM = 72.0 / 25.4
+
+# The live preview (``riddlesmith serve``) wants the pages of each PDF as scenes, to
+# draw them as SVG; a context variable lets it collect them without any system knowing.
+_CAPTURE: ContextVar[list[Document] | None] = ContextVar("riddlesmith_pdf_capture", default=None)
+PLACEHOLDER_PREFIX = b"%riddlesmith-preview-document-"
+
+
+@contextmanager
+def capture_documents() -> Iterator[list[Document]]:
+    """Collect the documents that ``document_to_pdf`` is asked for inside the block.
+
+    Inside the block no PDF is drawn: ``document_to_pdf`` returns a short
+    placeholder naming the document's index in the list, so a preview can map
+    each artefact back to its pages (see :func:`placeholder_index`) and draw a
+    PDF only when someone asks for it.
+
+    >>> from .scene import Scene
+    >>> with capture_documents() as docs:
+    ...     data = document_to_pdf(Document((Scene(10, 10),), title="t"))
+    >>> placeholder_index(data), docs[0].title
+    (0, 't')
+    """
+    found: list[Document] = []
+    token = _CAPTURE.set(found)
+    try:
+        yield found
+    finally:
+        _CAPTURE.reset(token)
+
+
+def placeholder_index(data: bytes) -> int | None:
+    """The document index in a placeholder made under :func:`capture_documents`, else None."""
+    if not data.startswith(PLACEHOLDER_PREFIX):
+        return None
+    tail = data[len(PLACEHOLDER_PREFIX):]
+    return int(tail) if tail.isdigit() else None
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,6 +211,10 @@ def _draw(c: Any, el: Element) -> None:
 
 def document_to_pdf(doc: Document) -> bytes:
     """Render every page of ``doc`` into one PDF and return its bytes."""
+    captured = _CAPTURE.get()
+    if captured is not None:
+        captured.append(doc)
+        return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
     buf = io.BytesIO()
     first = doc.pages[0]
     # The initial font is ours: otherwise reportlab lists an unembedded Helvetica on every page.

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from reference import NONE, RefBoard, candidate_bridges, neighbours
 
-from generator.engine import Geometry, State, state_from_heights
+from generator.engine import Geometry, State, height_at, state_from_heights
 
 # Low towers are likelier, so that workers can still climb and moves abound.
 _HEIGHTS = (0, 0, 0, 1, 1, 2, 2, 3)
@@ -85,3 +85,16 @@ def to_engine(board: RefBoard) -> tuple[Geometry, State]:
 
 movers_masks = st.one_of(st.just(-1), st.integers(0, 15))
 stockpiles = st.one_of(st.none(), st.lists(st.integers(0, 2), min_size=4, max_size=4))
+
+
+def to_reference(geometry: Geometry, state: State) -> RefBoard:
+    """The reference board of an engine state (the inverse of :func:`to_engine`)."""
+    return RefBoard(
+        geometry.width,
+        geometry.height,
+        [bool(geometry.land >> sq & 1) for sq in range(geometry.size)],
+        list(geometry.bridges),
+        [height_at(state, sq) for sq in range(geometry.size)],
+        [bool(state.domes >> sq & 1) for sq in range(geometry.size)],
+        list(state.workers),
+    )

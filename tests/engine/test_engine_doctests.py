@@ -12,6 +12,10 @@ MODULES = [
     "generator.engine.state",
     "generator.engine.moves",
     "generator.engine.standard",
+    "generator.engine.powers.pieces",
+    "generator.engine.powers.registry",
+    "generator.engine.powers.turn",
+    "generator.engine.powers.game",
 ]
 
 

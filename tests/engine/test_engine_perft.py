@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine_strategies import ref_boards, to_engine
+from engine_strategies import ref_boards, to_engine, to_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import NONE, RefBoard
 from reference import perft as reference_perft
 
-from generator.engine import Geometry, height_at, parse_position, perft
+from generator.engine import parse_position, perft
 from generator.engine.standard import (
     StandardPosition,
     divide,
@@ -38,19 +38,6 @@ def _cases(limit: int | None = None) -> list[tuple[str, str, int, int]]:
     ]
 
 
-def _to_reference(geometry: Geometry, position: StandardPosition) -> RefBoard:
-    state = position.state
-    return RefBoard(
-        geometry.width,
-        geometry.height,
-        [bool(geometry.land >> sq & 1) for sq in range(geometry.size)],
-        list(geometry.bridges),
-        [height_at(state, sq) for sq in range(geometry.size)],
-        [bool(state.domes >> sq & 1) for sq in range(geometry.size)],
-        list(state.workers),
-    )
-
-
 def test_the_data_file_has_the_published_counts() -> None:
     by_id = {r.id: r for r in RECORDS}
     assert by_id["standard-start"].counts == ((1, 300), (2, 75_900), (3, 4_313_232))
@@ -66,7 +53,7 @@ def test_engine_perft(record: str, position: str, depth: int, count: int) -> Non
 @pytest.mark.parametrize(("record", "position", "depth", "count"), _cases(REFERENCE_BUDGET))
 def test_reference_perft(record: str, position: str, depth: int, count: int) -> None:
     geometry, start = parse_position(position)
-    assert reference_perft(_to_reference(geometry, start), start.to_move, depth) == count
+    assert reference_perft(to_reference(geometry, start.state), start.to_move, depth) == count
 
 
 def test_divide_adds_up_to_perft() -> None:

@@ -91,7 +91,7 @@ def iter_override_problems(pack: Pack, settings: GameSettings) -> Iterator[Diagn
         return
     line, col = game.locate(("card", "size"))
     yield pack.manifest.diag(
-        "RS-P013", f"print.card is overridden by card.size in {game.file}:{line}:{col}",
+        "RS-P016", f"print.card is overridden by card.size in {game.file}:{line}:{col}",
         ("print", "card"), hint="keep one of the two, so the card size is set in one place")
 
 

@@ -63,8 +63,8 @@ from generator.systems.riddle.book import (
 )
 from generator.systems.riddle.cards import SAFE, CardSettings
 from generator.systems.riddle.effects import EFFECTS
-from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, TIERS as TIER_ORDER
-from generator.systems.riddle.model import Constellation
+from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, Constellation
+from generator.systems.riddle.model import TIERS as TIER_ORDER
 from generator.systems.riddle.solver import GODS_HELD_AT_MOST
 from generator.systems.riddle.state import DESTROYED_TO_END
 

@@ -1,5 +1,5 @@
 """Limus follows RULES.md §2 (only spaces orthogonally next to an enemy), and
-``check`` reports a god-card variant that makes a scenario unwinnable (RS-T104),
+``check`` reports a god-card variant that makes a scenario unwinnable (RS-T105),
 with the "no crush is ever possible" bound of the proof search pinned to a
 brute-force walk of the game."""
 from __future__ import annotations
@@ -116,12 +116,12 @@ def test_check_reports_a_variant_that_makes_scenarios_unwinnable(
     pack = _tower_pack(tmp_path)
     settings = sim_checks.SimSettings(games=20)
     assert [d for d in sim_checks.check_simulations(pack, settings=settings)
-            if d.code == "RS-T104"] == []
+            if d.code == "RS-T105"] == []
     compile_game = sim_checks.compile_game
     monkeypatch.setattr(sim_checks, "compile_game",
                         lambda scenario, rules: _old_limus(compile_game(scenario, rules)))
     found = [d for d in sim_checks.check_simulations(pack, settings=settings)
-             if d.code == "RS-T104"]
+             if d.code == "RS-T105"]
     limus = next(doc for doc in pack.of_kind("tower-variant") if doc.id == "limus")
     assert [(d.file, d.line, d.col) for d in found] == [(limus.file, *limus.locate(("hooks",), key=True))]
     assert "'cistern-bridges'" in found[0].message and "defeat an enemy" in found[0].message

@@ -1,0 +1,448 @@
+"""One turn with powers: every distinct ply a player may make, and applying one.
+
+The generator walks the stages of a turn in the order of RULES.md section 1 and
+asks the player's :class:`~.pieces.TurnRules` at each stage: an optional build
+before moving, the step (onto a free space, or into an occupied one that forces
+its figure away), extra steps, the win checks after each step (moving up onto
+level 3; extra win conditions), the main build (a block, or a dome at any level),
+then the extra builds (the same space, another space). A team roam (every worker
+moves on its level, then one builds) is an alternative to the whole move stage.
+
+A :class:`Ply` records what happened (which figures went where, which pieces
+were built where, whether it won, which powers it used). Two plies with the same
+outcome (the same squares for every worker, the same pieces built, the same win)
+are one ply (the route using fewer powers is kept): Demeter's two builds in either order, or Artemis reaching a space in
+one step or two, count once. For the plain game this is exactly the set of
+``(worker, to, build)`` sequences of :mod:`generator.engine.moves`.
+
+>>> from generator.engine.geometry import Geometry
+>>> from generator.engine.state import State
+>>> from generator.engine.powers.pieces import TurnRules
+>>> g = Geometry.rectangle(3, 1)
+>>> [p.builds for p in list_plies(g, State(0, 0, 0, 0, (0, 2)), 0b01, TurnRules())]
+[((0, 0),)]
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+from typing import NamedTuple
+
+from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.state import DOME, State, occupied
+from generator.engine.powers.pieces import TurnRules
+
+Build = tuple[Square, int]
+"""``(square, piece)``: the piece placed (``LEVEL1`` .. ``LEVEL3`` or ``DOME``)."""
+
+Relocation = tuple[int, Square]
+"""``(worker index, square)``: a worker ends the step there (forced ones included)."""
+
+
+class Ply(NamedTuple):
+    """One ply: ``worker`` (the one that moved, or built after a team roam), the
+    relocations in order, the builds in order, the win, whether the acting worker
+    stepped up, and the powers used (ids, in the order used)."""
+
+    worker: int
+    moves: tuple[Relocation, ...]
+    builds: tuple[Build, ...]
+    win: bool = False
+    up: bool = False
+    powers: tuple[str, ...] = ()
+
+
+def _bit_squares(bits: Bitboard) -> Iterator[Square]:
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
+
+
+class _Turn:
+    """The fixed inputs of one generation call, shared by its stages."""
+
+    __slots__ = (
+        "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
+    )
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        rules: TurnRules,
+        no_up: bool,
+        level3_wins: bool,
+        stockpile: Sequence[int] | None,
+        opponents: int,
+    ) -> None:
+        self.geometry = geometry
+        self.rules = rules
+        self.no_up = no_up
+        self.level3_wins = level3_wins
+        self.stockpile = stockpile
+        self.opponents = opponents
+        self.out: dict[object, Ply] = {}
+        # Only these powers can reach one outcome by two routes.
+        self.dedupe = bool(
+            rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
+        )
+
+    def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
+        """Record a ply; of two with the same outcome, keep the one using fewer powers
+        (the earlier one on a tie)."""
+        builds = ply.builds
+        if len(ply.powers) > 1:  # each power once, in the order first used
+            ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
+        if self.stockpile is not None and not _affordable(builds, self.stockpile):
+            return
+        if self.dedupe:
+            for index, sq in ply.moves:
+                workers = (*workers[:index], sq, *workers[index + 1 :])
+            key: object = (workers, tuple(sorted(builds)) if len(builds) > 1 else builds, ply.win)
+        else:
+            key = len(self.out)
+        known = self.out.get(key)
+        if known is None or len(ply.powers) < len(known.powers):
+            self.out[key] = ply
+
+
+def _affordable(builds: tuple[Build, ...], stockpile: Sequence[int]) -> bool:
+    if len(builds) == 1:
+        return stockpile[builds[0][1]] > 0
+    need = [0, 0, 0, 0]
+    for _, piece in builds:
+        need[piece] += 1
+    return all(n <= have for n, have in zip(need, stockpile, strict=False))
+
+
+def list_plies(
+    geometry: Geometry,
+    state: State,
+    movers: int,
+    rules: TurnRules,
+    *,
+    no_up: bool = False,
+    level3_wins: bool = True,
+    stockpile: Sequence[int] | None = None,
+    opponents: int = 0,
+) -> list[Ply]:
+    """Every distinct ply of the workers in ``movers`` (a bitmask over worker indices).
+
+    ``no_up``: another player's power forbids moving up this turn. ``opponents``:
+    bitmask of the worker indices that belong to other players (the figures an
+    :class:`~.pieces.EnterOccupied` power with ``targets="opponents"`` may force).
+    ``stockpile``: counts of the four pieces, or ``None`` for unlimited.
+    Order: worker, then build-before-moving, then step, then build; team roams last.
+    """
+    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents)
+    heights = [
+        (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
+        for sq in range(geometry.size)
+    ]
+    workers = state.workers
+    occ = occupied(state)
+    for index, start in enumerate(workers):
+        if start < 0 or not movers >> index & 1:
+            continue
+        _worker_turn(turn, workers, occ, state.domes, heights, index, start)
+    if rules.team_roam:
+        _team_roam(turn, workers, occ, state.domes, heights, movers)
+    return list(turn.out.values())
+
+
+def _worker_turn(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    start: Square,
+) -> None:
+    rules = turn.rules
+    _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
+    if not rules.pre_build:
+        return
+    free = turn.geometry.build_neighbours[start] & ~occ & ~domes
+    for b0 in _bit_squares(free):
+        for piece in _pieces(turn, heights[b0], rules.dome_any_level != ""):
+            new_heights, new_domes = _built(heights, domes, b0, piece)
+            used: tuple[str, ...] = (rules.pre_build,)
+            if piece == DOME and heights[b0] < 3:
+                used += (rules.dome_any_level,)
+            _move_stage(
+                turn, workers, occ, new_domes, new_heights, index, start, ((b0, piece),), used,
+                turn.no_up or rules.pre_build_no_up,
+            )
+
+
+def _pieces(turn: _Turn, height: int, dome_any: bool) -> tuple[int, ...]:
+    """The pieces a build on a space of ``height`` may place."""
+    if height == 3:
+        return (DOME,)
+    return (height, DOME) if dome_any else (height,)
+
+
+def _built(
+    heights: list[int], domes: Bitboard, sq: Square, piece: int
+) -> tuple[list[int], Bitboard]:
+    if piece == DOME:
+        return heights, domes | 1 << sq
+    new_heights = list(heights)
+    new_heights[sq] += 1
+    return new_heights, domes
+
+
+def _steps(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    here: Square,
+    no_up: bool,
+) -> Iterator[tuple[Square, tuple[Relocation, ...], str]]:
+    """Each step from ``here``: destination, relocations (the worker last), power used."""
+    geometry = turn.geometry
+    limit = heights[here] + (0 if no_up else 1)
+    around = geometry.move_neighbours[here] & ~domes
+    for to in _bit_squares(around & ~occ):
+        if heights[to] <= limit:
+            yield to, ((index, to),), ""
+    enter = turn.rules.enter
+    if not enter:
+        return
+    for mode, targets, power in enter:
+        for j, other in enumerate(workers):
+            if other < 0 or j == index or not around >> other & 1 or heights[other] > limit:
+                continue
+            if targets == "opponents" and not turn.opponents >> j & 1:
+                continue
+            if mode == "swap":
+                yield other, ((j, here), (index, other)), power
+                continue
+            beyond = _straight_on(geometry, here, other)
+            if beyond >= 0 and not (occ | domes) >> beyond & 1:
+                yield other, ((j, beyond), (index, other)), power
+
+
+def _straight_on(geometry: Geometry, origin: Square, via: Square) -> Square:
+    """The space one step past ``via`` in the direction origin -> via (-1: none).
+
+    Only ordinary one-space steps have a straight-on space; a step across a bridge
+    has none (a decision: the rules describe pushes on the open board only).
+    """
+    width = geometry.width
+    (r0, c0), (r1, c1) = divmod(origin, width), divmod(via, width)
+    dr, dc = r1 - r0, c1 - c0
+    if max(abs(dr), abs(dc)) != 1:
+        return -1
+    r2, c2 = r1 + dr, c1 + dc
+    if not (0 <= r2 < geometry.height and 0 <= c2 < width):
+        return -1
+    sq = r2 * width + c2
+    return sq if geometry.land >> sq & 1 else -1
+
+
+def _move_stage(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    start: Square,
+    builds: tuple[Build, ...],
+    used: tuple[str, ...],
+    no_up: bool,
+) -> None:
+    _step_on(turn, workers, occ, domes, heights, index, start, start, builds, (), used, False,
+             turn.rules.extra_steps + 1, no_up)
+
+
+def _step_on(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    start: Square,
+    here: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+    steps_left: int,
+    no_up: bool,
+) -> None:
+    """Take one step from ``here``, check wins, then build or step again."""
+    rules = turn.rules
+    first = here == start and not moves
+    bits = turn.geometry.bits
+    for to, relocations, power in _steps(turn, workers, occ, domes, heights, index, here, no_up):
+        if not first and rules.extra_steps_not_back and to == start:
+            continue
+        now_used = used + (power,) if power else used
+        if not first:
+            now_used += (rules.extra_steps_power,)
+        step_up = heights[to] > heights[here]
+        now_moves = moves + relocations
+        new_workers = workers
+        new_occ = occ
+        for j, _ in relocations:
+            new_occ &= ~bits[workers[j]]
+        for j, sq in relocations:
+            new_occ |= bits[sq]
+            new_workers = (*new_workers[:j], sq, *new_workers[j + 1 :])
+        wins = turn.level3_wins and heights[to] == 3 and heights[here] < 3
+        descent = rules.win_descent and heights[here] - heights[to] >= rules.win_descent
+        if wins or descent:
+            if not wins:
+                now_used += (rules.win_descent_power,)
+            turn.emit(workers, Ply(index, now_moves, builds, True, up or step_up, now_used))
+            continue
+        _build_stage(turn, workers, new_occ, domes, heights, index, to, builds, now_moves,
+                     now_used, up or step_up)
+        if steps_left > 1:
+            _step_on(turn, new_workers, new_occ, domes, heights, index, start, to, builds,
+                     now_moves, now_used, up or step_up, steps_left - 1, no_up)
+
+
+def _build_stage(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    at: Square,
+    builds: tuple[Build, ...],
+    moves: tuple[Relocation, ...],
+    used: tuple[str, ...],
+    up: bool,
+) -> None:
+    """The main build from ``at``, then the optional extra builds."""
+    rules = turn.rules
+    emit = turn.emit
+    free = turn.geometry.build_neighbours[at] & ~occ & ~domes
+    dome_any = rules.dome_any_level != ""
+    for b in _bit_squares(free):
+        height = heights[b]
+        for piece in _pieces(turn, height, dome_any):
+            main = builds + ((b, piece),)
+            main_used = used + (rules.dome_any_level,) if piece == DOME and height < 3 else used
+            emit(workers, Ply(index, moves, main, False, up, main_used))
+            firsts = [(main, main_used)]
+            if rules.extra_same and piece < DOME:
+                nxt = piece + 1
+                if nxt < DOME or not rules.extra_same_blocks_only:
+                    same = (main + ((b, nxt),), main_used + (rules.extra_same,))
+                    emit(workers, Ply(index, moves, same[0], False, up, same[1]))
+                    firsts.append(same)
+            if not rules.extra_other:
+                continue
+            for b2 in _bit_squares(free & ~(1 << b)):
+                height2 = heights[b2]
+                for piece2 in _pieces(turn, height2, dome_any):
+                    if piece2 == DOME and rules.extra_other_blocks_only:
+                        continue
+                    extra_used: tuple[str, ...] = (rules.extra_other,)
+                    if piece2 == DOME and height2 < 3:
+                        extra_used += (rules.dome_any_level,)
+                    for first_builds, first_used in firsts:
+                        emit(workers, Ply(index, moves, first_builds + ((b2, piece2),), False, up,
+                                          first_used + extra_used))
+
+
+def _team_roam(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    movers: int,
+) -> None:
+    """Every mover walks on its level (one after the other, any order); then one builds."""
+    team = [i for i, sq in enumerate(workers) if sq >= 0 and movers >> i & 1]
+    bits = turn.geometry.bits
+    finals: dict[tuple[Square, ...], None] = {}
+    for order in permutations(team):
+        _roam(turn.geometry, workers, occ, domes, heights, order, bits, finals)
+    power = turn.rules.team_roam
+    for final in finals:
+        moves = tuple((i, sq) for i, sq in zip(team, final, strict=True) if sq != workers[i])
+        new_occ = occ
+        for i, sq in zip(team, final, strict=True):
+            new_occ &= ~bits[workers[i]]
+        for sq in final:
+            new_occ |= bits[sq]
+        for builder, at in zip(team, final, strict=True):
+            _build_stage(turn, workers, new_occ, domes, heights, builder, at, (), moves,
+                         (power,), False)
+
+
+def _roam(
+    geometry: Geometry,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    order: tuple[int, ...],
+    bits: tuple[Bitboard, ...],
+    finals: dict[tuple[Square, ...], None],
+) -> None:
+    """Add every end placement of ``order``'s walks (the team in index order) to ``finals``."""
+    team = sorted(order)
+    placements: list[tuple[dict[int, Square], Bitboard]] = [({}, occ)]
+    for i in order:
+        grown: list[tuple[dict[int, Square], Bitboard]] = []
+        for placed, current in placements:
+            start = workers[i]
+            blocked = (current & ~bits[start]) | domes | ~geometry.land
+            for end in _same_level_reach(geometry, heights, start, blocked):
+                now = dict(placed)
+                now[i] = end
+                grown.append((now, current & ~bits[start] | bits[end]))
+        placements = grown
+    for placed, _ in placements:
+        finals.setdefault(tuple(placed[i] for i in team), None)
+
+
+def _same_level_reach(
+    geometry: Geometry, heights: list[int], start: Square, blocked: Bitboard
+) -> list[Square]:
+    """``start`` and every space reachable from it by steps on its level, avoiding ``blocked``."""
+    level = heights[start]
+    seen = 1 << start
+    stack = [start]
+    while stack:
+        here = stack.pop()
+        for to in _bit_squares(geometry.move_neighbours[here] & ~blocked & ~seen):
+            if heights[to] == level:
+                seen |= 1 << to
+                stack.append(to)
+    return list(_bit_squares(seen))
+
+
+def apply_ply(state: State, ply: Ply) -> State:
+    """The state after ``ply`` (relocations in order, then the builds in order).
+
+    >>> apply_ply(State(0, 0, 0, 0, (0, 2)), Ply(0, ((0, 1),), ((0, 0), (0, 1))))
+    State(l1=1, l2=1, l3=0, domes=0, workers=(1, 2), king=-1, sphinx=-1)
+    """
+    l1, l2, l3, domes, workers, king, sphinx = state
+    for index, sq in ply.moves:
+        workers = (*workers[:index], sq, *workers[index + 1 :])
+    for sq, piece in ply.builds:
+        bit = 1 << sq
+        if piece == 0:
+            l1 |= bit
+        elif piece == 1:
+            l2 |= bit
+        elif piece == 2:
+            l3 |= bit
+        else:
+            domes |= bit
+    return State(l1, l2, l3, domes, workers, king, sphinx)

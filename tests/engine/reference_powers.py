@@ -1,0 +1,221 @@
+"""A slow, obviously correct turn generator for the ten simple gods, for lockstep tests.
+
+Each god is written out as plain loops over the choices of its turn, on the
+plain-list boards of :mod:`reference`; nothing comes from ``generator.engine``.
+A turn's result is the set of its distinct outcomes ``(heights, domes, workers,
+win, moved_up)``: two routes to the same outcome are one ply. The power texts
+and choices are those of the god modules' docstrings.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from reference import NONE, RefBoard, figure_squares, neighbours
+
+Gods = frozenset[str]
+"""The gods one player holds (several compose, in the order of RULES.md section 1)."""
+
+Outcome = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...], bool, bool]
+
+
+def outcome(board: RefBoard, win: bool, moved_up: bool) -> Outcome:
+    return (tuple(board.heights), tuple(board.domes), tuple(board.workers), win, moved_up)
+
+
+def is_free(board: RefBoard, sq: int) -> bool:
+    return board.land[sq] and not board.domes[sq] and sq not in figure_squares(board)
+
+
+def can_step(board: RefBoard, frm: int, to: int, no_up: bool) -> bool:
+    """``to`` is a neighbour (bridges count) within the climbing limit, undomed."""
+    if to not in neighbours(board, frm, moving=True) or board.domes[to]:
+        return False
+    limit = board.heights[frm] + (0 if no_up else 1)
+    return board.heights[to] <= limit
+
+
+def build_on(board: RefBoard, sq: int, dome: bool = False) -> RefBoard:
+    after = board.copy()
+    if dome or after.heights[sq] == 3:
+        after.domes[sq] = True
+    else:
+        after.heights[sq] += 1
+    return after
+
+
+def build_spots(board: RefBoard, at: int) -> list[int]:
+    return [sq for sq in neighbours(board, at, moving=False) if is_free(board, sq)]
+
+
+def worker_at(board: RefBoard, sq: int) -> int:
+    return board.workers.index(sq) if sq in board.workers else NONE
+
+
+def straight_on(board: RefBoard, frm: int, via: int) -> int:
+    (r0, c0), (r1, c1) = divmod(frm, board.width), divmod(via, board.width)
+    dr, dc = r1 - r0, c1 - c0
+    if abs(dr) > 1 or abs(dc) > 1:
+        return NONE  # across a bridge: no straight-on space
+    r2, c2 = r1 + dr, c1 + dc
+    if 0 <= r2 < board.height and 0 <= c2 < board.width:
+        return r2 * board.width + c2
+    return NONE
+
+
+def steps(board: RefBoard, w: int, gods: Gods, mine: list[int], no_up: bool
+          ) -> list[tuple[RefBoard, int]]:
+    """Each single step of worker ``w``: the board after it, and the space it left."""
+    frm = board.workers[w]
+    out = []
+    for to in range(board.width * board.height):
+        if not can_step(board, frm, to, no_up):
+            continue
+        if is_free(board, to):
+            after = board.copy()
+            after.workers[w] = to
+            out.append((after, frm))
+            continue
+        other = worker_at(board, to)
+        if other == NONE or other in mine:
+            continue
+        if "apollo" in gods:
+            after = board.copy()
+            after.workers[w], after.workers[other] = to, frm
+            out.append((after, frm))
+        if "minotaur" in gods:
+            beyond = straight_on(board, frm, to)
+            if beyond != NONE and is_free(board, beyond):
+                after = board.copy()
+                after.workers[w], after.workers[other] = to, beyond
+                out.append((after, frm))
+    return out
+
+
+def dome_choices(board: RefBoard, sq: int, gods: Gods) -> list[bool]:
+    """Atlas may also put a dome on a space below level 3."""
+    return [False, True] if "atlas" in gods and board.heights[sq] < 3 else [False]
+
+
+def finish_with_builds(board: RefBoard, at: int, gods: Gods, up: bool, out: set[Outcome]
+                       ) -> None:
+    """Every way to end the turn by building from ``at``: the build, Hephaestus's
+    block on the same space, then Demeter's build elsewhere."""
+    for first in build_spots(board, at):
+        for dome in dome_choices(board, first, gods):
+            once = build_on(board, first, dome)
+            stages = [once]
+            if "hephaestus" in gods and not once.domes[first] and once.heights[first] < 3:
+                stages.append(build_on(once, first))
+            for built in stages:
+                out.add(outcome(built, False, up))
+                if "demeter" not in gods:
+                    continue
+                for second in build_spots(built, at):
+                    if second != first:
+                        for dome2 in dome_choices(built, second, gods):
+                            out.add(outcome(build_on(built, second, dome2), False, up))
+
+
+def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool) -> set[Outcome]:
+    """Every distinct outcome of ``side``'s turn (workers ``2 side`` and ``2 side + 1``)."""
+    mine = [2 * side, 2 * side + 1]
+    out: set[Outcome] = set()
+    for w in mine:
+        start = board.workers[w]
+        if start == NONE:
+            continue
+        one_turn(board, w, start, gods, mine, no_up, out)
+        if "prometheus" in gods:
+            for first in build_spots(board, start):
+                for dome in dome_choices(board, first, gods):
+                    before = build_on(board, first, dome)
+                    one_turn(before, w, start, gods, mine, True, out)
+    if "hermes" in gods:
+        hermes_walks(board, mine, gods, out)
+    if "athena" not in gods:  # only Athena's player keeps the "moved up" mark
+        return {(h, d, ws, win, False) for h, d, ws, win, _ in out}
+    return out
+
+
+def one_turn(board: RefBoard, w: int, start: int, gods: Gods, mine: list[int], no_up: bool,
+             out: set[Outcome]) -> None:
+    """Move (one step, or two for Artemis), check wins, build."""
+    for after, frm in steps(board, w, gods, mine, no_up):
+        to = after.workers[w]
+        up = board.heights[to] > board.heights[frm]
+        if won(board, frm, to, gods):
+            out.add(outcome(after, True, up))
+            continue
+        finish_with_builds(after, to, gods, up, out)
+        if "artemis" not in gods:
+            continue
+        for again, frm2 in steps(after, w, gods, mine, no_up):
+            to2 = again.workers[w]
+            if to2 == start:
+                continue
+            up2 = up or after.heights[to2] > after.heights[frm2]
+            if won(after, frm2, to2, gods):
+                out.add(outcome(again, True, up2))
+            else:
+                finish_with_builds(again, to2, gods, up2, out)
+
+
+def won(board: RefBoard, frm: int, to: int, gods: Gods) -> bool:
+    if board.heights[frm] < 3 and board.heights[to] == 3:
+        return True
+    return "pan" in gods and board.heights[frm] - board.heights[to] >= 2
+
+
+def walk_ends(board: RefBoard, w: int) -> list[int]:
+    """Where worker ``w`` can end a walk of any length on its own level."""
+    level = board.heights[board.workers[w]]
+    seen = [board.workers[w]]
+    frontier = [board.workers[w]]
+    while frontier:
+        here = frontier.pop()
+        for to in neighbours(board, here, moving=True):
+            if to not in seen and is_free(board, to) and board.heights[to] == level:
+                seen.append(to)
+                frontier.append(to)
+    return seen
+
+
+def hermes_walks(board: RefBoard, mine: list[int], gods: Gods, out: set[Outcome]) -> None:
+    team = [w for w in mine if board.workers[w] != NONE]
+    for order in ([team[0], team[1]], [team[1], team[0]]) if len(team) == 2 else [team]:
+        for first_end in walk_ends(board, order[0]):
+            middle = board.copy()
+            middle.workers[order[0]] = first_end
+            ends = walk_ends(middle, order[1]) if len(order) == 2 else [NONE]
+            for second_end in ends:
+                final = middle.copy()
+                if len(order) == 2:
+                    final.workers[order[1]] = second_end
+                for builder in team:
+                    finish_with_builds(final, final.workers[builder], gods, False, out)
+
+
+def perft(board: RefBoard, side: int, depth: int, gods: tuple[Gods, Gods],
+          marks: tuple[bool, bool] = (False, False)) -> int:
+    """Leaves ``depth`` plies deep; ``marks[p]``: player p's worker moved up last turn."""
+    if depth == 0:
+        return 1
+    if board.workers[2 * side] == NONE:
+        empty = [sq for sq in range(board.width * board.height) if is_free(board, sq)]
+        total = 0
+        for a, b in combinations(empty, 2):
+            after = board.copy()
+            after.workers[2 * side], after.workers[2 * side + 1] = a, b
+            total += perft(after, 1 - side, depth - 1, gods, marks)
+        return total
+    no_up = "athena" in gods[1 - side] and marks[1 - side]
+    total = 0
+    for heights, domes, workers, win, up in turn_outcomes(board, side, gods[side], no_up):
+        if win:
+            total += 1
+            continue
+        after = board.copy()
+        after.heights, after.domes, after.workers = list(heights), list(domes), list(workers)
+        new_marks = (up, marks[1]) if side == 0 else (marks[0], up)
+        total += perft(after, 1 - side, depth - 1, gods, new_marks)
+    return total
