@@ -30,6 +30,7 @@ from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
+TARGETS = ["pnp", "pro", "tts"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
@@ -441,6 +442,18 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--solutions", type=click.Choice(["appendix", "separate", "none"]),
               default="appendix", show_default=True,
               help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
+@click.option("--target", "targets", type=click.Choice(TARGETS), multiple=True,
+              help="What to build (repeatable): pnp = print and play at home (default), "
+                   "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator.")
+@click.option("--cmyk", is_flag=True, help="pro: write the PDFs' colours as DeviceCMYK.")
+@click.option("--ink-saver", is_flag=True,
+              help="pnp: also write card sheets and books without full-bleed backgrounds or "
+                   "page tint (print/ink-saver/).")
+@click.option("--fold", is_flag=True,
+              help="pnp: also write fold-and-glue card sheets, front and back side by side "
+                   "(print/fold/), for printers without duplex.")
+@click.option("--booklet", is_flag=True,
+              help="pnp: also write the books as A5 saddle-stitch booklets (print/booklet/).")
 @_lang
 @_format
 @_strict
@@ -452,16 +465,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, lang: str | None, fmt: str, strict: bool,
+                  solutions: str, targets: tuple[str, ...], cmyk: bool, ink_saver: bool,
+                  fold: bool, booklet: bool, lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
                   verbose: bool, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
+    extra = {"solutions": solutions, "targets": tuple(targets) or ("pnp",), "cmyk": cmyk,
+             "ink_saver": ink_saver, "fold": fold, "booklet": booklet}
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level),
-        out, offset, {"solutions": solutions}, force))))
+        out, offset, extra, force))))
 
 
 @main.command("schema", cls=_ListingCommand)

@@ -52,7 +52,7 @@ class Diagnostic:
 
 
 # Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
-# R render, F fragments system, G riddle system, T tower system, E environment.
+# R render, A artwork, F fragments system, G riddle system, T tower system, E environment.
 # Each entry: code -> (default severity, short title). The README documents them.
 CODES: dict[str, tuple[Severity, str]] = {
     # Loading (YAML and files)
@@ -88,6 +88,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
     "RS-P015": (Severity.ERROR, "two packs share an id"),
     "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
+    # Artwork
+    "RS-A001": (Severity.ERROR, "art file not found"),
+    "RS-A002": (Severity.ERROR, "art file cannot be read"),
+    "RS-A003": (Severity.WARNING, "art below 300 dpi at its printed size"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),

@@ -21,8 +21,12 @@ from generator.pack.loader import LoadResult, UsageError, display_path, load_pac
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.render.images import SvgUnavailable
+from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems
+from generator.systems.art import iter_cover_art_problems
+from generator.targets import iter_target_artefacts, paper_of, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -88,6 +92,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     diagnostics = list(loaded.diagnostics)
     diagnostics.extend(iter_shared_pack_ids(loaded.packs))
     for pack in loaded.packs:
+        try:
+            diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
+        except SvgUnavailable as exc:
+            raise UsageError(str(exc)) from exc
         if options.lang and options.lang not in pack.languages:
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
@@ -97,7 +105,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             if system is None:
                 continue
             progress(f"checking {pack.id} ({name})")
-            diagnostics.extend(system.check(pack, options))
+            try:
+                diagnostics.extend(system.check(pack, options))
+            except SvgUnavailable as exc:
+                raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
@@ -156,6 +167,10 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet, *,
 def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn,
            force: bool) -> BuildResult:
     outputs: list[output.PackOutput] = []
+    try:
+        targets = targets_of(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     for pack in report.packs:
         artefacts: list[Artefact] = []
         metrics: dict[str, Any] = {}
@@ -163,7 +178,12 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
             system = report.systems.get(name)
             if system is not None:
                 progress(f"building {pack.id} ({name})")
-                artefacts.extend(system.build(pack, options, progress))
+                if "pnp" in targets:
+                    artefacts.extend(system.build(pack, options, progress))
+                try:
+                    artefacts.extend(iter_target_artefacts(system, pack, options, progress))
+                except RasterUnavailable as exc:
+                    raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,

@@ -16,6 +16,16 @@ from generator.cli import main
 CARD = "kind: fragment-card\nid: {id}\ntext: {text}\n"
 
 
+def _tiny_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 50), (10, 20, 30)).save(buf, "PNG")
+    return buf.getvalue()
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -141,6 +151,18 @@ CASES = [
          "RS-F007", "game2.yaml", 1, 7, args=("--strict",)),
     Case("missing-translation", {"cards/x.yaml": CARD.format(id="x", text="I hum all day long.")},
          "RS-P011", "cards/x.yaml", 3, 7, args=("--strict", "--lang", "fr")),
+    Case("art-missing", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                         + "art: pics/x.png\n"},
+         "RS-A001", "cards/x.yaml", 4, 6, hint="relative to this YAML file"),
+    Case("art-unreadable", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                            + "art:\n  - file: x.jpg\n", "cards/x.jpg": b"\xff\xd8\xffnot a photo"},
+         "RS-A002", "cards/x.yaml", 5, 11),
+    Case("art-low-resolution", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                                + "art: x.png\n", "cards/x.png": _tiny_png()},
+         "RS-A003", "cards/x.yaml", 4, 6, args=("--strict",), message="dpi"),
+    Case("art-outside-pack", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                              + "art: ../../x.png\n"},
+         "RS-P009", "cards/x.yaml", 4, 6),
 ]
 
 

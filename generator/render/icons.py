@@ -30,6 +30,7 @@ from .scene import (
     Circle,
     Element,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -786,6 +787,9 @@ def element_bounds(elements: Iterable[Element]) -> Bounds | None:
             width = measure(el.text, el.font, el.bold, el.italic, el.size)
             left = el.x - {"start": 0.0, "middle": width / 2, "end": width}[el.anchor]
             box = _merge(box, (left, el.y - ASCENT * em, left + width, el.y + DESCENT * em))
+            continue
+        if isinstance(el, Image):
+            box = _merge(box, (el.x, el.y, el.x + el.w, el.y + el.h))
             continue
         style = el.style
         if not (style.fill or style.stroke):

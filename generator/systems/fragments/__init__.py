@@ -19,6 +19,7 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        from generator.systems.fragments.art import iter_fragment_art_problems
         from generator.systems.fragments.layout import (
             iter_overflow_problems,
             iter_override_problems,
@@ -57,6 +58,7 @@ class FragmentsSystem:
                                   else ()) if where else
                        make("RS-F006", message, pack.manifest.file))
         out.extend(iter_overflow_problems(pack, settings, options))
+        out.extend(iter_fragment_art_problems(pack, settings))
         out.extend(iter_sheet_problems(pack, settings, options))
         out.extend(iter_override_problems(pack, settings))
         if options.lang:
@@ -75,6 +77,18 @@ class FragmentsSystem:
 
         games = pack.of_kind("fragment-game")
         return build_artefacts(pack, settings_of(games[0] if games else None), options, progress)
+
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The fragment deck and the When cards, for the print targets."""
+        from generator.systems.fragments.decks import fragment_decks
+
+        return fragment_decks(pack, options)
+
+    def token_sets(self, pack: Pack, options: Options) -> list[Any]:
+        """The answer tokens, for the print targets."""
+        from generator.systems.fragments.decks import fragment_token_sets
+
+        return fragment_token_sets(pack, options)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.fragments.templates import TEMPLATES

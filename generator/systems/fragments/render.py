@@ -18,6 +18,7 @@ from generator.render.sheets import calibration_page, card_sheet_pages, interlea
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
     INK, SAFE_INSET, CardGeometry, _escape_markup, card_geometry,
@@ -138,7 +139,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     title = pick_text(settings.title, lang)
     artefacts: list[Artefact] = []
 
-    back = fragment_back(geo, settings, lang)
+    back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
     fronts: list[Scene] = []
     backs: list[Scene] = []
     number = 0
@@ -148,14 +149,16 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         front = None
         for _ in range(int(card.data.get("copies", 1))):
             number += 1
-            front = fragment_front(card, number, total, geo, settings, lang)
+            front = dress(fragment_front(card, number, total, geo, settings, lang), card, "front",
+                          pack, geo)
             fronts.append(front)
-            backs.append(back)
+            backs.append(dress(back, card, "back", pack, geo))
         assert front is not None
         artefacts.append(Artefact(f"svg/cards/{card.id}.svg", scene_to_svg(front)))
     artefacts.append(Artefact("svg/cards/_back.svg", scene_to_svg(back)))
     for when in whens:
-        only, exc = when_side(when, "only", geo, settings, lang), when_side(when, "except", geo, settings, lang)
+        only = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
+        exc = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
         for _ in range(int(when.data.get("copies", 1))):
             fronts.append(only)
             backs.append(exc)
@@ -193,6 +196,15 @@ VALID_COLOUR = "#2e7d32"
 INVALID_COLOUR = "#b3261e"
 
 
+def token_parts(cx: float, cy: float, mark: str, colour: str, points: str) -> list[Any]:
+    """One answer token (a disc of ``TOKEN_DIAMETER``) centred on (cx, cy)."""
+    r = TOKEN_DIAMETER / 2
+    return [Circle(cx, cy, r, Style(fill=colour)),
+            Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)),
+            Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True),
+            Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True)]
+
+
 def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) -> Scene:
     pw, ph = paper
     parts: list[Any] = [
@@ -211,10 +223,7 @@ def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) 
     for i, (mark, colour, points) in enumerate(tokens):
         cx, cy = x0 + (i % cols) * pitch, y0 + (i // cols) * pitch
         parts.append(Circle(cx, cy, r + 1.5, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))))
-        parts.append(Circle(cx, cy, r, Style(fill=colour)))
-        parts.append(Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)))
-        parts.append(Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True))
-        parts.append(Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True))
+        parts.extend(token_parts(cx, cy, mark, colour, points))
     rows = (len(tokens) + cols - 1) // cols
     y = y0 + rows * pitch + 4
     parts.append(Rect(pw / 2 - 25, y, 50, 0.01, Style(stroke="#000000", stroke_width=0.3)))

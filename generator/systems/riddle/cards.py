@@ -20,11 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size
+from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size, resolve_paper
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -43,6 +44,7 @@ from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, St
 from generator.render.sheets import card_sheet_pages
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
+from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
 from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 
@@ -302,21 +304,39 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
 
 
+def iter_card_faces(content: RiddleContent, s: CardSettings, lang: str | None, root: Path | None
+                    ) -> Iterator[tuple[str, list[Scene], list[Scene], list[str]]]:
+    """(name, fronts, backs, card names) of the god deck and the blessing deck, with the
+    art of each card (see :mod:`generator.systems.art`) when ``root`` (the pack folder) is given."""
+    title = content.title
+
+    def dress(scene: Scene, doc: Document, side: str) -> Scene:
+        return scene if root is None else with_art(scene, doc, side, root, s.width, s.height, s.bleed)
+
+    if content.god_docs:
+        back = god_back(s, title)
+        yield ("gods", [dress(god_front(content.gods[d.id], s, lang, title), d, "front")
+                        for d in content.god_docs],
+               [dress(back, d, "back") for d in content.god_docs],
+               [_text(content.gods[d.id].name, lang) for d in content.god_docs])
+    if content.blessings:
+        back = blessing_back(s, title)
+        yield ("blessings", [dress(blessing_front(card, s, lang), d, "front")
+                             for card, d in content.blessings],
+               [dress(back, d, "back") for _, d in content.blessings],
+               [_text(c.name, lang) if c.name is not None else f"Blessing {c.number}"
+                for c, _ in content.blessings])
+
+
 def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
-                     offset: tuple[float, float], lang: str | None
+                     offset: tuple[float, float], lang: str | None, root: Path | None = None
                      ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
     """(name, front pages, back pages) for the god cards and the blessing cards."""
     layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
-    title = content.title
-    gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
-    if gods:
-        yield ("gods", *card_sheet_pages(gods, god_back(s, title), layout, s.crop_marks, offset,
-                                         label=f"{title} — god cards"))
-    blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
-    if blessings:
-        yield ("blessings", *card_sheet_pages(blessings, blessing_back(s, title), layout,
-                                              s.crop_marks, offset,
-                                              label=f"{title} — blessing cards"))
+    labels = {"gods": "god cards", "blessings": "blessing cards"}
+    for name, fronts, backs, _ in iter_card_faces(content, s, lang, root):
+        yield (name, *card_sheet_pages(fronts, backs, layout, s.crop_marks, offset,
+                                       label=f"{content.title} — {labels[name]}"))
 
 
 def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str
@@ -364,6 +384,16 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             "text", _text(card.text, lang), bboxes["text"]), f"the text of blessing '{doc.id}'")
 
 
+def iter_card_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Art problems (see :mod:`generator.systems.art`) of every god and blessing card."""
+    s = card_settings(pack, options)
+    for doc in sorted(pack.of_kind("god") + pack.of_kind("blessing"), key=lambda d: d.id):
+        yield from iter_art_problems(doc, pack.root, s.width, s.height, s.bleed)
+    paper = resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
+    for doc in sorted(pack.of_kind("riddle"), key=lambda d: d.id):
+        yield from iter_map_art_problems(doc, pack.root, paper)
+
+
 __all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",
            "blessing_front", "card_settings", "fit_field", "god_back", "god_boxes", "god_front",
-           "iter_card_overflow", "iter_card_sheets"]
+           "iter_card_art_problems", "iter_card_faces", "iter_card_overflow", "iter_card_sheets"]

@@ -30,7 +30,7 @@ Artefacts (relative to the pack's output folder)::
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic
@@ -42,6 +42,7 @@ from generator.render.scene import Scene
 from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.riddle.book import (
     BookSettings,
     SolutionBlock,
@@ -253,6 +254,17 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     return Book(tuple(pages), tuple(solutions), tuple(maps), tuple(overflowing))
 
 
+def dress_book(book: Book, content: RiddleContent, pack: Pack) -> Book:
+    """The book with the pack's cover art and each riddle's map art (see :mod:`generator.systems.art`)."""
+    docs = [(r.id, doc) for r, doc in content.riddles]
+    pages = with_map_art(with_cover_art(book.pages, pack), docs, pack.root)
+    solutions = with_map_art(book.solutions, docs, pack.root)
+    by_id = dict(docs)
+    maps = tuple((rid, with_art(scene, by_id[rid], "front", pack.root, scene.width, scene.height, 0.0))
+                 for rid, scene in book.maps)
+    return replace(book, pages=pages, solutions=solutions, maps=maps)
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Every print file of a riddle pack (see the module docstring)."""
     lang = options.lang
@@ -268,6 +280,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     if author:
         meta.append(author)
     book = build_book(content, solves, paper, lang, mode, progress, meta)
+    book = dress_book(book, content, pack)
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
     artefacts.append(Artefact(f"print/{pack.id}-book.pdf", _pdf(
@@ -278,7 +291,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     progress(f"{pack.id}: card sheets")
     cards = card_settings(pack, options)
     offset = back_offset_of(pack, options)
-    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang):
+    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):
         artefacts.append(Artefact(f"print/{name}-duplex.pdf", _pdf(
             interleave_duplex(fronts, backs), f"{title}: {name} (duplex)", author,
             f"{name} card sheets", duplex=True)))

@@ -72,6 +72,7 @@ from generator.render.scene import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.tower.model import (
     EnemySetup,
     Scenario,
@@ -1316,6 +1317,12 @@ def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
     return resolve_paper(spec)
 
 
+def dress_pages(pages: Sequence[Scene], content: BookContent, pack: Pack) -> tuple[Scene, ...]:
+    """Book pages with the pack's cover art and each scenario's map art."""
+    return with_map_art(with_cover_art(pages, pack), [(s.id, doc) for s, doc in content.scenarios],
+                        pack.root)
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Every printed file of a tower pack (see the module notes for the list)."""
     lang = options.lang
@@ -1323,11 +1330,13 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     content = read_book(pack, lang)
     author = str(pack.data.get("author", ""))
     artefacts: list[Artefact] = []
-    for s, _ in content.scenarios:
-        artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(map_scene(s, content.enemy_order))))
+    for s, doc in content.scenarios:
+        scene = map_scene(s, content.enemy_order)
+        scene = with_art(scene, doc, "front", pack.root, scene.width, scene.height, 0.0)
+        artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(scene)))
     if content.scenarios:
         progress(f"{pack.id}: scenario book")
-        pages = book_pages(content, paper, lang, progress)
+        pages = list(dress_pages(book_pages(content, paper, lang, progress), content, pack))
         artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
             tuple(pages), title=f"{content.title}: scenario book", author=author,
             subject="Santowerini scenario book"))))
