@@ -22,8 +22,6 @@ from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
-from generator.render.fonts import missing_in_some_face
-from generator.render.geometry import parse_length
 from generator.resources import schemas_dir
 
 # Each schema's $id is its own file name: relative, so it names no host, and the
@@ -72,6 +70,8 @@ def _is_finite_integer(checker: Any, instance: Any) -> bool:
 def _length_range(validator: Any, bounds: dict[str, float], instance: Any,
                   schema: dict[str, Any]) -> Iterator[ValidationError]:
     """``x-length: {min, max}`` (mm): a length, whatever its unit, lies in the range."""
+    from generator.render.geometry import parse_length  # only when a length is validated
+
     try:
         mm = parse_length(instance)
     except ValueError:
@@ -90,6 +90,8 @@ def _printed(validator: Any, enabled: bool, instance: Any,
     """
     if not enabled:
         return
+    from generator.render.fonts import missing_in_some_face  # loads the fonts' tables once
+
     texts = instance.items() if isinstance(instance, dict) else [(None, instance)]
     for lang, text in texts:
         if not isinstance(text, str):
