@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from generator.render.labels_tower import TABLE as TOWER_TABLE
+
 LANGUAGES = ("en", "fr")
 """Languages every entry of the catalogue is written in."""
 
@@ -203,6 +205,8 @@ _TABLE: dict[str, tuple[str, str]] = {
     "blessing-cards": ("blessing cards", "cartes bénédiction"),
     "aid-card-sheets": ("player aid cards", "cartes d'aide de jeu"),
 }
+
+_TABLE.update(TOWER_TABLE)
 
 LABELS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in _TABLE.items()})
