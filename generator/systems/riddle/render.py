@@ -216,7 +216,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     offset = back_offset_of(pack, options)
     artefacts += [Artefact(path, scene_to_svg(scene))
                   for path, scene in iter_card_svgs(content, cards, lang)]
-    front, back, _ = aid_card_faces(content, aid_card_settings(cards))
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards), lang)
     artefacts += [Artefact("svg/cards/aid-card-front.svg", scene_to_svg(front)),
                   Artefact("svg/cards/aid-card-back.svg", scene_to_svg(back))]
     for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):
