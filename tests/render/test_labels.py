@@ -23,7 +23,8 @@ def test_every_label_is_written_in_every_language() -> None:
     same = {k for k, t in LABELS.items() if t["en"] == t["fr"]}
     assert same <= {"category-nature", "category-paradoxes", "aid-points", "h-expert",
                     "h-solutions", "side-expert-short", "t-rank-novice", "t-page-n",
-                    "t-aid-orientation", "t-diff-expert", "t-opt-expert"}, same
+                    "t-aid-orientation", "t-diff-expert", "t-opt-expert", "colour-f-jade",
+                    "colour-f-lapis"}, same
 
 
 def test_unknown_language_falls_back_to_english_and_unknown_keys_fail() -> None:
