@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from generator.render.labels_book import TABLE as BOOK_TABLE
 from generator.render.labels_icons import TABLE as ICON_TABLE
 from generator.render.labels_riddle import TABLE as RIDDLE_TABLE
 from generator.render.labels_tower import TABLE as TOWER_TABLE
@@ -211,6 +212,7 @@ _TABLE: dict[str, tuple[str, str]] = {
 _TABLE.update(TOWER_TABLE)
 _TABLE.update(RIDDLE_TABLE)
 _TABLE.update(ICON_TABLE)
+_TABLE.update(BOOK_TABLE)
 
 LABELS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in _TABLE.items()})

@@ -262,6 +262,102 @@ TABLE: dict[str, tuple[str, str]] = {
                               "Un pont relie des cases pour le déplacement seulement. Niveau N "
                               "veut dire N ou plus. Entre ouvriers aussi proches, à vous de "
                               "choisir."),
+    # Campaign sheets.
+    "r-sheet-footer": ("campaign sheet", "feuille de campagne"),
+    "r-sky-title": ("The constellation tree", "L'arbre des constellations"),
+    "r-sky-intro": (
+        "Each time you shade an objective, shade one diamond on a path. A god joined to Polaris "
+        "by fully shaded paths becomes friendly. When a riddle lets you choose a friendly god, "
+        "shade an arrow pointing toward it; a +1 star whose three arrows are shaded raises the "
+        "blessing score by one.",
+        "Chaque fois que vous coloriez un objectif, coloriez un losange sur un chemin. Un dieu "
+        "relié à Polaris par des chemins entièrement coloriés devient ami. Quand une énigme vous "
+        "laisse choisir un dieu ami, coloriez une flèche qui pointe vers lui ; une étoile +1 dont "
+        "les trois flèches sont coloriées fait monter le score de bénédiction d'un point."),
+    "r-map-title": ("The adventure map", "La carte de l'aventure"),
+    "r-map-note": ("Shade an objective's circle when you achieve it; each one shaded lets you "
+                   "shade a diamond on the constellation tree. An island opens when its note "
+                   "says so.",
+                   "Coloriez le cercle d'un objectif quand vous l'atteignez ; chacun vous permet "
+                   "de colorier un losange sur l'arbre des constellations. Une île s'ouvre quand "
+                   "sa note le dit."),
+    "r-score-title": ("Blessing score", "Score de bénédiction"),
+    "r-score-intro": ("Your blessing score starts at {start}: mark it, then move the mark up by "
+                      "one for each +1 star you complete. The blessing deck holds every blessing "
+                      "card numbered up to your score.",
+                      "Votre score de bénédiction commence à {start} : marquez-le, puis montez la "
+                      "marque d'un cran pour chaque étoile +1 complétée. Le paquet de "
+                      "bénédictions contient toutes les cartes bénédiction numérotées jusqu'à "
+                      "votre score."),
+    "r-score-start": ("from the start", "dès le début"),
+    "r-score-at": ("at score {n}", "au score {n}"),
+    "r-guestbook": ("Guestbook", "Livre d'or"),
+    "r-guestbook-sub": ("Who sailed the archipelago, when, and how far they came.",
+                        "Qui a parcouru l'archipel, quand, et jusqu'où."),
+    "r-guest-date": ("Date", "Date du jeu"),
+    "r-guest-players": ("Players", "Joueurs"),
+    "r-guest-riddles": ("Riddles played", "Énigmes jouées"),
+    "r-guest-objectives": ("Objectives shaded", "Objectifs coloriés"),
+    "r-guest-notes": ("Notes", "Remarques"),
+    # Tokens, tiles, the Sphinx's board and the "You need" list (components).
+    "c-footer": ("{title} — tokens and tiles", "{title} — jetons et tuiles"),
+    "c-coin-label": ("{colour} {what}", "{colour} {what}"),
+    "c-coin-silver": ("silver", "argent"),
+    "c-coin-gold": ("gold", "or"),
+    "c-dome": ("dome", "dôme"),
+    "c-coins-note": ("One token for each coin a riddle's map shows, by colour and levels.",
+                     "Un jeton pour chaque écu que montre la carte d'une énigme, par couleur et "
+                     "niveaux."),
+    "c-blessings-note": ("Lay them where a map shows a blessing token.",
+                         "Posez-les là où une carte montre un jeton de bénédiction."),
+    "c-features-note": ("Mark each unique feature a riddle names; its text is in the book.",
+                        "Marquez chaque lieu unique que nomme une énigme ; son texte est dans le "
+                        "livre."),
+    "c-sea-note": ("Cover each sea space of a map; a bridge lies over the sea it crosses.",
+                   "Couvrez chaque case de mer d'une carte ; un pont se pose sur la mer qu'il "
+                   "franchit."),
+    "c-stickers-note": ("Stick one on each face of a six-sided die, in any order.",
+                        "Collez-en un sur chaque face d'un dé à six faces, dans n'importe quel "
+                        "ordre."),
+    "c-slot-note": ("The first destroyed worker stands here. A second one ends the riddle at once.",
+                    "Le premier ouvrier détruit se place ici. Un deuxième termine aussitôt "
+                    "l'énigme."),
+    "c-gem-default": ("Gain the reward the riddle names.",
+                      "Gagnez la récompense que nomme l'énigme."),
+    "c-board-rule": ("Roll the die: if the rolled colour's gem is still here, set the gem aside "
+                     "and take its reward; if it is gone, destroy a worker of your choice.",
+                     "Lancez le dé : si la gemme de la couleur obtenue est encore ici, mettez-la "
+                     "de côté et prenez sa récompense ; si elle n'y est plus, détruisez un "
+                     "ouvrier de votre choix."),
+    "n-pieces": ("The board and the building pieces: at most {blocks} in any one riddle.",
+                 "Le plateau et les pièces de construction : au plus {blocks} pour une même "
+                 "énigme."),
+    "n-pieces-plain": ("The board and the building pieces.",
+                       "Le plateau et les pièces de construction."),
+    "n-workers": ("{n} workers (two white, two blue).", "{n} ouvriers (deux blancs, deux bleus)."),
+    "n-workers-plain": ("The workers.", "Les ouvriers."),
+    "n-king": ("The King (a figure that is not a worker).",
+               "Le Roi (une figurine qui n'est pas un ouvrier)."),
+    "n-sphinx": ("The Sphinx (a figure that is not a worker).",
+                 "Le Sphinx (une figurine qui n'est pas un ouvrier)."),
+    "n-king-sphinx": ("The King and the Sphinx (figures that are not workers).",
+                      "Le Roi et le Sphinx (des figurines qui ne sont pas des ouvriers)."),
+    "n-die": ("A plain six-sided die for the die-face stickers.",
+              "Un dé ordinaire à six faces pour les autocollants."),
+    "n-book": ("This riddle book (symbols, riddles, solutions).",
+               "Ce livre d'énigmes (symboles, énigmes, solutions)."),
+    "n-cards": ("{gods} god cards and {blessings} blessing cards (duplex sheets).",
+                "{gods} cartes dieu et {blessings} cartes bénédiction (planches recto verso)."),
+    "n-aid": ("The player aid and one player aid card per seat.",
+              "L'aide de jeu et une carte d'aide par joueur."),
+    "n-sheets": ("The campaign sheets: adventure map, constellation, score track.",
+                 "Les feuilles de campagne : carte de l'aventure, constellation, piste de score."),
+    "n-tokens": ("Tokens and tiles: {coins} coins, {tokens} blessing tokens, {markers} feature "
+                 "markers, {sea} sea tiles, {bridges} bridges, die-face stickers and the Sphinx's "
+                 "board.",
+                 "Jetons et tuiles : {coins} écus, {tokens} jetons de bénédiction, {markers} "
+                 "marqueurs de lieu, {sea} tuiles de mer, {bridges} ponts, les autocollants du dé "
+                 "et le plateau du Sphinx."),
 }
 """Label key -> (English, French)."""
 

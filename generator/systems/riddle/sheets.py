@@ -48,7 +48,6 @@ from generator.systems.riddle.book import (
     MARGIN,
     PANEL,
     RULE,
-    TIERS,
     count_word,
     describe_unlock,
     diamond,
@@ -59,6 +58,7 @@ from generator.systems.riddle.book import (
     ornament,
     page,
     shade_circle,
+    tier_name,
     write,
 )
 from generator.systems.riddle.cards import CardSettings
@@ -697,16 +697,13 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     m = MARGIN
     width = pw - 2 * m
     sky = content.constellation
-    title = content.constellation_title or "The constellation tree"
+    title = content.constellation_title or labels.label("r-sky-title", lang)
     parts: list[Element] = [Text(m, m + 8, title, font="serif", size=18, fill=INK, bold=True)]
-    intro = ("Each time you shade an objective, shade one diamond on a path. A god joined to "
-             "Polaris by fully shaded paths becomes friendly. When a riddle lets you choose a "
-             "friendly god, shade an arrow pointing toward it; a +1 star whose three arrows are "
-             "shaded raises the blessing score by one.")
+    intro = labels.label("r-sky-intro", lang)
     para = write(intro, m, m + 12.0, width, 20.0, family="serif", size=9.5, min_size=8.0)
     parts.append(para.block)
     if sky is None:
-        parts += footer(pw, ph, content.title, number, "campaign sheet")
+        parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
         return page(pw, ph, parts, "constellation"), None
     stars = sky.stars
     per_row = 6
@@ -778,7 +775,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                 parts.append(_arrow_glyph(x0 + 3.0, ay, 6.5, colour))
                 parts.append(fitted_text(x0 + 11.0, ay + 1.2, label, 7.0, cell - 13.0,
                                          font="sans", fill=INK, min_size=6.0))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "constellation"), layout
 
 
@@ -826,12 +823,11 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
-    parts: list[Element] = [Text(m, m + 8, "The adventure map", font="serif", size=18, fill=INK,
+    parts: list[Element] = [Text(m, m + 8, labels.label("r-map-title", lang), font="serif", size=18, fill=INK,
                                  bold=True)]
     parts.append(fitted_text(pw - m, m + 8, content.title, 10, width / 2, italic=True,
                              fill=MUTED, anchor="end"))
-    note = ("Shade an objective's circle when you achieve it; each one shaded lets you shade a "
-            "diamond on the constellation tree. An island opens when its note says so.")
+    note = labels.label("r-map-note", lang)
     para = write(note, m, m + 12.0, width, 14.0, family="serif", size=9.5, min_size=8.0)
     parts.append(para.block)
     top = m + 12.0 + para.height + 4.0
@@ -853,10 +849,10 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
             ids = [rid for rid in island.riddles if rid in riddles]
             listed |= set(ids)
             groups.append((local(island.name, lang),
-                           describe_unlock(island.unlock, island_names, titles), ids))
+                           describe_unlock(island.unlock, island_names, titles, lang), ids))
     rest = [rid for rid in riddles if rid not in listed]
     if rest:
-        groups.append(("Other riddles", "", rest))
+        groups.append((labels.label("b-other-riddles", lang), "", rest))
     col_gap, inner, island_gap = 6.0, 5.0, 6.0
     col_w = (width - 2 * inner - col_gap) / 2
     key_h = 9.0
@@ -936,9 +932,9 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     for k, tier in enumerate(TIER_ORDER):
         kx = key_x + k * 24.0
         parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier)
-        parts.append(Text(kx + 6.8, bottom - 3.3, TIERS[tier][2].lower(), font="sans", size=7,
+        parts.append(Text(kx + 6.8, bottom - 3.3, tier_name(tier, lang).lower(), font="sans", size=7,
                           fill=INK))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "adventure-map")
 
 
@@ -954,11 +950,9 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     top_score = start + (len(sky.stars) if sky else 0)
     numbers = [card.number for card, _ in content.blessings]
     top_score = max(top_score, start)
-    parts: list[Element] = [Text(m, m + 8, "Blessing score", font="serif", size=18, fill=INK,
+    parts: list[Element] = [Text(m, m + 8, labels.label("r-score-title", lang), font="serif", size=18, fill=INK,
                                  bold=True)]
-    para = write(f"Your blessing score starts at {start}: mark it, then move the mark up by one "
-                 "for each +1 star you complete. The blessing deck holds every blessing card "
-                 "numbered up to your score.", m, m + 12.0, width, 14.0, family="serif",
+    para = write(labels.label("r-score-intro", lang, start=start), m, m + 12.0, width, 14.0, family="serif",
                  size=9.5, min_size=8.0)
     parts.append(para.block)
     y = m + 12.0 + para.height + 5.0
@@ -991,10 +985,11 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
         parts.append(Group(icon_blessing(x, yy + 0.5, row_h - 1.0)))
         parts.append(Text(x + row_h + 1.5, yy + row_h * 0.68, f"{card.number}", font="serif",
                           size=9, fill=BLESSING, bold=True))
-        name = local(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+        name = local(card.name, lang) if card.name is not None else labels.label("blessing-n", lang, n=card.number)
         parts.append(fitted_text(x + row_h + 8.5, yy + row_h * 0.68, name, 9, col_w - 40.0,
                                  fill=INK))
-        note = "from the start" if card.number <= start else f"at score {card.number}"
+        note = (labels.label("r-score-start", lang) if card.number <= start
+                else labels.label("r-score-at", lang, n=card.number))
         parts.append(Text(x + col_w, yy + row_h * 0.68, note, font="sans", size=7, fill=MUTED,
                           anchor="end", italic=True))
     del numbers
@@ -1024,30 +1019,32 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
         while line <= bottom:
             parts.append(Line(m, line, pw - m, line, Style(stroke=RULE, stroke_width=0.3)))
             line += 8.0
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "blessing-score")
 
 
-GUESTBOOK_COLUMNS = (("Date", 0.13), ("Players", 0.2), ("Riddles played", 0.22),
-                     ("Objectives shaded", 0.17), ("Notes", 0.28))
+GUESTBOOK_COLUMNS = (("r-guest-date", 0.13), ("r-guest-players", 0.2), ("r-guest-riddles", 0.22),
+                     ("r-guest-objectives", 0.17), ("r-guest-notes", 0.28))
+"""The guestbook's columns: catalogue key and share of the width."""
 
 
-def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: int) -> Scene:
+def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: int,
+                   lang: str | None = None) -> Scene:
     """A ruled page to record each session."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
-    parts: list[Element] = [Text(pw / 2, m + 10, "Guestbook", font="serif", size=22, fill=INK,
+    parts: list[Element] = [Text(pw / 2, m + 10, labels.label("r-guestbook", lang), font="serif", size=22, fill=INK,
                                  anchor="middle", bold=True)]
     parts += ornament(pw / 2, m + 15.5, 60)
-    parts.append(Text(pw / 2, m + 22, "Who sailed the archipelago, when, and how far they came.",
+    parts.append(Text(pw / 2, m + 22, labels.label("r-guestbook-sub", lang),
                       font="serif", size=9.5, fill=MUTED, anchor="middle", italic=True))
     y = m + 30.0
     header_h = 7.0
     parts.append(Rect(m, y, width, header_h, Style(fill=ACCENT)))
     x = m
-    for name, share in GUESTBOOK_COLUMNS:
-        parts.append(fitted_text(x + 2.0, y + 4.8, name.upper(), 7.0, width * share - 4.0,
+    for key, share in GUESTBOOK_COLUMNS:
+        parts.append(fitted_text(x + 2.0, y + 4.8, labels.label(key, lang).upper(), 7.0, width * share - 4.0,
                                  font="sans", fill="#ffffff", bold=True, min_size=6.0))
         x += width * share
     y += header_h
@@ -1065,7 +1062,7 @@ def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: i
                                                                       stroke_width=0.3)))
     parts.append(Rect(m, y - header_h, width, header_h + rows * row_h,
                       Style(stroke=INK, stroke_width=0.4)))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "guestbook")
 
 
@@ -1074,7 +1071,7 @@ def campaign_sheet_pages(content: RiddleContent, paper: tuple[float, float], lan
     """The adventure map, the constellation tree, the blessing score and the guestbook."""
     sky, _ = constellation_page(content, paper, lang, 2)
     return (adventure_page(content, paper, lang, 1), sky, score_page(content, paper, lang, 3),
-            guestbook_page(content, paper, 4))
+            guestbook_page(content, paper, 4, lang))
 
 
 __all__ = ["AID_CARD_SIZE", "EFFECT_KEYS", "SkyLayout", "adventure_page", "aid_card_faces",
