@@ -274,6 +274,7 @@ TABLE: dict[str, tuple[str, str]] = {
         "relié à Polaris par des chemins entièrement coloriés devient ami. Quand une énigme vous "
         "laisse choisir un dieu ami, coloriez une flèche qui pointe vers lui ; une étoile +1 dont "
         "les trois flèches sont coloriées fait monter le score de bénédiction d'un point."),
+    "r-star-n": ("star {n}", "étoile {n}"),
     "r-map-title": ("The adventure map", "La carte de l'aventure"),
     "r-map-note": ("Shade an objective's circle when you achieve it; each one shaded lets you "
                    "shade a diamond on the constellation tree. An island opens when its note "

@@ -468,9 +468,16 @@ def slot_circle(cx: float, cy: float, r: float, colour: str) -> list[Element]:
             Circle(cx, cy, r * 0.74, Style(stroke=fill, stroke_width=0.55, dash=(0.5, 0.45)))]
 
 
-def shade_circle(cx: float, cy: float, r: float, tier: str) -> list[Element]:
-    """A circle to shade when an objective is achieved, in its tier's colours."""
+def shade_circle(cx: float, cy: float, r: float, tier: str, lang: str | None = None
+                 ) -> list[Element]:
+    """A circle to shade when an objective is achieved, in its tier's colours; the letter
+    inside is the tier's initial in ``lang`` (the star for godlike)."""
     fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier))
+    if tier in TIERS and tier != "godlike" and lang not in (None, "en"):
+        name = tier_name(tier, lang)
+        return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
+                Circle(cx, cy, r * 0.72, Style(stroke=fill, stroke_width=0.35)),
+                label_text(cx, cy, name[:1].upper(), r * 0.8, fill=dark)]
     return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
             Circle(cx, cy, r * 0.72, Style(stroke=fill, stroke_width=0.35)),
             label_text(cx, cy, TIER_MARKS.get(tier, name[:1].upper()), r * 0.8, fill=dark)]

@@ -763,7 +763,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                                Style(fill="#ffffff", stroke=GOLD_DARK, stroke_width=0.45)))
             parts.append(Text(x0 + 7.0, y0 + 8.3, "+1", font="sans", size=6.0, fill=GOLD_DARK,
                               anchor="middle", bold=True))
-            parts.append(Text(x0 + 13.5, y0 + 8.0, f"star {i + 1}", font="serif", size=7.5,
+            parts.append(Text(x0 + 13.5, y0 + 8.0, labels.label("r-star-n", lang, n=i + 1), font="serif", size=7.5,
                               fill=MUTED, italic=True))
             for j, arrow in enumerate(star.arrows):
                 node = toward.get(arrow, "")
@@ -916,7 +916,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
             for k, tier in enumerate(TIER_ORDER):
                 ccx = x + col_w - 4.0 - circles_w + pitch / 2 + k * pitch
                 if tier in tiers:
-                    parts += shade_circle(ccx, mid, circle_r, tier)
+                    parts += shade_circle(ccx, mid, circle_r, tier, lang)
                 else:
                     parts.append(Line(ccx - 1.0, mid, ccx + 1.0, mid,
                                       Style(stroke=RULE, stroke_width=0.4)))
@@ -931,7 +931,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     key_x = pw - m - 4.0 - 4 * 24.0
     for k, tier in enumerate(TIER_ORDER):
         kx = key_x + k * 24.0
-        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier)
+        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier, lang)
         parts.append(Text(kx + 6.8, bottom - 3.3, tier_name(tier, lang).lower(), font="sans", size=7,
                           fill=INK))
     parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
