@@ -21,16 +21,15 @@ TABLE: dict[str, tuple[str, str]] = {
     "r-step-rewards-text": (
         "Coins just collected go into free slots of their colour. Every blessing token under a "
         "worker is collected. Each objective now achieved is shaded and pays its reward.",
-        "Les écus tout juste collectés vont dans les cases libres de leur couleur. Chaque "
-        "jeton de bénédiction sous un ouvrier est collecté. Chaque objectif désormais atteint "
-        "est colorié et donne sa récompense."),
+        "Placez les écus collectés dans les cases libres de leur couleur. Prenez les jetons de "
+        "bénédiction sous vos ouvriers. Coloriez chaque objectif atteint et prenez sa "
+        "récompense."),
     "r-step-end": ("End of turn", "Fin du tour"),
     "r-step-end-text": (
         "Apply the riddle's end-of-turn effects in the order printed. Then the player on your "
         "left takes the next turn.",
-        "Appliquez les effets de fin de tour de l'énigme dans l'ordre imprimé. Puis le joueur à "
-        "votre gauche joue le tour suivant."),
-    # End-of-turn effects.
+        "Appliquez les effets de fin de tour de l'énigme dans l'ordre imprimé, puis le joueur à "
+        "votre gauche joue."),
     "r-effect-remove-top": ("Crumbling", "Éboulement"),
     "r-effect-remove-top-text": (
         "The top piece of a named space is taken away, a dome first; figures on it stay and "
@@ -66,40 +65,37 @@ TABLE: dict[str, tuple[str, str]] = {
         "worker then builds on a free, undomed space next to it: the next piece for that space "
         "(:level-1: :level-2: :level-3: then :dome:), taken from the stockpile. No such piece "
         "left: no build there. If no worker can move and build, choose another action.",
-        "Déplacez un de vos ouvriers vers l'une des huit cases autour de lui, libre, sans dôme "
-        "et d'au plus un niveau plus haut ; descendre d'autant de niveaux que vous voulez est "
-        "permis. Le même ouvrier construit ensuite sur une case voisine libre et sans dôme : la "
-        "pièce suivante pour cette case (:level-1: :level-2: :level-3: puis :dome:), prise dans "
-        "la réserve. Plus de pièce de ce genre : pas de construction là. Si aucun ouvrier ne "
-        "peut se déplacer et construire, choisissez une autre action."),
+        "Déplacez un de vos ouvriers sur l'une des huit cases voisines, libre, sans dôme et "
+        "d'au plus un niveau plus haut ; on descend d'autant de niveaux qu'on veut. Le même "
+        "ouvrier construit ensuite, sur une case voisine libre et sans dôme, la pièce suivante "
+        "de cette case (:level-1: :level-2: :level-3: puis :dome:), prise dans la réserve. "
+        "Pièce épuisée : pas de construction là. Si aucun ouvrier ne le peut, choisissez une "
+        "autre action."),
     "r-act-god": ("Select a god", "Choisir un dieu"),
     "r-act-god-text": (
-        "Take a card from the face-up queue of three and refill the queue from the god deck. "
-        "The card takes its pieces from the box; anyone may build them. You hold at most {n} "
-        "gods. Power and quest are optional; unless the card says otherwise, the quest is to "
-        "clear its last piece on a turn its power was used, for any one piece added to the "
-        "stockpile. A god whose pieces are all gone is discarded, power and all.",
+        "Take a card from the face-up queue of three and refill the queue from the god deck. The "
+        "card takes its pieces from the box; anyone may build them. You hold at most {n} gods. "
+        "Power and quest are optional; unless the card says otherwise, the quest is to clear its "
+        "last piece on a turn its power was used, for any one piece added to the stockpile. A god"
+        " whose pieces are all gone is discarded, power and all.",
         "Prenez une carte dans la file de trois cartes visibles et complétez la file depuis le "
-        "paquet des dieux. La carte prend ses pièces dans la boîte ; chacun peut les "
-        "construire. Vous avez au plus {n} dieux. Pouvoir et quête sont facultatifs ; sauf si "
-        "la carte dit autre chose, la quête consiste à retirer sa dernière pièce lors d'un tour "
-        "où son pouvoir a servi, pour une pièce au choix ajoutée à la réserve. Un dieu qui n'a "
-        "plus de pièces est défaussé, pouvoir compris."),
+        "paquet des dieux. Ses pièces viennent de la boîte ; chacun peut les construire. Vous "
+        "avez au plus {n} dieux. Pouvoir et quête sont facultatifs ; sauf mention contraire, la "
+        "quête est de retirer sa dernière pièce un tour où son pouvoir a servi, contre une pièce "
+        "au choix ajoutée à la réserve. Un dieu sans pièces est défaussé, pouvoir compris."),
     "r-act-sphinx": ("Play the Sphinx's game", "Jouer au jeu du Sphinx"),
     "r-act-sphinx-text": (
-        "Roll the die. If the gem of the rolled colour is still on the Sphinx board, discard it "
-        "and take the reward shown. If it is gone, destroy a worker of your choice.",
-        "Lancez le dé. Si la gemme de la couleur obtenue est encore sur le plateau du Sphinx, "
-        "défaussez-la et prenez la récompense indiquée. Si elle n'y est plus, détruisez un "
-        "ouvrier de votre choix."),
+        "Roll the die. If the gem of the rolled colour is still on the Sphinx board, discard it"
+        " and take the reward shown. If it is gone, destroy a worker of your choice.",
+        "Lancez le dé. Si la gemme obtenue est encore sur le plateau du Sphinx, défaussez-la et"
+        " prenez sa récompense ; sinon, détruisez un ouvrier de votre choix."),
     "r-die-line": (" The die: {faces}.", " Le dé : {faces}."),
     "r-die-add": ("add {what}", "ajoutez {what}"),
     "r-besides-text": (
-        "Any player may discard one revealed blessing card on their turn for its one-time "
-        "power; it costs no action. A god's power and quest are optional, every turn.",
-        "À son tour, chaque joueur peut défausser une carte bénédiction révélée pour son "
-        "pouvoir à usage unique ; cela ne coûte aucune action. Le pouvoir et la quête d'un dieu "
-        "sont facultatifs, à chaque tour."),
+        "Any player may discard one revealed blessing card on their turn for its one-time power; "
+        "it costs no action. A god's power and quest are optional, every turn.",
+        "À son tour, chacun peut défausser une carte bénédiction révélée pour son pouvoir unique,"
+        " sans dépenser d'action. Pouvoir et quête d'un dieu sont toujours facultatifs."),
     "r-example-piece-4": ("a dome", "un dôme"),
     "r-example-piece": ("a level-{n} block", "un bloc de niveau {n}"),
     "r-example-climb": (", climbing one level", ", en montant d'un niveau"),
@@ -320,7 +316,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "c-stickers-note": ("Stick one on each face of a six-sided die, in any order.",
                         "Collez-en un sur chaque face d'un dé à six faces, dans n'importe quel "
                         "ordre."),
-    "c-slot-note": ("The first destroyed worker stands here. A second one ends the riddle at once.",
+    "c-slot-note": (
+        "The first destroyed worker stands here. A second one ends the riddle at once.",
                     "Le premier ouvrier détruit se place ici. Un deuxième termine aussitôt "
                     "l'énigme."),
     "c-gem-default": ("Gain the reward the riddle names.",

@@ -112,7 +112,8 @@ def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple
                                       what=describe_pieces(face.reward.piece, face.reward.count))
             faces.setdefault(face.colour, reward[0].lower() + reward[1:])
         die_line = labels.label("r-die-line", lang, faces="; ".join(
-            f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
+            f":gem-{c}: {_colour(c, lang)} : {r}" if lang == "fr" and f"gem-{c}" in _gem_icons()
+            else f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
             for c, r in faces.items()))
     return [
         (labels.label("r-act-move", lang), ":move: :build:", labels.label("r-act-move-text", lang)),
@@ -122,6 +123,12 @@ def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple
         (labels.label("r-act-sphinx", lang), ":die-amber: :gem-amber:",
          labels.label("r-act-sphinx-text", lang) + die_line),
     ]
+
+
+def _colour(colour: str, lang: str | None) -> str:
+    """A gem colour's name in ``lang`` (the name itself when the catalogue lacks it)."""
+    key = f"colour-f-{colour}"
+    return labels.label(key, lang) if key in labels.LABELS else colour
 
 
 def _gem_icons() -> frozenset[str]:
