@@ -229,6 +229,14 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
         start = board.workers[w]
         if start == NONE:
             continue
+        if "firefighter" in gods:  # a block under the worker first (a rooftop removes it)
+            raised = build_on(board, start)
+            if board.heights[start] == 3:
+                raised.workers[w] = NONE
+                out.add(outcome(raised, False, False))
+            else:
+                one_turn(raised, w, start, gods, mine, no_up, out)
+            continue
         one_turn(board, w, start, gods, mine, no_up, out)
         if "prometheus" in gods:
             for first in build_spots(board, start):

@@ -121,6 +121,17 @@ def test_build_under_raises_the_worker() -> None:
                                                             ("build-under",)))
 
 
+def test_build_under_before_moving() -> None:
+    first = compose([("build-under", make_power("build-under", {"timing": "before-move"}))])
+    geometry, state = _state("0200~0 A1,-,F1,- 1")
+    plies = list_plies(geometry, state, 0b0001, first, opponents=0b1100)
+    assert plies and all(p.builds[0] == (0, 0) for p in plies)  # always the block under first
+    assert {p.moves for p in plies} == {((0, 1),)}  # from level 1 it may now climb onto B1
+    top = _state("3000~0 A1,-,F1,- 1")
+    gone = list_plies(*top, 0b0001, first, opponents=0b1100)
+    assert [(p.moves, p.builds) for p in gone] == [(((0, -1),), ((0, 3),))]  # a rooftop
+
+
 def test_build_around_builds_next_to_any_own_worker() -> None:
     plies = _plies("00000/00000 A1,E1,C2,- 1", ("build-around",))
     assert "W0>B1|D2:1|" in plies  # next to worker 1 on E1, far from worker 0
@@ -202,11 +213,13 @@ REFERENCE_NAMES = {
     "crane": ("build-same-twice", {"required": True, "blocks_only": False}),
     "win-by-dome": ("win-by-dome", {}),
     "build-around-neighbour": ("build-around", {"whose": "neighbour"}),
+    "firefighter": ("build-under", {"timing": "before-move"}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
             ("build-under", "force-compass-S"), ("artemis", "pull"),
             ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull"),
-            ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter")]
+            ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter"),
+            ("firefighter", "pan")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)

@@ -158,8 +158,15 @@ class ForceWorker:
 
 @dataclass(frozen=True, slots=True)
 class BuildUnder:
-    """Instead of the usual build, the worker may build a block under itself (not on
-    level 3); it stands on the new block (a rise that never wins)."""
+    """The worker builds under itself and stands on the new block (a rise never wins).
+
+    ``instead``: optionally, in place of the usual build (not on level 3).
+    ``before-move``: it must, before moving; then it moves (climbing from its new
+    level) and builds as usual. On level 3 that piece is a rooftop (a dome) and the
+    worker leaves the game (its square becomes ``NO_SQUARE``), ending the turn.
+    """
+
+    timing: Literal["instead", "before-move"] = "instead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +234,7 @@ class TurnRules:
     patterns_only: bool = False
     forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
     build_under: str = ""
+    build_under_first: str = ""
     build_around: str = ""
     build_around_whose: str = "own"
     both_act: str = ""
@@ -313,6 +321,8 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         force = (piece.mode, piece.direction, piece.targets, power)
         return replace(rules, forces=(*rules.forces, force))
     if isinstance(piece, BuildUnder):
+        if piece.timing == "before-move":
+            return rules if rules.build_under_first else replace(rules, build_under_first=power)
         return rules if rules.build_under else replace(rules, build_under=power)
     if isinstance(piece, BuildAround):
         if rules.build_around:

@@ -29,7 +29,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import NamedTuple
 
-from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry, Square
 from generator.engine.state import DOME, State, occupied
 from generator.engine.powers.patterns import force_options, pattern_destinations
 from generator.engine.powers.pieces import Targets, TurnRules
@@ -248,6 +248,9 @@ def _worker_turn(
     start: Square,
 ) -> None:
     rules = turn.rules
+    if rules.build_under_first:
+        _build_under_first(turn, workers, occ, domes, heights, index, start)
+        return
     _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
     if not rules.pre_build:
         return
@@ -262,6 +265,28 @@ def _worker_turn(
                 turn, workers, occ, new_domes, new_heights, index, start, ((b0, piece),), used,
                 turn.no_up or rules.pre_build_no_up,
             )
+
+
+def _build_under_first(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    start: Square,
+) -> None:
+    """A block under the worker before it moves; on level 3 a rooftop that removes it."""
+    power = turn.rules.build_under_first
+    height = heights[start]
+    if height == 3:
+        turn.emit(workers, Ply(index, ((index, NO_SQUARE),), ((start, DOME),), False, False,
+                               (power,)))
+        return
+    raised = list(heights)
+    raised[start] += 1
+    _move_stage(turn, workers, occ, domes, raised, index, start, ((start, height),), (power,),
+                turn.no_up)
 
 
 def _pieces(turn: _Turn, height: int, dome_any: bool) -> tuple[int, ...]:
