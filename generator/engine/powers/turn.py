@@ -251,15 +251,20 @@ def _worker_turn(
     if rules.build_under_first:
         _build_under_first(turn, workers, occ, domes, heights, index, start)
         return
-    _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
+    free = turn.geometry.build_neighbours[start] & ~occ & ~domes
+    if rules.pre_build_skyscraper:
+        free &= ~sum(1 << sq for sq, h in enumerate(heights) if h)  # ground level only
+    if not (rules.pre_build_required and free):
+        _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
     if not rules.pre_build:
         return
-    free = turn.geometry.build_neighbours[start] & ~occ & ~domes
     for b0 in _bit_squares(free):
-        for piece in _pieces(turn, heights[b0], rules.dome_any_level != ""):
+        pieces = (DOME,) if rules.pre_build_skyscraper else _pieces(
+            turn, heights[b0], rules.dome_any_level != "")
+        for piece in pieces:
             new_heights, new_domes = _built(heights, domes, b0, piece)
             used: tuple[str, ...] = (rules.pre_build,)
-            if piece == DOME and heights[b0] < 3:
+            if piece == DOME and heights[b0] < 3 and not rules.pre_build_skyscraper:
                 used += (rules.dome_any_level,)
             _move_stage(
                 turn, workers, occ, new_domes, new_heights, index, start, ((b0, piece),), used,
@@ -325,8 +330,11 @@ def _steps(
             if heights[to] <= limit:
                 yield to, ((index, to),), ""
     for kind, distances, directions, power in turn.rules.move_patterns:
+        ground = 0
+        if kind == "beside-skyscraper":
+            ground = sum(1 << sq for sq, h in enumerate(heights) if h)
         ends = pattern_destinations(geometry, here, kind, distances, directions,
-                                    occupied=occ, domes=domes)
+                                    occupied=occ, domes=domes, levels_above_ground=ground)
         for to in _bit_squares(ends):
             if heights[to] <= limit:
                 yield to, ((index, to),), power
