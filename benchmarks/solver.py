@@ -2,6 +2,13 @@
 
     python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
                                 [--no-bfs] [--content content] [--only LABEL]
+    python benchmarks/solver.py --fuzz 10000 [--seed 1] [--jobs 2]
+
+``--fuzz N`` instead compares the solver with the plain breadth-first reference
+of the tests (``tests/systems/riddle/reference.py``) on N seeded random riddles
+and prints the number of disagreements (shortest turns, unsolvable verdicts,
+optimal first moves, and the A* estimate against the exact turns left on every
+state the reference visits); it must be 0.
 
 For every riddle of the shipped content (packs under ``--content`` that use the
 riddle system) and for the benchmark riddles below, each objective is solved
@@ -172,8 +179,53 @@ def bench_cases() -> list[Case]:
     return [Case(f"bench/{riddle_of(t).id}", riddle_of(t), gods, None, False) for t in texts]
 
 
+def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str]]:
+    from tests.systems.riddle.reference import fuzz
+
+    seed, count = job
+    total, bad = fuzz(seed, count)
+    return count, total.decided, total.skipped, total.checked_states, bad
+
+
+def run_fuzz(count: int, seed: int, jobs: int) -> int:
+    """Compare the solver with the reference on ``count`` random riddles."""
+    from tests.systems.riddle.reference import STATES
+    chunk = 250
+    work = [(seed * 1_000_003 + i, min(chunk, count - i * chunk))
+            for i in range((count + chunk - 1) // chunk)]
+    started = time.perf_counter()
+    cpu = time.process_time()
+    riddles = decided = skipped = checked = 0
+    bad: list[str] = []
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_fuzz_chunk, work))
+    else:
+        results = [_fuzz_chunk(job) for job in work]
+    for n, d, s, c, b in results:
+        riddles += n
+        decided += d
+        skipped += s
+        checked += c
+        bad.extend(b)
+    for text in bad[:5]:
+        print(text)
+    print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both, "
+          f"{skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
+          f"checked against exact turns left; wall {time.perf_counter() - started:.0f} s, "
+          f"parent CPU {time.process_time() - cpu:.0f} s")
+    print(f"disagreements: {len(bad)}")
+    return 1 if bad else 0
+
+
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fuzz", type=int, default=0, metavar="N",
+                        help="compare with the plain BFS reference on N random riddles")
+    parser.add_argument("--seed", type=int, default=1, help="seed of --fuzz")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --fuzz")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
     parser.add_argument("--bfs-budget", type=int, default=3_000, help="BFS node budget")
@@ -181,6 +233,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--content", default=str(REPO / "content"))
     parser.add_argument("--only", default="", help="riddles whose label contains this")
     args = parser.parse_args(argv)
+    if args.fuzz:
+        return run_fuzz(args.fuzz, args.seed, args.jobs)
     cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]
     print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
     print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "

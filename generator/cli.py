@@ -6,24 +6,34 @@ warnings under ``--strict``), 2 usage or environment problems.
 """
 from __future__ import annotations
 
+import errno
+import functools
 import json
 import os
+import signal
 import sys
+import threading
+import time
 import traceback
+from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
 from generator import __version__
+from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
-from generator.systems import Options, discover_systems
+from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
+from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
+TARGETS = ["pnp", "pro", "tts"]
+GUTTER_MODES = ["auto", "full", "none"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
 
@@ -38,6 +48,7 @@ class CheckArgs:
     report_file: str | None = None
     cache: bool = True
     cache_dir: str | None = None
+    verbosity: int = 0  # -1 --quiet, 0 default, 1 --verbose
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +57,7 @@ class BuildArgs:
     out: str = DEFAULT_OUT
     back_offset: tuple[float, float] | None = None
     extra: dict[str, object] = field(default_factory=dict)
+    force: bool = False
 
 
 def default_paths(paths: Sequence[str]) -> tuple[str, ...]:
@@ -66,9 +78,33 @@ def _err(message: str) -> None:
     click.echo(f"riddlesmith: {message}", err=True)
 
 
-def _progress_printer() -> Callable[[str], None]:
-    """A one-line status on a terminal; silent in CI and when stderr is redirected."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
+def _interactive() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("CI")
+
+
+def _stderr_is_a_file() -> bool:
+    """True for a real stream (a CI log, a pipe, a file); false when captured in memory."""
+    try:
+        sys.stderr.fileno()
+    except (OSError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _progress_printer(verbosity: int = 0) -> Callable[[str], None]:
+    """A one-line status on a terminal; progress lines with the time taken when stderr is
+    not a terminal (CI logs) or with --verbose; nothing with --quiet."""
+    if verbosity < 0:
+        return lambda _msg: None
+    if verbosity > 0 or (not _interactive() and _stderr_is_a_file()):
+        started = time.perf_counter()
+
+        def line(msg: str) -> None:
+            sys.stderr.write(f"[{time.perf_counter() - started:6.1f}s] {msg}\n")
+            sys.stderr.flush()
+
+        return line
+    if not _interactive():
         return lambda _msg: None
 
     def show(msg: str) -> None:
@@ -80,7 +116,7 @@ def _progress_printer() -> Callable[[str], None]:
 
 
 def _clear_progress() -> None:
-    if sys.stderr.isatty() and not os.environ.get("CI"):
+    if _interactive():
         sys.stderr.write("\r" + " " * 78 + "\r")
         sys.stderr.flush()
 
@@ -101,17 +137,62 @@ def _emit(report: object, args: CheckArgs) -> None:
     formatter = get_formatter(args.fmt, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
                               files=files, strict=args.strict)
     summary = make_summary(report.diagnostics, report.files, report.documents)
-    text = formatter.render(report.diagnostics, summary, report.sources.get)
+    shown = report.diagnostics
+    if args.verbosity < 0 and args.fmt == "text":  # --quiet: list the errors, count the rest
+        shown = [d for d in shown if d.severity is Severity.ERROR or args.strict]
+    text = formatter.render(shown, summary, report.sources.get)
     if args.report_file:
-        Path(args.report_file).write_text(text, encoding="utf-8")
+        _refuse_source(Path(args.report_file), report.sources)
+        _write_report(Path(args.report_file), text)
     else:
         click.echo(text.rstrip("\n"))
+
+
+def _refuse_source(path: Path, sources: dict[str, str]) -> None:
+    """A --report file must not overwrite a document of the packs it reports on."""
+    target = os.path.realpath(path)
+    if any(os.path.realpath(name) == target for name in sources):
+        raise UsageError(f"{path}: will not write the report over a pack document; "
+                         "choose another --report file")
+
+
+STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """True when ``exc`` came from writing standard output (a full disk, a closed
+    pipe: no file name, and flushing fails or the error is one of writing); then point
+    standard output at the null device, so the exit does not fail writing it again."""
+    if exc.filename is not None:
+        return False
+    try:
+        sys.stdout.flush()
+        if exc.errno not in STDOUT_ERRORS:
+            return False
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
+
+
+def _write_report(path: Path, text: str) -> None:
+    """Write the --report file; a folder or disk that refuses is a usage problem."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write the report ({exc.strerror or exc})") from exc
 
 
 def run_check(args: CheckArgs) -> int:
     from generator import pipeline
 
-    progress = _progress_printer()
+    progress = _progress_printer(args.verbosity)
     report = pipeline.check([Path(p) for p in args.paths], _options(args), progress=progress)
     _clear_progress()
     _emit(report, args)
@@ -121,7 +202,7 @@ def run_check(args: CheckArgs) -> int:
 def run_build(args: BuildArgs) -> int:
     from generator import pipeline
 
-    progress = _progress_printer()
+    progress = _progress_printer(args.check.verbosity)
     options = _options(args.check, args.back_offset, args.extra)
     report = pipeline.check([Path(p) for p in args.check.paths], options, progress=progress)
     if report.failed():
@@ -129,34 +210,49 @@ def run_build(args: BuildArgs) -> int:
         _emit(report, args.check)
         _err("build refused: fix the errors above first; nothing was written")
         return 1
-    result = pipeline.build(report, Path(args.out), progress=progress)
+    if not args.out.strip():
+        raise UsageError("--out is empty; name an output folder (the default is 'output')")
+    result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
     _clear_progress()
     _emit(report, args.check)
-    if args.check.fmt == "text":
+    if args.check.fmt == "text" and args.check.verbosity >= 0:
         for pack_id, files in sorted(result.written.items()):
             click.echo(f"built {pack_id}: {len(files)} files in {Path(args.out) / pack_id}")
+            if args.check.verbosity > 0:
+                for name in files:
+                    click.echo(f"  {name}")
     return 0
 
 
-def run_schema(kind: str | None, vscode: bool) -> int:
+def run_schema(kind: str | None, vscode: bool, write: str | None = None,
+               system_names: Sequence[str] = ()) -> int:
+    from generator.pack.schema import write_schemas
+    from generator.scaffold import SCHEMA_FOLDER, vscode_settings
+
     schemas = load_schemas()
+    if write is not None:
+        try:
+            written = write_schemas(Path(write))
+        except OSError as exc:
+            raise UsageError(f"{write}: cannot write the schemas ({exc.strerror})") from exc
+        click.echo(f"wrote {len(written)} schemas to {write}")
+        return 0
     if vscode:
-        settings = {
-            "yaml.schemas": {
-                schemas.schema_uri(k): [f"**/{k}*.yaml", f"**/*.{k}.yaml"] for k in schemas.kinds()
-            }
-        }
-        settings["yaml.schemas"][schemas.schema_uri("pack")] = ["**/pack.yaml"]
-        click.echo(json.dumps(settings, indent=2))
-        click.echo("// The shipped YAML files also carry a '# yaml-language-server: $schema=...' "
-                   "first line, which the YAML extension reads directly.", err=True)
+        systems = discover_systems()
+        for name in system_names:
+            if name not in systems:
+                raise UsageError(_unknown("system", name, sorted(systems)))
+        chosen = [systems[n] for n in (system_names or sorted(systems))]
+        click.echo(json.dumps(vscode_settings(chosen), indent=2))
+        click.echo(f"// for a pack made by 'riddlesmith init' (schemas in {SCHEMA_FOLDER}/); "
+                   "its files also name their schema on their first line", err=True)
         return 0
     if kind is None:
         for k in schemas.kinds():
             click.echo(f"{k:20} {schemas.schemas[k].get('title', '')}")
         return 0
     if kind not in schemas.schemas:
-        _err(f"unknown kind '{kind}' (known: {', '.join(schemas.kinds())})")
+        _err(_unknown("kind", kind, schemas.kinds()))
         return 2
     click.echo(json.dumps(schemas.schemas[kind], indent=2))
     return 0
@@ -167,41 +263,114 @@ def run_init(directory: str, system_name: str, pack_id: str | None, force: bool)
 
     systems = discover_systems()
     if system_name not in systems:
-        _err(f"unknown system '{system_name}' (installed: {', '.join(sorted(systems))})")
+        _err(_unknown("system", system_name, sorted(systems)))
         return 2
+    from generator.scaffold import SCHEMA_FOLDER
+
     written = init_pack(Path(directory), systems[system_name], pack_id, force=force)
+    schemas = [p for p in written if p.suffix == ".json" and p.parent.name == "schemas"]
+    click.echo(f"created {display_path(Path(directory) / SCHEMA_FOLDER)}/ ({len(schemas)} schemas "
+               "for editors)")
     for path in written:
-        click.echo(f"created {display_path(path)}")
+        if path not in schemas:
+            click.echo(f"created {display_path(path)}")
     click.echo(f"next: riddlesmith check {directory}")
     return 0
 
 
 def run_new(kind: str, ident: str, pack: str | None, force: bool) -> int:
-    from generator.scaffold import new_document
+    from generator.scaffold import new_document_with_advice
 
-    path = new_document(kind, ident, Path(pack) if pack else None, force=force)
+    path, advice = new_document_with_advice(kind, ident, Path(pack) if pack else None, force=force)
     click.echo(f"created {display_path(path)}")
+    if advice:
+        click.echo(f"note: {advice}", err=True)
     return 0
 
 
+def _unknown(what: str, name: str, known: Sequence[str]) -> str:
+    """'unknown kind 'x'; did you mean 'y'? (known: ...)'."""
+    from generator.pack.schema import suggest
+
+    hint = suggest(name, list(known))
+    return f"unknown {what} '{name}'" + (f"; {hint}" if hint else "") + f" (known: {', '.join(known)})"
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+STOP_GRACE = 1.5
+"""Seconds the clean-up after Ctrl-C or SIGTERM may take before the process exits anyway."""
+
+
+def _on_stop_signal(reported: threading.Event, signum: int, frame: object) -> None:
+    """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
+    second Ctrl-C cannot cut short the clean-up or the exit. Python drops an exception
+    raised while it runs a finaliser, so a watchdog makes sure the process ends: after
+    :data:`STOP_GRACE` seconds it exits with the signal's code (pool workers die with
+    it; a half-swapped output is rolled back by the next build)."""
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    code = 130 if signum == signal.SIGINT else 143
+    threading.Thread(target=_exit_after_grace, args=(code, reported), daemon=True).start()
+    raise KeyboardInterrupt() if code == 130 else Terminated()
+
+
+def _exit_after_grace(code: int, reported: threading.Event) -> None:
+    time.sleep(STOP_GRACE)
+    if not reported.is_set():
+        _err("interrupted" if code == 130 else "terminated")
+    os._exit(code)
+
+
 def _guard(fn: Callable[[], int]) -> int:
-    """Run a command: usage problems exit 2, never a traceback unless asked for."""
+    """Run a command: usage problems exit 2, never a traceback unless asked for.
+
+    SIGTERM unwinds like Ctrl-C does, so workers are stopped and no output is left
+    half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
+    """
+    reported = threading.Event()
     try:
-        return fn()
+        on_stop = functools.partial(_on_stop_signal, reported)
+        previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
+    except ValueError:  # not the main thread (an embedding program): leave it alone
+        previous = {}
+    try:
+        code = fn()
+        for sig, handler in previous.items():  # a command run inside another program
+            signal.signal(sig, handler)
+        return code
     except UsageError as exc:
         _clear_progress()
         _err(str(exc))
         return 2
     except KeyboardInterrupt:
+        reported.set()
+        _clear_progress()
         _err("interrupted")
         return 130
+    except Terminated:
+        reported.set()
+        _clear_progress()
+        _err("terminated")
+        return 143
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
+        if isinstance(exc, OSError) and _stdout_failed(exc):
+            _err(f"standard output: cannot write ({exc.strerror or exc})")
+            return 2
         if os.environ.get("RIDDLESMITH_DEBUG"):
             traceback.print_exc()
         _err(f"internal error: {type(exc).__name__}: {exc} "
              "(set RIDDLESMITH_DEBUG=1 for details and please report it)")
         return 2
+
+
+MAX_BACK_OFFSET_MM = 20.0
 
 
 def _back_offset(value: str | None) -> tuple[float, float] | None:
@@ -213,7 +382,10 @@ def _back_offset(value: str | None) -> tuple[float, float] | None:
         parts = value.split(",")
         if len(parts) != 2:
             raise ValueError("expected X,Y")
-        return (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        offset = (parse_length(parts[0].strip()), parse_length(parts[1].strip()))
+        if max(abs(offset[0]), abs(offset[1])) > MAX_BACK_OFFSET_MM:
+            raise ValueError(f"a printer shifts backs by a few mm, at most {MAX_BACK_OFFSET_MM:g}mm")
+        return offset
     except ValueError as exc:
         raise click.BadParameter(f"{value!r}: {exc} (for example 0.5mm,-0.3mm)") from exc
 
@@ -229,6 +401,32 @@ _cache = click.option("--cache/--no-cache", default=True, show_default=True,
                       help="Reuse simulator results of unchanged content.")
 _cache_dir = click.option("--cache-dir", type=click.Path(file_okay=False),
                           help="Cache folder (default: .riddlesmith-cache/ in each pack).")
+_quiet = click.option("-q", "--quiet", is_flag=True,
+                      help="List errors only (warnings are still counted); no progress.")
+_verbose = click.option("-v", "--verbose", is_flag=True,
+                        help="Progress lines with timings; build lists every file it wrote.")
+
+
+def _verbosity(quiet: bool, verbose: bool) -> int:
+    if quiet and verbose:
+        raise click.UsageError("--quiet and --verbose cannot be used together")
+    return -1 if quiet else (1 if verbose else 0)
+
+
+def _system_names() -> list[str]:
+    """Installed system names, without importing the systems (for --help)."""
+    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
+
+
+class _ListingCommand(click.Command):
+    """A command whose --help ends with the document kinds of the installed systems."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        rows = [(name, ", ".join(sorted(system.kinds)))
+                for name, system in sorted(discover_systems().items())]
+        with formatter.section("Document kinds, by system"):
+            formatter.write_dl(rows)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -245,11 +443,16 @@ def main() -> None:
 @_report
 @_cache
 @_cache_dir
+@_quiet
+@_verbose
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
-                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
+                  report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
+                  verbose: bool) -> None:
     """Check packs (default: every pack under content/) and report problems."""
+    level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_check(
-        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir))))
+        CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
+                  level))))
 
 
 @main.command("build")
@@ -262,33 +465,72 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--solutions", type=click.Choice(["appendix", "separate", "none"]),
               default="appendix", show_default=True,
               help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
+@click.option("--target", "targets", type=click.Choice(TARGETS), multiple=True,
+              help="What to build (repeatable): pnp = print and play at home (default), "
+                   "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator.")
+@click.option("--cmyk", is_flag=True, help="pro: write the PDFs' colours as DeviceCMYK.")
+@click.option("--ink-saver", is_flag=True,
+              help="pnp: also write card sheets and books without full-bleed backgrounds or "
+                   "page tint (print/ink-saver/).")
+@click.option("--fold", is_flag=True,
+              help="pnp: also write fold-and-glue card sheets, front and back side by side "
+                   "(print/fold/), for printers without duplex.")
+@click.option("--booklet", is_flag=True,
+              help="pnp: also write the books as A5 saddle-stitch booklets (print/booklet/).")
+@click.option("--gutter", type=click.Choice(GUTTER_MODES), default=None,
+              help="Space between cards: a full-bleed gutter on every sheet (full), on sheets "
+                   "whose neighbouring cards differ in colour at the cut (auto, the default), "
+                   "or none.")
+@click.option("--pack-sheets", is_flag=True, default=None,
+              help="Let cards of the same size from different decks share sheets.")
 @_lang
 @_format
 @_strict
 @_report
 @_cache
 @_cache_dir
+@_quiet
+@_verbose
+@click.option("--force", is_flag=True,
+              help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, lang: str | None, fmt: str, strict: bool,
-                  report_file: str | None, cache: bool, cache_dir: str | None) -> None:
+                  solutions: str, targets: tuple[str, ...], cmyk: bool, ink_saver: bool,
+                  fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
+                  lang: str | None, fmt: str, strict: bool,
+                  report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
+                  verbose: bool, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
+    level = _verbosity(quiet, verbose)
+    extra: dict[str, Any] = {"solutions": solutions, "targets": tuple(targets) or ("pnp",),
+                             "cmyk": cmyk, "ink_saver": ink_saver, "fold": fold, "booklet": booklet}
+    if gutter is not None:
+        extra["gutter"] = gutter
+    if pack_sheets:
+        extra["pack_sheets"] = True
     sys.exit(_guard(lambda: run_build(BuildArgs(
-        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir),
-        out, offset, {"solutions": solutions}))))
+        CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
+                  level),
+        out, offset, extra, force))))
 
 
-@main.command("schema")
+@main.command("schema", cls=_ListingCommand)
 @click.argument("kind", required=False)
 @click.option("--vscode", is_flag=True, help="Print the VS Code 'yaml.schemas' settings block.")
-def schema_command(kind: str | None, vscode: bool) -> None:
+@click.option("--system", "system_names", multiple=True, metavar="NAME",
+              help="With --vscode: only these systems' kinds (default: all installed).")
+@click.option("--write", metavar="DIR", type=click.Path(file_okay=False),
+              help="Write every schema into DIR; their $refs resolve inside DIR, offline.")
+def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...],
+                   write: str | None) -> None:
     """Print the JSON Schema of a document KIND (or list the kinds)."""
-    sys.exit(_guard(lambda: run_schema(kind, vscode)))
+    sys.exit(_guard(lambda: run_schema(kind, vscode, write, system_names)))
 
 
 @main.command("init")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--system", "system_name", required=True, help="Game system of the new pack.")
+@click.option("--system", "system_name", required=True,
+              help=f"Game system of the new pack: {', '.join(_system_names())}.")
 @click.option("--id", "pack_id", help="Pack id (default: the folder name).")
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
 def init_command(directory: str, system_name: str, pack_id: str | None, force: bool) -> None:
@@ -296,7 +538,7 @@ def init_command(directory: str, system_name: str, pack_id: str | None, force: b
     sys.exit(_guard(lambda: run_init(directory, system_name, pack_id, force)))
 
 
-@main.command("new")
+@main.command("new", cls=_ListingCommand)
 @click.argument("kind")
 @click.argument("ident", metavar="ID")
 @click.option("--pack", type=click.Path(), help="Pack folder (default: the one around you).")
@@ -306,13 +548,52 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
     sys.exit(_guard(lambda: run_new(kind, ident, pack, force)))
 
 
+@main.command("serve")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; keep 127.0.0.1 unless you mean to share the page.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+@_lang
+@_cache_dir
+def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool,
+                  lang: str | None, cache_dir: str | None) -> None:
+    """Live preview: diagnostics, drawings and simulator results, updated as you save."""
+
+    def run() -> int:
+        from generator.serve import run_serve
+
+        args = CheckArgs(default_paths(paths), lang=lang, cache_dir=cache_dir)
+        return run_serve([Path(p) for p in args.paths], _options(args), host, port, open_browser,
+                         click.echo)
+
+    sys.exit(_guard(run))
+
+
+@main.command("explain")
+@click.argument("code", required=False)
+def explain_command(code: str | None) -> None:
+    """Say what diagnostic CODE means, why it matters, and show an example (or list every code)."""
+
+    def run() -> int:
+        from generator.explain import run_explain
+
+        click.echo(run_explain(code).rstrip("\n"))
+        return 0
+
+    sys.exit(_guard(run))
+
+
 @main.command("solve")
 @click.argument("pack", type=click.Path())
 @click.argument("riddle")
 @click.option("--players", type=click.IntRange(1, 4), help="Player count (default 1).")
 @click.option("--objective", "tier", type=click.Choice(["silver", "gold", "heroic", "godlike"]),
               help="Solve one objective only (default: all).")
-@click.option("--budget", type=click.IntRange(1), help="Node budget per search.")
+@click.option("--budget", type=click.IntRange(1),
+              help=f"States each search may expand (default {DEFAULT_BUDGET:,}; a riddle's "
+              f"own limit may lower it, never raise it). Each objective also stops after "
+              f"{DEFAULT_SECONDS:g} CPU seconds.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,

@@ -42,15 +42,17 @@ class Diagnostic:
     def location(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.file, self.line, self.col, self.code, self.message)
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        """File, then YAML problems first (the rest may follow from them), then position."""
+        return (self.file, 0 if self.code.startswith("RS-Y") else 1, self.line, self.col,
+                self.code, self.message)
 
     def with_severity(self, severity: Severity) -> "Diagnostic":
         return replace(self, severity=severity)
 
 
 # Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
-# R render, F fragments system, G riddle system, T tower system, E environment.
+# R render, A artwork, F fragments system, G riddle system, T tower system, E environment.
 # Each entry: code -> (default severity, short title). The README documents them.
 CODES: dict[str, tuple[Severity, str]] = {
     # Loading (YAML and files)
@@ -67,6 +69,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-Y011": (Severity.ERROR, "undefined alias"),
     "RS-Y012": (Severity.ERROR, "file cannot be read"),
     "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
+    "RS-Y014": (Severity.ERROR, "number too long to read"),
+    "RS-Y015": (Severity.ERROR, "character that cannot be printed"),
     # Pack structure
     "RS-P001": (Severity.ERROR, "no pack.yaml found"),
     "RS-P002": (Severity.ERROR, "document has no kind"),
@@ -80,6 +84,14 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P010": (Severity.ERROR, "unknown reference"),
     "RS-P011": (Severity.WARNING, "missing translation"),
     "RS-P012": (Severity.ERROR, "document kind belongs to a system the pack does not use"),
+    "RS-P013": (Severity.WARNING, "YAML file in the pack that no include pattern loads"),
+    "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
+    "RS-P015": (Severity.ERROR, "two packs share an id"),
+    "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
+    # Artwork
+    "RS-A001": (Severity.ERROR, "art file not found"),
+    "RS-A002": (Severity.ERROR, "art file cannot be read"),
+    "RS-A003": (Severity.WARNING, "art below 300 dpi at its printed size"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -92,6 +104,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-R003": (Severity.ERROR, "card does not fit on the paper"),
     "RS-R004": (Severity.ERROR, "glyph missing from the bundled font"),
     "RS-R005": (Severity.ERROR, "unknown inline icon"),
+    "RS-R006": (Severity.WARNING, "text printed below 6 pt"),
     # Fragments system
     "RS-F001": (Severity.ERROR, "duplicate fragment"),
     "RS-F002": (Severity.WARNING, "near-duplicate fragment"),
@@ -133,6 +146,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
+    "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),
@@ -155,10 +169,127 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
+    "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
+    "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What ``riddlesmith explain CODE`` prints beside the code's title: why the
+    problem matters, and a short example of content that triggers it."""
+
+    why: str
+    example: str
+
+
+# Why each code matters and an example that triggers it (``riddlesmith explain``).
+# Codes of a game system are explained in that system's ``codes.py``.
+EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
+    "RS-Y001": ("A file that is not valid YAML cannot be read at all, so none of its documents "
+                "are checked or printed.",
+                "kind: fragment-card\nid: hums\ntags: [sound, night     # the list is never closed"),
+    "RS-Y002": ("Content files are untrusted input; a file over 5 MiB is refused before it is "
+                "parsed, so a mistake cannot stall the whole check.",
+                "# a 6 MiB cards.yaml, e.g. an image pasted as text"),
+    "RS-Y003": ("YAML keeps only one of two equal keys, silently; the text you see in the file "
+                "may not be the text that gets printed.",
+                "kind: fragment-card\nid: hums\ntext: I hum.\ntext: I sing.    # second 'text'"),
+    "RS-Y004": ("Files must be UTF-8 so accents and Greek letters print as written; other "
+                "encodings turn into the wrong glyphs.",
+                "text: I hum \\xe9t\\xe9.    # Latin-1 bytes saved by an old editor"),
+    "RS-Y005": ("A byte-order mark is invisible in most editors and breaks tools that read the "
+                "file after riddlesmith.", "\\ufeffkind: fragment-card    # saved 'with BOM'"),
+    "RS-Y006": ("YAML forbids tabs in indentation; a tab that looks aligned in your editor "
+                "changes or breaks the structure.", "press_your_luck:\n\\tscoring: [1, 3, 6]"),
+    "RS-Y007": ("Nesting deeper than 64 levels is never real content and could exhaust the "
+                "parser; it is refused.", "a: [[[[[[[[ ... 5000 brackets ... ]]]]]]]]"),
+    "RS-Y008": ("Aliases that expand to more than 500,000 nodes ('billion laughs') would freeze "
+                "the check; loading stops at once.",
+                "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n# ..."),
+    "RS-Y009": ("Every document in a pack is a mapping of keys (kind, id, ...); a list or a bare "
+                "sentence cannot be a card or a riddle.", "- kind: fragment-card\n- id: hums"),
+    "RS-Y010": ("Tags such as !!python/object could run code in other YAML tools; riddlesmith "
+                "reads plain data only.", "text: !!python/object:os.system ls"),
+    "RS-Y011": ("An alias (*name) must refer to an anchor (&name) defined earlier in the same "
+                "document.", "kind: fragment-card\nid: hums\ntext: *greeting    # no &greeting"),
+    "RS-Y012": ("A file the pack includes could not be opened (permissions, a broken link), "
+                "so its documents are missing from the pack.",
+                "include: [cards/*.yaml]    # cards/x.yaml is not readable"),
+    "RS-Y013": ("Keys must be plain text; a list or mapping used as a key cannot name a field.",
+                "kind: fragment-card\nid: hums\n? [a, b]\n: c"),
+    "RS-Y014": ("A number thousands of digits long is never real content, and converting it "
+                "would take the check a very long time; it is refused.",
+                "copies: 1000000000000000000000000000000 ... (5000 digits)"),
+    "RS-Y015": ("Control characters and the odd Unicode line separators do not print, or print "
+                "as boxes; they usually come from pasting text.",
+                "text: I hum\\u2028at night.    # a pasted line separator"),
+    "RS-P001": ("Without a pack.yaml riddlesmith does not know the pack's id, systems or files.",
+                "content/my-deck/cards/x.yaml    # but no content/my-deck/pack.yaml"),
+    "RS-P002": ("The kind says which schema and which rules apply to a document.",
+                "id: hums\ntext: I hum.    # no 'kind: fragment-card'"),
+    "RS-P003": ("Documents refer to each other by id, and output files are named after it.",
+                "kind: fragment-card\ntext: I hum.    # no 'id:'"),
+    "RS-P004": ("No installed system knows this kind, so nothing checks or prints the document.",
+                "kind: fragment-crad    # did you mean fragment-card?\nid: hums"),
+    "RS-P005": ("Ids are how documents refer to each other; two documents with one id make every "
+                "reference to it ambiguous.",
+                "# cards/a.yaml\nkind: fragment-card\nid: hums\n# cards/b.yaml\nkind: fragment-card\nid: hums"),
+    "RS-P006": ("A pattern that matches nothing is usually a typo, and the files you meant are "
+                "silently left out.", "include: [game.yaml, crads/*.yaml]"),
+    "RS-P007": ("pack.yaml describes the pack itself and must hold exactly one 'kind: pack' "
+                "document.", "kind: pack\nid: deck\n---\nkind: pack\nid: other"),
+    "RS-P008": ("The pack names a game system that is not installed, so its documents cannot be "
+                "checked or printed.", "systems: [fragments, riddel]"),
+    "RS-P009": ("A pack must be self-contained: patterns or links that leave its folder could "
+                "read files that are not part of it.", "include: [../elsewhere/*.yaml]"),
+    "RS-P010": ("A document names an id that no document of the expected kind has, so the link "
+                "is broken in print.", "gods: [zeuss]    # no god with id zeuss"),
+    "RS-P011": ("The text falls back to the pack's first language, so a printed card mixes "
+                "languages.", "text: I hum.    # checked with --lang fr, no 'fr' text"),
+    "RS-P012": ("The document's kind belongs to a system the pack does not list in 'systems', "
+                "so no checks or renderers run for it.",
+                "# pack.yaml: systems: [fragments]\nkind: riddle\nid: first-light"),
+    "RS-P013": ("A YAML file in the pack that no include pattern loads is never checked nor "
+                "printed; usually a new folder was not added to 'include'.",
+                "# pack.yaml: include: [cards/*.yaml]\n# drafts/new-card.yaml exists too"),
+    "RS-P014": ("A suppression that silences nothing hides nothing today but would hide a real "
+                "warning later; errors cannot be silenced at all.",
+                "text: I hum.  # riddlesmith: ignore[RS-F003]    # the text is in the first person"),
+    "RS-P015": ("Output goes to OUT/<pack-id>/ and the cache is kept per pack id; two packs "
+                "with one id would overwrite each other's files.",
+                "# content/a/pack.yaml and content/b/pack.yaml both say:\nid: my-deck"),
+    "RS-P016": ("The same setting is written in two documents and one silently wins; keep it "
+                "in one place so a change takes effect.",
+                "# pack.yaml\nprint: {card: poker}\n# settings/game.yaml\ncard: {size: tarot}"),
+    "RS-S001": ("The value breaks a rule of the document's schema (a pattern, a range, a format); "
+                "the message and hint say which.", "kind: fragment-card\nid: My_Card    # ids are lowercase-with-dashes\ntext: I hum."),
+    "RS-S002": ("A key the schema does not know is usually a typo, and its value is ignored.",
+                "kind: fragment-card\nid: hums\ntxt: I hum.    # did you mean 'text'?"),
+    "RS-S003": ("A required field is missing, so the document cannot be printed or checked.",
+                "kind: fragment-card\nid: hums\ncategory: sound    # no 'text'"),
+    "RS-S004": ("The value has the wrong type (text where a number goes, a list where a mapping "
+                "goes).", "kind: fragment-card\nid: hums\ntext: I hum.\ncopies: two    # a whole number, e.g. 2"),
+    "RS-S005": ("The value is not one of those the schema allows.",
+                "print: {paper: a5}    # a4, letter or universal"),
+    "RS-R001": ("The text does not fit its box even at the smallest allowed size, so the printed "
+                "card would be clipped.", "text: I wander and wander and wander ... (120 words)"),
+    "RS-R002": ("The text fits only below its preferred size; it stays readable but smaller than "
+                "the rest of the deck.", "text: A long clue that needs a smaller font to fit."),
+    "RS-R003": ("The card with its bleed is larger than the printable area of the paper, so no "
+                "sheet can hold it.", "card: {size: {width: 300mm, height: 90mm}}"),
+    "RS-R004": ("The bundled fonts have no glyph for a character, which would print as an empty "
+                "box.", "text: I glow \\u2603 at night."),
+    "RS-R005": ("An inline icon name is not one the renderer knows, so nothing would be drawn "
+                "in its place.", "text: Build a :domme: on any space."),
+    "RS-E001": ("A path given on the command line does not exist; nothing can be checked.",
+                "riddlesmith check contnet/"),
+    "RS-E002": ("The output folder cannot be created or written, so build cannot save its files.",
+                "riddlesmith build --out /read-only/folder"),
+}.items()}
 
 
 def make(

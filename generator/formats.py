@@ -26,7 +26,7 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
 from urllib.parse import quote
 
@@ -160,6 +160,32 @@ def split_lines(text: str) -> list[str]:
     return _LINE_BREAK.split(text)
 
 
+def escape_invisible(text: str, keep: str = "") -> str:
+    r"""Write what would hide, reorder or break text as visible escapes.
+
+    Controls (line ends too, unless in ``keep``), bidi controls ("Trojan
+    Source") and other invisible characters become ``\n``/``\u202e``
+    escapes; a byte of a file name that is not UTF-8 (held as a lone
+    surrogate) becomes ``\xff``, so the result always encodes as UTF-8.
+
+    >>> escape_invisible("a\nb\u202ec.yaml"), escape_invisible("\udcff.yaml")
+    ('a\\nb\\u202ec.yaml', '\\xff.yaml')
+    >>> escape_invisible("two\nlines", keep="\n")
+    'two\nlines'
+    """
+    if text.isprintable():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if ch.isprintable() or ch in keep:
+            out.append(ch)
+        elif 0xDC80 <= ord(ch) <= 0xDCFF:  # os.fsdecode's escape of an undecodable byte
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        else:
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii"))
+    return "".join(out)
+
+
 # --------------------------------------------------------------------------- text
 
 
@@ -286,7 +312,7 @@ class TextFormatter:
         color = _SEVERITY_COLOR[d.severity]
         message = sanitize_text(d.message).replace("\n", "\n    ")
         head = self.paint(f"{d.severity.value}[{d.code}]", _BOLD, color)
-        location = self.paint(f"{sanitize_text(d.location())}:", _BOLD) + " " if d.file else ""
+        location = self.paint(f"{escape_invisible(d.location())}:", _BOLD) + " " if d.file else ""
         out = [f"{location}{head} {self.paint(message, _BOLD)}"]
         if lines is not None and 1 <= d.line <= len(lines):
             snippet = make_snippet(lines[d.line - 1], d.col, self.tab_width, self.max_width)
@@ -299,7 +325,7 @@ class TextFormatter:
             hint = sanitize_text(d.hint).replace("\n", "\n        ")
             out.append(f"  {self.paint('hint:', _BOLD, _CYAN)} {hint}")
         for file, line, col in d.related:
-            out.append(f"  {self.paint('related:', _BOLD)} {sanitize_text(file)}:{line}:{col}")
+            out.append(f"  {self.paint('related:', _BOLD)} {escape_invisible(file)}:{line}:{col}")
         return "\n".join(out)
 
     def render_summary(self, summary: Summary) -> str:
@@ -326,14 +352,14 @@ class JsonFormatter:
         document = {
             "diagnostics": [
                 {
-                    "file": d.file,
+                    "file": escape_invisible(d.file),
                     "line": d.line,
                     "col": d.col,
                     "severity": d.severity.value,
                     "code": d.code,
-                    "message": d.message,
-                    "pointer": d.pointer,
-                    "hint": d.hint,
+                    "message": escape_invisible(d.message, keep="\n\t"),
+                    "pointer": escape_invisible(d.pointer),
+                    "hint": escape_invisible(d.hint, keep="\n\t"),
                 }
                 for d in sort_diagnostics(diagnostics)
             ],
@@ -393,12 +419,13 @@ class GithubFormatter:
         props: list[str] = []
         if d.file:
             props += [
-                f"file={escape_github_property(to_forward_slashes(d.file))}",
+                f"file={escape_github_property(to_forward_slashes(escape_invisible(d.file)))}",
                 f"line={d.line}",
                 f"col={d.col}",
             ]
         props.append(f"title={escape_github_property(d.code)}")
-        message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+        message = escape_invisible(d.message + (f"\nhint: {d.hint}" if d.hint else ""),
+                                   keep="\n\r\t")
         return f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{escape_github_data(message)}"
 
 
@@ -465,7 +492,7 @@ class JunitFormatter:
 
     def build_case(self, file: str, diagnostics: Sequence[Diagnostic]) -> ET.Element:
         """The test case of one file."""
-        name = xml_safe(file) if file else TOOL_NAME
+        name = xml_safe(escape_invisible(file)) if file else TOOL_NAME
         case = ET.Element("testcase", {"classname": TOOL_NAME, "name": name})
         if file:
             case.set("file", name)
@@ -473,7 +500,7 @@ class JunitFormatter:
         passing = [d for d in diagnostics if not self.fails(d)]
         if failing:
             first = failing[0]
-            message = f"{first.severity.value}[{first.code}] {first.message}"
+            message = escape_invisible(f"{first.severity.value}[{first.code}] {first.message}")
             if len(failing) > 1:
                 message += f" (and {len(failing) - 1} more)"
             kind = "error" if any(d.severity is Severity.ERROR for d in failing) else "warning"
@@ -487,7 +514,8 @@ class JunitFormatter:
     @staticmethod
     def describe(d: Diagnostic) -> str:
         """One diagnostic as text lines."""
-        return headline_of(d) + (f"\n  hint: {d.hint}" if d.hint else "")
+        text = headline_of(replace(d, file=escape_invisible(d.file)))
+        return escape_invisible(text + (f"\n  hint: {d.hint}" if d.hint else ""), keep="\n\t")
 
 
 # --------------------------------------------------------------------------- sarif
@@ -502,11 +530,13 @@ def to_artifact_uri(path: str) -> str:
     path = to_forward_slashes(path)
     while path.startswith("./"):
         path = path[2:]
+    # A byte that is not UTF-8 (a lone surrogate after os.fsdecode) is encoded as
+    # the byte it was, so the URI names the real file and never fails to encode.
     if re.match(r"^[A-Za-z]:/", path):  # a Windows absolute path cannot be relative
-        return "file:///" + quote(path, safe="/:")
+        return "file:///" + quote(path, safe="/:", errors="surrogateescape")
     if path.startswith("/"):
-        return "file://" + quote(path)
-    return quote(path)
+        return "file://" + quote(path, errors="surrogateescape")
+    return quote(path, errors="surrogateescape")
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,7 +599,7 @@ class SarifFormatter:
 
     def build_result(self, d: Diagnostic, rule_index: int) -> dict[str, object]:
         """One result; the hint follows the message on its own line."""
-        text = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+        text = escape_invisible(d.message + (f"\nhint: {d.hint}" if d.hint else ""), keep="\n\t")
         result: dict[str, object] = {
             "ruleId": d.code,
             "ruleIndex": rule_index,
@@ -586,7 +616,7 @@ class SarifFormatter:
         if related:
             result["relatedLocations"] = related
         if d.pointer:
-            result["properties"] = {"pointer": d.pointer}
+            result["properties"] = {"pointer": escape_invisible(d.pointer)}
         return result
 
 

@@ -2,27 +2,31 @@
 
 ``check`` never raises on bad content: it returns a :class:`Report` holding
 every diagnostic. ``build`` refuses to write anything when the report has
-errors, writes each pack into a temporary folder and moves it into place, so
-a failed build leaves the previous output intact.
+errors, renders every pack first and then hands the files to
+:mod:`generator.output`, which swaps them into place all at once (or not at
+all) and never replaces a folder a build did not make.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
-import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from generator import __version__
+from generator import __version__, output
 from generator.diagnostics import Diagnostic, count
-from generator.pack.loader import LoadResult, UsageError, load_packs
+from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
 from generator.pack.yamlload import Limits
+from generator.render.images import SvgUnavailable
+from generator.render.targets.raster import RasterUnavailable
+from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems
+from generator.systems.art import iter_cover_art_problems
+from generator.targets import iter_target_artefacts, paper_of, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -86,7 +90,12 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     schemas = schemas or load_schemas()
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
     diagnostics = list(loaded.diagnostics)
+    diagnostics.extend(iter_shared_pack_ids(loaded.packs))
     for pack in loaded.packs:
+        try:
+            diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
+        except SvgUnavailable as exc:
+            raise UsageError(str(exc)) from exc
         if options.lang and options.lang not in pack.languages:
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
@@ -96,15 +105,54 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             if system is None:
                 continue
             progress(f"checking {pack.id} ({name})")
-            diagnostics.extend(system.check(pack, options))
-    diagnostics.sort(key=Diagnostic.sort_key)
+            try:
+                diagnostics.extend(system.check(pack, options))
+            except SvgUnavailable as exc:
+                raise UsageError(str(exc)) from exc
+    diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
+    diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
                   options=options)
 
 
-def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> BuildResult:
-    """Render every pack of a clean report into ``out_dir/<pack-id>/``."""
+def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per (file, line, col, code): a glyph the fonts lack is found both
+    by the load-time check of every printed text and by a renderer's fit."""
+    seen: set[tuple[str, int, int, str]] = set()
+    out = []
+    for d in diagnostics:
+        key = (d.file, d.line, d.col, d.code)
+        if key not in seen or d.code not in _ONCE_PER_PLACE:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+_ONCE_PER_PLACE = frozenset({"RS-R004"})
+
+
+def iter_shared_pack_ids(packs: list[Pack]) -> Iterator[Diagnostic]:
+    """RS-P015 at each pack whose id an earlier pack of the same run already has: they
+    would build into the same ``OUT/<pack-id>/`` folder and share a cache folder."""
+    first: dict[str, Pack] = {}
+    for pack in packs:
+        other = first.setdefault(pack.id, pack)
+        if other is not pack:
+            yield pack.manifest.diag(
+                "RS-P015", f"pack id '{pack.id}' is already the id of the pack in "
+                f"{display_path(other.root)}", ("id",), hint="give one of the packs "
+                "another id, or check and build them one at a time")
+
+
+def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet, *,
+          force: bool = False) -> BuildResult:
+    """Render every pack of a clean report into ``out_dir/<pack-id>/``.
+
+    ``force`` replaces an existing ``out_dir/<pack-id>`` that no build made (never a
+    pack folder). Raises :class:`UsageError` when the output cannot or must not be
+    written; then nothing was written.
+    """
     if report.failed():
         return BuildResult(written={}, refused=True)
     if not report.options.cache:
@@ -112,16 +160,17 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet) -> Build
         # and the build report of this one run, through a throwaway folder.
         with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
             options = replace(report.options, cache=True, cache_dir=Path(tmp))
-            return _build(report, options, out_dir, progress)
-    return _build(report, report.options, out_dir, progress)
+            return _build(report, options, out_dir, progress, force)
+    return _build(report, report.options, out_dir, progress, force)
 
 
-def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn) -> BuildResult:
-    written: dict[str, list[str]] = {}
+def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn,
+           force: bool) -> BuildResult:
+    outputs: list[output.PackOutput] = []
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{out_dir}: cannot create the output folder ({exc.strerror})") from exc
+        targets = targets_of(options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     for pack in report.packs:
         artefacts: list[Artefact] = []
         metrics: dict[str, Any] = {}
@@ -129,7 +178,12 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
             system = report.systems.get(name)
             if system is not None:
                 progress(f"building {pack.id} ({name})")
-                artefacts.extend(system.build(pack, options, progress))
+                if "pnp" in targets:
+                    artefacts.extend(system.build(pack, options, progress))
+                try:
+                    artefacts.extend(iter_target_artefacts(system, pack, options, progress))
+                except RasterUnavailable as exc:
+                    raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,
@@ -139,9 +193,14 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
             "systems": metrics,
         })))
         artefacts.append(_manifest(pack, artefacts))
-        write_pack_output(out_dir, pack.id, artefacts)
-        written[pack.id] = sorted(a.path for a in artefacts)
-    return BuildResult(written=written, refused=False)
+        outputs.append(output.PackOutput(pack.id, tuple(artefacts), pack.root))
+    progress(f"writing {out_dir}")
+    try:
+        output.write_outputs(out_dir, outputs, force=force)
+    except output.OutputError as exc:
+        raise UsageError(str(exc)) from exc
+    return BuildResult(written={o.pack_id: sorted(a.path for a in o.artefacts) for o in outputs},
+                       refused=False)
 
 
 def _json_bytes(data: Any) -> bytes:
@@ -157,38 +216,3 @@ def _manifest(pack: Pack, artefacts: list[Artefact]) -> Artefact:
         "pack": pack.id, "version": pack.data.get("version"), "riddlesmith": __version__,
         "artefacts": entries,
     }))
-
-
-def write_pack_output(out_dir: Path, pack_id: str, artefacts: list[Artefact]) -> None:
-    """Write a pack's artefacts to a temporary folder, then swap it into place."""
-    seen: set[str] = set()
-    for a in artefacts:
-        rel = Path(a.path)
-        if rel.is_absolute() or ".." in rel.parts or a.path in seen:
-            raise ValueError(f"bad or repeated artefact path {a.path!r}")
-        seen.add(a.path)
-    target = out_dir / pack_id
-    tmp = Path(tempfile.mkdtemp(prefix=f".{pack_id}.tmp-", dir=out_dir))
-    try:
-        for a in artefacts:
-            path = tmp / a.path
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(a.data)
-        os.chmod(tmp, 0o755)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{pack_id}.old-", dir=out_dir))
-            old.rmdir()
-            target.rename(old)
-        try:
-            tmp.rename(target)
-        except OSError:
-            if old is not None:
-                old.rename(target)
-            raise
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-

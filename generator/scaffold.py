@@ -1,27 +1,78 @@
-"""``riddlesmith init`` and ``riddlesmith new``: packs and documents from templates."""
+"""``riddlesmith init`` and ``riddlesmith new``: packs and documents from templates.
+
+A new pack carries what an editor needs to check it offline: the schemas in
+``.riddlesmith/schemas/``, a first line in every YAML file pointing at them
+(relative to the file, so the pack can move), a ``.vscode/settings.json``
+whose ``yaml.schemas`` globs match the folders ``init`` and ``new`` use, and a
+``.gitignore`` for the build output and the simulator cache.
+"""
 from __future__ import annotations
 
+import fnmatch
+import json
 import os
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Any
 
-from generator.pack.loader import PACK_FILE, UsageError, find_pack_roots
-from generator.resources import schemas_dir
-from generator.systems import System, discover_systems
+from generator.pack.loader import DEFAULT_INCLUDE, PACK_FILE, UsageError, find_pack_roots
+from generator.pack.schema import id_problem, suggest, write_schemas
+from generator.systems import CACHE_FOLDER, System, discover_systems
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+SCHEMA_FOLDER = ".riddlesmith/schemas"
+GITIGNORE = f"# riddlesmith: build output and simulator cache\noutput/\n{CACHE_FOLDER}/\n"
+_MODELINE = re.compile(r"^# yaml-language-server: \$schema=(.*)/[a-z0-9-]+\.schema\.json\s*$")
 
 
-def schema_comment(kind: str, file: Path) -> str:
-    """The first line that lets editors (yaml-language-server) check the file."""
-    target = schemas_dir() / f"{kind}.schema.json"
-    rel = os.path.relpath(target, file.parent.resolve() if file.parent.exists() else file.parent)
+def schema_comment(kind: str, file: Path, schema_folder: Path) -> str:
+    """The first line that lets editors (yaml-language-server) check ``file``.
+
+    >>> schema_comment("god", Path("/p/gods/zeus.yaml"), Path("/p/.riddlesmith/schemas"))
+    '# yaml-language-server: $schema=../.riddlesmith/schemas/god.schema.json\\n'
+    """
+    rel = os.path.relpath(schema_folder / f"{kind}.schema.json", file.parent)
     return f"# yaml-language-server: $schema={Path(rel).as_posix()}\n"
 
 
 def _check_id(ident: str) -> None:
-    if not _ID.match(ident):
-        raise UsageError(f"'{ident}' is not a valid id: use lowercase letters, digits and '-'")
+    problem = id_problem(ident)
+    if problem:
+        raise UsageError(problem)
+
+
+def _folder_of(template: str) -> str:
+    """The pack-relative path pattern on a template's first line (``{id}`` inside)."""
+    return template.split("\n", 1)[0].removeprefix("# folder: ").strip()
+
+
+def kind_globs(system: System) -> dict[str, list[str]]:
+    """Per kind, the paths (globs, relative to the pack) where init and new put it.
+
+    >>> kind_globs(discover_systems()["fragments"])["fragment-card"]
+    ['cards/*.yaml']
+    """
+    globs: dict[str, list[str]] = {}
+    for kind, template in sorted(system.templates().items()):
+        globs.setdefault(kind, []).append(_folder_of(template).replace("{id}", "*"))
+    for rel, text in sorted(system.starter_files("example").items()):
+        found = _kind_in(text)
+        if found and found != "pack" and not any(fnmatch.fnmatch(rel, g) for g in globs.get(found, [])):
+            globs.setdefault(found, []).append(rel)
+    return globs
+
+
+def vscode_settings(systems: list[System], schema_folder: str = SCHEMA_FOLDER) -> dict[str, object]:
+    """The ``.vscode/settings.json`` block: each schema file -> the globs of its kind.
+
+    Keys are relative to the workspace folder (the pack) and globs start with ``/``,
+    which the YAML extension reads as relative to that folder too.
+    """
+    schemas: dict[str, list[str]] = {f"./{schema_folder}/pack.schema.json": ["/pack.yaml"]}
+    for system in systems:
+        for kind, globs in kind_globs(system).items():
+            schemas.setdefault(f"./{schema_folder}/{kind}.schema.json", []).extend(
+                "/" + g for g in globs)
+    return {"yaml.schemas": schemas}
 
 
 def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bool = False) -> list[Path]:
@@ -30,16 +81,53 @@ def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bo
     _check_id(pack_id or "?")
     if directory.exists() and any(directory.iterdir()) and not force:
         raise UsageError(f"{directory} is not empty (use --force to write into it)")
-    files = system.starter_files(pack_id)
-    written: list[Path] = []
-    for rel, text in sorted(files.items()):
+    schema_folder = directory / SCHEMA_FOLDER
+    written = write_schemas(schema_folder)
+    for rel, text in sorted(system.starter_files(pack_id).items()):
         path = directory / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         kind = _kind_in(text)
-        header = schema_comment(kind, path) if kind else ""
+        header = schema_comment(kind, path, schema_folder) if kind else ""
         path.write_text(header + text, encoding="utf-8")
         written.append(path)
+    settings = directory / ".vscode" / "settings.json"
+    if _write_settings(settings, vscode_settings([system])):
+        written.append(settings)
+    gitignore = directory / ".gitignore"
+    _add_lines(gitignore, GITIGNORE)
+    written.append(gitignore)
     return written
+
+
+def _write_settings(path: Path, settings: dict[str, object]) -> bool:
+    """Write or merge ``settings`` into a VS Code settings file; False when it is left alone
+    (it exists but is not plain JSON, e.g. it has comments: never lose a user's file)."""
+    current: Any = {}
+    if path.exists():
+        try:
+            current = json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            return False
+        if not isinstance(current, dict):
+            return False
+    merged: dict[str, Any] = dict(current)
+    schemas: dict[str, Any] = dict(merged.get("yaml.schemas") or {})
+    new: Any = settings["yaml.schemas"]
+    schemas.update(new)
+    merged["yaml.schemas"] = schemas
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    return True
+
+
+def _add_lines(path: Path, text: str) -> None:
+    """Append the lines of ``text`` that ``path`` does not have yet (creating it if needed)."""
+    have = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    missing = [line for line in text.splitlines() if line not in have]
+    if missing:
+        prefix = "\n" if have and have[-1].strip() else ""
+        with path.open("a", encoding="utf-8") as out:
+            out.write(prefix + "\n".join(missing) + "\n")
 
 
 def _kind_in(text: str) -> str | None:
@@ -47,23 +135,74 @@ def _kind_in(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+def pack_schema_folder(root: Path) -> Path:
+    """Where a pack's files find their schemas: the folder named by pack.yaml's first
+    line when it has one (the shipped packs point at the repository's ``schemas/``),
+    else ``.riddlesmith/schemas/``, written there if missing."""
+    try:
+        first = (root / PACK_FILE).read_text(encoding="utf-8").split("\n", 1)[0]
+    except (OSError, UnicodeDecodeError):
+        first = ""
+    m = _MODELINE.match(first)
+    if m and not os.path.isabs(m.group(1)) and "://" not in m.group(1):
+        folder = (root / m.group(1))
+        if (folder / "common.schema.json").is_file():
+            return folder
+    folder = root / SCHEMA_FOLDER
+    if not (folder / "common.schema.json").is_file():
+        write_schemas(folder)
+    return folder
+
+
+def include_advice(root: Path, path: Path) -> str | None:
+    """None when pack.yaml's include loads ``path``; else how to include it."""
+    from generator.pack.yamlload import load_yaml
+
+    try:
+        parsed = load_yaml((root / PACK_FILE).read_text(encoding="utf-8"), PACK_FILE)
+        data = parsed.documents[0].data if parsed.documents else {}
+    except Exception:  # an unreadable pack.yaml: check will say why
+        return None
+    include = data.get("include") if isinstance(data, dict) else None
+    exclude = data.get("exclude") if isinstance(data, dict) else None
+    rel = path.relative_to(root).as_posix()
+    patterns = include if isinstance(include, list) and include else list(DEFAULT_INCLUDE)
+    if any(isinstance(p, str) and path in root.glob(p) for p in patterns) and not any(
+            isinstance(e, str) and fnmatch.fnmatch(rel, e) for e in (exclude or [])):
+        return None
+    folder = PurePosixPath(rel).parent
+    pattern = f"{folder}/*.yaml" if str(folder) != "." else rel
+    return f"pack.yaml does not include {rel}: add '{pattern}' to its 'include' list"
+
+
 def new_document(kind: str, ident: str, pack: Path | None, *, force: bool = False) -> Path:
     """Write a new ``kind`` document with id ``ident`` from its commented template."""
+    path, _ = new_document_with_advice(kind, ident, pack, force=force)
+    return path
+
+
+def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
+                             force: bool = False) -> tuple[Path, str | None]:
+    """:func:`new_document`, and how to include the file when pack.yaml does not."""
     _check_id(ident)
     systems = discover_systems()
     owner = next((s for s in systems.values() if kind in s.kinds), None)
     if owner is None:
         known = sorted(k for s in systems.values() for k in s.kinds)
-        raise UsageError(f"unknown kind '{kind}' (known: {', '.join(known)})")
+        hint = suggest(kind, known)
+        raise UsageError(f"unknown kind '{kind}'" + (f"; {hint}" if hint else "")
+                         + f" (known: {', '.join(known)})")
     root = _find_pack(pack)
-    folder, template = owner.templates()[kind].split("\n", 1)
-    rel = folder.removeprefix("# folder: ").strip().replace("{id}", ident)
+    template = owner.templates()[kind]
+    rel = _folder_of(template).replace("{id}", ident)
+    body = template.split("\n", 1)[1]
     path = root / rel
     if path.exists() and not force:
         raise UsageError(f"{path} already exists (use --force to overwrite it)")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(schema_comment(kind, path) + template.replace("{id}", ident), encoding="utf-8")
-    return path
+    header = schema_comment(kind, path, pack_schema_folder(root))
+    path.write_text(header + body.replace("{id}", ident), encoding="utf-8")
+    return path, include_advice(root, path)
 
 
 def _find_pack(pack: Path | None) -> Path:

@@ -16,6 +16,16 @@ from generator.cli import main
 CARD = "kind: fragment-card\nid: {id}\ntext: {text}\n"
 
 
+def _tiny_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (40, 50), (10, 20, 30)).save(buf, "PNG")
+    return buf.getvalue()
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -81,6 +91,8 @@ CASES = [
          "RS-P005", "cards/x.yaml", 2, 5, message="cards/when.yaml:"),
     Case("include-matches-nothing", {"pack.yaml": PACK_YAML + "  - extras/*.yaml\n"},
          "RS-P006", "pack.yaml", 10, 5),
+    Case("yaml-no-include-loads", {"drafts/x.yaml": CARD.format(id="x", text="I hum.")},
+         "RS-P013", "drafts/x.yaml", 1, 1, args=("--strict",), hint="add 'drafts/*.yaml'"),
     Case("include-escapes", {"pack.yaml": PACK_YAML + "  - ../elsewhere/*.yaml\n"},
          "RS-P009", "pack.yaml", 10, 5),
     Case("pack-two-documents", {"pack.yaml": PACK_YAML + "---\nkind: pack\nid: other\n"},
@@ -132,13 +144,31 @@ CASES = [
     Case("text-overflow", {"cards/x.yaml": CARD.format(
         id="x", text="I " + " ".join(["wander"] * 120) + ".")},
          "RS-R001", "cards/x.yaml", 3, 7, message="too tall"),
+    Case("text-below-6pt", {"game.yaml": GAME_YAML + "card: {min_font_size: 4.5}\n",
+                            "cards/x.yaml": CARD.format(
+        id="x", text="I " + " ".join(["wander"] * 190) + ".")},
+         "RS-R006", "cards/x.yaml", 3, 7, args=("--strict",), message="below the 6 pt"),
     Case("card-larger-than-paper", {"game.yaml": GAME_YAML + "card: {size: {width: 300mm, height: 90mm}}\n"},
          "RS-R003", "game.yaml", 9, 14),
     Case("second-game", {"game2.yaml": GAME_YAML.replace("id: game", "id: game-two"),
                          "pack.yaml": PACK_YAML + "  - game2.yaml\n"},
          "RS-F007", "game2.yaml", 1, 7, args=("--strict",)),
+    # Every text without French is listed in one warning, at the first of them.
     Case("missing-translation", {"cards/x.yaml": CARD.format(id="x", text="I hum all day long.")},
-         "RS-P011", "cards/x.yaml", 3, 7, args=("--strict", "--lang", "fr")),
+         "RS-P011", "cards/starter.yaml", 3, 7, args=("--strict", "--lang", "fr"),
+         message="have no 'fr' version"),
+    Case("art-missing", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                         + "art: pics/x.png\n"},
+         "RS-A001", "cards/x.yaml", 4, 6, hint="relative to this YAML file"),
+    Case("art-unreadable", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                            + "art:\n  - file: x.jpg\n", "cards/x.jpg": b"\xff\xd8\xffnot a photo"},
+         "RS-A002", "cards/x.yaml", 5, 11),
+    Case("art-low-resolution", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                                + "art: x.png\n", "cards/x.png": _tiny_png()},
+         "RS-A003", "cards/x.yaml", 4, 6, args=("--strict",), message="dpi"),
+    Case("art-outside-pack", {"cards/x.yaml": CARD.format(id="x", text="I hang on a nail.")
+                              + "art: ../../x.png\n"},
+         "RS-P009", "cards/x.yaml", 4, 6),
 ]
 
 

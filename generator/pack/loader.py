@@ -8,7 +8,7 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
@@ -134,6 +134,11 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
     manifest_path = root / PACK_FILE
     shown = display_path(manifest_path)
     result.files += 1
+    if root.resolve() not in manifest_path.resolve().parents:
+        # Never read (or echo) a file outside the pack, pack.yaml included.
+        result.diagnostics.append(make("RS-P009", f"{PACK_FILE} links outside the pack folder",
+                                       shown, hint="copy the file into the pack folder"))
+        return None
     text, parsed, diags = read_yaml_file(manifest_path, shown, limits)
     if text is not None:
         result.sources[shown] = text
@@ -150,7 +155,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
     yaml_doc, _, ident = docs[0]
     schema_diags = validate_document(schemas, "pack", yaml_doc)
     result.diagnostics.extend(schema_diags)
-    if schema_diags:
+    if _rejects(schema_diags):
         return None
     manifest = Document("pack", ident, shown, yaml_doc)
     pack = Pack(root=root, manifest=manifest)
@@ -172,22 +177,30 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
             result.sources[file_shown] = text
             pack.sources[file_shown] = text
         result.diagnostics.extend(diags)
+        file_has_errors = any(d.severity.value == "error" for d in diags)
+        if file_has_errors:
+            pack.rejected.add(None)  # a document may be lost with its kind
         if parsed is None:
             continue
-        file_has_errors = any(d.severity.value == "error" for d in diags)
-        for yaml_doc, kind, ident in _documents_of(parsed, file_shown, result):
+        yaml_places = {(d.line, d.col) for d in diags}
+        named = _documents_of(parsed, file_shown, result)
+        if len(named) < len(parsed.documents):
+            pack.rejected.add(None)  # a document without a kind or an id
+        for yaml_doc, kind, ident in named:
             doc = Document(kind, ident, file_shown, yaml_doc)
             if kind not in kinds or kind == "pack":
                 result.diagnostics.append(doc.diag(
                     "RS-P004", f"unknown document kind '{kind}'", ("kind",),
                     hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
                     or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
+                pack.rejected.add(None)  # perhaps a misspelt kind the pack needs
                 continue
             if kinds[kind] not in pack.systems:
                 result.diagnostics.append(doc.diag(
                     "RS-P012", f"kind '{kind}' belongs to the '{kinds[kind]}' system, which "
                     f"this pack does not list", ("kind",),
                     hint=f"add '{kinds[kind]}' to 'systems' in {PACK_FILE}"))
+                pack.rejected.add(kind)
                 continue
             if ident in seen_ids:
                 first = seen_ids[ident]
@@ -195,13 +208,22 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 result.diagnostics.append(doc.diag(
                     "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
                     f"{first.file}:{line}:{col}", ("id",), hint="ids must be unique in a pack"))
+                pack.rejected.add(kind)
                 continue
-            doc_diags = validate_document(schemas, kind, yaml_doc)
-            result.diagnostics.extend(doc_diags)
             seen_ids[ident] = doc
-            if not doc_diags and not file_has_errors:
+            doc_diags = validate_document(schemas, kind, yaml_doc)
+            # A schema error where a YAML error already is only echoes it.
+            result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places)
+            if not _rejects(doc_diags) and not file_has_errors:
                 pack.documents.append(doc)
+            else:
+                pack.rejected.add(kind)
     return pack
+
+
+def _rejects(diagnostics: list[Diagnostic]) -> bool:
+    """Whether schema validation rejects the document (a missing glyph does not)."""
+    return any(d.code.startswith("RS-S") for d in diagnostics)
 
 
 def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[Path]:
@@ -216,7 +238,18 @@ def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[
                 "RS-P009", f"include pattern '{pattern}' leaves the pack folder", ("include", i),
                 hint="patterns are relative to the folder of pack.yaml"))
             continue
-        matches = sorted(p for p in root.glob(pattern) if p.is_file())
+        if all(part == "." for part in Path(pattern).parts):
+            result.diagnostics.append(manifest.diag(
+                "RS-P006", f"include pattern '{pattern}' names the pack folder, not files",
+                ("include", i), hint="name files, like '*.yaml' or 'cards/**/*.yaml'"))
+            continue
+        try:
+            matches = sorted(p for p in root.glob(pattern) if p.is_file())
+        except (ValueError, OSError) as exc:
+            result.diagnostics.append(manifest.diag(
+                "RS-P006", f"include pattern '{pattern}' cannot be used: {exc}", ("include", i),
+                hint="patterns are relative to the folder of pack.yaml, like 'cards/*.yaml'"))
+            continue
         matches = [p for p in matches if p.name != PACK_FILE or p.parent != root]
         if not matches and explicit:
             result.diagnostics.append(manifest.diag(
@@ -233,5 +266,28 @@ def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[
                     "RS-P009", f"'{rel}' links outside the pack folder", ("include", i)))
                 continue
             chosen[path] = None
+    if explicit:
+        result.diagnostics.extend(_iter_unincluded(root, manifest, chosen, exclude))
     return sorted(chosen)
+
+
+def _iter_unincluded(root: Path, manifest: Document, chosen: dict[Path, None],
+                     exclude: list[str]) -> Iterator[Diagnostic]:
+    """A warning for each YAML file in the pack that no include pattern loads.
+
+    Hidden folders, excluded files and packs nested inside this one are left alone.
+    """
+    nested = {p.parent for p in root.rglob(PACK_FILE) if p.parent != root}
+    for path in sorted({*root.rglob("*.yaml"), *root.rglob("*.yml")}):
+        rel = path.relative_to(root)
+        if (path in chosen or rel.as_posix() == PACK_FILE or not path.is_file()
+                or any(part.startswith(".") for part in rel.parts)
+                or any(n == path.parent or n in path.parents for n in nested)
+                or any(fnmatch.fnmatch(rel.as_posix(), ex) for ex in exclude)):
+            continue
+        folder = rel.parent.as_posix()
+        pattern = f"{folder}/*.yaml" if folder != "." else rel.as_posix()
+        yield make("RS-P013", f"{rel.as_posix()} is in the pack folder but no 'include' pattern "
+                   "loads it", display_path(path),
+                   hint=f"add '{pattern}' to 'include' in {PACK_FILE}, or list it under 'exclude'")
 

@@ -43,6 +43,14 @@ class Pack:
     documents: list[Document] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
+    # Documents left out for errors already reported: by kind (None when a file
+    # failed before its documents could be read). Checks that count or look for
+    # documents stay quiet about what is missing only because of these.
+    rejected: set[str | None] = field(default_factory=set)
+
+    def may_lack(self, kind: str) -> bool:
+        """Whether a ``kind`` document may be missing only because of reported errors."""
+        return kind in self.rejected or None in self.rejected
 
     @property
     def id(self) -> str:

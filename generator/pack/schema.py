@@ -8,21 +8,28 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, cast
 
 import jsonschema
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
+from generator.render.fonts import missing_in_some_face
+from generator.render.geometry import parse_length
 from generator.resources import schemas_dir
 
-SCHEMA_BASE = "https://riddlesmith.dev/schemas/v1/"
+# Each schema's $id is its own file name: relative, so it names no host, and the
+# "$ref": "common.schema.json#/..." references resolve beside the file wherever the
+# schemas are copied (``riddlesmith schema --write DIR``, ``init``'s .riddlesmith/schemas/).
+SCHEMA_BASE = ""
 MAX_ERRORS_PER_DOCUMENT = 50
 
 _TYPE_WORDS = {
@@ -51,6 +58,89 @@ class SchemaSet:
         return str(self.schemas[kind]["$id"])
 
 
+def _is_finite_number(checker: Any, instance: Any) -> bool:
+    """JSON numbers are finite: YAML's .nan and .inf are not numbers here."""
+    return (isinstance(instance, (int, float)) and not isinstance(instance, bool)
+            and (isinstance(instance, int) or math.isfinite(instance)))
+
+
+def _is_finite_integer(checker: Any, instance: Any) -> bool:
+    return _is_finite_number(checker, instance) and (
+        isinstance(instance, int) or float(instance).is_integer())
+
+
+def _length_range(validator: Any, bounds: dict[str, float], instance: Any,
+                  schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``x-length: {min, max}`` (mm): a length, whatever its unit, lies in the range."""
+    try:
+        mm = parse_length(instance)
+    except ValueError:
+        return  # the length's own type and pattern report the form
+    low, high = bounds.get("min", 0.0), bounds.get("max", math.inf)
+    if not low <= mm <= high:
+        shown = instance if isinstance(instance, str) else f"{instance:g} mm"
+        yield ValidationError(f"the length {shown} is outside the range {low:g} mm to {high:g} mm")
+
+
+def _printed(validator: Any, enabled: bool, instance: Any,
+             schema: dict[str, Any]) -> Iterator[ValidationError]:
+    """``x-printed: true``: every character of the text is in the bundled fonts.
+
+    The error carries the language as its path when the text is a mapping.
+    """
+    if not enabled:
+        return
+    texts = instance.items() if isinstance(instance, dict) else [(None, instance)]
+    for lang, text in texts:
+        if not isinstance(text, str):
+            continue
+        missing = missing_in_some_face(text)
+        if missing:
+            chars = ", ".join(f"'{printable(c)}' (U+{ord(c):04X})" for c in sorted(missing))
+            yield ValidationError(f"text uses characters the bundled fonts cannot draw: {chars}",
+                                  path=[] if lang is None else [lang])
+
+
+def _anchored(pattern: str) -> str:
+    r"""The pattern with ECMA-262's ``$`` (end of text only) in Python's words (``\Z``).
+
+    Python's ``$`` also matches before a final line end, so ``^[a-z]+$``
+    would accept ``"con\n"``; editors use ECMA-262, where it would not.
+
+    >>> _anchored(r"^[a-z]+$"), _anchored(r"^[$]x$")
+    ('^[a-z]+\\Z', '^[$]x\\Z')
+    """
+    out: list[str] = []
+    in_class = escaped = False
+    for ch in pattern:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "$":
+            out.append("\\Z")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any,
+             schema: dict[str, Any]) -> Iterator[ValidationError]:
+    if isinstance(instance, str) and re.search(_anchored(pattern), instance) is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_TYPES = Draft202012Validator.TYPE_CHECKER.redefine_many(
+    {"number": _is_finite_number, "integer": _is_finite_integer})
+_Validator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator, {"x-length": _length_range, "x-printed": _printed, "pattern": _pattern},
+    type_checker=_TYPES)
+
+
 def load_schemas(folder: Path | None = None) -> SchemaSet:
     """Load every ``*.schema.json`` of ``folder`` (default: the shipped schemas).
 
@@ -68,11 +158,27 @@ def load_schemas(folder: Path | None = None) -> SchemaSet:
             schemas[kind] = contents
     registry: Registry = Registry().with_resources(resources)
     checker = Draft202012Validator.FORMAT_CHECKER
-    validators = {
-        kind: Draft202012Validator(schema, registry=registry, format_checker=checker)
+    by_kind = {
+        kind: _Validator(schema, registry=registry, format_checker=checker)
         for kind, schema in schemas.items()
     }
-    return SchemaSet(registry=registry, schemas=schemas, validators=validators)
+    return SchemaSet(registry=registry, schemas=schemas, validators=by_kind)
+
+
+def id_problem(ident: str, folder: Path | None = None) -> str:
+    """Why ``ident`` is not a valid document id by the shared schema ('' when it is).
+
+    >>> id_problem("con"), id_problem("tower-1")
+    ("the text 'con' is a device name on Windows, so no file can carry it", '')
+    """
+    schemas = load_schemas(folder)
+    common = schemas.registry.contents(SCHEMA_BASE + "common.schema.json")
+    validator = _Validator(common["$defs"]["id"], registry=schemas.registry)
+    for error in validator.iter_errors(ident):
+        if error.validator == "not":
+            return f"{describe(ident)} {error.validator_value.get('x-message', 'is not allowed')}"
+        return f"{describe(ident)} is not a valid id: {_hint_of(error) or error.message}"
+    return ""
 
 
 def check_schemas(schemas: SchemaSet) -> list[str]:
@@ -83,9 +189,20 @@ def check_schemas(schemas: SchemaSet) -> list[str]:
             Draft202012Validator.check_schema(schema)
         except jsonschema.SchemaError as exc:
             problems.append(f"{kind}: {exc.message}")
-        if not str(schema.get("$id", "")).startswith(SCHEMA_BASE):
-            problems.append(f"{kind}: $id must start with {SCHEMA_BASE}")
+        if schema.get("$id") != f"{kind}.schema.json":
+            problems.append(f"{kind}: $id must be the file name, {kind}.schema.json")
     return problems
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Copy every shipped schema (and common.schema.json) into ``folder``; return the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in sorted(schemas_dir().glob("*.schema.json")):
+        target = folder / path.name
+        target.write_bytes(path.read_bytes())
+        written.append(target)
+    return written
 
 
 def suggest(word: str, choices: list[str]) -> str:
@@ -98,16 +215,32 @@ def suggest(word: str, choices: list[str]) -> str:
     return f"did you mean '{close[0]}'?" if close else ""
 
 
+def printable(text: str) -> str:
+    r"""``text`` with line ends and other invisible characters written as escapes.
+
+    >>> printable("con\n\u202e")
+    'con\\n\\u202e'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"'{str(value).lower()}' (true/false)"
     if value is None:
         return "nothing"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"'{value}' (not a finite number)"
+    if isinstance(value, int) and abs(value) >= 10 ** 30:
+        return "a number of more than 30 digits"
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text '{shown}'"
+        return f"the text '{printable(shown)}'"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -163,6 +296,10 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
             yield make("RS-S004", f"expected {' or '.join(wanted)}, found {describe(error.instance)}",
                        doc.file, line, col, pointer=pointer_of(path), hint=hint)
             return
+        # A value meant the alternative of its own type: report what is wrong inside it.
+        shapeless = ("type", "enum", "const") if isinstance(error.instance, (dict, list)) else ("type",)
+        inside = [e for e in alternatives if e.relative_path or e.validator not in shapeless]
+        alternatives = inside or alternatives
         best = best_match(alternatives)
         if best is not None:
             for diag in _iter_error_diagnostics(best, doc):
@@ -211,6 +348,15 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
                    + (names[0] if len(names) == 1 else "one of: " + ", ".join(names)),
                    doc.file, line, col, pointer=pointer,
                    hint=hint or (suggest(str(instance), names) if isinstance(instance, str) else ""))
+        return
+    if validator == "x-printed":
+        yield make("RS-R004", str(error.message), doc.file, line, col, pointer=pointer,
+                   hint="the fonts cover Latin, accents and Greek; replace these characters")
+        return
+    if validator == "not" and isinstance(error.validator_value, dict):
+        inner: dict[str, Any] = error.validator_value
+        yield make("RS-S001", f"{describe(instance)} {inner.get('x-message', 'is not allowed here')}",
+                   doc.file, line, col, pointer=pointer, hint=str(inner.get("x-hint", hint)))
         return
     if validator == "pattern":
         yield make("RS-S001", f"{describe(instance)} is not in the expected form", doc.file, line,

@@ -33,6 +33,8 @@ Path = tuple[Any, ...]
 MAX_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 500_000
+MAX_DIGITS = 30
+"""Integers longer than this are refused where they are written (no count needs them)."""
 
 _CORE = "tag:yaml.org,2002:"
 _ALLOWED_TAGS = {
@@ -41,16 +43,20 @@ _ALLOWED_TAGS = {
 }
 
 # YAML 1.2 core schema for plain scalars.
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_TRUE = re.compile(r"^(?:true|True|TRUE)$")
-_FALSE = re.compile(r"^(?:false|False|FALSE)$")
-_INT10 = re.compile(r"^[-+]?[0-9]+$")
-_INT8 = re.compile(r"^0o[0-7]+$")
-_INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
-_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)\Z")
+_TRUE = re.compile(r"^(?:true|True|TRUE)\Z")
+_FALSE = re.compile(r"^(?:false|False|FALSE)\Z")
+_INT10 = re.compile(r"^[-+]?[0-9]+\Z")
+_INT8 = re.compile(r"^0o[0-7]+\Z")
+_INT16 = re.compile(r"^0x[0-9a-fA-F]+\Z")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)\Z")
 _SPECIAL_FIRST = frozenset("0123456789+-.~nNtTfF")
-_NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_NAN = re.compile(r"^\.(?:nan|NaN|NAN)\Z")
+# Characters no page can show: XML 1.0 forbids C0 controls (but tab and line
+# ends), lone surrogates, U+FFFE and U+FFFF; C1 controls (U+0085 among them)
+# and the Unicode line and paragraph separators print as boxes.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +137,13 @@ def resolve_plain(value: str) -> Any:
     return value
 
 
+def _too_long(raw: str) -> bool:
+    """Whether ``raw`` is an integer literal with more than MAX_DIGITS digits."""
+    if len(raw) <= MAX_DIGITS or not raw or raw[0] not in "+-0123456789":
+        return False
+    return bool(_INT10.match(raw) or _INT8.match(raw) or _INT16.match(raw))
+
+
 def _iter_events(text: str) -> Iterator[Any]:
     from ruamel.yaml import YAML
 
@@ -181,14 +194,38 @@ def load_yaml(text: str, file: str, limits: Limits = Limits()) -> YamlFile:
         _compose(text, file, limits, result)
     except _Abort:
         pass
-    except Exception as exc:  # ruamel's MarkedYAMLError and friends
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        context = getattr(exc, "context", None)
-        message = f"{problem}" + (f" ({context})" if context else "")
-        result.diagnostics.append(make("RS-Y001", message, file, line, col))
+    except Exception as exc:  # ruamel's MarkedYAMLError, ReaderError and friends
+        result.diagnostics.append(_syntax_error(exc, text, file))
     return result
+
+
+def _syntax_error(exc: Exception, text: str, file: str) -> Diagnostic:
+    """A parser exception as a diagnostic placed at its cause."""
+    position = getattr(exc, "position", None)
+    character = getattr(exc, "character", None)
+    if isinstance(position, int) and 0 <= position <= len(text):
+        # A reader error (a character YAML does not allow): the offset is exact.
+        before = text[:position]
+        line = before.count("\n") + 1
+        col = position - (before.rfind("\n") + 1) + 1
+        code = character if isinstance(character, int) else ord(text[position:position + 1] or " ")
+        return make("RS-Y001", f"character U+{code:04X} is not allowed in YAML", file, line, col,
+                    hint="remove it; write special characters as escapes in double quotes")
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    mark = getattr(exc, "problem_mark", None)
+    context_mark = getattr(exc, "context_mark", None)
+    hint = ""
+    if context_mark is not None and context and "quoted scalar" in context and \
+            "end of stream" in str(problem):
+        # The quote never closes: its opening is the cause, not the end of the file.
+        mark = context_mark
+        problem, context = "this quote is never closed", None
+        hint = "close the quote, or escape a quote character inside the text"
+    mark = mark or context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    message = f"{problem}" + (f" ({context})" if context else "")
+    return make("RS-Y001", message, file, line, col, hint=hint)
 
 
 def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
@@ -264,12 +301,16 @@ def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
             raw = event.value
             tag = event.tag
             plain = not event.style and tag in (None, "!") and event.implicit[0]
-            if tag == _CORE + "str" or not plain:
-                value: Any = raw
-            else:
-                value = resolve_plain(raw)
-            if tag and tag != _CORE + "str" and tag != "!":
-                value = resolve_plain(raw)
+            resolve = (plain and tag != _CORE + "str") or (tag and tag != _CORE + "str" and tag != "!")
+            if resolve and _too_long(raw):
+                fail("RS-Y014", f"the number {raw[:12]}... has {len(raw):,} characters; at most "
+                     f"{MAX_DIGITS} digits are read", line, col, "write a smaller number")
+            value: Any = resolve_plain(raw) if resolve else raw
+            bad = _UNPRINTABLE.search(raw)
+            if bad is not None:
+                out.diagnostics.append(make(
+                    "RS-Y015", f"character U+{ord(bad.group()):04X} cannot be printed", file, line,
+                    col, hint="remove it (line breaks are written as line ends, not \\u2028)"))
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
             attach(value, line, col, raw)

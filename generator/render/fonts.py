@@ -138,3 +138,21 @@ def missing_glyphs(text: str, family: str = "sans", bold: bool = False,
     set()
     """
     return set(text) - _charset(resolve_face(family, bold, italic).file) - _LAYOUT_CHARS
+
+
+@functools.cache
+def _common_charset() -> frozenset[str]:
+    files = sorted({face[0] for face in _FACES.values()})
+    return frozenset.intersection(*(_charset(f) for f in files))
+
+
+def missing_in_some_face(text: str) -> set[str]:
+    """Return the characters of ``text`` that some bundled face cannot draw.
+
+    A text field does not know which face will print it, so this is the check
+    that no face prints a box, whatever the layout chooses.
+
+    >>> sorted(missing_in_some_face("Ωμέγα 中 🙂"))
+    ['中', '🙂']
+    """
+    return set(text) - _common_charset() - _LAYOUT_CHARS

@@ -10,13 +10,16 @@ Terms (as card printers use them):
 - *gutter*: the gap between the trim boxes of neighbouring cards. When it is
   narrower than two bleeds, neighbours share it: each card's bleed is cut
   back at the middle of the gutter, so no card ever paints over another
-  (gutter 0: one cut separates two cards).
+  (gutter 0: one cut separates two cards). :func:`full_bleed_gutter` keeps
+  every card's whole bleed and room for a cut line between two bleeds.
 - *margin*: the printer's unprintable border. Every trim box lies inside
-  it, so no card loses ink. The outer bleed and crop marks may reach into
-  it (they are outside the cut); at least ``MIN_MARK_ROOM`` mm is kept
-  between the outermost bleed and the paper edge for the marks.
+  it, so no card loses ink.
 - *crop marks*: short lines extending the cut lines, drawn outside every
-  bleed box: around the sheet, and inside gutters wide enough to hold them.
+  bleed box, never closer than ``EDGE_CLEAR`` (5 mm) to the paper edge:
+  around the cards (the outer bleed gives way down to ``MIN_OUTER_BLEED``
+  to make room), and across the gutters wide enough to hold them. Every cut
+  line gets a mark; a grid that would leave one unmarked gives up a row or
+  a column.
 
 Sheets are portrait; cards may be turned a quarter (``rotated``) when that
 fits more of them. Backs are for long-edge duplex: columns are mirrored so
@@ -58,8 +61,17 @@ CARD_SIZES: Mapping[str, tuple[float, float]] = MappingProxyType({
 UNITS: Mapping[str, float] = MappingProxyType({"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT})
 """Millimetres per unit accepted by :func:`parse_length`."""
 
-MIN_MARK_ROOM = 2.0
-"""Room (mm) kept between the outermost bleed and the paper edge for crop marks."""
+EDGE_CLEAR = 5.0
+"""No crop mark comes closer than this (mm) to the paper edge: printers leave it blank."""
+
+MIN_MARK_LENGTH = 2.5
+"""The shortest crop mark (mm) worth drawing; a cut line needs at least one."""
+
+MIN_OUTER_BLEED = 1.5
+"""The outer bleed may shrink to this (mm) to make room for crop marks around the cards."""
+
+GUTTER_MARK_LENGTH = 4.0
+"""Length (mm) of the cut lines drawn in a full-bleed gutter (see :func:`full_bleed_gutter`)."""
 
 MARK_GAP = 0.5
 """Distance (mm) between a bleed box and the start of a crop mark."""
@@ -129,12 +141,16 @@ def resolve_paper(spec: str | Sequence[str | float]) -> tuple[float, float]:
     return _resolve_pair(spec, PAPERS, "paper")
 
 
-def resolve_card_size(spec: str | Sequence[str | float]) -> tuple[float, float]:
-    """Return (width, height) in mm for a card size name or a (w, h) pair.
+def resolve_card_size(spec: str | Sequence[str | float] | Mapping[str, str | float]
+                      ) -> tuple[float, float]:
+    """Return (width, height) in mm for a card size name, a (w, h) pair or a
+    ``{width, height}`` mapping (as ``print.card`` is written).
 
-    >>> resolve_card_size(("2.5in", "3.5in"))
-    (63.5, 88.9)
+    >>> resolve_card_size(("2.5in", "3.5in")), resolve_card_size({"width": 70, "height": "12cm"})
+    ((63.5, 88.9), (70.0, 120.0))
     """
+    if isinstance(spec, Mapping):
+        return _resolve_pair((spec["width"], spec["height"]), CARD_SIZES, "card size")
     return _resolve_pair(spec, CARD_SIZES, "card size")
 
 
@@ -195,6 +211,7 @@ class SheetLayout:
     rotated: bool
     slots: tuple[Slot, ...]
     crop_marks: tuple[Segment, ...]
+    mark_length: float = 5.0
 
     @property
     def capacity(self) -> int:
@@ -208,70 +225,128 @@ class SheetLayout:
         return Box(first.x, first.y, last.right - first.x, last.bottom - first.y)
 
 
-def _count(paper: float, card: float, bleed: float, gutter: float, margin: float) -> int:
-    """How many cards fit along one side of the paper."""
-    n = 0
-    while True:
-        extent = (n + 1) * card + n * gutter
-        if extent > paper - 2 * margin + _EPS or extent + 2 * (bleed + MIN_MARK_ROOM) > paper + _EPS:
-            return n
-        n += 1
+def _outer_bleed(room: float, bleed: float) -> tuple[float, bool]:
+    """The bleed kept outside the grid along one axis, and whether crop marks fit beyond it.
+
+    ``room`` is the distance from the outermost trim to the paper edge. The
+    outer bleed gives way (down to ``MIN_OUTER_BLEED``) to make room for marks
+    that end ``EDGE_CLEAR`` mm from the edge; when even that is too little, the
+    full bleed stays (as far as the paper reaches) and the marks go elsewhere.
+    """
+    for_marks = room - EDGE_CLEAR - MARK_GAP - MIN_MARK_LENGTH
+    if for_marks >= min(bleed, MIN_OUTER_BLEED) - _EPS:
+        return min(bleed, for_marks), True
+    return max(0.0, min(bleed, room)), False
 
 
-def _marks(slots: Sequence[Slot], cols: int, rows: int, gutter: float, bleed: float,
+def gutter_marks_fit(gutter: float, bleed: float) -> bool:
+    """Whether the strip between two neighbours' bleed boxes can hold a crop mark.
+
+    >>> (gutter_marks_fit(0, 3), gutter_marks_fit(full_bleed_gutter(3), 3))
+    (False, True)
+    """
+    return gutter - 2 * bleed >= 2 * MARK_GAP + MIN_MARK_LENGTH - _EPS
+
+
+def full_bleed_gutter(bleed: float) -> float:
+    """The gutter that keeps every card's whole bleed and a cut line between them."""
+    return 2 * bleed + 2 * MARK_GAP + GUTTER_MARK_LENGTH
+
+
+def _marks(slots: Sequence[Slot], grid_slots: Sequence[Slot], gutter: float, bleed: float,
            paper_w: float, paper_h: float, mark_length: float) -> tuple[Segment, ...]:
-    grid = Box(slots[0].bleed.x, slots[0].bleed.y,
-               slots[-1].bleed.right - slots[0].bleed.x, slots[-1].bleed.bottom - slots[0].bleed.y)
-    xs = sorted({round(v, 6) for s in slots[:cols] for v in (s.trim.x, s.trim.right)})
-    ys = sorted({round(v, 6) for s in slots[::cols] for v in (s.trim.y, s.trim.bottom)})
+    """Crop marks for the cards in ``slots``: the first cards of the grid ``grid_slots``."""
+    if not slots:
+        return ()
+    grid = Box(min(s.bleed.x for s in slots), min(s.bleed.y for s in slots), 0.0, 0.0)
+    grid = Box(grid.x, grid.y, max(s.bleed.right for s in slots) - grid.x,
+               max(s.bleed.bottom for s in slots) - grid.y)
+    xs = sorted({round(v, 6) for s in slots for v in (s.trim.x, s.trim.right)})
+    ys = sorted({round(v, 6) for s in slots for v in (s.trim.y, s.trim.bottom)})
     marks: list[Segment] = []
-    # Around the sheet: from just outside the outermost bleed towards the paper edge.
-    edge = MARK_GAP
-    top0, top1 = grid.y - MARK_GAP, max(grid.y - MARK_GAP - mark_length, edge)
-    bot0, bot1 = grid.bottom + MARK_GAP, min(grid.bottom + MARK_GAP + mark_length, paper_h - edge)
-    left0, left1 = grid.x - MARK_GAP, max(grid.x - MARK_GAP - mark_length, edge)
-    right0, right1 = grid.right + MARK_GAP, min(grid.right + MARK_GAP + mark_length, paper_w - edge)
+
+    def keep(low: float, high: float) -> bool:
+        # Clamping at the edge may leave a mark too short, or turned round: drop it.
+        return high - low >= MIN_MARK_LENGTH - _EPS
+
+    # Around the cards: from just outside the outermost bleed towards the paper edge,
+    # never closer to it than EDGE_CLEAR (the printer's unprintable border).
+    top0, top1 = grid.y - MARK_GAP, max(grid.y - MARK_GAP - mark_length, EDGE_CLEAR)
+    bot0, bot1 = grid.bottom + MARK_GAP, min(grid.bottom + MARK_GAP + mark_length,
+                                             paper_h - EDGE_CLEAR)
+    left0, left1 = grid.x - MARK_GAP, max(grid.x - MARK_GAP - mark_length, EDGE_CLEAR)
+    right0, right1 = grid.right + MARK_GAP, min(grid.right + MARK_GAP + mark_length,
+                                                paper_w - EDGE_CLEAR)
     for x in xs:
-        marks += [(x, top1, x, top0), (x, bot0, x, bot1)]
+        if keep(top1, top0):
+            marks.append((x, top1, x, top0))
+        if keep(bot0, bot1):
+            marks.append((x, bot0, x, bot1))
     for y in ys:
-        marks += [(left1, y, left0, y), (right0, y, right1, y)]
-    # Inside gutters, only where the space between two bleed boxes can hold a mark.
-    if gutter - 2 * bleed >= 2 * MARK_GAP + 1.0:
-        for c in range(cols - 1):
-            x0, x1 = slots[c].bleed.right + MARK_GAP, slots[c + 1].bleed.x - MARK_GAP
-            marks += [(x0, y, x1, y) for y in ys]
-        for r in range(rows - 1):
-            y0, y1 = slots[r * cols].bleed.bottom + MARK_GAP, slots[(r + 1) * cols].bleed.y - MARK_GAP
-            marks += [(x, y0, x, y1) for x in xs]
-    return tuple((round(a, 4), round(b, 4), round(c, 4), round(d, 4)) for a, b, c, d in marks)
+        if keep(left1, left0):
+            marks.append((left1, y, left0, y))
+        if keep(right0, right1):
+            marks.append((right0, y, right1, y))
+    # Inside gutters: each cut line drawn across the whole strip between two bleed boxes.
+    # The strip beside an empty slot serves too: a part-filled sheet keeps its cut lines.
+    if gutter_marks_fit(gutter, bleed):
+        at = {(s.row, s.col): s for s in grid_slots}
+        for s in slots:
+            r, c = s.row, s.col
+            right = at.get((r, c + 1))
+            if right is not None:
+                x0, x1 = s.bleed.right + MARK_GAP, right.bleed.x - MARK_GAP
+                marks += [(x0, y, x1, y) for y in (s.trim.y, s.trim.bottom)]
+            below = at.get((r + 1, c))
+            if below is not None:
+                y0, y1 = s.bleed.bottom + MARK_GAP, below.bleed.y - MARK_GAP
+                marks += [(x, y0, x, y1) for x in (s.trim.x, s.trim.right)]
+    return tuple(sorted({(round(a, 4), round(b, 4), round(c, 4), round(d, 4))
+                         for a, b, c, d in marks}))
 
 
-def _build(paper_w: float, paper_h: float, card_w: float, card_h: float, bleed: float,
-           gutter: float, margin: float, rotated: bool, mark_length: float) -> SheetLayout | None:
-    cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-    cols = _count(paper_w, cw, bleed, gutter, margin)
-    rows = _count(paper_h, ch, bleed, gutter, margin)
-    if cols == 0 or rows == 0:
+def _build(paper_w: float, paper_h: float, cw: float, ch: float, bleed: float, gutter: float,
+           margin: float, rotated: bool, cols: int, rows: int, mark_length: float,
+           card_w: float, card_h: float) -> SheetLayout | None:
+    """A ``cols`` x ``rows`` grid, or None when it leaves some cut line without a mark."""
+    grid_w, grid_h = cols * cw + (cols - 1) * gutter, rows * ch + (rows - 1) * gutter
+    if grid_w > paper_w - 2 * margin + _EPS or grid_h > paper_h - 2 * margin + _EPS:
         return None
-    x0 = (paper_w - (cols * cw + (cols - 1) * gutter)) / 2
-    y0 = (paper_h - (rows * ch + (rows - 1) * gutter)) / 2
+    x0, y0 = (paper_w - grid_w) / 2, (paper_h - grid_h) / 2
+    outer_x, side_marks = _outer_bleed(x0, bleed)
+    outer_y, end_marks = _outer_bleed(y0, bleed)
+    inner = gutter_marks_fit(gutter, bleed)
+    # A cut across the sheet is found by marks at the sides or in the gutters between columns;
+    # a cut down the sheet by marks at the top and bottom or in the gutters between rows.
+    if not (side_marks or (inner and cols > 1)) or not (end_marks or (inner and rows > 1)):
+        return None
     shared = min(bleed, gutter / 2)
     slots = []
     for r in range(rows):
         for c in range(cols):
             trim = Box(x0 + c * (cw + gutter), y0 + r * (ch + gutter), cw, ch)
-            left = bleed if c == 0 else shared
-            right = bleed if c == cols - 1 else shared
-            top = bleed if r == 0 else shared
-            bottom = bleed if r == rows - 1 else shared
+            left = outer_x if c == 0 else shared
+            right = outer_x if c == cols - 1 else shared
+            top = outer_y if r == 0 else shared
+            bottom = outer_y if r == rows - 1 else shared
             slots.append(Slot(
                 index=r * cols + c, row=r, col=c, trim=trim,
                 bleed=Box(trim.x - bleed, trim.y - bleed, cw + 2 * bleed, ch + 2 * bleed),
                 visible=Box(trim.x - left, trim.y - top, cw + left + right, ch + top + bottom),
                 rotation=90.0 if rotated else 0.0))
-    marks = _marks(slots, cols, rows, gutter, bleed, paper_w, paper_h, mark_length)
+    shown = _visible_slots(slots)
+    marks = _marks(shown, shown, gutter, bleed, paper_w, paper_h, mark_length)
     return SheetLayout(paper_w, paper_h, card_w, card_h, bleed, gutter, margin, cols, rows,
-                       rotated, tuple(slots), marks)
+                       rotated, tuple(slots), marks, mark_length)
+
+
+def _visible_slots(slots: Sequence[Slot]) -> list[Slot]:
+    """Slots whose bleed box is what is drawn (crop marks start outside the visible part)."""
+    return [Slot(s.index, s.row, s.col, s.trim, s.visible, s.visible, s.rotation) for s in slots]
+
+
+def _max_count(paper: float, card: float, gutter: float, margin: float) -> int:
+    return max(0, int((paper - 2 * margin + gutter + _EPS) // (card + gutter)))
 
 
 def layout_sheet(paper: str | Sequence[str | float], card_w: float, card_h: float,
@@ -298,13 +373,21 @@ def layout_sheet(paper: str | Sequence[str | float], card_w: float, card_h: floa
                if orientation == "auto" or o == (orientation == "landscape")]
     best: SheetLayout | None = None
     for rotated in options:
-        lay = _build(paper_w, paper_h, card_w, card_h, bleed, gutter, margin, rotated, mark_length)
-        if lay is not None and (best is None or lay.capacity > best.capacity):
-            best = lay
+        cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
+        for cols in range(_max_count(paper_w, cw, gutter, margin), 0, -1):
+            for rows in range(_max_count(paper_h, ch, gutter, margin), 0, -1):
+                if best is not None and cols * rows <= best.capacity:
+                    break
+                lay = _build(paper_w, paper_h, cw, ch, bleed, gutter, margin, rotated, cols, rows,
+                             mark_length, card_w, card_h)
+                if lay is not None:
+                    best = lay
+                    break
     if best is None:
         raise ValueError(
             f"a {card_w:g} x {card_h:g} mm card with {bleed:g} mm bleed does not fit on "
-            f"{paper_w:g} x {paper_h:g} mm paper inside a {margin:g} mm margin")
+            f"{paper_w:g} x {paper_h:g} mm paper inside a {margin:g} mm margin with crop marks "
+            f"{EDGE_CLEAR:g} mm from the edge")
     return best
 
 
@@ -330,10 +413,46 @@ def back_positions(layout: SheetLayout, offset_x_mm: float = 0.0,
         for s in layout.slots)
 
 
+def sheet_crop_marks(layout: SheetLayout, used: int | None = None) -> tuple[Segment, ...]:
+    """The crop marks for a sheet holding only its first ``used`` cards (None: a full sheet).
+
+    Empty slots get no marks: the cut lines of the cards present, marked around
+    them and in the gutters between them.
+
+    >>> lay = layout_sheet("a4", *CARD_SIZES["poker"])
+    >>> len(sheet_crop_marks(lay, 1)) < len(lay.crop_marks) == len(sheet_crop_marks(lay))
+    True
+    """
+    if used is None or used >= layout.capacity:
+        return layout.crop_marks
+    shown = _visible_slots(layout.slots)
+    return _marks(shown[:max(used, 0)], shown, layout.gutter, layout.bleed, layout.paper_w,
+                  layout.paper_h, layout.mark_length)
+
+
+def _clip_to_edge(seg: Segment, paper_w: float, paper_h: float) -> Segment | None:
+    x1, y1, x2, y2 = seg
+    lo_x, hi_x, lo_y, hi_y = EDGE_CLEAR, paper_w - EDGE_CLEAR, EDGE_CLEAR, paper_h - EDGE_CLEAR
+    x1, x2 = min(max(x1, lo_x), hi_x), min(max(x2, lo_x), hi_x)
+    y1, y2 = min(max(y1, lo_y), hi_y), min(max(y2, lo_y), hi_y)
+    if abs(x2 - x1) + abs(y2 - y1) < MIN_MARK_LENGTH - _EPS:
+        return None
+    return (round(x1, 4), round(y1, 4), round(x2, 4), round(y2, 4))
+
+
 def back_crop_marks(layout: SheetLayout, offset_x_mm: float = 0.0,
-                    offset_y_mm: float = 0.0) -> tuple[Segment, ...]:
-    """The crop marks of a sheet as they fall on its back (see :func:`back_positions`)."""
+                    offset_y_mm: float = 0.0, used: int | None = None) -> tuple[Segment, ...]:
+    """The crop marks of a sheet as they fall on its back (see :func:`back_positions`).
+
+    A back offset may push a mark towards the paper edge; the part closer than
+    ``EDGE_CLEAR`` is cut off, and a mark left too short is dropped (the
+    cards are cut from the front, which keeps every mark).
+    """
     w = layout.paper_w
-    return tuple((round(w - x1 + offset_x_mm, 4), round(y1 + offset_y_mm, 4),
-                  round(w - x2 + offset_x_mm, 4), round(y2 + offset_y_mm, 4))
-                 for x1, y1, x2, y2 in layout.crop_marks)
+    out = []
+    for x1, y1, x2, y2 in sheet_crop_marks(layout, used):
+        seg = _clip_to_edge((w - x1 + offset_x_mm, y1 + offset_y_mm,
+                             w - x2 + offset_x_mm, y2 + offset_y_mm), w, layout.paper_h)
+        if seg is not None:
+            out.append(seg)
+    return tuple(out)

@@ -30,6 +30,7 @@ from .scene import (
     Circle,
     Element,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -169,6 +170,26 @@ def label_text(cx: float, cy: float, text: str, size_mm: float, fill: str = INK,
                 fill=fill, anchor="middle", bold=bold)
 
 
+MIN_LABEL_MM = 6.0 * MM_PER_PT
+"""The smallest label (mm of font size) printed inside an icon: 6 pt."""
+
+
+def icon_label(cx: float, cy: float, text: str, size_mm: float, fill: str = INK,
+               bold: bool = True, font: str = "sans") -> tuple[Element, ...]:
+    """A numeral or letter inside an icon, never printed below 6 pt.
+
+    A label a little under 6 pt is raised to 6 pt; one far smaller (below
+    60 % of it) is left out: the icon is too small to carry legible text, and
+    its shape (or a count beside it) says the same.
+
+    >>> [round(t.size, 1) for t in icon_label(0, 0, "2", 1.8)], icon_label(0, 0, "2", 1.0)
+    ([6.0], ())
+    """
+    if size_mm < 0.6 * MIN_LABEL_MM:
+        return ()
+    return (label_text(cx, cy, text, max(size_mm, MIN_LABEL_MM), fill, bold, font),)
+
+
 def fitted_size(text: str, size_mm: float, width_mm: float, bold: bool = True,
                 font: str = "sans") -> float:
     """The font size (mm) ``text`` is drawn at: ``size_mm``, or less when wider than ``width_mm``.
@@ -250,7 +271,7 @@ def _block(g: _Grid, level: int, ghost: bool = False) -> tuple[Element, ...]:
         # A cornice line along the top of each block, as on the real pieces.
         Line(*g.p(left, top + 5), *g.p(right, top + 5), Style(stroke=INK, stroke_width=g.line_width(1.5))),
     ]
-    parts.append(label_text((x0 + x1) / 2, g.p(0, (top + 5 + bottom) / 2)[1], str(level), g.n(15)))
+    parts.extend(icon_label((x0 + x1) / 2, g.p(0, (top + 5 + bottom) / 2)[1], str(level), g.n(15)))
     return tuple(parts)
 
 
@@ -324,7 +345,7 @@ def icon_worker(x: float, y: float, size_mm: float, *, colour: str = "start",
     parts.extend(_pawn(g, ink))
     if label:
         size = fitted_size(label, g.n(26), g.n(30))
-        parts.append(label_text(*g.p(50, 63), label, size, fill=fill))
+        parts.extend(icon_label(*g.p(50, 63), label, size, fill=fill))
     return tuple(parts)
 
 
@@ -340,7 +361,7 @@ def icon_wanderer(x: float, y: float, size_mm: float, *, label: str | None = Non
     parts.append(Path((("M", *g.p(78, 31)), ("Q", *g.p(78, 17), *g.p(68, 20))), staff))
     if label:
         size = fitted_size(label, g.n(26), g.n(30))
-        parts.append(label_text(*g.p(50, 63), label, size, fill=fill))
+        parts.extend(icon_label(*g.p(50, 63), label, size, fill=fill))
     return tuple(parts)
 
 
@@ -413,7 +434,7 @@ def _coin_levels(g: _Grid, levels: Sequence[int], ink: str) -> tuple[Element, ..
                                ("C", cx + k, cy - rr, cx + rr, cy - k, cx + rr, cy), ("Z",)),
                               Style(fill=DOME, stroke=ink, stroke_width=g.line_width(1.5))))
         else:
-            parts.append(label_text(*g.p(cu, 50), str(level), g.n(size), fill=ink))
+            parts.extend(icon_label(*g.p(cu, 50), str(level), g.n(size), fill=ink))
     return tuple(parts)
 
 
@@ -564,7 +585,8 @@ def icon_die_face(x: float, y: float, size_mm: float, *, colour: str = "red") ->
     face = Rect(*g.p(6, 6), g.n(88), g.n(88), Style(fill=fill, stroke=INK, stroke_width=g.line_width(3.5)),
                 rx=g.n(16))
     letter = colour[:1].upper()
-    return (face, label_text(*g.p(50, 50), letter, fitted_size(letter, g.n(50), g.n(60)), fill=_ink_on(fill)))
+    return (face, *icon_label(*g.p(50, 50), letter, fitted_size(letter, g.n(50), g.n(60)),
+                              fill=_ink_on(fill)))
 
 
 def icon_gem(x: float, y: float, size_mm: float, *, colour: str = "red") -> tuple[Element, ...]:
@@ -787,6 +809,9 @@ def element_bounds(elements: Iterable[Element]) -> Bounds | None:
             left = el.x - {"start": 0.0, "middle": width / 2, "end": width}[el.anchor]
             box = _merge(box, (left, el.y - ASCENT * em, left + width, el.y + DESCENT * em))
             continue
+        if isinstance(el, Image):
+            box = _merge(box, (el.x, el.y, el.x + el.w, el.y + el.h))
+            continue
         style = el.style
         if not (style.fill or style.stroke):
             continue
@@ -819,5 +844,5 @@ __all__ = [
     "WORKER_COLOURS", "arrow_shape", "element_bounds", "fitted_size", "gem_colour", "icon_blessing",
     "icon_block", "icon_bridge", "icon_build", "icon_builder", "icon_coin", "icon_die_face", "icon_dome",
     "icon_feature", "icon_gem", "icon_king", "icon_move", "icon_mover", "icon_sea", "icon_specialist",
-    "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "label_text",
+    "icon_label", "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "label_text",
 ]

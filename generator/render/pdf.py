@@ -19,18 +19,22 @@ from __future__ import annotations
 
 import functools
 import io
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
 from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
 
 from . import fonts
+from .images import draw_image
 from .scene import (
     MM_PER_PT,
     Circle,
     Document,
     Element,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -44,18 +48,91 @@ from .scene import (
 
 PT_PER_MM = 72.0 / 25.4
 
+# The live preview (``riddlesmith serve``) wants the pages of each PDF as scenes, to
+# draw them as SVG; a context variable lets it collect them without any system knowing.
+_CAPTURE: ContextVar[list[Document] | None] = ContextVar("riddlesmith_pdf_capture", default=None)
+PLACEHOLDER_PREFIX = b"%riddlesmith-preview-document-"
+
+
+@contextmanager
+def capture_documents() -> Iterator[list[Document]]:
+    """Collect the documents that ``document_to_pdf`` is asked for inside the block.
+
+    Inside the block no PDF is drawn: ``document_to_pdf`` returns a short
+    placeholder naming the document's index in the list, so a preview can map
+    each artefact back to its pages (see :func:`placeholder_index`) and draw a
+    PDF only when someone asks for it.
+
+    >>> from .scene import Scene
+    >>> with capture_documents() as docs:
+    ...     data = document_to_pdf(Document((Scene(10, 10),), title="t"))
+    >>> placeholder_index(data), docs[0].title
+    (0, 't')
+    """
+    found: list[Document] = []
+    token = _CAPTURE.set(found)
+    try:
+        yield found
+    finally:
+        _CAPTURE.reset(token)
+
+
+def placeholder_index(data: bytes) -> int | None:
+    """The document index in a placeholder made under :func:`capture_documents`, else None."""
+    if not data.startswith(PLACEHOLDER_PREFIX):
+        return None
+    tail = data[len(PLACEHOLDER_PREFIX):]
+    return int(tail) if tail.isdigit() else None
+
 
 @functools.lru_cache(maxsize=256)
 def _rgb(colour: str) -> tuple[float, float, float]:
     return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
 
 
-def _apply_style(c: Any, style: Style) -> tuple[int, int]:
+@functools.lru_cache(maxsize=256)
+def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
+    """The naive device conversion of ``#rrggbb``: grey component removal, black as K only.
+
+    Pure black is plain K (no rich black); white is no ink at all.
+
+    >>> rgb_to_cmyk("#000000"), rgb_to_cmyk("#ffffff"), rgb_to_cmyk("#ff0000")
+    ((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0), (0.0, 1.0, 1.0, 0.0))
+    """
+    r, g, b = _rgb(colour)
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
+
+
+class _Ink:
+    """Sets fill and stroke colours as DeviceRGB, or DeviceCMYK for print shops."""
+
+    __slots__ = ("cmyk",)
+
+    def __init__(self, cmyk: bool) -> None:
+        self.cmyk = cmyk
+
+    def fill(self, c: Any, colour: str) -> None:
+        if self.cmyk:
+            c.setFillColorCMYK(*rgb_to_cmyk(colour))
+        else:
+            c.setFillColorRGB(*_rgb(colour))
+
+    def stroke(self, c: Any, colour: str) -> None:
+        if self.cmyk:
+            c.setStrokeColorCMYK(*rgb_to_cmyk(colour))
+        else:
+            c.setStrokeColorRGB(*_rgb(colour))
+
+
+def _apply_style(c: Any, style: Style, ink: _Ink) -> tuple[int, int]:
     """Set colours and pen for ``style``; return the (stroke, fill) flags."""
     if style.fill:
-        c.setFillColorRGB(*_rgb(style.fill))
+        ink.fill(c, style.fill)
     if style.stroke:
-        c.setStrokeColorRGB(*_rgb(style.stroke))
+        ink.stroke(c, style.stroke)
         c.setLineWidth(style.stroke_width)
         if style.dash:
             c.setDash(list(style.dash), 0)
@@ -65,7 +142,7 @@ def _apply_style(c: Any, style: Style) -> tuple[int, int]:
     return (1 if style.stroke else 0, 1 if style.fill else 0)
 
 
-def _draw_text(c: Any, t: Text) -> None:
+def _draw_text(c: Any, t: Text, ink: _Ink) -> None:
     text = strip_control(t.text)
     if not text:
         return
@@ -74,7 +151,7 @@ def _draw_text(c: Any, t: Text) -> None:
     if t.anchor != "start":
         width = fonts.unit_width(text, face.file) * t.size
         x -= width / 2 if t.anchor == "middle" else width
-    c.setFillColorRGB(*_rgb(t.fill))
+    ink.fill(c, t.fill)
     obj = c.beginText()
     # The page is flipped to y-down; flip the text back so glyphs stand upright.
     obj.setTextTransform(1, 0, 0, -1, x, t.y)
@@ -109,9 +186,12 @@ def _path(c: Any, el: Path) -> Any:
     return p
 
 
-def _draw(c: Any, el: Element) -> None:
+def _draw(c: Any, el: Element, ink: _Ink) -> None:
     if isinstance(el, Text):
-        _draw_text(c, el)
+        _draw_text(c, el, ink)
+        return
+    if isinstance(el, Image):
+        draw_image(c, el, ink.cmyk)
         return
     if isinstance(el, Group):
         c.saveState()
@@ -126,14 +206,14 @@ def _draw(c: Any, el: Element) -> None:
             clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
             c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for child in el.children:
-            _draw(c, child)
+            _draw(c, child, ink)
         c.restoreState()
         return
     if isinstance(el, TextBlock):
         c.saveState()
         c.translate(el.x, el.y)
         for child in (*el.runs, *el.icons):
-            _draw(c, child)
+            _draw(c, child, ink)
         c.restoreState()
         return
     style: Style = el.style
@@ -143,7 +223,7 @@ def _draw(c: Any, el: Element) -> None:
     scoped = bool(style.dash) or style.opacity < 1
     if scoped:
         c.saveState()
-    stroke, fill = _apply_style(c, style)
+    stroke, fill = _apply_style(c, style, ink)
     if isinstance(el, Rect):
         if el.rx:
             c.roundRect(el.x, el.y, el.w, el.h, el.rx, stroke=stroke, fill=fill)
@@ -171,8 +251,18 @@ def _draw(c: Any, el: Element) -> None:
         c.restoreState()
 
 
+def _inset_box(page: Any, inset: float) -> tuple[float, float, float, float]:
+    """A page box ``inset`` mm inside the paper edge, in PDF points (y up)."""
+    return (inset * PT_PER_MM, inset * PT_PER_MM, (page.width - inset) * PT_PER_MM,
+            (page.height - inset) * PT_PER_MM)
+
+
 def document_to_pdf(doc: Document) -> bytes:
     """Render every page of ``doc`` into one PDF and return its bytes."""
+    captured = _CAPTURE.get()
+    if captured is not None:
+        captured.append(doc)
+        return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
     buf = io.BytesIO()
     first = doc.pages[0]
     # The initial font is ours: otherwise reportlab lists an unembedded Helvetica on every page.
@@ -187,14 +277,29 @@ def document_to_pdf(doc: Document) -> bytes:
         c.setKeywords(", ".join(doc.keywords))
     c.setViewerPreference("PrintScaling", "None")
     if doc.duplex:
-        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    for page in doc.pages:
+        c.setViewerPreference("Duplex", "DuplexFlipShortEdge" if doc.flip_short_edge
+                              else "DuplexFlipLongEdge")
+    ink = _Ink(doc.cmyk)
+    marks = {n: f"page-{n}" for _, n in doc.outline}
+    for n, page in enumerate(doc.pages):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        if doc.trim_inset is not None:
+            c.setTrimBox(_inset_box(page, doc.trim_inset))
+            c.setBleedBox(_inset_box(page, doc.bleed_inset))
+        if n in marks:
+            c.bookmarkPage(marks[n])
         # mm with y down, origin top-left, like the scene.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         c.setMiterLimit(4)  # the SVG default, so corners match
+        if doc.cmyk:
+            c.setFillColorCMYK(0, 0, 0, 1)
+            c.setStrokeColorCMYK(0, 0, 0, 1)
         for el in page.children:
-            _draw(c, el)
+            _draw(c, el, ink)
         c.showPage()
+    for title, n in doc.outline:
+        c.addOutlineEntry(title, marks[n], level=0)
+    if doc.outline:
+        c.showOutline()
     c.save()
     return buf.getvalue()

@@ -222,6 +222,32 @@ class TextBlock:
         return TextBlock(self.runs, self.icons, self.width, self.height, x, y)
 
 
+IMAGE_FORMATS = ("png", "jpeg", "svg")
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture stretched over the box (x, y, w, h): PNG, JPEG or SVG ``data``.
+
+    Fitting (cover, contain) is the caller's business (see :mod:`.art`): the
+    backends draw the whole picture into the box, clipped by any enclosing group.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    format: str
+
+    def __post_init__(self) -> None:
+        if self.format not in IMAGE_FORMATS:
+            raise ValueError(f"image format must be one of {', '.join(IMAGE_FORMATS)}, got {self.format!r}")
+        _check_finite((self.x, self.y, self.w, self.h), "image box")
+        if not (self.w > 0 and self.h > 0):
+            raise ValueError(f"image size must be positive, got {self.w} x {self.h}")
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """Children drawn under a transform, optionally clipped.
@@ -243,7 +269,7 @@ class Group:
         _check_finite((tx, ty, self.rotate, self.scale), "group transform")
 
 
-Element = Rect | Circle | Line | Polyline | Polygon | Path | Text | TextBlock | Group
+Element = Rect | Circle | Line | Polyline | Polygon | Path | Text | TextBlock | Group | Image
 """Anything that can appear in a scene."""
 
 
@@ -272,9 +298,20 @@ class Document:
     subject: str = ""
     duplex: bool = False
     keywords: tuple[str, ...] = field(default=())
+    cmyk: bool = False
+    """Write every colour as DeviceCMYK (for print shops); images are converted too."""
+    trim_inset: float | None = None
+    """When set, every page gets a TrimBox this many mm inside the paper edge."""
+    bleed_inset: float = 0.0
+    """With ``trim_inset``: the BleedBox's distance (mm) inside the paper edge."""
+    outline: tuple[tuple[str, int], ...] = ()
+    """Bookmarks: (title, 0-based page index), shown by viewers as the outline."""
+    flip_short_edge: bool = False
+    """With ``duplex``: flip on the short edge (landscape booklets)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pages", tuple(self.pages))
         object.__setattr__(self, "keywords", tuple(self.keywords))
+        object.__setattr__(self, "outline", tuple((str(t), int(n)) for t, n in self.outline))
         if not self.pages:
             raise ValueError("a document needs at least one page")

@@ -14,10 +14,12 @@ renderer draws into the bleed); this module only places scenes, using a
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from . import fonts
+from . import fonts, labels
 from .geometry import (
+    EDGE_CLEAR,
     MARK_GAP,
     Box,
     Segment,
@@ -25,14 +27,31 @@ from .geometry import (
     Slot,
     back_crop_marks,
     back_positions,
+    full_bleed_gutter,
+    layout_sheet,
+    parse_length,
     resolve_paper,
+    sheet_crop_marks,
 )
-from .scene import MM_PER_PT, Circle, Element, Group, Line, Rect, Scene, Style, Text
+from .scene import (
+    MM_PER_PT,
+    Circle,
+    Element,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Polyline,
+    Rect,
+    Scene,
+    Style,
+    Text,
+)
 
 MARK_STYLE = Style(stroke="#000000", stroke_width=0.15)
 NOTE_SIZE = 6.0
 """Size (pt) of the label printed in a sheet's margin."""
-_NOTE_MIN_SIZE = 4.5
+_NOTE_MIN_SIZE = 6.0  # shorten rather than print below 6 pt
 _NOTE_FILL = "#444444"
 _THIN = Style(stroke="#000000", stroke_width=0.12)
 _BAR = Style(stroke="#000000", stroke_width=0.2)
@@ -85,16 +104,17 @@ _BAR_LEN = 11 + 10.0  # bar, gap and its "10 mm" label, roughly
 
 def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: bool) -> tuple[Element, ...]:
     """Label and 10 mm scale bar in the widest margin band, between crop marks."""
-    x0, y0 = min(s.bleed.x for s in slots), min(s.bleed.y for s in slots)
-    grid = Box(x0, y0, max(s.bleed.right for s in slots) - x0,
-               max(s.bleed.bottom for s in slots) - y0)
+    x0, y0 = min(s.visible.x for s in slots), min(s.visible.y for s in slots)
+    grid = Box(x0, y0, max(s.visible.right for s in slots) - x0,
+               max(s.visible.bottom for s in slots) - y0)
     em = NOTE_SIZE * MM_PER_PT
-    need = MARK_GAP + 0.5 + em * 1.1
+    # Like the crop marks, the notes keep out of the printer's unprintable border.
+    need = MARK_GAP + 0.5 + em * 1.1 + EDGE_CLEAR
     bottom_room = layout.paper_h - grid.bottom
     side_room = grid.x if not back else layout.paper_w - grid.right
     if max(bottom_room, side_room) < need:
         return ()
-    if bottom_room >= side_room:
+    if bottom_room >= need:
         # Along the bottom edge, reading left to right; spans between column cut lines.
         spans = sorted({(s.trim.x, s.trim.right) for s in slots})
         baseline = grid.bottom + MARK_GAP + 0.5 + fonts.ASCENT * em
@@ -131,17 +151,103 @@ def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, 
     return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
 
 
+def _reach(el: Element) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) an element paints, or None when it fills nothing."""
+    if isinstance(el, Rect):
+        return (el.x, el.y, el.x + el.w, el.y + el.h)
+    if isinstance(el, Circle):
+        return (el.cx - el.r, el.cy - el.r, el.cx + el.r, el.cy + el.r)
+    if isinstance(el, (Polygon, Polyline)):
+        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    if isinstance(el, Path):
+        nums = [float(v) for cmd in el.commands for v in cmd[1:]]
+        xs, ys = nums[0::2], nums[1::2]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    return None
+
+
+def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
+    """The fill colours painted in a card scene's bleed (outside its trim box).
+
+    A miscut shows these colours on the neighbouring card: two cards may share a
+    cut only when both show one and the same colour there. A scene that paints
+    nothing in its bleed counts as white paper.
+
+    >>> from .scene import Rect, Scene, Style
+    >>> card = Scene(10, 10, (Rect(0, 0, 10, 10, Style(fill="#112233")),
+    ...                       Rect(3, 3, 4, 4, Style(fill="#ffffff"))))
+    >>> sorted(edge_colours(card, 1.0))
+    ['#112233']
+    """
+    found: set[str] = set()
+    trim = (bleed, bleed, scene.width - bleed, scene.height - bleed)
+
+    def visit(elements: Sequence[Element], dx: float, dy: float, exact: bool) -> None:
+        for el in elements:
+            if isinstance(el, Group):
+                plain = el.rotate == 0 and el.scale == 1
+                visit(el.children, dx + el.translate[0], dy + el.translate[1], exact and plain)
+                continue
+            box = _reach(el)
+            fill = getattr(getattr(el, "style", None), "fill", None)
+            if box is None or fill is None:
+                continue
+            x0, y0, x1, y1 = box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+            outside = x0 < trim[0] or y0 < trim[1] or x1 > trim[2] or y1 > trim[3]
+            # Turned or scaled groups are not measured: count their fills to be safe.
+            if outside or not exact:
+                found.add(fill.lower())
+
+    visit(scene.children, 0.0, 0.0, True)
+    return frozenset(found) or frozenset({"#ffffff"})
+
+
+def can_butt(cards: Sequence[Scene], bleed: float) -> bool:
+    """Whether these cards may share cuts: every one shows the same single colour at its cut."""
+    colours: set[str] = set()
+    for sc in cards:
+        colours |= edge_colours(sc, bleed)
+        if len(colours) > 1:
+            return False
+    return True
+
+
+def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
+              gutter_layout: SheetLayout | None) -> list[tuple[SheetLayout, int, int]]:
+    """(layout, first, end) of each sheet: the gutter layout wherever neighbours differ."""
+    sheets: list[tuple[SheetLayout, int, int]] = []
+    start, n = 0, len(fronts)
+    while start < n:
+        lay = layout
+        if gutter_layout is not None:
+            end = min(n, start + layout.capacity)
+            if not (can_butt(fronts[start:end], layout.bleed)
+                    and (backs is None or can_butt(backs[start:end], layout.bleed))):
+                lay = gutter_layout
+        end = min(n, start + lay.capacity)
+        sheets.append((lay, start, end))
+        start = end
+    return sheets
+
+
 def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | None,
                      layout: SheetLayout, crop_marks: bool = True,
                      back_offset: tuple[float, float] = (0.0, 0.0),
-                     label: str = "") -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
+                     label: str = "", *, gutter_layout: SheetLayout | None = None,
+                     lang: str | None = None
+                     ) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """Place cards on sheets: (front pages, back pages).
 
     ``backs`` is one scene per front, a single scene used for every card, or
     None (no back pages). Back pages are for long-edge duplex, shifted by
     ``back_offset`` (x, y mm as seen on the back). Each page carries ``label``
     with its sheet number and a 10 mm scale bar in the margin when there is
-    room. Raises ValueError when a scene is not card + bleed sized.
+    room. With a ``gutter_layout`` (same card size and bleed, a gutter that
+    keeps each card's whole bleed), a sheet whose cards differ in colour at
+    the cut uses it; the others keep ``layout``. Empty slots get no crop
+    marks. The sheet labels are in ``lang`` (see :mod:`.labels`). Raises
+    ValueError when a scene is not card + bleed sized.
     """
     fronts = list(fronts)
     if isinstance(backs, Scene):
@@ -157,24 +263,82 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
         _check_size(sc, layout, f"front {n + 1}")
     for n, sc in enumerate(back_list or ()):
         _check_size(sc, layout, f"back {n + 1}")
+    if gutter_layout is not None and (gutter_layout.card_w, gutter_layout.card_h,
+                                      gutter_layout.bleed) != (layout.card_w, layout.card_h,
+                                                               layout.bleed):
+        raise ValueError("the gutter layout must be for the same card size and bleed")
 
-    per = layout.capacity
-    sheets = (len(fronts) + per - 1) // per
-    back_slots = back_positions(layout, *back_offset)
-    back_marks = back_crop_marks(layout, *back_offset)
+    plan = _paginate(fronts, back_list, layout, gutter_layout)
     prefix = f"{label} · " if label else ""
     front_pages: list[Scene] = []
     back_pages: list[Scene] = []
-    for s in range(sheets):
-        chunk = slice(s * per, (s + 1) * per)
-        front_pages.append(_sheet(fronts[chunk], layout.slots, layout, crop_marks,
-                                  layout.crop_marks, f"{prefix}sheet {s + 1}/{sheets} · fronts",
+    for s, (lay, start, end) in enumerate(plan):
+        used = end - start
+        number = prefix + labels.label("sheet-of", lang, n=s + 1, total=len(plan))
+        front_pages.append(_sheet(fronts[start:end], lay.slots, lay, crop_marks,
+                                  sheet_crop_marks(lay, used),
+                                  f"{number} · {labels.label('sheet-fronts', lang)}",
                                   False, f"sheet-{s + 1}-front"))
         if back_list is not None:
-            back_pages.append(_sheet(back_list[chunk], back_slots, layout, crop_marks, back_marks,
-                                     f"{prefix}sheet {s + 1}/{sheets} · backs", True,
+            back_pages.append(_sheet(back_list[start:end], back_positions(lay, *back_offset), lay,
+                                     crop_marks, back_crop_marks(lay, *back_offset, used=used),
+                                     f"{number} · {labels.label('sheet-backs', lang)}", True,
                                      f"sheet-{s + 1}-back"))
     return tuple(front_pages), tuple(back_pages)
+
+
+GUTTER_MODES = ("auto", "full", "none")
+"""``auto``: a full-bleed gutter only on sheets whose cards differ in colour at the cut;
+``full``: on every sheet; ``none``: cards butted (one cut between neighbours)."""
+
+
+def gutter_setting(command_line: str | None, pack_value: object) -> str | float:
+    """The gutter asked for: the command line's mode, else the pack's ``print.gutter``
+    (a mode or a length), else ``auto``.
+
+    >>> (gutter_setting(None, None), gutter_setting("full", "2mm"), gutter_setting(None, "2mm"))
+    ('auto', 'full', 2.0)
+    """
+    value = command_line if command_line is not None else pack_value
+    if value is None:
+        return "auto"
+    if isinstance(value, str) and value.strip().lower() in GUTTER_MODES:
+        return value.strip().lower()
+    return parse_length(value)  # type: ignore[arg-type]
+
+
+def back_offset_setting(command_line: tuple[float, float] | None, print_cfg: Mapping[str, Any]
+                        ) -> tuple[float, float]:
+    """The duplex shift (x, y mm): the command line's, else the pack's ``print.back_offset``.
+
+    >>> back_offset_setting(None, {"back_offset": {"x": "0.5mm"}})
+    (0.5, 0.0)
+    """
+    if command_line is not None:
+        return command_line
+    offset = print_cfg.get("back_offset", {})
+    return (parse_length(offset.get("x", 0)), parse_length(offset.get("y", 0)))
+
+
+def sheet_layouts(paper: str | Sequence[str | float], card_w: float, card_h: float,
+                  bleed: float = 3.0, gutter: str | float = "auto"
+                  ) -> tuple[SheetLayout, SheetLayout | None]:
+    """The layout for a deck's sheets and, for ``auto``, the full-bleed layout for sheets
+    whose neighbours differ at the cut (pass both to :func:`card_sheet_pages`).
+
+    >>> plain, wide = sheet_layouts("a4", 63.5, 88.9)
+    >>> (plain.gutter, wide is not None and wide.gutter > 2 * wide.bleed)
+    (0.0, True)
+    """
+    if gutter == "auto":
+        full = full_bleed_gutter(bleed)
+        return (layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=0.0),
+                layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=full))
+    if gutter == "full":
+        return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=full_bleed_gutter(bleed)), None
+    if gutter == "none":
+        return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=0.0), None
+    return layout_sheet(paper, card_w, card_h, bleed=bleed, gutter=float(gutter)), None
 
 
 def interleave_duplex(fronts: Sequence[Scene], backs: Sequence[Scene]) -> tuple[Scene, ...]:
@@ -211,7 +375,8 @@ def _cross(cx: float, cy: float, arm: float) -> list[Element]:
             Circle(cx, cy, 2.0, style)]
 
 
-def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8) -> list[Element]:
+def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8,
+                   lang: str | None = None) -> list[Element]:
     """Millimetre scales beside a cross, numbered every 4 mm, to read a duplex offset.
 
     The scale below the cross reads x (where the front's vertical arm shows
@@ -227,8 +392,9 @@ def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8) -> li
             label = f"{d:+d}" if d else "0"
             out.append(Text(cx + d, cy + at + 5, label, size=6, anchor="middle"))
             out.append(Text(cx + at + 3.2, cy + d + 0.75, label, size=6))
-    out.append(Text(cx, cy + at + 8.5, "x offset (mm)", size=6, anchor="middle"))
-    out.append(Group((Text(0, 0, "y offset (mm)", size=6, anchor="middle"),),
+    out.append(Text(cx, cy + at + 8.5, labels.label("check-offset-x", lang), size=6,
+                    anchor="middle"))
+    out.append(Group((Text(0, 0, labels.label("check-offset-y", lang), size=6, anchor="middle"),),
                      translate=(cx + at + 9.5, cy), rotate=90))
     return out
 
@@ -239,7 +405,8 @@ def _paragraph(x: float, y: float, lines: Sequence[str], size: float = 9.0) -> l
 
 
 def calibration_page(paper: str | Sequence[str | float] = "a4",
-                     back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[Scene, Scene]:
+                     back_offset: tuple[float, float] = (0.0, 0.0),
+                     lang: str | None = None) -> tuple[Scene, Scene]:
     """A print check sheet: (front, back).
 
     The front has a 50 mm square with millimetre rulers (it measures 50 mm
@@ -255,38 +422,29 @@ def calibration_page(paper: str | Sequence[str | float] = "a4",
     name = paper if isinstance(paper, str) else "custom"
     sq = (w - 50) / 2, 62.0
     cross = (w * 0.3, 200.0)
+    def say(key: str, **fields: object) -> str:
+        return labels.label(key, lang, **fields)
+
     front: list[Element] = [
-        Text(20, 22, "Print check", size=16, bold=True),
-        *_paragraph(20, 32, [
-            f"Paper: {name} ({w:g} x {h:g} mm). Print at 100 % / actual size,",
-            "with no 'fit to page' or scaling in the print dialog.",
-            "This square must measure 50 mm on each side; check it with a ruler.",
-        ]),
+        Text(20, 22, say("check-title"), size=16, bold=True),
+        *_paragraph(20, 32, [say("check-paper", name=name, w=f"{w:g}", h=f"{h:g}"),
+                             say("check-no-scaling"), say("check-square")]),
         Rect(sq[0], sq[1], 50, 50, Style(stroke="#000000", stroke_width=0.3)),
         Text(w / 2, sq[1] + 27, "50 mm", size=12, anchor="middle"),
         *_ruler(sq[0], sq[1], 50, True),
         *_ruler(sq[0], sq[1], 50, False),
-        *_paragraph(20, 150, [
-            "Duplex check: print both pages of this check on one sheet, double-sided,",
-            "flipping on the long edge. Hold the sheet against the light: the small",
-            "cross on the back should sit exactly on this one's centre.",
-        ]),
+        *_paragraph(20, 150, [say("check-duplex-1"), say("check-duplex-2"),
+                              say("check-duplex-3")]),
         # Long arms: they must show through across the scales on the back.
         *_cross(*cross, arm=22.0),
     ]
     bx, by = w - cross[0] + back_offset[0], cross[1] + back_offset[1]
     back: list[Element] = [
-        Text(20, 22, "Print check (back)", size=16, bold=True),
-        *_paragraph(20, 32, [
-            "Hold the sheet against the light. Where the arms of the front cross show",
-            "through on the two scales by the small cross below is your back offset",
-            "in mm (x to the right, y downwards, as seen on this side).",
-            "If the front cross shows far away on the other half of the page, the",
-            "printer flipped on the short edge: choose long-edge binding.",
-        ]),
+        Text(20, 22, say("check-title-back"), size=16, bold=True),
+        *_paragraph(20, 32, [say(f"check-back-{i}") for i in range(1, 6)]),
         *_cross(bx, by, arm=5.0),
-        *_offset_scales(bx, by),
-        Text(bx, by + 26, f"current offset: x {back_offset[0]:+g} mm, y {back_offset[1]:+g} mm",
+        *_offset_scales(bx, by, lang=lang),
+        Text(bx, by + 26, say("check-current", x=f"{back_offset[0]:+g}", y=f"{back_offset[1]:+g}"),
              size=7, anchor="middle"),
     ]
     return (Scene(w, h, tuple(front), id="print-check-front"),

@@ -22,11 +22,13 @@ from typing import Any
 import svgwrite  # type: ignore[import-untyped]
 
 from . import fonts
+from .images import data_uri
 from .scene import (
     MM_PER_PT,
     Circle,
     Element,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -123,6 +125,9 @@ class _Writer:
             return g
         if isinstance(el, Group):
             return self.group(el)
+        if isinstance(el, Image):
+            return dwg.image(href=data_uri(el), insert=(_n(el.x), _n(el.y)), size=(_n(el.w), _n(el.h)),
+                             preserveAspectRatio="none")
         raise TypeError(f"not a scene element: {type(el).__name__}")
 
     def group(self, grp: Group) -> Any:

@@ -24,14 +24,15 @@ are, so the SVG and the PDF wrap identically.
 from __future__ import annotations
 
 import functools
+import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic, make
 from . import fonts
-from .scene import MM_PER_PT, Element, Text, TextBlock
+from .scene import MM_PER_PT, Element, Group, Scene, Text, TextBlock
 
 IconDraw = Callable[[float, float, float], tuple[Element, ...]]
 """Draws one inline icon: ``draw(x, y, size_mm)``, (x, y) the top-left corner."""
@@ -39,9 +40,12 @@ IconDraw = Callable[[float, float, float], tuple[Element, ...]]
 STEP_PT = 0.25
 """Text shrinks in steps of this many points."""
 
+OVERFLOW_BOXES = 4
+OVERFLOW_LINES = 16
+"""At the minimum size, layout stops after this many boxes of lines (plus lines)."""
+
 _EPS = 1e-6
 _ICON = re.compile(r":([A-Za-z][A-Za-z0-9_-]*):")
-_CONTROL = frozenset(chr(c) for c in [*range(32), *range(0x7F, 0xA0)])
 
 # A piece of a word: (text, bold, italic, icon name or None, width at 1 pt in mm).
 _Piece = tuple[str, bool, bool, "str | None", float]
@@ -59,7 +63,9 @@ class FitResult:
 
     ``size`` is the chosen size in pt; ``overflow_mm`` is how far the text
     runs past the box at ``min_size`` (0 when it fits); ``unknown_icons`` and
-    ``missing_glyphs`` are content problems the caller reports.
+    ``missing_glyphs`` are content problems the caller reports. ``complete``
+    is False when a text far too long for its box was laid out only in part:
+    then ``overflow_mm`` and ``lines`` are lower bounds.
     """
 
     block: TextBlock
@@ -69,66 +75,60 @@ class FitResult:
     lines: int
     unknown_icons: tuple[str, ...] = ()
     missing_glyphs: frozenset[str] = frozenset()
+    complete: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class _Parsed:
-    paragraphs: tuple[tuple[_Word, ...], ...]
+    """Tokens of one markup string, with what a whole-text scan finds.
+
+    Words are made from the tokens lazily (:class:`_Words`), so a text far too
+    long for its box costs only the prefix that fills the box.
+    """
+
+    tokens: tuple[_Token, ...]
+    paired: frozenset[int]
+    icon_names: frozenset[str] | None
+    files: tuple[tuple[tuple[bool, bool], str], ...]
     unknown_icons: tuple[str, ...]
     missing_glyphs: frozenset[str]
+
+
+# One alternative per token kind; plain text runs are matched whole (in C).
+_TOKEN_RE = re.compile(r"(\\[n*:\\])|(\r\n|[\r\n])|(\*\*?)|(:[A-Za-z][A-Za-z0-9_-]*:)|([^\\\r\n*:]+|[\\:])")
+_DROP = {c: None for c in range(0x20) if c != 0x09} | {c: None for c in range(0x7F, 0xA0)} | {0x09: 0x20}
 
 
 def _tokenize(markup: str, with_icons: bool) -> list[_Token]:
     """Split markup into ('t', text) ('m', marker, can_open, can_close) ('i', name) ('br',)."""
     tokens: list[_Token] = []
     buf: list[str] = []
-
-    def flush() -> None:
+    n = len(markup)
+    clean = markup.translate(_DROP) == markup  # then text runs need no translation
+    for m in _TOKEN_RE.finditer(markup):
+        group = m.lastindex
+        if group == 5:
+            buf.append(m.group() if clean else m.group().translate(_DROP))
+            continue
+        if group == 1 and m.group() != "\\n" or group == 4 and not with_icons:
+            buf.append(m.group()[1] if group == 1 else m.group())
+            continue
         if buf:
             tokens.append(("t", "".join(buf)))
             buf.clear()
-
-    i, n = 0, len(markup)
-    while i < n:
-        ch = markup[i]
-        if ch == "\\" and i + 1 < n:
-            nxt = markup[i + 1]
-            if nxt == "n":
-                flush()
-                tokens.append(("br",))
-                i += 2
-                continue
-            if nxt in "*:\\":
-                buf.append(nxt)
-                i += 2
-                continue
-        if ch == "\n" or ch == "\r":
-            flush()
-            tokens.append(("br",))
-            i += 2 if markup.startswith("\r\n", i) else 1
-            continue
-        if ch == "*":
-            k = 2 if markup.startswith("**", i) else 1
+        if group == 3:
+            i = m.start()
+            k = m.end() - i
             prev = markup[i - 1] if i > 0 else " "
             after = markup[i + k] if i + k < n else " "
-            flush()
-            tokens.append(("m", "*" * k, not after.isspace(), not prev.isspace()))
-            i += k
-            continue
-        if ch == ":" and with_icons:
-            m = _ICON.match(markup, i)
-            if m:
-                flush()
-                tokens.append(("i", m.group(1)))
-                i = m.end()
-                continue
-        if ch == "\t":
-            buf.append(" ")
-        elif ch not in _CONTROL:
-            buf.append(ch)
-        i += 1
-    flush()
-    return tokens
+            tokens.append(("m", m.group(), not after.isspace(), not prev.isspace()))
+        elif group == 4:
+            tokens.append(("i", m.group()[1:-1]))
+        else:
+            tokens.append(("br",))
+    if buf:
+        tokens.append(("t", "".join(buf)))
+    return [t for t in tokens if t[0] != "t" or t[1]]
 
 
 def _pair_markers(tokens: list[_Token]) -> set[int]:
@@ -149,147 +149,227 @@ def _pair_markers(tokens: list[_Token]) -> set[int]:
     return paired
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
 def _parse(markup: str, family: str, icon_names: frozenset[str] | None) -> _Parsed:
+    """Tokenize once and scan the whole text for unknown icons and missing glyphs."""
     tokens = _tokenize(markup, icon_names is not None)
     paired = _pair_markers(tokens)
     files = {(b, i): fonts.resolve_face(family, b, i).file for b in (False, True) for i in (False, True)}
-    space_unit = {style: fonts.unit_width(" ", f) for style, f in files.items()}
+    seen: dict[tuple[bool, bool], list[str]] = {style: [] for style in files}
+    unknown: set[str] = set()
+    bold = italic = False
+    # The styles matter only for characters some face lacks, or for icon names.
+    lacking = set().union(*(fonts.missing_glyphs(markup, family, *style) for style in files))
+    scan = tokens if lacking or icon_names is not None else []
+    for idx, tok in enumerate(scan):
+        kind = tok[0]
+        if kind == "t":
+            seen[(bold, italic)].append(tok[1])
+        elif kind == "m":
+            if idx not in paired:
+                seen[(bold, italic)].append(tok[1])
+            elif tok[1] == "**":
+                bold = not bold
+            else:
+                italic = not italic
+        elif kind == "i" and icon_names is not None and tok[1] not in icon_names:
+            unknown.add(tok[1])
+            seen[(bold, italic)].append(f":{tok[1]}:")
+    missing = set().union(*(fonts.missing_glyphs("".join(parts).replace(" ", ""), family, *style)
+                            for style, parts in seen.items()))
+    return _Parsed(tuple(tokens), frozenset(paired), icon_names, tuple(sorted(files.items())),
+                   tuple(sorted(unknown)), frozenset(missing))
 
-    paragraphs: list[tuple[_Word, ...]] = []
-    words: list[_Word] = []
+
+def _iter_words(parsed: _Parsed) -> Iterator[_Word | None]:
+    """The words of ``parsed`` in order; None stands for a hard break."""
+    files = dict(parsed.files)
+    space_unit = {style: fonts.unit_width(" ", f) for style, f in files.items()}
+    icon_names = parsed.icon_names
     pieces: list[_Piece] = []
     gap: tuple[float, tuple[bool, bool]] = (0.0, (False, False))
     pending: tuple[bool, bool] | None = None  # style of the first space after the last word
-    unknown: list[str] = []
-    seen: dict[tuple[bool, bool], list[str]] = {style: [] for style in files}
+    has_words = False  # whether the current paragraph has a finished word
 
-    def finish_word() -> None:
-        if pieces:
-            words.append((tuple(pieces), sum(p[4] for p in pieces), gap[0], gap[1]))
-            pieces.clear()
+    def finish_word() -> _Word:
+        nonlocal has_words
+        word = (tuple(pieces), sum(p[4] for p in pieces), gap[0], gap[1])
+        pieces.clear()
+        has_words = True
+        return word
 
     def add_piece(piece: _Piece) -> None:
         nonlocal gap, pending
         if not pieces:
-            if words and pending is not None:
+            if has_words and pending is not None:
                 gap = (space_unit[pending], pending)
             else:
                 gap = (0.0, (False, False))
             pending = None
         pieces.append(piece)
 
-    def add_text(text: str, bold: bool, italic: bool) -> None:
+    def add_text(text: str, bold: bool, italic: bool) -> Iterator[_Word]:
         nonlocal pending
         for j, part in enumerate(text.split(" ")):
             if j:
                 if pieces:
-                    finish_word()
+                    yield finish_word()
                     pending = (bold, italic)
-                elif words and pending is None:
+                elif has_words and pending is None:
                     pending = (bold, italic)
             if part:
-                seen[(bold, italic)].append(part)
                 add_piece((part, bold, italic, None, fonts.unit_width(part, files[(bold, italic)])))
 
     bold = italic = False
-    for idx, tok in enumerate(tokens):
+    for idx, tok in enumerate(parsed.tokens):
         kind = tok[0]
         if kind == "t":
-            add_text(tok[1], bold, italic)
+            yield from add_text(tok[1], bold, italic)
         elif kind == "m":
-            if idx in paired:
+            if idx in parsed.paired:
                 if tok[1] == "**":
                     bold = not bold
                 else:
                     italic = not italic
             else:
-                add_text(tok[1], bold, italic)
+                yield from add_text(tok[1], bold, italic)
         elif kind == "i":
             if icon_names is not None and tok[1] in icon_names:
                 add_piece(("", bold, italic, tok[1], MM_PER_PT))
             else:
-                unknown.append(tok[1])
-                add_text(f":{tok[1]}:", bold, italic)
+                yield from add_text(f":{tok[1]}:", bold, italic)
         else:
-            finish_word()
-            paragraphs.append(tuple(words))
-            words, pending = [], None
-    finish_word()
-    paragraphs.append(tuple(words))
-    while paragraphs and not paragraphs[-1]:
-        paragraphs.pop()  # trailing breaks (YAML block scalars end with one)
-    missing = set().union(*(fonts.missing_glyphs("".join(parts), family, *style)
-                            for style, parts in seen.items()))
-    return _Parsed(tuple(paragraphs), tuple(sorted(set(unknown))), frozenset(missing))
+            if pieces:
+                yield finish_word()
+            yield None
+            has_words, pending = False, None
+    if pieces:
+        yield finish_word()
 
 
-def _split_word(word: _Word, size: float, width: float, family: str) -> list[_Word]:
+class _Words:
+    """The word stream of one text, made on demand and kept for the next size."""
+
+    __slots__ = ("_items", "_source", "done")
+
+    def __init__(self, parsed: _Parsed) -> None:
+        self._items: list[_Word | None] = []
+        self._source = _iter_words(parsed)
+        self.done = False
+
+    def get(self, index: int) -> _Word | None | bool:
+        """Item ``index`` (a word, or None for a break), or False past the end."""
+        while index >= len(self._items):
+            if self.done:
+                return False
+            try:
+                self._items.append(next(self._source))
+            except StopIteration:
+                self.done = True
+                return False
+        return self._items[index]
+
+
+def _iter_chunks(word: _Word, size: float, width: float, family: str) -> Iterator[_Word]:
     """Break a word wider than the box into chunks that fit (at least one glyph each)."""
-    atoms: list[_Piece] = []
-    for text, bold, italic, icon, unit in word[0]:
-        if icon is not None:
-            atoms.append((text, bold, italic, icon, unit))
-            continue
-        f = fonts.resolve_face(family, bold, italic).file
-        atoms.extend((ch, bold, italic, None, fonts.unit_width(ch, f)) for ch in text)
-    chunks: list[list[_Piece]] = [[]]
-    used = 0.0
-    for atom in atoms:
-        if chunks[-1] and (used + atom[4]) * size > width + _EPS:
-            chunks.append([])
-            used = 0.0
-        chunks[-1].append(atom)
-        used += atom[4]
-    out: list[_Word] = []
-    for chunk in chunks:
-        merged: list[_Piece] = []
+    def atoms() -> Iterator[_Piece]:
+        for text, bold, italic, icon, unit in word[0]:
+            if icon is not None:
+                yield (text, bold, italic, icon, unit)
+                continue
+            f = fonts.resolve_face(family, bold, italic).file
+            for ch in text:
+                yield (ch, bold, italic, None, fonts.unit_width(ch, f))
+
+    def merged(chunk: list[_Piece]) -> _Word:
+        out: list[_Piece] = []
         for atom in chunk:
-            last = merged[-1] if merged else None
+            last = out[-1] if out else None
             if last and atom[3] is None and last[3] is None and last[1:3] == atom[1:3]:
-                merged[-1] = (last[0] + atom[0], last[1], last[2], None, last[4] + atom[4])
+                out[-1] = (last[0] + atom[0], last[1], last[2], None, last[4] + atom[4])
             else:
-                merged.append(atom)
-        out.append((tuple(merged), sum(p[4] for p in merged), 0.0, (False, False)))
-    return out
+                out.append(atom)
+        return (tuple(out), sum(p[4] for p in out), 0.0, (False, False))
+
+    chunk: list[_Piece] = []
+    used = 0.0
+    for atom in atoms():
+        if chunk and (used + atom[4]) * size > width + _EPS:
+            yield merged(chunk)
+            chunk, used = [], 0.0
+        chunk.append(atom)
+        used += atom[4]
+    yield merged(chunk)
 
 
-def _wrap(parsed: _Parsed, size: float, width: float, family: str,
-          max_lines: int | None = None) -> tuple[_Lines, float] | None:
-    """Greedy word wrap at ``size`` pt: lines of (word, space before it), and the widest line.
+def _wrap(words: _Words, size: float, width: float, family: str,
+          max_lines: int | None = None) -> tuple[_Lines, float, bool]:
+    """Greedy word wrap at ``size`` pt: lines of (word, space before it), the widest
+    line, and whether the whole text was laid out.
 
-    Returns None as soon as there are more than ``max_lines`` lines.
+    Stops as soon as there are more than ``max_lines`` lines (then the last
+    value is False unless the text ended there).
     """
     lines: _Lines = []
     widest = 0.0
-    for para in parsed.paragraphs:
-        line: list[tuple[_Word, bool]] = []
-        used = 0.0
-        for word in para:
-            w = word[1] * size
-            if line:
-                gw = word[2] * size
-                if used + gw + w <= width + _EPS:
-                    line.append((word, True))
-                    used += gw + w
-                    continue
+    line: list[tuple[_Word, bool]] = []
+    used = 0.0
+    blank = 0  # empty paragraphs not yet known to be followed by text
+    in_para = False
+    index = 0
+
+    def over() -> bool:
+        return max_lines is not None and len(lines) > max_lines
+
+    while True:
+        item = words.get(index)
+        index += 1
+        if item is False:
+            break
+        if item is None:
+            if in_para:
                 lines.append(line)
                 widest = max(widest, used)
-            if w <= width + _EPS:
-                line, used = [(word, False)], w
+                line, used, in_para = [], 0.0, False
             else:
-                chunks = _split_word(word, size, width, family)
-                for c in chunks[:-1]:
-                    lines.append([(c, False)])
-                    widest = max(widest, c[1] * size)
-                line, used = [(chunks[-1], False)], chunks[-1][1] * size
-            if max_lines is not None and len(lines) > max_lines:
-                return None
+                blank += 1
+            if over():
+                return lines, widest, False
+            continue
+        assert isinstance(item, tuple)
+        word = item
+        if blank:
+            lines.extend([] for _ in range(blank))
+            blank = 0
+        w = word[1] * size
+        if in_para and line:
+            gw = word[2] * size
+            if used + gw + w <= width + _EPS:
+                line.append((word, True))
+                used += gw + w
+                continue
+            lines.append(line)
+            widest = max(widest, used)
+        in_para = True
+        if w <= width + _EPS:
+            line, used = [(word, False)], w
+        else:
+            last: _Word | None = None
+            for chunk in _iter_chunks(word, size, width, family):
+                if last is not None:
+                    lines.append([(last, False)])
+                    widest = max(widest, last[1] * size)
+                    if over():
+                        return lines, widest, False
+                last = chunk
+            assert last is not None
+            line, used = [(last, False)], last[1] * size
+        if over():
+            return lines, widest, False
+    if in_para:
         lines.append(line)
         widest = max(widest, used)
-        if max_lines is not None and len(lines) > max_lines:
-            return None
-    return lines, widest
+    return lines, widest, True
 
 
 def _line_width(line: list[tuple[_Word, bool]], size: float) -> float:
@@ -365,6 +445,8 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
     >>> r.lines > 1 and r.fits
     True
     """
+    if not all(math.isfinite(v) for v in (width_mm, height_mm, max_size, min_size, leading)):
+        raise ValueError("text box sizes must be finite numbers")
     if not width_mm > 0 or height_mm < 0:
         raise ValueError(f"text box must have a positive width, got {width_mm} x {height_mm}")
     if not 0 < min_size <= max_size:
@@ -376,29 +458,60 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
     fonts.resolve_face(family)  # fail early on an unknown family
     names = frozenset(icons) if icons is not None else None
     parsed = _parse(markup, family, names)
+    words = _Words(parsed)
 
-    chosen: tuple[float, _Lines, float] | None = None
+    chosen: tuple[float, _Lines, float, bool] | None = None
     sizes = _sizes(max_size, min_size)
     for size in sizes:
         line_h = size * MM_PER_PT * leading
+        capacity = int((height_mm + _EPS) // line_h)
         last = size == sizes[-1]
-        # Only the last size needs a full layout when it overflows; others may stop early.
-        wrapped = _wrap(parsed, size, width_mm, family,
-                        None if last else int((height_mm + _EPS) // line_h))
-        if wrapped is None:
+        # Every size stops as soon as the box is full. The last one lays out a
+        # few boxes more, so an overflow is measured exactly when it is moderate
+        # and bounded by the box (never by the text's length) when it is not.
+        lines, widest, complete = _wrap(words, size, width_mm, family,
+                                        OVERFLOW_BOXES * capacity + OVERFLOW_LINES if last
+                                        else capacity)
+        if not complete and not last:
             continue
-        lines, widest = wrapped
         overflow = max(len(lines) * line_h - height_mm, widest - width_mm, 0.0)
-        chosen = (size, lines, overflow)
+        chosen = (size, lines, overflow, complete)
         if overflow <= _EPS or last:
             break
     assert chosen is not None
-    size, lines, overflow = chosen
+    size, lines, overflow, complete = chosen
     fits = overflow <= _EPS
     block = _build_block(lines, size, width_mm, height_mm, family, leading, align, valign,
                          fill, icons)
     return FitResult(block, size, fits, 0.0 if fits else round(overflow, 3), len(lines),
-                     parsed.unknown_icons, parsed.missing_glyphs)
+                     parsed.unknown_icons, parsed.missing_glyphs, complete)
+
+
+MIN_PRINT_SIZE = 6.0
+"""The smallest text size (pt) we print: smaller text is a warning (RS-R006)."""
+
+
+def iter_printed_sizes(elements: Iterable[Element], scale: float = 1.0
+                       ) -> Iterator[tuple[Text, float]]:
+    """Every text run under ``elements`` with the size (pt) it prints at, groups' scale included.
+
+    >>> from .scene import Group, Text
+    >>> [(t.text, s) for t, s in iter_printed_sizes([Group((Text(0, 0, "a", size=8),), scale=0.5)])]
+    [('a', 4.0)]
+    """
+    for el in elements:
+        if isinstance(el, Group):
+            yield from iter_printed_sizes(el.children, scale * el.scale)
+        elif isinstance(el, TextBlock):
+            yield from iter_printed_sizes((*el.runs, *el.icons), scale)
+        elif isinstance(el, Text) and el.text.strip():
+            yield el, el.size * scale
+
+
+def small_texts(scene: Scene, min_size: float = MIN_PRINT_SIZE) -> list[tuple[str, float]]:
+    """(text, size pt) of each run in ``scene`` printed below ``min_size``."""
+    return [(t.text, round(size, 2)) for t, size in iter_printed_sizes(scene.children)
+            if size < min_size - 1e-9]
 
 
 def diagnose_fit(result: FitResult, file: str, line: int = 1, col: int = 1, *,
@@ -415,9 +528,15 @@ def diagnose_fit(result: FitResult, file: str, line: int = 1, col: int = 1, *,
     ['RS-R001']
     """
     out: list[Diagnostic] = []
+    if result.fits and result.size < MIN_PRINT_SIZE - 1e-9 and result.block.runs:
+        out.append(make("RS-R006", f"{what} prints at {result.size:g} pt, below the "
+                        f"{MIN_PRINT_SIZE:g} pt that stays readable on paper", file, line, col,
+                        pointer=pointer, hint="shorten the text, or raise its minimum size to "
+                        f"{MIN_PRINT_SIZE:g} pt"))
     if not result.fits:
-        out.append(make("RS-R001", f"{what} does not fit its box: {result.overflow_mm:g} mm too "
-                        f"long at the minimum size of {result.size:g} pt", file, line, col,
+        more = "" if result.complete else "more than "
+        out.append(make("RS-R001", f"{what} does not fit its box: {more}{result.overflow_mm:g} mm "
+                        f"too long at the minimum size of {result.size:g} pt", file, line, col,
                         pointer=pointer, hint="shorten the text or give it a larger box"))
     elif preferred_size is not None and result.size < preferred_size:
         out.append(make("RS-R002", f"{what} was shrunk to {result.size:g} pt to fit "

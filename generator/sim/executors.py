@@ -27,12 +27,19 @@ context managers: leaving the block shuts down the pool or client.
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
 import importlib
+import itertools
 import multiprocessing
 import os
+import signal
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
+
+from generator.signals import stop_signals_held
 
 R = TypeVar("R")
 
@@ -41,6 +48,11 @@ TASKS_PER_WORKER = 4
 move a progress bar, few enough that shipping a task costs nothing."""
 IN_PROCESS_TASKS = 20
 """Tasks of an in-process run: they cost nothing, and each one moves the bar."""
+IN_FLIGHT_PER_WORKER = 2
+"""Tasks submitted ahead per pool worker: one running, one waiting to start."""
+ABORT_GRACE = 1.0
+"""Seconds a terminated worker gets to exit before it is killed."""
+PR_SET_PDEATHSIG = 1
 DASK_CONNECT_TIMEOUT = 10.0
 """Seconds to wait for a Dask scheduler before giving up."""
 DASK_EXTRA_HINT = "install it with: pip install distributed (or pip install 'riddlesmith[dask]')"
@@ -80,17 +92,39 @@ class Executor(Protocol):
 
 
 class _Closing:
-    """Context-manager plumbing shared by the executors."""
+    """Context-manager plumbing shared by the executors: leaving the block normally
+    closes; leaving it by an exception (Ctrl-C, SIGTERM, an error) aborts, which
+    stops running work at once instead of waiting for it."""
 
     def close(self) -> None:
         return None
+
+    def abort(self) -> None:
+        self.close()
 
     def __enter__(self: Any) -> Any:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        self.close()
+        if exc is None:
+            self.close()
+        else:
+            self.abort()
+
+
+def _worker_start() -> None:
+    """In each pool worker: leave Ctrl-C to the parent (it stops the workers; a worker
+    must not print its own traceback), let SIGTERM end the worker, and die with the parent even when the parent is
+    killed outright (Linux ``PR_SET_PDEATHSIG``; elsewhere small tasks end soon)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker may inherit a handler
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
 
 
 class InProcessExecutor(_Closing):
@@ -142,24 +176,62 @@ class LocalPoolExecutor(_Closing):
     def _ensure_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context(self._context) if self._context else None
-            self._pool = concurrent.futures.ProcessPoolExecutor(self._jobs, mp_context=context)
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self._jobs, mp_context=context, initializer=_worker_start)
         return self._pool
 
     def run(self, fn: Callable[..., R], shared: Any, tasks: Sequence[tuple[Any, ...]]
             ) -> Iterator[tuple[int, R]]:
+        """Keeps at most ``IN_FLIGHT_PER_WORKER`` tasks per worker submitted, so a
+        cancelled run has little queued work and a long run holds few futures."""
         pool = self._ensure_pool()
-        futures = {pool.submit(fn, shared, *task): i for i, task in enumerate(tasks)}
+        pending: dict[concurrent.futures.Future[R], int] = {}
+        todo = iter(enumerate(tasks))
+        window = self._jobs * IN_FLIGHT_PER_WORKER
         try:
-            for future in concurrent.futures.as_completed(futures):
-                yield futures[future], future.result()
+            while True:
+                for i, task in itertools.islice(todo, window - len(pending)):
+                    pending[pool.submit(fn, shared, *task)] = i
+                if not pending:
+                    return
+                done, _ = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED)
+                for future in sorted(done, key=pending.__getitem__):
+                    yield pending.pop(future), future.result()
         finally:
-            for future in futures:
+            for future in pending:
                 future.cancel()  # after an error or an abandoned run: drop queued tasks
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+    def abort(self) -> None:
+        """Stop at once: terminate the workers (their tasks are lost) and drop the pool."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        with stop_signals_held():
+            # The pool offers no public way to stop running tasks before Python 3.14
+            # (ProcessPoolExecutor.terminate_workers), hence its private process table.
+            workers = list((getattr(pool, "_processes", None) or {}).values())
+            manager = getattr(pool, "_executor_manager_thread", None)  # gone after shutdown
+            for worker in workers:
+                if worker.is_alive():
+                    worker.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            deadline = time.monotonic() + ABORT_GRACE
+            for worker in workers:
+                worker.join(max(0.0, deadline - time.monotonic()))
+                if worker.is_alive():
+                    worker.kill()
+                    worker.join(ABORT_GRACE)
+            # Let the pool's manager thread see its workers gone and clean up now; left
+            # running, it races the interpreter's exit hook (a "Bad file descriptor"
+            # traceback at exit on CPython 3.11).
+            if manager is not None:
+                manager.join(ABORT_GRACE)
 
 
 def _import_distributed() -> Any:
@@ -216,13 +288,27 @@ class DaskExecutor(_Closing):
         client = self._client
         # hash=False: two runs with equal payloads must not share (and free) one key.
         payload = client.scatter(shared, broadcast=True, hash=False)
-        futures = [client.submit(fn, payload, *task, pure=False) for task in tasks]
-        index = {f.key: i for i, f in enumerate(futures)}
+        # As for the process pool: a few tasks per worker in flight, so a long run
+        # neither floods the scheduler nor leaves much to cancel.
+        window = self.workers * IN_FLIGHT_PER_WORKER
+        todo = iter(enumerate(tasks))
+        pending: dict[Any, tuple[int, Any]] = {}
+        completed = self._distributed.as_completed()
+
+        def submit_more() -> None:
+            for i, task in itertools.islice(todo, window - len(pending)):
+                future = client.submit(fn, payload, *task, pure=False)
+                pending[future.key] = (i, future)
+                completed.add(future)
+
         try:
-            for future in self._distributed.as_completed(futures):
-                yield index[future.key], future.result()
+            submit_more()
+            for future in completed:
+                i, _ = pending.pop(future.key)
+                yield i, future.result()
+                submit_more()
         finally:
-            client.cancel(futures)
+            client.cancel([f for _, f in pending.values()])
             client.cancel([payload])
 
     def close(self) -> None:

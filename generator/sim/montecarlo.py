@@ -45,6 +45,9 @@ GameFn = Callable[[random.Random], Any]
 
 MIN_CHUNK = 16
 """A task plays at least this many games (unless the run is smaller)."""
+MAX_CHUNK = 256
+"""A task plays at most this many games: a long run is many short tasks, so it can be
+stopped at once, moves its progress bar, and balances uneven games across workers."""
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -138,27 +141,28 @@ def run_games(simulation: Any, games: int, seed: int, *, executor: Executor | No
     """Play games ``0 .. games-1`` of ``simulation`` seeded from ``seed``.
 
     ``executor`` defaults to this process; ``tasks`` overrides how many tasks
-    the run is cut into (the executor's hint by default). The result does not
-    depend on either. Raises ValueError when ``games`` is negative.
+    the run is cut into (by default the executor's hint, or more so that no
+    task plays over :data:`MAX_CHUNK` games). The result does not depend on
+    either. Raises ValueError when ``games`` is negative.
     """
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
     executor = executor or InProcessExecutor()
-    chunks = plan_chunks(games, tasks or executor.tasks_hint)
-    parts = []
+    count = tasks or max(executor.tasks_hint, -(-games // MAX_CHUNK))
+    chunks = plan_chunks(games, count)
+    total: dict[Any, tuple[int, int]] = {}
     done = 0
     if progress is not None:
         progress(0, games)
     for i, part in executor.run(play_chunk, simulation, [(seed, a, b) for a, b in chunks]):
-        parts.append(part)
+        total = merge_counts((total, part))  # as they come: a long run holds one total
         done += chunks[i][1] - chunks[i][0]
         if progress is not None:
             progress(done, games)
-    total = merge_counts(parts)
     records = sorted(total)
     return RunResult(games, seed, tuple((r, total[r][0]) for r in records),
                      tuple((r, total[r][1]) for r in records))
 
 
-__all__ = ["GameFn", "MIN_CHUNK", "Progress", "RunResult", "derive_seed", "make_rng",
+__all__ = ["GameFn", "MAX_CHUNK", "MIN_CHUNK", "Progress", "RunResult", "derive_seed", "make_rng",
            "merge_counts", "plan_chunks", "play_chunk", "run_games"]

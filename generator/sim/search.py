@@ -43,7 +43,19 @@ UNREACHABLE = 1 << 30
 DEFAULT_BUDGET = 200_000
 """States a search may expand before it gives up (status ``budget``)."""
 
+DEFAULT_SECONDS = 30.0
+"""CPU seconds a caller's searches for one question may take by default."""
+
+STORED_PER_STATE = 40
+"""States a search may hold in memory per state of its budget: with the node
+budget this bounds memory (a wide position can generate hundreds of children
+per expanded state; issue 8 §3)."""
+
+CHECK_EVERY = 8
+"""Expanded states between two looks at the CPU clock."""
+
 FOUND, EXHAUSTED, HORIZON, BUDGET = "found", "exhausted", "horizon", "budget"
+LIMIT_STATES, LIMIT_MEMORY, LIMIT_SECONDS = "states", "memory", "seconds"
 
 
 class SearchProblem(Protocol[S, A]):
@@ -80,6 +92,7 @@ class SearchResult(Generic[S, A]):
     expanded: int
     generated: int
     seconds: float
+    limit: str = ""  # with status budget: which limit stopped it (states, memory, seconds)
 
     @property
     def found(self) -> bool:
@@ -101,8 +114,10 @@ def _trace(node: int, node_state: list[S], node_parent: list[int],
     return tuple(reversed(actions)), tuple(reversed(states))
 
 def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
-          max_cost: int | None = None) -> SearchResult[S, A]:
-    """A shortest path by A*, expanding at most ``budget`` states.
+          max_cost: int | None = None, seconds: float | None = None) -> SearchResult[S, A]:
+    """A shortest path by A*, expanding at most ``budget`` states, holding at most
+    ``STORED_PER_STATE * budget`` in memory and using at most ``seconds`` of CPU
+    time (status ``budget`` when one runs out; ``limit`` says which).
 
     The goal test runs when a state is generated: with unit steps and an
     estimate of at least 1 for every non-goal state, the first goal generated
@@ -110,6 +125,8 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     ``g + h`` of the open list, and ``g + h >= g + 1``).
     """
     started = time.perf_counter()
+    cpu_deadline = None if seconds is None else time.process_time() + seconds
+    stored_at_most = STORED_PER_STATE * budget
     key_of = problem.key
     estimate = problem.estimate
     is_goal = problem.is_goal
@@ -124,10 +141,10 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     expanded = generated = 0
     cut = False
 
-    def finish(status: str, node: int = -1) -> SearchResult[S, A]:
+    def finish(status: str, node: int = -1, limit: str = "") -> SearchResult[S, A]:
         actions, states = _trace(node, node_state, node_parent, node_action)
         return SearchResult(status, len(actions) if status == FOUND else None, actions, states,
-                            expanded, generated, time.perf_counter() - started)
+                            expanded, generated, time.perf_counter() - started, limit)
 
     for state in problem.starts():
         k = key_of(state)
@@ -154,7 +171,12 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
         if best[node_key[node]] < g:
             continue  # a shorter way to this state was found after this entry was pushed
         if expanded >= budget:
-            return finish(BUDGET)
+            return finish(BUDGET, limit=LIMIT_STATES)
+        if len(node_state) > stored_at_most:
+            return finish(BUDGET, limit=LIMIT_MEMORY)
+        if cpu_deadline is not None and expanded % CHECK_EVERY == 0 \
+                and time.process_time() > cpu_deadline:
+            return finish(BUDGET, limit=LIMIT_SECONDS)
         expanded += 1
         g1 = g + 1
         for action, child in successors(node_state[node]):
@@ -244,7 +266,8 @@ def breadth_first(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
 
 
 def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
-                              budget: int = DEFAULT_BUDGET) -> int | None:
+                              budget: int = DEFAULT_BUDGET,
+                              seconds: float | None = None) -> int | None:
     """How many distinct first moves (by ``problem.first_move``) start a path of
     ``cost`` steps to a goal, ``cost`` being the shortest; None when ``budget``
     expanded states do not settle it.
@@ -256,6 +279,8 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
     """
     if cost <= 0:
         return 0
+    cpu_deadline = None if seconds is None else time.process_time() + seconds
+    stored_at_most = STORED_PER_STATE * budget
     key_of = problem.key
     estimate = problem.estimate
     is_goal = problem.is_goal
@@ -274,7 +299,10 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
         nxt: dict[int, tuple[S, int]] = {}
         last = depth + 1 == cost
         for state, moves in layer.values():
-            if expanded >= budget:
+            if expanded >= budget or len(depth_of) > stored_at_most:
+                return None
+            if cpu_deadline is not None and expanded % CHECK_EVERY == 0 \
+                    and time.process_time() > cpu_deadline:
                 return None
             expanded += 1
             for action, child in successors(state):
@@ -357,7 +385,8 @@ class CountTo:
 
 
 __all__ = [
-    "BUDGET", "DEFAULT_BUDGET", "EXHAUSTED", "FOUND", "HORIZON", "UNREACHABLE", "CountTo",
+    "BUDGET", "DEFAULT_BUDGET", "DEFAULT_SECONDS", "EXHAUSTED", "FOUND", "HORIZON", "LIMIT_MEMORY", "LIMIT_SECONDS",
+    "LIMIT_STATES", "STORED_PER_STATE", "UNREACHABLE", "CountTo",
     "SearchProblem", "SearchResult", "astar", "breadth_first", "canonical_key_of",
     "count_optimal_first_moves",
 ]

@@ -84,6 +84,16 @@ class System(Protocol):
         """Files (relative path -> text) of a new pack made by ``riddlesmith init``."""
 
 
+class PrintSource(Protocol):
+    """What a system may offer the print targets besides its own build (all optional).
+
+    ``decks(pack, options)`` returns :class:`generator.render.deck.Deck` values,
+    ``token_sets(pack, options)`` :class:`~generator.render.deck.TokenSet` values and
+    ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values.
+    A system without one of them simply contributes nothing to it.
+    """
+
+
 def _load(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)

@@ -5,13 +5,17 @@ import pytest
 
 from generator.render.geometry import (
     CARD_SIZES,
-    MIN_MARK_ROOM,
+    EDGE_CLEAR,
+    MIN_MARK_LENGTH,
     PAPERS,
     Box,
     SheetLayout,
+    Slot,
     back_crop_marks,
     back_positions,
+    full_bleed_gutter,
     layout_sheet,
+    sheet_crop_marks,
     parse_length,
     resolve_card_size,
     resolve_paper,
@@ -85,26 +89,72 @@ def check_layout(lay: SheetLayout) -> None:
         assert inside(s.trim, printable), "every card prints entirely"
         assert inside(s.bleed, paper)
         assert inside(s.trim, s.visible) and inside(s.visible, s.bleed)
-        assert s.bleed.x >= MIN_MARK_ROOM - EPS and s.bleed.y >= MIN_MARK_ROOM - EPS
     for a in lay.slots:
         for b in lay.slots:
             if a.index < b.index:
                 assert not overlaps(a.visible, b.visible), "no card paints over another"
                 assert not overlaps(a.trim, b.trim)
     assert lay.crop_marks
-    for seg in lay.crop_marks:
-        assert inside(segment_box(seg), paper)
-        assert not any(seg_hits(seg, s.bleed) for s in lay.slots), f"mark {seg} crosses a bleed"
+    check_marks(lay, lay.slots, lay.crop_marks)
     # Centred: a long-edge flip puts the grid back on itself.
     grid = lay.grid_bleed
     assert grid.x == pytest.approx(lay.paper_w - grid.right)
 
 
+def check_marks(lay: SheetLayout, slots: tuple[Slot, ...] | list[Slot],
+                marks: tuple[tuple[float, float, float, float], ...]) -> None:
+    """Every mark prints (>= EDGE_CLEAR from the edge), crosses no card, and every cut
+    line of the cards in ``slots`` has at least one mark of useful length on it."""
+    printable = Box(EDGE_CLEAR, EDGE_CLEAR, lay.paper_w - 2 * EDGE_CLEAR, lay.paper_h - 2 * EDGE_CLEAR)
+    for seg in marks:
+        assert inside(segment_box(seg), printable), f"mark {seg} within {EDGE_CLEAR} mm of the edge"
+        assert not any(seg_hits(seg, s.visible) for s in slots), f"mark {seg} crosses a card"
+        assert max(segment_box(seg).w, segment_box(seg).h) >= MIN_MARK_LENGTH - EPS
+    down = {round(x1, 3) for x1, y1, x2, y2 in marks if x1 == x2}
+    across = {round(y1, 3) for x1, y1, x2, y2 in marks if y1 == y2}
+    for s in slots:
+        assert {round(s.trim.x, 3), round(s.trim.right, 3)} <= down, f"unmarked cut of slot {s.index}"
+        assert {round(s.trim.y, 3), round(s.trim.bottom, 3)} <= across, f"unmarked cut of slot {s.index}"
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
-def test_poker_cards_three_by_three_with_3mm_bleed(paper: str) -> None:
-    lay = layout_sheet(paper, *CARD_SIZES["poker"], bleed=3)
-    assert (lay.cols, lay.rows, lay.capacity, lay.rotated) == (3, 3, 9, False)
+@pytest.mark.parametrize("card", sorted(CARD_SIZES))
+@pytest.mark.parametrize("gutter", ["none", "full", 2.0])
+def test_every_crop_mark_prints_and_every_cut_is_marked(paper: str, card: str, gutter: str | float
+                                                        ) -> None:
+    g = 0.0 if gutter == "none" else full_bleed_gutter(3.0) if gutter == "full" else float(gutter)
+    lay = layout_sheet(paper, *CARD_SIZES[card], bleed=3.0, gutter=g)
     check_layout(lay)
+    for used in range(1, lay.capacity + 1):
+        marks = sheet_crop_marks(lay, used)
+        check_marks(lay, lay.slots[:used], marks)
+        back = back_crop_marks(lay, 2.0, -2.0, used)
+        printable = Box(EDGE_CLEAR, EDGE_CLEAR, lay.paper_w - 2 * EDGE_CLEAR,
+                        lay.paper_h - 2 * EDGE_CLEAR)
+        assert all(inside(segment_box(m), printable) for m in back)
+
+
+def test_empty_slots_get_no_marks() -> None:
+    lay = layout_sheet("a4", *CARD_SIZES["poker"], gutter=full_bleed_gutter(3.0))
+    one = sheet_crop_marks(lay, 1)
+    s = lay.slots[0]
+    xs = {m[0] for m in one if m[0] == m[2]}
+    ys = {m[1] for m in one if m[1] == m[3]}
+    assert xs == {round(s.trim.x, 4), round(s.trim.right, 4)}
+    assert ys == {round(s.trim.y, 4), round(s.trim.bottom, 4)}
+    # Marks hug the one card: none reaches past the next slot's bleed.
+    assert all(segment_box(m).right <= lay.slots[1].visible.right for m in one)
+
+
+@pytest.mark.parametrize("paper, grid", [("a4", (3, 3, False)), ("letter", (2, 4, True)),
+                                         ("universal", (2, 4, True))])
+def test_poker_sheets(paper: str, grid: tuple[int, int, bool]) -> None:
+    # Letter is 6.35 mm too short around three rows for marks 5 mm from the edge: turned
+    # cards hold 8. On A4 the outer bleed at the sides gives way to the marks.
+    lay = layout_sheet(paper, *CARD_SIZES["poker"], bleed=3)
+    assert (lay.cols, lay.rows, lay.rotated) == grid
+    check_layout(lay)
+    assert lay.slots[0].trim.x - lay.slots[0].visible.x >= 1.5 - EPS
 
 
 def test_universal_layout_fits_a4_and_letter() -> None:
@@ -141,18 +191,29 @@ def test_orientation() -> None:
 
 def test_gutters_share_or_keep_the_bleed() -> None:
     shared = layout_sheet("a4", *CARD_SIZES["poker"], gutter=2)
-    middle = shared.slots[4]
-    assert middle.visible.x == pytest.approx(middle.trim.x - 1)  # half the gutter
+    inner = next(s for s in shared.slots if s.col > 0 and s.row > 0)
+    assert inner.visible.x == pytest.approx(inner.trim.x - 1)  # half the gutter
+    assert inner.visible.y == pytest.approx(inner.trim.y - 1)
     corner = shared.slots[0]
-    assert corner.visible.x == pytest.approx(corner.trim.x - 3)  # full bleed outside
-    wide = layout_sheet("a4", *CARD_SIZES["poker"], gutter=8)
-    assert wide.slots[wide.cols].visible == wide.slots[wide.cols].bleed
+    assert corner.visible.y == pytest.approx(corner.trim.y - 3)  # full bleed outside
+    wide = layout_sheet("a4", *CARD_SIZES["poker"], gutter=full_bleed_gutter(3))
+    inner = next(s for s in wide.slots if 0 < s.col < wide.cols - 1 or 0 < s.row < wide.rows - 1)
+    assert inner.visible.w == inner.bleed.w or inner.visible.h == inner.bleed.h
+    for s in wide.slots:  # every side facing a neighbour keeps the whole bleed
+        assert (s.col == 0 or s.visible.x == s.bleed.x) and (s.row == 0 or s.visible.y == s.bleed.y)
+
+
+def visible_grid(lay: SheetLayout) -> Box:
+    x0 = min(s.visible.x for s in lay.slots)
+    y0 = min(s.visible.y for s in lay.slots)
+    return Box(x0, y0, max(s.visible.right for s in lay.slots) - x0,
+               max(s.visible.bottom for s in lay.slots) - y0)
 
 
 @pytest.mark.parametrize("gutter", [0, 2, 6])  # shared bleed, or bleed boxes touching
 def test_crop_marks_outside_only_when_bleeds_touch(gutter: float) -> None:
-    lay = layout_sheet("a4", *CARD_SIZES["poker"], gutter=gutter, orientation="portrait")
-    grid = lay.grid_bleed
+    lay = layout_sheet("a4", *CARD_SIZES["tarot"], gutter=gutter, orientation="portrait")
+    grid = visible_grid(lay)
     for seg in lay.crop_marks:
         s = segment_box(seg)
         assert s.right <= grid.x + EPS or s.x >= grid.right - EPS or \
@@ -164,10 +225,14 @@ def test_crop_marks_outside_only_when_bleeds_touch(gutter: float) -> None:
 
 
 def test_crop_marks_also_in_wide_gutters() -> None:
-    lay = layout_sheet("a4", *CARD_SIZES["poker"], gutter=8, orientation="portrait")
-    grid = lay.grid_bleed
+    lay = layout_sheet("a4", *CARD_SIZES["poker"], gutter=full_bleed_gutter(3),
+                       orientation="portrait")
+    grid = visible_grid(lay)
     inner = [m for m in lay.crop_marks if inside(segment_box(m), grid)]
-    assert inner and len(lay.crop_marks) > 2 * (2 * lay.cols + 2 * lay.rows)
+    assert inner
+    # Each cut line is drawn across the whole strip between two bleed boxes.
+    for m in inner:
+        assert max(segment_box(m).w, segment_box(m).h) == pytest.approx(lay.gutter - 2 * lay.bleed - 1)
 
 
 def test_back_positions_mirror_columns() -> None:
@@ -184,7 +249,9 @@ def test_back_positions_mirror_columns() -> None:
     assert shifted[0].trim.x == pytest.approx(backs[0].trim.x + 1.5)
     assert shifted[0].trim.y == pytest.approx(backs[0].trim.y - 0.5)
     marks = back_crop_marks(lay, 1.5, -0.5)
-    assert marks[0][0] == pytest.approx(lay.paper_w - lay.crop_marks[0][0] + 1.5)
+    downs = sorted(m[0] for m in marks if m[0] == m[2])
+    assert downs == pytest.approx(sorted(lay.paper_w - m[0] + 1.5 for m in lay.crop_marks
+                                         if m[0] == m[2]))
 
 
 def test_turned_backs_turn_the_other_way() -> None:

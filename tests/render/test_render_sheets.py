@@ -10,14 +10,21 @@ from generator.render import (
     Line,
     Rect,
     Scene,
+    Style,
     Text,
     calibration_page,
     card_sheet_pages,
     interleave_duplex,
     layout_sheet,
 )
-from generator.render.geometry import back_positions
+from generator.render.geometry import (
+    EDGE_CLEAR,
+    back_positions,
+    full_bleed_gutter,
+    sheet_crop_marks,
+)
 from generator.render.scene import Element
+from generator.render.sheets import can_butt, edge_colours
 
 
 def walk(elements: tuple[Element, ...]):  # type: ignore[no-untyped-def]
@@ -83,10 +90,53 @@ def test_turned_cards() -> None:
 def test_crop_marks_only_when_asked() -> None:
     fronts = [card_front(0)]
     with_marks, back_marks = card_sheet_pages(fronts, card_back(), LAYOUT)
-    assert len(mark_lines(with_marks[0])) == len(LAYOUT.crop_marks)
-    assert len(mark_lines(back_marks[0])) == len(LAYOUT.crop_marks)
+    # One card: only its own cut lines are marked (8 marks), not the empty slots' ones.
+    assert len(mark_lines(with_marks[0])) == len(sheet_crop_marks(LAYOUT, 1)) == 8
+    assert len(mark_lines(back_marks[0])) == 8
+    full, _ = card_sheet_pages([card_front(0)] * 9, None, LAYOUT)
+    assert len(mark_lines(full[0])) == len(LAYOUT.crop_marks) == 16
     without, back_without = card_sheet_pages(fronts, card_back(), LAYOUT, crop_marks=False)
     assert mark_lines(without[0]) == [] and mark_lines(back_without[0]) == []
+
+
+def plain_card(colour: str, band: str | None = None) -> Scene:
+    w, h = CARD_SIZES["poker"][0] + 6, CARD_SIZES["poker"][1] + 6
+    children: list[Element] = [Rect(0, 0, w, h, Style(fill=colour))]
+    if band:  # a header band reaching into the top bleed
+        children.append(Rect(0, 0, w, 14, Style(fill=band)))
+    children.append(Rect(8, 8, w - 16, h - 16, Style(fill="#ffffff")))  # inside the trim
+    return Scene(w, h, tuple(children), id=f"card-{colour}")
+
+
+def test_edge_colours_see_only_the_bleed() -> None:
+    assert edge_colours(plain_card("#112233"), 3.0) == {"#112233"}
+    assert edge_colours(plain_card("#112233", "#aa0000"), 3.0) == {"#112233", "#aa0000"}
+    assert edge_colours(Scene(69.5, 94.9, id="blank"), 3.0) == {"#ffffff"}
+    assert can_butt([plain_card("#112233")] * 3, 3.0)
+    assert not can_butt([plain_card("#112233"), plain_card("#332211")], 3.0)
+
+
+def test_gutter_wherever_neighbours_differ_at_the_cut() -> None:
+    wide = layout_sheet("a4", *CARD_SIZES["poker"], gutter=full_bleed_gutter(3.0))
+    same = [plain_card("#112233")] * 9
+    mixed = [plain_card("#112233"), plain_card("#aa0000")] * 4
+    fronts = same + mixed
+    f, b = card_sheet_pages(fronts, plain_card("#000080"), LAYOUT, gutter_layout=wide)
+    # Nine cards of one colour share cuts; the mixed ones get full bleed and a gutter.
+    assert [len(card_groups(p)) for p in f] == [9, wide.capacity]
+    mixed_groups = card_groups(f[1])
+    for group, slot in zip(mixed_groups, wide.slots):
+        assert group.clip == Rect(slot.bleed.x, slot.bleed.y, slot.bleed.w, slot.bleed.h) or \
+            slot.row in (0, wide.rows - 1) or slot.col in (0, wide.cols - 1)
+    for page in f + b:
+        for ln in mark_lines(page):
+            assert min(ln.x1, ln.x2, ln.y1, ln.y2) >= EDGE_CLEAR - 1e-6
+            assert max(ln.x1, ln.x2) <= page.width - EDGE_CLEAR + 1e-6
+            assert max(ln.y1, ln.y2) <= page.height - EDGE_CLEAR + 1e-6
+    # Backs that differ at the cut (two back designs) also ask for the gutter.
+    f2, _ = card_sheet_pages(same, [plain_card("#000080"), plain_card("#804000")] * 4
+                             + [plain_card("#000080")], LAYOUT, gutter_layout=wide)
+    assert len(card_groups(f2[0])) == wide.capacity
 
 
 def test_backs_are_optional_and_checked() -> None:

@@ -104,6 +104,32 @@ def test_paper_option(tmp_path: Path, paper: str, size: tuple[float, float]) -> 
     assert (round(w / MM, 1), round(h / MM, 1)) == size
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter", "universal"])
+def test_every_printed_crop_mark_is_5mm_from_the_edge(tmp_path: Path, paper: str) -> None:
+    """Measured in the PDF: every mark lies 5 mm or more inside the paper, and every
+    card's four cut lines have a mark."""
+    from pdf_marks import page_marks
+
+    pack = write_pack(tmp_path / "p")
+    report = check([pack], Options(paper=paper, back_offset=(1.0, -1.5)))
+    build(report, tmp_path / "out")
+    reader = PdfReader(tmp_path / "out" / "test-pack" / "print" / "cards-duplex.pdf")
+    seen = 0
+    for i, page in enumerate(reader.pages):
+        w, h = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+        marks = page_marks(reader, i)
+        assert marks, f"page {i + 1} has no crop marks"
+        for x1, y1, x2, y2 in marks:
+            seen += 1
+            assert min(x1, x2, y1, y2) >= 5 - 1e-3, (paper, i, (x1, y1, x2, y2))
+            assert max(x1, x2) <= w - 5 + 1e-3 and max(y1, y2) <= h - 5 + 1e-3
+            assert max(abs(x2 - x1), abs(y2 - y1)) >= 2.5 - 1e-3
+        downs = {round(x1, 1) for x1, _, x2, _ in marks if abs(x1 - x2) < 1e-6}
+        acrosses = {round(y1, 1) for _, y1, _, y2 in marks if abs(y1 - y2) < 1e-6}
+        assert len(downs) >= 2 and len(acrosses) >= 2
+    assert seen
+
+
 def test_lang_picks_translations(tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "p", {"cards/fr.yaml":
                                        "kind: fragment-card\nid: jamais\ntext: {en: I never sleep., "
@@ -112,3 +138,34 @@ def test_lang_picks_translations(tmp_path: Path) -> None:
     build(report, tmp_path / "out")
     svg = (tmp_path / "out" / "test-pack" / "svg" / "cards" / "jamais.svg").read_text()
     assert "Je ne dors jamais." in svg
+
+
+@pytest.mark.parametrize("safe", [3.0, 5.0])
+def test_frames_and_text_keep_print_safe(safe: float) -> None:
+    """Measured on the card scenes: every text run and frame line lies ``print.safe`` or
+    more inside the trim (default 3 mm), so duplex drift never shows uneven borders."""
+    from generator.render.icons import element_bounds
+    from generator.render.scene import Rect, Text, TextBlock
+    from generator.systems.fragments.layout import CardGeometry
+    from generator.systems.fragments.render import fragment_back, fragment_front, when_side
+    from generator.systems.fragments.settings import settings_of
+
+    report = check([CONTENT / "fragments"])
+    pack = report.packs[0]
+    games = [d for d in pack.documents if d.kind == "fragment-game"]
+    settings = settings_of(games[0])
+    geo = CardGeometry(63.5, 88.9, 3.0, safe)
+    card = next(d for d in pack.documents if d.kind == "fragment-card")
+    when = next(d for d in pack.documents if d.kind == "when-card")
+    scenes = [fragment_front(card, 176, 182, geo, settings, None), fragment_back(geo, settings, None),
+              when_side(when, "only", geo, settings, None), when_side(when, "except", geo, settings, None)]
+    lo = geo.bleed + safe - 1e-6
+    for scene in scenes:
+        hi_x, hi_y = scene.width - lo, scene.height - lo
+        for el in scene.children:
+            if isinstance(el, (Text, TextBlock)) or (isinstance(el, Rect) and el.style.stroke
+                                                     and not el.style.fill):
+                box = element_bounds([el])
+                assert box is not None
+                assert box[0] >= lo and box[1] >= lo and box[2] <= hi_x and box[3] <= hi_y, \
+                    (scene.id, el)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.diagnostics import Diagnostic, make
-from generator.pack.model import Document, Pack, pick_text
+from generator.pack.model import Document, Pack
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, settings_of
@@ -19,13 +19,18 @@ class FragmentsSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.fragments.layout import iter_overflow_problems, iter_sheet_problems
+        from generator.systems.fragments.art import iter_fragment_art_problems
+        from generator.systems.fragments.layout import (
+            iter_overflow_problems,
+            iter_override_problems,
+            iter_sheet_problems,
+        )
 
         cards = pack.of_kind("fragment-card")
         whens = pack.of_kind("when-card")
         games = pack.of_kind("fragment-game")
         out: list[Diagnostic] = []
-        if not games:
+        if not games and not pack.may_lack("fragment-game"):
             out.append(make("RS-F007", "the pack has no 'fragment-game' document; default "
                             "settings are used", pack.manifest.file,
                             hint="riddlesmith new fragment-game game"))
@@ -34,6 +39,10 @@ class FragmentsSystem:
                                   f"'{games[0].id}' is used", ("kind",),
                                   severity=None))
         settings = settings_of(games[0] if games else None)
+        players = games[0].data.get("players", {}) if games else {}
+        if players.get("min", 0) > players.get("max", 99):
+            out.append(games[0].diag("RS-S001", f"players.min ({players['min']}) is larger than "
+                                     f"players.max ({players['max']})", ("players", "min")))
         out.extend(checks.iter_duplicate_fragments(cards, "en"))
         out.extend(checks.iter_person_problems(cards))
         out.extend(checks.iter_when_problems(whens))
@@ -41,7 +50,7 @@ class FragmentsSystem:
             out.extend(checks.iter_scoring_problems(games[0]))
         size = checks.deck_size(cards)
         need = checks.cards_needed(settings.hand_size)
-        if size < need:
+        if size < need and not pack.may_lack("fragment-card"):
             where: Any = games[0] if games else None
             message = (f"the deck has {size} fragment card{'s' if size != 1 else ''}; six players' "
                        f"hands of {settings.hand_size} plus a round need at least {need}")
@@ -49,7 +58,9 @@ class FragmentsSystem:
                                   else ()) if where else
                        make("RS-F006", message, pack.manifest.file))
         out.extend(iter_overflow_problems(pack, settings, options))
+        out.extend(iter_fragment_art_problems(pack, settings))
         out.extend(iter_sheet_problems(pack, settings, options))
+        out.extend(iter_override_problems(pack, settings))
         if options.lang:
             out.extend(_iter_missing_translations(cards + whens, options.lang, pack))
         return out
@@ -67,6 +78,18 @@ class FragmentsSystem:
         games = pack.of_kind("fragment-game")
         return build_artefacts(pack, settings_of(games[0] if games else None), options, progress)
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The fragment deck and the When cards, for the print targets."""
+        from generator.systems.fragments.decks import fragment_decks
+
+        return fragment_decks(pack, options)
+
+    def token_sets(self, pack: Pack, options: Options) -> list[Any]:
+        """The answer tokens, for the print targets."""
+        from generator.systems.fragments.decks import fragment_token_sets
+
+        return fragment_token_sets(pack, options)
+
     def templates(self) -> dict[str, str]:
         from generator.systems.fragments.templates import TEMPLATES
 
@@ -78,20 +101,37 @@ class FragmentsSystem:
         return starter_files(pack_id)
 
 
+MISSING_SHOWN = 8
+"""Documents named in the one missing-translation warning before it says "and N more"."""
+
+
 def _iter_missing_translations(docs: list[Document], lang: str, pack: Pack) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
+    """One warning for every text the build language lacks, listed once.
+
+    It points at the first missing text and names the documents (the first
+    :data:`MISSING_SHOWN` of them), so a deck half translated gives one line to
+    act on, not one per card.
+    """
     if lang not in pack.languages:
-        return out
+        return []
+    missing: list[tuple[Document, str]] = []
     for doc in docs:
         for field in ("text", "only", "except"):
             value = doc.data.get(field)
-            if isinstance(value, dict) and lang not in value:
-                out.append(doc.diag("RS-P011", f"no '{lang}' text; '{pick_text(value, None)}' "
-                                    f"is used", (field,)))
-            elif isinstance(value, str) and lang != pack.languages[0]:
-                out.append(doc.diag("RS-P011", f"no '{lang}' text; the {pack.languages[0]} text "
-                                    f"is used", (field,)))
-    return out
+            if (isinstance(value, dict) and lang not in value) or (
+                    isinstance(value, str) and lang != pack.languages[0]):
+                missing.append((doc, field))
+    if not missing:
+        return []
+    first, field = missing[0]
+    names = sorted(dict.fromkeys(doc.id for doc, _ in missing))
+    shown = ", ".join(names[:MISSING_SHOWN])
+    more = f" and {len(names) - MISSING_SHOWN} more" if len(names) > MISSING_SHOWN else ""
+    texts = f"{len(missing)} text{'s' if len(missing) != 1 else ''}"
+    return [first.diag("RS-P011", f"{texts} have no '{lang}' version; the "
+                       f"{pack.languages[0]} text is printed instead: {shown}{more}", (field,),
+                       hint=f"add '{lang}:' to each of them, or drop '{lang}' from the pack's "
+                            "languages")]
 
 
 SYSTEM = FragmentsSystem()

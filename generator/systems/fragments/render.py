@@ -9,18 +9,22 @@ import math
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, layout_sheet, parse_length
+from generator.render.geometry import PAPERS
+from generator.render.labels import LABELS, label
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
     Circle, Document as PdfDocument, Line, Rect, Scene, Style, Text,
 )
-from generator.render.sheets import calibration_page, card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    back_offset_setting, calibration_page, card_sheet_pages, gutter_setting, interleave_duplex, sheet_layouts,
+)
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
-    INK, SAFE_INSET, CardGeometry, _escape_markup, card_geometry,
+    INK, CardGeometry, _escape_markup, card_geometry,
 )
 from generator.systems.fragments.settings import GameSettings
 
@@ -28,12 +32,19 @@ from generator.systems.fragments.settings import GameSettings
 
 
 def _frame(geo: CardGeometry, fill: str, accent: str) -> list[Any]:
+    """The background to the bleed edge and a double frame in the safe zone.
+
+    The outer frame line's outside edge lies ``print.safe`` inside the trim, so
+    a duplex drift of a millimetre or two never shows as uneven borders.
+    """
     b = geo.bleed
     full = Rect(0, 0, geo.width + 2 * b, geo.height + 2 * b, Style(fill=fill))
-    inner = Rect(b + SAFE_INSET - 1.5, b + SAFE_INSET - 1.5, geo.width - 2 * (SAFE_INSET - 1.5),
-                 geo.height - 2 * (SAFE_INSET - 1.5), Style(stroke=accent, stroke_width=0.5), rx=2.5)
-    inner2 = Rect(b + SAFE_INSET - 0.5, b + SAFE_INSET - 0.5, geo.width - 2 * (SAFE_INSET - 0.5),
-                  geo.height - 2 * (SAFE_INSET - 0.5), Style(stroke=accent, stroke_width=0.2), rx=2)
+    outer = geo.safe + 0.25  # half the 0.5 mm stroke
+    inner = Rect(b + outer, b + outer, geo.width - 2 * outer, geo.height - 2 * outer,
+                 Style(stroke=accent, stroke_width=0.5), rx=2.5)
+    second = geo.safe + 1.0
+    inner2 = Rect(b + second, b + second, geo.width - 2 * second, geo.height - 2 * second,
+                  Style(stroke=accent, stroke_width=0.2), rx=2)
     return [full, inner, inner2]
 
 
@@ -43,13 +54,19 @@ def _diamond(cx: float, cy: float, r: float, colour: str) -> Any:
     return Polygon(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), Style(fill=colour))
 
 
+def _category_name(category: str, lang: str | None) -> str:
+    """A category as printed: from the label catalogue, or the id's words for a new one."""
+    key = f"category-{category}"
+    return label(key, lang) if key in LABELS else category.replace("-", " ")
+
+
 def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
                    settings: GameSettings, lang: str | None) -> Scene:
     b = geo.bleed
     cx = b + geo.width / 2
     accent = settings.accent
     parts: list[Any] = _frame(geo, settings.colour, accent)
-    category = str(card.data.get("category", "")).replace("-", " ").upper()
+    category = _category_name(str(card.data.get("category", "")), lang).upper()
     if category:
         parts.append(Text(cx, b + 10.0, category, font="sans", size=6.5, fill=accent,
                           anchor="middle", bold=True))
@@ -65,8 +82,8 @@ def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
     parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
     parts.append(Text(cx, bottom - 7.2, pick_text(settings.subtitle, lang), font="serif", size=7,
                       fill=accent, anchor="middle", italic=True))
-    parts.append(Text(b + geo.width - SAFE_INSET - 1.5, bottom - SAFE_INSET - 1.0,
-                      f"{number}/{total}", font="sans", size=4.5, fill=accent, anchor="end"))
+    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.0,
+                      f"{number}/{total}", font="sans", size=6.0, fill=accent, anchor="end"))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}")
 
 
@@ -101,16 +118,16 @@ def when_side(card: Document, side: str, geo: CardGeometry, settings: GameSettin
     ink = settings.colour if dark else settings.accent
     parts: list[Any] = _frame(geo, fill, ink)
     cx = b + geo.width / 2
-    parts.append(Text(cx, b + 10.0, "WHEN CARD", font="sans", size=6.5, fill=ink, anchor="middle",
-                      bold=True))
+    parts.append(Text(cx, b + 10.0, label("when-card", lang), font="sans", size=6.5, fill=ink,
+                      anchor="middle", bold=True))
     x, y, w, h = geo.text_box
     fit = fit_text("*" + _escape_markup(pick_text(card.data.get(side, ""), lang)) + "*", w, h / 2,
                    family="serif", max_size=22, min_size=settings.min_font_size, align="center",
                    valign="middle", fill=ink)
     parts.append(fit.block.at(x, y + h / 4))
-    other = "except when" if side == "only" else "only when"
-    parts.append(Text(cx, b + geo.height - 9, f"turn over for \u201c{other}\u201d", font="sans",
-                      size=5.5, fill=ink, anchor="middle", italic=True))
+    other = label("when-turn-except" if side == "only" else "when-turn-only", lang)
+    parts.append(Text(cx, b + geo.height - 9, other, font="sans",
+                      size=6.0, fill=ink, anchor="middle", italic=True))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}-{side}")
 
 
@@ -128,17 +145,15 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     paper = _paper(pack, options)
     print_cfg = pack.data.get("print", {})
     crop = bool(print_cfg.get("crop_marks", True))
-    gutter = parse_length(print_cfg.get("gutter", 0))
-    offset = options.back_offset or (
-        parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
-        parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
+    gutter = gutter_setting(options.extra.get("gutter"), print_cfg.get("gutter"))
+    offset = back_offset_setting(options.back_offset, print_cfg)
     cards = sorted(pack.of_kind("fragment-card"), key=lambda d: (str(d.data.get("category", "")), d.id))
     whens = sorted(pack.of_kind("when-card"), key=lambda d: d.id)
     total = sum(int(c.data.get("copies", 1)) for c in cards)
     title = pick_text(settings.title, lang)
     artefacts: list[Artefact] = []
 
-    back = fragment_back(geo, settings, lang)
+    back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
     fronts: list[Scene] = []
     backs: list[Scene] = []
     number = 0
@@ -148,14 +163,16 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         front = None
         for _ in range(int(card.data.get("copies", 1))):
             number += 1
-            front = fragment_front(card, number, total, geo, settings, lang)
+            front = dress(fragment_front(card, number, total, geo, settings, lang), card, "front",
+                          pack, geo)
             fronts.append(front)
-            backs.append(back)
+            backs.append(dress(back, card, "back", pack, geo))
         assert front is not None
         artefacts.append(Artefact(f"svg/cards/{card.id}.svg", scene_to_svg(front)))
     artefacts.append(Artefact("svg/cards/_back.svg", scene_to_svg(back)))
     for when in whens:
-        only, exc = when_side(when, "only", geo, settings, lang), when_side(when, "except", geo, settings, lang)
+        only = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
+        exc = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
         for _ in range(int(when.data.get("copies", 1))):
             fronts.append(only)
             backs.append(exc)
@@ -163,9 +180,10 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         artefacts.append(Artefact(f"svg/cards/{when.id}-except.svg", scene_to_svg(exc)))
 
     progress(f"{pack.id}: card sheets")
-    layout = layout_sheet(PAPERS[paper], geo.width, geo.height, bleed=geo.bleed, gutter=gutter)
+    layout, wide = sheet_layouts(PAPERS[paper], geo.width, geo.height, geo.bleed, gutter)
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
-                                               back_offset=offset, label=f"{title} \u2014 {pack.id}")
+                                               back_offset=offset, label=f"{title} \u2014 {pack.id}",
+                                               gutter_layout=wide, lang=lang)
     author = str(pack.data.get("author", ""))
     subject = "Riddle Craft card sheets"
     artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(
@@ -177,12 +195,14 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
                     title=f"{title}: cards for duplex printing", duplex=True, author=author, subject=subject))))
     progress(f"{pack.id}: tokens, aid, calibration")
     artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(
-        PdfDocument((token_sheet(settings, PAPERS[paper], title),), title=f"{title}: tokens", author=author, subject=subject))))
+        PdfDocument((token_sheet(settings, PAPERS[paper], title, lang),), title=f"{title}: tokens",
+                    author=author, subject=subject))))
     artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(
         PdfDocument((player_aid(settings, PAPERS[paper], title, lang),), title=f"{title}: player aid",
                     author=author, subject=subject))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(
-        PdfDocument(tuple(calibration_page(paper)), title=f"{title}: printer calibration", author=author, subject=subject))))
+        PdfDocument(tuple(calibration_page(paper, offset, lang)), title=f"{title}: printer calibration",
+                    author=author, subject=subject, duplex=True))))
     return artefacts
 
 
@@ -193,13 +213,23 @@ VALID_COLOUR = "#2e7d32"
 INVALID_COLOUR = "#b3261e"
 
 
-def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) -> Scene:
+def token_parts(cx: float, cy: float, mark: str, colour: str, points: str) -> list[Any]:
+    """One answer token (a disc of ``TOKEN_DIAMETER``) centred on (cx, cy)."""
+    r = TOKEN_DIAMETER / 2
+    return [Circle(cx, cy, r, Style(fill=colour)),
+            Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)),
+            Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True),
+            Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True)]
+
+
+def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str,
+                lang: str | None = None) -> Scene:
     pw, ph = paper
     parts: list[Any] = [
-        Text(pw / 2, 18, f"{title} \u2014 answer tokens", font="serif", size=16, fill=INK,
-             anchor="middle", bold=True),
-        Text(pw / 2, 25, "Cut along the dashed circles. Green: a valid answer (+1 point). "
-             "Red: an invalid answer (\u22121 point).", font="sans", size=8, fill=INK, anchor="middle"),
+        Text(pw / 2, 18, label("tokens-title", lang, title=title), font="serif", size=16,
+             fill=INK, anchor="middle", bold=True),
+        Text(pw / 2, 25, label("tokens-how", lang), font="sans", size=8, fill=INK,
+             anchor="middle"),
     ]
     tokens = [("\u2714", VALID_COLOUR, "+1")] * settings.valid_tokens + \
              [("\u2718", INVALID_COLOUR, "\u22121")] * settings.invalid_tokens
@@ -211,35 +241,17 @@ def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str) 
     for i, (mark, colour, points) in enumerate(tokens):
         cx, cy = x0 + (i % cols) * pitch, y0 + (i // cols) * pitch
         parts.append(Circle(cx, cy, r + 1.5, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))))
-        parts.append(Circle(cx, cy, r, Style(fill=colour)))
-        parts.append(Circle(cx, cy, r - 1.5, Style(stroke="#ffffff", stroke_width=0.4)))
-        parts.append(Text(cx, cy + 3.2, mark, font="sans", size=22, fill="#ffffff", anchor="middle", bold=True))
-        parts.append(Text(cx, cy + 8.2, points, font="sans", size=6, fill="#ffffff", anchor="middle", bold=True))
+        parts.extend(token_parts(cx, cy, mark, colour, points))
     rows = (len(tokens) + cols - 1) // cols
     y = y0 + rows * pitch + 4
     parts.append(Rect(pw / 2 - 25, y, 50, 0.01, Style(stroke="#000000", stroke_width=0.3)))
-    parts.append(Text(pw / 2, y + 5, "this line is 50 mm long at 100 % scale", font="sans", size=6.5,
+    parts.append(Text(pw / 2, y + 5, label("line-50mm", lang), font="sans", size=6.5,
                       fill=INK, anchor="middle"))
     return Scene(pw, ph, tuple(parts), id="tokens")
 
 
-AID_SECTIONS = (
-    ("Setting up", "Put the answer tokens in the middle of the table: {valid} green and {invalid} "
-     "red. Shuffle the fragment cards and deal **{hand} to each player**; the rest is the draw pile. "
-     "If you play with When cards, give one to each player."),
-    ("Your turn", "Turn over the top card to open the first riddle. On your turn, do **one** of: "
-     "**add** a fragment from your hand to the riddle, then draw one card; or **challenge** "
-     "the player who added the last fragment. You may not pass."),
-    ("Challenges", "Anyone may challenge the last player at any moment. The challenged player "
-     "must answer the riddle, ending with *What am I?*. The other players vote. A valid answer: "
-     "the answerer takes a green token and the challenger a red one; otherwise the other way "
-     "round. A tied vote gives no tokens. The challenged player then opens the next riddle."),
-    ("When cards", "Instead of a plain fragment, play your When card together with a fragment to "
-     "qualify a card already on the table, with either side: *only when* or *except when*. "
-     "You take it back at the end of the riddle."),
-    ("Game end", "When the last token is taken, count +1 for each green and \u22121 for each red "
-     "token. The highest total wins; tied players settle it with one more riddle."),
-)
+AID_SECTIONS = ("aid-setup", "aid-turn", "aid-challenge", "aid-when", "aid-end")
+"""The player aid's sections: label keys of the heading; the text is under ``<key>-text``."""
 
 
 def player_aid(settings: GameSettings, paper: tuple[float, float], title: str, lang: str | None) -> Scene:
@@ -250,38 +262,38 @@ def player_aid(settings: GameSettings, paper: tuple[float, float], title: str, l
              Style(stroke=settings.accent, stroke_width=0.6), rx=3),
         Text(pw / 2, margin + 8, f"{title}", font="serif", size=22, fill=settings.accent,
              anchor="middle", bold=True),
-        Text(pw / 2, margin + 15, "Player aid", font="serif", size=11, fill=INK, anchor="middle",
-             italic=True),
+        Text(pw / 2, margin + 15, label("player-aid", lang), font="serif", size=11, fill=INK,
+             anchor="middle", italic=True),
     ]
     y = margin + 24
     width = pw - 2 * margin
-    for heading, body in AID_SECTIONS:
-        text = body.format(valid=settings.valid_tokens, invalid=settings.invalid_tokens,
-                           hand=settings.hand_size)
-        parts.append(Text(margin, y + 4, heading.upper(), font="sans", size=9, fill=settings.accent,
-                          bold=True))
+    for key in AID_SECTIONS:
+        text = label(f"{key}-text", lang, valid=settings.valid_tokens,
+                     invalid=settings.invalid_tokens, hand=settings.hand_size)
+        parts.append(Text(margin, y + 4, label(key, lang).upper(), font="sans", size=9,
+                          fill=settings.accent, bold=True))
         fit = fit_text(text, width, 40, family="serif", max_size=10, min_size=10, leading=1.3)
         used = _used_height(fit)
         parts.append(fit.block.at(margin, y + 6.5))
         y += 6.5 + used + 5
-    parts.append(Text(margin, y + 4, "PRESS YOUR LUCK (1\u20134 PLAYERS)", font="sans", size=9,
+    parts.append(Text(margin, y + 4, label("aid-luck", lang), font="sans", size=9,
                       fill=settings.accent, bold=True))
-    intro = ("Draw fragments one by one, stop when you like, then answer. A valid answer scores the "
-             f"riddle by its length; first to **{settings.target} points** wins. If you fail, the "
-             "player with the fewest points (if only one) may try the same riddle.")
+    intro = label("aid-luck-text", lang, target=settings.target)
     fit = fit_text(intro, width, 30, family="serif", max_size=10, min_size=10, leading=1.3)
     parts.append(fit.block.at(margin, y + 6.5))
     y += 6.5 + _used_height(fit) + 4
     n = max(len(settings.scoring), 8)
     cell = min(18.0, width / (n + 1))
-    parts.append(Text(margin, y + 6, "cards", font="sans", size=8, fill=INK, bold=True))
-    parts.append(Text(margin, y + 13, "points", font="sans", size=8, fill=INK, bold=True))
+    parts.append(Text(margin, y + 6, label("aid-cards", lang), font="sans", size=8, fill=INK,
+                      bold=True))
+    parts.append(Text(margin, y + 13, label("aid-points", lang), font="sans", size=8, fill=INK,
+                      bold=True))
     for i in range(n):
         x = margin + cell * (i + 1)
-        label = f"{i + 1}+" if i == n - 1 else str(i + 1)
+        count = f"{i + 1}+" if i == n - 1 else str(i + 1)
         points = settings.scoring[i] if i < len(settings.scoring) else expected_score(i + 1)
         parts.append(Rect(x, y, cell, 16, Style(stroke=settings.accent, stroke_width=0.3)))
-        parts.append(Text(x + cell / 2, y + 6, label, font="sans", size=8, fill=INK, anchor="middle"))
+        parts.append(Text(x + cell / 2, y + 6, count, font="sans", size=8, fill=INK, anchor="middle"))
         parts.append(Text(x + cell / 2, y + 13, str(points), font="sans", size=9, fill=INK,
                           anchor="middle", bold=True))
     return Scene(pw, ph, tuple(parts), id="player-aid")

@@ -22,7 +22,7 @@ class GameSettings:
     decay: float = DEFAULT_DECAY
     games: int = 2000
     seed: int = 1
-    card_size: object = "poker"
+    card_size: object = None  # None: the pack's print.card, else poker
     font_size: float = 15.0
     min_font_size: float = 9.0
     colour: str = "#f6efe0"

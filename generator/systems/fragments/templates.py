@@ -19,7 +19,7 @@ category: objects          # optional, printed small at the top of the card
 tags: [objects, music]     # optional, for your own sorting
 copies: 1                  # how many of this card to print
 """,
-    "when-card": """# folder: cards/{id}.yaml
+    "when-card": """# folder: when-cards/{id}.yaml
 kind: when-card
 id: {id}
 # A two-sided card: one side qualifies a fragment with "only when", the other
@@ -27,7 +27,7 @@ id: {id}
 only: only when
 except: except when
 """,
-    "fragment-game": """# folder: {id}.yaml
+    "fragment-game": """# folder: settings/{id}.yaml
 kind: fragment-game
 id: {id}
 title: My Riddle Deck
@@ -46,7 +46,7 @@ press_your_luck:
   seed: 1
 
 card:
-  size: poker                   # poker, bridge, mini, tarot, square or {width: 60mm, height: 90mm}
+  # size: poker                 # overrides print.card of pack.yaml: poker, bridge, mini, tarot, square or {width: 60mm, height: 90mm}
   font_size: 15                 # preferred size of the fragment text (pt)
   min_font_size: 9              # smallest size before the text counts as overflowing
   colour: "#f6efe0"
@@ -74,9 +74,11 @@ print:
   card: poker
   bleed: 3mm
   crop_marks: true
+# Each kind has its own folder, so editors can tell them apart by path.
 include:
-  - game.yaml
+  - settings/*.yaml
   - cards/*.yaml
+  - when-cards/*.yaml
 """
     game = TEMPLATES["fragment-game"].split("\n", 1)[1].replace("{id}", "game")
     whens = "---\n".join(
@@ -84,7 +86,7 @@ include:
     starter = files("generator.systems.fragments").joinpath("starter_cards.yaml").read_text("utf-8")
     return {
         "pack.yaml": pack,
-        "game.yaml": game,
-        "cards/when.yaml": whens,
+        "settings/game.yaml": game,
+        "when-cards/when.yaml": whens,
         "cards/starter.yaml": starter,
     }

@@ -140,10 +140,11 @@ class RiddleSystem:
     kinds: tuple[str, ...] = KINDS
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
-        from generator.systems.riddle.cards import iter_card_overflow
+        from generator.systems.riddle.cards import iter_card_art_problems, iter_card_overflow
 
         out = check_pack(pack, read_sources(pack))
         out.extend(iter_card_overflow(pack, options))
+        out.extend(iter_card_art_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(d for d in _iter_solver_results(pack, options) if d.code != "RS-G105")
         return out
@@ -183,6 +184,22 @@ class RiddleSystem:
                  "reason": o.reason}
                 for o in solve.objectives]
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
+
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The god and blessing decks, for the print targets."""
+        from generator.systems.riddle.decks import riddle_decks
+
+        return riddle_decks(pack, options)
+
+    def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
+        """The riddle book with its chapters, for the print targets."""
+        from dataclasses import replace
+
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.decks import riddle_books
+
+        return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
+                            progress)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES

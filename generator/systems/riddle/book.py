@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.render import labels
 from generator.render.icons import (
     GOLD,
     GOLD_DARK,
@@ -510,14 +511,15 @@ def _badge(right: float, y: float, rows: Sequence[tuple[str, str]]) -> tuple[lis
         return [], 0.0
     width = 36.0
     row_h = 3.9
-    height = 5.2 + row_h * len(rows)
+    height = 5.6 + row_h * len(rows)
     x = right - width
     out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
                                                           stroke_width=0.3), rx=1.6),
-                          Text(x + width / 2, y + 3.4, "SHORTEST SOLO SOLUTION", font="sans",
-                               size=5.2, fill=MUTED, anchor="middle", bold=True)]
+                          fitted_text(x + width / 2, y + 3.6, "SHORTEST SOLO SOLUTION", 6.0,
+                                      width - 2.0, font="sans", fill=MUTED, anchor="middle",
+                                      bold=True)]
     for i, (tier, text) in enumerate(rows):
-        cy = y + 6.6 + i * row_h
+        cy = y + 7.0 + i * row_h
         fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
         out.append(Circle(x + 4.0, cy - 0.2, 1.35, Style(fill=fill, stroke=dark, stroke_width=0.25)))
         out.append(Text(x + 6.6, cy + 1.0, name.lower(), font="sans", size=6.8, fill=INK))
@@ -628,10 +630,11 @@ def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: 
         total = sum(shares[name] for name, _ in parts)
         cx = x + pad
         height = 0.0
-        out += heading(x + pad, y + pad, "Set-up", w - 2 * pad)
+        out += heading(x + pad, y + pad, labels.label("h-setup", settings.lang), w - 2 * pad)
         for name, part in parts:
             cw = (w - 2 * pad) * shares[name] / total
-            out.append(Text(cx, y + pad + HEADING_H + 2.6, name, font="sans", size=7.5,
+            out.append(Text(cx, y + pad + HEADING_H + 2.6, labels.label(f"h-{name.lower()}", settings.lang),
+                            font="sans", size=7.5,
                             fill=MUTED, bold=True))
             drawn, used = part(riddle, settings, cx, y + pad + HEADING_H + 4.5, cw - 3.0)
             out += drawn
@@ -640,11 +643,12 @@ def _setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: 
         total_h = height + 2 * pad
         return [Rect(x, y, w, total_h, Style(fill=PANEL), rx=2.0), *out], total_h
     yy = y + pad
-    out += heading(x + pad, yy, "Set-up", w - 2 * pad)
+    out += heading(x + pad, yy, labels.label("h-setup", settings.lang), w - 2 * pad)
     yy += HEADING_H
     for name, part in parts:
         if name in ("Stockpile",):
-            out.append(Text(x + pad, yy + 2.6, name, font="sans", size=7.5, fill=MUTED,
+            out.append(Text(x + pad, yy + 2.6, labels.label(f"h-{name.lower()}", settings.lang),
+                            font="sans", size=7.5, fill=MUTED,
                             bold=True))
             yy += 4.0
         drawn, used = part(riddle, settings, x + pad, yy, w - 2 * pad)
@@ -779,20 +783,20 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
                     bottom: float) -> tuple[list[Element], float, bool]:
     """Objectives, special rules and expert settings from ``y`` down; returns the elements,
     where they end and whether every text fitted."""
-    block: list[Element] = heading(x, y, "Objectives", width)
+    block: list[Element] = heading(x, y, labels.label("h-objectives", settings.lang), width)
     y += HEADING_H
     rows, used, ok = _objective_rows(riddle, settings, x, y, width, size)
     block += rows
     y += used + 2.5
     if rules:
-        block += heading(x, y, "Special rules", width)
+        block += heading(x, y, labels.label("h-special-rules", settings.lang), width)
         y += HEADING_H
         drawn, used, ok2 = _stack(rules, x, y, width, size, max(bottom - y, 10.0))
         ok = ok and ok2
         block += drawn
         y += used + 2.0
     if expert:
-        block += heading(x, y, "Expert", width, colour=HEROIC_DARK)
+        block += heading(x, y, labels.label("h-expert", settings.lang), width, colour=HEROIC_DARK)
         y += HEADING_H
         drawn, used, ok3 = _stack(expert, x + 3.0, y + 1.5, width - 6.0, size,
                                   max(bottom - y, 10.0))
@@ -970,12 +974,12 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
                           "the back of the book.",
               "separate": " Every objective's shortest solution is in the separate solutions "
                           "booklet."}.get(solutions, "")
-    parts += heading(m, y, "How to use this book", width)
+    parts += heading(m, y, labels.label("h-how-to-use", lang), width)
     y += HEADING_H
     para = write(howto, m, y, width, 40.0, size=9.5, min_size=8)
     parts.append(para.block)
     y += para.height + 6.0
-    parts += heading(m, y, "The voyage", width)
+    parts += heading(m, y, labels.label("h-voyage", lang), width)
     y += HEADING_H + 1.0
     for name, unlock, riddles in islands:
         parts.append(Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT, bold=True))
@@ -1123,20 +1127,28 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     return out
 
 
+COMPACT_COLUMNS = 3
+"""Boards side by side in the compact solutions (three rows of them fill a page: 6-9 a page)."""
+
+
 def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], lang: str | None,
-                   title: str, first_number: int, upside_down: bool) -> list[Scene]:
+                   title: str, first_number: int, upside_down: bool, compact: bool = True
+                   ) -> list[Scene]:
     """Pages of solution strips: per objective a heading, then its turns as small maps in
-    rows, wrapping over pages; ``upside_down`` turns every page by 180 degrees."""
+    rows, wrapping over pages; ``upside_down`` turns every page by 180 degrees.
+
+    ``compact`` (the default) sets three boards a row and three rows a page; otherwise
+    two large boards a row."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
     top, bottom = m + 2.0, ph - m - 6.0
-    cols = 2
+    cols = COMPACT_COLUMNS if compact else 2
     col_w = (width - PANEL_GAP * (cols - 1)) / cols
-    # Three rows a page when the maps stay at least 70 mm wide, else two.
     usable = bottom - top - 9.0
     size = min(col_w, usable / 3 - CAPTION_H - 3.0)
-    if size < 70.0:
+    if size < 70.0 and not compact:
+        # Three rows a page when the maps stay at least 70 mm wide, else two.
         size = min(col_w, usable / 2 - CAPTION_H - 3.0)
     pages: list[list[Element]] = [[]]
     y = top

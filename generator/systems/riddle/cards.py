@@ -20,11 +20,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import Box, layout_sheet, parse_length, resolve_card_size
+from generator.render.fonts import measure
+from generator.render.labels import LABELS, label
+from generator.render.geometry import Box, parse_length, resolve_card_size, resolve_paper
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -40,45 +43,62 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
-from generator.render.sheets import card_sheet_pages
+from generator.render.sheets import card_sheet_pages, gutter_setting, sheet_layouts
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
+from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
 from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
+from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 
-if TYPE_CHECKING:
-    from generator.systems.riddle.render import RiddleContent
 
 SAFE = 4.0
-"""Distance (mm) from the cut to any text: a slightly-off cut never touches it."""
-DEFAULT_QUEST = "Clear the last piece off this card on a turn you used its power."
-DEFAULT_REWARD = "Add any one piece to the stockpile."
+"""Distance (mm) from the cut to any text at the default ``print.safe``."""
+DEFAULT_SAFE = 3.0
+"""``print.safe``: frames and text at least this far (mm) inside the trim."""
+DEFAULT_QUEST = label("default-quest", "en")
+DEFAULT_REWARD = label("default-reward", "en")
 """RULES 1: the quest and reward of a god card that names none."""
-TYPE_NAMES = {"mover": "Mover", "builder": "Builder", "specialist": "Specialist"}
 CARD_INK = INK
 
 
 @dataclass(frozen=True, slots=True)
 class CardSettings:
-    """Card size (trim, mm), bleed, gutter and crop marks of the pack's card sheets."""
+    """Card size (trim, mm), bleed, gutter and crop marks of the pack's card sheets.
+
+    ``gutter`` is a mode of :data:`~generator.render.sheets.GUTTER_MODES` or a
+    length; ``safe`` is the frame's distance inside the trim (text keeps a
+    millimetre more); ``pack_sheets`` lets decks of one size share sheets.
+    """
 
     width: float
     height: float
     bleed: float
-    gutter: float
+    gutter: str | float
     crop_marks: bool
+    safe: float = DEFAULT_SAFE
+    pack_sheets: bool = False
+
+    @property
+    def text_inset(self) -> float:
+        """Distance (mm) from the cut to any text."""
+        return max(SAFE, self.safe + 1.0)
+
+    @property
+    def extra(self) -> float:
+        """How much further in than the default a wide ``print.safe`` pushes the top lines."""
+        return self.text_inset - SAFE
 
 
 def card_settings(pack: Pack, options: Options) -> CardSettings:
     """The pack's ``print`` settings for cards: poker size and 3 mm bleed by default."""
     cfg = pack.data.get("print", {})
-    card = cfg.get("card", "poker")
-    if isinstance(card, dict):
-        w, h = parse_length(card["width"]), parse_length(card["height"])
-    else:
-        w, h = resolve_card_size(card)
+    w, h = resolve_card_size(cfg.get("card", "poker"))
     return CardSettings(w, h, parse_length(cfg.get("bleed", 3.0)),
-                        parse_length(cfg.get("gutter", 0.0)), bool(cfg.get("crop_marks", True)))
+                        gutter_setting(options.extra.get("gutter"), cfg.get("gutter")),
+                        bool(cfg.get("crop_marks", True)),
+                        parse_length(cfg.get("safe", DEFAULT_SAFE)),
+                        bool(options.extra.get("pack_sheets", cfg.get("pack_sheets", False))))
 
 
 def _scale(s: CardSettings) -> float:
@@ -90,16 +110,17 @@ def god_boxes(s: CardSettings) -> dict[str, Box]:
     """The text boxes of a god card, in card-scene coordinates (bleed included)."""
     k = _scale(s)
     b = s.bleed
-    w = s.width - 2 * SAFE
-    bottom = b + s.height - SAFE
+    inset = s.text_inset
+    w = s.width - 2 * inset
+    bottom = b + s.height - inset
     reward_h = 8.0 * k
     quest_h = 13.0 * k
     return {
-        "name": Box(b + SAFE + 12.5 * k, b + 3.2 * k, w - 12.5 * k - 8.5 * k, 7.5 * k),
-        "power": Box(b + SAFE, b + 32.0 * k, w, bottom - reward_h - quest_h - 6.5 * k
-                     - (b + 32.0 * k)),
-        "quest": Box(b + SAFE, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
-        "reward": Box(b + SAFE, bottom - reward_h, w, reward_h),
+        "name": Box(b + inset + 12.5 * k, b + 3.2 * k + s.extra, w - 12.5 * k - 8.5 * k, 7.5 * k),
+        "power": Box(b + inset, b + 32.0 * k + s.extra, w, bottom - reward_h - quest_h - 6.5 * k
+                     - (b + 32.0 * k + s.extra)),
+        "quest": Box(b + inset, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),
+        "reward": Box(b + inset, bottom - reward_h, w, reward_h),
     }
 
 
@@ -107,10 +128,11 @@ def blessing_boxes(s: CardSettings) -> dict[str, Box]:
     """The text boxes of a blessing card, in card-scene coordinates (bleed included)."""
     k = _scale(s)
     b = s.bleed
-    w = s.width - 2 * SAFE
+    inset = s.text_inset
+    w = s.width - 2 * inset
     return {
-        "name": Box(b + SAFE, b + 33.0 * k, w, 8.0 * k),
-        "text": Box(b + SAFE + 1.0, b + 44.0 * k, w - 2.0, s.height - SAFE - 10.0 * k - 44.0 * k),
+        "name": Box(b + inset, b + 33.0 * k, w, 8.0 * k),
+        "text": Box(b + inset + 1.0, b + 44.0 * k, w - 2.0, s.height - inset - 10.0 * k - 44.0 * k),
     }
 
 
@@ -146,8 +168,9 @@ def _tint(colour: str, amount: float) -> str:
 
 
 def _frame(s: CardSettings, colour: str) -> list[Element]:
+    """A frame line whose outside edge lies ``print.safe`` inside the trim."""
     b = s.bleed
-    inset = SAFE - 1.6
+    inset = s.safe + 0.225
     return [Rect(b + inset, b + inset, s.width - 2 * inset, s.height - 2 * inset,
                  Style(stroke=colour, stroke_width=0.45), rx=2.2)]
 
@@ -163,23 +186,28 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     W, H = s.width + 2 * b, s.height + 2 * b
     colour = GOD_TYPES.get(god.type, "#555555")
     boxes = god_boxes(s)
+    band = b + 17.5 * k + s.extra
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill=_tint(colour, 0.10))),
-                            Rect(0, 0, W, b + 17.5 * k, Style(fill=colour))]
-    parts.append(Line(0, b + 17.5 * k, W, b + 17.5 * k, Style(stroke=GOLD, stroke_width=0.6)))
+                            Rect(0, 0, W, band, Style(fill=colour))]
+    parts.append(Line(0, band, W, band, Style(stroke=GOLD, stroke_width=0.6)))
     parts += _frame(s, colour)
-    parts.append(Group(_type_icon(god.type, b + SAFE - 0.5, b + 3.0 * k, 11.0 * k)))
+    parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k + s.extra,
+                                  11.0 * k)))
     name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
-    type_name = TYPE_NAMES.get(god.type, god.type.title())
-    parts.append(_label(boxes["name"].x, b + 14.3 * k, f"{type_name} god", "#f3ead2", 6.0 * k))
+    kind_key = f"kind-{god.type}"
+    type_name = label(kind_key, lang) if kind_key in LABELS else god.type.title()
+    parts.append(_label(boxes["name"].x, b + 14.3 * k + s.extra,
+                        label("god-kind", lang, kind=type_name), "#f3ead2",
+                        max(6.0, 6.0 * k)))
     if god.number is not None:
-        cx, cy = b + s.width - SAFE - 3.4 * k, b + 7.0 * k
+        cx, cy = b + s.width - s.text_inset - 3.4 * k, b + 7.0 * k + s.extra
         parts.append(Circle(cx, cy, 3.4 * k, Style(fill="#ffffff", stroke=GOLD, stroke_width=0.4)))
         parts.append(label_text(cx, cy, str(god.number), 3.2 * k, fill=colour, font="serif"))
     # The pieces the card takes from the box.
-    y = b + 20.5 * k
-    parts.append(_label(b + SAFE, y + 4.2 * k, "Brings", MUTED, 5.5 * k))
-    x = b + SAFE + 11.0 * k
+    y = b + 20.5 * k + s.extra
+    parts.append(_label(b + s.text_inset, y + 4.2 * k, label("god-brings", lang), MUTED, 6.0))
+    x = b + s.text_inset + 11.0 * k
     for i, n in enumerate(god.pieces):
         if not n:
             continue
@@ -187,28 +215,32 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
         parts.append(Text(x + 7.4 * k, y + 5.2 * k, f"×{n}", font="sans", size=8 * k, fill=INK,
                           bold=True))
         x += 15.0 * k
-    for field, title in (("power", "Power"), ("quest", "Quest")):
+    for field, title in (("power", label("god-power", lang)), ("quest", label("god-quest", lang))):
         box = boxes[field]
         parts.append(_label(box.x, box.y - 1.4 * k, title, colour, 6.2 * k))
-        parts.append(Line(box.x + (9.5 if field == "power" else 9.0) * k, box.y - 2.2 * k,
+        rule_x = box.x + measure(title.upper(), "sans", True, size_pt=6.2 * k) + 1.5
+        parts.append(Line(rule_x, box.y - 2.2 * k,
                           box.x + box.w, box.y - 2.2 * k,
                           Style(stroke=_tint(colour, 0.5), stroke_width=0.3)))
     power = fit_field("power", _text(god.power_text, lang), boxes["power"])
     parts.append(power.block.at(boxes["power"].x, boxes["power"].y))
-    quest_text = _text(god.quest_text, lang) if god.quest_text is not None else DEFAULT_QUEST
+    quest_text = (_text(god.quest_text, lang) if god.quest_text is not None
+                  else label("default-quest", lang))
     quest = fit_field("quest", quest_text, boxes["quest"])
     parts.append(quest.block.at(boxes["quest"].x, boxes["quest"].y))
-    reward_text = _text(god.reward_text, lang) if god.reward_text is not None else DEFAULT_REWARD
+    reward_text = (_text(god.reward_text, lang) if god.reward_text is not None
+                   else label("default-reward", lang))
     reward_box = boxes["reward"]
-    parts.append(Rect(reward_box.x - 1.2, reward_box.y - 0.8, reward_box.w + 2.4,
+    parts.append(Rect(reward_box.x - 0.6, reward_box.y - 0.8, reward_box.w + 1.2,
                       reward_box.h + 0.6, Style(fill=_tint(GOLD, 0.25)), rx=1.2))
-    reward = fit_field("reward", "**Reward:** " + reward_text, reward_box, valign="middle")
+    reward = fit_field("reward", f"**{label('god-reward', lang)}** " + reward_text, reward_box,
+                       valign="middle")
     parts.append(reward.block.at(reward_box.x, reward_box.y - 0.3))
     del pack_title
     return Scene(W, H, tuple(parts), id=f"god-{god.id}")
 
 
-def god_back(s: CardSettings, title: str) -> Scene:
+def god_back(s: CardSettings, title: str, lang: str | None = None) -> Scene:
     """The back of every god card: the Sphinx in a ring of the three god symbols."""
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
@@ -227,10 +259,11 @@ def god_back(s: CardSettings, title: str) -> Scene:
     for i, kind in enumerate(("mover", "builder", "specialist")):
         px = cx + (i - 1) * 10.0 * k
         parts.append(Group(_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
-    parts.append(Text(cx, b + s.height - 11.5 * k, "GOD", font="serif", size=13 * k,
+    parts.append(Text(cx, b + s.height - 11.5 * k, label("god-back", lang), font="serif",
+                      size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
-    parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
-                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    parts.append(fitted_text(cx, b + s.height - 6.8 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
+                             italic=True, fill="#d9c98f", anchor="middle"))
     return Scene(W, H, tuple(parts), id="god-back")
 
 
@@ -255,7 +288,8 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
         parts.append(Line(x0, b + 18 * k, x0 + side * 12 * k, b + 18 * k,
                           Style(stroke=BLESSING, stroke_width=0.4)))
         parts.append(diamond(x0 + side * 13.2 * k, b + 18 * k, 1.0, Style(fill=BLESSING)))
-    name_text = _text(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+    name_text = (_text(card.name, lang) if card.name is not None
+                 else label("blessing-n", lang, n=card.number))
     name = fit_field("name", _escape(name_text), boxes["name"], fill=INK, align="center",
                      valign="middle")
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
@@ -264,13 +298,13 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
     text = fit_field("text", _text(card.text, lang), boxes["text"], align="center",
                      valign="middle")
     parts.append(text.block.at(boxes["text"].x, boxes["text"].y))
-    parts.append(Text(cx, b + s.height - SAFE - 2.5 * k, "Use once, on your turn, besides your "
-                      "action", font="sans", size=5.2 * k, fill=MUTED, anchor="middle",
+    parts.append(Text(cx, b + s.height - s.text_inset - 2.5 * k, label("blessing-use", lang),
+                      font="sans", size=max(6.0, 5.2 * k), fill=MUTED, anchor="middle",
                       italic=True))
     return Scene(W, H, tuple(parts), id=f"blessing-{card.id}")
 
 
-def blessing_back(s: CardSettings, title: str) -> Scene:
+def blessing_back(s: CardSettings, title: str, lang: str | None = None) -> Scene:
     """The back of every blessing card."""
     b = s.bleed
     k = _scale(s)
@@ -284,10 +318,11 @@ def blessing_back(s: CardSettings, title: str) -> Scene:
         parts.append(diamond(cx + 24.5 * k * math.cos(a), cy + 24.5 * k * math.sin(a), 0.9,
                              Style(fill=GOLD)))
     parts.append(Group(icon_blessing(cx - 14 * k, cy - 14 * k, 28 * k)))
-    parts.append(Text(cx, b + s.height - 14 * k, "BLESSING", font="serif", size=13 * k,
+    parts.append(Text(cx, b + s.height - 14 * k, label("blessing-back", lang), font="serif",
+                      size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))
-    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * SAFE - 4,
-                             italic=True, fill="#d9c98f", anchor="middle", min_size=4.5))
+    parts.append(fitted_text(cx, b + s.height - 8.5 * k, title, 6.5 * k, s.width - 2 * s.text_inset - 4,
+                             italic=True, fill="#d9c98f", anchor="middle"))
     return Scene(W, H, tuple(parts), id="blessing-back")
 
 
@@ -302,21 +337,86 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
 
 
-def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
-                     offset: tuple[float, float], lang: str | None
-                     ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
-    """(name, front pages, back pages) for the god cards and the blessing cards."""
-    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
+def iter_card_faces(content: RiddleContent, s: CardSettings, lang: str | None, root: Path | None
+                    ) -> Iterator[tuple[str, list[Scene], list[Scene], list[str]]]:
+    """(name, fronts, backs, card names) of the god deck and the blessing deck, with the
+    art of each card (see :mod:`generator.systems.art`) when ``root`` (the pack folder) is given."""
     title = content.title
+
+    def dress(scene: Scene, doc: Document, side: str) -> Scene:
+        return scene if root is None else with_art(scene, doc, side, root, s.width, s.height, s.bleed)
+
+    if content.god_docs:
+        back = god_back(s, title, lang)
+        yield ("gods", [dress(god_front(content.gods[d.id], s, lang, title), d, "front")
+                        for d in content.god_docs],
+               [dress(back, d, "back") for d in content.god_docs],
+               [_text(content.gods[d.id].name, lang) for d in content.god_docs])
+    if content.blessings:
+        back = blessing_back(s, title, lang)
+        yield ("blessings", [dress(blessing_front(card, s, lang), d, "front")
+                             for card, d in content.blessings],
+               [dress(back, d, "back") for _, d in content.blessings],
+               [_text(c.name, lang) if c.name is not None else f"Blessing {c.number}"
+                for c, _ in content.blessings])
+
+
+DECK_LABELS = {"gods": "god-cards", "blessings": "blessing-cards"}
+"""The label catalogue's key for each deck's name."""
+
+
+def card_decks(content: RiddleContent, s: CardSettings, lang: str | None
+               ) -> list[tuple[str, list[Scene], Scene, str]]:
+    """(name, fronts, back, what) of each deck: the god cards, then the blessing cards."""
+    title = content.title
+    decks: list[tuple[str, list[Scene], Scene, str]] = []
     gods = [god_front(content.gods[d.id], s, lang, title) for d in content.god_docs]
     if gods:
-        yield ("gods", *card_sheet_pages(gods, god_back(s, title), layout, s.crop_marks, offset,
-                                         label=f"{title} — god cards"))
+        decks.append(("gods", gods, god_back(s, title, lang), label("god-cards", lang)))
     blessings = [blessing_front(card, s, lang) for card, _ in content.blessings]
     if blessings:
-        yield ("blessings", *card_sheet_pages(blessings, blessing_back(s, title), layout,
-                                              s.crop_marks, offset,
-                                              label=f"{title} — blessing cards"))
+        decks.append(("blessings", blessings, blessing_back(s, title, lang),
+                      label("blessing-cards", lang)))
+    return decks
+
+
+def iter_card_svgs(content: RiddleContent, s: CardSettings, lang: str | None
+                   ) -> Iterator[tuple[str, Scene]]:
+    """(path, scene) of one SVG per card face and one per deck back, as the fragment deck has.
+
+    Paths: ``svg/cards/god-<id>.svg``, ``svg/cards/blessing-<id>.svg``,
+    ``svg/cards/_gods-back.svg``, ``svg/cards/_blessings-back.svg``.
+    """
+    for name, fronts, back, _ in card_decks(content, s, lang):
+        for scene in fronts:
+            yield f"svg/cards/{scene.id}.svg", scene
+        yield f"svg/cards/_{name}-back.svg", back
+
+
+def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float, float],
+                     offset: tuple[float, float], lang: str | None, root: Path | None = None
+                     ) -> Iterator[tuple[str, tuple[Scene, ...], tuple[Scene, ...]]]:
+    """(name, front pages, back pages) for the god cards and the blessing cards, with
+    their art when ``root`` (the pack folder) is given.
+
+    With ``s.pack_sheets`` both decks (they share a size) share sheets as one
+    ``cards`` file, gods first; a sheet that mixes them gets the gutter.
+    """
+    layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
+    title = content.title
+    decks = [(name, fronts, backs, label(DECK_LABELS[name], lang))
+             for name, fronts, backs, _ in iter_card_faces(content, s, lang, root)]
+    if s.pack_sheets and len(decks) > 1:
+        fronts = [f for _, deck, _, _ in decks for f in deck]
+        backs = [b for _, _, deck_backs, _ in decks for b in deck_backs]
+        decks_label = " + ".join(what for _, _, _, what in decks)
+        yield ("cards", *card_sheet_pages(fronts, backs, layout, s.crop_marks, offset,
+                                          label=f"{title} — {decks_label}", gutter_layout=wide,
+                                          lang=lang))
+        return
+    for name, deck, backs, what in decks:
+        yield (name, *card_sheet_pages(deck, backs, layout, s.crop_marks, offset,
+                                       label=f"{title} — {what}", gutter_layout=wide, lang=lang))
 
 
 def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str
@@ -349,7 +449,7 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             fields.append((("quest", "text"), "quest", _text(god.quest_text, lang),
                            f"the quest of god '{doc.id}'"))
         if god.reward_text is not None:
-            fields.append((("quest", "reward"), "reward", "**Reward:** "
+            fields.append((("quest", "reward"), "reward", f"**{label('god-reward', lang)}** "
                            + _text(god.reward_text, lang), f"the quest reward of god '{doc.id}'"))
         for path, field, markup, what in fields:
             yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field]), what)
@@ -364,6 +464,17 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             "text", _text(card.text, lang), bboxes["text"]), f"the text of blessing '{doc.id}'")
 
 
+def iter_card_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Art problems (see :mod:`generator.systems.art`) of every god and blessing card."""
+    s = card_settings(pack, options)
+    for doc in sorted(pack.of_kind("god") + pack.of_kind("blessing"), key=lambda d: d.id):
+        yield from iter_art_problems(doc, pack.root, s.width, s.height, s.bleed)
+    paper = resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
+    for doc in sorted(pack.of_kind("riddle"), key=lambda d: d.id):
+        yield from iter_map_art_problems(doc, pack.root, paper)
+
+
 __all__ = ["CardSettings", "DEFAULT_QUEST", "DEFAULT_REWARD", "blessing_back", "blessing_boxes",
            "blessing_front", "card_settings", "fit_field", "god_back", "god_boxes", "god_front",
-           "iter_card_overflow", "iter_card_sheets"]
+           "card_decks", "iter_card_art_problems", "iter_card_faces", "iter_card_overflow",
+           "iter_card_sheets", "iter_card_svgs"]

@@ -24,7 +24,7 @@ level-1 block. Lines that are empty or start with ``#`` are skipped. A map has
 at most 8 rows of at most 8 cells, all rows the same length.
 
 Problems are located in *value* coordinates (line and column inside the
-scalar's text, 0-based); :class:`BlockLayout` maps them to the file's lines and
+scalar's text, 0-based); :class:`~generator.pack.grid.BlockLayout` maps them to the file's lines and
 columns: the scalar's recorded position is its ``|`` indicator, its content
 starts on the next line at the block's indentation.
 
@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Protocol, Sequence
 
-from generator.engine.geometry import COLUMN_LETTERS, MAX_SIDE
+from generator.engine.geometry import COLUMN_LETTERS
+from generator.pack.grid import GridProblem, iter_shape_problems
 
 TERRAIN = ".~1234"
 MARKS = "WKSb*"
@@ -84,17 +84,6 @@ class GridCell:
 
 
 @dataclass(frozen=True, slots=True)
-class GridProblem:
-    """A problem at a place inside the scalar's text (0-based line and column)."""
-
-    code: str
-    message: str
-    line: int
-    offset: int
-    hint: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class ParsedGrid:
     width: int
     height: int
@@ -103,47 +92,6 @@ class ParsedGrid:
     def cell(self, row: int, col: int) -> GridCell:
         return self.cells[row * self.width + col]
 
-
-
-class _Cell(Protocol):
-    @property
-    def row(self) -> int: ...
-    @property
-    def line(self) -> int: ...
-    @property
-    def offset(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-
-
-def iter_shape_problems(rows: Sequence[Sequence[_Cell]], code: str, blank: str
-                        ) -> Iterator[GridProblem]:
-    """Rows of unequal length and maps larger than MAX_SIDE, at the offending cell.
-
-    Shared by every system that writes maps as ASCII grids; ``blank`` names
-    what a designer writes for an empty cell (sea, water).
-    """
-    width = len(rows[0])
-    for cells in rows[1:]:
-        if len(cells) > width:
-            extra = cells[width]
-            yield GridProblem(
-                code, f"row {extra.row + 1} has {len(cells)} cells; the first row has {width}",
-                extra.line, extra.offset, "every row of the map has the same number of cells")
-        elif len(cells) < width:
-            last = cells[-1]
-            yield GridProblem(
-                code, f"row {last.row + 1} has {len(cells)} cells; the first row has {width}",
-                last.line, last.offset + len(last.text),
-                f"every row of the map has the same number of cells (use '~' for {blank})")
-    if width > MAX_SIDE:
-        extra = rows[0][MAX_SIDE]
-        yield GridProblem(code, f"the map is {width} cells wide; at most {MAX_SIDE} are allowed",
-                          extra.line, extra.offset)
-    if len(rows) > MAX_SIDE:
-        extra = rows[MAX_SIDE][0]
-        yield GridProblem(code, f"the map has {len(rows)} rows; at most {MAX_SIDE} are allowed",
-                          extra.line, extra.offset)
 
 
 def parse_grid(text: str) -> tuple[ParsedGrid | None, list[GridProblem]]:
@@ -211,65 +159,3 @@ def _read_cell(token: str, row: int, col: int, line: int, offset: int,
                 "RS-G003", f"{name}: {MARK_NAMES[mark]} is set up on a dome", line, offset,
                 "nothing stands on a domed space; use 3 for a three-block tower"))
     return GridCell(row, col, line, offset, token, terrain, clean)
-
-
-@dataclass(frozen=True, slots=True)
-class BlockLayout:
-    """Where the text of a scalar sits in its file.
-
-    ``exact`` is True for a literal block (``|``): value line ``i`` is file line
-    ``first_line + i`` and value column ``c`` is file column ``indent + c + 1``.
-    For any other style the lines cannot be mapped, and every place falls back to
-    the scalar's own position.
-    """
-
-    first_line: int
-    indent: int
-    exact: bool
-    start: tuple[int, int]
-
-    def locate(self, line: int, offset: int) -> tuple[int, int]:
-        """1-based file line and column of a 0-based place in the value."""
-        if not self.exact:
-            return self.start
-        return (self.first_line + line, self.indent + offset + 1)
-
-
-def layout_block(value_pos: tuple[int, int], key_pos: tuple[int, int] | None,
-                 source: str | None, key: str = "grid") -> BlockLayout:
-    """The layout of a block scalar whose ``|`` is at ``value_pos``.
-
-    With the file's ``source`` the indentation is read from it (an explicit
-    indentation indicator, or the first non-empty content line). Without it, or
-    when the source does not show ``key`` where the key was found (the file
-    changed since it was loaded), we assume the usual style: content indented
-    two spaces more than its key.
-
-    >>> text = "map:\\n  grid: |\\n    . W\\n"
-    >>> layout_block((2, 9), (2, 3), text).locate(0, 2)
-    (3, 7)
-    >>> layout_block((2, 9), (2, 3), None).locate(0, 2)
-    (3, 7)
-    """
-    line, col = value_pos
-    parent = (key_pos[1] - 1) if key_pos else 0
-    guess = BlockLayout(line + 1, parent + 2, True, value_pos)
-    if source is None:
-        return guess
-    lines = source.splitlines()
-    if not 1 <= line <= len(lines) or len(lines[line - 1]) < col:
-        return guess
-    if key_pos and not lines[key_pos[0] - 1][key_pos[1] - 1:].startswith(key):
-        return guess
-    header = lines[line - 1][col - 1:]
-    if not header or header[0] not in "|>":
-        return BlockLayout(line, 0, False, value_pos)  # quoted or plain: no line mapping
-    if header[0] == ">":
-        return BlockLayout(line + 1, 0, False, value_pos)
-    digits = re.match(r"\|[+-]?([1-9])?", header)
-    if digits and digits.group(1):
-        return BlockLayout(line + 1, parent + int(digits.group(1)), True, value_pos)
-    for text in lines[line:]:
-        if text.strip():
-            return BlockLayout(line + 1, len(text) - len(text.lstrip(" ")), True, value_pos)
-    return guess

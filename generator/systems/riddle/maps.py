@@ -37,9 +37,10 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import State, height_at
-from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
+from generator.render import labels
 from generator.render.icons import (
+    icon_label,
     BUILD,
     DOME,
     DOME_LIGHT,
@@ -64,7 +65,6 @@ from generator.render.icons import (
     icon_sphinx,
     icon_wanderer,
     icon_worker,
-    label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
 from generator.render.text import fit_text
@@ -167,7 +167,7 @@ def _tower(x: float, y: float, c: float, space: Space) -> tuple[Element, ...]:
         bx, by = x + BADGE_CENTRE * c, y + BADGE_CENTRE * c
         out.append(Circle(bx, by, BADGE_RADIUS * c, Style(fill=LEVEL_FILLS[space.level - 1], stroke=INK,
                                                            stroke_width=_line_width(c, 0.014))))
-        out.append(label_text(bx, by, str(space.level), BADGE_RADIUS * c * 1.45))
+        out.extend(icon_label(bx, by, str(space.level), BADGE_RADIUS * c * 1.45))
     return tuple(out)
 
 
@@ -435,12 +435,12 @@ def _coordinates(cols: int, rows: int, ox: float, oy: float, c: float) -> list[E
     for col in range(cols):
         cx = ox + (col + 0.5) * c
         letter = chr(ord("A") + col)
-        out.append(label_text(cx, oy / 2, letter, size, fill=MUTED))
-        out.append(label_text(cx, oy + rows * c + oy / 2, letter, size, fill=MUTED))
+        out.extend(icon_label(cx, oy / 2, letter, size, fill=MUTED))
+        out.extend(icon_label(cx, oy + rows * c + oy / 2, letter, size, fill=MUTED))
     for row in range(rows):
         cy = oy + (row + 0.5) * c
-        out.append(label_text(ox / 2, cy, str(row + 1), size, fill=MUTED))
-        out.append(label_text(ox + cols * c + ox / 2, cy, str(row + 1), size, fill=MUTED))
+        out.extend(icon_label(ox / 2, cy, str(row + 1), size, fill=MUTED))
+        out.extend(icon_label(ox + cols * c + ox / 2, cy, str(row + 1), size, fill=MUTED))
     return out
 
 
@@ -503,9 +503,56 @@ def _map_key(x: float, y: float, width: float) -> tuple[list[Element], float]:
     return out, big
 
 
-def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
-    """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name,
-    and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h) in mm.
+def icon_meaning(name: str) -> str:
+    """What a symbol means at the table, in a few words (the player's legend).
+
+    >>> icon_meaning("coin-gold-2")
+    'collected by building level 2 on it'
+    """
+    fixed = {
+        "dome": "caps a tower; nobody stands on it",
+        "worker": "a worker starts here",
+        "wanderer": "the shared fifth worker (3 players)",
+        "king": "a figure; it is not a worker",
+        "sphinx": "a figure; it is not a worker",
+        "blessing": "collect it with a worker on it",
+        "sea": "not part of the board",
+        "bridge": "joins two spaces for moving only",
+        "feature": "a special place; see the riddle",
+        "move": "a move in a solution",
+        "build": "a build in a solution",
+        "mover": "its power moves workers",
+        "builder": "its power builds",
+        "specialist": "a power of its own kind",
+    }
+    if name in fixed:
+        return fixed[name]
+    kind, _, rest = name.partition("-")
+    if kind == "level":
+        return f"the piece that builds level {rest}"
+    if kind == "tower":
+        return "three blocks and a dome at set-up" if rest == "4" else f"{rest} high at set-up"
+    if kind == "worker":
+        return f"a {rest} worker in play"
+    if kind == "coin":
+        colour, _, level = rest.partition("-")
+        if not level:
+            return f"fills a {colour} objective slot"
+        what = "a dome" if level == "4" else f"level {level}"
+        return f"collected by building {what} on it"
+    if kind == "die":
+        return f"the die shows the {rest} gem"
+    if kind == "gem":
+        return f"the {rest} gem of the Sphinx's game"
+    return ""
+
+
+def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
+                lang: str | None = None) -> Scene:
+    """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
+    meaning, and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h)
+    in mm. The player's book shows no markup; ``codes`` adds each symbol's ``:name:`` for
+    designers.
 
     >>> page = legend_page("letter")
     >>> (round(page.width, 1), round(page.height, 1))
@@ -516,12 +563,14 @@ def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
     width = pw - 2 * m
     out: list[Element] = [Rect(0, 0, pw, ph, Style(fill="#ffffff"))]
     y = m + 7.0
-    out.append(Text(m, y, "Symbols of the riddle book", font="serif", size=20, fill=INK, bold=True))
+    out.append(Text(m, y, labels.label("h-symbols", lang), font="serif", size=20, fill=INK, bold=True))
     y += 6.0
-    out.append(Text(m, y, "Every symbol used on maps and in the riddles, with the name that draws it "
-                    "inside text (write :name:).", font="serif", size=8.5, fill=MUTED, italic=True))
+    intro = ("Every symbol used on maps and in the riddles, with the name that draws it "
+             "inside text (write :name:)." if codes else
+             labels.label("h-symbols-intro", lang))
+    out.append(Text(m, y, intro, font="serif", size=8.5, fill=MUTED, italic=True))
     y += 9.0
-    out.extend(_heading(m, y, "Reading a map", width))
+    out.extend(_heading(m, y, labels.label("h-reading-map", lang), width))
     y += 5.0
     key, used = _map_key(m, y, width)
     out.extend(key)
@@ -546,9 +595,10 @@ def legend_page(paper: str | Sequence[str | float] = "a4") -> Scene:
             label = fit_text(ICON_LABELS[name], col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
                              fill=INK, valign="bottom")
             out.append(label.block.at(ex + icon + 2.0, ey - 0.6))
-            code = f":{name}:"
-            size = min(6.5, 6.5 * (col_w - icon - 3.0) / max(measure(code, "sans", size_pt=6.5), 1e-6))
-            out.append(Text(ex + icon + 2.0, ey + 8.4, code, size=size, fill=MUTED))
+            below = f":{name}:" if codes else icon_meaning(name)
+            note = fit_text(below, col_w - icon - 3.0, row_h - 6.2, max_size=6.5, min_size=6,
+                            fill=MUTED, leading=1.05)
+            out.append(note.block.at(ex + icon + 2.0, ey + 6.0))
         y += math.ceil(len(names) / cols) * row_h
     return Scene(pw, ph, tuple(out), id="legend")
 

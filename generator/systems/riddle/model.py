@@ -27,7 +27,8 @@ from generator.systems.riddle.effects import parse_effect
 from generator.systems.riddle.goals import parse_goal
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
-from generator.systems.riddle.grid import BlockLayout, ParsedGrid, layout_block, parse_grid
+from generator.pack.grid import BlockLayout, layout_block
+from generator.systems.riddle.grid import ParsedGrid, parse_grid
 from generator.systems.riddle.state import COLOURS
 from generator.systems.riddle.vocab import DocPath, Effect, Goal, ParseSite, Problem
 

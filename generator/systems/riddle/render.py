@@ -26,22 +26,23 @@ Artefacts (relative to the pack's output folder)::
     print/gods-duplex.pdf           print/blessings-duplex.pdf
     print/player-aid.pdf            print/player-aid-card.pdf
     print/campaign-sheets.pdf       print/calibration.pdf
+    print/components.pdf            svg/cards/<card>.svg
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, parse_length, resolve_paper
+from generator.pack.model import Pack, pick_text
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument
 from generator.render.scene import Scene
 from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.riddle.book import (
     BookSettings,
     SolutionBlock,
@@ -59,23 +60,14 @@ from generator.systems.riddle.cards import (
     card_settings,
     iter_card_overflow,
     iter_card_sheets,
+    iter_card_svgs,
 )
 from generator.systems.riddle.maps import legend_page
-from generator.systems.riddle.model import (
-    BlessingCard,
-    Campaign,
-    Constellation,
-    Die,
-    GodCard,
-    Riddle,
-    build_blessing,
-    build_campaign,
-    build_constellation,
-    build_die,
-    build_god,
-    build_riddle,
-)
+from generator.systems.riddle.components import component_pages, needs_page
+from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
 from generator.systems.riddle.sheets import (
+    aid_card_faces,
+    aid_card_settings,
     campaign_sheet_pages,
     player_aid_card_pages,
     player_aid_pages,
@@ -86,74 +78,6 @@ SOLUTION_MODES = ("appendix", "separate", "none")
 """Where the solutions go: at the back of the book upside down, in their own PDF, nowhere."""
 SOLVE_PLAYERS = 1
 """The book's difficulty badges and solutions are for one player (RULES 1, the solver's default)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RiddleContent:
-    """A riddle pack read for printing."""
-
-    pack_id: str
-    title: str
-    description: str
-    riddles: tuple[tuple[Riddle, Document], ...]  # in campaign order
-    gods: dict[str, GodCard]
-    god_docs: tuple[Document, ...]  # by number, then id
-    blessings: tuple[tuple[BlessingCard, Document], ...]  # by number
-    dice: dict[str, Die]
-    campaign: Campaign | None
-    constellation: Constellation | None
-    constellation_title: str
-
-
-def _number_key(doc: Document) -> tuple[int, str]:
-    number = doc.data.get("number")
-    return (number if isinstance(number, int) else 1 << 20, doc.id)
-
-
-def read_content(pack: Pack, lang: str | None) -> RiddleContent:
-    """The models of a pack; riddles in campaign order (unlisted ones after, by number)."""
-    campaigns = sorted(pack.of_kind("campaign"), key=lambda d: d.id)
-    campaign = build_campaign(campaigns[0]) if campaigns else None
-    built: dict[str, tuple[Riddle, Document]] = {}
-    for doc in sorted(pack.of_kind("riddle"), key=_number_key):
-        riddle, _ = build_riddle(doc, pack.sources.get(doc.file))
-        if riddle is not None:
-            built[doc.id] = (riddle, doc)
-    order: list[str] = []
-    if campaign is not None:
-        for island in campaign.islands:
-            order += [rid for rid in island.riddles if rid in built and rid not in order]
-    order += [rid for rid in built if rid not in order]
-    god_docs = tuple(sorted(pack.of_kind("god"), key=_number_key))
-    blessings = tuple(sorted(((build_blessing(d), d) for d in pack.of_kind("blessing")),
-                             key=lambda p: (p[0].number, p[0].id)))
-    skies = sorted(pack.of_kind("constellation"), key=lambda d: d.id)
-    return RiddleContent(
-        pack_id=pack.id,
-        title=pick_text(pack.data.get("title", pack.id), lang),
-        description=pick_text(pack.data.get("description", ""), lang).strip(),
-        riddles=tuple(built[rid] for rid in order),
-        gods={d.id: build_god(d) for d in god_docs},
-        god_docs=god_docs,
-        blessings=blessings,
-        dice={d.id: build_die(d) for d in sorted(pack.of_kind("die"), key=lambda d: d.id)},
-        campaign=campaign,
-        constellation=build_constellation(skies[0]) if skies else None,
-        constellation_title=pick_text(skies[0].data.get("title", ""), lang) if skies else "",
-    )
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper size: ``options.paper``, else the pack's ``print.paper``, else A4."""
-    name = options.paper or pack.data.get("print", {}).get("paper", "a4")
-    return PAPERS[name] if name in PAPERS else resolve_paper(name)
-
-
-def back_offset_of(pack: Pack, options: Options) -> tuple[float, float]:
-    if options.back_offset is not None:
-        return options.back_offset
-    offset = pack.data.get("print", {}).get("back_offset", {})
-    return (parse_length(offset.get("x", 0)), parse_length(offset.get("y", 0)))
 
 
 def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
@@ -202,7 +126,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     """Every page of the riddle book (see the module docstring for the order)."""
     islands = _island_names(content, lang)
     settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
-    first_riddle_page = 4
+    first_riddle_page = 5  # after the cover, the story, the symbols and the "You need" list
     riddle_pages: list[Scene] = []
     maps: list[tuple[str, Scene]] = []
     overflowing: list[str] = []
@@ -234,8 +158,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
               f"{len(voyage)} island{'s' if len(voyage) != 1 else ''}")
     cover = cover_page(content.title, subtitle, meta, paper, counts)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
-    legend = legend_page(paper)
-    pages = [cover, story, legend, *riddle_pages]
+    legend = legend_page(paper, lang=lang)
+    pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
     solutions: list[Scene] = []
     if mode != "none":
         blocks: list[SolutionBlock] = []
@@ -253,6 +177,17 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     return Book(tuple(pages), tuple(solutions), tuple(maps), tuple(overflowing))
 
 
+def dress_book(book: Book, content: RiddleContent, pack: Pack) -> Book:
+    """The book with the pack's cover art and each riddle's map art (see :mod:`generator.systems.art`)."""
+    docs = [(r.id, doc) for r, doc in content.riddles]
+    pages = with_map_art(with_cover_art(book.pages, pack), docs, pack.root)
+    solutions = with_map_art(book.solutions, docs, pack.root)
+    by_id = dict(docs)
+    maps = tuple((rid, with_art(scene, by_id[rid], "front", pack.root, scene.width, scene.height, 0.0))
+                 for rid, scene in book.maps)
+    return replace(book, pages=pages, solutions=solutions, maps=maps)
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Every print file of a riddle pack (see the module docstring)."""
     lang = options.lang
@@ -268,6 +203,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     if author:
         meta.append(author)
     book = build_book(content, solves, paper, lang, mode, progress, meta)
+    book = dress_book(book, content, pack)
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
     artefacts.append(Artefact(f"print/{pack.id}-book.pdf", _pdf(
@@ -278,7 +214,12 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     progress(f"{pack.id}: card sheets")
     cards = card_settings(pack, options)
     offset = back_offset_of(pack, options)
-    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang):
+    artefacts += [Artefact(path, scene_to_svg(scene))
+                  for path, scene in iter_card_svgs(content, cards, lang)]
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards))
+    artefacts += [Artefact("svg/cards/aid-card-front.svg", scene_to_svg(front)),
+                  Artefact("svg/cards/aid-card-back.svg", scene_to_svg(back))]
+    for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):
         artefacts.append(Artefact(f"print/{name}-duplex.pdf", _pdf(
             interleave_duplex(fronts, backs), f"{title}: {name} (duplex)", author,
             f"{name} card sheets", duplex=True)))
@@ -288,11 +229,14 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     artefacts.append(Artefact("print/player-aid-card.pdf", _pdf(
         player_aid_card_pages(content, cards, paper, offset, lang),
         f"{title}: player aid card (duplex)", author, "player aid card", duplex=True)))
+    artefacts.append(Artefact("print/components.pdf", _pdf(
+        component_pages(content, paper, lang), f"{title}: tokens, tiles and the Sphinx's board",
+        author, "components to cut out")))
     artefacts.append(Artefact("print/campaign-sheets.pdf", _pdf(
         campaign_sheet_pages(content, paper, lang), f"{title}: campaign sheets", author,
         "campaign sheets")))
     artefacts.append(Artefact("print/calibration.pdf", _pdf(
-        calibration_page(_paper_name(pack, options), offset), f"{title}: print check", author,
+        calibration_page(_paper_name(pack, options), offset, lang), f"{title}: print check", author,
         "printer calibration", duplex=True)))
     return artefacts
 

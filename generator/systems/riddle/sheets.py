@@ -22,10 +22,8 @@ import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from generator.render.fonts import measure
-from generator.render.geometry import layout_sheet
 from generator.render.icons import (
     BLESSING,
     GOD_TYPES,
@@ -41,7 +39,9 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render import labels
+from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
+from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.book import (
     ACCENT,
     HEADING_H,
@@ -61,15 +61,13 @@ from generator.systems.riddle.book import (
     shade_circle,
     write,
 )
-from generator.systems.riddle.cards import SAFE, CardSettings
+from generator.systems.riddle.cards import CardSettings
 from generator.systems.riddle.effects import EFFECTS
-from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, TIERS as TIER_ORDER
-from generator.systems.riddle.model import Constellation
+from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, Constellation
+from generator.systems.riddle.model import TIERS as TIER_ORDER
 from generator.systems.riddle.solver import GODS_HELD_AT_MOST
 from generator.systems.riddle.state import DESTROYED_TO_END
 
-if TYPE_CHECKING:
-    from generator.systems.riddle.render import RiddleContent
 
 # -- the player aid -------------------------------------------------------------------------
 
@@ -226,7 +224,7 @@ def _example_turn(x: float, y: float, width: float, room: float) -> list[Element
     frm, to, build = before.workers[0], move[1], move[2]
     scene = render_map(riddle, after, ((frm, to),), size, builds=(build,),
                        scene_id="example-turn")
-    out: list[Element] = heading(x, y, "A turn, drawn", width)
+    out: list[Element] = heading(x, y, labels.label("h-turn-drawn", None), width)
     y += HEADING_H + 1.0
     out.append(Group(scene.children, translate=(x, y)))
     climbed = height_at(before, to) - height_at(before, frm)
@@ -256,7 +254,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     first.append(fitted_text(pw / 2, m + 22, title, 11, width, italic=True, fill=MUTED,
                              anchor="middle"))
     y = m + 30.0
-    first += heading(m, y, "Your turn, in three steps", width)
+    first += heading(m, y, labels.label("h-turn-steps", lang), width)
     y += HEADING_H + 1.0
     step_w = (width - 8.0) / 3
     step_h = 0.0
@@ -278,7 +276,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
                                  Style(fill=GOLD_DARK)))
     first += drawn
     y += step_h + 7.0
-    first += heading(m, y, "The three actions", width)
+    first += heading(m, y, labels.label("h-three-actions", lang), width)
     y += HEADING_H + 1.0
     for letter, (name, icons, text) in zip("ABC", _action_texts(content)):
         first.append(Text(m, y + 5.0, letter, font="serif", size=16, fill=GOLD_DARK, bold=True))
@@ -291,7 +289,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
         first.append(para.block)
         y += 8.5 + para.height + 3.5
     y += 1.0
-    first += heading(m, y, "Besides your action", width)
+    first += heading(m, y, labels.label("h-besides", lang), width)
     y += HEADING_H
     para = write("Any player may discard one revealed blessing card on their turn for its "
                  "one-time power; it costs no action. A god's power and quest are optional, "
@@ -340,16 +338,18 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#fbf6ea")),
-                            Rect(0, 0, W, b + 11.0, Style(fill=ACCENT)),
-                            Line(0, b + 11.0, W, b + 11.0, Style(stroke=GOLD, stroke_width=0.6)),
-                            Rect(b + SAFE - 1.6, b + SAFE - 1.6, s.width - 2 * (SAFE - 1.6),
-                                 s.height - 2 * (SAFE - 1.6), Style(stroke=ACCENT,
-                                                                     stroke_width=0.4), rx=2.0)]
-    parts.append(fitted_text(W / 2, b + 7.6, title, 11, s.width - 2 * SAFE, bold=True,
+                            Rect(0, 0, W, b + 11.0 + s.extra, Style(fill=ACCENT)),
+                            Line(0, b + 11.0 + s.extra, W, b + 11.0 + s.extra,
+                                 Style(stroke=GOLD, stroke_width=0.6)),
+                            Rect(b + s.safe + 0.2, b + s.safe + 0.2, s.width - 2 * (s.safe + 0.2),
+                                 s.height - 2 * (s.safe + 0.2), Style(stroke=ACCENT,
+                                                                      stroke_width=0.4), rx=2.0)]
+    inset = s.text_inset
+    parts.append(fitted_text(W / 2, b + 7.6 + s.extra, title, 11, s.width - 2 * inset, bold=True,
                              fill="#ffffff", anchor="middle", min_size=7))
-    x, w = b + SAFE, s.width - 2 * SAFE
-    y = b + 14.0
-    bottom = b + s.height - SAFE
+    x, w = b + inset, s.width - 2 * inset
+    y = b + 14.0 + s.extra
+    bottom = b + s.height - inset
     fits = True
     size = 9.0
     while True:
@@ -409,16 +409,23 @@ def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scen
     return front, back, ok1 and ok2
 
 
+def aid_card_settings(cards: CardSettings) -> CardSettings:
+    """The pack's card settings for the tarot-size player aid card."""
+    return CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
+                        cards.crop_marks, cards.safe)
+
+
 def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tuple[float, float],
                           offset: tuple[float, float], lang: str | None) -> tuple[Scene, ...]:
     """A duplex sheet of tarot-size player aid cards, one per seat (the sheet holds them)."""
-    s = CardSettings(AID_CARD_SIZE[0], AID_CARD_SIZE[1], cards.bleed, cards.gutter,
-                     cards.crop_marks)
+    s = aid_card_settings(cards)
     front, back, _ = aid_card_faces(content, s)
-    layout = layout_sheet(paper, s.width, s.height, bleed=s.bleed, gutter=s.gutter)
-    count = min(layout.capacity, 4) if layout.capacity >= 4 else layout.capacity
+    layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
+    # One card per seat (four), as many as one sheet holds.
+    count = min(4, (wide or layout).capacity, layout.capacity)
     fronts, backs = card_sheet_pages([front] * count, back, layout, s.crop_marks, offset,
-                                     label=f"{content.title} — player aid cards")
+                                     label=f"{content.title} — {labels.label('aid-card-sheets', lang)}",
+                                     gutter_layout=wide, lang=lang)
     return interleave_duplex(fronts, backs)
 
 
@@ -674,22 +681,77 @@ def _type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...
     return draw.get(kind, icon_specialist)(x, y, size)
 
 
+NODE_NAME_SIZE = 7.5
+"""The largest size (pt) of the god names in the constellation's nodes."""
+NAME_BASELINE = 0.42
+"""A node's name sits on this fraction of its radius below the centre (the icon above it)."""
+NODE_RADIUS = 10.5
+"""Radius (mm) of a god's node on the constellation sheet."""
+
+
+def _node_name(content: RiddleContent, node_id: str, god_id: str | None, lang: str | None) -> str:
+    god = content.gods.get(god_id) if god_id else None
+    return local(god.name, lang) if god else (god_id or node_id)
+
+
+def _name_room(r: float) -> float:
+    """The width (mm) a name may take on the chord of a node of radius ``r``."""
+    baseline = r * NAME_BASELINE
+    top = baseline - 2.4
+    chord = 2 * math.sqrt(max(r * r - max(abs(top), abs(baseline + 0.6)) ** 2, 0.0))
+    return chord - 2.0
+
+
+def node_name_size(names: Sequence[str], r: float) -> float:
+    """One size (pt) for every node's name: the largest at which all of them fit, never
+    below the 6 pt that prints legibly (a longer name then runs past the chord)."""
+    room = _name_room(r)
+    size = NODE_NAME_SIZE
+    for name in names:
+        while size > 6.0 and measure(name, "serif", True, False, size_pt=size) > room:
+            size = max(6.0, size - 0.25)
+    return size
+
+
 def _sky_node(content: RiddleContent, node_id: str, god_id: str | None, x: float, y: float,
-              r: float, lang: str | None) -> list[Element]:
+              r: float, lang: str | None, name_size: float) -> list[Element]:
     god = content.gods.get(god_id) if god_id else None
     colour = GOD_TYPES.get(god.type, MUTED) if god else MUTED
-    name = local(god.name, lang) if god else (god_id or node_id)
+    name = _node_name(content, node_id, god_id, lang)
     out: list[Element] = [Circle(x, y, r, Style(fill="#fbf8f0", stroke=colour, stroke_width=0.8)),
                           Circle(x, y, r - 1.1, Style(stroke=colour, stroke_width=0.25))]
     if god is not None:
         icon = r * 0.78
         out.append(Group(_type_icon(god.type, x - icon / 2, y - r * 0.86, icon)))
-    baseline = y + r * 0.5
-    top = baseline - 2.4
-    chord = 2 * math.sqrt(max(r * r - max(abs(top - y), abs(baseline + 0.6 - y)) ** 2, 0.0))
-    out.append(fitted_text(x, baseline, name, 7.5, chord - 2.0, bold=True, fill=INK,
-                           anchor="middle", min_size=4.5))
+    out.append(Text(x, y + r * NAME_BASELINE, name, font="serif", size=name_size, fill=INK,
+                    anchor="middle", bold=True))
     return out
+
+
+PATH_DIAMOND = 2.2
+"""The largest half-diagonal (mm) of a diamond on a constellation path."""
+DIAMOND_GAP = 0.6
+"""Room (mm) left between two diamonds' strokes on a path, so each is shaded alone."""
+
+
+def path_diamonds(x1: float, y1: float, x2: float, y2: float, start: float, end: float,
+                  count: int) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) of ``count`` diamonds spread along a path, none touching another.
+
+    Diamonds are squares turned 45 degrees: two of them keep clear when the
+    L1 distance of their centres exceeds the sum of their half-diagonals, so
+    the size follows from the step along the path and its direction.
+
+    >>> [round(r, 2) for _, _, r in path_diamonds(0, 0, 10, 0, 0, 10, 4)]
+    [0.5, 0.5, 0.5, 0.5]
+    """
+    length = math.dist((x1, y1), (x2, y2))
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    step = (end - start) / (count + 1)
+    l1 = step * (abs(ux) + abs(uy))
+    r = min(PATH_DIAMOND, (l1 - DIAMOND_GAP - 0.4) / 2)
+    return [(x1 + ux * (start + step * k), y1 + uy * (start + step * k), r)
+            for k in range(1, count + 1)]
 
 
 def _arrow_glyph(x: float, y: float, length: float, colour: str) -> Polygon:
@@ -729,7 +791,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     bottom = ph - m - 8.0 - panel_h
     size = min(width, bottom - top)
     cx, cy = pw / 2, top + size / 2
-    node_r = 9.2
+    node_r = NODE_RADIUS
     layout = layout_sky(sky, cx, cy, size / 2 - node_r - 1.0, node_r, 8.5)
     pos = {name: (x, y) for name, x, y in layout.nodes}
     # A faint sky behind the tree.
@@ -746,27 +808,26 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
         start, end = layout.radius(a) + 0.6, length - layout.radius(b) - 0.6
         parts.append(Line(x1 + ux * start, y1 + uy * start, x1 + ux * end, y1 + uy * end,
                           Style(stroke="#7c8aa0", stroke_width=0.45)))
-        room = end - start
-        step = room / (count + 1)
-        size_d = min(2.2, step * 0.45)
-        for k in range(1, count + 1):
-            t = start + step * k
-            parts.append(diamond(x1 + ux * t, y1 + uy * t, size_d,
-                                 Style(fill="#ffffff", stroke=ACCENT, stroke_width=0.4)))
+        for dx, dy, r in path_diamonds(x1, y1, x2, y2, start, end, count):
+            parts.append(diamond(dx, dy, r, Style(fill="#ffffff", stroke=ACCENT, stroke_width=0.4)))
     gods_of = {n.id: n.god for n in sky.nodes}
+    name_size = node_name_size([_node_name(content, name, gods_of.get(name), lang)
+                                for name, _, _ in layout.nodes if name != layout.polaris],
+                               layout.node_radius)
     for name, x, y in layout.nodes:
         if name == layout.polaris:
             r = layout.polaris_radius
             parts.append(Circle(x, y, r, Style(fill="#1c4a52", stroke=GOLD, stroke_width=0.8)))
             parts.append(_star(x, y - 1.6, 6.2, 2.4, 8, Style(fill=GOLD)))
-            parts.append(Text(x, y + r - 2.6, "POLARIS", font="sans", size=5.0, fill="#f6e7b9",
+            parts.append(Text(x, y + r - 2.6, "POLARIS", font="sans", size=6.0, fill="#f6e7b9",
                               anchor="middle", bold=True))
         else:
-            parts += _sky_node(content, name, gods_of.get(name), x, y, layout.node_radius, lang)
+            parts += _sky_node(content, name, gods_of.get(name), x, y, layout.node_radius, lang,
+                               name_size)
     # The +1 stars: each with its three arrows and the gods they point toward.
     if stars:
         y = bottom + 4.0
-        parts += heading(m, y, f"+1 stars (blessing score from {sky.blessing_score})", width)
+        parts += heading(m, y, labels.label("h-plus-stars", lang, score=sky.blessing_score), width)
         y += HEADING_H
         toward = {a.id: a.toward for a in sky.arrows}
         cell = width / per_row
@@ -777,7 +838,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                               rx=1.5))
             parts.append(_star(x0 + 7.0, y0 + 7.0, 5.4, 2.4, 5,
                                Style(fill="#ffffff", stroke=GOLD_DARK, stroke_width=0.45)))
-            parts.append(Text(x0 + 7.0, y0 + 8.3, "+1", font="sans", size=5.5, fill=GOLD_DARK,
+            parts.append(Text(x0 + 7.0, y0 + 8.3, "+1", font="sans", size=6.0, fill=GOLD_DARK,
                               anchor="middle", bold=True))
             parts.append(Text(x0 + 13.5, y0 + 8.0, f"star {i + 1}", font="serif", size=7.5,
                               fill=MUTED, italic=True))
@@ -790,7 +851,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                 ay = y0 + 15.0 + j * 4.6
                 parts.append(_arrow_glyph(x0 + 3.0, ay, 6.5, colour))
                 parts.append(fitted_text(x0 + 11.0, ay + 1.2, label, 7.0, cell - 13.0,
-                                         font="sans", fill=INK, min_size=5.0))
+                                         font="sans", fill=INK, min_size=6.0))
     parts += footer(pw, ph, content.title, number, "campaign sheet")
     return page(pw, ph, parts, "constellation"), layout
 
@@ -948,8 +1009,8 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     key_x = pw - m - 4.0 - 4 * 24.0
     for k, tier in enumerate(TIER_ORDER):
         kx = key_x + k * 24.0
-        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.4, tier)
-        parts.append(Text(kx + 6.5, bottom - 3.3, TIERS[tier][2].lower(), font="sans", size=7,
+        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier)
+        parts.append(Text(kx + 6.8, bottom - 3.3, TIERS[tier][2].lower(), font="sans", size=7,
                           fill=INK))
     parts += footer(pw, ph, content.title, number, "campaign sheet")
     return page(pw, ph, parts, "adventure-map")
@@ -993,7 +1054,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
                                   (bx + box + 0.2, by + box / 2 + 0.8)), Style(fill=GOLD_DARK)))
     y += math.ceil(count / per_row) * (box + 3.0) + 6.0
     # The blessing deck: which cards are in it at each score.
-    parts += heading(m, y, "The blessing deck", width)
+    parts += heading(m, y, labels.label("h-blessing-deck", lang), width)
     y += HEADING_H
     col_w = (width - 6.0) / 2
     rows = math.ceil(len(content.blessings) / 2) if content.blessings else 0
@@ -1013,7 +1074,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     del numbers
     y += rows * row_h + 6.0
     # Friendly gods: a box to tick for each god.
-    parts += heading(m, y, "Friendly gods", width)
+    parts += heading(m, y, labels.label("h-friendly-gods", lang), width)
     y += HEADING_H + 1.0
     gods = list(content.god_docs)
     per = 5
@@ -1031,7 +1092,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     # What is left of the page: ruled lines for the group's notes.
     bottom = ph - m - 10.0
     if bottom - y > 30.0:
-        parts += heading(m, y, "Campaign notes", width)
+        parts += heading(m, y, labels.label("h-campaign-notes", lang), width)
         y += HEADING_H + 2.0
         line = y + 8.0
         while line <= bottom:
@@ -1061,7 +1122,7 @@ def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: i
     x = m
     for name, share in GUESTBOOK_COLUMNS:
         parts.append(fitted_text(x + 2.0, y + 4.8, name.upper(), 7.0, width * share - 4.0,
-                                 font="sans", fill="#ffffff", bold=True, min_size=5.0))
+                                 font="sans", fill="#ffffff", bold=True, min_size=6.0))
         x += width * share
     y += header_h
     row_h = 11.0

@@ -1,10 +1,11 @@
 """``riddlesmith solve``: load a pack, solve one riddle, format the proof.
 
 :func:`run_solve` does everything but parse the command line (the CLI's click
-function calls it and prints the text). Exit codes follow ``check``: 0 when no
-requested objective is unsolvable (unproven ones are reported, like warnings),
-1 when one is unsolvable or the riddle itself has errors, 2 for usage
-problems (no such pack, riddle, player count, tier or format).
+function calls it and prints the text). Exit codes: 0 when every requested
+objective is solved; 1 when one is unsolvable or unproven, or the riddle has
+errors (the same diagnostics ``check`` gives: ``solve`` never answers for a
+riddle the pack checks reject); 2 for usage problems (no such pack, riddle,
+player count, tier or format).
 """
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from pathlib import Path
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
-from generator.pack.schema import load_schemas
+from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
+from generator.systems.riddle import check_pack, read_sources
 from generator.systems.riddle.model import build_die, build_god, build_riddle
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
     SOLVED,
-    UNSOLVABLE,
     ObjectiveResult,
     RiddleSolve,
     plain_text,
@@ -56,11 +57,17 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
             return 1, _diagnostics_text(errors) + f"\nriddlesmith: riddle '{riddle_id}' could " \
                 "not be loaded; fix the errors above"
         known = sorted(d.id for p in loaded.packs for d in p.of_kind("riddle"))
-        return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}"
+        close = suggest(riddle_id, known)
+        return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}" + (f"; {close}" if close else "")
                    + (f" (riddles: {', '.join(known)})" if known else " (it has no riddles)"))
     pack, doc = found
     riddle, diags = build_riddle(doc, pack.sources.get(doc.file))
-    errors = [d for d in diags if d.severity is Severity.ERROR]
+    # The pack's own checks judge the riddle first: ``solve`` never answers for a
+    # riddle that ``check`` rejects (two coins on one space, say).
+    checked = list(loaded.diagnostics) + (check_pack(pack, read_sources(pack))
+                                          if riddle is not None else list(diags))
+    errors = sorted({d for d in checked if d.severity is Severity.ERROR and d.file == doc.file},
+                    key=Diagnostic.sort_key)
     if riddle is None or errors:
         return 1, _diagnostics_text(errors or diags) + f"\nriddlesmith: riddle '{riddle_id}' " \
             "has errors; fix them before solving it"
@@ -81,7 +88,7 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     die = build_die(dice[riddle.die]) if riddle.die in dice else None
     solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
                          tiers=[tier] if tier else None)
-    code = 1 if any(o.status == UNSOLVABLE for o in solve.objectives) else 0
+    code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":
         return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)
     return code, format_solve_text(solve, plain_text(riddle.title))

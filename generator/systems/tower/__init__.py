@@ -125,16 +125,18 @@ class TowerSystem:
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems import cache_dir_for
+        from generator.systems.tower.decks import iter_scenario_art_problems
         from generator.systems.tower.sim_checks import check_simulations
 
         sources = read_sources(pack)
         out = check_pack(pack, sources)
+        out.extend(iter_scenario_art_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(check_simulations(pack, sources, cache_dir_for(pack, options)))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-        from generator.systems.tower.render import build_artefacts
+        from generator.systems.tower.build import build_artefacts
 
         return build_artefacts(pack, options, progress)
 
@@ -143,6 +145,18 @@ class TowerSystem:
         from generator.systems.tower.sim_checks import report_simulations
 
         return report_simulations(pack, cache_dir_for(pack, options))
+
+    def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
+        """The scenario book with its chapters, for the print targets."""
+        from generator.systems.tower.decks import tower_books
+
+        return tower_books(pack, options, progress)
+
+    def token_sets(self, pack: Pack, options: Options) -> list[Any]:
+        """Tiles and enemy markers, for the print targets."""
+        from generator.systems.tower.decks import tower_token_sets
+
+        return tower_token_sets(pack, options)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.tower.templates import TEMPLATES

@@ -4,10 +4,71 @@ from __future__ import annotations
 
 import re
 
-from generator.diagnostics import CODES, Severity
+from generator.diagnostics import CODES, Explanation, Severity
 
 TOWER_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T0\d\d", code)
 }
 
-__all__ = ["TOWER_CODES"]
+# Why each tower code matters and an example that triggers it (``riddlesmith explain``).
+EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
+    "RS-T001": ("Every map cell must be a known symbol; an unknown one would be drawn wrong and "
+                "played differently by the simulator.",
+                "map: |\n  1BB . .    # 'B' twice in one cell"),
+    "RS-T002": ("Rows of different lengths (or an empty map) have no single shape.",
+                "map: |\n  T . .\n  . .    # a short row"),
+    "RS-T003": ("Builders stand on land; a builder on water cannot move or build.",
+                "map: |\n  ~B . T    # a builder on water"),
+    "RS-T004": ("Nothing stands on a dome.",
+                "map: |\n  4B . T    # a builder on a dome"),
+    "RS-T005": ("One space holds one pawn.",
+                "map: |\n  T . .\n  . B 1\nenemies:\n  - {type: dark-male, at: B2, facing: N}    # the builder's space"),
+    "RS-T006": ("An enemy on a target zone loses the scenario at once, before anyone moves.",
+                "map: |\n  T . 1\nenemies:\n  - {type: dark-male, at: A1, facing: E}    # A1 is 'T'"),
+    "RS-T007": ("Builders may stand on a target zone but cannot build there, which wastes their "
+                "first turn.",
+                "map: |\n  TB . 1    # a builder on a target zone"),
+    "RS-T008": ("With no building on the map the enemies have nothing to attack.",
+                "map: |\n  T . .\n  . B B    # no 1-4 anywhere"),
+    "RS-T009": ("Enemies move and attack in the direction they face; without a facing the AI "
+                "cannot act.",
+                "enemies:\n  - {type: dark-male, at: B5}    # add facing: N, E, S or W"),
+    "RS-T010": ("Each enemy type appears once per scenario, as the enemy tiles do.",
+                "enemies:\n  - {type: dark-male, at: B5, facing: N}\n  - {type: dark-male, at: D5, facing: N}"),
+    "RS-T011": ("A pawn set up off the map cannot be drawn, and the playtests could not move it.",
+                "enemies:\n  - {type: dark-male, at: H9, facing: N}    # on a 5x5 map"),
+    "RS-T012": ("A scenario is played with exactly two builders.",
+                "map: |\n  T B .\n  B 1 B    # three builders"),
+    "RS-T013": ("The enemies can win on their first turn, before the player has moved.",
+                "# an enemy one step from a target zone, facing it"),
+    "RS-T014": ("Campaign scenarios are played in order; a level lower than the one before "
+                "breaks the difficulty curve.",
+                "scenarios: [lamp-street, fish-steps]    # level 3, then level 1"),
+    "RS-T015": ("A scenario listed twice in a campaign is played twice.",
+                "scenarios: [fish-steps, dyers-yard, fish-steps]"),
+    "RS-T016": ("Easy and expert god cards form separate piles; mixing them changes the "
+                "campaign's difficulty.",
+                "variants:\n  cards: [hestia, zeus]    # one easy card, one expert card"),
+    "RS-T017": ("Ranks are looked up by points; the table must start at 0 and rise.",
+                "ranks:\n  - {from: 5, name: Squire}    # the first rank must start at 0"),
+    "RS-T018": ("A variant marked easy whose rule changes help the enemies (or expert, helping "
+                "the player) misleads the players.",
+                "difficulty: easy\nhooks:\n  double-attack: {faces: [1, 6]}    # helps the enemies"),
+    "RS-T101": ("No sequence of moves wins, even with the best dice: the scenario cannot be "
+                "beaten.",
+                "# every building is in reach of two enemies from the first turn"),
+    "RS-T102": ("Later levels should be harder; a higher level won more often than a lower one "
+                "breaks the campaign's curve.",
+                "# level 4 won in 80 % of playtests, level 3 in 40 %"),
+    "RS-T103": ("The playtests never won and the proof search found no win within its budget; "
+                "the scenario may be unwinnable.",
+                "# a scenario where every playtest is lost"),
+    "RS-T104": ("A cached playtest whose figures do not add up was discarded and run again; "
+                "the numbers shown are fresh.",
+                "# a .riddlesmith-cache file edited by hand, or cut short by a full disk"),
+    "RS-T105": ("A god card may make scenarios harder but must leave them winnable; with this "
+                "variant, no line of play wins the scenarios named.",
+                "kind: tower-variant\nid: storm\ndifficulty: expert\nhooks:\n  double-attack: {faces: [1, 2, 3, 4, 5, 6]}"),
+}.items()}
+
+__all__ = ["EXPLANATIONS", "TOWER_CODES"]

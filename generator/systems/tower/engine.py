@@ -173,7 +173,7 @@ def make_game(width: int, height: int, *, water: Sequence[bool], targets: Sequen
                   and not water[r * width + c]]
         move_adj.append(tuple(n for n in around if rules.builders_on_targets or not targets[n]))
         build_adj.append(tuple(n for n in around if not targets[n]))
-        banned = 1 << sq
+        banned = 0  # Limus bans the spaces next to an enemy, never its own (a crush)
         for n in around:
             if rules.build_ban_diagonal or n // width == row or n % width == col:
                 banned |= 1 << n

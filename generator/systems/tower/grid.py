@@ -22,7 +22,7 @@ most 8 cells, all rows the same length. Enemies are listed beside the map
 (``enemies:``), each with its type, space and facing.
 
 Problems are placed in value coordinates (0-based line and column inside the
-scalar's text); :func:`~generator.systems.riddle.grid.layout_block` maps them to
+scalar's text); :func:`~generator.pack.grid.layout_block` maps them to
 the file, exactly as for riddle maps.
 
 >>> grid, problems = parse_map(". B\\nT 2\\n")
@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from generator.engine.geometry import COLUMN_LETTERS, MAX_SIDE
-from generator.systems.riddle.grid import BlockLayout, GridProblem, iter_shape_problems, layout_block
+from generator.pack.grid import BlockLayout, GridProblem, iter_shape_problems, layout_block
 
 TERRAIN = ".~T1234"
 BUILDER = "B"

@@ -40,7 +40,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
-from generator.pack.schema import load_schemas
+from generator.pack.schema import load_schemas, suggest
 from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
 from generator.sim.stats import Histogram, make_histogram, mean_of, wilson_interval
@@ -257,7 +257,8 @@ def run_playtest(pack_path: str | Path, scenario_id: str, games: int = DEFAULT_G
             return 1, (_diagnostics_text(errors) + f"\nriddlesmith: scenario '{scenario_id}' "
                        "could not be loaded; fix the errors above")
         known = sorted(d.id for p in loaded.packs for d in p.of_kind("tower-scenario"))
-        return 2, (f"riddlesmith: no scenario '{scenario_id}' in {pack_path}"
+        close = suggest(scenario_id, known)
+        return 2, (f"riddlesmith: no scenario '{scenario_id}' in {pack_path}" + (f"; {close}" if close else "")
                    + (f" (scenarios: {', '.join(known)})" if known else
                       " (it has no tower scenarios)"))
     pack, doc = found

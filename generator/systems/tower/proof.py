@@ -261,6 +261,26 @@ def find_dice(game: Game, before: State, after: State) -> tuple[int, ...]:
     return ()
 
 
+def crushable_squares(game: Game) -> frozenset[int]:
+    """Squares where a build could ever defeat an enemy under the game's rules.
+
+    A crush is a block built on an enemy's space from a space at least one
+    level higher (a dome would need a builder above level 3), and it is the
+    only way to defeat an enemy. A square is out when no builder can ever
+    build there (water, a target zone) or when the rules ban every block on
+    it while an enemy stands there (a build ban that covers the enemy's own
+    space). With no square left, no line of play can win: the search need not
+    look (and could not finish looking).
+
+    >>> from generator.systems.tower.model import game_from_map
+    >>> sorted(crushable_squares(game_from_map(". 1\\nB .", ["dark-male B1 S"])))
+    [0, 1, 2, 3]
+    """
+    ban = game.rules.build_ban_near_enemy
+    buildable = {u for adj in game.build_adj for u in adj}
+    return frozenset(u for u in buildable if not (ban and game.ban_adj[u] >> u & 1))
+
+
 def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET,
               horizon: int = DEFAULT_HORIZON) -> ProofResult:
     """Search for a win from the set-up (the enemy moves first); see the module notes.
@@ -272,6 +292,9 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
         raise ValueError("the proof search needs rules.stop_at_first_loss (the default)")
     if robust_turns < 0 or budget < 1 or horizon < 1:
         raise ValueError("robust_turns must be >= 0, budget and horizon >= 1")
+    if not engine.is_won(game.start) and not crushable_squares(game):
+        return ProofResult(NO_WIN, robust_turns, (), 0, budget, horizon,
+                           "no build can ever defeat an enemy under these rules")
     search = _Search(game, robust_turns, budget, horizon)
     if robust_turns == 0:
         result = search.reach(game.start, 0)

@@ -37,7 +37,6 @@ from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.fonts import measure
-from generator.render.geometry import resolve_paper
 from generator.render.icons import (
     DOME,
     DOME_LIGHT,
@@ -53,11 +52,9 @@ from generator.render.icons import (
     icon_worker,
     label_text,
 )
-from generator.render.pdf import document_to_pdf
 from generator.render.scene import (
     MM_PER_PT,
     Circle,
-    Document as PdfDocument,
     Element,
     Group,
     Line,
@@ -69,9 +66,8 @@ from generator.render.scene import (
     Style,
     Text,
 )
-from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import ProgressFn
 from generator.systems.tower.model import (
     EnemySetup,
     Scenario,
@@ -868,8 +864,10 @@ def book_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
 
 # -- the token sheet -------------------------------------------------------------------------
 
-TILE = 30.0
-"""Side of a tile or marker on the token sheet (mm): it fits inside a board space."""
+BOARD_SPACE = 30.0
+"""Side (mm) of a space on the boards printed at play scale."""
+TILE = BOARD_SPACE
+"""Side of a tile or marker on the token sheet (mm): the size of a printed board's space."""
 
 
 def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> list[Element]:
@@ -880,7 +878,7 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> li
         return [Rect(x, y, size, size, Style(fill=SEA)), *draw_waves(x, y, size)]
     out: list[Element] = [Rect(x, y, size, size, Style(fill=LAND))]
     out.extend(draw_enemy(x + size / 2, y + size / 2 - 1, size * 0.76, kind, facing))
-    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 5.5,
+    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 6.0,
                           anchor="middle", fill=MUTED))
     return out
 
@@ -909,16 +907,14 @@ def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size:
     return out, len(counts) * size
 
 
-def token_counts(content: BookContent, per_row: int) -> tuple[int, int]:
-    """Target-zone and water tiles to print: the most any scenario needs plus a spare,
-    rounded up to whole rows."""
+def token_counts(content: BookContent) -> tuple[int, int]:
+    """Target-zone and water tiles to print: the most any scenario needs plus a spare.
+
+    The counts depend on the scenarios only, never on the paper.
+    """
     targets = max((sum(s.targets) for s, _ in content.scenarios), default=0)
     water = max((sum(s.water) for s, _ in content.scenarios), default=0)
-
-    def whole_rows(n: int) -> int:
-        return max(per_row, -(-n // per_row) * per_row)
-
-    return whole_rows(targets + 1), whole_rows(water + 1)
+    return targets + 1, water + 1
 
 
 def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
@@ -926,7 +922,7 @@ def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]
     pw, ph = paper
     width = pw - 2 * MARGIN
     per_row = max(1, int(width // TILE))
-    targets, water = token_counts(content, per_row)
+    targets, water = token_counts(content)
     enemies = [k for k in content.enemy_order for _ in range(2)]
     enemy_row = max(1, min(per_row, len(content.enemy_order)))
     sections = [
@@ -1307,42 +1303,8 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     return [page1, page2]
 
 
-# -- the build -------------------------------------------------------------------------------
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper size: the command line's, else the pack's ``print.paper``, else A4."""
-    spec = options.paper or pack.data.get("print", {}).get("paper", "a4")
-    return resolve_paper(spec)
-
-
-def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-    """Every printed file of a tower pack (see the module notes for the list)."""
-    lang = options.lang
-    paper = paper_of(pack, options)
-    content = read_book(pack, lang)
-    author = str(pack.data.get("author", ""))
-    artefacts: list[Artefact] = []
-    for s, _ in content.scenarios:
-        artefacts.append(Artefact(f"maps/{s.id}.svg", scene_to_svg(map_scene(s, content.enemy_order))))
-    if content.scenarios:
-        progress(f"{pack.id}: scenario book")
-        pages = book_pages(content, paper, lang, progress)
-        artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
-            tuple(pages), title=f"{content.title}: scenario book", author=author,
-            subject="Santowerini scenario book"))))
-    progress(f"{pack.id}: tokens and player aid")
-    artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(PdfDocument(
-        tuple(token_pages(content, paper)), title=f"{content.title}: tiles and markers",
-        author=author, subject="Santowerini print-and-play tokens"))))
-    artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(PdfDocument(
-        tuple(aid_pages(content, paper)), title=f"{content.title}: player aid", author=author,
-        subject="Santowerini player aid"))))
-    return artefacts
-
-
 __all__ = [
     "DIE_TABLE", "ENEMY_LOOKS", "BookContent", "EnemyLook", "MapGeometry", "aid_pages",
-    "book_pages", "build_artefacts", "draw_building", "draw_enemy", "draw_map", "map_geometry",
-    "map_scene", "paper_of", "read_book", "setup_notes", "token_pages",
+    "book_pages", "draw_building", "draw_enemy", "draw_map", "map_geometry",
+    "map_scene", "read_book", "setup_notes", "token_pages",
 ]

@@ -115,10 +115,11 @@ class Rules:
       phase; on these faces that enemy attacks twice (Hestia, expert: 1 and 6).
     - ``attack_own_space``: each attack also removes the top piece of the
       building the enemy stands on, after the faced space (Zeus, expert).
-    - ``build_ban_near_enemy``: builders may not build on a space holding an
-      enemy or orthogonally next to one (``build_ban_diagonal``: diagonally
-      too), unless the piece is a dome and ``build_ban_except_domes`` (Limus,
-      expert). A crush is a build on the enemy's space, so it is banned too.
+    - ``build_ban_near_enemy``: builders may not build on a space orthogonally
+      next to an enemy (``build_ban_diagonal``: diagonally too), unless the
+      piece is a dome and ``build_ban_except_domes`` (Limus, expert). The
+      enemy's own space is not next to it: a crush stays allowed (RULES.md §2),
+      or no enemy could ever be crushed and no scenario won.
     - ``swap_with_builder``: an enemy stepping into a builder swaps places with
       it instead of defeating it (Apollo, expert).
     - ``extra_move``: the moved builder may move one more space, not back to

@@ -22,6 +22,14 @@ Diagnostics (paste-ready for ``generator.diagnostics.CODES``: :data:`SIM_CODES`)
   cards are not simulated here.
 - **RS-T103** (warning), at the scenario's ``level``: no playtest game was
   won and the proof search found no win within its budget either.
+- **RS-T104** (warning), at the scenario's ``level``: a cached result with the
+  right fingerprint failed its consistency check (wins above games, losses
+  that do not add up, an interval that is not the wins' ...); it was
+  discarded, recomputed and rewritten. A cache is never a source of truth.
+- **RS-T105** (error), at a variant's ``hooks``: with this god card, the proof
+  search shows that no line of play wins one or more scenarios that are
+  winnable without it (checked for every variant and every clean scenario,
+  under the base rules and under each campaign's enemy order).
 
 Playtest figures for the build report come from :func:`report_simulations`.
 """
@@ -33,14 +41,13 @@ import dataclasses
 import hashlib
 import importlib.util
 import json
-import os
-import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator import __version__
+from generator.cachefile import read_object, write_json
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.systems.tower import checks
@@ -51,11 +58,14 @@ from generator.systems.tower.model import (
     TowerCampaign,
     build_campaign,
     build_scenario,
+    build_variant,
     compile_game,
 )
-from generator.systems.tower.playtest import PlaytestResult, playtest
+from generator.sim.stats import total_of, wilson_interval
+from generator.systems.tower.playtest import LOSS_REASONS, PlaytestResult, name_loss, playtest
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.variants import EXPERT, hook_sides
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -72,6 +82,8 @@ HASHED_MODULES = (
 )
 """Modules whose source is part of the cache key (a policy module added later counts
 through ``SIM_VERSION`` until it is listed)."""
+LOSS_KEYS = frozenset(name_loss(flags) for flags in range(1 << len(LOSS_REASONS)))
+"""Every loss reason a playtest summary can hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +107,8 @@ class ScenarioSim:
     proof_status: str | None = None  # WIN, NO_WIN, UNKNOWN; None: not searched
     proof_nodes: int = 0
     proof_reason: str = ""
+    cache_problem: str = field(default="", compare=False)
+    """Why a cached result with the right fingerprint was discarded ("": it was not)."""
 
 
 # -- cache --------------------------------------------------------------------------------
@@ -134,31 +148,88 @@ def _sim_to_json(sim: ScenarioSim) -> dict[str, Any]:
             "proof_reason": sim.proof_reason}
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+def _histogram(value: Any, name: str) -> tuple[tuple[int, int], ...]:
+    """A cached histogram: ``[[value, count], ...]`` with values rising, counts positive."""
+    if not isinstance(value, list):
+        raise ValueError(f"{name} is not a list")
+    out: list[tuple[int, int]] = []
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) for v in pair)):
+            raise ValueError(f"{name} holds something other than [value, count] pairs")
+        if pair[1] < 1 or pair[0] < 0 or (out and pair[0] <= out[-1][0]):
+            raise ValueError(f"{name} is not a sorted histogram of positive counts")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
-def _sim_from_json(data: dict[str, Any]) -> ScenarioSim:
-    fields = {k: _tuples(v) for k, v in data["playtest"].items()}
-    return ScenarioSim(PlaytestResult(**fields), data["proof_status"], data["proof_nodes"],
-                       data["proof_reason"])
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(tmp, path)
-        except OSError:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        return  # a cache that cannot be written only costs time
+def _count(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f"{key} is not a count")
+
+
+def _optional_index(value: Any, games: int, name: str) -> int | None:
+    if value is None:
+        return None
+    if not _is_int(value) or not 0 <= value < games:
+        raise ValueError(f"{name} is not a game index")
+    return int(value)
+
+
+def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> ScenarioSim:
+    """A cached simulation, checked for shape and consistency; ValueError says what is wrong.
+
+    The summary must be the one these settings produce (policy, games, seed, level,
+    rounds) and agree with itself: wins and losses add up to the games, the
+    histograms count them, the interval is the Wilson interval of the wins, bonuses
+    and first games fit the wins, a proof is searched only when nothing was won.
+    """
+    p = data.get("playtest")
+    if not isinstance(p, dict):
+        raise ValueError("no playtest summary")
+    expected = {"policy": settings.policy, "games": settings.games, "seed": settings.seed,
+                "level": level, "max_rounds": settings.max_rounds}
+    for key, want in expected.items():
+        if p.get(key) != want or type(p.get(key)) is not type(want):
+            raise ValueError(f"{key} is {p.get(key)!r}, expected {want!r}")
+    games = settings.games
+    wins, alive, blocks = (_count(p, k) for k in ("wins", "builders_alive", "more_blocks"))
+    if not (0 <= wins <= games and 0 <= alive <= wins and 0 <= blocks <= wins):
+        raise ValueError(f"{wins} wins and bonuses do not fit {games} games")
+    ci95 = p.get("ci95")
+    if not (isinstance(ci95, list) and tuple(ci95) == wilson_interval(wins, games)):
+        raise ValueError(f"ci95 {ci95!r} is not the interval of {wins} wins in {games} games")
+    losses = p.get("losses")
+    if not isinstance(losses, list) or not all(
+            isinstance(e, list) and len(e) == 2 and e[0] in LOSS_KEYS and _is_int(e[1])
+            and e[1] > 0 for e in losses):
+        raise ValueError("losses are not (reason, games) pairs")
+    pairs = tuple((str(e[0]), int(e[1])) for e in losses)
+    if list(pairs) != sorted(dict(pairs).items()) or sum(n for _, n in pairs) != games - wins:
+        raise ValueError(f"losses do not add up to {games - wins} games, sorted by reason")
+    turns_won = _histogram(p.get("turns_won"), "turns_won")
+    turns_lost = _histogram(p.get("turns_lost"), "turns_lost")
+    if total_of(turns_won) != wins or total_of(turns_lost) != games - wins:
+        raise ValueError("the turn histograms do not count the games")
+    first_win = _optional_index(p.get("first_win"), games, "first_win")
+    first_loss = _optional_index(p.get("first_loss"), games, "first_loss")
+    if (first_win is None) != (wins == 0) or (first_loss is None) != (wins == games):
+        raise ValueError("first_win or first_loss disagrees with the wins")
+    status, nodes, reason = data.get("proof_status"), _count(data, "proof_nodes"), data.get(
+        "proof_reason")
+    if status not in (None, WIN, NO_WIN, UNKNOWN) or (status is None) != (wins > 0):
+        raise ValueError(f"proof status {status!r} with {wins} wins")
+    if nodes > settings.proof_budget or not isinstance(reason, str):
+        raise ValueError("proof nodes or reason malformed")
+    result = PlaytestResult(settings.policy, games, settings.seed, level, settings.max_rounds,
+                            wins, (ci95[0], ci95[1]), pairs, turns_won, turns_lost, alive,
+                            blocks, first_win, first_loss)
+    return ScenarioSim(result, None if status is None else str(status), nodes, reason)
 
 
 # -- simulation ---------------------------------------------------------------------------
@@ -170,24 +241,24 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
     reused from ``cache_dir`` when the fingerprint matches (None: no cache)."""
     path = None
     fingerprint = ""
+    problem = ""
     if cache_dir is not None:
         fingerprint = fingerprint_game(game, level, settings, sources or digest_sources())
         path = Path(cache_dir) / f"{CACHE_PREFIX}{fingerprint[:32]}.json"
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8"))
-            if stored.get("fingerprint") == fingerprint:
-                return _sim_from_json(stored)
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+        stored = read_object(path)
+        if stored is not None and stored.get("fingerprint") == fingerprint:
+            try:
+                return _sim_from_json(stored, settings, level)
+            except ValueError as exc:
+                problem = f"{path.name}: {exc}"
     result = playtest(game, settings.policy, settings.games, settings.seed, settings.jobs,
                       level=level, max_rounds=settings.max_rounds)
-    sim = ScenarioSim(result)
+    sim = ScenarioSim(result, cache_problem=problem)
     if result.wins == 0:
         proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
-        sim = ScenarioSim(result, proof.status, proof.nodes, proof.reason)
+        sim = ScenarioSim(result, proof.status, proof.nodes, proof.reason, problem)
     if path is not None:
-        record = {"fingerprint": fingerprint, **_sim_to_json(sim)}
-        _write_atomically(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+        write_json(path, {"fingerprint": fingerprint, **_sim_to_json(sim)})
     return sim
 
 
@@ -265,6 +336,7 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
     source_digest = digest_sources()
     sims: dict[tuple[str, Rules], ScenarioSim] = {}
     out: list[Diagnostic] = []
+    warned: set[str] = set()
 
     def simulate(ident: str, rules: Rules) -> ScenarioSim:
         key = (ident, rules)
@@ -275,6 +347,12 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
                                           source_digest)
             if rules == BASE_RULES:
                 out.extend(iter_scenario_problems(scenario, doc, game, sims[key]))
+            if sims[key].cache_problem and ident not in warned:
+                warned.add(ident)
+                out.append(doc.diag("RS-T104", "a cached playtest of this scenario was "
+                                    f"inconsistent and was recomputed ({sims[key].cache_problem})",
+                                    ("level",), hint="the cache file was rewritten; if this "
+                                    "comes back, something is editing the cache folder"))
         return sims[key]
 
     for ident in sorted(clean):
@@ -288,11 +366,43 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
     return sims, out
 
 
+def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
+                          sources: dict[str, str] | None = None,
+                          settings: SimSettings = SimSettings()) -> Iterator[Diagnostic]:
+    """RS-T105: a variant under which the best-case proof search shows that a scenario,
+    winnable without it, can never be won (one error per variant, naming the scenarios)."""
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
+    contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
+    for doc in pack.of_kind("tower-variant"):
+        variant = build_variant(doc)
+        if EXPERT not in hook_sides(name for name, _ in variant.hooks):
+            continue  # easy hooks only add choices the player may ignore: never unwinnable
+        lost: dict[str, str] = {}
+        for base in contexts:
+            rules = variant.apply(base)
+            for ident in sorted(clean):
+                sim = sims.get((ident, base))
+                if ident in lost or sim is None or sim.proof_status == NO_WIN:
+                    continue  # RS-T101 already says the scenario cannot be won at all
+                proof = prove_win(compile_game(clean[ident][0], rules),
+                                  budget=settings.proof_budget, horizon=settings.proof_horizon)
+                if proof.status == NO_WIN:
+                    lost[ident] = proof.reason
+        if lost:
+            names = ", ".join(f"'{ident}'" for ident in sorted(lost))
+            reasons = sorted(set(lost.values()))
+            yield doc.diag("RS-T105", f"with this variant no line of play wins {names}: "
+                           f"{'; '.join(reasons)}", ("hooks",), key=True,
+                           hint="a god card may make scenarios harder, never impossible: "
+                           "check the hook's parameters against the rules")
+
+
 def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       cache_dir: Path | None = None, settings: SimSettings = SimSettings()
                       ) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds)."""
-    return simulate_pack(pack, sources, cache_dir, settings)[1]
+    sims, out = simulate_pack(pack, sources, cache_dir, settings)
+    return out + list(iter_variant_problems(pack, sims, sources, settings))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
@@ -315,5 +425,6 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
 
 __all__ = ["CACHE_PREFIX", "NO_WIN", "SIM_CODES", "SIM_VERSION", "ScenarioSim", "SimSettings",
            "UNKNOWN", "WIN", "check_simulations", "digest_sources", "fingerprint_game",
-           "iter_campaign_trend", "iter_scenario_problems", "report_simulations",
+           "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
+           "report_simulations",
            "simulate_pack", "simulate_scenario"]

@@ -150,7 +150,7 @@ id: limus
 name: Limus
 god: Limus
 difficulty: expert
-text: No piece may go on an enemy's space or beside it (diagonals excepted) unless it is a dome.
+text: No piece may go straight beside an enemy (diagonals excepted) unless it is a dome; crushing stays allowed.
 hooks:
   no-build-near-enemy: {}
 ---

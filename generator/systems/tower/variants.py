@@ -13,9 +13,10 @@ hook                      side      what it does (parameters)
                                     1 and 6) the enemy attacks twice.
 ``attack-own-space``      expert    Zeus: each attack also removes the top piece of the
                                     building the enemy stands on.
-``no-build-near-enemy``   expert    Limus: no build on an enemy's space or orthogonally next
-                                    to an enemy (``diagonal: true`` adds diagonals) unless
-                                    the piece is a dome (``except_domes``, default true).
+``no-build-near-enemy``   expert    Limus: no build orthogonally next to an enemy
+                                    (``diagonal: true`` adds diagonals) unless the piece is
+                                    a dome (``except_domes``, default true); a crush, on
+                                    the enemy's own space, stays allowed.
 ``swap-with-builder``     expert    Apollo: an enemy stepping into a builder swaps places
                                     with it instead of defeating it.
 ``extra-move``            easy      Artemis: the builder may move one more space, not back
@@ -84,7 +85,7 @@ HOOKS: Mapping[str, Hook] = MappingProxyType({h.name: h for h in (
     Hook("attack-own-space", EXPERT, "Zeus",
          "each attack also removes the top piece under the enemy", _attack_own_space),
     Hook("no-build-near-enemy", EXPERT, "Limus",
-         "no build on or orthogonally next to an enemy unless it is a dome",
+         "no build orthogonally next to an enemy unless it is a dome",
          _no_build_near_enemy),
     Hook("swap-with-builder", EXPERT, "Apollo",
          "an enemy stepping into a builder swaps places with it", _swap_with_builder),

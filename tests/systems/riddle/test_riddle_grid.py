@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.systems.riddle.grid import LEGEND, MARKS, TERRAIN, layout_block, parse_grid
+from generator.pack.grid import layout_block
+from generator.systems.riddle.grid import LEGEND, MARKS, TERRAIN, parse_grid
 
 
 def test_cells_read_terrain_then_marks() -> None:
@@ -80,3 +81,19 @@ def test_other_scalar_styles_point_at_the_value(value: str) -> None:
     source = f"map:\n  grid: {value}\n"
     layout = layout_block((2, 9), (2, 3), source)
     assert not layout.exact and layout.locate(0, 2) == (2, 9)
+
+
+def test_systems_share_the_grid_layer_not_each_other() -> None:
+    import ast
+    from pathlib import Path
+
+    import generator.systems as systems
+
+    root = Path(systems.__file__).parent
+    for system, other in (("tower", "riddle"), ("riddle", "tower")):
+        for path in (root / system).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
+                         else [a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [])
+                assert not any(n.startswith(f"generator.systems.{other}") for n in names), path

@@ -294,8 +294,10 @@ def test_legend_shows_every_icon_with_its_names_inside_the_margins(paper: str) -
     assert sorted(i.removeprefix("legend-") for i in ids if i.startswith("legend-")) == sorted(ICONS)
     texts = legend_texts(page)
     for name, label in ICON_LABELS.items():
-        assert f":{name}:" in texts
+        assert f":{name}:" not in texts  # the player's book shows meanings, not markup
         assert label.split()[0] in texts
+    designer = legend_texts(legend_page(paper, codes=True))
+    assert all(f":{name}:" in designer for name in ICON_LABELS)
     inner = element_bounds(page.children[1:])  # everything but the white page itself
     assert inner is not None
     assert inner[0] >= 10 and inner[1] >= 10

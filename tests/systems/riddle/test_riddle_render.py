@@ -152,11 +152,11 @@ def test_book_has_front_matter_one_page_per_riddle_and_the_solutions(
         starter: Pack, starter_build: dict[str, bytes], starter_cache: Path) -> None:
     riddles = len(starter.of_kind("riddle"))
     book = PdfReader(io.BytesIO(starter_build[f"print/{starter.id}-book.pdf"]))
-    front = 3  # cover, story, legend
+    front = 4  # cover, story, legend, "You need"
     # Appendix: a divider that reads the right way up, then the solution pages.
     assert len(book.pages) > front + riddles + 1
     text = "\n".join(p.extract_text() for p in book.pages[:front + riddles])
-    assert "First Light" in text and "Symbols of the riddle book" in text
+    assert "First Light" in text and "Symbols of the riddle book" in text and "You need" in text
     none = by_path(build_artefacts(starter, Options(cache_dir=starter_cache,
                                                     extra={"solutions": "none"}), _quiet))
     assert len(pdf_pages(none[f"print/{starter.id}-book.pdf"])) == front + riddles
@@ -172,10 +172,10 @@ def test_shipped_book_has_one_page_per_riddle(shipped: Pack, shipped_build: dict
                                               ) -> None:
     riddles = len(shipped.of_kind("riddle"))
     pages = pdf_pages(shipped_build[f"print/{shipped.id}-book.pdf"])
-    assert len(pages) >= 3 + riddles + 1
+    assert len(pages) >= 4 + riddles + 1
     reader = PdfReader(io.BytesIO(shipped_build[f"print/{shipped.id}-book.pdf"]))
     for n, doc in enumerate(read_content(shipped, None).riddles):
-        page_text = reader.pages[3 + n].extract_text()
+        page_text = reader.pages[4 + n].extract_text()
         assert str(doc[0].title) in page_text, doc[0].id
 
 

@@ -213,6 +213,6 @@ def _banned(board: Board, at: Space, enemies: list[Space] | None = None) -> bool
     spots = enemies if enemies is not None else [e[0] for e in board.enemies if e[0] is not None]
     for e in spots:
         dc, dr = abs(e[0] - at[0]), abs(e[1] - at[1])
-        if dc + dr <= 1 or (board.rules.build_ban_diagonal and max(dc, dr) == 1):
+        if dc + dr == 1 or (board.rules.build_ban_diagonal and max(dc, dr) == 1):
             return True
     return False

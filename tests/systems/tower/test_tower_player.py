@@ -171,12 +171,13 @@ def test_no_build_orthogonally_next_to_an_enemy_unless_a_dome() -> None:
     assert builds(g, "D3") == {"C2", "D2", "E2", "E3", "D4", "E4"}
     diagonal = hooked(base, "no-build-near-enemy", diagonal=True)
     assert builds(diagonal, "D3") == {"C2", "E2", "E3", "E4"}
-    # The crush is a build on the enemy's space: banned.
+    # The crush is a build on the enemy's own space, which is not next to it:
+    # allowed (RULES.md §2), or no enemy could be crushed under Limus.
     crush = game_from_map("""
         . 1 .
         B . .""", ["dark-male C1 S"])
     assert "C1" in builds(crush, "B1")
-    assert "C1" not in builds(hooked(crush, "no-build-near-enemy"), "B1")
+    assert "C1" in builds(hooked(crush, "no-build-near-enemy"), "B1")
 
 
 def test_swap_with_builder_instead_of_defeating_it() -> None:

@@ -19,22 +19,24 @@ from generator.pack.schema import load_schemas
 from generator.pack.yamlload import Limits
 from generator.pipeline import check, kinds_of
 from generator.render.icons import element_bounds
-from generator.render.scene import Element, Group, Polygon, Scene, Text, TextBlock
+from generator.render.geometry import resolve_paper
+from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.systems import Artefact, Options, discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.policies import load_policy
 from generator.systems.tower.render import (
     MARGIN,
+    BOARD_SPACE,
     aid_pages,
     book_pages,
-    build_artefacts,
     draw_enemy,
     read_book,
     setup_notes,
     token_counts,
     token_pages,
 )
+from generator.systems.tower.build import build_artefacts
 from generator.systems.tower.rules import FACINGS
 
 MM = 72 / 25.4
@@ -117,7 +119,19 @@ def test_easiest_and_hardest_scenarios_play_apart(pack: Pack) -> None:
 def test_artefacts(pack: Pack, built: dict[str, bytes]) -> None:
     ids = sorted(d.id for d in pack.of_kind("tower-scenario"))
     assert sorted(built) == sorted([f"maps/{i}.svg" for i in ids] + [
-        "print/tower-book.pdf", "print/tokens.pdf", "print/player-aid.pdf"])
+        "print/tower-book.pdf", "print/tokens.pdf", "print/player-aid.pdf",
+        "print/calibration.pdf", "print/boards.pdf", "print/god-cards-duplex.pdf"]
+        + [f"svg/cards/god-{d.id}.svg" for d in pack.of_kind("tower-variant")]
+        + ["svg/cards/_god-back-easy.svg", "svg/cards/_god-back-expert.svg"])
+
+
+def test_calibration_page_with_the_back_offset(pack: Pack) -> None:
+    built = {a.path: a.data for a in build_artefacts(pack, Options(back_offset=(1.5, -0.5)), _quiet)}
+    reader = _reader(built, "print/calibration.pdf")
+    assert len(reader.pages) == 2
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert "long-edge" in reader.pages[0].extract_text() + reader.pages[1].extract_text()
+    assert "x +1.5 mm, y -0.5 mm" in reader.pages[1].extract_text()
 
 
 def test_build_is_deterministic(pack: Pack, built: dict[str, bytes]) -> None:
@@ -283,10 +297,27 @@ def test_setup_notes_count_pieces(pack: Pack) -> None:
 
 def test_token_sheet_has_enough_tiles(pack: Pack) -> None:
     content = read_book(pack, None)
-    targets, water = token_counts(content, 5)
+    targets, water = token_counts(content)
     assert targets > max(sum(s.targets) for s, _ in content.scenarios)
     assert water > max(sum(s.water) for s, _ in content.scenarios)
-    assert targets % 5 == 0 and water % 5 == 0
+    # One spare each, whatever the paper: the counts depend on the scenarios only.
+    assert targets == max(sum(s.targets) for s, _ in content.scenarios) + 1
+    assert water == max(sum(s.water) for s, _ in content.scenarios) + 1
+
+
+def tile_rects(pages: list[Scene], size: float) -> list[Rect]:
+    out: list[Rect] = []
+    for page in pages:
+        out += [el for el in page.children if isinstance(el, Rect) and el.w == size == el.h]
+    return out
+
+
+def test_token_sheets_hold_the_same_tiles_on_every_paper(pack: Pack) -> None:
+    content = read_book(pack, None)
+    counts = {name: len(tile_rects(token_pages(content, resolve_paper(name)), BOARD_SPACE))
+              for name in ("a4", "letter", "universal")}
+    targets, water = token_counts(content)
+    assert set(counts.values()) == {targets + water + 2 * len(content.enemy_order)}
 
 
 def test_pack_paper_setting_is_used(pack: Pack, tmp_path: Path) -> None:
@@ -302,3 +333,53 @@ def test_pack_paper_setting_is_used(pack: Pack, tmp_path: Path) -> None:
     aid = next(a for a in arts if a.path == "print/player-aid.pdf")
     w, h = _page_size(_reader({"x": aid.data}, "x"), 0)
     assert abs(h - LETTER[1]) < 0.01
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_boards_at_play_scale_fit_the_paper_in_glued_pieces(pack: Pack, paper_name: str) -> None:
+    from generator.systems.tower.boards import GLUE, board_pages, board_scene, needs_board
+    from generator.systems.tower.render import MapGeometry, map_geometry
+
+    content = read_book(pack, None)
+    paper = resolve_paper(paper_name)
+    big = [s for s, _ in content.scenarios if needs_board(s)]
+    assert {(s.width, s.height) for s in big} >= {(6, 6), (7, 7)}
+    for scenario in big:
+        geo: MapGeometry = map_geometry(scenario, 0, 0, 1e4, 1e4, max_cell=BOARD_SPACE)
+        assert geo.cell == BOARD_SPACE  # the board's spaces are the tiles' size
+        whole = board_scene(scenario, content.enemy_order)
+        pages = board_pages(scenario, content, paper, "t")
+        pieces = []
+        for page in pages:
+            clip = next(g.clip for g in page.children if isinstance(g, Group) and g.clip)
+            assert clip is not None
+            pieces.append(clip)
+            assert clip.w <= paper[0] - 16 + 1e-6 and clip.h <= paper[1] - 16 + 1e-6
+        # The pieces cover the whole board, neighbours overlapping by one glue flap.
+        xs = sorted({(c.x, c.x + c.w) for c in pieces})
+        ys = sorted({(c.y, c.y + c.h) for c in pieces})
+        assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(whole.width)
+        assert ys[0][0] == 0 and ys[-1][1] == pytest.approx(whole.height)
+        for (_, end), (start, _) in zip(xs, xs[1:]):
+            assert end - start == pytest.approx(GLUE)
+        if whole.width > paper[0] - 16:
+            assert len(xs) > 1
+
+
+def test_god_cards_are_a_duplex_card_sheet(pack: Pack) -> None:
+    from generator.render.icons import element_bounds
+    from generator.systems.tower.cards import card_options, god_card_front, god_card_sheets
+
+    content = read_book(pack, None)
+    s = card_options(pack, Options())
+    fronts, backs = god_card_sheets(content.variants, s, resolve_paper("a4"), None, "t")
+    placed = [g for p in fronts for g in p.children if isinstance(g, Group) and g.clip is not None]
+    assert len(placed) == len(content.variants) and len(fronts) == len(backs)
+    for v in content.variants:
+        scene = god_card_front(v, s, None)
+        lo = s.bleed + s.safe - 1e-6
+        for el in scene.children:
+            if isinstance(el, (Text, TextBlock)):
+                box = element_bounds([el])
+                assert box is not None and box[0] >= lo and box[2] <= scene.width - lo
+                assert box[1] >= lo and box[3] <= scene.height - lo

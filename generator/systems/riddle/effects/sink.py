@@ -28,7 +28,7 @@ class SinkEffect:
         "type": "object",
         "additionalProperties": False,
         "required": ["at", "turn"],
-        "properties": {"at": COORDINATE, "turn": {"type": "integer", "minimum": 1}},
+        "properties": {"at": COORDINATE, "turn": {"type": "integer", "minimum": 1, "maximum": 200}},
     }
 
     at: Square

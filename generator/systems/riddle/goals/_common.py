@@ -16,7 +16,7 @@ COUNT_PARAMS: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "required": ["count"],
-    "properties": {"count": {"type": "integer", "minimum": 1}},
+    "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 200}},
 }
 """Parameters of the goals that count something: ``{count: N}``."""
 

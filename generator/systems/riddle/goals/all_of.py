@@ -1,11 +1,16 @@
 """``all_of``: every listed goal holds at the end of the same turn."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from generator.engine.geometry import Geometry
+from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry
+from generator.engine.state import height_at
+from generator.systems.riddle.bounds import Bounds, coin_pieces
+from generator.systems.riddle.goals.slots import SlotsGoal
+from generator.systems.riddle.goals.stand import StandGoal
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, Goal, ParseSite, Problem
 
@@ -67,6 +72,52 @@ class AllOfGoal:
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         for g in self.goals:
             yield from g.iter_problems(riddle)
+
+
+def demand(bounds: Bounds, goal: Goal, state: RiddleState) -> tuple[Bitboard, int]:
+    """Spaces some of a goal's remaining builds must be on, and how many (0 when
+    it is not known where): the coin spaces of a slots goal, a stand's space."""
+    if isinstance(goal, SlotsGoal):
+        filled = state.slots[goal.objective]
+        ctx = bounds.ctx
+        where = total = 0
+        for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
+            if count <= 0:
+                continue
+            costs = []
+            for i, spec in enumerate(ctx.coins):
+                if spec.colour == colour and not state.collected >> i & 1:
+                    cost = coin_pieces(ctx, state, i)[0]
+                    if cost < UNREACHABLE:
+                        costs.append(cost)
+                        where |= 1 << spec.square
+            total += sum(sorted(costs)[:count])
+        return where, total
+    if isinstance(goal, StandGoal) and goal.at != NO_SQUARE and goal.figure != "any":
+        if state.board.domes >> goal.at & 1:
+            return 0, 0
+        need = goal.level - height_at(state.board, goal.at)
+        return 1 << goal.at, need if need > 0 else 0
+    return 0, 0
+
+def disjoint_builds(bounds: Bounds, goals: Sequence[Goal], state: RiddleState) -> int:
+    """The most builds that goals held together need on pairwise disjoint spaces."""
+    demands = [d for d in (demand(bounds, g, state) for g in goals) if d[1] > 0]
+    if len(demands) < 2:
+        return 0
+    best = 0
+    for size in range(2, len(demands) + 1):
+        for chosen in itertools.combinations(demands, size):
+            union = 0
+            total = 0
+            for where, builds in chosen:
+                if union & where:
+                    break
+                union |= where
+                total += builds
+            else:
+                best = max(best, total)
+    return best
 
 
 GOAL = AllOfGoal

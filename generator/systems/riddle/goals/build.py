@@ -33,7 +33,7 @@ class BuildGoal:
         "required": ["what", "count"],
         "properties": {
             "what": {"enum": list(WHAT)},
-            "count": {"type": "integer", "minimum": 1},
+            "count": {"type": "integer", "minimum": 1, "maximum": 200},
             "region": {"type": "array", "minItems": 1, "uniqueItems": True, "items": COORDINATE},
         },
     }

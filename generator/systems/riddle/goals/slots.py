@@ -6,11 +6,19 @@ objective, since a collected coin goes to the slot of one objective.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry
+from generator.systems.riddle.bounds import (
+    SLOT_CHOICES_AT_MOST,
+    Bounds,
+    coin_pieces,
+    first_build,
+    relaxed_coins,
+)
 from generator.systems.riddle.goals._common import coin_cost, smallest_sum
 from generator.systems.riddle.state import COLOURS, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -83,6 +91,52 @@ class SlotsGoal:
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         return iter(())  # slots against coins: see checks.iter_slot_problems (RS-G013)
+
+
+def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
+    """Walking and pieces for the cheapest coins that fill the missing slots."""
+    ctx = bounds.ctx
+    workers = bounds.movers(state)
+    if not workers:
+        return UNREACHABLE
+    near = bounds.near
+    filled = state.slots[goal.objective]
+    per_colour: list[list[tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+    for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
+        if count <= 0:
+            continue
+        coins = []
+        for i, spec in enumerate(ctx.coins):
+            if spec.colour != colour or state.collected >> i & 1:
+                continue
+            builds, need = coin_pieces(ctx, state, i)
+            if builds >= UNREACHABLE:
+                continue
+            reach = first_build(workers, near, spec.square)
+            if reach < UNREACHABLE:
+                coins.append((builds, reach, need))
+        if len(coins) < count:
+            return UNREACHABLE
+        coins.sort()
+        if len(coins) > SLOT_CHOICES_AT_MOST:
+            per_colour.append([relaxed_coins(coins, count)])
+            continue
+        per_colour.append(list(itertools.combinations(coins, count)))
+    if not per_colour:
+        return 0
+    best = UNREACHABLE
+    for choice in itertools.product(*per_colour):
+        chosen = [coin for part in choice for coin in part]
+        builds = sum(c[0] for c in chosen)
+        first = min(c[1] for c in chosen)  # the turn of the first build on them
+        turns = first - 1 + builds
+        if turns >= best:
+            continue
+        pieces = [sum(c[2][p] for c in chosen) for p in range(4)]
+        turns = max(turns, bounds.supply_turn(state, pieces, builds, coins=True))
+        if turns < best:
+            best = turns
+    return best
 
 
 GOAL = SlotsGoal

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import height_at
+from generator.systems.riddle.bounds import Bounds, first_build
 from generator.systems.riddle.goals._common import COORDINATE
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -132,6 +133,125 @@ class StandGoal:
             yield Problem("RS-G024", "the map sets up no King ('K')", self.path + ("figure",))
         if self.figure == "sphinx" and board.sphinx == NO_SQUARE:
             yield Problem("RS-G024", "the map sets up no Sphinx ('S')", self.path + ("figure",))
+
+
+def stand_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
+    """Turns before a worker stands on level N (on a space, or anywhere).
+
+    Nothing is built under a worker, so the worker steps onto its space ``t``
+    once ``t`` is high enough, from a neighbour ``s`` at least one level
+    lower: every build still missing on ``t`` and on ``s`` comes in an
+    earlier turn, one a turn. The builds on ``t`` also wait for a worker to
+    walk next to it, and for their pieces.
+    """
+    ctx = bounds.ctx
+    board = state.board
+    workers = bounds.movers(state)
+    if not workers:
+        return UNREACHABLE
+    geometry = ctx.geometry
+    distance = ctx.distance
+    level = goal.level
+    closed = (board.domes & ~ctx.removable) | state.sunk  # never stood on again
+    targets = (goal.at,) if goal.at != NO_SQUARE else geometry.squares
+    move_nb = geometry.move_neighbours
+    near = bounds.near
+    pieces = goal.at != NO_SQUARE  # anywhere: too many pairs to weigh pieces
+    best = UNREACHABLE
+    for t in targets:
+        if closed >> t & 1:
+            continue
+        h_t = height_at(board, t)
+        need_t = level - h_t if level > h_t else 0
+        if need_t + 1 >= best:
+            continue
+        walk = 0
+        if need_t:
+            walk = first_build(workers, near, t)
+            if walk >= UNREACHABLE:
+                continue
+            walk += need_t  # the last build, then a turn to step on
+        # The worker who stands there walks and climbs on its own turns.
+        climber = UNREACHABLE
+        for w, table in workers:
+            moves = max(level - height_at(board, w), distance[w][t])
+            if w == t:
+                moves = 2  # off the space to let it be built, and back
+            if moves < UNREACHABLE:
+                at = table[moves] if moves < len(table) else table[-1] + moves
+                if at < climber:
+                    climber = at
+        if climber >= UNREACHABLE:
+            continue
+        walk = max(walk, climber)
+        nb = move_nb[t] & ~closed
+        while nb:
+            low = nb & -nb
+            nb ^= low
+            h_s = height_at(board, low.bit_length() - 1)
+            need_s = level - 1 - h_s if level - 1 > h_s else 0
+            builds = need_t + need_s
+            turns = max(builds + 1, walk)
+            if turns >= best:
+                continue
+            if pieces and builds:
+                need = [0, 0, 0, 0]
+                for p in range(h_t, h_t + need_t):
+                    need[p] += 1
+                for p in range(h_s, h_s + need_s):
+                    need[p] += 1
+                supply = bounds.supply_turn(state, need, builds)
+                if supply:
+                    turns = max(turns, supply + 1)
+            if turns < best:
+                best = turns
+    return best
+
+
+def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figure: str) -> int:
+    """Turns before the King or the Sphinx stands on level N (on a space, or anywhere).
+
+    Only an end-of-turn effect moves them, one step a turn, after the turn's
+    objectives are judged; nothing is built under them. So the figure reaches
+    its space ``t`` at the end of a turn no earlier than its distance to
+    ``t``, after the last build there, and is seen there a turn later.
+    """
+    board = state.board
+    here = board.king if figure == "king" else board.sphinx
+    if here == NO_SQUARE:
+        return UNREACHABLE
+    ctx = bounds.ctx
+    moves = figure in bounds.moving_figures
+    level = goal.level
+    closed = (board.domes & ~ctx.removable) | state.sunk
+    targets = (goal.at,) if goal.at != NO_SQUARE else ctx.geometry.squares
+    workers = bounds.movers(state)
+    distance = bounds.figure_distance[here] if moves else ()
+    best = UNREACHABLE
+    for t in targets:
+        if closed >> t & 1:
+            continue
+        need = level - height_at(board, t)
+        if need < 0:
+            need = 0
+        if t == here:
+            if not need:
+                return 1  # there already: judged at the end of the next turn
+            if not moves:
+                continue
+            arrive = need + 1  # it leaves first: builds only from the next turn
+        elif not moves or distance[t] >= UNREACHABLE:
+            continue
+        else:
+            arrive = max(distance[t], need)
+        if need:
+            walk = first_build(workers, bounds.near, t)
+            if walk >= UNREACHABLE:
+                continue
+            arrive = max(arrive, walk - 1 + need)
+        if arrive + 1 < best:
+            best = arrive + 1
+    return best
 
 
 GOAL = StandGoal

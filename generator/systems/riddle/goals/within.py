@@ -26,9 +26,10 @@ class WithinGoal:
     SCHEMA: ClassVar[dict[str, Any]] = {
         "type": ["integer", "object"],
         "minimum": 1,
+        "maximum": 200,
         "additionalProperties": False,
         "required": ["turns"],
-        "properties": {"turns": {"type": "integer", "minimum": 1}},
+        "properties": {"turns": {"type": "integer", "minimum": 1, "maximum": 200}},
     }
 
     turns: int

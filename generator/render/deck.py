@@ -1,0 +1,116 @@
+"""What a game system hands to the print targets: decks, token sets and books.
+
+The ``pnp`` target (home printing) is each system's own build. The other
+targets (``pro`` for print shops, ``tts`` for Tabletop Simulator) and the
+home-printing variants (fold-and-glue, ink saver, A5 booklets) are written
+from these values by :mod:`generator.render.targets`, the same way for every
+system. A system offers them through optional ``decks``, ``token_sets`` and
+``books`` methods (see :class:`generator.systems.PrintSource`).
+
+>>> from .scene import Scene
+>>> face = Scene(69.5, 94.9, id="a")
+>>> deck = Deck("gods", "God cards", 63.5, 88.9, 3.0, (face, face), (face, face))
+>>> (deck.count, deck.unique_backs)
+(2, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .scene import Scene
+
+_EPS = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck of cards: trim size (mm), bleed, and one front and one back scene per card.
+
+    Every scene is the trim size plus ``bleed`` on each side. ``names`` are the
+    cards' names (for the virtual tabletop), one per card or none at all.
+    """
+
+    id: str
+    title: str
+    width: float
+    height: float
+    bleed: float
+    fronts: tuple[Scene, ...]
+    backs: tuple[Scene, ...]
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fronts", tuple(self.fronts))
+        object.__setattr__(self, "backs", tuple(self.backs))
+        object.__setattr__(self, "names", tuple(self.names))
+        if not self.fronts or len(self.fronts) != len(self.backs):
+            raise ValueError(f"deck {self.id!r}: needs cards and one back per front "
+                             f"({len(self.fronts)} fronts, {len(self.backs)} backs)")
+        if self.names and len(self.names) != len(self.fronts):
+            raise ValueError(f"deck {self.id!r}: {len(self.names)} names for {len(self.fronts)} cards")
+        w, h = self.width + 2 * self.bleed, self.height + 2 * self.bleed
+        for scene in (*self.fronts, *self.backs):
+            if abs(scene.width - w) > _EPS or abs(scene.height - h) > _EPS:
+                raise ValueError(f"deck {self.id!r}: scene {scene.id!r} is {scene.width:g} x "
+                                 f"{scene.height:g} mm, expected {w:g} x {h:g} (trim plus bleed)")
+
+    @property
+    def count(self) -> int:
+        """Number of cards (copies counted)."""
+        return len(self.fronts)
+
+    @property
+    def unique_backs(self) -> bool:
+        """True when the cards do not all share one back."""
+        return len(set(self.backs)) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSet:
+    """Tokens of one size: each a scene of ``size`` x ``size`` mm, drawn to its edge.
+
+    ``round`` says whether the tokens are cut as discs (otherwise squares).
+    """
+
+    id: str
+    title: str
+    size: float
+    tokens: tuple[Scene, ...]
+    round: bool = True
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tokens", tuple(self.tokens))
+        object.__setattr__(self, "names", tuple(self.names))
+        if not self.tokens:
+            raise ValueError(f"token set {self.id!r} is empty")
+        if self.names and len(self.names) != len(self.tokens):
+            raise ValueError(f"token set {self.id!r}: {len(self.names)} names for "
+                             f"{len(self.tokens)} tokens")
+        for scene in self.tokens:
+            if abs(scene.width - self.size) > _EPS or abs(scene.height - self.size) > _EPS:
+                raise ValueError(f"token set {self.id!r}: scene {scene.id!r} is not "
+                                 f"{self.size:g} mm square")
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A book's pages (all of one size) and its chapters: (title, 0-based page index)."""
+
+    id: str
+    title: str
+    pages: tuple[Scene, ...]
+    chapters: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pages", tuple(self.pages))
+        object.__setattr__(self, "chapters", tuple(self.chapters))
+        if not self.pages:
+            raise ValueError(f"book {self.id!r} has no pages")
+        first = self.pages[0]
+        for page in self.pages:
+            if abs(page.width - first.width) > _EPS or abs(page.height - first.height) > _EPS:
+                raise ValueError(f"book {self.id!r}: pages differ in size")
+        for _, n in self.chapters:
+            if not 0 <= n < len(self.pages):
+                raise ValueError(f"book {self.id!r}: chapter page {n} out of range")

@@ -1,0 +1,86 @@
+"""The ``pro`` target: files for print-on-demand card printers.
+
+For each deck: one PDF with one card face per page (front, back, front,
+back, ...), each page the trim size plus 3 mm bleed on every side, with its
+TrimBox and BleedBox set; and per-card PNGs at 300 dpi with the bleed (a
+poker card, 63.5 x 88.9 mm, is 821 x 1121 px), one per distinct face, with a
+``cards.csv`` saying which back goes with which front and how many copies.
+``cmyk`` writes the PDF's colours as DeviceCMYK; the PNGs are always RGB
+(PNG has no CMYK).
+
+>>> from generator.render.scene import Scene
+>>> pixels_of(63.5 + 6, 88.9 + 6)
+(821, 1121)
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from ..deck import Deck
+from ..pdf import document_to_pdf
+from ..scene import Document, Group, Scene
+from .raster import png_bytes, rasterise
+
+PRO_BLEED = 3.0
+"""Bleed (mm) on every side of a print-shop card page."""
+DPI = 300
+
+
+def pixels_of(width_mm: float, height_mm: float, dpi: float = DPI) -> tuple[int, int]:
+    """Pixel size of ``width_mm`` x ``height_mm`` at ``dpi``, rounded to whole pixels."""
+    return (round(width_mm / 25.4 * dpi), round(height_mm / 25.4 * dpi))
+
+
+def pro_face(scene: Scene, deck: Deck) -> Scene:
+    """A card scene on a page of trim plus :data:`PRO_BLEED`: cut back or centred.
+
+    A deck printed with less bleed leaves a white strip outside its artwork;
+    the BleedBox then marks only what the artwork covers.
+    """
+    w, h = deck.width + 2 * PRO_BLEED, deck.height + 2 * PRO_BLEED
+    shift = PRO_BLEED - deck.bleed
+    if abs(shift) < 1e-9:
+        return scene
+    return Scene(w, h, (Group(scene.children, translate=(shift, shift)),), id=scene.id)
+
+
+def _distinct(scenes: Sequence[Scene]) -> list[Scene]:
+    seen: dict[Scene, None] = {}
+    for s in scenes:
+        seen.setdefault(s, None)
+    return list(seen)
+
+
+def _names(scenes: Sequence[Scene], prefix: str) -> dict[Scene, str]:
+    width = max(2, len(str(len(scenes))))
+    return {s: f"{prefix}{n + 1:0{width}d}-{s.id}.png" for n, s in enumerate(scenes)}
+
+
+def pro_artefacts(deck: Deck, *, cmyk: bool = False, folder: str = "pro") -> list[tuple[str, bytes]]:
+    """(path, bytes) of the deck's print-shop PDF, its PNGs and their ``cards.csv``."""
+    w, h = deck.width + 2 * PRO_BLEED, deck.height + 2 * PRO_BLEED
+    pages = tuple(pro_face(s, deck) for pair in zip(deck.fronts, deck.backs) for s in pair)
+    out = [(f"{folder}/{deck.id}.pdf", document_to_pdf(Document(
+        pages, title=deck.title, subject="cards for print on demand (front, back, ...)",
+        keywords=("trim + 3 mm bleed",), cmyk=cmyk, trim_inset=PRO_BLEED,
+        bleed_inset=max(0.0, PRO_BLEED - deck.bleed))))]
+    fronts, backs = _distinct(deck.fronts), _distinct(deck.backs)
+    front_names, back_names = _names(fronts, ""), _names(backs, "back-")
+    faces = fronts + [b for b in backs if b not in front_names]
+    name_of = {**back_names, **front_names}
+    size = pixels_of(w, h)
+    sheet = document_to_pdf(Document(tuple(pro_face(s, deck) for s in faces), title=deck.title))
+    for scene, image in zip(faces, rasterise(sheet, [size] * len(faces))):
+        out.append((f"{folder}/{deck.id}/{name_of[scene]}", png_bytes(image, DPI)))
+    counts: dict[tuple[Scene, Scene], int] = {}
+    for pair in zip(deck.fronts, deck.backs):
+        counts[pair] = counts.get(pair, 0) + 1
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")
+    writer.writerow(["front", "back", "copies"])
+    for (front, back), copies in counts.items():
+        writer.writerow([name_of[front], name_of[back], copies])
+    out.append((f"{folder}/{deck.id}/cards.csv", table.getvalue().encode("utf-8")))
+    return out

@@ -1,0 +1,77 @@
+"""The fragment deck, the When cards and the answer tokens for the print targets.
+
+The same scenes as the home-printing sheets (:mod:`.render`), handed over as
+:class:`~generator.render.deck.Deck` values: ``pro`` and ``tts`` and the
+fold-and-glue sheets are written from these by the render kit.
+"""
+from __future__ import annotations
+
+from generator.pack.model import Pack, pick_text
+from generator.render.deck import Deck, TokenSet
+from generator.render.scene import Scene
+from generator.systems import Options
+from generator.systems.fragments.art import BACK_ART, dress
+from generator.systems.fragments.layout import card_geometry
+from generator.systems.fragments.render import (
+    INVALID_COLOUR, TOKEN_DIAMETER, VALID_COLOUR, fragment_back, fragment_front, token_parts,
+    when_side,
+)
+from generator.systems.fragments.settings import GameSettings, settings_of
+
+
+def _settings(pack: Pack) -> GameSettings:
+    games = pack.of_kind("fragment-game")
+    return settings_of(games[0] if games else None)
+
+
+def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
+    """The fragment deck (one shared back) and the When cards (two-sided), copies included."""
+    settings = _settings(pack)
+    lang = options.lang
+    geo = card_geometry(pack, settings)
+    title = pick_text(settings.title, lang)
+    cards = sorted(pack.of_kind("fragment-card"),
+                   key=lambda d: (str(d.data.get("category", "")), d.id))
+    total = sum(int(c.data.get("copies", 1)) for c in cards)
+    back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
+    fronts: list[Scene] = []
+    backs: list[Scene] = []
+    names: list[str] = []
+    for card in cards:
+        for _ in range(int(card.data.get("copies", 1))):
+            fronts.append(dress(fragment_front(card, len(fronts) + 1, total, geo, settings, lang),
+                                card, "front", pack, geo))
+            backs.append(dress(back, card, "back", pack, geo))
+            names.append(pick_text(card.data["text"], lang))
+    decks: list[Deck] = []
+    if fronts:
+        decks.append(Deck("fragments", f"{title}: fragment cards", geo.width, geo.height,
+                          geo.bleed, tuple(fronts), tuple(backs), tuple(names)))
+    only: list[Scene] = []
+    other: list[Scene] = []
+    when_names: list[str] = []
+    for when in sorted(pack.of_kind("when-card"), key=lambda d: d.id):
+        a = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
+        b = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
+        for _ in range(int(when.data.get("copies", 1))):
+            only.append(a)
+            other.append(b)
+            when_names.append(f"When: {pick_text(when.data.get('only', ''), lang)}")
+    if only:
+        decks.append(Deck("when", f"{title}: When cards", geo.width, geo.height, geo.bleed,
+                          tuple(only), tuple(other), tuple(when_names)))
+    return decks
+
+
+def fragment_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
+    """The green (valid) and red (invalid) answer tokens."""
+    settings = _settings(pack)
+    size = TOKEN_DIAMETER
+    r = size / 2
+    valid = Scene(size, size, tuple(token_parts(r, r, "\u2714", VALID_COLOUR, "+1")), id="token-valid")
+    invalid = Scene(size, size, tuple(token_parts(r, r, "\u2718", INVALID_COLOUR, "\u22121")),
+                    id="token-invalid")
+    tokens = (valid,) * settings.valid_tokens + (invalid,) * settings.invalid_tokens
+    names = ("valid answer (+1)",) * settings.valid_tokens + ("invalid answer (-1)",) * settings.invalid_tokens
+    title = pick_text(settings.title, options.lang)
+    return [TokenSet("answer-tokens", f"{title}: answer tokens", size, tokens, True, names)]

@@ -1,0 +1,372 @@
+"""The solver's admissible bounds that every goal shares (walking on a seat's turns,
+pieces still to come, builds per turn); each goal's own search bound lives beside
+its goal module and is built from these (``goals/slots.py``, ``goals/stand.py``,
+``goals/blessings.py``, ``goals/all_of.py``)."""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from generator.engine.geometry import NO_SQUARE, Square
+from generator.engine.state import PIECE_NAMES, height_at
+from generator.systems.riddle.bookkeeping import (
+    GODS_HELD_AT_MOST,
+    REWARD_ON_ACHIEVEMENT,
+    Bookkeeping,
+    reward_options,
+)
+from generator.systems.riddle.state import DOME_LEVEL, RiddleState
+from generator.systems.riddle.vocab import UNREACHABLE
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.context import RiddleContext
+    from generator.systems.riddle.game import RiddleGame
+
+
+def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
+    """``near[a][t]``: fewest moves from ``a`` to a space from which ``t`` can be built on."""
+    geometry = ctx.geometry
+    size = geometry.size
+    rows = []
+    for a in range(size):
+        row = [UNREACHABLE] * size
+        dist = ctx.distance[a]
+        for t in geometry.squares:
+            nb = geometry.build_neighbours[t]
+            best = UNREACHABLE
+            while nb:
+                low = nb & -nb
+                nb ^= low
+                d = dist[low.bit_length() - 1]
+                if d < best:
+                    best = d
+            row[t] = best
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+
+PIECE_LIMIT_TURNS = 64
+"""How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
+IDENTITY_TURNS = tuple(range(64))
+"""``turns[d] = d``: one player moves a worker every turn (see :meth:`Bounds.movers`)."""
+MEMO_AT_MOST = 1 << 16
+"""Entries :meth:`Bounds.supply_turn` remembers (its inputs repeat across states)."""
+
+
+class Bounds:
+    """The solver's admissible bounds, on top of each goal's own ``min_turns``.
+
+    All of them rest on what one turn can do without powers: one worker moves
+    one step and builds one piece (or a god is taken, or in the chance search
+    a game is won), then effects may add pieces. So:
+
+    - *walking*: no piece is built on a space before a worker stands next to
+      it, so a coin or a target space far from every worker waits for the walk;
+    - *climbing*: nothing is built under a worker, so a worker steps onto its
+      target level after the last build there, from a neighbour at most one
+      level lower, which may need builds of its own;
+    - *pieces*: a build takes its piece from the stockpile; a missing piece
+      arrives only from a god of the opening queue (a turn to take it), a
+      stockpile effect, an objective's reward, or a won game (chance search),
+      each no earlier than it can; and every turn but a god's uses a piece, so
+      a goal needing more turns than pieces can ever come is out of reach.
+    """
+
+    def __init__(self, game: RiddleGame) -> None:
+        ctx = game.ctx
+        self.ctx = ctx
+        self.game = game
+        self.near = _build_distances(ctx)
+        added = [0, 0, 0, 0]
+        for effect in ctx.effects:
+            if effect.NAME == "stockpile-add":
+                added[effect.piece] += effect.count  # type: ignore[attr-defined]
+        self.added = tuple(added)
+        self.moving_figures = {e.figure for e in ctx.effects  # type: ignore[attr-defined]
+                               if e.NAME == "step-toward-closest-worker"}
+        self.figure_distance = figure_distances(ctx) if self.moving_figures else ()
+        # A piece removed to the stockpile can be built again: supply without end.
+        self.recycled = any(e.NAME == "remove-top" and getattr(e, "to", "") == "stockpile"
+                            for e in ctx.effects)
+        self.endless = self.recycled or any(added)
+        # Per objective: (fixed pieces, pieces of the group's choice) of its reward.
+        supply = []
+        for objective in ctx.objectives:
+            reward = objective.reward
+            fixed = [0, 0, 0, 0]
+            free = 0
+            if REWARD_ON_ACHIEVEMENT and reward is not None and reward.piece is not None:
+                if reward.piece == "any":
+                    free = reward.count
+                else:
+                    fixed[PIECE_NAMES.index(reward.piece)] = reward.count
+            supply.append((tuple(fixed), free))
+        self.reward_supply = tuple(supply)
+        # Objectives whose builds are never a coin goal's own: other coin slots.
+        self.coin_objectives = tuple(o.goal.NAME == "slots" for o in ctx.objectives)
+        # Rewards that can still serve: not the target's (it comes too late) nor the
+        # ending objective's (the riddle is over when it comes).
+        self.serving = tuple(j != game.target and j != ctx.ending for j in range(len(supply)))
+        self.added_any = any(added)
+        self.memo: dict[Any, int] = {}
+        self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
+        # A won game (chance search) brings at most this many pieces of any kind.
+        self.game_pieces = max((max(sum(d) for d in reward_options(f.reward))
+                                for f in game.die.faces), default=0) \
+            if game.chance and game.die is not None else 0
+        self.sources = bool(game.queue or self.added_any or self.game_pieces
+                            or any(free or any(fixed) for fixed, free in self.reward_supply))
+
+    # -- pieces ------------------------------------------------------------------
+
+    def supply_turn(self, state: RiddleState, need: Sequence[int], builds: int,
+                    coins: bool = False) -> int:
+        """Fewest turns before ``builds`` builds using the pieces ``need`` can be done,
+        counting when missing pieces can arrive (0: the stockpile holds them all).
+
+        Each way to cover the shortfall is a set of gods to take and a set of
+        objectives whose rewards to wait for; it costs the turns taking the gods,
+        and the builds those objectives need when they cannot be the goal's own
+        (another objective's coins are never this goal's coins).
+        """
+        stock = state.stock
+        d0 = need[0] - stock[0]
+        d1 = need[1] - stock[1]
+        d2 = need[2] - stock[2]
+        d3 = need[3] - stock[3]
+        if d0 <= 0 and d1 <= 0 and d2 <= 0 and d3 <= 0:
+            return 0
+        if self.recycled:
+            return max(2, builds)
+        if not self.sources:
+            return UNREACHABLE
+        deficit = (d0 if d0 > 0 else 0, d1 if d1 > 0 else 0, d2 if d2 > 0 else 0,
+                   d3 if d3 > 0 else 0)
+        game = self.game
+        ctx = self.ctx
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        arrivals: list[tuple[int, tuple[int, ...], int, int]] = []
+        for j, (fixed, free) in enumerate(self.reward_supply):
+            if not self.serving[j] or state.achieved >> j & 1 or not (free or any(fixed)):
+                continue
+            turns = ctx.objectives[j].goal.min_turns(ctx, state)
+            if turns < UNREACHABLE:
+                own = turns if coins and self.coin_objectives[j] else 0
+                arrivals.append((max(1, turns) + 1, fixed, free, own))
+        memo_key = (deficit, builds, book.gods_taken, book.gods_held, state.sphinx_wins,
+                    tuple(arrivals))  # arrivals carry whether their builds add
+        known = self.memo.get(memo_key)
+        if known is not None:
+            return known
+        untaken = [god.pieces for i, god in enumerate(game.queue)
+                   if not book.gods_taken >> i & 1]
+        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
+        gods = [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
+        waits = [c for size in range(len(arrivals) + 1)
+                 for c in itertools.combinations(arrivals, size)]
+        best = UNREACHABLE
+        for chosen in gods:
+            rest = [deficit[p] - sum(g[p] for g in chosen) for p in range(4)]
+            for wait in waits:
+                turn = self._cover_turn(state, rest, wait)
+                if turn >= UNREACHABLE:
+                    continue
+                if chosen:
+                    turn = max(turn, len(chosen) + 1)  # a god's pieces serve from the next turn
+                turn = max(turn, builds + len(chosen) + sum(a[3] for a in wait))
+                if turn < best:
+                    best = turn
+        if len(self.memo) < MEMO_AT_MOST:
+            self.memo[memo_key] = best
+        return best
+
+    def _cover_turn(self, state: RiddleState, rest: Sequence[int],
+                    wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:
+        """The first turn by which the rewards ``wait`` (all of them, so no earlier than
+        the last arrives), effects and won games cover ``rest``."""
+        start = max((a[0] for a in wait), default=0)
+        have = [0, 0, 0, 0]
+        free = 0
+        for _, fixed, choice, _ in wait:
+            free += choice
+            for p in range(4):
+                have[p] += fixed[p]
+        short = sum(r - h for r, h in zip(rest, have) if r > h)
+        if short <= free:
+            return start
+        if not (self.added_any or self.game_pieces):
+            return UNREACHABLE
+        added = self.added
+        games_left = self.ctx.gems - state.sphinx_wins if self.game_pieces else 0
+        for turn in range(max(start, 2), PIECE_LIMIT_TURNS):
+            extra = self.game_pieces * min(turn - 1, games_left)
+            short = sum(r - h - a * (turn - 1) for r, h, a in zip(rest, have, added)
+                        if r > h + a * (turn - 1))
+            if short <= free + extra:
+                return turn
+        return UNREACHABLE
+
+    def turns_possible(self, state: RiddleState) -> int:
+        """Most turns that can still be played: each uses a piece, but for god takes
+        (UNREACHABLE when effects or games supply pieces without end)."""
+        if self.endless or self.game_pieces or self.game.sphinx_options:
+            return UNREACHABLE
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        total = sum(state.stock)
+        for i, god in enumerate(self.game.queue):
+            if not book.gods_taken >> i & 1:
+                total += sum(god.pieces) + 1
+        for j, (fixed, free) in enumerate(self.reward_supply):
+            if self.serving[j] and not state.achieved >> j & 1:
+                total += sum(fixed) + free
+        return total
+
+    # -- who moves when ------------------------------------------------------------
+
+    def movers(self, state: RiddleState) -> list[tuple[Square, tuple[int, ...]]]:
+        """Per worker on the board: its square, and ``turns[d]``, the earliest turn
+        (from now) of its d-th move. One player moves any worker every turn; with
+        more players a worker moves only on its seat's turns (the Wanderer at
+        most every other turn)."""
+        board = state.board
+        if self.game.players == 1:
+            return [(w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE]
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        seat = state.turn % self.game.players
+        k = (book.assignment, seat, book.wanderer_moved)
+        tables = self.turn_tables.get(k)
+        if tables is None:
+            tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
+                                       len(board.workers))
+            self.turn_tables[k] = tables
+        return [(w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE]
+
+    def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
+                     workers: int) -> tuple[tuple[int, ...], ...]:
+        players = self.game.players
+        assignment = self.game.assignments[assignment_index]
+        tables = []
+        for i in range(workers):
+            turns = [0]
+            last = wanderer_moved and i == assignment.wanderer
+            turn = 0
+            while len(turns) < len(IDENTITY_TURNS):
+                turn += 1
+                mask = assignment.masks[(seat + turn - 1) % players]
+                if mask >> i & 1 and not last:
+                    turns.append(turn)
+                    last = i == assignment.wanderer
+                else:
+                    last = False
+            tables.append(tuple(turns))
+        return tuple(tables)
+
+
+def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],
+                near: Sequence[Sequence[int]], target: Square) -> int:
+    """The earliest turn a piece can be built on ``target``: a worker walks next to it
+    (at least one move: a build follows a move) on its own turns."""
+    best = UNREACHABLE
+    for w, table in workers:
+        steps = near[w][target]
+        if steps >= UNREACHABLE:
+            continue
+        if steps < 1:
+            steps = 1
+        at = table[steps] if steps < len(table) else table[-1] + steps
+        if at < best:
+            best = at
+    return best
+
+
+def figure_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
+    """Fewest end-of-turn steps a figure walking toward the closest worker needs
+    between two squares (``UNREACHABLE`` when it never can).
+
+    A step from ``a`` to a move-neighbour ``b`` needs a worker somewhere that ``b``
+    is strictly closer to than ``a`` (grid distance, RULES 1): a worker on a land
+    square other than ``a`` and ``b``. A space with no such step into it, such as a
+    corner no worker can stand beyond, is never reached.
+    """
+    geometry = ctx.geometry
+    width = geometry.width
+    land = geometry.squares
+
+    def apart(x: Square, y: Square) -> int:
+        return max(abs(x // width - y // width), abs(x % width - y % width))
+
+    steps: list[list[Square]] = [[] for _ in range(geometry.size)]
+    for a in land:
+        nb = geometry.move_neighbours[a]
+        for b in land:
+            if nb >> b & 1 and any(apart(b, w) < apart(a, w) for w in land if w not in (a, b)):
+                steps[a].append(b)
+    rows = []
+    for src in range(geometry.size):
+        dist = [UNREACHABLE] * geometry.size
+        if geometry.land >> src & 1:
+            dist[src] = 0
+            frontier = [src]
+            while frontier:
+                nxt = []
+                for a in frontier:
+                    for b in steps[a]:
+                        if dist[b] == UNREACHABLE:
+                            dist[b] = dist[a] + 1
+                            nxt.append(b)
+                frontier = nxt
+        rows.append(tuple(dist))
+    return tuple(rows)
+
+
+SLOT_CHOICES_AT_MOST = 6
+"""Coins of one colour beyond which the slots bound stops trying every choice (it
+then weighs :func:`relaxed_coins` instead)."""
+
+
+def relaxed_coins(coins: Sequence[tuple[int, int, tuple[int, ...]]], count: int
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``count`` stand-in coins (builds, first build turn, pieces) that no choice of
+    ``count`` real coins beats: the i-th takes the i-th fewest builds, the i-th
+    fewest pieces of each kind, and every one the earliest first build of all.
+
+    Any ``count`` real coins need at least the sum of the ``count`` smallest
+    builds (and pieces of each kind), and start no earlier than the earliest
+    coin, so the bound built from these stays admissible however many coins
+    there are (issue 14: taking the cheapest builds alone was not).
+
+    >>> relaxed_coins([(1, 5, (1, 0, 0, 0)), (3, 1, (1, 1, 1, 0)), (1, 5, (0, 1, 0, 0))], 2)
+    ((1, 1, (0, 0, 0, 0)), (1, 1, (1, 1, 0, 0)))
+    """
+    builds = sorted(c[0] for c in coins)[:count]
+    first = min(c[1] for c in coins)
+    pieces = [sorted(c[2][p] for c in coins)[:count] for p in range(4)]
+    return tuple((builds[i], first, tuple(pieces[p][i] for p in range(4)))
+                 for i in range(count))
+
+
+def coin_pieces(ctx: RiddleContext, state: RiddleState, coin: int
+                ) -> tuple[int, tuple[int, int, int, int]]:
+    """Fewest builds on a coin's space before it is collected, and the pieces they use
+    (none claimed where an effect may lower the space)."""
+    spec = ctx.coins[coin]
+    bit = 1 << spec.square
+    none = (0, 0, 0, 0)
+    if state.sunk & bit:
+        return UNREACHABLE, none
+    if ctx.removable & bit:
+        return 1, none
+    board = state.board
+    if board.domes & bit:
+        return UNREACHABLE, none
+    height = height_at(board, spec.square)
+    for level in range(height + 1, DOME_LEVEL + 1):
+        if spec.levels >> level & 1:
+            need = [0, 0, 0, 0]
+            for p in range(height, level):
+                need[p] = 1
+            return level - height, (need[0], need[1], need[2], need[3])
+    return UNREACHABLE, none
+

@@ -1,0 +1,84 @@
+"""The riddle cache's files: where they live, their fingerprint, and reading one
+back only when every proof in it survives replay (issue 8 §2)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from generator.cachefile import read_object, write_text
+from generator.systems.riddle.bookkeeping import reward_options
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, dump_riddle
+from generator.systems.riddle.results import SOLVED, SOLVER_VERSION, ObjectiveResult, RiddleSolve
+from generator.systems.riddle.trace import verify_result
+
+CACHE_FOLDER = ".riddlesmith-cache"
+"""Default cache folder, inside the pack folder (git-ignored): results stay with
+the content they prove and a pack never writes outside its own folder."""
+
+
+def default_cache_dir(pack_root: Path) -> Path:
+    """Where a pack's solver results are cached: ``<pack>/.riddlesmith-cache/``."""
+    return pack_root / CACHE_FOLDER
+
+
+CACHE_FILE_AT_MOST = 4 << 20
+"""Bytes a cache file may hold; a larger one is not read (and is replaced)."""
+
+
+def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
+                       gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                       expert: bool = False, count_first_moves: bool = False) -> str:
+    """A hash of everything a result depends on: the riddle's rules content (not its
+    story or title), the queue's god pieces, the die, the player count, the
+    budget, the mode and :data:`SOLVER_VERSION`."""
+    data = dump_riddle(riddle)
+    for prose in ("title", "story", "rules"):
+        data.pop(prose, None)
+    queue = {g: list(gods[g].pieces) for g in riddle.gods.queue if gods and g in gods}
+    die_data = None if die is None else {
+        "gems": list(die.gems),
+        "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
+    blob = json.dumps({"riddle": data, "gods": queue, "die": die_data, "players": players,
+                       "budget": budget, "expert": expert, "solver": SOLVER_VERSION,
+                       "first_moves": count_first_moves},
+                      sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
+                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool
+                ) -> tuple[RiddleSolve | None, str]:
+    """A stored result that passes verification, else None and what was wrong with
+    it (``""`` when there was nothing worth reporting: no entry, or one that is
+    never trusted by design)."""
+    stored = read_object(path, CACHE_FILE_AT_MOST)  # a regular, size-capped JSON object
+    if stored is None or stored.get("fingerprint") != fingerprint:
+        return None, ""
+    try:
+        solve = RiddleSolve(str(stored["riddle"]), int(stored["players"]),
+                            tuple(ObjectiveResult.from_json(o) for o in stored["objectives"]),
+                            bool(stored.get("expert", False)))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError,
+            RecursionError):
+        return None, "it is not a readable result"
+    if solve.riddle != riddle.id or solve.players != players or solve.expert != expert:
+        return None, "it is for another riddle, player count or mode"
+    if [o.tier for o in solve.objectives] != [o.tier for o in riddle.objectives]:
+        return None, "its objectives are not the riddle's"
+    if any(o.status != SOLVED for o in solve.objectives):
+        return None, ""  # never trusted: see solve_cached
+    ctx = compile_riddle(riddle, players, expert=expert,
+                         gems=len(die.gems) if die is not None else DEFAULT_GEMS)
+    for result in solve.objectives:
+        problem = verify_result(ctx, result, gods=gods, die=die)
+        if problem:
+            return None, problem
+    return solve, ""
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write through :mod:`generator.cachefile`; a cache that cannot be written only costs time."""
+    write_text(path, text)

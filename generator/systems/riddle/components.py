@@ -1,0 +1,328 @@
+"""Every other component in the box: tokens, tiles, die stickers, the Sphinx's board, and
+what a group needs before it starts.
+
+:func:`count_needs` reads the riddles for the most of each component any one of them
+sets out (counts never depend on the paper); :func:`component_pages` prints them to
+cut out (coin tokens per colour and levels, blessing tokens, feature markers, sea
+and bridge tiles, die-face stickers) and the Sphinx's board; :func:`needs_page`
+is the book's "You need" list, saying what comes from the base game and what is
+printed.
+
+>>> SPACE
+30.0
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.engine.geometry import NO_SQUARE
+from generator.render.icons import (
+    INK,
+    MUTED,
+    icon_blessing,
+    icon_bridge,
+    icon_coin,
+    icon_die_face,
+    icon_feature,
+    icon_gem,
+    icon_sea,
+    icon_worker,
+)
+from generator.render import labels
+from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
+from generator.systems.riddle.book import (
+    HEADING_H,
+    MARGIN,
+    footer,
+    heading,
+    local,
+    page,
+    write,
+)
+from generator.systems.riddle.content import RiddleContent
+from generator.systems.riddle.model import DEFAULT_GEMS, Die
+
+SPACE = 30.0
+"""Side (mm) of a printed tile: one space of the board."""
+TOKEN = 20.0
+"""Diameter (mm) of a round token (coins, blessings, feature markers): it fits on a space."""
+STICKER = 14.0
+"""Side (mm) of a die-face sticker (a 16 mm die face keeps a margin)."""
+CUT = Style(stroke="#8a8a8a", stroke_width=0.2, dash=(1.5, 1.0))
+PIECES = ("level-1 blocks", "level-2 blocks", "level-3 blocks", "domes")
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """The most of each component that any one riddle sets out."""
+
+    coins: tuple[tuple[str, tuple[int, ...], int], ...]  # (colour, levels, count), sorted
+    blessing_tokens: int
+    feature_markers: int
+    sea_tiles: int
+    bridges: tuple[int, ...]  # sea spaces each bridge of the busiest riddle spans
+    pieces: tuple[int, int, int, int]  # set-up plus stockpile: level 1-3 blocks, domes
+    workers: int
+    king: bool
+    sphinx: bool
+    dice: tuple[Die, ...]
+
+
+def _popcount(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+def count_needs(content: RiddleContent) -> Needs:
+    """What the pack's riddles need at most, riddle by riddle."""
+    coins: Counter[tuple[str, tuple[int, ...]]] = Counter()
+    tokens = features = sea = workers = 0
+    bridges: tuple[int, ...] = ()
+    pieces = [0, 0, 0, 0]
+    king = sphinx = False
+    for riddle, _ in content.riddles:
+        board = riddle.board
+        geo = board.geometry
+        here = Counter((c.colour, tuple(sorted(c.levels))) for c in riddle.coins)
+        for key, n in here.items():
+            coins[key] = max(coins[key], n)
+        tokens = max(tokens, _popcount(board.tokens))
+        features = max(features, len(board.features), _popcount(board.feature_marks))
+        sea = max(sea, geo.width * geo.height - _popcount(geo.land))
+        spans = tuple(sorted((max(abs(a % geo.width - b % geo.width),
+                                  abs(a // geo.width - b // geo.width)) - 1
+                              for a, b in geo.bridges), reverse=True))
+        if sum(spans) > sum(bridges):
+            bridges = spans
+        for level in range(3):
+            used = sum(1 for h in board.heights if h > level)
+            pieces[level] = max(pieces[level], used + riddle.stockpile[level])
+        pieces[3] = max(pieces[3], _popcount(board.domes) + riddle.stockpile[3])
+        workers = max(workers, len(board.workers))
+        king = king or board.king != NO_SQUARE
+        sphinx = sphinx or board.sphinx != NO_SQUARE
+    return Needs(tuple((c, lv, n) for (c, lv), n in sorted(coins.items())), tokens, features,
+                 sea, bridges, (pieces[0], pieces[1], pieces[2], pieces[3]), workers, king,
+                 sphinx, tuple(content.dice[d] for d in sorted(content.dice)))
+
+
+# -- cut-out sheets ----------------------------------------------------------------------------
+
+
+def _round_tokens(draws: Sequence[tuple[str, tuple[Element, ...]]], x: float, y: float,
+                  width: float) -> tuple[list[Element], float]:
+    """Round tokens in rows with a dashed cut circle and a caption; returns them and the height."""
+    pitch = TOKEN + 6.0
+    per_row = max(1, int(width // pitch))
+    out: list[Element] = []
+    for i, (caption, drawn) in enumerate(draws):
+        col, row = i % per_row, i // per_row
+        cx, cy = x + col * pitch + pitch / 2, y + row * (pitch + 3.0) + pitch / 2
+        out.append(Circle(cx, cy, TOKEN / 2 + 0.8, CUT))
+        out.append(Group(drawn, translate=(cx - TOKEN / 2, cy - TOKEN / 2)))
+        if caption:
+            out.append(Text(cx, cy + TOKEN / 2 + 3.6, caption, size=6, fill=MUTED, anchor="middle"))
+    rows = (len(draws) + per_row - 1) // per_row
+    return out, rows * (pitch + 3.0)
+
+
+def _tiles(draws: Sequence[tuple[float, tuple[Element, ...]]], x: float, y: float,
+           width: float) -> tuple[list[Element], float]:
+    """Tiles of one space's height (and each its own width) edge to edge, with cut lines."""
+    out: list[Element] = []
+    cx, cy = x, y
+    for w, drawn in draws:
+        if cx + w > x + width + 1e-6:
+            cx, cy = x, cy + SPACE + 4.0
+        out.append(Group(drawn, translate=(cx, cy)))
+        out.append(Rect(cx, cy, w, SPACE, CUT))
+        cx += w + 4.0
+    return out, (cy - y) + SPACE if draws else 0.0
+
+
+def _sea_tile() -> tuple[Element, ...]:
+    return icon_sea(-SPACE * 0.045, -SPACE * 0.045, SPACE * 1.09)
+
+
+def _bridge_tile(span: int) -> tuple[float, tuple[Element, ...]]:
+    w = SPACE * span
+    parts: list[Element] = [Rect(0, 0, w, SPACE, Style(fill="#bcd9ea"))]
+    parts.append(Group(icon_bridge(w / 2 - SPACE / 2, 0, SPACE)))
+    return w, tuple(parts)
+
+
+def _stickers(dice: Sequence[Die], x: float, y: float) -> tuple[list[Element], float]:
+    out: list[Element] = []
+    yy = y
+    for die in dice:
+        out.append(Text(x, yy + 3.0, die.id, size=7, fill=MUTED))
+        for i, face in enumerate(die.faces):
+            sx = x + i * (STICKER + 3.0)
+            out.append(Group(icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour)))
+            out.append(Rect(sx, yy + 5.0, STICKER, STICKER, CUT))
+        yy += STICKER + 9.0
+    return out, yy - y
+
+
+def component_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None
+                    ) -> list[Scene]:
+    """Tokens, tiles and stickers to cut out, then the Sphinx's board."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    needs = count_needs(content)
+    sections: list[tuple[str, str, list[Element], float]] = []
+
+    def add(title: str, note: str, made: tuple[list[Element], float]) -> None:
+        if made[0]:
+            sections.append((title, note, made[0], made[1]))
+
+    coins: list[tuple[str, tuple[Element, ...]]] = []
+    for colour, levels, n in needs.coins:
+        what = " ".join("dome" if lv == 4 else str(lv) for lv in levels)
+        coins += [(f"{colour} {what}", icon_coin(0, 0, TOKEN, colour=colour, levels=levels))] * n
+    add(labels.label("h-coin-tokens", lang), "One token for each coin a riddle's map shows, by colour and levels.",
+        _round_tokens(coins, m, 0.0, width))
+    add(labels.label("h-blessing-tokens", lang), "Lay them where a map shows a blessing token.",
+        _round_tokens([("", icon_blessing(0, 0, TOKEN))] * needs.blessing_tokens, m, 0.0, width))
+    add(labels.label("h-feature-markers", lang), "Mark each unique feature a riddle names; its text is in the book.",
+        _round_tokens([("", icon_feature(0, 0, TOKEN))] * needs.feature_markers, m, 0.0, width))
+    tiles = [(SPACE, _sea_tile())] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
+    add(labels.label("h-sea-bridge", lang), "Cover each sea space of a map; a bridge lies over the sea it "
+        "crosses.", _tiles(tiles, m, 0.0, width))
+    add(labels.label("h-die-stickers", lang), "Stick one on each face of a six-sided die, in any order.",
+        _stickers(needs.dice, m, 0.0))
+    pages: list[Scene] = []
+    parts: list[Element] = []
+    title = f"{content.title} — tokens and tiles"
+    top = m + 14.0
+    y = top
+
+    def start() -> None:
+        parts.append(Text(m, m + 8.0, labels.label("h-tokens-tiles", lang), font="serif", size=18,
+                          fill=INK, bold=True))
+        parts.append(Text(m, m + 13.5, labels.label("h-cut-dashed", lang), size=8, fill=MUTED))
+
+    start()
+    y += 4.0
+    for name, note, drawn, height in sections:
+        need = HEADING_H + 6.0 + height
+        if y + need > ph - m - 8.0 and len(parts) > 2:
+            pages.append(page(pw, ph, [*parts, *footer(pw, ph, title, len(pages) + 1)],
+                              f"components-{len(pages) + 1}"))
+            parts = []
+            start()
+            y = top + 4.0
+        parts += heading(m, y, name, width)
+        parts.append(Text(m, y + HEADING_H + 2.0, note, size=7.5, fill=MUTED))
+        parts.append(Group(tuple(drawn), translate=(0.0, y + HEADING_H + 4.5)))
+        y += need + 4.0
+    pages.append(page(pw, ph, [*parts, *footer(pw, ph, title, len(pages) + 1)],
+                      f"components-{len(pages) + 1}"))
+    pages.append(sphinx_board(content, paper, lang, len(pages) + 1))
+    return pages
+
+
+def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str | None,
+                 number: int) -> Scene:
+    """The Sphinx's board: the slot of the first destroyed worker and the gems of her game."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    x0, y0, h = m, m + 16.0, 120.0
+    parts: list[Element] = [
+        Text(m, m + 8.0, labels.label("h-sphinx-board", lang), font="serif", size=18, fill=INK,
+             bold=True),
+        Rect(x0, y0, width, h, Style(fill="#efe6cf", stroke=INK, stroke_width=0.5), rx=4.0),
+        Rect(x0 + 3, y0 + 3, width - 6, h - 6, Style(stroke="#b08d3c", stroke_width=0.4), rx=3.0),
+    ]
+    slot_x, slot_y = x0 + 30.0, y0 + 42.0
+    parts.append(Circle(slot_x, slot_y, 14.0, Style(fill="#ffffff", stroke=INK, stroke_width=0.4,
+                                                   dash=(1.5, 1.0))))
+    parts.append(Group(icon_worker(slot_x - 8, slot_y - 8, 16.0), id="sphinx-slot"))
+    note = write("The first destroyed worker stands here. A second one ends the riddle at once.",
+                 x0 + 10.0, slot_y + 18.0, 40.0, 30.0, size=8, min_size=6.5, align="center")
+    parts.append(note.block)
+    die = next(iter(content.dice.values()), None)
+    gems = die.gems if die is not None else tuple(("amber", "jade", "lapis")[:DEFAULT_GEMS])
+    gx = x0 + 70.0
+    gw = (x0 + width - 8.0 - gx) / max(len(gems), 1)
+    parts.append(Text(gx, y0 + 12.0, labels.label("h-sphinx-game", lang), font="serif", size=11, fill=INK,
+                      bold=True))
+    for i, gem in enumerate(gems):
+        cx = gx + gw * (i + 0.5)
+        parts.append(Circle(cx, y0 + 34.0, 10.0, Style(fill="#ffffff", stroke=MUTED,
+                                                       stroke_width=0.3)))
+        parts.append(Group(icon_gem(cx - 7.0, y0 + 27.0, 14.0, colour=gem)))
+        rewards = sorted({local(f.reward.text, lang) for f in (die.faces if die else ())
+                          if f.colour == gem and f.reward is not None and f.reward.text})
+        text = " ".join(rewards) or "Gain the reward the riddle names."
+        para = write(text, cx - gw / 2 + 2.0, y0 + 48.0, gw - 4.0, 40.0, size=7.5, min_size=6.0,
+                     align="center")
+        parts.append(para.block)
+    rule = ("Roll the die: if the rolled colour's gem is still here, set the gem aside and take "
+            "its reward; if it is gone, destroy a worker of your choice.")
+    parts.append(write(rule, gx, y0 + h - 22.0, x0 + width - 8.0 - gx, 16.0, size=8,
+                       min_size=6.5).block)
+    parts.append(Line(x0 + 62.0, y0 + 10.0, x0 + 62.0, y0 + h - 10.0,
+                      Style(stroke="#b08d3c", stroke_width=0.3)))
+    parts += footer(pw, ph, f"{content.title} — tokens and tiles", number)
+    return page(pw, ph, parts, "sphinx-board")
+
+
+# -- the book's "You need" list ------------------------------------------------------------------
+
+
+def needs_lines(content: RiddleContent) -> tuple[list[str], list[str]]:
+    """(from the base game, printed here) as lines of markup."""
+    n = count_needs(content)
+    blocks = ", ".join(f"{count} {name}" for count, name in zip(n.pieces, PIECES) if count)
+    base = [f"The board and the building pieces: at most {blocks} in any one riddle."
+            if blocks else "The board and the building pieces.",
+            f"{n.workers} workers (two white, two blue)." if n.workers else "The workers."]
+    figures = [name for name, used in (("the King", n.king), ("the Sphinx", n.sphinx)) if used]
+    if figures:
+        joined = " and ".join(figures)
+        base.append(joined[0].upper() + joined[1:] + " (figures that are not workers).")
+    if n.dice:
+        base.append("A plain six-sided die for the die-face stickers.")
+    gods = len(content.god_docs)
+    blessings = len(content.blessings)
+    coins = sum(c for _, _, c in n.coins)
+    printed = ["This riddle book (symbols, riddles, solutions).",
+               f"{gods} god cards and {blessings} blessing cards (duplex sheets)."
+               if gods or blessings else "",
+               "The player aid and one player aid card per seat.",
+               "The campaign sheets: adventure map, constellation, score track.",
+               f"Tokens and tiles: {coins} coins, {n.blessing_tokens} blessing tokens, "
+               f"{n.feature_markers} feature markers, {n.sea_tiles} sea tiles, "
+               f"{len(n.bridges)} bridges, die-face stickers and the Sphinx's board."]
+    return base, [p for p in printed if p]
+
+
+def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
+               lang: str | None = None) -> Scene:
+    """The book's "You need" page."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    parts: list[Element] = [Text(m, m + 8.0, labels.label("h-you-need", lang), font="serif", size=20,
+                                 fill=INK, bold=True)]
+    y = m + 16.0
+    base, printed = needs_lines(content)
+    for title, lines in ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed)):
+        parts += heading(m, y, title, width)
+        y += HEADING_H + 1.0
+        for line in lines:
+            para = write(f"• {line}", m + 2.0, y, width - 2.0, 20.0, family="serif", size=10,
+                         min_size=8)
+            parts.append(para.block)
+            y += para.height + 2.0
+        y += 4.0
+    parts += footer(pw, ph, content.title, number)
+    return page(pw, ph, parts, "you-need")
+
+
+__all__ = ["Needs", "SPACE", "component_pages", "count_needs", "needs_lines", "needs_page",
+           "sphinx_board"]

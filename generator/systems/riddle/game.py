@@ -1,0 +1,375 @@
+"""One objective of a compiled riddle as a search problem: successors turn by turn,
+the A* estimate (each goal's bound, see :mod:`.bounds`) and the packed key of the
+transposition table (symmetries and interchangeable workers share a key)."""
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+from generator.engine.geometry import NO_SQUARE, Square, Symmetry
+from generator.engine.moves import apply_move, iter_moves
+from generator.engine.state import Stockpile
+from generator.systems.riddle.bookkeeping import (
+    GOD_ACTION,
+    GODS_HELD_AT_MOST,
+    REWARD_ON_ACHIEVEMENT,
+    SPHINX_ACTION,
+    Action,
+    Bookkeeping,
+    _add,
+    _figures,
+    _mask,
+    _new_tuple,
+    reward_options,
+    worker_assignments,
+)
+from generator.systems.riddle.bounds import Bounds
+from generator.systems.riddle.context import RiddleContext
+from generator.systems.riddle.effects.sink import SinkEffect
+from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
+from generator.systems.riddle.goals.any_of import AnyOfGoal
+from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
+from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
+from generator.systems.riddle.model import Die, GodCard, iter_goal_tree
+from generator.systems.riddle.state import (
+    RiddleState,
+    after_build,
+    collect_blessings,
+    is_over,
+    judge_objectives,
+)
+from generator.systems.riddle.vocab import UNREACHABLE, Goal
+
+
+def time_horizon(ctx: RiddleContext) -> int:
+    """The last turn at which some rule still depends on the turn number (sinks,
+    deadlines, the turn limit); after it, equal positions are equal at any turn."""
+    last = ctx.turn_limit or 0
+    for effect in ctx.effects:
+        if isinstance(effect, SinkEffect):
+            last = max(last, effect.turn)
+    for objective in ctx.objectives:
+        for goal in iter_goal_tree(objective.goal):
+            deadline = goal.deadline()
+            if deadline is not None:
+                last = max(last, deadline)
+    return last
+
+
+def symmetry_group(ctx: RiddleContext) -> tuple[Symmetry, ...]:
+    """The map's symmetries that fix every square the rules single out: coins (by
+    colour and levels), features, goal spaces and regions, effect spaces."""
+    riddle = ctx.riddle
+    sets: dict[Any, int] = {}
+    for coin in ctx.coins:
+        sets[("coin", coin.colour, coin.levels)] = sets.get(
+            ("coin", coin.colour, coin.levels), 0) | 1 << coin.square
+    singles: set[Square] = {f.square for f in riddle.board.features}
+    regions: list[int] = []
+    for objective in ctx.objectives:
+        for goal in iter_goal_tree(objective.goal):
+            at = getattr(goal, "at", NO_SQUARE)
+            if isinstance(at, int) and at != NO_SQUARE:
+                singles.add(at)
+            region = getattr(goal, "region", ())
+            if region:
+                regions.append(_mask(region))
+    for effect in ctx.effects:
+        at = getattr(effect, "at", NO_SQUARE)
+        if isinstance(at, int) and at != NO_SQUARE:
+            singles.add(at)
+    fixed = [*sets.values(), *regions, *(1 << sq for sq in sorted(singles))]
+    return ctx.geometry.symmetries_fixing(*fixed)
+
+
+class RiddleGame:
+    """One objective of a compiled riddle as a :class:`~generator.sim.search.SearchProblem`.
+
+    States are :class:`~generator.systems.riddle.state.RiddleState` values at the
+    end of a turn (``extra`` holds :class:`Bookkeeping`); actions are
+    ``(worker, to, build)`` moves, ``(GOD_ACTION, i, -1)`` or, in the chance
+    search, ``(SPHINX_ACTION, i, -1)``.
+    """
+
+    def __init__(self, ctx: RiddleContext, target: int, *,
+                 gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                 chance: bool = False) -> None:
+        self.ctx = ctx
+        self.target = target
+        self.goal: Goal = ctx.objectives[target].goal
+        self.bit = 1 << target
+        self.chance = chance
+        self.players = ctx.players
+        workers = len(ctx.start.board.workers)
+        self.assignments = worker_assignments(ctx.players, workers)
+        known = gods or {}
+        self.queue: tuple[GodCard, ...] = tuple(known[g] for g in ctx.riddle.gods.queue
+                                                if g in known)
+        self.unknown_gods = tuple(g for g in ctx.riddle.gods.queue if g not in known)
+        self.rewards = tuple(reward_options(o.reward) if REWARD_ON_ACHIEVEMENT else
+                             ((0, 0, 0, 0),) for o in ctx.objectives)
+        self.reward_mask = _mask(j for j, options in enumerate(self.rewards)
+                                 if options != ((0, 0, 0, 0),))
+        self.die = die
+        self.sphinx_options = self._sphinx_options(die) if chance else ()
+        self.horizon = time_horizon(ctx)
+        self.coin_squares = tuple(c.square for c in ctx.coins)
+        self.symmetries = tuple(s for s in symmetry_group(ctx) if not s.is_identity)
+        self.size = ctx.geometry.size
+        self.layer_bits = 7 * self.size  # heights, domes, tokens, sunk, collected coins
+        # Widths of the bookkeeping fields of a key (see _small).
+        self.objective_bits = len(ctx.objectives)
+        self.god_bits = len(self.queue)
+        self.gem_bits = len(die.gems) if die is not None and chance else 0
+        self.small_bits = (64 + 9 * self.objective_bits + 12 + self.god_bits
+                           + 2 * ctx.players + 1 + self.gem_bits
+                           + (self.horizon + 1 + ctx.players).bit_length())
+        self._collected_bits: dict[int, int] = {}
+        self.bounds = Bounds(self)
+
+    # -- the search problem ------------------------------------------------
+
+    def starts(self) -> Iterable[RiddleState]:
+        seats = (0,) * self.players
+        return tuple(self.ctx.start._replace(extra=Bookkeeping(i, 0, seats))
+                     for i in range(len(self.assignments)))
+
+    def is_goal(self, state: RiddleState) -> bool:
+        return bool(state.achieved & self.bit)
+
+    def first_move(self, action: Action) -> Hashable:
+        return action  # worker indices name the same workers in every assignment
+
+    def successors(self, state: RiddleState) -> list[tuple[Action, RiddleState]]:
+        ctx = self.ctx
+        if state.achieved & self.bit or is_over(ctx, state):
+            return []
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        seat = state.turn % self.players  # the seat playing turn state.turn + 1
+        assignment = self.assignments[book.assignment]
+        movers = assignment.masks[seat]
+        wanderer = assignment.wanderer
+        if wanderer >= 0 and book.wanderer_moved:
+            movers &= ~(1 << wanderer)  # not the first worker moved two turns running
+        board, stock = state.board, state.stock
+        l1, l2, l3 = board.l1, board.l2, board.l3
+        geometry = ctx.geometry
+        finish = self.finish
+        out: list[tuple[Action, RiddleState]] = []
+        append = out.append
+        still, moved = book, book
+        if wanderer >= 0:
+            still = book._replace(wanderer_moved=False)
+            moved = book._replace(wanderer_moved=True)
+        s0, s1, s2, s3 = stock
+        for move in iter_moves(geometry, board, movers, stock):
+            build = move[2]
+            bit = 1 << build
+            if l3 & bit:
+                left = (s0, s1, s2, s3 - 1)
+            elif l2 & bit:
+                left = (s0, s1, s2 - 1, s3)
+            elif l1 & bit:
+                left = (s0, s1 - 1, s2, s3)
+            else:
+                left = (s0 - 1, s1, s2, s3)
+            after = state._replace(board=apply_move(geometry, board, move),
+                                   stock=_new_tuple(Stockpile, left),
+                                   extra=moved if move[0] == wanderer else still)
+            for built in after_build(ctx, after, build):
+                for nxt in finish(built):
+                    append((move, nxt))  # type: ignore[arg-type]
+        if self.queue and book.gods_held[seat] < GODS_HELD_AT_MOST:
+            for i, god in enumerate(self.queue):
+                if book.gods_taken >> i & 1:
+                    continue
+                held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) \
+                    + book.gods_held[seat + 1:]
+                taken = state._replace(stock=_add(stock, god.pieces), extra=still._replace(
+                    gods_taken=book.gods_taken | 1 << i, gods_held=held))
+                for nxt in finish(taken):
+                    append(((GOD_ACTION, i, -1), nxt))
+        for i, (gem, delta) in enumerate(self.sphinx_options):
+            if state.sphinx_wins >= ctx.gems or (gem >= 0 and book.gems_won >> gem & 1):
+                continue
+            won = state._replace(stock=_add(stock, delta), sphinx_wins=state.sphinx_wins + 1,
+                                 extra=still._replace(gems_won=book.gems_won | (
+                                     1 << gem if gem >= 0 else 0)))
+            for nxt in finish(won):
+                append(((SPHINX_ACTION, i, -1), nxt))
+        return out
+
+    def estimate(self, state: RiddleState) -> int:
+        if state.achieved & self.bit:
+            return 0
+        ctx = self.ctx
+        if is_over(ctx, state):
+            return UNREACHABLE
+        need = self.bound(self.goal, state)
+        if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
+            return UNREACHABLE
+        limit = ctx.turn_limit
+        if limit is not None and state.turn + max(need, 1) > limit:
+            return UNREACHABLE
+        return need
+
+    def key(self, state: RiddleState) -> int:
+        board = state.board
+        collected = self._collected_bits.get(state.collected)
+        if collected is None:
+            collected = _mask(sq for i, sq in enumerate(self.coin_squares)
+                              if state.collected >> i & 1)
+            self._collected_bits[state.collected] = collected
+        groups = self.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
+        workers, king, sphinx = board.workers, board.king, board.sphinx
+        figures = _figures(workers, groups, king, sphinx)
+        board_bits = (board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
+                      collected)
+        if self.symmetries:
+            # Figures are the most significant part of a key: only the images with the
+            # smallest figures can give the smallest key, so only they are built whole.
+            tied: list[Symmetry | None] = [None]
+            for sym in self.symmetries:
+                perm = sym.perm
+                image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
+                                 perm[king] if king >= 0 else king,
+                                 perm[sphinx] if sphinx >= 0 else sphinx)
+                if image < figures:
+                    figures, tied = image, [sym]
+                elif image == figures:
+                    tied.append(sym)
+            best = -1
+            for image_of in tied:
+                layers = board_bits if image_of is None else tuple(
+                    image_of.apply_bits(b) for b in board_bits)
+                packed = self._pack_layers(layers)
+                if best < 0 or packed < best:
+                    best = packed
+        else:
+            best = self._pack_layers(board_bits)
+        return ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
+
+    def _pack_layers(self, layers: tuple[int, ...]) -> int:
+        size = self.size
+        l1, l2, l3, domes, tokens, sunk, collected = layers
+        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
+                | sunk << 5 * size | collected << 6 * size)
+
+    # -- turn steps ----------------------------------------------------------
+
+    def finish(self, state: RiddleState) -> list[RiddleState]:
+        """End of the turn: rewards (blessings, objectives, piece rewards), then effects."""
+        out: list[RiddleState] = []
+        for rewarded in self.rewards_step(state):
+            out.extend(self.effects_step(rewarded))
+        return out
+
+    def rewards_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
+        turned = collect_blessings(state._replace(turn=state.turn + 1))
+        judged = judge_objectives(self.ctx, turned)
+        new = judged.achieved & ~turned.achieved & self.reward_mask
+        if not new:
+            return (judged,)
+        states = [judged]
+        for j in range(len(self.rewards)):
+            if new >> j & 1:
+                states = [s._replace(stock=_add(s.stock, delta)) for s in states
+                          for delta in self.rewards[j]]
+        return tuple(dict.fromkeys(states))
+
+    def effects_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
+        ctx = self.ctx
+        turn = state.turn
+        states: tuple[RiddleState, ...] = (state,)
+        for effect in ctx.effects:
+            if len(states) == 1:
+                states = effect.apply(ctx, states[0], turn)
+            else:
+                nxt: list[RiddleState] = []
+                for s in states:
+                    nxt.extend(effect.apply(ctx, s, turn))
+                states = tuple(dict.fromkeys(nxt))  # drop repeats, keep order
+        return states
+
+    # -- bounds ----------------------------------------------------------------
+
+    def bound(self, goal: Goal, state: RiddleState) -> int:
+        """An admissible lower bound on the turns before ``goal`` is judged met."""
+        kind = type(goal)
+        if kind is AllOfGoal:
+            need = 0
+            for child in goal.goals:  # type: ignore[attr-defined]
+                b = self.bound(child, state)
+                if b >= UNREACHABLE:
+                    return UNREACHABLE
+                if b > need:
+                    need = b
+            # Builds that must happen on disjoint spaces take turns of their own.
+            need = max(need, disjoint_builds(self.bounds, goal.goals, state))  # type: ignore[attr-defined]
+            last = goal.deadline()
+            if last is not None and state.turn + max(need, 1) > last:
+                return UNREACHABLE
+            return need
+        if kind is AnyOfGoal:
+            return min(self.bound(child, state) for child in goal.goals)  # type: ignore[attr-defined]
+        if type(goal).CHANCE and not self.chance:
+            return 0 if goal.is_met(self.ctx, state) else UNREACHABLE
+        if kind is SlotsGoal:
+            # Never below the goal's own bound: the same coins, plus walking and pieces.
+            if goal.is_met(self.ctx, state):
+                return 0
+            return max(1, slots_bound(self.bounds, goal, state))  # type: ignore[arg-type]
+        base = goal.min_turns(self.ctx, state)
+        if base <= 0 or base >= UNREACHABLE:
+            return base
+        if kind is BlessingsGoal:
+            return max(base, blessings_bound(self.bounds, goal, state))  # type: ignore[arg-type]
+        if kind is StandGoal:
+            figure = goal.figure  # type: ignore[attr-defined]
+            if figure == "worker":
+                return max(base, stand_bound(self.bounds, goal, state))  # type: ignore[arg-type]
+            if figure in ("king", "sphinx"):
+                return max(base, stand_figure_bound(self.bounds, goal, state,  # type: ignore[arg-type]
+                                                          figure))
+            return max(base, min(stand_bound(self.bounds, goal, state),  # type: ignore[arg-type]
+                                 stand_figure_bound(self.bounds, goal, state, "king"),  # type: ignore[arg-type]
+                                 stand_figure_bound(self.bounds, goal, state, "sphinx")))  # type: ignore[arg-type]
+        return base
+
+    # -- keys ------------------------------------------------------------------
+
+    def _small(self, state: RiddleState) -> int:
+        """The bookkeeping fields in ``small_bits`` bits (stock counts below 2**16)."""
+        turn = state.turn
+        if turn > self.horizon:
+            turn = self.horizon + 1 + turn % self.players
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        s0, s1, s2, s3 = state.stock
+        out = (((turn << 16 | s0) << 16 | s1) << 16 | s2) << 16 | s3
+        for silver, gold in state.slots:
+            out = out << 8 | silver << 4 | gold
+        out = out << self.objective_bits | state.achieved
+        out = out << 6 | min(state.blessings, 63)
+        out = out << 4 | min(state.sphinx_wins, 15)
+        out = out << 2 | min(state.destroyed, 3)
+        out = out << self.god_bits | book.gods_taken
+        for held in book.gods_held:
+            out = out << 2 | held
+        out = out << 1 | book.wanderer_moved
+        return out << self.gem_bits | book.gems_won
+
+    # -- chance ----------------------------------------------------------------
+
+    def _sphinx_options(self, die: Die | None) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+        """(gem index, stockpile addition) per way to win the Sphinx's game; without a
+        known die, a win is anonymous (gem -1) and brings nothing."""
+        if die is None:
+            return ((-1, (0, 0, 0, 0)),)
+        options: dict[tuple[int, tuple[int, int, int, int]], None] = {}
+        for face in die.faces:
+            if face.colour in die.gems:
+                gem = die.gems.index(face.colour)
+                for delta in reward_options(face.reward):
+                    options[(gem, delta)] = None
+        return tuple(options)

@@ -1,0 +1,60 @@
+"""The solver's verdicts: one :class:`ObjectiveResult` per objective, one
+:class:`RiddleSolve` per riddle, player count and mode."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SOLVER_VERSION = "riddle-solver-2"
+"""Part of every cache key: bump it whenever a change could alter a result."""
+
+SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectiveResult:
+    """The solver's verdict on one objective."""
+
+    tier: str
+    status: str  # solved | unsolvable | unproven
+    turns: int | None
+    solution: tuple[str, ...]
+    optimal_first_moves: int | None
+    states: int  # states expanded by the search that decided the status
+    seconds: float = field(compare=False)
+    reason: str = ""
+    setup: str = field(default="", compare=False)  # who moves which workers
+    boards: tuple[str, ...] = field(default=(), compare=False)  # set-up, then each turn
+    # The line for replay: (assignment,), then per turn (action..., child index).
+    trace: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tier": self.tier, "status": self.status, "turns": self.turns,
+                "solution": list(self.solution), "optimal_first_moves": self.optimal_first_moves,
+                "states": self.states, "seconds": round(self.seconds, 3), "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ObjectiveResult:
+        return cls(data["tier"], data["status"], data["turns"], tuple(data["solution"]),
+                   data["optimal_first_moves"], data["states"], data["seconds"], data["reason"],
+                   data.get("setup", ""), tuple(data.get("boards", ())),
+                   tuple(tuple(int(x) for x in step) for step in data.get("trace", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class RiddleSolve:
+    """Every objective's verdict for one riddle, player count and mode."""
+
+    riddle: str
+    players: int
+    objectives: tuple[ObjectiveResult, ...]
+    expert: bool = False
+    # Problems met on the way that the user should hear of once (a cache entry
+    # that failed verification and was recomputed).
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``solve --format json`` document."""
+        return {"riddle": self.riddle, "players": self.players,
+                "objectives": [o.to_json() for o in self.objectives]}

@@ -1,0 +1,53 @@
+"""The scenario book and the tiles and markers of a tower pack, for the print targets.
+
+The same drawings as :mod:`.render`, handed over as :mod:`generator.render.deck`
+values (see there).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Pack
+from generator.render.deck import Book, TokenSet
+from generator.render.scene import Scene
+from generator.systems import Options, ProgressFn
+from generator.systems.art import iter_map_art_problems
+from generator.systems.tower.build import dress_pages, paper_of
+from generator.systems.tower.render import (
+    ENEMY_LOOKS, TILE, book_pages, draw_tile, read_book, token_counts,
+)
+
+
+def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
+    """The scenario book: cover, one chapter per scenario, gods and score pages."""
+    content = read_book(pack, options.lang)
+    if not content.scenarios:
+        return []
+    pages = dress_pages(book_pages(content, paper_of(pack, options), options.lang, progress), content, pack)
+    chapters = [("Cover", 0)]
+    for n, (s, _) in enumerate(content.scenarios):
+        chapters.append((f"Scenario {s.number}: {s.id}", 1 + n))
+    if len(pages) > 1 + len(content.scenarios):
+        chapters.append(("Gods and scores", 1 + len(content.scenarios)))
+    return [Book(f"{pack.id}-book", f"{content.title}: scenario book", pages, tuple(chapters))]
+
+
+def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
+    """Target-zone and water tiles (as many as the home-printing sheet: see token_counts) and two markers of
+    each enemy type, each the size of a board space."""
+    content = read_book(pack, options.lang)
+    targets, water = token_counts(content)
+    kinds = ["target"] * targets + ["water"] * water
+    kinds += [k for k in content.enemy_order for _ in range(2)]
+    scenes = {k: Scene(TILE, TILE, tuple(draw_tile(k, 0, 0, TILE)), id=f"tile-{k}") for k in set(kinds)}
+    names = tuple(ENEMY_LOOKS[k].label if k in ENEMY_LOOKS else f"{k} tile" for k in kinds)
+    return [TokenSet("tiles", f"{content.title}: tiles and markers", TILE,
+                     tuple(scenes[k] for k in kinds), False, names)]
+
+
+def iter_scenario_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Art problems of the scenarios' maps (see :mod:`generator.systems.art`)."""
+    paper = paper_of(pack, options)
+    for doc in sorted(pack.of_kind("tower-scenario"), key=lambda d: d.id):
+        yield from iter_map_art_problems(doc, pack.root, paper)

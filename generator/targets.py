@@ -1,0 +1,134 @@
+"""Build targets: what ``build --target`` and the home-printing variants add to a pack's output.
+
+- ``pnp`` (the default): each system's own print-and-play files.
+- ``pro``: ``pro/`` print-shop PDFs and 300 dpi PNGs of every deck
+  (:mod:`generator.render.targets.pro`); ``cmyk`` writes the PDFs in DeviceCMYK.
+- ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck
+  and token set (:mod:`generator.render.targets.tts`).
+
+With ``pnp``, the home-printing variants are written from the same decks and
+books: ``fold`` (``print/fold/<deck>.pdf``, fold-and-glue sheets),
+``booklet`` (``print/booklet/<book>.pdf``, A5 saddle-stitch booklets with
+bookmarks) and ``ink_saver`` (``print/ink-saver/``: card sheets and books with no
+full-bleed backgrounds and no page tint; with ``fold`` or ``booklet``, those too
+are written there, from the ink-saving scenes).
+
+Systems hand over decks, token sets and books through optional methods (see
+:class:`generator.systems.PrintSource`); a system without them adds nothing here.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from generator.pack.model import Pack
+from generator.render.deck import Book, Deck, TokenSet
+from generator.render.geometry import layout_sheet, parse_length, resolve_paper
+from generator.render.impose import booklet_pages, fold_pages
+from generator.render.ink import ink_saver
+from generator.render.pdf import document_to_pdf
+from generator.render.scene import Document
+from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.systems import Artefact, Options, ProgressFn, System
+
+TARGETS = ("pnp", "pro", "tts")
+DEFAULT_TARGETS = ("pnp",)
+
+
+def targets_of(options: Options) -> tuple[str, ...]:
+    """The targets asked for, in :data:`TARGETS` order (default: ``pnp``)."""
+    asked = tuple(options.extra.get("targets") or DEFAULT_TARGETS)
+    unknown = [t for t in asked if t not in TARGETS]
+    if unknown:
+        raise ValueError(f"unknown target {unknown[0]!r} (known: {', '.join(TARGETS)})")
+    return tuple(t for t in TARGETS if t in asked)
+
+
+def _decks(system: System, pack: Pack, options: Options) -> list[Deck]:
+    fn = getattr(system, "decks", None)
+    return list(fn(pack, options)) if fn else []
+
+
+def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
+    fn = getattr(system, "token_sets", None)
+    return list(fn(pack, options)) if fn else []
+
+
+def _books(system: System, pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
+    fn = getattr(system, "books", None)
+    return list(fn(pack, options, progress)) if fn else []
+
+
+def _light(deck: Deck) -> Deck:
+    """The deck with :func:`ink_saver` applied to every face."""
+    return replace(deck, fronts=tuple(ink_saver(s) for s in deck.fronts),
+                   backs=tuple(ink_saver(s) for s in deck.backs))
+
+
+def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
+    """The paper: ``--paper``, else the pack's ``print.paper``, else A4."""
+    return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
+
+
+def _pdf(pages: Sequence[Any], title: str, **kw: Any) -> bytes:
+    return document_to_pdf(Document(tuple(pages), title=title, **kw))
+
+
+def iter_target_artefacts(system: System, pack: Pack, options: Options,
+                          progress: ProgressFn) -> list[Artefact]:
+    """Files of the ``pro`` and ``tts`` targets and the pnp variants, for one system of a pack."""
+    from generator.render.targets import pro_artefacts, tts_deck_artefacts, tts_token_artefacts
+
+    targets = targets_of(options)
+    extra = options.extra
+    fold, booklet, light = bool(extra.get("fold")), bool(extra.get("booklet")), bool(extra.get("ink_saver"))
+    out: list[Artefact] = []
+    wants_decks = "pro" in targets or "tts" in targets or ("pnp" in targets and (fold or light))
+    decks = _decks(system, pack, options) if wants_decks else []
+    if "pro" in targets:
+        for deck in decks:
+            progress(f"{pack.id}: print-shop files of {deck.id}")
+            out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")))]
+    if "tts" in targets:
+        for deck in decks:
+            progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")
+            out += [Artefact(p, d) for p, d in tts_deck_artefacts(deck)]
+        for tokens in _token_sets(system, pack, options):
+            out += [Artefact(p, d) for p, d in tts_token_artefacts(tokens)]
+    if "pnp" not in targets:
+        return out
+    paper = paper_of(pack, options)
+    cfg = pack.data.get("print", {})
+    if light:
+        offset = options.back_offset or (parse_length(cfg.get("back_offset", {}).get("x", 0)),
+                                         parse_length(cfg.get("back_offset", {}).get("y", 0)))
+        for deck in decks:
+            lay = layout_sheet(paper, deck.width, deck.height, bleed=deck.bleed,
+                               gutter=parse_length(cfg.get("gutter", 0)))
+            lit = _light(deck)
+            fronts, backs = card_sheet_pages(lit.fronts, lit.backs, lay,
+                                             bool(cfg.get("crop_marks", True)), offset,
+                                             label=f"{deck.title} (ink saver)")
+            out.append(Artefact(f"print/ink-saver/{deck.id}-duplex.pdf", _pdf(
+                interleave_duplex(fronts, backs), f"{deck.title} (ink saver, duplex)",
+                duplex=True)))
+    if fold:
+        for deck in decks:
+            progress(f"{pack.id}: fold-and-glue sheets of {deck.id}")
+            pages = fold_pages(_light(deck) if light else deck, paper)
+            name = f"print/ink-saver/{deck.id}-fold.pdf" if light else f"print/fold/{deck.id}.pdf"
+            out.append(Artefact(name, _pdf(pages, f"{deck.title} (fold and glue)")))
+    if booklet or light:
+        for book in _books(system, pack, options, progress):
+            if light:
+                book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
+                out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
+                    book.pages, f"{book.title} (ink saver)", outline=book.chapters)))
+            if booklet:
+                sides, chapters = booklet_pages(book)
+                name = f"print/ink-saver/{book.id}-booklet.pdf" if light else f"print/booklet/{book.id}.pdf"
+                out.append(Artefact(name, _pdf(
+                    sides, f"{book.title} (booklet)", duplex=True, flip_short_edge=True,
+                    outline=chapters)))
+    return out

@@ -1,0 +1,127 @@
+"""Fold-and-glue sheets, saddle-stitch booklets and the ink saver, against plain references."""
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from generator.render.deck import Book, Deck
+from generator.render.geometry import PAPERS
+from generator.render.impose import (
+    FOLD_MARGIN, MARK_EDGE, booklet_order, booklet_pages, fold_pages, layout_fold,
+)
+from generator.render.ink import DARK, LIGHT_TEXT, ink_saver, luminance
+from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text, TextBlock
+
+
+def _card(n: int, w: float, h: float, b: float) -> Scene:
+    return Scene(w + 2 * b, h + 2 * b, (Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill="#224466")),
+                                        Text(b + 2, b + 5, f"card {n}", fill="#ffffff")), id=f"c{n}")
+
+
+def _lines(el: Element | Scene) -> list[Line]:
+    if isinstance(el, Line):
+        return [el]
+    if isinstance(el, (Scene, Group)):
+        return [line for c in el.children for line in _lines(c)]
+    return []
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("size", [(63.5, 88.9), (57.15, 88.9), (44.45, 63.5), (70.0, 120.0)])
+def test_fold_layout_fits_and_marks_stay_printable(paper: str, size: tuple[float, float]) -> None:
+    w, h = size
+    b = 3.0
+    deck = Deck("d", "D", w, h, b, tuple(_card(n, w, h, b) for n in range(7)),
+                tuple(_card(100 + n, w, h, b) for n in range(7)))
+    lay = layout_fold(PAPERS[paper], w, h, b)
+    # Slow reference: try every orientation and grid, keep the largest that fits.
+    pw, ph = PAPERS[paper]
+    best = 0
+    for pair_w, pair_h in ((2 * w + 2 * b, h + 2 * b), (2 * h + 2 * b, w + 2 * b)):
+        for cols in range(1, 10):
+            for rows in range(1, 10):
+                if cols * pair_w <= pw - 2 * FOLD_MARGIN + 1e-9 and rows * pair_h <= ph - 2 * FOLD_MARGIN + 1e-9:
+                    best = max(best, cols * rows)
+    assert lay.capacity == best
+    pages = fold_pages(deck, PAPERS[paper])
+    assert len(pages) == -(-7 // lay.capacity)
+    for page in pages:
+        for line in _lines(page):
+            for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+                assert MARK_EDGE - 1e-9 <= x <= pw - MARK_EDGE + 1e-9
+                assert MARK_EDGE - 1e-9 <= y <= ph - MARK_EDGE + 1e-9
+        clips = [g.clip for g in page.children if isinstance(g, Group) and g.clip is not None]
+        assert len(clips) % 2 == 0
+        for front, back in zip(clips[::2], clips[1::2]):
+            # Front and back meet at the fold and do not overlap.
+            assert front.x + front.w == pytest.approx(back.x)
+            assert front.x >= 0 and back.x + back.w <= pw and front.y >= 0 and front.y + front.h <= ph
+
+
+def _read_folded(pages: int) -> list[int]:
+    """Reading order of a folded stack, from the physical picture (outer sheet first)."""
+    sides = booklet_order(pages)
+    sheets = [(sides[2 * s], sides[2 * s + 1]) for s in range(pages // 4)]
+    order: list[int] = []
+    for front, back in sheets:          # going in: right of each front, left of each back
+        order += [front[1], back[0]]
+    for front, back in reversed(sheets):  # coming out: right of each back, left of each front
+        order += [back[1], front[0]]
+    return order
+
+
+@pytest.mark.parametrize("pages", [4, 8, 12, 36, 80])
+def test_booklet_reads_in_order_when_folded(pages: int) -> None:
+    assert _read_folded(pages) == list(range(pages))
+
+
+def test_booklet_pads_to_four_and_points_chapters_at_their_sides() -> None:
+    pages = tuple(Scene(210, 297, (Text(20, 20, f"page {n + 1}"),), id=f"p{n}") for n in range(10))
+    book = Book("b", "B", pages, (("one", 0), ("six", 5), ("ten", 9)))
+    sides, chapters = booklet_pages(book)
+    assert len(sides) == 6 and all((s.width, s.height) == (297, 210) for s in sides)
+    order = booklet_order(12)
+    for title, side in chapters:
+        page = {"one": 0, "six": 5, "ten": 9}[title.split(" ")[0]]
+        assert page in order[side]
+    # Every real page appears once; the two fillers are blank.
+    shown = [g.id for s in sides for g in s.children if isinstance(g, Group)]
+    assert sorted(shown) == sorted(f"p{n + 1}" for n in range(10))
+
+
+def _colours(el: Element | Scene) -> list[tuple[str, str]]:
+    if isinstance(el, Text):
+        return [("text", el.fill)]
+    if isinstance(el, TextBlock):
+        return [c for r in (*el.runs, *el.icons) for c in _colours(r)]
+    if isinstance(el, (Scene, Group)):
+        return [c for child in el.children for c in _colours(child)]
+    return [("shape", c) for c in (el.style.fill, el.style.stroke) if c]
+
+
+def test_ink_saver_on_generated_scenes() -> None:
+    rng = Random(5)
+    for _ in range(200):
+        w, h = rng.uniform(20, 100), rng.uniform(20, 100)
+        bg = f"#{rng.randrange(256):02x}{rng.randrange(256):02x}{rng.randrange(256):02x}"
+        kids: list[Element] = [Rect(0, 0, w, h, Style(fill=bg))]
+        for _ in range(rng.randrange(6)):
+            c = f"#{rng.randrange(256):02x}{rng.randrange(256):02x}{rng.randrange(256):02x}"
+            kids.append(Text(rng.uniform(0, w), rng.uniform(0, h), "x", fill=c) if rng.random() < 0.5
+                        else Rect(1, 1, w / 3, h / 3, Style(fill=c)))
+        scene = Scene(w, h, tuple(kids))
+        light = ink_saver(scene)
+        assert len(light.children) == len(kids) - 1
+        assert not any(isinstance(c, Rect) and c.w >= w - 0.05 and c.h >= h - 0.05 for c in light.children)
+        if luminance(bg) < DARK:
+            assert all(luminance(c) <= LIGHT_TEXT for kind, c in _colours(light) if kind == "text")
+        else:
+            assert _colours(light) == _colours(scene)[1:]
+        assert ink_saver(light) == light
+
+
+def test_ink_saver_keeps_what_was_drawn_over_the_background_only() -> None:
+    scene = Scene(10, 10, (Text(1, 1, "hidden"), Rect(0, 0, 10, 10, Style(fill="#ffffff")),
+                           Text(1, 1, "shown")))
+    assert [c.text for c in ink_saver(scene).children if isinstance(c, Text)] == ["shown"]

@@ -1,0 +1,163 @@
+"""riddlesmith serve without a browser: endpoints, path safety, the workspace and its memo."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.pack.loader import UsageError
+from generator.render.pdf import capture_documents, document_to_pdf
+from generator.render.scene import Document, Rect, Scene, Style, Text
+from generator.render.svg import scene_to_svg
+from tests.serve.server import CARD_FILE, free_port, get, make_pack, serving
+
+pytest.importorskip("starlette")
+
+from generator.serve.app import safe_artefact_path  # noqa: E402
+from generator.serve.workspace import SvgMemo, Workspace  # noqa: E402
+
+
+def _raw_get(base: str, path: str) -> int:
+    """GET ``path`` as written (no client-side ``..`` folding), return the status."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        head = sock.recv(64).decode("latin-1")
+    return int(head.split()[1])
+
+
+def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
+    pack = make_pack(tmp_path)
+    (tmp_path / "secret.txt").write_text("not yours\n")
+    (tmp_path / "secret.yaml").write_text("kind: fragment-card\nid: secret\ntext: I am not yours.\n")
+    os.symlink(tmp_path / "secret.txt", pack / "cards" / "link.txt")
+    with serving(pack) as base:
+        status, body = get(base + "/")
+        assert status == 200 and b"riddlesmith serve" in body
+        status, body = get(base + "/api/report")
+        cli = subprocess.run([sys.executable, "-m", "generator.cli", "check", str(pack), "--format",
+                              "json", "--no-cache"], cwd=tmp_path, capture_output=True, text=True)
+        assert status == 200 and json.loads(body) == json.loads(cli.stdout)
+        state = json.loads(get(base + "/api/state")[1])
+        drawings = state["packs"][0]["drawings"]
+        assert any(d.startswith("svg/cards/") for d in drawings)
+        assert any(".pdf p. " in d for d in drawings)
+        status, body = get(base + "/artefacts/deck/print/cards-duplex.pdf")
+        assert status == 200 and body.startswith(b"%PDF-")
+        status, body = get(base + "/artefacts/deck/svg/cards/_back.svg")
+        assert status == 200 and b"<svg" in body
+        for bad in ("/artefacts/deck/../../secret.txt", "/artefacts/deck/..%2F..%2Fsecret.txt",
+                    "/artefacts/deck/cards/link.txt", "/artefacts/deck//etc/passwd",
+                    "/artefacts/nope/svg/cards/_back.svg"):
+            assert _raw_get(base, bad) in (400, 404), bad
+        # A YAML link out of the pack: reported (RS-P009), never read nor served.
+        os.symlink(tmp_path / "secret.yaml", pack / "cards" / "link.yaml")
+        deadline = time.monotonic() + 30
+        while b"RS-P009" not in get(base + "/api/report")[1]:
+            assert time.monotonic() < deadline, "the link was not reported"
+            time.sleep(0.1)
+        for bad in ("../secret.txt", str(tmp_path / "secret.txt"), "deck/cards/link.txt",
+                    "deck/cards/link.yaml", "secret.yaml", str(tmp_path / "secret.yaml")):
+            assert get(base + "/api/source?file=" + bad)[0] == 404, bad
+        for endpoint in ("/api/state", "/api/report", "/api/drawings/deck"):
+            assert b"I am not yours" not in get(base + endpoint)[1]
+        status, body = get(base + "/api/source?file=deck/" + CARD_FILE)
+        assert status == 200 and b"kind: fragment-card" in body
+
+
+def test_safe_artefact_path() -> None:
+    assert safe_artefact_path("maps/a.svg") == "maps/a.svg"
+    for bad in ("", "../a", "a/../../b", "/abs", "a//b", "a\\..\\b", "a/./../b"):
+        assert safe_artefact_path(bad) is None, bad
+
+
+def test_a_broken_file_keeps_the_last_good_drawings_stale(tmp_path: Path, monkeypatch) -> None:
+    pack = make_pack(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    [good] = ws.views()
+    assert good.status == "ready" and good.drawings and not good.stale
+    card = pack / CARD_FILE
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("text: I have teeth", "txt: I have teeth", 1), encoding="utf-8")
+    roots = ws.roots_touched([card])
+    assert roots == [pack.resolve()]
+    ws.refresh(roots)
+    [bad] = ws.views()
+    assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
+    assert any(d.code == "RS-S002" and d.line == 4 for d in bad.diagnostics)
+    (pack / "pack.yaml").write_text("kind: [\n", encoding="utf-8")
+    ws.refresh(ws.roots_touched([pack / "pack.yaml"]))
+    [worse] = ws.views()
+    assert worse.stale and worse.drawings == good.drawings
+    assert any(d.code == "RS-Y001" for d in worse.diagnostics)
+
+
+def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
+    from generator.scaffold import init_pack
+    from generator.systems import discover_systems
+
+    fragments = discover_systems()["fragments"]
+    a, b = tmp_path / "a", tmp_path / "b"
+    init_pack(a, fragments, "a")
+    init_pack(b, fragments, "b")
+    ws = Workspace([tmp_path])
+    assert ws.roots_touched([]) == sorted([a.resolve(), b.resolve()])  # new packs
+    ws.refresh()
+    assert ws.roots_touched([b / "cards" / "starter.yaml"]) == [b.resolve()]
+    assert ws.roots_touched([tmp_path / "elsewhere.txt"]) == []
+
+
+def _random_scene(rng: random.Random, n: int) -> Scene:
+    kids = [Rect(rng.uniform(0, 40), rng.uniform(0, 60), 5, 5, Style(fill=rng.choice(["#000000", "#ff0000"])))
+            for _ in range(rng.randint(1, 4))]
+    kids.append(Text(10, 10, f"card {rng.randint(0, 5)}", size=rng.choice([6.0, 9.0])))
+    return Scene(63.5, 88.9, tuple(kids), id=f"s{n}")
+
+
+def test_svg_memo_matches_a_fresh_render_on_seeded_scenes() -> None:
+    rng = random.Random(11)
+    memo = SvgMemo()
+    for _round in range(6):
+        scenes = [_random_scene(rng, n) for n in range(rng.randint(1, 8))]
+        assert memo.render(scenes) == [scene_to_svg(s).decode("utf-8") for s in scenes]
+
+
+def test_capture_documents_draws_no_pdf_and_outside_it_pdfs_are_unchanged() -> None:
+    doc = Document((Scene(20, 20),), title="x")
+    plain = document_to_pdf(doc)
+    with capture_documents() as docs:
+        assert not document_to_pdf(doc).startswith(b"%PDF")
+    assert docs == [doc] and document_to_pdf(doc) == plain
+
+
+def test_serve_says_how_to_install_its_extra(monkeypatch) -> None:
+    import importlib.util
+
+    from generator import serve
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    with pytest.raises(UsageError, match=r"pip install 'riddlesmith\[serve\]'"):
+        serve.run_serve([Path(".")], serve.Options(), "127.0.0.1", free_port(), False)
+
+
+def test_serve_on_a_taken_port_exits_2_with_one_line(tmp_path: Path) -> None:
+    pack = make_pack(tmp_path)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "generator.cli", "serve", str(pack), "--port",
+                               str(port)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "cannot listen" in done.stderr
+    assert "Traceback" not in done.stderr
