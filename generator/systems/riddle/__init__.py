@@ -54,7 +54,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import checks
 from generator.systems.riddle.model import (
     Riddle,
@@ -183,6 +183,21 @@ class RiddleSystem:
                  "reason": o.reason}
                 for o in solve.objectives]
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
+
+    solve_kinds: tuple[str, ...] = ("riddle",)
+
+    def solve_options(self) -> tuple[CommandOption, ...]:
+        return (CommandOption("players", "Player count (default 1).", minimum=1, maximum=4),
+                CommandOption("objective", "Solve one objective only (default: all).",
+                              kind="choice", choices=("silver", "gold", "heroic", "godlike")),
+                CommandOption("budget", "Node budget per search.", minimum=1))
+
+    def run_solve(self, request: CommandRequest) -> tuple[int, str]:
+        from generator.systems.riddle.solve_cli import run_solve
+
+        v = request.values
+        return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
+                         v.get("budget"), request.fmt)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES
