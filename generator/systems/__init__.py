@@ -19,6 +19,7 @@ from generator.pack.model import Pack
 # Systems shipped with riddlesmith; entry points may add more (or these, again).
 BUILTIN_SYSTEMS = {
     "fragments": "generator.systems.fragments:SYSTEM",
+    "glyphs": "generator.systems.glyphs:SYSTEM",
     "riddle": "generator.systems.riddle:SYSTEM",
     "tower": "generator.systems.tower:SYSTEM",
 }

@@ -31,10 +31,7 @@ import re
 
 import dataclasses
 import hashlib
-import importlib.util
 import json
-import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +40,7 @@ from typing import Any
 from generator import __version__
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
+from generator.sim import cache
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
 from generator.systems.tower.model import (
@@ -102,16 +100,7 @@ class ScenarioSim:
 
 def digest_sources(modules: tuple[str, ...] = HASHED_MODULES) -> str:
     """A hash of the simulator's source files (empty parts for modules without a file)."""
-    h = hashlib.sha256(f"{SIM_VERSION}:{__version__}".encode())
-    for name in modules:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        try:
-            data = Path(origin).read_bytes() if origin else b""
-        except OSError:
-            data = b""
-        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    return h.hexdigest()
+    return cache.digest_sources(modules, f"{SIM_VERSION}:{__version__}")
 
 
 def fingerprint_game(game: Game, level: int, settings: SimSettings, sources: str) -> str:
@@ -147,18 +136,7 @@ def _sim_from_json(data: dict[str, Any]) -> ScenarioSim:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(tmp, path)
-        except OSError:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        return  # a cache that cannot be written only costs time
+    cache.write_atomically(path, text)
 
 
 # -- simulation ---------------------------------------------------------------------------
