@@ -93,8 +93,17 @@ class Play:
         return self.won or self.cause != 0
 
     def must_act(self) -> bool:
-        """True while a basic action or an available special action is still owed."""
-        return self.basics_left > 0 or (not self.special_used and any(self.active))
+        """True while a basic action, or a special action with a legal use, is still owed."""
+        return self.basics_left > 0 or (not self.special_used and any(
+            active and has_use(self, effect) for active, effect in zip(self.active,
+                                                                       self.specials)))
+
+
+def has_use(play: Play, effect: str) -> bool:
+    """Whether ``effect`` can be used now: a restore needs a cursed tile; moves always can."""
+    if effect.startswith("restore"):
+        return play.restored != (1 << len(play.tiles)) - 1
+    return True
 
 
 class Policy(Protocol):
@@ -382,6 +391,6 @@ def play_game(table: Table, degree: int, policy: Policy, rng: random.Random,
     return GameResult(play.won, play.turn, play.solved, play.cause)
 
 
-__all__ = ["Action", "BASIC_PER_TURN", "CAUSES", "CAUSE_CLEPSYDRA", "CAUSE_CURSED",
+__all__ = ["Action", "has_use", "BASIC_PER_TURN", "CAUSES", "CAUSE_CLEPSYDRA", "CAUSE_CURSED",
            "EFFECT_LIMITS", "GameResult", "Play", "Policy", "apply_action", "check_steps",
            "new_game", "play_game", "resolve_solves", "sfynx_phase", "solved_card", "translate"]

@@ -35,7 +35,7 @@ from generator.systems.glyphs.board import (
     move_distances,
     placements,
 )
-from generator.systems.glyphs.game import Action, Play
+from generator.systems.glyphs.game import Action, Play, has_use
 
 POLICIES = ("planner", "random")
 DEFAULT_POLICY = "planner"
@@ -45,7 +45,7 @@ BEAM = 3
 SOLVED_BONUS = 6.0
 RESTORED_WEIGHT = 0.05
 TOP_PLACEMENTS = 3
-PAIRED_SINGLES = 12
+PAIRED_SINGLES = 6
 
 Target = tuple[tuple[int, ...], tuple[int, ...], int]
 """(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
@@ -132,10 +132,12 @@ class Planner:
             cost = 99
             for target in options:
                 cost = min(cost, self._cost(target, tiles, restored, symbol_of, where, dist, cost))
-            if cost and options and is_solved(t.n, tiles, restored, symbol_of, options[0][1],
-                                              options[0][2]):
-                cost = 0
-            total += cost if cost else -SOLVED_BONUS
+            # A cost of 0 may lean on two jokers: only the real rule says solved.
+            if options and is_solved(t.n, tiles, restored, symbol_of, options[0][1],
+                                     options[0][2]):
+                total -= SOLVED_BONUS
+            else:
+                total += max(cost, 1)
         return total - RESTORED_WEIGHT * bin(restored).count("1")
 
     # -- candidates -------------------------------------------------------------------
@@ -217,11 +219,12 @@ class Planner:
         """The (source, index, effect) still owed this turn after the ones planned."""
         out = []
         if play.basics_left - used_basic > 0:
-            out.extend([("basic", 0, "restore"), ("basic", 0, "swap")])
+            out.extend([("basic", 0, effect) for effect in ("restore", "swap")
+                        if has_use(play, effect)])
         if not play.special_used and not used_special:
             seen = set()
             for i, effect in enumerate(play.specials):
-                if play.active[i] and effect not in seen:
+                if play.active[i] and effect not in seen and has_use(play, effect):
                     seen.add(effect)
                     out.append(("special", i, effect))
         return out
@@ -292,7 +295,7 @@ class Planner:
             a, b = adjacent_pairs(play.table.n, ORTHOGONAL)[0]
             return Action("basic", 0, "swap", ((SWAP, a, b),))
         for i, effect in enumerate(play.specials):
-            if play.active[i] and not play.special_used:
+            if play.active[i] and not play.special_used and has_use(play, effect):
                 return Action("special", i, effect, _any_use(play, effect))
         return None
 

@@ -67,12 +67,13 @@ def draw_glyph(tile: Tile, x: float, y: float, size: float, colour: str) -> Grou
 
 
 def _label(text: str, x: float, y: float, w: float, h: float, size: float, *, bold: bool = False,
-           fill: str = INK, align: str = "center", min_size: float = 4.0) -> Element:
+           fill: str = INK, align: str = "center", min_size: float = 4.0,
+           valign: str = "middle") -> Element:
     markup = text.replace("*", "\\*").replace("_", "\\_")
     if bold:
         markup = f"**{markup}**"
     fit = fit_text(markup, w, h, "sans", max_size=size, min_size=min_size, align=align,
-                   valign="middle", fill=fill)
+                   valign=valign, fill=fill)
     return fit.block.at(x, y)
 
 
@@ -203,8 +204,8 @@ def token_faces(token: Named, whirlpool_curse: int, lang: str | None) -> tuple[S
     parts: list[Element] = [Circle(s / 2, s / 2, s / 2 - 1, Style(fill=PAPER))]
     for i, effect in enumerate(token.effects):
         y = 5 + i * (s - 10) / rows
-        parts.append(_label(say(effect, lang, curse=whirlpool_curse), 5, y, s - 10,
-                            (s - 10) / rows - 0.5, 5.5, min_size=3.0))
+        parts.append(_label(say(f"short-{effect}", lang), 4, y, s - 8,
+                            (s - 10) / rows - 0.5, 8, bold=True, min_size=4.0))
         if i:
             parts.append(Line(6, y - 0.3, s - 6, y - 0.3, Style(stroke=INK, stroke_width=0.2)))
     front = _card(s, s, SMALL_BLEED, parts, f"token-{token.id}", "#264653")
@@ -268,7 +269,7 @@ def degree_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -
             for c in range(game.grid * game.grid):
                 r, q = divmod(c, game.grid)
                 on = bool(mask >> c & 1)
-                parts.append(Rect(cols[2] + q * 2.4, y - 5 + r * 2.4, 2.1, 2.1,
+                parts.append(Rect(cols[2] + q * 2.4, y - 6 + r * 2.4, 2.1, 2.1,
                                   Style(fill="#e9c46a" if on else CURSED_BG)))
             parts.append(_label(text_in(setup.name, lang), cols[2] + 14, y - 4, 24, 8, 7,
                                 align="left"))
@@ -289,8 +290,8 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
                                  anchor="middle", bold=True)]
     y = 30.0
     for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
-        parts.append(_label(say(key, lang), 22, y, pw - 44, 22, 9.5, align="left"))
-        y += 25
+        parts.append(_label(say(key, lang), 22, y, pw - 44, 20, 9.5, align="left", valign="top"))
+        y += 21
     parts.append(Text(22, y + 4, say("special", lang), size=11, fill=INK, bold=True))
     y += 8
     for special in game.specials:
@@ -303,6 +304,14 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
         parts.append(_label(f"{text_in(reward.name, lang)}: {say(reward.effects[0], lang)}",
                             26, y, pw - 48, 7, 8.5, align="left"))
         y += 7.5
+    parts.append(Text(22, y + 4, say("tokens", lang), size=11, fill=INK, bold=True))
+    y += 8
+    effects = sorted({e for t in game.tokens for e in t.effects})
+    for effect in effects:
+        parts.append(_label(f"{say('short-' + effect, lang)}: "
+                            f"{say(effect, lang, curse=game.whirlpool_curse)}",
+                            26, y, pw - 48, 9, 8.5, align="left"))
+        y += 9.5
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 

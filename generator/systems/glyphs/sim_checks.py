@@ -54,6 +54,10 @@ class SimSettings:
     budget: int = 2_000
 
 
+DEFAULT_SETTINGS = SimSettings()
+"""What ``check`` and the build report simulate."""
+
+
 def fingerprint(table: Table, settings: SimSettings) -> str:
     blob = json.dumps({"table": dataclasses.asdict(table),
                        "settings": dataclasses.asdict(settings),
@@ -61,9 +65,10 @@ def fingerprint(table: Table, settings: SimSettings) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def simulate(table: Table, settings: SimSettings = SimSettings(),
+def simulate(table: Table, settings: SimSettings | None = None,
              cache_dir: Path | None = None) -> dict[str, Any]:
     """The curve and the card difficulties as a JSON-ready dict (cached)."""
+    settings = settings or DEFAULT_SETTINGS
     path = None
     key = ""
     if cache_dir is not None:
@@ -111,7 +116,7 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None
                              ) -> Iterator[Diagnostic]:
     """RS-X101, RS-X102 and RS-X103 for the pack's game (its checks passed)."""
     table, doc = loaded.table, loaded.game_doc
-    result = simulate(table, SimSettings(), cache_dir)
+    result = simulate(table, DEFAULT_SETTINGS, cache_dir)
     curve = result["curve"]
     index = {d.degree: i for i, d in enumerate(loaded.game.degrees)}
     for later in curve:
@@ -144,10 +149,10 @@ def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
               "tiles": loaded.glyphs.total if loaded.glyphs else 0}
     if loaded.table is None:
         return {"counts": counts}
-    result = simulate(loaded.table, SimSettings(), cache_dir)
+    result = simulate(loaded.table, DEFAULT_SETTINGS, cache_dir)
     return {"counts": counts, **result, "deck_mean_min_actions":
             {str(k): v for k, v in deck_means(result).items()}}
 
 
-__all__ = ["SimSettings", "deck_means", "iter_simulation_problems", "report_simulations",
+__all__ = ["DEFAULT_SETTINGS", "SimSettings", "deck_means", "iter_simulation_problems", "report_simulations",
            "simulate"]

@@ -115,6 +115,13 @@ WORDS: dict[str, dict[str, str]] = {
                         "riddles remain: curse {curse} tiles).",
                   "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
                         "(quand il reste trois énigmes : maudissez {curse} tuiles)."},
+    "short-whirlpool": {"en": "Whirlpool", "fr": "Tourbillon"},
+    "short-curse": {"en": "Curse", "fr": "Malédiction"},
+    "short-translate-up": {"en": "Drift ↑", "fr": "Glissement ↑"},
+    "short-translate-down": {"en": "Drift ↓", "fr": "Glissement ↓"},
+    "short-translate-left": {"en": "Drift ←", "fr": "Glissement ←"},
+    "short-translate-right": {"en": "Drift →", "fr": "Glissement →"},
+    "tokens": {"en": "Challenge tokens", "fr": "Jetons Défi"},
     "curse": {"en": "Curse: turn over as many restored tiles as the slot shows.",
               "fr": "Malédiction : retournez autant de tuiles restaurées que l'encoche "
                     "l'indique."},
