@@ -46,6 +46,7 @@ SOLVED_BONUS = 6.0
 RESTORED_WEIGHT = 0.05
 TOP_PLACEMENTS = 3
 PAIRED_SINGLES = 6
+SOLVED_LOOKUP = 3
 
 Target = tuple[tuple[int, ...], tuple[int, ...], int]
 """(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
@@ -132,9 +133,10 @@ class Planner:
             cost = 99
             for target in options:
                 cost = min(cost, self._cost(target, tiles, restored, symbol_of, where, dist, cost))
-            # A cost of 0 may lean on two jokers: only the real rule says solved.
-            if options and is_solved(t.n, tiles, restored, symbol_of, options[0][1],
-                                     options[0][2]):
+            # A cost of 0 may lean on two jokers: only the real rule says solved. A card
+            # far from its planned placements is not looked for elsewhere (speed).
+            if cost <= SOLVED_LOOKUP and options and is_solved(
+                    t.n, tiles, restored, symbol_of, options[0][1], options[0][2]):
                 total -= SOLVED_BONUS
             else:
                 total += max(cost, 1)

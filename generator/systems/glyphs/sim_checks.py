@@ -1,10 +1,12 @@
 """What ``check`` simulates for a glyph game: the degree curve and the cards' difficulty.
 
-- The win-rate curve: a small playtest (:class:`SimSettings`: 24 ``planner``
-  games per degree, seed 1) at each degree 1-8.
+- The win-rate curve: a small playtest (:class:`SimSettings`: 12 ``planner``
+  games per degree, seed 1) at each degree 1-8; ``riddlesmith playtest``
+  measures one degree closely.
 - Card difficulty: each card's minimum actions (:func:`~.solver.card_difficulty`)
   from 3 seeded shuffled grids of the standard set-up, within a search budget
-  (a lower bound where the budget ran out; the report says how many).
+  of 1,000 states (a lower bound where the budget ran out; the report counts
+  the proved ones per card).
 
 Both are cached like the tower system's simulations: one JSON file in the
 pack's cache folder, named by a hash of everything the result depends on
@@ -47,11 +49,11 @@ HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.ga
 
 @dataclass(frozen=True, slots=True)
 class SimSettings:
-    games: int = 24
+    games: int = 12
     policy: str = "planner"
     seed: int = 1
     grids: int = 3
-    budget: int = 2_000
+    budget: int = 1_000
 
 
 DEFAULT_SETTINGS = SimSettings()

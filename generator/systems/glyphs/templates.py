@@ -15,7 +15,7 @@ id: {id}
 deck: 1                  # 1 (easiest) to 5; each deck holds the game's deck_size cards
 title: {en: "A new riddle", fr: "Une nouvelle énigme"}
 # Tile ids of the glyph set, read left to right in a row or top to bottom in a column.
-sequence: [sun, wave]
+sequence: [star, moon]
 no_joker: false          # true: a joker tile may not stand in for a symbol
 """,
 }

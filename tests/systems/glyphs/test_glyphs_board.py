@@ -12,6 +12,7 @@ from generator.systems.glyphs.board import (
     SWAP,
     apply_step,
     is_solved,
+    iter_solutions,
     move_distances,
 )
 from generator.systems.glyphs.game import translate
@@ -53,6 +54,8 @@ def test_solved_detection_matches_a_brute_force_scan(n: int) -> None:
         tiles, restored, symbol_of, wanted, jokers = random_case(rng, n)
         expected = reference_solved(n, tiles, restored, symbol_of, wanted, jokers)
         assert is_solved(n, tiles, restored, symbol_of, wanted, jokers) == expected
+        scan = next(iter_solutions(n, tiles, restored, symbol_of, wanted, jokers), None)
+        assert (scan is not None) == expected
         hits += expected
     assert 50 < hits < 1450  # both answers are exercised
 

@@ -85,3 +85,20 @@ def test_build_french_edition_only(small_pack: Path, tmp_path: Path) -> None:
     first = (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes()
     run("build", str(small_pack), "--lang", "fr", "--out", str(out_dir))
     assert (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes() == first
+
+
+def test_starter_pack_checks_clean_and_the_template_is_valid(tmp_path: Path) -> None:
+    from generator.systems.glyphs import SYSTEM, load_pack
+
+    from .conftest import load_small
+
+    root = tmp_path / "starter"
+    for rel, text in SYSTEM.starter_files("starter").items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    loaded, diags = load_pack(load_small(root))
+    assert diags == [] and loaded.table is not None and len(loaded.riddles) == 30
+    card = SYSTEM.templates()["glyph-riddle"].split("\n", 1)[1].replace("{id}", "extra")
+    (root / "riddles" / "extra.yaml").write_text(card, encoding="utf-8")
+    _, diags = load_pack(load_small(root))
+    assert [d.code for d in diags] == ["RS-X004"]  # a seventh card in deck 1
