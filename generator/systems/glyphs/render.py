@@ -204,8 +204,8 @@ def token_faces(token: Named, whirlpool_curse: int, lang: str | None) -> tuple[S
     parts: list[Element] = [Circle(s / 2, s / 2, s / 2 - 1, Style(fill=PAPER))]
     for i, effect in enumerate(token.effects):
         y = 5 + i * (s - 10) / rows
-        parts.append(_label(say(f"short-{effect}", lang), 4, y, s - 8,
-                            (s - 10) / rows - 0.5, 8, bold=True, min_size=4.0))
+        parts.append(_label(say(f"short-{effect}", lang), 3, y, s - 6,
+                            (s - 10) / rows - 0.5, 6, bold=True, min_size=4.0))
         if i:
             parts.append(Line(6, y - 0.3, s - 6, y - 0.3, Style(stroke=INK, stroke_width=0.2)))
     front = _card(s, s, SMALL_BLEED, parts, f"token-{token.id}", "#264653")
@@ -290,28 +290,27 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
                                  anchor="middle", bold=True)]
     y = 30.0
     for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
-        parts.append(_label(say(key, lang), 22, y, pw - 44, 20, 9.5, align="left", valign="top"))
-        y += 21
+        parts.append(_label(say(key, lang), 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
+        y += 19
     parts.append(Text(22, y + 4, say("special", lang), size=11, fill=INK, bold=True))
     y += 8
     for special in game.specials:
         parts.append(_label(f"{text_in(special.name, lang)}: {say(special.effects[0], lang)}",
-                            26, y, pw - 48, 7, 8.5, align="left"))
-        y += 7.5
+                            26, y, pw - 48, 6, 8.5, align="left"))
+        y += 6.5
     parts.append(Text(22, y + 4, say("reward", lang), size=11, fill=INK, bold=True))
     y += 8
     for reward in game.rewards:
         parts.append(_label(f"{text_in(reward.name, lang)}: {say(reward.effects[0], lang)}",
-                            26, y, pw - 48, 7, 8.5, align="left"))
-        y += 7.5
+                            26, y, pw - 48, 6, 8.5, align="left"))
+        y += 6.5
     parts.append(Text(22, y + 4, say("tokens", lang), size=11, fill=INK, bold=True))
     y += 8
     effects = sorted({e for t in game.tokens for e in t.effects})
     for effect in effects:
-        parts.append(_label(f"{say('short-' + effect, lang)}: "
-                            f"{say(effect, lang, curse=game.whirlpool_curse)}",
-                            26, y, pw - 48, 9, 8.5, align="left"))
-        y += 9.5
+        parts.append(_label(say(effect, lang, curse=game.whirlpool_curse), 26, y, pw - 48, 8,
+                            8.5, align="left"))
+        y += 8
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 

@@ -125,17 +125,17 @@ WORDS: dict[str, dict[str, str]] = {
     "curse": {"en": "Curse: turn over as many restored tiles as the slot shows.",
               "fr": "Malédiction : retournez autant de tuiles restaurées que l'encoche "
                     "l'indique."},
-    "translate-up": {"en": "Each column holding watchers slides up once per watcher.",
-                     "fr": "Chaque colonne avec des guetteurs glisse vers le haut, une fois par "
+    "translate-up": {"en": "Drift ↑: each column holding watchers slides up once per watcher.",
+                     "fr": "Glissement ↑ : chaque colonne avec des guetteurs glisse vers le haut, une fois par "
                            "guetteur."},
-    "translate-down": {"en": "Each column holding watchers slides down once per watcher.",
-                       "fr": "Chaque colonne avec des guetteurs glisse vers le bas, une fois "
+    "translate-down": {"en": "Drift ↓: each column holding watchers slides down once per watcher.",
+                       "fr": "Glissement ↓ : chaque colonne avec des guetteurs glisse vers le bas, une fois "
                              "par guetteur."},
-    "translate-left": {"en": "Each row holding watchers slides left once per watcher.",
-                       "fr": "Chaque rangée avec des guetteurs glisse vers la gauche, une fois "
+    "translate-left": {"en": "Drift ←: each row holding watchers slides left once per watcher.",
+                       "fr": "Glissement ← : chaque rangée avec des guetteurs glisse vers la gauche, une fois "
                              "par guetteur."},
-    "translate-right": {"en": "Each row holding watchers slides right once per watcher.",
-                        "fr": "Chaque rangée avec des guetteurs glisse vers la droite, une "
+    "translate-right": {"en": "Drift →: each row holding watchers slides right once per watcher.",
+                        "fr": "Glissement → : chaque rangée avec des guetteurs glisse vers la droite, une "
                               "fois par guetteur."},
 }
 
