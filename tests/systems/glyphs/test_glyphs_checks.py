@@ -52,6 +52,7 @@ def test_check_fires_at_the_right_line(tmp_path: Path, file: str, old: str, new:
 
 def test_a_pack_without_a_game_says_so(tmp_path: Path) -> None:
     root = write_pack(tmp_path / "p", {"pack.yaml": ("set.yaml, game.yaml, ", "set.yaml, ")})
+    (root / "game.yaml").unlink()  # a file no include loads would be RS-P013
     assert [c for c, _, _ in codes_at(root)] == ["RS-X015"]
 
 
