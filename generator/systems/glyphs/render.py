@@ -293,25 +293,19 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
     for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
         parts.append(_label(say(key, lang), 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
         y += 19
-    parts.append(Text(22, y + 4, say("special", lang), size=11, fill=INK, bold=True))
-    y += 8
-    for special in game.specials:
-        parts.append(_label(f"{text_in(special.name, lang)}: {say(special.effects[0], lang)}",
-                            26, y, pw - 48, 6, 8.5, align="left"))
-        y += 6.5
-    parts.append(Text(22, y + 4, say("reward", lang), size=11, fill=INK, bold=True))
-    y += 8
-    for reward in game.rewards:
-        parts.append(_label(f"{text_in(reward.name, lang)}: {say(reward.effects[0], lang)}",
-                            26, y, pw - 48, 6, 8.5, align="left"))
-        y += 6.5
-    parts.append(Text(22, y + 4, say("tokens", lang), size=11, fill=INK, bold=True))
-    y += 8
-    effects = sorted({e for t in game.tokens for e in t.effects})
-    for effect in effects:
-        parts.append(_label(say(effect, lang, curse=game.whirlpool_curse), 26, y, pw - 48, 8,
-                            8.5, align="left"))
+    sections = (
+        ("special", [f"{text_in(t.name, lang)}: {say(t.effects[0], lang)}" for t in game.specials],
+         6.5),
+        ("reward", [f"{text_in(r.name, lang)}: {say(r.effects[0], lang)}" for r in game.rewards],
+         6.5),
+        ("tokens", [say(e, lang, curse=game.whirlpool_curse)
+                    for e in sorted({e for t in game.tokens for e in t.effects})], 8.0))
+    for heading, lines, step in sections:
+        parts.append(Text(22, y + 4, say(heading, lang), size=11, fill=INK, bold=True))
         y += 8
+        for line in lines:
+            parts.append(_label(line, 26, y, pw - 48, step - 0.5, 8.5, align="left"))
+            y += step
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 
