@@ -45,7 +45,8 @@ def test_a_third_party_system_gets_the_command_with_its_default_policy() -> None
     systems: dict[str, Any] = dict(discover_systems(), fake=FakeSystem())
     request = CommandRequest(str(CONTENT / "riddles"), "driftwood-dawn", values={"level": 2})
     assert commands.run_command("playtest", request, systems) == (0, "driftwood-dawn careful 2")
-    assert [o.name for _, o in commands.command_options("playtest", systems)] == ["level"]
+    options = [(name, o.name) for name, o in commands.command_options("playtest", systems)]
+    assert ("fake", "level") in options
 
 
 @pytest.mark.parametrize("command", ["solve", "playtest"])

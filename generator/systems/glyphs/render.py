@@ -170,8 +170,8 @@ def tile_faces(tile: Tile, lang: str | None) -> tuple[Scene, Scene]:
     return front, back
 
 
-def action_faces(title: str, rule: str, ident: str, colour: str, lang: str | None
-                 ) -> tuple[Scene, Scene]:
+def action_faces(title: str, rule: str, ident: str, colour: str, lang: str | None,
+                 spent: str = "") -> tuple[Scene, Scene]:
     s = ACTION
     front = _card(s, s, SMALL_BLEED, [
         Rect(1.5, 1.5, s - 3, s - 3, Style(fill=PAPER), rx=2),
@@ -181,8 +181,9 @@ def action_faces(title: str, rule: str, ident: str, colour: str, lang: str | Non
         ident, colour)
     back = _card(s, s, SMALL_BLEED, [
         Rect(1.5, 1.5, s - 3, s - 3, Style(stroke=CURSED_INK, stroke_width=0.5), rx=2),
-        _label(title, 3, 12, s - 6, 9, 8, fill=CURSED_INK),
-        Line(8, s - 12, s - 8, 12, Style(stroke=CURSED_INK, stroke_width=0.6))],
+        _label(title, 3, 6, s - 6, 9, 8, fill=CURSED_INK),
+        _label(spent, 3, 16, s - 6, 6, 7, fill=CURSED_INK),
+        Line(10, s - 6, s - 10, s - 16, Style(stroke=CURSED_INK, stroke_width=0.6))],
         f"{ident}-spent", CURSED_BG)
     return front, back
 
@@ -292,25 +293,19 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
     for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
         parts.append(_label(say(key, lang), 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
         y += 19
-    parts.append(Text(22, y + 4, say("special", lang), size=11, fill=INK, bold=True))
-    y += 8
-    for special in game.specials:
-        parts.append(_label(f"{text_in(special.name, lang)}: {say(special.effects[0], lang)}",
-                            26, y, pw - 48, 6, 8.5, align="left"))
-        y += 6.5
-    parts.append(Text(22, y + 4, say("reward", lang), size=11, fill=INK, bold=True))
-    y += 8
-    for reward in game.rewards:
-        parts.append(_label(f"{text_in(reward.name, lang)}: {say(reward.effects[0], lang)}",
-                            26, y, pw - 48, 6, 8.5, align="left"))
-        y += 6.5
-    parts.append(Text(22, y + 4, say("tokens", lang), size=11, fill=INK, bold=True))
-    y += 8
-    effects = sorted({e for t in game.tokens for e in t.effects})
-    for effect in effects:
-        parts.append(_label(say(effect, lang, curse=game.whirlpool_curse), 26, y, pw - 48, 8,
-                            8.5, align="left"))
+    sections = (
+        ("special", [f"{text_in(t.name, lang)}: {say(t.effects[0], lang)}" for t in game.specials],
+         6.5),
+        ("reward", [f"{text_in(r.name, lang)}: {say(r.effects[0], lang)}" for r in game.rewards],
+         6.5),
+        ("tokens", [say(e, lang, curse=game.whirlpool_curse)
+                    for e in sorted({e for t in game.tokens for e in t.effects})], 8.0))
+    for heading, lines, step in sections:
+        parts.append(Text(22, y + 4, say(heading, lang), size=11, fill=INK, bold=True))
         y += 8
+        for line in lines:
+            parts.append(_label(line, 26, y, pw - 48, step - 0.5, 8.5, align="left"))
+            y += step
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 
@@ -363,11 +358,13 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             [f for f, _ in faces], [b for _, b in faces], TILE, TILE, SMALL_BLEED, paper, pack,
             offset, f"{title} · {say('restored', lang)} / {say('cursed', lang)}",
             f"{title}: antechamber tiles")))
+        spent = text_in(game.basic_spent, lang)
         actions = [action_faces(text_in(game.basic_name, lang), f"{say('restore', lang)} "
-                                f"{say('swap', lang)}", f"basic-{i}", "#6c757d", lang)
+                                f"{say('swap', lang)}", f"basic-{i}", "#6c757d", lang, spent)
                    for i in range(game.basic_tiles)]
         actions += [action_faces(text_in(s.name, lang), say(s.effects[0], lang),
-                                 f"special-{s.id}", "#9c6644", lang) for s in game.specials]
+                                 f"special-{s.id}", "#9c6644", lang, spent)
+                    for s in game.specials]
         tokens = [token_faces(t, game.whirlpool_curse, lang) for t in game.tokens]
         out.append(Artefact(f"{base}/action-tiles-duplex.pdf", _duplex(
             [f for f, _ in actions], [b for _, b in actions], ACTION, ACTION, SMALL_BLEED, paper,

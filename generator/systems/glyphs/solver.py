@@ -28,6 +28,8 @@ actions on small grids.
 >>> n = 3
 >>> symbol_of = (0, 1, 2, 3, 4, 5, 6, 7, -1)
 >>> solve_card(n, tuple(range(9)), 0b111, symbol_of, (1, 0), False).actions
+1
+>>> bfs_card(n, tuple(range(9)), 0b11, symbol_of, (3, 4, 5), False)  # restore 2, then 1
 2
 """
 from __future__ import annotations
