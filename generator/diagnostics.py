@@ -52,7 +52,8 @@ class Diagnostic:
 
 
 # Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
-# R render, A artwork, F fragments system, G riddle system, T tower system, E environment.
+# R render, A artwork, F fragments system, G riddle system, T tower system, X glyphs system,
+# E environment.
 # Each entry: code -> (default severity, short title). The README documents them.
 CODES: dict[str, tuple[Severity, str]] = {
     # Loading (YAML and files)
@@ -171,6 +172,25 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
     "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
     "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
+    # Glyphs system (Sfynx tile puzzle): rule checks 0xx, simulations 1xx
+    "RS-X001": (Severity.ERROR, "riddle names a symbol the glyph set lacks"),
+    "RS-X002": (Severity.ERROR, "riddle sequence longer than the grid"),
+    "RS-X003": (Severity.ERROR, "riddle impossible with the tile counts"),
+    "RS-X004": (Severity.ERROR, "deck of the wrong size"),
+    "RS-X005": (Severity.ERROR, "difficulty degree names a missing deck"),
+    "RS-X006": (Severity.ERROR, "set-up pattern is not a full grid"),
+    "RS-X007": (Severity.ERROR, "duplicate riddle card"),
+    "RS-X008": (Severity.ERROR, "clepsydra does not have one slot per turn"),
+    "RS-X009": (Severity.ERROR, "glyph set does not fill the grid"),
+    "RS-X010": (Severity.ERROR, "game names a missing glyph set or set-up"),
+    "RS-X011": (Severity.WARNING, "missing translation"),
+    "RS-X012": (Severity.ERROR, "difficulty table is not degrees 1-8 once each"),
+    "RS-X013": (Severity.ERROR, "a degree deals too few riddle cards"),
+    "RS-X014": (Severity.ERROR, "component count does not match its tiles"),
+    "RS-X015": (Severity.ERROR, "pack has no glyph-game document"),
+    "RS-X101": (Severity.WARNING, "a higher degree is clearly easier"),
+    "RS-X102": (Severity.WARNING, "card difficulty does not rise with the deck number"),
+    "RS-X103": (Severity.INFO, "difficulty curve"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

@@ -278,6 +278,10 @@ def _hint_of(error: ValidationError) -> str:
     return str(schema.get("x-hint", ""))
 
 
+_RANGE_VALIDATORS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                               "x-length", "minLength", "maxLength"})
+
+
 def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterator[Diagnostic]:
     hint = _hint_of(error)
     if error.validator in ("oneOf", "anyOf") and error.context:
@@ -302,6 +306,10 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
         shapeless = ("type", "enum", "const") if isinstance(error.instance, (dict, list)) else ("type",)
         inside = [e for e in alternatives if e.relative_path or e.validator not in shapeless]
         alternatives = inside or alternatives
+        # A scalar with the right form for one alternative but out of its range ('999mm'
+        # beside 'auto|full|none'): the range is what the designer needs to hear.
+        ranged = [e for e in alternatives if e.validator in _RANGE_VALIDATORS]
+        alternatives = ranged or alternatives
         best = best_match(alternatives)
         if best is not None:
             for diag in _iter_error_diagnostics(best, doc):

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
 from generator.engine.powers.pieces import TurnRules
-from generator.engine.powers.turn import Build, Ply, Relocation, _straight_on
+from generator.engine.powers.stages import Build, Ply, Relocation, _straight_on
 from generator.engine.state import DOME, State
 
 
@@ -35,6 +35,7 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.move_patterns
         or rules.forces
         or rules.build_under
+        or rules.build_under_first
         or rules.build_around
         or rules.both_act
         or rules.extra_same_required
