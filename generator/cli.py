@@ -360,7 +360,8 @@ def _guard(fn: Callable[[], int]) -> int:
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
         if isinstance(exc, OSError) and _stdout_failed(exc):
-            _err(f"standard output: cannot write ({exc.strerror or exc})")
+            if exc.errno != errno.EPIPE:  # a reader that stopped early (`| head`) is no news
+                _err(f"standard output: cannot write ({exc.strerror or exc})")
             return 2
         if os.environ.get("RIDDLESMITH_DEBUG"):
             traceback.print_exc()
