@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,27 +39,15 @@ def _mutate(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture(scope="session")
-def warm_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A cache folder per shipped pack, filled by one check of the unmutated pack.
-
-    Each case starts from a copy of it, so only the items a mutation changed (new
-    content, new cache key) are solved again instead of the whole pack every time.
-    """
-    root = tmp_path_factory.mktemp("mutation-caches")
-    for pack in PACKS:
-        check([CONTENT / pack], Options(cache_dir=root / pack))
-    return root
-
-
 @pytest.mark.parametrize("pack, n", [(p, n) for p in PACKS for n in range(PER_PACK)])
-def test_mutated_content_gives_diagnostics_not_crashes(tmp_path: Path, warm_caches: Path, pack: str,
-                                                        n: int) -> None:
+def test_mutated_content_gives_diagnostics_not_crashes(
+        tmp_path: Path, shipped_cache: Callable[[str, Path], None], pack: str, n: int) -> None:
     rng = random.Random(f"{pack}-{n}")
     dst = tmp_path / pack
     shutil.copytree(CONTENT / pack, dst, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
-    if (warm_caches / pack).is_dir():  # the fragments system caches nothing
-        shutil.copytree(warm_caches / pack, tmp_path / "cache")
+    # Starting from the unmutated pack's cache, only the items a mutation changed (new
+    # content, new cache key) are solved again instead of the whole pack every time.
+    shipped_cache(pack, tmp_path / "cache")
     target = rng.choice(sorted(dst.rglob("*.yaml")))
     target.write_text(_mutate(target.read_text(encoding="utf-8"), rng), encoding="utf-8")
     report = check([dst], Options(cache_dir=tmp_path / "cache"))
