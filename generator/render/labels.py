@@ -18,6 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from generator.render.labels_book import TABLE as BOOK_TABLE
+from generator.render.labels_icons import TABLE as ICON_TABLE
+from generator.render.labels_riddle import TABLE as RIDDLE_TABLE
+from generator.render.labels_tower import TABLE as TOWER_TABLE
+
 LANGUAGES = ("en", "fr")
 """Languages every entry of the catalogue is written in."""
 
@@ -130,7 +135,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     # Book and sheet headings (systems.riddle: book, maps, sheets, components).
     "h-setup": ("Set-up", "Mise en place"),
     "h-figures": ("Figures", "Figurines"),
-    "h-coins": ("Coins", "Pièces"),
+    "h-coins": ("Coins", "Écus"),
     "h-stockpile": ("Stockpile", "Réserve"),
     "h-gods": ("Gods", "Dieux"),
     "h-objectives": ("Objectives", "Objectifs"),
@@ -160,7 +165,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "h-sphinx-board": ("The Sphinx's board", "Le plateau du Sphinx"),
     "h-sphinx-game": ("The Sphinx's game", "Le jeu du Sphinx"),
     "h-solutions": ("Solutions", "Solutions"),
-    "h-coin-tokens": ("Coins", "Pièces"),
+    "h-coin-tokens": ("Coins", "Écus"),
     "h-blessing-tokens": ("Blessing tokens", "Jetons de bénédiction"),
     "h-feature-markers": ("Feature markers", "Marqueurs de lieu"),
     "h-sea-bridge": ("Sea and bridge tiles", "Tuiles de mer et de pont"),
@@ -203,6 +208,11 @@ _TABLE: dict[str, tuple[str, str]] = {
     "blessing-cards": ("blessing cards", "cartes bénédiction"),
     "aid-card-sheets": ("player aid cards", "cartes d'aide de jeu"),
 }
+
+_TABLE.update(TOWER_TABLE)
+_TABLE.update(RIDDLE_TABLE)
+_TABLE.update(ICON_TABLE)
+_TABLE.update(BOOK_TABLE)
 
 LABELS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in _TABLE.items()})
