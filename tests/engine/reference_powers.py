@@ -73,7 +73,7 @@ def steps(board: RefBoard, w: int, gods: Gods, mine: list[int], no_up: bool
             after = board.copy()
             after.workers[w] = to
             out.append((after, frm))
-    if "slide-only" in gods or "leap-only" in gods:
+    if gods & {"slide-only", "leap-only", "tour-bus"}:
         return out  # the pattern replaces every other step
     for to in range(board.width * board.height):
         if not can_step(board, frm, to, no_up):
@@ -151,22 +151,30 @@ def builds_from(board: RefBoard, center: int, gods: Gods, up: bool, out: set[Out
                             out.add(outcome(build_on(built, second, dome2), False, up))
 
 
-def pattern_targets(board: RefBoard, frm: int, gods: Gods) -> list[int]:
-    """Slide: along a row or column over figures and domes to the first free space.
-    Leap: exactly 2 or 3 spaces in one of the 8 directions, over anything."""
+def line(board: RefBoard, frm: int, dr: int, dc: int) -> list[int]:
+    """The land spaces from ``frm`` (excluded) in one direction, up to the edge or sea."""
     out = []
     row, col = divmod(frm, board.width)
-    if "slide" in gods or "slide-only" in gods:
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            r, c = row + dr, col + dc
-            while 0 <= r < board.height and 0 <= c < board.width:
-                sq = r * board.width + c
-                if not board.land[sq]:
-                    break
-                if is_free(board, sq):
-                    out.append(sq)
-                    break
-                r, c = r + dr, c + dc
+    r, c = row + dr, col + dc
+    while 0 <= r < board.height and 0 <= c < board.width and board.land[r * board.width + c]:
+        out.append(r * board.width + c)
+        r, c = r + dr, c + dc
+    return out
+
+
+def pattern_targets(board: RefBoard, frm: int, gods: Gods) -> list[int]:
+    """Slide: along a row or column over figures and domes to the first free space.
+    Leap: exactly 2 or 3 spaces in one of the 8 directions, over anything.
+    Tour bus: along a row or column to any space beside a ground-level dome."""
+    out = []
+    row, col = divmod(frm, board.width)
+    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        spaces = line(board, frm, dr, dc)
+        if "slide" in gods or "slide-only" in gods:
+            out += [sq for sq in spaces if is_free(board, sq)][:1]
+        if "tour-bus" in gods:
+            out += [sq for sq in spaces if any(board.domes[n] and board.heights[n] == 0
+                                               for n in neighbours(board, sq, moving=False))]
     if "leap" in gods or "leap-only" in gods:
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
@@ -228,6 +236,20 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
     for w in only if only is not None else mine:
         start = board.workers[w]
         if start == NONE:
+            continue
+        if "engineer" in gods:  # a skyscraper (a ground-level dome) first, if possible
+            ground = [sq for sq in build_spots(board, start) if board.heights[sq] == 0]
+            for sq in ground:
+                one_turn(build_on(board, sq, dome=True), w, start, gods, mine, no_up, out)
+            if ground:
+                continue
+        if "firefighter" in gods:  # a block under the worker first (a rooftop removes it)
+            raised = build_on(board, start)
+            if board.heights[start] == 3:
+                raised.workers[w] = NONE
+                out.add(outcome(raised, False, False))
+            else:
+                one_turn(raised, w, start, gods, mine, no_up, out)
             continue
         one_turn(board, w, start, gods, mine, no_up, out)
         if "prometheus" in gods:

@@ -28,9 +28,9 @@ from generator.engine.powers.fast_routes import routes_supported
 
 def test_the_vocabulary_is_registered_beside_the_gods() -> None:
     assert sorted(ABILITIES) == [
-        "both-workers-act", "build-around", "build-same-twice", "build-two-spaces",
-        "build-under", "force-compass", "force-onto-build", "leap", "pull", "push-away",
-        "slide", "win-by-descent", "win-by-dome",
+        "both-workers-act", "build-around", "build-same-twice", "build-skyscraper-first",
+        "build-two-spaces", "build-under", "force-compass", "force-onto-build", "leap",
+        "move-beside-skyscraper", "pull", "push-away", "slide", "win-by-descent", "win-by-dome",
     ]
     assert not set(ABILITIES) & set(GODS)
 
@@ -121,6 +121,17 @@ def test_build_under_raises_the_worker() -> None:
                                                             ("build-under",)))
 
 
+def test_build_under_before_moving() -> None:
+    first = compose([("build-under", make_power("build-under", {"timing": "before-move"}))])
+    geometry, state = _state("0200~0 A1,-,F1,- 1")
+    plies = list_plies(geometry, state, 0b0001, first, opponents=0b1100)
+    assert plies and all(p.builds[0] == (0, 0) for p in plies)  # always the block under first
+    assert {p.moves for p in plies} == {((0, 1),)}  # from level 1 it may now climb onto B1
+    top = _state("3000~0 A1,-,F1,- 1")
+    gone = list_plies(*top, 0b0001, first, opponents=0b1100)
+    assert [(p.moves, p.builds) for p in gone] == [(((0, -1),), ((0, 3),))]  # a rooftop
+
+
 def test_build_around_builds_next_to_any_own_worker() -> None:
     plies = _plies("00000/00000 A1,E1,C2,- 1", ("build-around",))
     assert "W0>B1|D2:1|" in plies  # next to worker 1 on E1, far from worker 0
@@ -170,6 +181,21 @@ def test_build_around_a_neighbour_puts_both_builds_next_to_it() -> None:
     assert any(d3 in {sq for sq, _ in b} for b in around_c3)  # beyond the mover's reach
 
 
+def test_skyscrapers_are_ground_level_domes() -> None:
+    engineer = rules_for(("build-skyscraper-first",))
+    geometry, state = _state("0100/0000 A1,-,D2,- 1")
+    plies = list_plies(geometry, state, 0b0001, engineer, opponents=0b1100)
+    firsts = {p.builds[0] for p in plies}
+    assert firsts == {(geometry.square("A2"), 3), (geometry.square("B2"), 3)}  # not B1
+    bus = compose([("move-beside-skyscraper",
+                    make_power("move-beside-skyscraper", {"exclusive": True}))])
+    geometry, state = _state("00000/0000a/00000 A1,-,A3,- 1")  # E2: a skyscraper
+    ends = {p.moves[-1][1] for p in list_plies(geometry, state, 0b0001, bus, opponents=0b1100)}
+    assert ends == {geometry.square("D1"), geometry.square("E1")}
+    rooftop = _state("00000/00004/00000 A1,-,A3,- 1")  # E2: a dome on level 3
+    assert list_plies(*rooftop, 0b0001, bus, opponents=0b1100) == []
+
+
 def test_win_by_dome() -> None:
     plies = _plies("0030~0 A1,-,F1,- 1", ("win-by-dome",))
     assert "W0>B1|C1:D|win" in plies and "W0>B1|A1:1|" in plies
@@ -202,11 +228,15 @@ REFERENCE_NAMES = {
     "crane": ("build-same-twice", {"required": True, "blocks_only": False}),
     "win-by-dome": ("win-by-dome", {}),
     "build-around-neighbour": ("build-around", {"whose": "neighbour"}),
+    "firefighter": ("build-under", {"timing": "before-move"}),
+    "engineer": ("build-skyscraper-first", {}),
+    "tour-bus": ("move-beside-skyscraper", {"exclusive": True}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
             ("build-under", "force-compass-S"), ("artemis", "pull"),
             ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull"),
-            ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter")]
+            ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter"),
+            ("firefighter", "pan"), ("engineer", "win-by-dome"), ("tour-bus", "ironworker")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)

@@ -35,6 +35,7 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.move_patterns
         or rules.forces
         or rules.build_under
+        or rules.build_under_first
         or rules.build_around
         or rules.both_act
         or rules.extra_same_required

@@ -50,8 +50,10 @@ def pattern_destinations(
     *,
     occupied: Bitboard,
     domes: Bitboard,
+    levels_above_ground: Bitboard = 0,
 ) -> Bitboard:
-    """Where a slide or leap from ``here`` may end (before the climbing limit)."""
+    """Where a slide, leap or skyscraper move from ``here`` may end (before the climbing
+    limit); ``levels_above_ground`` (the level-1 layer) tells skyscrapers from rooftops."""
     out = 0
     if kind == "slide":
         for dr, dc in ORTHOGONAL:
@@ -64,12 +66,28 @@ def pattern_destinations(
                     out |= 1 << sq
                     break
         return out
+    if kind == "beside-skyscraper":
+        skyscrapers = domes & ~levels_above_ground
+        beside = 0
+        for sq in _squares(skyscrapers):
+            beside |= geometry.build_neighbours[sq]
+        for dr, dc in ORTHOGONAL:
+            sq = offset(geometry, here, dr, dc)
+            while sq >= 0:
+                if beside >> sq & 1 and not (occupied | domes) >> sq & 1:
+                    out |= 1 << sq
+                sq = offset(geometry, sq, dr, dc)
+        return out
     for dr, dc in EVERY_WAY if directions == 8 else ORTHOGONAL:
         for times in distances:
             sq = offset(geometry, here, dr, dc, times)
             if sq >= 0 and not (occupied | domes) >> sq & 1:
                 out |= 1 << sq
     return out
+
+
+def _squares(bits: Bitboard) -> list[Square]:
+    return [sq for sq in range(bits.bit_length()) if bits >> sq & 1]
 
 
 def force_options(

@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 EnterMode = Literal["swap", "push"]
 Targets = Literal["opponents", "workers"]
-PatternKind = Literal["slide", "leap"]
+PatternKind = Literal["slide", "leap", "beside-skyscraper"]
 ForceMode = Literal["away", "pull", "compass", "onto-build"]
 Compass = Literal["N", "E", "S", "W"]
 
@@ -47,9 +47,17 @@ MARK_MOVED_UP = 1
 
 @dataclass(frozen=True, slots=True)
 class BuildBeforeMove:
-    """The worker may build once before moving; then ``no_up`` forbids every upward step."""
+    """The worker may build once before moving; then ``no_up`` forbids every upward step.
+
+    ``piece``: ``next`` (the usual next piece) or ``skyscraper`` (a dome on a
+    ground-level space: New York skyscrapers are encoded as ground-level domes,
+    which nothing enters or builds on). ``required``: the build comes first
+    whenever a space allows it (the usual turn only when none does).
+    """
 
     no_up: bool = True
+    piece: Literal["next", "skyscraper"] = "next"
+    required: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +137,9 @@ class MovePattern:
     dome), to the first unoccupied one (the edge or the sea first: no slide).
     ``leap``: exactly one of ``distances`` spaces in a straight line (the eight
     directions, or the four orthogonal ones when ``directions`` is 4), passing
-    over anything. ``exclusive``: these are the only destinations (the usual
+    over anything. ``beside-skyscraper``: along a row or column, passing over
+    anything, to any unoccupied space next to a skyscraper (a ground-level dome).
+    ``exclusive``: these are the only destinations (the usual
     one-space step and any other step power are not offered).
     """
 
@@ -158,8 +168,15 @@ class ForceWorker:
 
 @dataclass(frozen=True, slots=True)
 class BuildUnder:
-    """Instead of the usual build, the worker may build a block under itself (not on
-    level 3); it stands on the new block (a rise that never wins)."""
+    """The worker builds under itself and stands on the new block (a rise never wins).
+
+    ``instead``: optionally, in place of the usual build (not on level 3).
+    ``before-move``: it must, before moving; then it moves (climbing from its new
+    level) and builds as usual. On level 3 that piece is a rooftop (a dome) and the
+    worker leaves the game (its square becomes ``NO_SQUARE``), ending the turn.
+    """
+
+    timing: Literal["instead", "before-move"] = "instead"
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +223,8 @@ class TurnRules:
 
     pre_build: str = ""
     pre_build_no_up: bool = False
+    pre_build_skyscraper: bool = False
+    pre_build_required: bool = False
     enter: tuple[tuple[EnterMode, Targets, str], ...] = ()
     extra_steps: int = 0
     extra_steps_power: str = ""
@@ -227,6 +246,7 @@ class TurnRules:
     patterns_only: bool = False
     forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
     build_under: str = ""
+    build_under_first: str = ""
     build_around: str = ""
     build_around_whose: str = "own"
     both_act: str = ""
@@ -273,7 +293,9 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
     if isinstance(piece, BuildBeforeMove):
         if rules.pre_build:
             return rules
-        return replace(rules, pre_build=power, pre_build_no_up=piece.no_up)
+        return replace(rules, pre_build=power, pre_build_no_up=piece.no_up,
+                       pre_build_skyscraper=piece.piece == "skyscraper",
+                       pre_build_required=piece.required)
     if isinstance(piece, EnterOccupied):
         return replace(rules, enter=(*rules.enter, (piece.mode, piece.targets, power)))
     if isinstance(piece, ExtraSteps):
@@ -313,6 +335,8 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         force = (piece.mode, piece.direction, piece.targets, power)
         return replace(rules, forces=(*rules.forces, force))
     if isinstance(piece, BuildUnder):
+        if piece.timing == "before-move":
+            return rules if rules.build_under_first else replace(rules, build_under_first=power)
         return rules if rules.build_under else replace(rules, build_under=power)
     if isinstance(piece, BuildAround):
         if rules.build_around:

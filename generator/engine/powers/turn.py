@@ -29,7 +29,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import NamedTuple
 
-from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry, Square
 from generator.engine.state import DOME, State, occupied
 from generator.engine.powers.patterns import force_options, pattern_destinations
 from generator.engine.powers.pieces import Targets, TurnRules
@@ -248,20 +248,50 @@ def _worker_turn(
     start: Square,
 ) -> None:
     rules = turn.rules
-    _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
-    if not rules.pre_build:
+    if rules.build_under_first:
+        _build_under_first(turn, workers, occ, domes, heights, index, start)
         return
     free = turn.geometry.build_neighbours[start] & ~occ & ~domes
+    if rules.pre_build_skyscraper:
+        free &= ~sum(1 << sq for sq, h in enumerate(heights) if h)  # ground level only
+    if not (rules.pre_build_required and free):
+        _move_stage(turn, workers, occ, domes, heights, index, start, (), (), turn.no_up)
+    if not rules.pre_build:
+        return
     for b0 in _bit_squares(free):
-        for piece in _pieces(turn, heights[b0], rules.dome_any_level != ""):
+        pieces = (DOME,) if rules.pre_build_skyscraper else _pieces(
+            turn, heights[b0], rules.dome_any_level != "")
+        for piece in pieces:
             new_heights, new_domes = _built(heights, domes, b0, piece)
             used: tuple[str, ...] = (rules.pre_build,)
-            if piece == DOME and heights[b0] < 3:
+            if piece == DOME and heights[b0] < 3 and not rules.pre_build_skyscraper:
                 used += (rules.dome_any_level,)
             _move_stage(
                 turn, workers, occ, new_domes, new_heights, index, start, ((b0, piece),), used,
                 turn.no_up or rules.pre_build_no_up,
             )
+
+
+def _build_under_first(
+    turn: _Turn,
+    workers: tuple[Square, ...],
+    occ: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    index: int,
+    start: Square,
+) -> None:
+    """A block under the worker before it moves; on level 3 a rooftop that removes it."""
+    power = turn.rules.build_under_first
+    height = heights[start]
+    if height == 3:
+        turn.emit(workers, Ply(index, ((index, NO_SQUARE),), ((start, DOME),), False, False,
+                               (power,)))
+        return
+    raised = list(heights)
+    raised[start] += 1
+    _move_stage(turn, workers, occ, domes, raised, index, start, ((start, height),), (power,),
+                turn.no_up)
 
 
 def _pieces(turn: _Turn, height: int, dome_any: bool) -> tuple[int, ...]:
@@ -300,8 +330,11 @@ def _steps(
             if heights[to] <= limit:
                 yield to, ((index, to),), ""
     for kind, distances, directions, power in turn.rules.move_patterns:
+        ground = 0
+        if kind == "beside-skyscraper":
+            ground = sum(1 << sq for sq, h in enumerate(heights) if h)
         ends = pattern_destinations(geometry, here, kind, distances, directions,
-                                    occupied=occ, domes=domes)
+                                    occupied=occ, domes=domes, levels_above_ground=ground)
         for to in _bit_squares(ends):
             if heights[to] <= limit:
                 yield to, ((index, to),), power
