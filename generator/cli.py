@@ -624,14 +624,20 @@ def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,
               show_default=True)
 def playtest_command(pack: str, scenario: str, games: int, policy: str, seed: int,
                      jobs: int | None, scheduler: str | None, fmt: str) -> None:
-    """Playtest a tower-defence scenario: win rate, losses, turns and score."""
+    """Playtest a scenario or game of a pack: win rate, outcomes, turns (and per system more)."""
 
     def run() -> int:
+        from generator.systems.playtests import playtest_owner
         from generator.systems.tower.playtest import run_playtest
 
         bar = _count_progress(f"{scenario}: games")
-        code, text = run_playtest(pack, scenario, games, policy, seed, jobs, scheduler, fmt,
-                                  bar)
+        owner = playtest_owner(pack, scenario)
+        if owner is not None:
+            code, text = owner.playtest(pack, scenario, games, policy, seed, jobs, scheduler,
+                                        fmt, bar)
+        else:
+            code, text = run_playtest(pack, scenario, games, policy, seed, jobs, scheduler, fmt,
+                                      bar)
         _clear_progress()
         click.echo(text.rstrip("\n"))
         return code

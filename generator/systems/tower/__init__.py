@@ -146,6 +146,15 @@ class TowerSystem:
 
         return report_simulations(pack, cache_dir_for(pack, options))
 
+    def playtest(self, pack_path: str, ident: str, games: int, policy: str, seed: int,
+                 jobs: int | None, scheduler: str | None, fmt: str,
+                 progress: Any = None) -> tuple[int, str]:
+        """``riddlesmith playtest`` on a scenario of the pack: (exit code, text)."""
+        from generator.systems.tower.playtest import run_playtest
+
+        return run_playtest(pack_path, ident, games, policy, seed, jobs, scheduler, fmt,
+                            progress)
+
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The scenario book with its chapters, for the print targets."""
         from generator.systems.tower.decks import tower_books
