@@ -639,8 +639,8 @@ def playtest_command(pack: str, scenario: str, games: int, policy: str, seed: in
             code, text = run_playtest(pack, scenario, games, policy, seed, jobs, scheduler, fmt,
                                       bar)
         _clear_progress()
-        click.echo(text.rstrip("\n"))
-        return code
+        click.echo(str(text).rstrip("\n"))
+        return int(code)
 
     sys.exit(_guard(run))
 

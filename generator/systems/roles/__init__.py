@@ -59,7 +59,11 @@ class RolesSystem:
         from generator.systems import cache_dir_for
         from generator.systems.roles.playout import iter_playout_problems
 
+        from generator.systems.roles.render import card_box, iter_fit_problems
+
         out = check_pack(pack)
+        cards, docs, _ = read_pack(pack)
+        out.extend(iter_fit_problems(cards, docs, card_box(pack), options.lang))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(iter_playout_problems(pack, cache_dir_for(pack, options)))
         return out
