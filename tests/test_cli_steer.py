@@ -52,7 +52,7 @@ def test_verbose_build_lists_files(tmp_path: Path) -> None:
 
 
 def test_help_lists_systems_kinds_and_policies() -> None:
-    assert "fragments, riddle, tower" in run("init", "--help")[1]
+    assert "fragments, riddle, roles, tower" in run("init", "--help")[1]
     for command in ("new", "schema"):
         out = run(command, "--help")[1]
         assert "Document kinds, by system" in out and "tower-scenario" in out and "when-card" in out

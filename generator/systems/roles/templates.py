@@ -21,7 +21,7 @@ abilities:
     power: build-two-spaces
     params: {required: true}
 """,
-    "role-game": """# folder: {id}.yaml
+    "role-game": """# folder: games/{id}.yaml
 kind: role-game
 id: {id}
 title: My Role Game
@@ -58,7 +58,7 @@ print:
   paper: a4
   card: poker
 include:
-  - game.yaml
+  - games/*.yaml
   - cards/*.yaml
 """
     ids = ["engineer"]
@@ -97,4 +97,4 @@ abilities:
             number += 1 if number % 4 else 2
     game = TEMPLATES["role-game"].split("\n", 1)[1].replace("{id}", "game").replace(
         "deck: [engineer]", f"deck: [{', '.join(ids)}]")
-    return {"pack.yaml": pack, "game.yaml": game, "cards/cards.yaml": "---\n".join(cards)}
+    return {"pack.yaml": pack, "games/game.yaml": game, "cards/cards.yaml": "---\n".join(cards)}

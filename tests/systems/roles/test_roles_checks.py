@@ -81,3 +81,14 @@ def test_unknown_card_and_bad_board(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     root2 = copy_pack(tmp_path / "b", {GAME: ("2 . 3 . 1\n", "2 . 3 . .\n")})
     report = check_copy(root2, monkeypatch)
     assert codes_at(report, "RS-N009") == [(GAME, line_of(root2, GAME, "board:"))]
+
+
+def test_starter_pack_checks_without_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.systems.roles.templates import starter_files
+
+    for rel, text in starter_files("starter").items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace("games: 40", "games: 4"), "utf-8")
+    report = check_copy(tmp_path, monkeypatch)
+    assert [d for d in report.diagnostics if d.severity.value == "error"] == []
