@@ -17,8 +17,9 @@ Modules, each with one job:
 - :mod:`.patterns`: the geometry of slides, leaps and forced moves.
 - :mod:`.fast`, :mod:`.fast_routes`: counting and selecting plies without listing
   them (random playouts, the last ply of perft), pinned to :mod:`.turn`.
-- :mod:`.turn`: :func:`~.turn.list_plies` (every distinct ply under some rules)
-  and :func:`~.turn.apply_ply`.
+- :mod:`.turn`: :func:`~.turn.list_plies` (every distinct ply under some rules,
+  the team turns included) and :func:`~.turn.apply_ply`; :mod:`.stages`: the
+  stages of one worker's turn it runs.
 - :mod:`.game`: the standard two-player game with powers: positions with marks,
   :func:`~.game.power_perft`, random playouts.
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
 from generator.engine.powers.pieces import TurnRules
-from generator.engine.powers.turn import Build, Ply, Relocation, _straight_on
+from generator.engine.powers.stages import Build, Ply, Relocation, _straight_on
 from generator.engine.state import DOME, State
 
 

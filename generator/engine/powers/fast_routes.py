@@ -193,7 +193,7 @@ def _reach(geometry: Geometry, state: State, start: Square, avoid: Bitboard) -> 
         seen = grown
 
 
-@lru_cache(maxsize=16)  # a playout counts, then selects, on the same position
+@lru_cache(maxsize=16)
 def _end_placements(geometry: Geometry, state: State, starts: tuple[Square, ...],
                     others: Bitboard) -> tuple[tuple[Square, Bitboard], ...]:
     """First walker's end -> the second walker's possible ends (0 for a lone walker)."""
@@ -230,33 +230,54 @@ def _roams(geometry: Geometry, state: State, movers: int, power: str, index: int
     if not team:
         return 0
     bits = geometry.bits
-    starts = [state.workers[i] for i in team]
+    starts = tuple(state.workers[i] for i in team)
     others = occupied(state) & ~sum(bits[sq] for sq in starts)
-    ends = _end_placements(geometry, state, tuple(starts), others)
+    rows = _roam_rows(geometry, state, starts, others)
+    if index < 0:
+        return sum(count for _, _, count in rows)
     open_ = geometry.land & ~state.domes & ~others
-
     build_nb = geometry.build_neighbours
-    total = 0
-    for a, seconds in ends:
+    for a, seconds, row in rows:
+        if index >= row:
+            index -= row
+            continue
         near_a = build_nb[a] & open_ & ~bits[a]
         if len(team) == 1:
-            count = near_a.bit_count()
-            if 0 <= index < count:
-                return _roam_ply(geometry, state, team, (a, -1), near_a, index, power)
-            total += count
-            index = index - count if index >= 0 else index
-            continue
+            return _roam_ply(geometry, state, team, (a, -1), near_a, index, power)
         while seconds:
             low = seconds & -seconds
             seconds ^= low
             can_build = (near_a | build_nb[low.bit_length() - 1] & open_ & ~bits[a]) & ~low
             count = can_build.bit_count()
-            if 0 <= index < count:
+            if index < count:
                 b = low.bit_length() - 1
                 return _roam_ply(geometry, state, team, (a, b), can_build, index, power)
-            total += count
-            index = index - count if index >= 0 else index
-    return total
+            index -= count
+    raise IndexError("ply index out of range")
+
+
+@lru_cache(maxsize=16)  # a playout counts, then selects, on the same position
+def _roam_rows(geometry: Geometry, state: State, starts: tuple[Square, ...], others: Bitboard
+               ) -> tuple[tuple[Square, Bitboard, int], ...]:
+    """Per end of the first walker: the second walker's ends and how many plies they give."""
+    bits = geometry.bits
+    build_nb = geometry.build_neighbours
+    open_ = geometry.land & ~state.domes & ~others
+    rows = []
+    for a, seconds in _end_placements(geometry, state, starts, others):
+        near_a = build_nb[a] & open_ & ~bits[a]
+        if len(starts) == 1:
+            rows.append((a, seconds, near_a.bit_count()))
+            continue
+        count = 0
+        rest = seconds
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            count += ((near_a | build_nb[low.bit_length() - 1] & open_ & ~bits[a]) & ~low
+                      ).bit_count()
+        rows.append((a, seconds, count))
+    return tuple(rows)
 
 
 def _roam_ply(geometry: Geometry, state: State, team: list[int], placed: tuple[Square, Square],
