@@ -177,7 +177,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-N008": (Severity.ERROR, "ability power parameters are wrong"),
     "RS-N009": (Severity.ERROR, "role board problem"),
     "RS-N010": (Severity.ERROR, "deck names an unknown role card"),
-    "RS-N011": (Severity.WARNING, "role card never playable in playouts"),
+    "RS-N011": (Severity.WARNING, "role card never played in playouts"),
     "RS-N012": (Severity.WARNING, "role card always costs a worker"),
     "RS-N013": (Severity.WARNING, "role card wins far above the others"),
     "RS-N014": (Severity.INFO, "role playout summary"),

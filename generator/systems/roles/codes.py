@@ -33,8 +33,9 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "player.", "board: |\n  1 . 2\n  . . .\n  1 . .    # number 2 marks one space"),
     "RS-N010": ("The deck lists the ids of role-card documents of the pack.",
                 "deck: [engineer, riveterr]"),
-    "RS-N011": ("In seeded playouts nobody who played this card could ever follow it; "
-                "it only ever costs a worker or never leaves the hand.",
+    "RS-N011": ("In the seeded check playouts this card was never played: random "
+                "players never chose it, so nothing is known about it; raise the budget "
+                "or look at the card.",
                 "power: leap\nparams: {distances: [4], exclusive: true}    # on a 5x5 board"),
     "RS-N012": ("Every time the card was played its player lost a worker: the card is a "
                 "trap, not a choice.", "power: build-two-spaces\nparams: {required: true}"),

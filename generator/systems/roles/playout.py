@@ -15,7 +15,8 @@ and summarises them (:class:`PlayoutResult`). Figures, precisely:
 
 Check warnings (small budget from the game's ``playtest`` settings, random
 players, cached in the pack's cache folder by a fingerprint of the game and its
-cards): a card never played (RS-N011), a card whose every play cost a worker
+cards; a cache entry of the wrong shape is recomputed): a card never played in
+the playouts (RS-N011: never dealt or never chosen), a card whose every play cost a worker
 (RS-N012), a card whose win rate when played is :data:`FAR_ABOVE` over the mean
 of the others with enough plays (RS-N013).
 """
@@ -170,25 +171,38 @@ def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, play
 
 
 def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
-                 cache: Path | None) -> dict[str, list[int]]:
-    """Per-card ``[played, cost_worker, won, decided]`` of the check budget (cached)."""
+                 cache: Path | None) -> dict[str, Any]:
+    """The check budget's figures (cached): ``cards`` (per card ``[played, cost_worker,
+    won, decided]``), ``win_types`` (games per way) and ``rounds`` (total rounds)."""
     card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
                        game.seed)
     path = cache / f"roles-{game.id}.json" if cache is not None else None
     if path is not None:
         stored = read_object(path)
-        cards = stored.get("cards") if stored and stored.get("fingerprint") == key else None
-        if isinstance(cards, dict) and set(cards) == set(table.card_ids) and all(
-                isinstance(v, list) and len(v) == 4 and all(isinstance(x, int) for x in v)
-                for v in cards.values()):
-            return cards
+        if stored is not None and stored.get("fingerprint") == key and _well_formed(stored, table):
+            return {k: stored[k] for k in ("cards", "win_types", "rounds")}
     result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
                       game.playtest_players)
-    found = {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards}
+    found: dict[str, Any] = {
+        "cards": {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards},
+        "win_types": dict(result.win_types),
+        "rounds": sum(k * n for k, n in result.game_length),
+    }
     if path is not None:
-        write_json(path, {"fingerprint": key, "cards": found})
+        write_json(path, {"fingerprint": key, **found})
     return found
+
+
+def _well_formed(stored: dict[str, Any], table: Table) -> bool:
+    """Whether a cached entry has the shape :func:`cached_stats` writes."""
+    cards, types, rounds = stored.get("cards"), stored.get("win_types"), stored.get("rounds")
+    return (isinstance(cards, dict) and set(cards) == set(table.card_ids)
+            and all(isinstance(v, list) and len(v) == 4
+                    and all(type(x) is int and x >= 0 for x in v) for v in cards.values())
+            and isinstance(types, dict) and set(types) <= set(WIN_TYPES)
+            and all(type(n) is int and n >= 0 for n in types.values())
+            and type(rounds) is int and rounds >= 0)
 
 
 def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
@@ -219,8 +233,14 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
     cards, docs, games = read_pack(pack)
     for game, _, doc in games:
         table = compile_table(game, cards)
-        stats = cached_stats(pack, game, doc, table, cache)
-        yield from iter_card_warnings(stats, docs)
+        figures = cached_stats(pack, game, doc, table, cache)
+        yield from iter_card_warnings(figures["cards"], docs)
+        types = ", ".join(f"{t} {n}" for t, n in sorted(figures["win_types"].items()))
+        games_played = game.playtest_games
+        yield doc.diag("RS-N014", f"{games_played} {CHECK_POLICY} playouts of "
+                       f"{game.playtest_players} players: {types}; mean "
+                       f"{figures['rounds'] / games_played:.1f} rounds",
+                       ("playtest",) if "playtest" in doc.data else ("deck",))
 
 
 def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
@@ -233,7 +253,7 @@ def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
         if problem:
             continue
         table = compile_table(game, cards)
-        out[game.id] = {"cards": cached_stats(pack, game, doc, table, cache),
+        out[game.id] = {**cached_stats(pack, game, doc, table, cache),
                         "games": game.playtest_games, "players": game.playtest_players}
     return out
 

@@ -16,10 +16,10 @@ def codes_at(report: object, code: str) -> list[tuple[str, int]]:
 
 
 def test_shipped_pack_is_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_pack(tmp_path, {GAME: ("games: 40", "games: 6")})
+    root = copy_pack(tmp_path)
     report = check_copy(root, monkeypatch)
-    assert [d for d in report.diagnostics if d.code.startswith("RS-N")
-            and d.code not in ("RS-N013", "RS-N011")] == []
+    assert [(d.code, d.file, d.line) for d in report.diagnostics] == [
+        ("RS-N014", GAME, line_of(root, GAME, "playtest:"))]
 
 
 def test_incomplete_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -93,8 +93,14 @@ def test_cached_stats_equal_a_fresh_run(tmp_path: Path) -> None:
     fresh = cached_stats(pack, game, doc, table, None)
     first = cached_stats(pack, game, doc, table, tmp_path / "cache")
     assert first == fresh == cached_stats(pack, game, doc, table, tmp_path / "cache")
-    (tmp_path / "cache" / "roles-harbour-lights.json").write_text('{"fingerprint": 1}')
+    cached = tmp_path / "cache" / "roles-harbour-lights.json"
+    stored = json.loads(cached.read_text())
+    stored["cards"]["riveter"] = [1, 2, "x", 4]  # right fingerprint, wrong shape
+    cached.write_text(json.dumps(stored))
     assert cached_stats(pack, game, doc, table, tmp_path / "cache") == fresh
+    cached.write_text('{"fingerprint": 1}')
+    assert cached_stats(pack, game, doc, table, tmp_path / "cache") == fresh
+    assert sum(fresh["win_types"].values()) == 5
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
