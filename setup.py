@@ -12,6 +12,7 @@ setup(
         "generator.schemas": ["*.json"],
         "generator.render": ["fonts/*.ttf", "fonts/*.txt"],
         "generator.systems.fragments": ["*.yaml"],
+        "generator.systems.glyphs": ["starter/*.yaml"],
     },
     include_package_data=False,
 )

@@ -27,7 +27,6 @@ from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
-from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
@@ -584,65 +583,69 @@ def explain_command(code: str | None) -> None:
     sys.exit(_guard(run))
 
 
-@main.command("solve")
-@click.argument("pack", type=click.Path())
-@click.argument("riddle")
-@click.option("--players", type=click.IntRange(1, 4), help="Player count (default 1).")
-@click.option("--objective", "tier", type=click.Choice(["silver", "gold", "heroic", "godlike"]),
-              help="Solve one objective only (default: all).")
-@click.option("--budget", type=click.IntRange(1),
-              help=f"States each search may expand (default {DEFAULT_BUDGET:,}; a riddle's "
-              f"own limit may lower it, never raise it). Each objective also stops after "
-              f"{DEFAULT_SECONDS:g} CPU seconds.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-def solve_command(pack: str, riddle: str, players: int | None, tier: str | None,
-                  budget: int | None, fmt: str) -> None:
-    """Prove a riddle's objectives solvable and show the shortest solutions."""
+class _SystemCommand(click.Command):
+    """``solve``/``playtest``: the installed systems add their options on first use."""
 
+    def __init__(self, *args: Any, command: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.system_command = command
+        self._added = False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self._added:
+            self._added = True
+            from generator.commands import command_options, policies_help
+
+            for param in self.params:
+                if isinstance(param, click.Option) and param.name == "policy":
+                    param.help = f"Player policy (default: the system's first). {policies_help()}."
+            for system, option in command_options(self.system_command):
+                kind: Any = {"int": click.IntRange(option.minimum, option.maximum),
+                             "choice": click.Choice(option.choices)}.get(option.kind, str)
+                self.params.append(click.Option([f"--{option.name}"], type=kind,
+                                                help=f"{option.help} [{system}]"))
+        return super().get_params(ctx)
+
+
+def _run_system_command(command: str, pack: str, target: str, fmt: str,
+                        values: dict[str, Any], label: str) -> None:
     def run() -> int:
-        from generator.systems.riddle.solve_cli import run_solve
+        from generator.commands import run_command
+        from generator.systems import CommandRequest
 
-        code, text = run_solve(pack, riddle, players, tier, budget, fmt)
+        bar = _count_progress(label) if command == "playtest" else None
+        code, text = run_command(command, CommandRequest(pack, target, fmt, values, bar))
+        _clear_progress()
         click.echo(text.rstrip("\n"))
         return code
 
     sys.exit(_guard(run))
 
 
-@main.command("playtest")
+@main.command("solve", cls=_SystemCommand, command="solve")
 @click.argument("pack", type=click.Path())
-@click.argument("scenario")
+@click.argument("target", metavar="TARGET")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
+    """Solve TARGET (a riddle, a card...) of PACK and show the shortest solutions."""
+    _run_system_command("solve", pack, target, fmt, values, "")
+
+
+@main.command("playtest", cls=_SystemCommand, command="playtest")
+@click.argument("pack", type=click.Path())
+@click.argument("target", metavar="TARGET")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--policy", default="greedy", show_default=True,
-              help="Player policy: random, greedy or lookahead.")
+@click.option("--policy", help="Player policy (default: the system's first).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=click.IntRange(1), help="Worker processes (default: all cores).")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster (needs the 'dask' extra), e.g. tcp://host:8786.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-def playtest_command(pack: str, scenario: str, games: int, policy: str, seed: int,
-                     jobs: int | None, scheduler: str | None, fmt: str) -> None:
-    """Playtest a scenario or game of a pack: win rate, outcomes, turns (and per system more)."""
-
-    def run() -> int:
-        from generator.systems.playtests import playtest_owner
-        from generator.systems.tower.playtest import run_playtest
-
-        bar = _count_progress(f"{scenario}: games")
-        owner = playtest_owner(pack, scenario)
-        if owner is not None:
-            code, text = owner.playtest(pack, scenario, games, policy, seed, jobs, scheduler,
-                                        fmt, bar)
-        else:
-            code, text = run_playtest(pack, scenario, games, policy, seed, jobs, scheduler, fmt,
-                                      bar)
-        _clear_progress()
-        click.echo(str(text).rstrip("\n"))
-        return int(code)
-
-    sys.exit(_guard(run))
+def playtest_command(pack: str, target: str, fmt: str, **values: Any) -> None:
+    """Playtest TARGET (a scenario, a game...) of PACK: win rate, losses, turns."""
+    _run_system_command("playtest", pack, target, fmt, values, f"{target}: games")
 
 
 def _count_progress(label: str) -> Callable[[int, int], None] | None:

@@ -52,7 +52,8 @@ class Diagnostic:
 
 
 # Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
-# R render, A artwork, F fragments system, G riddle system, T tower system, N role cards, E environment.
+# R render, A artwork, F fragments system, G riddle system, T tower system, X glyphs system,
+# N role cards, E environment.
 # Each entry: code -> (default severity, short title). The README documents them.
 CODES: dict[str, tuple[Severity, str]] = {
     # Loading (YAML and files)
@@ -186,6 +187,25 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
     "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
     "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
+    # Glyphs system (Sfynx tile puzzle): rule checks 0xx, simulations 1xx
+    "RS-X001": (Severity.ERROR, "riddle names a symbol the glyph set lacks"),
+    "RS-X002": (Severity.ERROR, "riddle sequence longer than the grid"),
+    "RS-X003": (Severity.ERROR, "riddle impossible with the tile counts"),
+    "RS-X004": (Severity.ERROR, "deck of the wrong size"),
+    "RS-X005": (Severity.ERROR, "difficulty degree names a missing deck"),
+    "RS-X006": (Severity.ERROR, "set-up pattern is not a full grid"),
+    "RS-X007": (Severity.ERROR, "duplicate riddle card"),
+    "RS-X008": (Severity.ERROR, "clepsydra does not have one slot per turn"),
+    "RS-X009": (Severity.ERROR, "glyph set does not fill the grid"),
+    "RS-X010": (Severity.ERROR, "game names a missing glyph set or set-up"),
+    "RS-X011": (Severity.WARNING, "missing translation"),
+    "RS-X012": (Severity.ERROR, "difficulty table is not degrees 1-8 once each"),
+    "RS-X013": (Severity.ERROR, "a degree deals too few riddle cards"),
+    "RS-X014": (Severity.ERROR, "component count does not match its tiles"),
+    "RS-X015": (Severity.ERROR, "pack has no glyph-game document"),
+    "RS-X101": (Severity.WARNING, "a higher degree is clearly easier"),
+    "RS-X102": (Severity.WARNING, "card difficulty does not rise with the deck number"),
+    "RS-X103": (Severity.INFO, "difficulty curve"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),
@@ -300,6 +320,17 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "box.", "text: I glow \\u2603 at night."),
     "RS-R005": ("An inline icon name is not one the renderer knows, so nothing would be drawn "
                 "in its place.", "text: Build a :domme: on any space."),
+    "RS-R006": ("A fitted text would print smaller than 6 pt, which most players cannot read "
+                "on a card or a sheet; shorten the text or give it a larger box.",
+                "text: (a god's power written out in 90 words on a poker card)"),
+    "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
+                "would print without its picture. Paths are relative to the YAML file.",
+                "art: pics/missing.png"),
+    "RS-A002": ("An 'art' file exists but is not a PNG, JPEG or SVG image riddlesmith can read "
+                "(a truncated download, a renamed file).", "art: notes.txt"),
+    "RS-A003": ("At its printed size the image has fewer than 300 pixels per inch, so it will "
+                "print soft or blocky; use a larger image or a smaller box.",
+                "art: thumbnail-64px.png   (on a 63 x 88 mm card)"),
     "RS-E001": ("A path given on the command line does not exist; nothing can be checked.",
                 "riddlesmith check contnet/"),
     "RS-E002": ("The output folder cannot be created or written, so build cannot save its files.",

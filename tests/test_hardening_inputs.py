@@ -40,6 +40,11 @@ CASES = [
            "RS-Y014", "game.yaml", 4, 12, message="at most 30 digits") for name, v in HUGE.items()],
     Case("huge-seed", {"game.yaml": GAME_YAML + "  seed: " + "9" * 30 + "\n"},
          "RS-S001", "game.yaml", 9, 9, message="above the maximum"),
+    Case("art-box-huge", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: I hum.\n"
+                                          "art: {file: a.png, box: {x: 0, y: 0, width: 5, height: 1e308}}\n"},
+         "RS-S001", "cards/x.yaml", 4, 56, message="outside the range"),
+    Case("art-file-newline", {"cards/x.yaml": 'kind: fragment-card\nid: x\ntext: I hum.\nart: "a.png\\n"\n'},
+         "RS-S001", "cards/x.yaml", 4, 6),
     # siblings: values each in range whose combination crashed the build
     Case("min-font-above-font", {"game.yaml": GAME_YAML + "card: {font_size: 5, min_font_size: 20}\n"},
          "RS-S001", "game.yaml", 9, 37, message="larger than card.font_size"),

@@ -22,8 +22,6 @@ from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
-from generator.render.fonts import missing_in_some_face
-from generator.render.geometry import parse_length
 from generator.resources import schemas_dir
 
 # Each schema's $id is its own file name: relative, so it names no host, and the
@@ -72,6 +70,8 @@ def _is_finite_integer(checker: Any, instance: Any) -> bool:
 def _length_range(validator: Any, bounds: dict[str, float], instance: Any,
                   schema: dict[str, Any]) -> Iterator[ValidationError]:
     """``x-length: {min, max}`` (mm): a length, whatever its unit, lies in the range."""
+    from generator.render.geometry import parse_length  # only when a length is validated
+
     try:
         mm = parse_length(instance)
     except ValueError:
@@ -90,6 +90,8 @@ def _printed(validator: Any, enabled: bool, instance: Any,
     """
     if not enabled:
         return
+    from generator.render.fonts import missing_in_some_face  # loads the fonts' tables once
+
     texts = instance.items() if isinstance(instance, dict) else [(None, instance)]
     for lang, text in texts:
         if not isinstance(text, str):
@@ -276,6 +278,10 @@ def _hint_of(error: ValidationError) -> str:
     return str(schema.get("x-hint", ""))
 
 
+_RANGE_VALIDATORS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                               "x-length", "minLength", "maxLength"})
+
+
 def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterator[Diagnostic]:
     hint = _hint_of(error)
     if error.validator in ("oneOf", "anyOf") and error.context:
@@ -300,6 +306,10 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
         shapeless = ("type", "enum", "const") if isinstance(error.instance, (dict, list)) else ("type",)
         inside = [e for e in alternatives if e.relative_path or e.validator not in shapeless]
         alternatives = inside or alternatives
+        # A scalar with the right form for one alternative but out of its range ('999mm'
+        # beside 'auto|full|none'): the range is what the designer needs to hear.
+        ranged = [e for e in alternatives if e.validator in _RANGE_VALIDATORS]
+        alternatives = ranged or alternatives
         best = best_match(alternatives)
         if best is not None:
             for diag in _iter_error_diagnostics(best, doc):

@@ -28,9 +28,10 @@ Statuses: ``found`` (``cost`` and ``actions`` hold a shortest path),
 """
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -52,7 +53,40 @@ budget this bounds memory (a wide position can generate hundreds of children
 per expanded state; issue 8 §3)."""
 
 CHECK_EVERY = 8
-"""Expanded states between two looks at the CPU clock."""
+"""Expanded states between two looks at the clock."""
+
+
+class CpuCap:
+    """A CPU-seconds cap that reads the CPU clock only when it may have run out.
+
+    Reading the process's CPU time can cost milliseconds on some systems, the
+    wall clock next to nothing; a single-threaded search never spends more CPU
+    time than wall time, so the CPU clock is read only once the wall clock
+    says the cap could be reached.
+
+    >>> CpuCap(None).spent(), CpuCap(60.0).spent()
+    (False, False)
+    """
+
+    __slots__ = ("seconds", "look", "cpu")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.look = time.perf_counter() + (seconds or 0.0)  # the CPU clock's next reading
+        self.cpu = time.process_time() if seconds is not None else 0.0
+
+    def spent(self) -> bool:
+        """True once the search has used its CPU seconds."""
+        if self.seconds is None:
+            return False
+        now = time.perf_counter()
+        if now < self.look:
+            return False
+        used = time.process_time() - self.cpu
+        if used > self.seconds:
+            return True
+        self.look = now + (self.seconds - used)  # CPU time grows no faster than wall time
+        return False
 
 FOUND, EXHAUSTED, HORIZON, BUDGET = "found", "exhausted", "horizon", "budget"
 LIMIT_STATES, LIMIT_MEMORY, LIMIT_SECONDS = "states", "memory", "seconds"
@@ -114,7 +148,9 @@ def _trace(node: int, node_state: list[S], node_parent: list[int],
     return tuple(reversed(actions)), tuple(reversed(states))
 
 def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
-          max_cost: int | None = None, seconds: float | None = None) -> SearchResult[S, A]:
+          max_cost: int | None = None, seconds: float | None = None,
+          cap: CpuCap | None = None, exact: Mapping[int, int] | None = None
+          ) -> SearchResult[S, A]:
     """A shortest path by A*, expanding at most ``budget`` states, holding at most
     ``STORED_PER_STATE * budget`` in memory and using at most ``seconds`` of CPU
     time (status ``budget`` when one runs out; ``limit`` says which).
@@ -122,10 +158,14 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     The goal test runs when a state is generated: with unit steps and an
     estimate of at least 1 for every non-goal state, the first goal generated
     lies on a shortest path (the state being expanded has the smallest
-    ``g + h`` of the open list, and ``g + h >= g + 1``).
+    ``g + h`` of the open list, and ``g + h >= g + 1``). ``cap`` shares one
+    CPU-seconds cap between several searches (``seconds`` is then ignored).
+    ``exact`` maps keys to the exact steps left from them (known from an earlier
+    search): reaching one within ``max_cost`` counts as found, with ``cost``
+    the full length but ``actions`` and ``states`` only up to that state.
     """
     started = time.perf_counter()
-    cpu_deadline = None if seconds is None else time.process_time() + seconds
+    cap = cap or CpuCap(seconds)
     stored_at_most = STORED_PER_STATE * budget
     key_of = problem.key
     estimate = problem.estimate
@@ -174,8 +214,7 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
             return finish(BUDGET, limit=LIMIT_STATES)
         if len(node_state) > stored_at_most:
             return finish(BUDGET, limit=LIMIT_MEMORY)
-        if cpu_deadline is not None and expanded % CHECK_EVERY == 0 \
-                and time.process_time() > cpu_deadline:
+        if expanded % CHECK_EVERY == 0 and cap.spent():
             return finish(BUDGET, limit=LIMIT_SECONDS)
         expanded += 1
         g1 = g + 1
@@ -192,6 +231,14 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
                 node_action.append(action)
                 node_key.append(k)
                 return finish(FOUND, len(node_state) - 1)
+            if exact is not None and k in exact and (max_cost is None
+                                                     or g1 + exact[k] <= max_cost):
+                node_state.append(child)
+                node_parent.append(node)
+                node_action.append(action)
+                node_key.append(k)
+                found = finish(FOUND, len(node_state) - 1)
+                return dataclasses.replace(found, cost=g1 + exact[k])
             h = estimate(child)
             if h >= UNREACHABLE:
                 continue
@@ -265,69 +312,83 @@ def breadth_first(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     return finish(EXHAUSTED)
 
 
+class _From(Generic[S, A]):
+    """A problem restarted from one of its states (the rest delegated)."""
+
+    def __init__(self, problem: SearchProblem[S, A], start: S) -> None:
+        self.problem = problem
+        self.start = start
+        self.successors = problem.successors
+        self.is_goal = problem.is_goal
+        self.estimate = problem.estimate
+        self.key = problem.key
+        self.first_move = problem.first_move
+
+    def starts(self) -> Iterable[S]:
+        return (self.start,)
+
+
 def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
-                              budget: int = DEFAULT_BUDGET,
-                              seconds: float | None = None) -> int | None:
+                              budget: int = DEFAULT_BUDGET, seconds: float | None = None,
+                              line: Sequence[S] = ()) -> int | None:
     """How many distinct first moves (by ``problem.first_move``) start a path of
     ``cost`` steps to a goal, ``cost`` being the shortest; None when ``budget``
-    expanded states do not settle it.
+    expanded states (or ``seconds`` of CPU time) do not settle it.
 
-    A breadth-first sweep over the states with ``g + h <= cost`` (every state of
-    every shortest path is one of them), carrying for each state the set of first
-    moves that reach it; states with one key share their sets, since what one of
-    them can reach in the steps left, so can the other.
+    Each first move's states are proven or refuted by A* with ``cost - 1`` steps
+    left, which expands about as few states as the proof did: most first moves
+    are refuted by the estimate alone, and the rest by a search as focused as
+    the first one (a sweep over every state with ``g + h <= cost`` costs far
+    more when the estimate is loose). States with one key share their verdict.
+    ``line`` (the states of a shortest path, start first) seeds the exact steps
+    left that every search reuses: a first move that joins a known shortest
+    line is proven as soon as it reaches it, and each line found is learned.
     """
     if cost <= 0:
         return 0
-    cpu_deadline = None if seconds is None else time.process_time() + seconds
-    stored_at_most = STORED_PER_STATE * budget
+    cap = CpuCap(seconds)
     key_of = problem.key
-    estimate = problem.estimate
-    is_goal = problem.is_goal
-    successors = problem.successors
-    index: dict[Hashable, int] = {}  # first move -> its bit
-    depth_of: dict[int, int] = {}
-    layer: dict[int, tuple[S, int]] = {}
+    exact: dict[int, int] = {}  # key -> steps left, learned from lines found
+    for i, state in enumerate(line):
+        exact.setdefault(key_of(state), cost - i)
+    moves: dict[Hashable, list[S]] = {}
+    starts: set[int] = set()
     for start in problem.starts():
         k = key_of(start)
-        if k not in layer:
-            layer[k] = (start, 0)
-            depth_of[k] = 0
-    reached = 0
-    expanded = 0
-    for depth in range(cost):
-        nxt: dict[int, tuple[S, int]] = {}
-        last = depth + 1 == cost
-        for state, moves in layer.values():
-            if expanded >= budget or len(depth_of) > stored_at_most:
-                return None
-            if cpu_deadline is not None and expanded % CHECK_EVERY == 0 \
-                    and time.process_time() > cpu_deadline:
-                return None
-            expanded += 1
-            for action, child in successors(state):
-                if depth == 0:
-                    bit = 1 << index.setdefault(problem.first_move(action), len(index))
+        if k in starts:
+            continue
+        starts.add(k)
+        for action, child in problem.successors(start):
+            moves.setdefault(problem.first_move(action), []).append(child)
+    left = budget
+    verdicts: dict[int, bool] = {}
+    count = 0
+    for children in moves.values():
+        for child in children:
+            k = key_of(child)
+            ok = verdicts.get(k)
+            if ok is None:
+                if problem.is_goal(child):
+                    ok = cost == 1
+                elif cost == 1 or max(problem.estimate(child), 1) > cost - 1:
+                    ok = False
                 else:
-                    bit = moves
-                if last:
-                    if is_goal(child):
-                        reached |= bit
-                    continue
-                if is_goal(child):
-                    continue  # shorter than the shortest: cannot happen, and ends a path
-                h = estimate(child)
-                if depth + 1 + max(h, 1) > cost:
-                    continue
-                k = key_of(child)
-                seen = depth_of.get(k)
-                if seen is not None and seen <= depth:
-                    continue  # reached sooner elsewhere: no shortest path comes this way
-                depth_of[k] = depth + 1
-                entry = nxt.get(k)
-                nxt[k] = (child, bit) if entry is None else (entry[0], entry[1] | bit)
-        layer = nxt
-    return reached.bit_count()
+                    if left <= 0 or cap.spent():
+                        return None
+                    found = astar(_From(problem, child), budget=left, max_cost=cost - 1,
+                                  cap=cap, exact=exact)
+                    left -= found.expanded
+                    if found.status == BUDGET:
+                        return None
+                    ok = found.status == FOUND
+                    if ok:
+                        for i, state in enumerate(found.states):
+                            exact.setdefault(key_of(state), cost - 1 - i)
+                verdicts[k] = ok
+            if ok:
+                count += 1
+                break
+    return count
 
 
 def canonical_key_of(pack: Callable[[S], int], transforms: Sequence[Callable[[S], S]]

@@ -19,6 +19,7 @@ from generator.pack.model import Pack
 # Systems shipped with riddlesmith; entry points may add more (or these, again).
 BUILTIN_SYSTEMS = {
     "fragments": "generator.systems.fragments:SYSTEM",
+    "glyphs": "generator.systems.glyphs:SYSTEM",
     "riddle": "generator.systems.riddle:SYSTEM",
     "tower": "generator.systems.tower:SYSTEM",
 }
@@ -61,6 +62,69 @@ def cache_dir_for(pack: Pack, options: Options) -> Path | None:
     if options.cache_dir is not None:
         return options.cache_dir / pack.id
     return pack.root / CACHE_FOLDER
+
+
+@dataclass(frozen=True, slots=True)
+class CommandOption:
+    """An option a system adds to ``riddlesmith solve`` or ``playtest`` (``--<name>``).
+
+    ``kind`` is ``int`` (optionally within ``minimum``..``maximum``), ``str``, or
+    ``choice`` (one of ``choices``). Its value reaches the system in
+    :attr:`CommandRequest.values` under ``name`` (None when not given).
+    """
+
+    name: str
+    help: str
+    kind: str = "int"
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRequest:
+    """A ``solve`` or ``playtest`` command line, parsed: which target of which pack.
+
+    ``values`` holds the common options (``games``, ``policy``, ``seed``,
+    ``jobs``, ``scheduler`` for playtests) and every system option by name.
+    ``progress(done, total)`` shows counted work (None: silent).
+    """
+
+    pack: str
+    target: str
+    fmt: str = "text"
+    values: dict[str, Any] = field(default_factory=dict)
+    progress: Callable[[int, int], None] | None = None
+
+
+@runtime_checkable
+class Playtester(Protocol):
+    """A system whose documents of ``playtest_kinds`` can be playtested.
+
+    ``playtest_policies`` names its player policies, the default first.
+    """
+
+    playtest_kinds: tuple[str, ...]
+    playtest_policies: tuple[str, ...]
+
+    def playtest_options(self) -> tuple[CommandOption, ...]:
+        """Options of its own for ``riddlesmith playtest``."""
+
+    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
+        """Play the games; return (exit code, text)."""
+
+
+@runtime_checkable
+class Solver(Protocol):
+    """A system whose documents of ``solve_kinds`` can be solved."""
+
+    solve_kinds: tuple[str, ...]
+
+    def solve_options(self) -> tuple[CommandOption, ...]:
+        """Options of its own for ``riddlesmith solve``."""
+
+    def run_solve(self, request: CommandRequest) -> tuple[int, str]:
+        """Solve the target; return (exit code, text)."""
 
 
 @runtime_checkable

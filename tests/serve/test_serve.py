@@ -161,3 +161,19 @@ def test_serve_on_a_taken_port_exits_2_with_one_line(tmp_path: Path) -> None:
                                str(port)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "cannot listen" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_drawings_are_published_before_the_simulator_results(tmp_path: Path, monkeypatch) -> None:
+    pack = make_pack(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    seen: list[tuple[str, bool, bool]] = []
+
+    def snapshot() -> None:
+        [view] = ws.views()
+        seen.append((view.status, bool(view.drawings), view.metrics_pending))
+
+    ws.refresh(on_done=snapshot)
+    assert seen == [("ready", True, True), ("ready", True, False)]
+    [view] = ws.views()
+    assert view.metrics["fragments"]["press_your_luck"]["deck_size"] == 40

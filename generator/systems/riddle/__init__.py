@@ -53,8 +53,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
+from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import checks
 from generator.systems.riddle.model import (
     Riddle,
@@ -200,6 +201,24 @@ class RiddleSystem:
 
         return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
                             progress)
+
+    solve_kinds: tuple[str, ...] = ("riddle",)
+
+    def solve_options(self) -> tuple[CommandOption, ...]:
+        return (CommandOption("players", "Player count (default 1).", minimum=1, maximum=4),
+                CommandOption("objective", "Solve one objective only (default: all).",
+                              kind="choice", choices=("silver", "gold", "heroic", "godlike")),
+                CommandOption("budget", f"States each search may expand (default "
+                              f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
+                              f"raise it). Each objective also stops after {DEFAULT_SECONDS:g} "
+                              "CPU seconds.", minimum=1))
+
+    def run_solve(self, request: CommandRequest) -> tuple[int, str]:
+        from generator.systems.riddle.solve_cli import run_solve
+
+        v = request.values
+        return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
+                         v.get("budget"), request.fmt)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES

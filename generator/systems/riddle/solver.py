@@ -254,7 +254,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         note = ""
         if count_first_moves and found.cost is not None:
             allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left())
+            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left(),
+                                               line=found.states)
             if firsts is None:
                 note = (f"optimal first moves not counted: more than {allowed} states or "
                         f"{seconds} CPU seconds")

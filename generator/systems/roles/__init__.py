@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.roles import checks
 from generator.systems.roles.model import RoleCard, RoleGame, build_card, build_game
 
@@ -79,14 +79,20 @@ class RolesSystem:
 
         return report_playouts(pack, cache_dir_for(pack, options))
 
-    def playtest(self, pack_path: str, ident: str, games: int, policy: str, seed: int,
-                 jobs: int | None, scheduler: str | None, fmt: str,
-                 progress: Any = None) -> tuple[int, str]:
-        """``riddlesmith playtest`` on a ``role-game`` of the pack: (exit code, text)."""
+    playtest_kinds: tuple[str, ...] = ("role-game",)
+    playtest_policies: tuple[str, ...] = ("greedy", "random")
+
+    def playtest_options(self) -> tuple[CommandOption, ...]:
+        return (CommandOption("players", "Players of a role game (default: its "
+                              "playtest.players).", minimum=2, maximum=5),)
+
+    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.roles.playout import run_playtest
 
-        return run_playtest(pack_path, ident, games, policy, seed, jobs, scheduler, fmt,
-                            progress)
+        v = request.values
+        return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
+                            v.get("jobs"), v.get("scheduler"), request.fmt, request.progress,
+                            v.get("players"))
 
     def templates(self) -> dict[str, str]:
         from generator.systems.roles.templates import TEMPLATES

@@ -62,7 +62,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, LossOdds, State
 from generator.systems.tower.model import (
@@ -146,15 +146,6 @@ class TowerSystem:
 
         return report_simulations(pack, cache_dir_for(pack, options))
 
-    def playtest(self, pack_path: str, ident: str, games: int, policy: str, seed: int,
-                 jobs: int | None, scheduler: str | None, fmt: str,
-                 progress: Any = None) -> tuple[int, str]:
-        """``riddlesmith playtest`` on a scenario of the pack: (exit code, text)."""
-        from generator.systems.tower.playtest import run_playtest
-
-        return run_playtest(pack_path, ident, games, policy, seed, jobs, scheduler, fmt,
-                            progress)
-
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The scenario book with its chapters, for the print targets."""
         from generator.systems.tower.decks import tower_books
@@ -166,6 +157,25 @@ class TowerSystem:
         from generator.systems.tower.decks import tower_token_sets
 
         return tower_token_sets(pack, options)
+
+    playtest_kinds: tuple[str, ...] = ("tower-scenario",)
+
+    @property
+    def playtest_policies(self) -> tuple[str, ...]:
+        """The policy modules, the default first."""
+        from generator.systems.tower.policies import DEFAULT_POLICY, policy_names
+
+        return (DEFAULT_POLICY, *(p for p in policy_names() if p != DEFAULT_POLICY))
+
+    def playtest_options(self) -> tuple[CommandOption, ...]:
+        return ()
+
+    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
+        from generator.systems.tower.playtest import run_playtest
+
+        v = request.values
+        return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
+                            v.get("jobs"), v.get("scheduler"), request.fmt, request.progress)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.tower.templates import TEMPLATES

@@ -39,7 +39,6 @@ import re
 
 import dataclasses
 import hashlib
-import importlib.util
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -50,6 +49,7 @@ from generator import __version__
 from generator.cachefile import read_object, write_json
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
+from generator.sim import cache
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
 from generator.systems.tower.model import (
@@ -116,16 +116,7 @@ class ScenarioSim:
 
 def digest_sources(modules: tuple[str, ...] = HASHED_MODULES) -> str:
     """A hash of the simulator's source files (empty parts for modules without a file)."""
-    h = hashlib.sha256(f"{SIM_VERSION}:{__version__}".encode())
-    for name in modules:
-        spec = importlib.util.find_spec(name)
-        origin = spec.origin if spec is not None else None
-        try:
-            data = Path(origin).read_bytes() if origin else b""
-        except OSError:
-            data = b""
-        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    return h.hexdigest()
+    return cache.digest_sources(modules, f"{SIM_VERSION}:{__version__}")
 
 
 def fingerprint_game(game: Game, level: int, settings: SimSettings, sources: str) -> str:

@@ -10,6 +10,7 @@ are the group's choice, so every choice is returned. No step: it stays.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -34,6 +35,16 @@ def grid_distance(width: int, a: Square, b: Square) -> int:
     """
     (ra, ca), (rb, cb) = divmod(a, width), divmod(b, width)
     return max(abs(ra - rb), abs(ca - cb))
+
+
+@functools.lru_cache(maxsize=64)
+def grid_distances(width: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`grid_distance` between every two squares of a map ``width`` wide.
+
+    >>> grid_distances(3, 9)[0][8] == grid_distance(3, 0, 8) == 2
+    True
+    """
+    return tuple(tuple(grid_distance(width, a, b) for b in range(size)) for a in range(size))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,26 +72,28 @@ class StepTowardClosestWorkerEffect:
               ) -> tuple[RiddleState, ...]:
         board = state.board
         here = board.king if self.figure == "king" else board.sphinx
-        workers = [w for w in board.workers if w != NO_SQUARE]
-        if here == NO_SQUARE or not workers:
+        if here == NO_SQUARE:
             return (state,)
-        width = ctx.geometry.width
-        near = min(grid_distance(width, here, w) for w in workers)
-        closest = [w for w in workers if grid_distance(width, here, w) == near]
-        blocked = occupied(board) | board.domes
+        geometry = ctx.geometry
+        apart = grid_distances(geometry.width, geometry.size)
+        from_here = apart[here]
+        workers = [w for w in board.workers if w != NO_SQUARE]
+        if not workers:
+            return (state,)
+        near = min(from_here[w] for w in workers)
+        closest = [w for w in workers if from_here[w] == near]
+        free = geometry.move_neighbours[here] & ~(occupied(board) | board.domes)
+        candidates = []
+        while free:
+            low = free & -free
+            free ^= low
+            candidates.append(low.bit_length() - 1)
         steps: set[Square] = set()
         for target in closest:
-            best = near
-            chosen: list[Square] = []
-            for sq in ctx.geometry.squares:
-                if not ctx.geometry.move_neighbours[here] >> sq & 1 or blocked >> sq & 1:
-                    continue
-                d = grid_distance(width, sq, target)
-                if d < best:
-                    best, chosen = d, [sq]
-                elif d == best and chosen:
-                    chosen.append(sq)
-            steps.update(chosen)
+            to_target = apart[target]
+            best = min((to_target[sq] for sq in candidates), default=near)
+            if best < near:
+                steps.update(sq for sq in candidates if to_target[sq] == best)
         if not steps:
             return (state,)
         if self.figure == "king":

@@ -1,0 +1,105 @@
+"""Sfynx tile puzzle speed: planner games/s, the per-card solver, the degree 1-8 curve.
+
+    python benchmarks/glyphs.py [--games 40] [--curve-games 1000] [--jobs N] [--budget 20000]
+
+On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
+
+1. games/s of the ``planner`` policy and of the ``random`` baseline on one core
+   (the whole runner: seeding, policy, engine) at degree 4, and their ratio;
+2. the per-card solver on the hardest card (the highest mean minimum actions
+   from 3 seeded grids at a small budget): its time and states per grid at
+   ``--budget``, next to the plain BFS reference's time on a 3x3 grid for scale;
+3. the wall time of the degree 1-8 win-rate curve at ``--curve-games`` games
+   per degree on the process pool (``--jobs``, default every core). With
+   ``--curve-games`` below 1000 the time for 1000 is also given, extrapolated
+   linearly from the measured one (and labelled so).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from _common import REPO
+
+from generator.pack.loader import load_packs
+from generator.pack.schema import load_schemas
+from generator.pipeline import kinds_of
+from generator.sim.executors import InProcessExecutor
+from generator.sim.montecarlo import run_games
+from generator.systems import discover_systems
+from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.board import JOKER
+from generator.systems.glyphs.model import Table
+from generator.systems.glyphs.playtest import GlyphGames, playtest, standard_setup
+from generator.systems.glyphs.solver import bfs_card, card_difficulty, shuffled_grid, solve_card
+
+
+def load_table() -> Table:
+    loaded = load_packs([REPO / "content" / "glyphs"], load_schemas(),
+                        kinds_of(discover_systems()))
+    table = load_pack(loaded.packs[0])[0].table
+    assert table is not None, "the shipped glyph pack has errors"
+    return table
+
+
+def games_per_second(table: Table, policy: str, games: int) -> float:
+    start = time.perf_counter()
+    run_games(GlyphGames(table, 4, policy), games, 1, executor=InProcessExecutor())
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--curve-games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--budget", type=int, default=20_000)
+    args = parser.parse_args()
+    table = load_table()
+
+    planner = games_per_second(table, "planner", args.games)
+    baseline = games_per_second(table, "random", args.games * 10)
+    print(f"1. games/s on one core at degree 4: planner {planner:.2f}, random {baseline:.1f} "
+          f"(the planner costs {baseline / planner:.0f}x a random player)")
+
+    pattern = table.pattern(standard_setup(table))
+    scouted = [(card_difficulty(table.n, table.symbol_of, c.id, c.wanted, bool(c.jokers),
+                                pattern, 3, 1, budget=2_000).mean, c) for c in table.cards]
+    _, hardest = max(scouted, key=lambda x: (x[0], x[1].id))
+    times = []
+    states = []
+    exact = 0
+    for i in range(3):
+        tiles, restored = shuffled_grid(len(table.symbol_of), pattern,
+                                        random.Random(f"bench:{hardest.id}:{i}"))
+        start = time.perf_counter()
+        found = solve_card(table.n, tiles, restored, table.symbol_of, hardest.wanted,
+                           bool(hardest.jokers), args.budget)
+        times.append(time.perf_counter() - start)
+        states.append(found.nodes)
+        exact += found.exact
+    symbols = (0, 0, 1, 2, 3, 4, 5, JOKER, 6)
+    start = time.perf_counter()
+    bfs_card(3, tuple(range(9)), 0b101010101, symbols, (1, 2, 3), True, limit=4)
+    bfs = time.perf_counter() - start
+    print(f"2. solver on the hardest card '{hardest.id}' (deck {hardest.deck}, "
+          f"{len(hardest.wanted)} symbols): {sum(times) / 3:.2f} s and "
+          f"{sum(states) // 3} states per grid, {exact}/3 proved optimal at budget "
+          f"{args.budget}; BFS reference on one 3x3 grid: {bfs:.2f} s")
+
+    start = time.perf_counter()
+    rates = []
+    for degree in table.degrees:
+        r = playtest(table, degree.degree, "planner", args.curve_games, 1, jobs=args.jobs)
+        rates.append(f"{degree.degree}: {r.win_rate * 100:.0f}%")
+    wall = time.perf_counter() - start
+    line = (f"3. degree 1-8 curve at {args.curve_games} games per degree: {wall:.1f} s wall "
+            f"({', '.join(rates)})")
+    if args.curve_games < 1000:
+        line += f"; extrapolated to 1000 games per degree: {wall * 1000 / args.curve_games:.0f} s"
+    print(line)
+
+
+if __name__ == "__main__":
+    main()

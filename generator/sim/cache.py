@@ -1,0 +1,38 @@
+"""Simulator result caches: a hash of the simulator's own source, and atomic writes.
+
+A system caches a simulation in a JSON file named by a hash of everything the
+result depends on; part of that hash is :func:`digest_sources` (the source
+files of the modules that compute it), so editing the simulator invalidates
+old results. :func:`write_atomically` never leaves a half-written file, and a
+cache that cannot be written only costs time.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+from pathlib import Path
+
+from generator.cachefile import write_text
+
+
+def digest_sources(modules: tuple[str, ...], tag: str) -> str:
+    """A hash of ``tag`` and the source of each module (empty for one without a file)."""
+    h = hashlib.sha256(tag.encode())
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        try:
+            data = Path(origin).read_bytes() if origin else b""
+        except OSError:
+            data = b""
+        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through :func:`generator.cachefile.write_text` (a
+    temporary file and an atomic rename); a cache that cannot be written only costs time."""
+    write_text(path, text)
+
+
+__all__ = ["digest_sources", "write_atomically"]

@@ -1,0 +1,71 @@
+"""Diagnostic codes of the glyph system (``RS-X0xx`` rule checks, ``RS-X1xx``
+simulations), read from the project's table in :mod:`generator.diagnostics`,
+where every code is declared once, and why each matters (``riddlesmith explain``)."""
+from __future__ import annotations
+
+import re
+
+from generator.diagnostics import CODES, Explanation, Severity
+
+GLYPH_CODES: dict[str, tuple[Severity, str]] = {
+    code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-X\d\d\d", code)
+}
+
+EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
+    "RS-X001": ("A riddle card asks for a symbol that no tile of the glyph set shows, so the "
+                "card can never be solved.",
+                "sequence: [sun, moon, comet]    # the set has no 'comet' tile"),
+    "RS-X002": ("A sequence longer than a row or column of the grid cannot be laid out in one "
+                "line, so the card can never be solved.",
+                "sequence: [sun, moon, wave, reed, eye, hand]    # six symbols on a 5x5 grid"),
+    "RS-X003": ("The card needs more tiles of a symbol than the set holds (a joker may stand in "
+                "for one only), so it can never be solved.",
+                "sequence: [sun, sun, sun]    # the set has one 'sun' and jokers are one per riddle"),
+    "RS-X004": ("Every deck must hold the number of cards the game deals from it; a short deck "
+                "cannot give each difficulty degree its cards.",
+                "deck_size: 6    # but deck 3 has five riddle cards"),
+    "RS-X005": ("A difficulty degree takes its riddle cards from three decks; a deck number "
+                "with no cards leaves the degree without a riddle deck.",
+                "degrees:\n  - {degree: 1, decks: [1, 2, 9], setup: open}"),
+    "RS-X006": ("A set-up pattern marks which tiles start restored; it must have one mark per "
+                "cell of the grid, row by row.",
+                "setups:\n  cross: ['X...X', '.X.X.', '..X..', '.X.X.']    # four rows on a 5x5 grid"),
+    "RS-X007": ("Two cards (or two tiles) share an id or the same sequence, so a deck holds a "
+                "card twice and the difficulty counts are off.",
+                "- {id: r07, deck: 2, sequence: [sun, moon]}\n- {id: r08, deck: 2, sequence: [sun, moon]}"),
+    "RS-X008": ("The clepsydra times the game: one challenge slot per turn, the last one losing "
+                "the game; a different count changes the turn limit silently.",
+                "turns: 12\nclepsydra: [...]    # eleven slots"),
+    "RS-X009": ("The antechamber is a full grid of tiles; a set with more or fewer tiles than "
+                "cells cannot be laid out.",
+                "tiles: [...]    # counts add up to 24 on a 5x5 grid"),
+    "RS-X010": ("The game names a glyph set or a set-up pattern that the pack does not define.",
+                "glyph_set: tidewater-glyphz"),
+    "RS-X011": ("The pack declares a language but a printed text has no version in it, so the "
+                "edition in that language would fall back to another.",
+                "name: {en: Sun}    # the pack declares languages: [en, fr]"),
+    "RS-X012": ("The difficulty table must list degrees 1 to 8, each once, so every degree a "
+                "player picks has its decks.",
+                "degrees:\n  - {degree: 1, ...}\n  - {degree: 1, ...}    # degree 2 missing"),
+    "RS-X013": ("After the removed cards a degree must still hold enough riddle cards to win "
+                "and to fill the revealed row.",
+                "removed: 5    # from decks of six: too few cards remain"),
+    "RS-X014": ("A component count does not match the tiles it needs: too few challenge tokens "
+                "for the clepsydra, too few special tiles for the active ones, too few basic "
+                "tiles for the players.",
+                "special_actions:\n  active: 4\n  tiles: [three tiles]"),
+    "RS-X015": ("The pack has glyph documents but no glyph-game tying them together, so nothing "
+                "can be checked against the rules or printed.",
+                "include: [glyph-set.yaml, riddles/*.yaml]    # no game.yaml"),
+    "RS-X101": ("Playtests win clearly more often at a higher difficulty degree than at a lower "
+                "one (the 95 % intervals do not overlap), so the degrees do not rise.",
+                "degrees:\n  - {degree: 7, decks: [1, 2, 3], setup: open}    # easier than degree 6"),
+    "RS-X102": ("The measured fewest actions per card do not rise with the deck number, so a "
+                "higher deck is not harder.",
+                "- {id: r29, deck: 5, sequence: [sun, moon]}    # a two-symbol card in deck 5"),
+    "RS-X103": ("The difficulty curve: the playtest win rate at each degree and the mean "
+                "fewest actions per deck, for the build report.",
+                "riddlesmith check content/glyphs    # prints the curve as a note"),
+}.items()}
+
+__all__ = ["EXPLANATIONS", "GLYPH_CODES"]

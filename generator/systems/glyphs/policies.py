@@ -1,0 +1,439 @@
+"""Player policies: ``planner`` (the default) and ``random`` (a baseline).
+
+``planner`` plans its turn's actions together: a beam search over the owed
+actions (two basic, one special, in any order) from the turn's grid, scoring
+each grid by how far the revealed riddle cards are from solved. A card's
+distance is the cheapest of its best placements (chosen at the start of the
+plan), each cell costing 0 when it holds a fitting restored tile, 1 when the
+fitting tile is cursed, else the move distance of the nearest fitting tile
+plus its restore. Candidate actions are focused on those placements and
+their fitting tiles. It re-plans when a solve changes the riddle row. It
+takes rewards by a fixed preference, uses one when it solves a card at once
+or on the last turn when it helps, and curses the tiles its plans need least.
+
+``random`` picks uniformly among a sample of legal actions: a floor for the
+win rate, and a way to drive every rule in tests.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Callable, Iterator
+
+from generator.systems.glyphs.board import (
+    COLUMN,
+    DIAGONAL,
+    JOKER,
+    ORTHOGONAL,
+    RESTORE,
+    ROW,
+    SWAP,
+    Step,
+    adjacent_pairs,
+    apply_steps,
+    is_solved,
+    move_distances,
+    placements,
+)
+from generator.systems.glyphs.game import Action, Play, has_use
+
+POLICIES = ("planner", "random")
+DEFAULT_POLICY = "planner"
+REWARD_PREFERENCE = ("restore-3", "swap-any", "swap-orthogonal-3", "rotate-row-and-column",
+                     "swap-diagonal-2", "joker-pass")
+BEAM = 3
+SOLVED_BONUS = 6.0
+RESTORED_WEIGHT = 0.05
+TOP_PLACEMENTS = 3
+PAIRED_SINGLES = 6
+SOLVED_LOOKUP = 3
+
+Target = tuple[tuple[int, ...], tuple[int, ...], int]
+"""(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
+
+
+def _direction_pairs(n: int) -> dict[str, tuple[tuple[int, int], ...]]:
+    return {"orthogonal": adjacent_pairs(n, ORTHOGONAL), "horizontal": adjacent_pairs(n, ((0, 1),)),
+            "vertical": adjacent_pairs(n, ((1, 0),)), "diagonal": adjacent_pairs(n, DIAGONAL)}
+
+
+class Planner:
+    """The planning policy for one game (it keeps its plan between calls)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.plan: list[Action] = []
+        self.plan_row: tuple[int, ...] = ()
+        self.plan_turn = -1
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def targets(self, play: Play) -> list[list[Target]]:
+        """Each revealed card's best placements on the current grid."""
+        t = play.table
+        out = []
+        for card_index in play.row:
+            card = t.cards[card_index]
+            jokers = card.jokers or (1 if play.joker_pass else 0)
+            scored = []
+            where = self._where(play.tiles, play.restored, t.symbol_of)
+            dist = move_distances(t.n)
+            for cells in placements(t.n, len(card.wanted)):
+                target = (cells, card.wanted, jokers)
+                scored.append((self._cost(target, play.tiles, play.restored, t.symbol_of, where,
+                                          dist), cells))
+            scored.sort()
+            out.append([(cells, card.wanted, jokers) for _, cells in scored[:TOP_PLACEMENTS]])
+        return out
+
+    @staticmethod
+    def _where(tiles: tuple[int, ...], restored: int, symbol_of: tuple[int, ...]
+               ) -> dict[int, list[tuple[int, int]]]:
+        """For each symbol, (cell, extra cost) of its tiles: a cursed tile costs 1 more."""
+        where: dict[int, list[tuple[int, int]]] = {}
+        for cell, tile in enumerate(tiles):
+            where.setdefault(symbol_of[tile], []).append((cell, 0 if restored >> tile & 1 else 1))
+        return where
+
+    @staticmethod
+    def _cost(target: Target, tiles: tuple[int, ...], restored: int, symbol_of: tuple[int, ...],
+              where: dict[int, list[tuple[int, int]]], dist: tuple[tuple[int, ...], ...],
+              stop: int = 99) -> int:
+        """A placement's cost (see the module notes); counting stops at ``stop``."""
+        cells, wanted, joker = target
+        jokers = where.get(JOKER, []) if joker else []
+        here = 0
+        for cell, want in zip(cells, wanted):
+            tile = tiles[cell]
+            sym = symbol_of[tile]
+            if sym == want or (joker and sym == JOKER):
+                here += 0 if restored >> tile & 1 else 1
+            else:
+                row = dist[cell]
+                best = 99
+                for c, extra in where.get(want, ()):
+                    if row[c] + extra < best:
+                        best = row[c] + extra
+                for c, extra in jokers:
+                    if row[c] + extra < best:
+                        best = row[c] + extra
+                here += best
+            if here >= stop:
+                break
+        return here
+
+    def score(self, play: Play, targets: list[list[Target]], tiles: tuple[int, ...],
+              restored: int) -> float:
+        """Lower is better: the cards' distances, minus a bonus per card solved."""
+        t = play.table
+        symbol_of = t.symbol_of
+        dist = move_distances(t.n)
+        where = self._where(tiles, restored, symbol_of)
+        total = 0.0
+        for options in targets:
+            cost = 99
+            for target in options:
+                cost = min(cost, self._cost(target, tiles, restored, symbol_of, where, dist, cost))
+            # A cost of 0 may lean on two jokers: only the real rule says solved. A card
+            # far from its planned placements is not looked for elsewhere (speed).
+            if cost <= SOLVED_LOOKUP and options and is_solved(
+                    t.n, tiles, restored, symbol_of, options[0][1], options[0][2]):
+                total -= SOLVED_BONUS
+            else:
+                total += max(cost, 1)
+        return total - RESTORED_WEIGHT * bin(restored).count("1")
+
+    # -- candidates -------------------------------------------------------------------
+
+    def focus(self, play: Play, targets: list[list[Target]], tiles: tuple[int, ...]
+              ) -> tuple[set[int], list[int]]:
+        """Cells worth moving (the placements and their fitting tiles), and cursed tiles
+        worth restoring (fitting tiles, nearest first)."""
+        symbol_of = play.table.symbol_of
+        cells: set[int] = set()
+        wanted: set[int] = set()
+        for options in targets:
+            for target in options:
+                cells.update(target[0])
+                wanted.update(target[1])
+                if target[2]:
+                    wanted.add(JOKER)
+        fitting = [c for c, tile in enumerate(tiles) if symbol_of[tile] in wanted]
+        in_place = [c for c in fitting if c in cells]
+        cursed = [tiles[c] for c in in_place + [c for c in fitting if c not in cells]
+                  if not play.restored >> tiles[c] & 1]
+        return cells | set(fitting), list(dict.fromkeys(cursed))
+
+    def candidates(self, play: Play, effect: str, tiles: tuple[int, ...], restored: int,
+                   focus: set[int], cursed: list[int],
+                   rank: Callable[[tuple[Step, ...]], float] | None = None
+                   ) -> Iterator[tuple[Step, ...]]:
+        """Focused uses of ``effect`` on this grid (multi-swap effects pair the
+        ``PAIRED_SINGLES`` best single swaps by ``rank``; without it, singles only)."""
+        n = play.table.n
+        pairs = _direction_pairs(n)
+        cursed = [t for t in cursed if not restored >> t & 1][:6]
+        if effect.startswith("restore"):
+            most = {"restore": 1, "restore-2": 2, "restore-3": 3}[effect]
+            for k in range(1, most + 1):
+                for group in combinations(cursed, k):
+                    yield tuple((RESTORE, t, 0) for t in group)
+            return
+        kind = {"swap": "orthogonal", "swap-orthogonal-3": "orthogonal",
+                "swap-horizontal-2": "horizontal", "swap-vertical-2": "vertical",
+                "swap-diagonal": "diagonal", "swap-diagonal-2": "diagonal"}.get(effect)
+        if kind is not None:
+            singles = [((SWAP, a, b),) for a, b in pairs[kind]
+                       if (a in focus or b in focus) and tiles[a] != tiles[b]]
+            yield from singles
+            if effect in ("swap-horizontal-2", "swap-vertical-2", "swap-diagonal-2",
+                          "swap-orthogonal-3") and rank is not None:
+                best = sorted(singles, key=lambda s: (rank(s), s))[:PAIRED_SINGLES]
+                for (first,), (second,) in combinations(best, 2):
+                    yield (first, second)
+                    if {first[1], first[2]} & {second[1], second[2]}:
+                        yield (second, first)
+            return
+        if effect in ("rotate-row", "rotate-column", "rotate-row-and-column"):
+            rows = sorted({c // n for c in focus})
+            cols = sorted({c % n for c in focus})
+            if effect == "rotate-row":
+                yield from (((ROW, r, w),) for r in rows for w in (1, -1))
+            elif effect == "rotate-column":
+                yield from (((COLUMN, c, w),) for c in cols for w in (1, -1))
+            else:
+                for r in rows:
+                    for c in cols:
+                        for wr in (1, -1):
+                            for wc in (1, -1):
+                                yield ((ROW, r, wr), (COLUMN, c, wc))
+                                yield ((COLUMN, c, wc), (ROW, r, wr))
+            return
+        if effect == "swap-any":
+            spots = sorted(focus)
+            for a, b in combinations(spots, 2):
+                yield ((SWAP, a, b),)
+            return
+        if effect == "joker-pass":
+            yield ()
+
+    def options(self, play: Play, used_basic: int, used_special: bool
+                ) -> list[tuple[str, int, str]]:
+        """The (source, index, effect) still owed this turn after the ones planned."""
+        out = []
+        if play.basics_left - used_basic > 0:
+            out.extend([("basic", 0, effect) for effect in ("restore", "swap")
+                        if has_use(play, effect)])
+        if not play.special_used and not used_special:
+            seen = set()
+            for i, effect in enumerate(play.specials):
+                if play.active[i] and effect not in seen and has_use(play, effect):
+                    seen.add(effect)
+                    out.append(("special", i, effect))
+        return out
+
+    # -- planning ---------------------------------------------------------------------
+
+    def make_plan(self, play: Play) -> list[Action]:
+        """Beam search over the owed actions of this turn."""
+        targets = self.targets(play)
+        start = self.score(play, targets, play.tiles, play.restored)
+        Beam = tuple[float, tuple[int, ...], int, tuple[Action, ...], int, bool]
+        beam: list[Beam] = [(start, play.tiles, play.restored, (), 0, False)]
+        finished: list[Beam] = []
+        while beam:
+            grown: list[Beam] = []
+            for _, tiles, restored, actions, basics, special in beam:
+                owed = self.options(play, basics, special)
+                if not owed:
+                    finished.append((_, tiles, restored, actions, basics, special))
+                    continue
+                focus, cursed = self.focus(play, targets, tiles)
+
+                def rank(steps: tuple[Step, ...], tiles: tuple[int, ...] = tiles,
+                         restored: int = restored) -> float:
+                    return self.score(play, targets, *apply_steps(play.table.n, tiles,
+                                                                  restored, steps))
+
+                for source, index, effect in owed:
+                    for steps in self.candidates(play, effect, tiles, restored, focus, cursed,
+                                                 rank):
+                        t2, r2 = apply_steps(play.table.n, tiles, restored, steps)
+                        value = self.score(play, targets, t2, r2)
+                        grown.append((value, t2, r2, actions + (Action(source, index, effect,
+                                                                      steps),),
+                                      basics + (source == "basic"),
+                                      special or source == "special"))
+            grown.sort(key=lambda b: (b[0], len(b[3]), [a.steps for a in b[3]]))
+            beam = grown[:BEAM]
+        if not finished:
+            return []
+        finished.sort(key=lambda b: (b[0], [a.steps for a in b[3]]))
+        return list(finished[0][3])
+
+    def next_action(self, play: Play) -> Action | None:
+        if not play.must_act():
+            return self.reward_action(play)
+        if not self.plan or self.plan_turn != play.turn or tuple(play.row) != self.plan_row:
+            self.plan = self.make_plan(play)
+            self.plan_turn = play.turn
+            self.plan_row = tuple(play.row)
+        while self.plan:
+            action = self.plan.pop(0)
+            if self._still_legal(play, action):
+                return action
+        return self._fallback(play)
+
+    def _still_legal(self, play: Play, action: Action) -> bool:
+        from generator.systems.glyphs.game import check_steps
+
+        if action.source == "basic" and play.basics_left < 1:
+            return False
+        if action.source == "special" and (play.special_used or not play.active[action.index]):
+            return False
+        return not check_steps(play.table.n, play.restored, action.effect, action.steps)
+
+    def _fallback(self, play: Play) -> Action | None:
+        if play.basics_left > 0:
+            a, b = adjacent_pairs(play.table.n, ORTHOGONAL)[0]
+            return Action("basic", 0, "swap", ((SWAP, a, b),))
+        for i, effect in enumerate(play.specials):
+            if play.active[i] and not play.special_used and has_use(play, effect):
+                return Action("special", i, effect, _any_use(play, effect))
+        return None
+
+    def best_use(self, play: Play, effect: str) -> tuple[float, tuple[Step, ...] | None]:
+        targets = self.targets(play)
+        focus, cursed = self.focus(play, targets, play.tiles)
+        best: tuple[float, tuple[Step, ...] | None] = (
+            self.score(play, targets, play.tiles, play.restored), None)
+        def rank(steps: tuple[Step, ...]) -> float:
+            return self.score(play, targets, *apply_steps(play.table.n, play.tiles,
+                                                          play.restored, steps))
+
+        for steps in self.candidates(play, effect, play.tiles, play.restored, focus, cursed,
+                                     rank):
+            if effect == "joker-pass":
+                continue
+            t2, r2 = apply_steps(play.table.n, play.tiles, play.restored, steps)
+            value = self.score(play, targets, t2, r2)
+            if value < best[0] - 1e-9:
+                best = (value, steps)
+        return best
+
+    def reward_action(self, play: Play) -> Action | None:
+        """Use a held reward when it solves a card now, or on the last turn when it helps."""
+        last = play.turn >= len(play.table.slots) - 1
+        targets = self.targets(play)
+        now = self.score(play, targets, play.tiles, play.restored)
+        for i, effect in enumerate(play.held):
+            if effect == "joker-pass":
+                if any(play.table.cards[c].jokers == 0 and is_solved(
+                        play.table.n, play.tiles, play.restored, play.table.symbol_of,
+                        play.table.cards[c].wanted, 1) for c in play.row):
+                    return Action("reward", i, effect, ())
+                continue
+            value, steps = self.best_use(play, effect)
+            if steps is not None and (value <= now - SOLVED_BONUS + 1 or (last and value < now)):
+                return Action("reward", i, effect, steps)
+        return None
+
+    def pick_reward(self, play: Play) -> int:
+        return min(range(len(play.reward_row)),
+                   key=lambda i: (REWARD_PREFERENCE.index(play.reward_row[i]), i))
+
+    def give_back(self, play: Play) -> tuple[int, Action | None]:
+        index = max(range(len(play.held)),
+                    key=lambda i: (REWARD_PREFERENCE.index(play.held[i]), i))
+        effect = play.held[index]
+        if effect == "joker-pass":
+            return index, None
+        _, steps = self.best_use(play, effect)
+        return index, (Action("reward", index, effect, steps) if steps is not None else None)
+
+    def pick_curses(self, play: Play, count: int) -> list[int]:
+        targets = self.targets(play)
+        needed: dict[int, int] = {}
+        wanted: set[int] = set()
+        for options in targets:
+            for k, target in enumerate(options):
+                wanted.update(target[1])
+                for cell in target[0]:
+                    needed[play.tiles[cell]] = max(needed.get(play.tiles[cell], 0),
+                                                   TOP_PLACEMENTS - k + 1)
+        symbol_of = play.table.symbol_of
+
+        def value(tile: int) -> tuple[int, int, int]:
+            return (needed.get(tile, 0), int(symbol_of[tile] in wanted or
+                                             symbol_of[tile] == JOKER), tile)
+
+        restored = [t for t in play.tiles if play.restored >> t & 1]
+        return sorted(restored, key=value)[:count]
+
+
+def _any_use(play: Play, effect: str) -> tuple[Step, ...]:
+    """Some legal use of an effect (the first one listed)."""
+    n = play.table.n
+    if effect.startswith("restore"):
+        cursed = [t for t in play.tiles if not play.restored >> t & 1]
+        if cursed:
+            return ((RESTORE, cursed[0], 0),)
+        return ((ROW, 0, 1),) if effect == "rotate-row" else ((SWAP, 0, 1),)
+    if effect == "rotate-row":
+        return ((ROW, 0, 1),)
+    if effect == "rotate-column":
+        return ((COLUMN, 0, 1),)
+    kind = {"swap-horizontal-2": ((0, 1),), "swap-vertical-2": ((1, 0),),
+            "swap-diagonal": DIAGONAL}.get(effect, ORTHOGONAL)
+    a, b = adjacent_pairs(n, kind)[0]
+    return ((SWAP, a, b),)
+
+
+class RandomPolicy:
+    """Uniform among the owed actions' uses, each drawn at random; random rewards and curses."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.helper = Planner()
+
+    def _random_use(self, play: Play, effect: str) -> tuple[Step, ...]:
+        n = play.table.n
+        cells = set(range(n * n))
+        cursed = [t for t in play.tiles if not play.restored >> t & 1]
+        self.rng.shuffle(cursed)
+        uses = list(self.helper.candidates(play, effect, play.tiles, play.restored, cells, cursed))
+        return self.rng.choice(uses) if uses else _any_use(play, effect)
+
+    def next_action(self, play: Play) -> Action | None:
+        owed = self.helper.options(play, 0, False)
+        if not owed:
+            return None
+        source, index, effect = self.rng.choice(owed)
+        if effect == "restore" and play.restored == (1 << len(play.tiles)) - 1:
+            effect = "swap"
+        steps = self._random_use(play, effect)
+        if effect.startswith("restore") and not steps:
+            steps = _any_use(play, "swap")
+            effect = "swap" if source == "basic" else effect
+        return Action(source, index, effect, steps)
+
+    def pick_reward(self, play: Play) -> int:
+        return self.rng.randrange(len(play.reward_row))
+
+    def give_back(self, play: Play) -> tuple[int, Action | None]:
+        return self.rng.randrange(len(play.held)), None
+
+    def pick_curses(self, play: Play, count: int) -> list[int]:
+        restored = [t for t in play.tiles if play.restored >> t & 1]
+        return self.rng.sample(restored, count)
+
+
+def make_policy(name: str, rng: random.Random) -> Planner | RandomPolicy:
+    """A fresh policy for one game. Raises KeyError for an unknown name."""
+    if name == "planner":
+        return Planner(rng)
+    if name == "random":
+        return RandomPolicy(rng)
+    raise KeyError(name)
+
+
+__all__ = ["DEFAULT_POLICY", "POLICIES", "Planner", "RandomPolicy", "make_policy"]

@@ -1,0 +1,198 @@
+"""What ``check`` simulates for a glyph game: the degree curve and the cards' difficulty.
+
+- The win-rate curve: a small playtest (:class:`SimSettings`: 12 ``planner``
+  games per degree, seed 1) at each degree 1-8; ``riddlesmith playtest``
+  measures one degree closely.
+- Card difficulty: each card's minimum actions (:func:`~.solver.card_difficulty`)
+  from 3 seeded shuffled grids of the standard set-up, within a search budget
+  of 1,000 states (a lower bound where the budget ran out; the report counts
+  the proved ones per card).
+
+Both are cached like the tower system's simulations: one JSON file in the
+pack's cache folder, named by a hash of everything the result depends on
+(the compiled table, the settings, the simulator's version and the source of
+its modules), written atomically; an unreadable or stale file is replaced.
+
+Diagnostics (RS-X1xx):
+
+- **RS-X101** (warning), at the higher degree's entry: its win rate is above
+  a lower degree's beyond both 95 % intervals (clearly easier);
+- **RS-X102** (warning), at the game's ``deck_size``: a deck's mean minimum
+  actions is not above the previous deck's;
+- **RS-X103** (info), at ``degrees``: the curve, degree by degree.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.cachefile import read_object
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Pack
+from generator.sim.cache import digest_sources, write_atomically
+from generator.sim.stats import intervals_disjoint_above, wilson_interval
+from generator.systems.glyphs.model import Table
+from generator.systems.glyphs.playtest import playtest, standard_setup
+from generator.systems.glyphs.solver import INFINITY, card_difficulty
+
+SIM_VERSION = 1
+CACHE_PREFIX = "glyphs-sim-"
+HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
+                  "generator.systems.glyphs.policies", "generator.systems.glyphs.solver",
+                  "generator.systems.glyphs.playtest", "generator.sim.montecarlo")
+
+
+@dataclass(frozen=True, slots=True)
+class SimSettings:
+    games: int = 12
+    policy: str = "planner"
+    seed: int = 1
+    grids: int = 3
+    budget: int = 1_000
+
+
+DEFAULT_SETTINGS = SimSettings()
+"""What ``check`` and the build report simulate."""
+
+
+def fingerprint(table: Table, settings: SimSettings) -> str:
+    blob = json.dumps({"table": dataclasses.asdict(table),
+                       "settings": dataclasses.asdict(settings),
+                       "sources": digest_sources(HASHED_MODULES, f"{SIM_VERSION}:{__version__}")}, sort_keys=True)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def simulate(table: Table, settings: SimSettings | None = None,
+             cache_dir: Path | None = None) -> dict[str, Any]:
+    """The curve and the card difficulties as a JSON-ready dict (cached)."""
+    settings = settings or DEFAULT_SETTINGS
+    path = None
+    key = ""
+    if cache_dir is not None:
+        key = fingerprint(table, settings)
+        path = Path(cache_dir) / f"{CACHE_PREFIX}{key[:32]}.json"
+        stored = read_object(path)  # a regular, size-capped file holding a JSON object
+        if stored is not None and stored.get("fingerprint") == key and consistent(
+                stored.get("result"), table, settings):
+            return dict(stored["result"])
+    curve = []
+    for degree in table.degrees:
+        r = playtest(table, degree.degree, settings.policy, settings.games, settings.seed)
+        curve.append({"degree": degree.degree, "games": r.games, "wins": r.wins,
+                      "win_rate": r.win_rate, "ci95": list(r.ci95),
+                      "mean_solved": sum(k * v for k, v in r.solved) / max(1, r.games)})
+    setup = standard_setup(table)
+    cards = []
+    for card in table.cards:
+        found = card_difficulty(table.n, table.symbol_of, card.id, card.wanted,
+                                bool(card.jokers), table.pattern(setup), settings.grids,
+                                settings.seed, settings.budget)
+        values = [a for a in found.actions if a < INFINITY]
+        cards.append({"card": card.id, "deck": card.deck, "actions": list(found.actions),
+                      "exact": found.exact,
+                      "mean_min_actions": round(sum(values) / len(values), 3) if values else None})
+    result = {"policy": settings.policy, "seed": settings.seed, "setup": setup,
+              "curve": curve, "cards": cards}
+    if path is not None:
+        write_atomically(path, json.dumps({"fingerprint": key, "result": result}, indent=1,
+                                           sort_keys=True) + "\n")
+    return result
+
+
+def consistent(result: Any, table: Table, settings: SimSettings) -> bool:
+    """Whether a cached result is one these settings could have produced: a cache is
+    never a source of truth, so an edited or truncated entry is recomputed.
+
+    The curve has one entry per degree of the table, each with ``settings.games``
+    games, at most that many wins, the matching rate and Wilson interval; the cards
+    are the table's, each with one action count per grid and the mean of the finite
+    ones.
+    """
+    try:
+        if not isinstance(result, dict) or result.get("seed") != settings.seed \
+                or result.get("policy") != settings.policy:
+            return False
+        curve, cards = result["curve"], result["cards"]
+        if [c["degree"] for c in curve] != [d.degree for d in table.degrees]:
+            return False
+        for c in curve:
+            games, wins = c["games"], c["wins"]
+            if not (type(games) is int and type(wins) is int and games == settings.games
+                    and 0 <= wins <= games and c["win_rate"] == wins / games
+                    and tuple(c["ci95"]) == wilson_interval(wins, games)
+                    and 0 <= c["mean_solved"] <= 9):
+                return False
+        if [(c["card"], c["deck"]) for c in cards] != [(t.id, t.deck) for t in table.cards]:
+            return False
+        for c in cards:
+            actions = c["actions"]
+            if len(actions) != settings.grids or not all(type(a) is int and a >= 0
+                                                         for a in actions):
+                return False
+            finite = [a for a in actions if a < INFINITY]
+            mean = round(sum(finite) / len(finite), 3) if finite else None
+            if c["mean_min_actions"] != mean:
+                return False
+        return True
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+
+
+def deck_means(result: dict[str, Any]) -> dict[int, float]:
+    by_deck: dict[int, list[float]] = {}
+    for card in result["cards"]:
+        if card["mean_min_actions"] is not None:
+            by_deck.setdefault(card["deck"], []).append(card["mean_min_actions"])
+    return {d: round(sum(v) / len(v), 3) for d, v in sorted(by_deck.items())}
+
+
+def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None
+                             ) -> Iterator[Diagnostic]:
+    """RS-X101, RS-X102 and RS-X103 for the pack's game (its checks passed)."""
+    table, doc = loaded.table, loaded.game_doc
+    result = simulate(table, DEFAULT_SETTINGS, cache_dir)
+    curve = result["curve"]
+    index = {d.degree: i for i, d in enumerate(loaded.game.degrees)}
+    for later in curve:
+        for earlier in curve:
+            if earlier["degree"] < later["degree"] and intervals_disjoint_above(
+                    tuple(later["ci95"]), tuple(earlier["ci95"])):
+                yield doc.diag("RS-X101", f"degree {later['degree']} wins "
+                               f"{later['win_rate'] * 100:.0f}% of playtests, clearly more than "
+                               f"degree {earlier['degree']} ({earlier['win_rate'] * 100:.0f}%)",
+                               ("degrees", index[later["degree"]]),
+                               hint="make the higher degree's decks or set-up harder")
+                break
+    means = deck_means(result)
+    decks = sorted(means)
+    for a, b in zip(decks, decks[1:]):
+        if means[b] <= means[a]:
+            yield doc.diag("RS-X102", f"deck {b} needs {means[b]:.2f} actions per card on "
+                           f"average, no more than deck {a} ({means[a]:.2f})", ("deck_size",))
+    summary = ", ".join(f"{c['degree']}: {c['win_rate'] * 100:.0f}%" for c in curve)
+    yield doc.diag("RS-X103", f"win rates by degree ({result['policy']}, {curve[0]['games']} "
+                   f"games each): {summary}", ("degrees",), key=True)
+
+
+def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
+    """The build report's figures: counts, the curve and each card's difficulty."""
+    from generator.systems.glyphs import load_pack
+
+    loaded, _ = load_pack(pack)
+    counts = {"riddles": len(loaded.riddles),
+              "tiles": loaded.glyphs.total if loaded.glyphs else 0}
+    if loaded.table is None:
+        return {"counts": counts}
+    result = simulate(loaded.table, DEFAULT_SETTINGS, cache_dir)
+    return {"counts": counts, **result, "deck_mean_min_actions":
+            {str(k): v for k, v in deck_means(result).items()}}
+
+
+__all__ = ["DEFAULT_SETTINGS", "SimSettings", "deck_means", "iter_simulation_problems", "report_simulations",
+           "simulate"]

@@ -1,0 +1,150 @@
+"""The printed words of the glyph system that content does not give: effect rules,
+headings and the player aid, in English and French (our own wording).
+
+>>> say("turn", "fr")
+'Tour de jeu'
+"""
+from __future__ import annotations
+
+WORDS: dict[str, dict[str, str]] = {
+    "turn": {"en": "A turn", "fr": "Tour de jeu"},
+    "riddle": {"en": "Riddle", "fr": "Énigme"},
+    "deck": {"en": "Deck", "fr": "Paquet"},
+    "reward": {"en": "Reward", "fr": "Récompense"},
+    "token": {"en": "Challenge", "fr": "Défi"},
+    "no-joker": {"en": "No watcher may stand in", "fr": "Aucun guetteur ne peut remplacer"},
+    "restored": {"en": "Restored", "fr": "Restaurée"},
+    "cursed": {"en": "Cursed", "fr": "Maudite"},
+    "active": {"en": "Active", "fr": "Active"},
+    "special": {"en": "Special action", "fr": "Action spéciale"},
+    "basic": {"en": "Basic action", "fr": "Action basique"},
+    "clepsydra": {"en": "Water clock", "fr": "Clepsydre"},
+    "clepsydra-note": {
+        "en": "Put the shuffled challenge tokens face down in the slots, top first. Each turn "
+              "reveal the highest one. The number is how many restored tiles a curse turns "
+              "over there; the wave mark brings the spent special tiles back.",
+        "fr": "Placez les jetons Défi mélangés face cachée dans les encoches, en commençant en "
+              "haut. À chaque tour, révélez le plus haut. Le nombre indique combien de tuiles "
+              "restaurées une malédiction retourne à cet endroit ; la vague rend leur face "
+              "active aux tuiles spéciales épuisées."},
+    "last-slot": {"en": "Revealed: the game is lost", "fr": "Révélé : la partie est perdue"},
+    "refresh": {"en": "specials return", "fr": "spéciales rendues"},
+    "curse-count": {"en": "curse", "fr": "malédiction"},
+    "degrees": {"en": "Difficulty degrees", "fr": "Degrés de difficulté"},
+    "degree": {"en": "Degree", "fr": "Degré"},
+    "decks": {"en": "Decks", "fr": "Paquets"},
+    "setup": {"en": "Set-up", "fr": "Mise en place"},
+    "rewards-col": {"en": "Rewards shown / held / at start",
+                    "fr": "Récompenses révélées / gardées / au départ"},
+    "degrees-note": {
+        "en": "From each deck named, shuffle, set {removed} cards aside unseen, then shuffle the "
+              "rest together into the riddle deck and reveal {revealed} in a row.",
+        "fr": "Mélangez chaque paquet indiqué, écartez-en {removed} cartes sans les regarder, "
+              "puis mélangez le reste pour former la pioche des énigmes et révélez-en "
+              "{revealed} en rangée."},
+    "aid-title": {"en": "Player aid", "fr": "Aide de jeu"},
+    "aid-goal": {
+        "en": "Goal: solve all nine riddles before the water clock runs dry. A riddle is solved "
+              "when restored tiles show its symbols next to each other in its order, left to "
+              "right in a row or top to bottom in a column. One watcher tile may stand in for "
+              "one symbol, unless the card forbids it.",
+        "fr": "But : résoudre les neuf énigmes avant que la clepsydre ne se vide. Une énigme est "
+              "résolue quand des tuiles restaurées montrent ses symboles côte à côte et dans "
+              "l'ordre, de gauche à droite sur une rangée ou de haut en bas sur une colonne. Un "
+              "guetteur peut remplacer un symbole, sauf si la carte l'interdit."},
+    "aid-actions": {
+        "en": "Action phase: two basic actions (restore one tile, or swap two orthogonal "
+              "neighbours) and one active special action, in any order. Check the riddles after "
+              "each action; solving is free, and several may be solved at once.",
+        "fr": "Phase d'action : deux actions basiques (restaurer une tuile, ou échanger deux "
+              "voisines orthogonales) et une action spéciale active, dans l'ordre voulu. "
+              "Vérifiez les énigmes après chaque action ; résoudre ne coûte rien, et plusieurs "
+              "peuvent l'être à la fois."},
+    "aid-solve": {
+        "en": "After a solve: take one revealed reward (keep three at most; a fourth sends one "
+              "to the box, used now or not). Close the gap in the riddle row away from the "
+              "deck, then reveal a new riddle next to the deck. Rewards cost no action.",
+        "fr": "Après une résolution : prenez une récompense révélée (trois au plus ; une "
+              "quatrième en renvoie une à la boîte, utilisée ou non). Resserrez la rangée "
+              "d'énigmes en l'éloignant de la pioche, puis révélez une énigme à côté de la "
+              "pioche. Les récompenses ne coûtent aucune action."},
+    "aid-sfynx": {
+        "en": "Sphinx phase: reveal the highest challenge token and apply it, top effect first. "
+              "The last slot's token loses the game. Then turn your basic tiles back to active; "
+              "if the emptied slot shows the wave, turn the special tiles back too.",
+        "fr": "Phase du sphinx : révélez le jeton Défi le plus haut et appliquez-le, effet du "
+              "haut d'abord. Le jeton de la dernière encoche fait perdre la partie. Remettez "
+              "ensuite vos tuiles basiques sur leur face active ; si l'encoche vidée montre la "
+              "vague, faites de même avec les tuiles spéciales."},
+    "aid-lose": {
+        "en": "You lose at once when the last token is revealed or when every tile is cursed.",
+        "fr": "Vous perdez aussitôt si le dernier jeton est révélé ou si toutes les tuiles "
+              "sont maudites."},
+    "restore": {"en": "Restore one tile.", "fr": "Restaurez une tuile."},
+    "swap": {"en": "Swap two orthogonally adjacent tiles.",
+             "fr": "Échangez deux tuiles orthogonalement voisines."},
+    "restore-2": {"en": "Restore up to two tiles.", "fr": "Restaurez jusqu'à deux tuiles."},
+    "swap-horizontal-2": {"en": "Swap two side-by-side tiles; you may do it once more.",
+                          "fr": "Échangez deux tuiles voisines sur une rangée ; vous pouvez "
+                                "recommencer une fois."},
+    "swap-vertical-2": {"en": "Swap two tiles one above the other; you may do it once more.",
+                        "fr": "Échangez deux tuiles voisines sur une colonne ; vous pouvez "
+                              "recommencer une fois."},
+    "swap-diagonal": {"en": "Swap two diagonally adjacent tiles.",
+                      "fr": "Échangez deux tuiles voisines en diagonale."},
+    "rotate-column": {"en": "Slide a column one step up or down; the end tile wraps round.",
+                      "fr": "Faites glisser une colonne d'un cran vers le haut ou le bas ; la "
+                            "tuile du bout passe de l'autre côté."},
+    "rotate-row": {"en": "Slide a row one step left or right; the end tile wraps round.",
+                   "fr": "Faites glisser une rangée d'un cran vers la gauche ou la droite ; la "
+                         "tuile du bout passe de l'autre côté."},
+    "restore-3": {"en": "Restore up to three tiles.", "fr": "Restaurez jusqu'à trois tuiles."},
+    "swap-orthogonal-3": {"en": "Up to three swaps of orthogonal neighbours.",
+                          "fr": "Jusqu'à trois échanges de voisines orthogonales."},
+    "swap-diagonal-2": {"en": "Up to two swaps of diagonal neighbours.",
+                        "fr": "Jusqu'à deux échanges de voisines en diagonale."},
+    "rotate-row-and-column": {"en": "Slide one row and one column, in either order.",
+                              "fr": "Faites glisser une rangée et une colonne, dans l'ordre "
+                                    "voulu."},
+    "joker-pass": {"en": "A watcher may stand in on a card that forbids it, once.",
+                   "fr": "Un guetteur peut remplacer un symbole sur une carte qui l'interdit, "
+                         "une fois."},
+    "swap-any": {"en": "Swap any two tiles of the antechamber.",
+                 "fr": "Échangez deux tuiles quelconques de l'antichambre."},
+    "whirlpool": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once three "
+                        "riddles remain: curse {curse} tiles).",
+                  "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
+                        "(quand il reste trois énigmes : maudissez {curse} tuiles)."},
+    "short-whirlpool": {"en": "Whirlpool", "fr": "Tourbillon"},
+    "short-curse": {"en": "Curse", "fr": "Malédiction"},
+    "short-translate-up": {"en": "Drift ↑", "fr": "Glissement ↑"},
+    "short-translate-down": {"en": "Drift ↓", "fr": "Glissement ↓"},
+    "short-translate-left": {"en": "Drift ←", "fr": "Glissement ←"},
+    "short-translate-right": {"en": "Drift →", "fr": "Glissement →"},
+    "tokens": {"en": "Challenge tokens", "fr": "Jetons Défi"},
+    "curse": {"en": "Curse: turn over as many restored tiles as the slot shows.",
+              "fr": "Malédiction : retournez autant de tuiles restaurées que l'encoche "
+                    "l'indique."},
+    "translate-up": {"en": "Drift ↑: each column holding watchers slides up once per watcher.",
+                     "fr": "Glissement ↑ : chaque colonne avec des guetteurs glisse vers le haut, une fois par "
+                           "guetteur."},
+    "translate-down": {"en": "Drift ↓: each column holding watchers slides down once per watcher.",
+                       "fr": "Glissement ↓ : chaque colonne avec des guetteurs glisse vers le bas, une fois "
+                             "par guetteur."},
+    "translate-left": {"en": "Drift ←: each row holding watchers slides left once per watcher.",
+                       "fr": "Glissement ← : chaque rangée avec des guetteurs glisse vers la gauche, une fois "
+                             "par guetteur."},
+    "translate-right": {"en": "Drift →: each row holding watchers slides right once per watcher.",
+                        "fr": "Glissement → : chaque rangée avec des guetteurs glisse vers la droite, une "
+                              "fois par guetteur."},
+}
+
+
+def say(key: str, lang: str | None, **values: object) -> str:
+    """The words for ``key`` in ``lang`` (English when the language is not known here)."""
+    entry = WORDS[key]
+    text = entry.get(lang or "en") or entry["en"]
+    return text.format(**values) if values else text
+
+
+__all__ = ["WORDS", "say"]

@@ -1,0 +1,104 @@
+"""The glyph system through the pipeline and the command line: check, build, playtest, solve."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.systems.glyphs import sim_checks
+from generator.systems.glyphs.sim_checks import SimSettings
+
+from .conftest import write_pack
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sim_checks, "DEFAULT_SETTINGS", SimSettings(games=4, grids=1))
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_playtest_json_has_the_tower_keys_and_ours(small_pack: Path) -> None:
+    code, out = run("playtest", str(small_pack), "small", "--degree", "3", "--games", "6",
+                    "--jobs", "1", "--format", "json")
+    assert code == 0, out
+    data = json.loads(out)
+    for key in ("scenario", "policy", "games", "wins", "win_rate", "ci95", "losses",
+                "mean_turns", "seed", "degree", "mean_solved", "loss_turns"):
+        assert key in data
+    assert data["policy"] == "planner" and data["games"] == 6 and data["degree"] == 3
+    code, text = run("playtest", str(small_pack), "small", "--degree", "3", "--games", "6",
+                     "--jobs", "1")
+    assert code == 0 and "degree 3" in text and "riddles solved per game" in text
+
+
+def test_playtest_usage_errors(small_pack: Path) -> None:
+    assert run("playtest", str(small_pack), "small", "--degree", "9")[0] == 2
+    assert run("playtest", str(small_pack), "small", "--policy", "nope", "--games", "2")[0] == 2
+    code, out = run("playtest", str(small_pack), "nothing")
+    assert code == 2 and "small" in out
+
+
+def test_playtest_help_lists_the_glyph_policies() -> None:
+    out = " ".join(run("playtest", "--help")[1].split())
+    assert "glyphs: planner, random" in out and "--degree" in out
+
+
+def test_solve_a_card(small_pack: Path) -> None:
+    code, out = run("solve", str(small_pack), "r3-1", "--grids", "2", "--format", "json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["card"] == "r3-1" and len(data["actions"]) == 2
+
+
+def test_check_reports_the_curve_and_caches_it(small_pack: Path, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    code, out = run("check", str(small_pack))
+    assert code == 0 and "RS-X103" in out
+    monkeypatch.setattr(sim_checks, "playtest", lambda *a, **k: pytest.fail("not cached"))
+    assert run("check", str(small_pack))[0] == 0
+
+
+def test_a_missing_translation_is_a_diagnostic(tmp_path: Path) -> None:
+    root = write_pack(tmp_path / "p", {"set.yaml": ("name: {en: Moon, fr: Lune}", "name: Moon")})
+    code, out = run("check", str(root), "--no-cache")
+    assert "RS-X011" in out and "set.yaml:6" in out
+
+
+def test_build_french_edition_only(small_pack: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "out"
+    code, text = run("build", str(small_pack), "--lang", "fr", "--out", str(out_dir))
+    assert code == 0, text
+    files = sorted(p.relative_to(out_dir / "small-glyphs").as_posix()
+                   for p in (out_dir / "small-glyphs").rglob("*") if p.is_file())
+    assert "print/fr/cards-duplex.pdf" in files and not any("/en/" in f for f in files)
+    report = json.loads((out_dir / "small-glyphs" / "report.json").read_text(encoding="utf-8"))
+    glyphs = report["systems"]["glyphs"]
+    assert len(glyphs["curve"]) == 8 and len(glyphs["cards"]) == 10
+    first = (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes()
+    run("build", str(small_pack), "--lang", "fr", "--out", str(out_dir))
+    assert (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes() == first
+
+
+def test_starter_pack_checks_clean_and_the_template_is_valid(tmp_path: Path) -> None:
+    from generator.systems.glyphs import SYSTEM, load_pack
+
+    from .conftest import load_small
+
+    root = tmp_path / "starter"
+    for rel, text in SYSTEM.starter_files("starter").items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    loaded, diags = load_pack(load_small(root))
+    assert diags == [] and loaded.table is not None and len(loaded.riddles) == 30
+    card = SYSTEM.templates()["glyph-riddle"].split("\n", 1)[1].replace("{id}", "extra")
+    (root / "riddles" / "extra.yaml").write_text(card, encoding="utf-8")
+    _, diags = load_pack(load_small(root))
+    assert [d.code for d in diags] == ["RS-X004"]  # a seventh card in deck 1

@@ -1,0 +1,62 @@
+"""``solve`` and ``playtest`` reach a system through the System interface only."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CONTENT
+from generator import commands
+from generator.cli import main
+from generator.systems import CommandOption, CommandRequest, discover_systems
+
+
+def test_cli_source_names_no_game_system() -> None:
+    source = (CONTENT.parent / "generator" / "cli.py").read_text(encoding="utf-8")
+    for name in discover_systems():
+        assert f"systems.{name}" not in source
+        assert f"systems import {name}" not in source
+
+
+def test_playtest_help_lists_every_installed_policy() -> None:
+    out = CliRunner().invoke(main, ["playtest", "--help"]).output
+    help_text = " ".join(out.split())
+    for name, system in commands.command_systems("playtest").items():
+        assert f"{name}: {', '.join(system.playtest_policies)}" in help_text
+
+
+@dataclass(frozen=True)
+class FakeSystem:
+    name: str = "fake"
+    kinds: tuple[str, ...] = ()
+    playtest_kinds: tuple[str, ...] = ("riddle",)
+    playtest_policies: tuple[str, ...] = ("careful", "bold")
+
+    def playtest_options(self) -> tuple[CommandOption, ...]:
+        return (CommandOption("level", "a level", minimum=1, maximum=3),)
+
+    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
+        return 0, f"{request.target} {request.values['policy']} {request.values.get('level')}"
+
+
+def test_a_third_party_system_gets_the_command_with_its_default_policy() -> None:
+    systems: dict[str, Any] = dict(discover_systems(), fake=FakeSystem())
+    request = CommandRequest(str(CONTENT / "riddles"), "driftwood-dawn", values={"level": 2})
+    assert commands.run_command("playtest", request, systems) == (0, "driftwood-dawn careful 2")
+    options = [(name, o.name) for name, o in commands.command_options("playtest", systems)]
+    assert ("fake", "level") in options
+
+
+@pytest.mark.parametrize("command", ["solve", "playtest"])
+def test_unknown_target_is_a_usage_error(command: str) -> None:
+    code, text = commands.run_command(command, CommandRequest(str(CONTENT / "fragments"), "nope"))
+    assert code == 2 and "nope" in text and "\n" not in text
+
+
+def test_tower_playtest_through_the_cli_keeps_its_json_shape() -> None:
+    out = CliRunner().invoke(main, ["playtest", str(CONTENT / "tower"), "fish-steps", "--games",
+                                    "5", "--jobs", "1", "--format", "json"])
+    assert out.exit_code == 0
+    assert '"scenario": "fish-steps"' in out.output and '"policy": "greedy"' in out.output
