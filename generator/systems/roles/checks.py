@@ -96,6 +96,14 @@ def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCa
             yield doc.diag("RS-N007", f"no {kind} card of the deck is marked first_play: a "
                            "first game needs one card of each type", ("deck",),
                            hint="set 'first_play: true' on the simplest card of the set")
+    printed = sum(len(cards[c].numbers) for c in known)
+    if printed < game.players[1] * game.hand_size:
+        yield doc.diag("RS-N001", f"the deck has {printed} cards; {game.players[1]} hands of "
+                       f"{game.hand_size} need {game.players[1] * game.hand_size}", ("deck",))
+    if game.refill_every >= game.hand_size:
+        yield doc.diag("RS-N009", f"refill_every ({game.refill_every}) must be below hand_size "
+                       f"({game.hand_size}): hands would run empty before the refill",
+                       ("refill_every",) if "refill_every" in doc.data else ("hand_size",))
     seen: dict[int, str] = {}
     for ident in known:
         card = cards[ident]

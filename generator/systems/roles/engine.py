@@ -272,6 +272,8 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
         chosen = {seat: hands[seat].pop(policies[seat].choose_card(table, view, seat,
                                                                     hands[seat], rng))
                   for seat in range(seats) if alive[seat] and hands[seat]}
+        if not chosen:  # no card left anywhere (a deck smaller than the hands; check says so)
+            return GameRecord(-1, WIN_NONE, round_no, tuple(plays))
         statue = max(chosen, key=lambda s: table.numbers[chosen[s]])
         for seat in sorted(chosen, key=lambda s: table.numbers[chosen[s]]):
             card = chosen[seat]

@@ -25,7 +25,8 @@ def test_shipped_pack_is_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_incomplete_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = copy_pack(tmp_path, {GAME: ("  - riveter\n", "")})
     report = check_copy(root, monkeypatch)
-    assert codes_at(report, "RS-N001") == [(GAME, line_of(root, GAME, "- city-engineer"))]
+    # The set lacks a card, and 24 cards no longer deal five hands of five.
+    assert codes_at(report, "RS-N001") == [(GAME, line_of(root, GAME, "- city-engineer"))] * 2
     assert "missing riveter" in str([d.message for d in report.diagnostics])
 
 
@@ -92,3 +93,11 @@ def test_starter_pack_checks_without_errors(tmp_path: Path, monkeypatch: pytest.
         path.write_text(text.replace("games: 40", "games: 4"), "utf-8")
     report = check_copy(tmp_path, monkeypatch)
     assert [d for d in report.diagnostics if d.severity.value == "error"] == []
+
+
+def test_hands_larger_than_the_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = copy_pack(tmp_path, {GAME: ("hand_size: 5\nrefill_every: 4", "hand_size: 6\n"
+                                       "refill_every: 6")})
+    report = check_copy(root, monkeypatch)
+    assert codes_at(report, "RS-N001") == [(GAME, line_of(root, GAME, "- city-engineer"))]
+    assert codes_at(report, "RS-N009") == [(GAME, line_of(root, GAME, "refill_every: 6"))]
