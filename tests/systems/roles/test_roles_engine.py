@@ -6,8 +6,8 @@ import random
 import pytest
 
 from generator.engine.geometry import Geometry
-from generator.engine.powers.turn import Ply
-from generator.engine.state import DOME, state_from_heights
+from generator.engine.powers.turn import Ply, apply_ply
+from generator.engine.state import DOME, State, state_from_heights
 from generator.systems.roles.engine import (
     COST_IMPOSSIBLE,
     COST_UNFULFILLED,
@@ -19,6 +19,7 @@ from generator.systems.roles.engine import (
     legal_plies,
     play_game,
     take_turn,
+    usage,
     win_type,
 )
 from generator.systems.roles.policies import GreedyPolicy, RandomPolicy
@@ -277,3 +278,32 @@ def test_greedy_beats_random(shipped_table: Table) -> None:
         wins += record.winner == 0
     assert wins >= 9
 
+
+
+def _counted_by_diff(before: State, after: State) -> tuple[int, int, int]:
+    """Blocks, rooftops and skyscrapers a ply took, read off the two boards (slow, plain)."""
+    blocks = sum(bin(getattr(after, layer) & ~getattr(before, layer)).count("1")
+                 for layer in ("l1", "l2", "l3"))
+    new_domes = after.domes & ~before.domes
+    roofs = bin(new_domes & after.l3).count("1")
+    return blocks, roofs, bin(new_domes).count("1") - roofs
+
+
+class UsageChecker(RandomPolicy):
+    """A random player that checks the piece count of every ply it is offered."""
+
+    checked = 0
+
+    def choose_ply(self, table: Table, position: Position, seat: int, card: int,
+                   plies: list[Ply], rng: random.Random) -> Ply:
+        for ply in plies:
+            assert usage(position.state, ply) == _counted_by_diff(
+                position.state, apply_ply(position.state, ply)), ply
+            UsageChecker.checked += 1
+        return super().choose_ply(table, position, seat, card, plies, rng)
+
+
+def test_piece_usage_matches_the_board_difference(shipped_table: Table) -> None:
+    for s in range(8):
+        play_game(shipped_table, [UsageChecker() for _ in range(2 + s % 3)], random.Random(s))
+    assert UsageChecker.checked > 1000
