@@ -133,6 +133,7 @@ from generator.systems.riddle.cache import (
 )
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
+from generator.systems.riddle.gods import engine_god
 from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, iter_goal_tree
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
@@ -222,7 +223,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     cpu_started = time.process_time()
     objective = ctx.objectives[target]
     ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
-    if ruled_out:
+    if ruled_out and not _powers_in_play(ctx, gods):  # a quest reward may bring the piece
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
                                time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
     game = RiddleGame(ctx, target, gods=gods, die=die)
@@ -249,6 +250,24 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                                search.expanded, time.perf_counter() - started, reason, setup,
                                boards, trace)
 
+    def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
+        """No line without god powers: search again with the queue's powers in play."""
+        if not _powers_in_play(ctx, gods):
+            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods))
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
+        powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
+        if powered.status == FOUND and powered.cost is not None:
+            firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
+                                               seconds=left(), line=powered.states) \
+                if count_first_moves else None
+            return result(SOLVED, powered, "needs a god power: no line without one", firsts,
+                          power_game)
+        if powered.status == EXHAUSTED:
+            return result(UNSOLVABLE, powered, reason + "; not even with the god powers in "
+                          "play" + _powers_note(ctx, gods))
+        return result(UNPROVEN, powered, "no line without god powers; with them the search "
+                      "stopped: " + budget_reason(powered, budget, seconds))
+
     if found.status == FOUND:
         firsts = None
         note = ""
@@ -270,6 +289,12 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return result(UNPROVEN, found, "the opening queue's gods "
                       f"{', '.join(game.unknown_gods)} are unknown: their pieces were not "
                       "searched")
+    powered: ObjectiveResult | None = None
+    if _powers_in_play(ctx, gods):  # a line with powers is a proof; chance is not
+        powered = with_powers(f"searched {found.expanded} states: no line without god powers, "
+                              "blessing cards or the Sphinx's game reaches it", found)
+        if powered.status == SOLVED:
+            return powered
     chance_goal = any(type(g).CHANCE for g in iter_goal_tree(objective.goal))
     die_pieces = die is not None and any(f.reward is not None and f.reward.piece is not None
                                          for f in die.faces)
@@ -285,10 +310,16 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         if lucky.status != EXHAUSTED:
             return result(UNPROVEN, lucky, "chance: no line without the Sphinx's game; the "
                           f"search with won games stopped ({lucky.status})")
+        if powered is not None and powered.status != UNSOLVABLE:
+            return powered
         return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line reaches "
-                      "it, even winning every Sphinx's game" + _powers_note(ctx, gods))
-    return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line without god "
-                  "powers, blessing cards or the Sphinx's game reaches it"
+                      "it, even winning every Sphinx's game"
+                      + (", not even with the god powers in play" if powered else "")
+                      + _powers_note(ctx, gods))
+    if powered is not None:
+        return powered
+    return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
+                  "line without god powers, blessing cards or the Sphinx's game reaches it")
                   + _powers_note(ctx, gods))
 
 
@@ -320,9 +351,19 @@ def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
             f"search ({caps})")
 
 
+def _figures(ctx: RiddleContext) -> bool:
+    return ctx.start.board.king >= 0 or ctx.start.board.sphinx >= 0
+
+
+def _powers_in_play(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> bool:
+    """Some god of the opening queue has a power the solver plays."""
+    return any(gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is not None
+               for g in ctx.riddle.gods.queue)
+
+
 def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> str:
     names = [f"{plain_text(gods[g].name)} ({gods[g].power})" for g in ctx.riddle.gods.queue
-             if gods and g in gods]
+             if gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is None]
     return f"; powers not searched: {', '.join(names)}" if names else ""
 
 

@@ -17,6 +17,7 @@ from generator.systems.riddle.bookkeeping import (
 )
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.gods import POWER_ACTION
 from generator.systems.riddle.model import Die, GodCard
 from generator.systems.riddle.results import SOLVED, ObjectiveResult
 from generator.systems.riddle.state import COLOURS, RiddleState, after_build
@@ -48,6 +49,13 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         first.append(f"+{_pieces(god.pieces)}")
         acted = (before._replace(stock=_add(before.stock, god.pieces)),)
         build = NO_SQUARE
+    elif action[0] == POWER_ACTION:
+        seat, movers, wanderer = game.movers(before)
+        ply = game.powers.plies(before, seat, movers)[action[1]]
+        text, pieces = game.powers.describe(g, before, ply)
+        first.append(pieces)
+        acted = tuple(game.powers.play(ctx, before, seat, ply, wanderer))
+        build = ply.builds[-1][0] if ply.builds else NO_SQUARE
     elif action[0] == SPHINX_ACTION:
         gem, delta = game.sphinx_options[action[1]]
         colour = f" the {game.die.gems[gem]} gem" if game.die is not None and gem >= 0 else ""
@@ -192,6 +200,8 @@ def trace_of(game: RiddleGame, states: Sequence[RiddleState], actions: Sequence[
     """A found line in replayable form: ``(assignment,)``, then per turn the action and
     the index of the resulting state among that action's successors."""
     out: list[tuple[int, ...]] = [(states[0].extra.assignment,)]  # type: ignore[attr-defined]
+    if game.powers.active:
+        out[0] = (*out[0], 1)  # the line was found with powers in play
     for before, action, after in zip(states, actions, states[1:]):
         same = [child for a, child in game.successors(before) if a == action]
         out.append((*action, same.index(after)))
@@ -203,7 +213,7 @@ def replay_trace(game: RiddleGame, trace: Sequence[Sequence[int]]
     """The states and actions of a stored line, replayed by the rules, or None when a
     step is not legal or the line does not end at the objective."""
     starts = tuple(game.starts())
-    if not trace or len(trace[0]) != 1 or not 0 <= trace[0][0] < len(starts):
+    if not trace or len(trace[0]) != 1 + game.powers.active or not 0 <= trace[0][0] < len(starts):
         return None
     states = [starts[trace[0][0]]]
     actions: list[Action] = []
@@ -229,7 +239,8 @@ def verify_result(ctx: RiddleContext, result: ObjectiveResult, *,
     tiers = [o.tier for o in ctx.objectives]
     if result.status != SOLVED or result.tier not in tiers:
         return "not a solved objective of this riddle"
-    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die)
+    powers = bool(result.trace) and len(result.trace[0]) == 2
+    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die, powers=powers)
     replayed = replay_trace(game, result.trace)
     if replayed is None:
         return f"the stored line for the {result.tier} objective does not replay"
