@@ -30,6 +30,8 @@ Artefacts (relative to the pack's output folder)::
 """
 from __future__ import annotations
 
+import time
+
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -91,10 +93,17 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
         except ValueError:
             out[riddle.id] = None
             continue
-        progress(f"{content.pack_id}: solving {riddle.id}")
         die = content.dice.get(riddle.die) if riddle.die else None
-        out[riddle.id] = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
-                                      gods=content.gods, die=die)
+        started = time.process_time()
+        solve = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
+                             gods=content.gods, die=die)
+        out[riddle.id] = solve
+        turns = ", ".join(f"{o.tier} {o.turns if o.turns is not None else o.status}"
+                          for o in solve.objectives)
+        # One line per riddle (name, turns, CPU time), and any cache entry replaced.
+        progress(f"{content.pack_id}: {riddle.id}: {turns} "
+                 f"({time.process_time() - started:.2f} s)"
+                 + "".join(f"; warning: {w}" for w in solve.warnings))
     return out
 
 

@@ -106,7 +106,7 @@ from generator.sim.search import (
     HORIZON,
     LIMIT_MEMORY,
     LIMIT_SECONDS,
-    STORED_PER_STATE,
+    stored_limit,
     SearchResult,
     astar,
     count_optimal_first_moves,
@@ -217,7 +217,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
-    :data:`~generator.sim.search.STORED_PER_STATE`, the states it holds);
+    :func:`~generator.sim.search.stored_limit`, the states it holds);
     ``seconds`` bounds the CPU time of everything this objective costs."""
     started = time.perf_counter()
     cpu_started = time.process_time()
@@ -341,7 +341,7 @@ def effective_budget(cap: int, riddle: Riddle) -> int:
 def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
                   seconds: float | None) -> str:
     """Why a search stopped undecided, naming the limit and both caps."""
-    caps = f"caps: {budget} states expanded, {STORED_PER_STATE * budget} held"
+    caps = f"caps: {budget} states expanded, {stored_limit(budget)} held"
     if seconds is not None:
         caps += f", {seconds:g} CPU seconds per objective"
     which = {LIMIT_MEMORY: "the memory cap (states held)",
