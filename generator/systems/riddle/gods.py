@@ -28,8 +28,8 @@ reported as a power not searched.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from generator.engine.geometry import NO_SQUARE
 from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies, rules_for
@@ -257,6 +257,28 @@ def _sources(stock: Stockpile, cards: tuple[HeldCard, ...], piece: int
     return out
 
 
+def line_steps(game: RiddleGameLike, states: Sequence[RiddleState],
+               actions: Sequence[Action]) -> tuple[dict[str, object], ...]:
+    """Every turn of a found line as a :func:`step_json` object."""
+    out = []
+    for state, action in zip(states, actions):
+        plies = None
+        if action[0] == POWER_ACTION:
+            seat, movers, _ = game.movers(state)
+            plies = game.powers.plies(state, seat, movers)
+        out.append(step_json(game.ctx.geometry, state, action, game.powers, plies))
+    return tuple(out)
+
+
+class RiddleGameLike(Protocol):
+    """What :func:`line_steps` needs of a :class:`~.game.RiddleGame`."""
+
+    ctx: Any
+    powers: GodPowers
+
+    def movers(self, state: RiddleState) -> tuple[int, int, int]: ...
+
+
 def step_json(geometry: object, state: RiddleState, action: Action,
               powers: GodPowers | None, plies: list[Ply] | None) -> dict[str, object]:
     """One solution step as ``{"worker", "from", "to", "build", "piece", "power"}``."""
@@ -275,8 +297,12 @@ def step_json(geometry: object, state: RiddleState, action: Action,
         ends = [sq for w, sq in ply.moves if w == worker]
         return {"worker": f"W{worker + 1}", "from": name(start) if start != NO_SQUARE else None,
                 "to": name(ends[-1]) if ends else name(start),
-                "build": [name(sq) for sq, _ in ply.builds],
-                "piece": [PIECE_NAMES[p] for _, p in ply.builds],
-                "power": " + ".join(powers.power_names(state, ply)) or None}
+                "build": name(ply.builds[0][0]) if ply.builds else None,
+                "piece": PIECE_NAMES[ply.builds[0][1]] if ply.builds else None,
+                "power": " + ".join(powers.power_names(state, ply)) or None,
+                "more_builds": [[name(sq), PIECE_NAMES[p]] for sq, p in ply.builds[1:]]}
+    taken = None
+    if action[0] == -1 and powers is not None and 0 <= action[1] < len(powers.queue):
+        taken = plain_text(powers.queue[action[1]].name)
     return {"worker": None, "from": None, "to": None, "build": None, "piece": None,
-            "power": None}
+            "power": None, "take_god": taken}

@@ -133,7 +133,7 @@ from generator.systems.riddle.cache import (
 )
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
-from generator.systems.riddle.gods import engine_god
+from generator.systems.riddle.gods import engine_god, line_steps
 from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, iter_goal_tree
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
@@ -240,15 +240,17 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         boards: tuple[str, ...] = ()
         setup = ""
         trace: tuple[tuple[int, ...], ...] = ()
+        steps: tuple[dict[str, object], ...] = ()
         if line is not None and search.found:
             solution = describe_line(line, search.states, search.actions)
             boards = tuple(format_board(ctx, s) for s in search.states)
             setup = line.assignments[search.states[0].extra.assignment].text  # type: ignore[attr-defined]
             trace = trace_of(line, search.states, search.actions)
+            steps = line_steps(line, search.states, search.actions)
         return ObjectiveResult(objective.tier, status,
                                search.cost if status == SOLVED else None, solution, firsts,
                                search.expanded, time.perf_counter() - started, reason, setup,
-                               boards, trace)
+                               boards, trace, steps)
 
     def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
         """No line without god powers: search again with the queue's powers in play."""

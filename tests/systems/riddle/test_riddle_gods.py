@@ -120,3 +120,20 @@ def test_the_power_reference_catches_an_inadmissible_bound(
                         if self.powers.active else original(self, state))
     out = compare_powers(ATLAS_COIN.replace("QUEUE", "atlas"), 1)
     assert out.disagreements
+
+
+def test_json_steps_name_the_power_of_each_turn() -> None:
+    result = solve_objective(_ctx(), 0, gods=POWER_GODS)  # type: ignore[arg-type]
+    steps = result.to_json()["steps"]
+    assert steps[0]["take_god"] == "Atlas" and steps[0]["power"] is None
+    assert {k: steps[1][k] for k in ("worker", "from", "to", "build", "piece", "power")} == {
+        "worker": "W1", "from": "A1", "to": "B1", "build": "C1", "piece": "dome",
+        "power": "Atlas"}
+
+
+def test_a_line_with_powers_replays_from_its_trace() -> None:
+    from generator.systems.riddle.trace import verify_result
+
+    ctx = _ctx()
+    result = solve_objective(ctx, 0, gods=POWER_GODS)  # type: ignore[arg-type]
+    assert verify_result(ctx, result, gods=POWER_GODS) == ""  # type: ignore[arg-type]
