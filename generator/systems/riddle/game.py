@@ -237,6 +237,9 @@ class RiddleGame:
             quests = len(book.cards) + sum(1 for i in range(len(self.queue))
                                            if not book.gods_taken >> i & 1)
             need = 1 if self.bounds.turns_possible(state) + quests > 0 else UNREACHABLE
+            last = self.goal.deadline()  # a deadline still rules out a late goal
+            if last is not None and state.turn + 1 > last:
+                need = UNREACHABLE
         else:
             need = self.bound(self.goal, state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from generator.engine.geometry import NO_SQUARE
 from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies, rules_for
-from generator.engine.state import PIECE_NAMES, Stockpile, height_at
+from generator.engine.state import PIECE_NAMES, State, Stockpile, height_at
 from generator.systems.riddle.bookkeeping import Action, Bookkeeping, _new_tuple, plain_text
 from generator.systems.riddle.state import RiddleState, after_build
 
@@ -306,3 +306,31 @@ def step_json(geometry: object, state: RiddleState, action: Action,
         taken = plain_text(powers.queue[action[1]].name)
     return {"worker": None, "from": None, "to": None, "build": None, "piece": None,
             "power": None, "take_god": taken}
+
+
+def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tuple[str, ...]:
+    """The icon names (god types) of the gods whose powers ``action`` used, in order."""
+    if action[0] != POWER_ACTION:
+        return ()
+    seat, movers, _ = game.movers(state)
+    ply = game.powers.plies(state, seat, movers)[action[1]]
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    out: list[str] = []
+    for power in ply.powers:
+        for c in book.cards:
+            if game.powers.engine[c.god] == power:
+                kind = game.powers.queue[c.god].type
+                out.append(kind if kind in ("mover", "builder", "specialist") else "feature")
+                break
+    return tuple(out)
+
+
+def marks_of_power_turn(before: State, after: State
+                        ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The move arrows (workers that changed space) and the spaces built on of a turn
+    played with a power, from the positions around it."""
+    arrows = tuple((a, b) for a, b in zip(before.workers, after.workers)
+                   if a != b and a != NO_SQUARE and b != NO_SQUARE)
+    changed = ((before.l1 ^ after.l1) | (before.l2 ^ after.l2) | (before.l3 ^ after.l3)
+               | (before.domes ^ after.domes))
+    return arrows, tuple(sq for sq in range(changed.bit_length()) if changed >> sq & 1)
