@@ -301,6 +301,8 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
     deck = [gods[g] for g in dict.fromkeys(riddle.gods.deck + riddle.gods.queue) if g in gods]
     rewards = sum(o.reward.count for o in riddle.objectives
                   if o.reward is not None and o.reward.piece is not None)
+    # Each opening god whose power the solver plays can earn its quest: one piece more.
+    quests = sum(1 for card in queue if engine_god(card, figures=False) is not None)
     for stock, where, mode in modes:
         for i, objective in enumerate(riddle.objectives):
             if not any(objective.slots):
@@ -321,7 +323,7 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
                 continue
             opening = _supply(stock, queue, unlimited)
             found = cheapest_shortfall(options, objective.slots, opening)
-            if found is not None and found[0] > 0:
+            if found is not None and found[0] > quests:
                 yield doc.diag("RS-G016", f"the {objective.tier} objective needs coins whose "
                                f"spaces take at least {_describe(found[1], opening)}{mode}; "
                                "the stockpile and the opening queue's gods fall short",
