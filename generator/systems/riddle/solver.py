@@ -13,8 +13,9 @@ player takes (2-4 players). :func:`solve_riddle` runs A* from
 - ``solved``: the fewest turns, one shortest line in readable notation
   (``W1 B2-C3 build C4 (level 2; silver coin -> silver objective)``) and how
   many distinct first moves start a shortest line;
-- ``unsolvable``: every line without god powers, blessing cards or the
-  Sphinx's game was searched and none reaches the objective;
+- ``unsolvable``: every line without blessing cards or the Sphinx's game was
+  searched, with the opening queue's god powers the solver plays, and none
+  reaches the objective;
 - ``unproven``: the node budget or the riddle's horizon ran out first, the
   objective is reachable only by winning the Sphinx's game (chance only), or
   the opening queue names gods whose pieces are unknown.
@@ -23,12 +24,16 @@ What a proof relies on, and what it never does (RULES 1, decisions for the
 solver):
 
 - God powers, blessing cards and quests are optional, so a line without them
-  is a sound proof. Taking a god from the *opening* queue is searched (its
-  pieces become buildable by anyone); cards refilled from the deck are not,
-  since the deck's order is unknown. We cannot tell when an objective needs a
-  power, so an exhausted powerless search is reported ``unsolvable``, with
-  the unimplemented powers named in the reason: "unsolvable" means "not
-  without powers".
+  is a sound proof and is searched first (with the goals' bounds). Taking a
+  god from the *opening* queue is searched; cards refilled from the deck are
+  not, since the deck's order is unknown. When no line without powers exists,
+  a second search plays the queue's powers (:mod:`.gods`: cards as piece
+  sources, quests, discards, the two-god limit) with a bound of one turn, so
+  its lines are shortest among lines with powers ("needs a god power" in the
+  reason). Decision: a line without powers is reported even when a power
+  could shorten it. "unsolvable" means "not even with the powers in play";
+  powers the solver does not play (Pan; Minotaur beside the King or the
+  Sphinx) are named in the reason.
 - The Sphinx's game is never part of a proof. When the chance-free search
   is exhausted and the objective asks for Sphinx wins (or the die's rewards
   could add pieces), a second search lets every game be won: a line found
@@ -451,8 +456,8 @@ def iter_solver_diagnostics(riddle: Riddle, doc: Document, solves: Iterable[Ridd
             if result.status == UNSOLVABLE:
                 yield doc.diag("RS-G101", f"the {result.tier} objective can never be achieved "
                                f"({mode}): {result.reason}", at,
-                               hint="god powers are not searched: if one is meant to be "
-                               "needed, say so in the riddle's rules")
+                               hint="the opening queue's god powers were searched too; "
+                               "powers the reason names were not")
             elif result.status == UNPROVEN:
                 yield doc.diag("RS-G102", f"the {result.tier} objective is not proven "
                                f"achievable ({mode}): {result.reason}", at,

@@ -16,11 +16,12 @@ import re
 from generator.engine.state import Stockpile
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import GodCard
-from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, RiddleGame, solve_objective
+from generator.systems.riddle.solver import RiddleGame, solve_objective
 from tests.systems.riddle.reference import (
     DEPTH,
     Outcome,
     Reference,
+    judge,
     random_riddle_text,
     reference_solve,
     riddle_of_text,
@@ -97,21 +98,7 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
         out.decided += 1
         result = solve_objective(ctx, j, gods=POWER_GODS, budget=budget,
                                  horizon=None if powered.finished else DEPTH, seconds=None)
-        if powered.turns is not None:
-            if result.status != SOLVED or result.turns != powered.turns:
-                out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                         f"reference {powered.turns} turns ({result.reason})")
-            elif result.optimal_first_moves not in (None, powered.first_moves):
-                out.disagreements.append(f"{where}: {result.optimal_first_moves} optimal "
-                                         f"first moves, reference {powered.first_moves}")
-        elif powered.finished:
-            chance = "chance" in result.reason
-            if result.status != UNSOLVABLE and not (chance and result.status != SOLVED):
-                out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                         "reference: no line at all")
-        elif result.status == SOLVED and (result.turns or 0) <= DEPTH:
-            out.disagreements.append(f"{where}: solver {result.turns} turns, reference: none "
-                                     f"within {DEPTH}")
+        judge(where, result, powered, out)
     return out
 
 
