@@ -42,6 +42,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     seat = before.turn % game.players
     who = f"P{seat + 1} " if game.players > 1 else ""
     first: list[str] = []
+    spent: list[int] | None = None  # pieces a power turn built (to name a quest reward)
     acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
@@ -55,6 +56,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         text, pieces = game.powers.describe(g, before, ply)
         first.append(pieces)
         acted = tuple(game.powers.play(ctx, before, seat, ply, wanderer))
+        spent = [sum(1 for _, p in ply.builds if p == i) for i in range(4)]
         build = ply.builds[-1][0] if ply.builds else NO_SQUARE
     elif action[0] == SPHINX_ACTION:
         gem, delta = game.sphinx_options[action[1]]
@@ -79,6 +81,10 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
             for final in game.effects_step(rewarded):
                 if _same(final, after):
                     notes = first + _notes(game, before, build, built, rewarded, final)
+                    if spent is not None:
+                        quest = [b - a + n for a, b, n in zip(before.stock, built.stock, spent)]
+                        if any(quest):
+                            notes.insert(len(first), f"quest reward +{_pieces(quest)}")
                     return who + text + (f" ({'; '.join(notes)})" if notes else "")
     return who + text + (f" ({'; '.join(first)})" if first else "")
 
