@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +221,17 @@ def test_a_full_standard_output_is_a_usage_error(work: Path) -> None:
     assert done.returncode == 2
     assert messages(done.stderr) == ["riddlesmith: standard output: cannot write "
                                      "(No space left on device)"]
+
+
+def test_a_reader_that_stops_early_is_not_an_error_message(work: Path) -> None:
+    # `riddlesmith explain | head -3`: the reader closes the pipe; say nothing, as cat does.
+    proc = subprocess.Popen([*RIDDLESMITH, "explain"], cwd=work, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=120) == 2
+    assert stderr == ""
 
 
 def chattr(flag: str, *paths: Path) -> bool:
@@ -531,8 +543,11 @@ def test_cached_playtests_match_fresh_ones_over_generated_settings(tmp_path: Pat
         assert sim_checks.simulate_scenario(GAME, level, settings, tmp_path) == fresh
 
 
-def test_tampered_tower_cache_is_one_warning_and_never_reaches_the_report(work: Path) -> None:
-    pack = shutil.copytree(REPO / "content" / "tower", work / "tower")
+def test_tampered_tower_cache_is_one_warning_and_never_reaches_the_report(
+        work: Path, shipped_cache: Callable[[str, Path], None]) -> None:
+    pack = shutil.copytree(REPO / "content" / "tower", work / "tower",
+                           ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    shipped_cache("tower", work / "cache")  # a cache as a first check writes it
     code, text = run("check", str(pack), "--cache-dir", "cache")
     assert code == 0, text
     files = sorted((work / "cache" / "tower").glob("tower-sim-*.json"))

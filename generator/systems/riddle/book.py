@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
 from generator.render import labels
 from generator.render.icons import (
     GOLD,
@@ -1057,6 +1058,7 @@ class Turn:
     before: RiddleState
     after: RiddleState
     notation: str
+    power_icons: tuple[str, ...] = ()  # icon names of the gods whose powers the turn used
 
 
 def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *,
@@ -1075,7 +1077,8 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
     if target < 0:
         return None
     ctx = compile_riddle(riddle, players)
-    game = RiddleGame(ctx, target, gods=gods, die=die)
+    game = RiddleGame(ctx, target, gods=gods, die=die,
+                      powers=bool(result.trace) and len(result.trace[0]) == 2)
     starts = [s for s in game.starts()
               if not result.setup or game.assignments[s.extra.assignment].text == result.setup]  # type: ignore[attr-defined]
     boards = result.boards
@@ -1092,7 +1095,8 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
                 continue
             rest = walk(nxt, i + 1)
             if rest is not None:
-                return [Turn(action, state, nxt, text), *rest]
+                return [Turn(action, state, nxt, text, power_icons(game, state, action)),
+                        *rest]
         return None
 
     for start in starts[:1] if result.setup else starts:
@@ -1155,14 +1159,16 @@ PANEL_GAP = 6.0
 def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
            lang: str | None = None) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
-        if turn.action[0] >= 0 else ((), ())
+        if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
+        if turn.action[0] == POWER_ACTION else ((), ())
     # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
     before, after = turn.before.board, turn.after.board
     steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))
                   if a != b and a != NO_SQUARE and b != NO_SQUARE)
     arrows = (*arrows, *steps)
     scene = render_map(riddle, turn.after, arrows, size, builds=builds,
-                       scene_id=f"solution-{riddle.id}-{index}")
+                       scene_id=f"solution-{riddle.id}-{index}",
+                       arrow_icons=turn.power_icons[:1] * min(1, len(arrows)))
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     cap_y = y + scene.height + 0.6
     label = f"**{index}.** " + friendly_notation(turn.notation, lang)

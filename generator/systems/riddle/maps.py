@@ -345,7 +345,8 @@ def _move_arrow(geometry: Geometry, a: Square, b: Square, ox: float, oy: float, 
 def render_map(riddle: Riddle, state: RiddleState | State | None = None,
                arrows: Sequence[tuple[Square | str, Square | str]] = (),
                size_mm: float = DEFAULT_SIZE_MM, *, builds: Sequence[Square | str] = (),
-               worker_colours: Sequence[str] = (), scene_id: str | None = None) -> Scene:
+               worker_colours: Sequence[str] = (), scene_id: str | None = None,
+               arrow_icons: Sequence[str] = ()) -> Scene:
     """The riddle's map from above, fitting a ``size_mm`` square (the longer side is ``size_mm``).
 
     ``state`` is the position to draw (default: the set-up); ``arrows`` are
@@ -414,6 +415,13 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
     for a, b in arrows:
         sa, sb = _square(geometry, a), _square(geometry, b)
         moves.append(_move_arrow(geometry, sa, sb, ox, oy, c, bool(spaces.get(sb, Space()).figure)))
+    for (a, b), icon in zip(arrows, arrow_icons):
+        # A god's icon on the arrow of a move that used its power, at the arrow's middle.
+        sa, sb = _square(geometry, a), _square(geometry, b)
+        (ay, ax), (by, bx) = divmod(sa, cols), divmod(sb, cols)
+        d = 0.34 * c
+        mx, my = ox + ((ax + bx) / 2 + 0.5) * c - d / 2, oy + ((ay + by) / 2 + 0.5) * c - d / 2
+        moves.append(Group(ICONS[icon](mx, my, d), id=f"power-{geometry.name(sa)}"))
 
     labels = _coordinates(cols, rows, ox, oy, c)
     # Layers, bottom to top. Move arrows pass under tokens, coins and figures, so
