@@ -52,11 +52,12 @@ def test_verbose_build_lists_files(tmp_path: Path) -> None:
 
 
 def test_help_lists_systems_kinds_and_policies() -> None:
-    assert "fragments, riddle, tower" in run("init", "--help")[1]
+    assert "fragments, glyphs, riddle, tower" in run("init", "--help")[1]
     for command in ("new", "schema"):
         out = run(command, "--help")[1]
         assert "Document kinds, by system" in out and "tower-scenario" in out and "when-card" in out
-    assert "random, greedy" in run("playtest", "--help")[1]
+    policies = " ".join(run("playtest", "--help")[1].split())
+    assert "glyphs: planner, random; tower: greedy, lookahead, random" in policies
 
 
 def test_did_you_mean() -> None:
