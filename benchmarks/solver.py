@@ -3,6 +3,7 @@
     python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
                                 [--no-bfs] [--content content] [--only LABEL]
     python benchmarks/solver.py --fuzz 10000 [--seed 1] [--jobs 2]
+    python benchmarks/solver.py --fuzz-gods 200 [--seed 1]
 
 ``--fuzz N`` instead compares the solver with the plain breadth-first reference
 of the tests (``tests/systems/riddle/reference.py``) on N seeded random riddles
@@ -45,6 +46,7 @@ from generator.systems.riddle.templates import STARTER_GODS, STARTER_RIDDLE, TEM
 TARGET_EACH = 2.0  # seconds per shipped riddle
 TARGET_RATE = 50_000  # A* states expanded per second (issue 14)
 TARGET_PROOF_AND_COUNT = 1.0  # CPU seconds per shipped riddle, proofs and counts
+TARGET_WITH_POWERS = 2.0  # CPU seconds per shipped riddle with god powers in play (issue 13)
 TARGET_ALL = 10.0  # seconds for all shipped riddles
 TARGET_RATIO = 10.0  # BFS / A* expanded states, riddles of 6+ turns
 LONG = 6
@@ -230,12 +232,28 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     return 1 if bad else 0
 
 
+def run_fuzz_gods(count: int, seed: int) -> int:
+    """The solver with god powers against BFS on ``count`` generated riddles with gods."""
+    from tests.systems.riddle.reference_gods import POWER_CASES, fuzz_powers
+
+    cpu = time.process_time()
+    total, bad = fuzz_powers(seed, count)
+    for text in bad[:5]:
+        print(text)
+    print(f"fuzz with gods: {count} random riddles (seed {seed}): {total.decided} objectives "
+          f"decided by both, {total.skipped} skipped, {POWER_CASES['searched']} needed the "
+          f"search with powers ({POWER_CASES['found']} solved there), {total.checked_states} "
+          f"states' estimates checked; CPU {time.process_time() - cpu:.0f} s")
+    print(f"disagreements: {len(bad)}")
+    return 1 if bad else 0
+
+
 def print_counts(cases: list[Case], players: int) -> None:
     """Per shipped riddle: CPU seconds of every objective's proof plus its count of
     optimal first moves, as ``riddlesmith solve`` computes them."""
     from generator.systems.riddle.solver import SOLVED, solve_riddle
 
-    slow, uncounted = [], []
+    slow, uncounted, powered, over_powers = [], [], [], []
     total = 0.0
     for case in cases:
         started = time.process_time()
@@ -246,11 +264,18 @@ def print_counts(cases: list[Case], players: int) -> None:
             slow.append(f"{case.label} ({spent:.1f} s)")
         uncounted += [f"{case.label} {o.tier}" for o in solve.objectives
                       if o.status == SOLVED and o.optimal_first_moves is None]
+        powered += [f"{case.label} {o.tier} ({o.turns}t)" for o in solve.objectives
+                    if o.status == SOLVED and any(s.get("power") for s in o.steps)]
+        if spent > TARGET_WITH_POWERS:
+            over_powers.append(f"{case.label} ({spent:.1f} s)")
         print(f"proof + first moves {case.label:<26} {spent:6.2f} s CPU  " + ", ".join(
             f"{o.tier} {o.turns}t/{o.optimal_first_moves}" for o in solve.objectives))
     print(f"proof + first moves, all shipped riddles: {total:.1f} s CPU; over "
           f"{TARGET_PROOF_AND_COUNT:.0f} s: {', '.join(slow) or 'none'}; not counted: "
           f"{', '.join(uncounted) or 'none'}")
+    print(f"with god powers (issue 13): {len(powered)} objectives solved using a power: "
+          f"{', '.join(powered) or 'none'}; riddles over {TARGET_WITH_POWERS:.0f} s CPU, powers "
+          f"included: {', '.join(over_powers) or 'none'}")
 
 
 def run(argv: list[str]) -> int:
@@ -258,6 +283,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--fuzz", type=int, default=0, metavar="N",
                         help="compare with the plain BFS reference on N random riddles")
     parser.add_argument("--seed", type=int, default=1, help="seed of --fuzz")
+    parser.add_argument("--fuzz-gods", type=int, default=0, metavar="N",
+                        help="compare with the BFS reference on N random riddles with gods")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --fuzz")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
@@ -270,6 +297,8 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.fuzz:
         return run_fuzz(args.fuzz, args.seed, args.jobs)
+    if args.fuzz_gods:
+        return run_fuzz_gods(args.fuzz_gods, args.seed)
     cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]
     print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
     print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "

@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
+
+from generator.pipeline import check
+from generator.systems import Options
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
@@ -73,3 +78,25 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _no_ci_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     os.environ.pop("RIDDLESMITH_DEBUG", None)
+
+
+@pytest.fixture(scope="session")
+def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Path], None]:
+    """``seed(pack, dest)`` fills the cache folder ``dest`` with what one check of the
+    shipped ``pack`` stores (made once per session, in a folder of its own: the shipped
+    packs' own caches are never read or written).
+
+    A test that needs the shipped pack checked or built, but not simulated from
+    nothing, seeds its cache instead of solving and playtesting everything again.
+    """
+    root = tmp_path_factory.mktemp("shipped-caches")
+    made: set[str] = set()
+
+    def seed(pack: str, dest: Path) -> None:
+        if pack not in made:
+            check([CONTENT / pack], Options(cache_dir=root / pack))
+            made.add(pack)
+        if (root / pack).is_dir():  # the fragments system caches nothing
+            shutil.copytree(root / pack, dest, dirs_exist_ok=True)
+
+    return seed

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -542,8 +543,11 @@ def test_cached_playtests_match_fresh_ones_over_generated_settings(tmp_path: Pat
         assert sim_checks.simulate_scenario(GAME, level, settings, tmp_path) == fresh
 
 
-def test_tampered_tower_cache_is_one_warning_and_never_reaches_the_report(work: Path) -> None:
-    pack = shutil.copytree(REPO / "content" / "tower", work / "tower")
+def test_tampered_tower_cache_is_one_warning_and_never_reaches_the_report(
+        work: Path, shipped_cache: Callable[[str, Path], None]) -> None:
+    pack = shutil.copytree(REPO / "content" / "tower", work / "tower",
+                           ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    shipped_cache("tower", work / "cache")  # a cache as a first check writes it
     code, text = run("check", str(pack), "--cache-dir", "cache")
     assert code == 0, text
     files = sorted((work / "cache" / "tower").glob("tower-sim-*.json"))

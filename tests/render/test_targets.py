@@ -13,7 +13,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import CONTENT
-from generator.pipeline import check
+from generator.pipeline import Report, check
 from generator.render.deck import Deck, TokenSet
 from generator.render.scene import Rect, Scene, Style
 from generator.render.targets import (
@@ -26,9 +26,15 @@ PT = 72 / 25.4
 
 
 @lru_cache(maxsize=None)
+def _shipped_report() -> Report:
+    """One check of every shipped pack, shared by the decks and the token sets."""
+    return check([CONTENT])
+
+
+@lru_cache(maxsize=None)
 def shipped(kind: str) -> tuple[tuple[str, Any], ...]:
     """(pack id, deck or token set) of every shipped pack that offers ``kind``."""
-    report = check([CONTENT])
+    report = _shipped_report()
     out = []
     for pack in report.packs:
         for name in pack.systems:

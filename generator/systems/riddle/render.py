@@ -38,6 +38,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack, pick_text
+from generator.render import labels
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument
 from generator.render.scene import Scene
@@ -157,14 +158,15 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
             entries.sort(key=lambda e: e[2])
             listed |= {r.id for r, _ in content.riddles if r.id in island.riddles}
             voyage.append((local(island.name, lang),
-                           describe_unlock(island.unlock, islands, titles), entries))
+                           describe_unlock(island.unlock, islands, titles, lang), entries))
     others = [(r.number, titles[r.id], page_of[r.id]) for r, _ in content.riddles
               if r.id not in listed]
     if others:
-        voyage.append(("Other riddles", "", others))
-    subtitle = "A campaign of cooperative Sphinx riddles"
-    counts = (f"{len(content.riddles)} riddle{'s' if len(content.riddles) != 1 else ''} · "
-              f"{len(voyage)} island{'s' if len(voyage) != 1 else ''}")
+        voyage.append((labels.label("b-other-riddles", lang), "", others))
+    subtitle = labels.label("b-subtitle", lang)
+    nr, ni = len(content.riddles), len(voyage)
+    counts = (labels.label("b-riddle-count" if nr == 1 else "b-riddles-count", lang, n=nr) + " · "
+              + labels.label("b-island-count" if ni == 1 else "b-islands-count", lang, n=ni))
     cover = cover_page(content.title, subtitle, meta, paper, counts)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
     legend = legend_page(paper, lang=lang)
@@ -179,7 +181,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                                            die=die)
         if mode == "appendix":
             start = len(pages) + 1
-            pages.append(solutions_divider(paper, content.title, start))
+            pages.append(solutions_divider(paper, content.title, start, lang))
             pages += solution_pages(blocks, paper, lang, content.title, start + 1, True)
         else:
             solutions = solution_pages(blocks, paper, lang, content.title, 1, False)
@@ -208,7 +210,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     author = pick_text(pack.data.get("author", ""), lang)
     title = content.title
     solves = solve_all(content, options, progress)
-    meta = [f"{title} · version {pack.data.get('version', '')}".strip(" ·")]
+    version = labels.label("b-version", lang, v=pack.data.get("version", ""))
+    meta = [f"{title} · {version}".strip(" ·")]
     if author:
         meta.append(author)
     book = build_book(content, solves, paper, lang, mode, progress, meta)
@@ -225,7 +228,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     offset = back_offset_of(pack, options)
     artefacts += [Artefact(path, scene_to_svg(scene))
                   for path, scene in iter_card_svgs(content, cards, lang)]
-    front, back, _ = aid_card_faces(content, aid_card_settings(cards))
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards), lang)
     artefacts += [Artefact("svg/cards/aid-card-front.svg", scene_to_svg(front)),
                   Artefact("svg/cards/aid-card-back.svg", scene_to_svg(back))]
     for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):
