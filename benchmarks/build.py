@@ -1,18 +1,54 @@
-"""How fast the fragment deck builds (PDF sheets + one SVG per card), in one run.
+"""How fast the shipped content builds, in one run.
 
-Prints seconds and cards per second for the whole build, and the split between
-check and render. Target: the shipped deck builds in under 3 s.
+1. The fragment deck (PDF sheets + one SVG per card): seconds and cards per
+   second, check and render apart. Target: under 3 s.
+2. Every shipped pack (``content/``) as ``riddlesmith build`` does it: CPU
+   seconds cold (no cache: every riddle proof and count is computed) and warm
+   (a second build over a filled cache: each proof only replayed), each beside
+   the riddle pack's share. Targets (issue 14): cold <= 20 s CPU, warm <= 3 s.
 
-    python benchmarks/build.py
+    python benchmarks/build.py [--skip-fragments]
 """
 from __future__ import annotations
 
+import sys
 import tempfile
+import time
+from dataclasses import replace
 from pathlib import Path
 
 from _common import REPO, best_of
 
 from generator.pipeline import build, check
+from generator.systems import Options
+
+COLD_TARGET, WARM_TARGET = 20.0, 3.0
+
+
+def cpu_of(fn: object) -> float:
+    started = time.process_time()
+    fn()  # type: ignore[operator]
+    return time.process_time() - started
+
+
+def shipped_content() -> None:
+    """Cold and warm builds of every shipped pack, in CPU seconds."""
+    packs = sorted(p for p in (REPO / "content").iterdir() if (p / "pack.yaml").is_file())
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = Path(tmp) / "cache"
+        options = Options(cache_dir=cache)
+        for label, opts in (("cold, no cache", replace(options, cache=False)),
+                            ("cold, empty cache", options), ("warm cache", options)):
+            out = Path(tmp) / "out"
+            total = 0.0
+            parts = []
+            for pack in packs:
+                spent = cpu_of(lambda: build(check([pack], opts), out / pack.name))
+                total += spent
+                parts.append(f"{pack.name} {spent:.1f} s")
+            target = WARM_TARGET if label.startswith("warm") else COLD_TARGET
+            print(f"shipped content, {label}: {total:.1f} s CPU ({', '.join(parts)}); "
+                  f"target <= {target:.0f} s: {'met' if total <= target else 'MISSED'}")
 
 
 def main() -> None:
@@ -35,4 +71,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--skip-fragments" not in sys.argv:
+        main()
+    shipped_content()

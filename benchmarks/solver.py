@@ -3,6 +3,7 @@
     python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
                                 [--no-bfs] [--content content] [--only LABEL]
     python benchmarks/solver.py --fuzz 10000 [--seed 1] [--jobs 2]
+    python benchmarks/solver.py --fuzz-gods 200 [--seed 1]
 
 ``--fuzz N`` instead compares the solver with the plain breadth-first reference
 of the tests (``tests/systems/riddle/reference.py``) on N seeded random riddles
@@ -43,6 +44,9 @@ from generator.systems.riddle.solver import RiddleGame
 from generator.systems.riddle.templates import STARTER_GODS, STARTER_RIDDLE, TEMPLATES
 
 TARGET_EACH = 2.0  # seconds per shipped riddle
+TARGET_RATE = 50_000  # A* states expanded per second (issue 14)
+TARGET_PROOF_AND_COUNT = 1.0  # CPU seconds per shipped riddle, proofs and counts
+TARGET_WITH_POWERS = 2.0  # CPU seconds per shipped riddle with god powers in play (issue 13)
 TARGET_ALL = 10.0  # seconds for all shipped riddles
 TARGET_RATIO = 10.0  # BFS / A* expanded states, riddles of 6+ turns
 LONG = 6
@@ -201,15 +205,23 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_fuzz_chunk, work))
+            results = pool.map(_fuzz_chunk, work)
+            for n, d, s, c, b in results:
+                riddles += n
+                decided += d
+                skipped += s
+                checked += c
+                bad.extend(b)
+                print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
     else:
-        results = [_fuzz_chunk(job) for job in work]
-    for n, d, s, c, b in results:
-        riddles += n
-        decided += d
-        skipped += s
-        checked += c
-        bad.extend(b)
+        for job in work:
+            n, d, s, c, b = _fuzz_chunk(job)
+            riddles += n
+            decided += d
+            skipped += s
+            checked += c
+            bad.extend(b)
+            print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
     for text in bad[:5]:
         print(text)
     print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both, "
@@ -220,26 +232,79 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     return 1 if bad else 0
 
 
+def run_fuzz_gods(count: int, seed: int) -> int:
+    """The solver with god powers against BFS on ``count`` generated riddles with gods."""
+    from tests.systems.riddle.reference_gods import POWER_CASES, fuzz_powers
+
+    cpu = time.process_time()
+    total, bad = fuzz_powers(seed, count)
+    for text in bad[:5]:
+        print(text)
+    print(f"fuzz with gods: {count} random riddles (seed {seed}): {total.decided} objectives "
+          f"decided by both, {total.skipped} skipped, {POWER_CASES['searched']} needed the "
+          f"search with powers ({POWER_CASES['found']} solved there), {total.checked_states} "
+          f"states' estimates checked; CPU {time.process_time() - cpu:.0f} s")
+    print(f"disagreements: {len(bad)}")
+    return 1 if bad else 0
+
+
+def print_counts(cases: list[Case], players: int) -> None:
+    """Per shipped riddle: CPU seconds of every objective's proof plus its count of
+    optimal first moves, as ``riddlesmith solve`` computes them."""
+    from generator.systems.riddle.solver import SOLVED, solve_riddle
+
+    slow, uncounted, powered, over_powers = [], [], [], []
+    total = 0.0
+    for case in cases:
+        started = time.process_time()
+        solve = solve_riddle(case.riddle, players, gods=case.gods, die=case.die)
+        spent = time.process_time() - started
+        total += spent
+        if spent > TARGET_PROOF_AND_COUNT:
+            slow.append(f"{case.label} ({spent:.1f} s)")
+        uncounted += [f"{case.label} {o.tier}" for o in solve.objectives
+                      if o.status == SOLVED and o.optimal_first_moves is None]
+        powered += [f"{case.label} {o.tier} ({o.turns}t)" for o in solve.objectives
+                    if o.status == SOLVED and any(s.get("power") for s in o.steps)]
+        if spent > TARGET_WITH_POWERS:
+            over_powers.append(f"{case.label} ({spent:.1f} s)")
+        print(f"proof + first moves {case.label:<26} {spent:6.2f} s CPU  " + ", ".join(
+            f"{o.tier} {o.turns}t/{o.optimal_first_moves}" for o in solve.objectives))
+    print(f"proof + first moves, all shipped riddles: {total:.1f} s CPU; over "
+          f"{TARGET_PROOF_AND_COUNT:.0f} s: {', '.join(slow) or 'none'}; not counted: "
+          f"{', '.join(uncounted) or 'none'}")
+    print(f"with god powers (issue 13): {len(powered)} objectives solved using a power: "
+          f"{', '.join(powered) or 'none'}; riddles over {TARGET_WITH_POWERS:.0f} s CPU, powers "
+          f"included: {', '.join(over_powers) or 'none'}")
+
+
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fuzz", type=int, default=0, metavar="N",
                         help="compare with the plain BFS reference on N random riddles")
     parser.add_argument("--seed", type=int, default=1, help="seed of --fuzz")
+    parser.add_argument("--fuzz-gods", type=int, default=0, metavar="N",
+                        help="compare with the BFS reference on N random riddles with gods")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --fuzz")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
     parser.add_argument("--bfs-budget", type=int, default=3_000, help="BFS node budget")
     parser.add_argument("--no-bfs", action="store_true", help="skip the BFS comparison")
+    parser.add_argument("--no-count", action="store_true",
+                        help="skip the proof + optimal-first-move timing per riddle")
     parser.add_argument("--content", default=str(REPO / "content"))
     parser.add_argument("--only", default="", help="riddles whose label contains this")
     args = parser.parse_args(argv)
     if args.fuzz:
         return run_fuzz(args.fuzz, args.seed, args.jobs)
+    if args.fuzz_gods:
+        return run_fuzz_gods(args.fuzz_gods, args.seed)
     cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]
     print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
     print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "
           f"{'seconds':>8} {'states/s':>9} {'BFS':>8} {'ratio':>8}")
-    shipped_total = 0.0
+    shipped_total = bfs_seconds = 0.0
+    shipped_expanded = bfs_expanded = 0
     slow: list[str] = []
     weak: list[str] = []
     unsure: list[str] = []
@@ -253,12 +318,18 @@ def run(argv: list[str]) -> int:
             started = time.perf_counter()
             found = astar(game, budget=args.budget, max_cost=case.riddle.solver.horizon)
             seconds = time.perf_counter() - started
+            if case.shipped:
+                shipped_expanded += found.expanded
             riddle_seconds += seconds
             rate = found.expanded / seconds if seconds > 0 else float("inf")
             bfs_text = ratio_text = "-"
             if not args.no_bfs and found.status == FOUND:
+                bfs_started = time.perf_counter()
                 plain = breadth_first(game, budget=args.bfs_budget,
                                       max_cost=case.riddle.solver.horizon)
+                if case.shipped:
+                    bfs_seconds += time.perf_counter() - bfs_started
+                    bfs_expanded += plain.expanded
                 bound = ">=" if plain.status != FOUND else ""
                 ratio = plain.expanded / max(1, found.expanded)
                 bfs_text = f"{bound}{plain.expanded}"
@@ -277,6 +348,15 @@ def run(argv: list[str]) -> int:
             shipped_total += riddle_seconds
             if riddle_seconds > TARGET_EACH:
                 slow.append(f"{case.label} ({riddle_seconds:.1f} s)")
+    if shipped_expanded:
+        print(f"A* core on shipped riddles: {shipped_expanded} states expanded in "
+              f"{shipped_total:.2f} s = {shipped_expanded / max(shipped_total, 1e-9):,.0f} "
+              f"states/s (target >= {TARGET_RATE:,}); BFS on the same riddles: "
+              f"{bfs_expanded} states in {bfs_seconds:.2f} s = "
+              f"{bfs_expanded / max(bfs_seconds, 1e-9):,.0f} states/s")
+    if not args.no_count:
+        print_counts([c for c in cases if c.shipped and args.players in c.riddle.players],
+                     args.players)
     print(f"shipped riddles: {shipped_total:.2f} s in all (target < {TARGET_ALL:.0f} s); "
           f"over {TARGET_EACH:.0f} s: {', '.join(slow) or 'none'}; "
           f"below {TARGET_RATIO:.0f}x on {LONG}+ turns: {', '.join(weak) or 'none'}")

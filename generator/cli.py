@@ -12,11 +12,12 @@ import json
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 import traceback
 from importlib.metadata import entry_points
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -199,10 +200,19 @@ def run_check(args: CheckArgs) -> int:
 
 
 def run_build(args: BuildArgs) -> int:
+    options = _options(args.check, args.back_offset, args.extra)
+    if options.cache:
+        return _run_build(args, options)
+    # --no-cache: nothing old is read, but check and build share this run's simulator
+    # results through a throwaway folder instead of computing each one twice.
+    with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
+        return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
+
+
+def _run_build(args: BuildArgs, options: Options) -> int:
     from generator import pipeline
 
     progress = _progress_printer(args.check.verbosity)
-    options = _options(args.check, args.back_offset, args.extra)
     report = pipeline.check([Path(p) for p in args.check.paths], options, progress=progress)
     if report.failed():
         _clear_progress()
@@ -360,7 +370,8 @@ def _guard(fn: Callable[[], int]) -> int:
     except Exception as exc:  # an internal bug: say so plainly, exit 2
         _clear_progress()
         if isinstance(exc, OSError) and _stdout_failed(exc):
-            _err(f"standard output: cannot write ({exc.strerror or exc})")
+            if exc.errno != errno.EPIPE:  # a reader that stopped early (`| head`) is no news
+                _err(f"standard output: cannot write ({exc.strerror or exc})")
             return 2
         if os.environ.get("RIDDLESMITH_DEBUG"):
             traceback.print_exc()

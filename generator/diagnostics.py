@@ -53,7 +53,7 @@ class Diagnostic:
 
 # Stable codes. Prefixes by stage: Y yaml/loading, P pack, S schema, M model,
 # R render, A artwork, F fragments system, G riddle system, T tower system, X glyphs system,
-# E environment.
+# N role cards, E environment.
 # Each entry: code -> (default severity, short title). The README documents them.
 CODES: dict[str, tuple[Severity, str]] = {
     # Loading (YAML and files)
@@ -167,6 +167,21 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T016": (Severity.ERROR, "campaign mixes easy and expert god cards"),
     "RS-T017": (Severity.ERROR, "rank table does not start at 0 and ascend"),
     "RS-T018": (Severity.WARNING, "variant difficulty disagrees with its hooks"),
+    # Role-card system (New York)
+    "RS-N001": (Severity.ERROR, "role deck is not complete"),
+    "RS-N002": (Severity.ERROR, "role deck mixes sets of one type"),
+    "RS-N003": (Severity.ERROR, "wrong number of Engineers"),
+    "RS-N004": (Severity.ERROR, "two role cards share a number"),
+    "RS-N005": (Severity.ERROR, "ability timing the power cannot use"),
+    "RS-N006": (Severity.WARNING, "ability power not simulated"),
+    "RS-N007": (Severity.ERROR, "no first-play card"),
+    "RS-N008": (Severity.ERROR, "ability power parameters are wrong"),
+    "RS-N009": (Severity.ERROR, "role board problem"),
+    "RS-N010": (Severity.ERROR, "deck names an unknown role card"),
+    "RS-N011": (Severity.WARNING, "role card never played in playouts"),
+    "RS-N012": (Severity.WARNING, "role card always costs a worker"),
+    "RS-N013": (Severity.WARNING, "role card wins far above the others"),
+    "RS-N014": (Severity.INFO, "role playout summary"),
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -106,7 +107,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             try:
-                diagnostics.extend(system.check(pack, options))
+                diagnostics.extend(_without_echoes(system.check(pack, options), pack))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
@@ -114,6 +115,27 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
                   options=options)
+
+
+_UNKNOWN_REFERENCE = re.compile(r"unknown [a-z-]+ '(.*)'", re.S)
+
+
+def _without_echoes(diagnostics: list[Diagnostic], pack: Pack) -> list[Diagnostic]:
+    """A system's diagnostics less "unknown reference" (RS-P010) to a document that exists
+    but was left out for its own errors, already reported at that document.
+
+    >>> from generator.diagnostics import make
+    >>> pack = Pack(root=Path("."), manifest=None, rejected_ids={"atlas"})  # type: ignore[arg-type]
+    >>> [d.message for d in _without_echoes([make("RS-P010", "unknown god 'atlas'", "r.yaml", 1, 1),
+    ...                                      make("RS-P010", "unknown god 'zeus'", "r.yaml", 2, 1)], pack)]
+    ["unknown god 'zeus'"]
+    """
+    out = []
+    for d in diagnostics:
+        named = _UNKNOWN_REFERENCE.fullmatch(d.message) if d.code == "RS-P010" else None
+        if named is None or named.group(1) not in pack.rejected_ids:
+            out.append(d)
+    return out
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -246,3 +246,27 @@ def test_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["check", str(tmp_path / "nope")])
     assert result.exit_code == 2
     assert "no such file" in result.output
+
+
+def test_a_document_with_a_typo_is_not_also_unknown_where_it_is_named(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch
+                                                                      ) -> None:
+    # A misspelt key in a god and a riddle: each is reported once, at its own file; the
+    # constellation and the campaign that name them do not add "unknown god/riddle".
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["init", "p", "--system", "riddle"]).exit_code == 0
+    god, riddle = Path("p/gods/starter.yaml"), Path("p/riddles/first-light.yaml")
+    god.write_text(god.read_text().replace("name: Atlas", "nmae: Atlas", 1))
+    riddle.write_text(riddle.read_text().replace("title: First Light", "titel: First Light", 1))
+    result = runner.invoke(main, ["check", "p", "--no-cache", "--format", "json"])
+    assert result.exit_code == 1
+    found = {(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]}
+    assert found == {("starter.yaml", "RS-S002"), ("starter.yaml", "RS-S003"),
+                     ("first-light.yaml", "RS-S002"), ("first-light.yaml", "RS-S003")}, found
+    # A real misspelling of the reference is still reported.
+    sky = Path("p/constellations/sky.yaml")
+    sky.write_text(sky.read_text().replace("god: hermes}", "god: hermez}"))
+    result = runner.invoke(main, ["check", "p", "--no-cache", "--format", "json"])
+    assert any(d["code"] == "RS-P010" and "hermez" in d["message"]
+               for d in json.loads(result.stdout)["diagnostics"])

@@ -52,11 +52,13 @@ def test_verbose_build_lists_files(tmp_path: Path) -> None:
 
 
 def test_help_lists_systems_kinds_and_policies() -> None:
-    assert "fragments, riddle, tower" in run("init", "--help")[1]
+    words = " ".join(run("init", "--help")[1].split())  # help text wraps at any width
+    assert "fragments, glyphs, riddle, roles, tower" in words
     for command in ("new", "schema"):
         out = run(command, "--help")[1]
         assert "Document kinds, by system" in out and "tower-scenario" in out and "when-card" in out
-    assert "random, greedy" in run("playtest", "--help")[1]
+    playtest = " ".join(run("playtest", "--help")[1].split())
+    assert "roles: greedy, random" in playtest and "tower: greedy, lookahead, random" in playtest
 
 
 def test_did_you_mean() -> None:

@@ -65,7 +65,7 @@ def test_schema_write_resolves_offline_and_names_no_host(tmp_path: Path) -> None
         for ref in re.findall(r'"\$ref":\s*"([^"#]+)', f.read_text()):
             assert (out / ref).is_file(), (f.name, ref)
     # Every document of the shipped packs validates through file URLs alone.
-    for pack in ("fragments", "riddles", "tower"):
+    for pack in ("fragments", "riddles", "roles", "tower"):
         for file in sorted((REPO / "content" / pack).rglob("*.yaml")):
             assert plain_errors(file, out) == 0, file
 
@@ -95,7 +95,7 @@ def _mutate(text: str, rng: random.Random) -> str:
                                                       if n > i and n not in block)])
 
 
-@pytest.mark.parametrize("pack", ["fragments", "riddles", "tower"])
+@pytest.mark.parametrize("pack", ["fragments", "riddles", "roles", "tower"])
 def test_plain_jsonschema_gives_the_same_verdicts_as_check(tmp_path: Path, pack: str) -> None:
     schemas = tmp_path / "schemas"
     CliRunner().invoke(main, ["schema", "--write", str(schemas)])
@@ -112,7 +112,7 @@ def test_plain_jsonschema_gives_the_same_verdicts_as_check(tmp_path: Path, pack:
     assert by_plain  # the mutations did break something
 
 
-@pytest.mark.parametrize("system", ["fragments", "riddle", "tower"])
+@pytest.mark.parametrize("system", ["fragments", "riddle", "roles", "tower"])
 def test_init_pack_works_in_an_editor(tmp_path: Path, system: str) -> None:
     systems = discover_systems()
     root = tmp_path / "pack"

@@ -223,6 +223,17 @@ def test_a_full_standard_output_is_a_usage_error(work: Path) -> None:
                                      "(No space left on device)"]
 
 
+def test_a_reader_that_stops_early_is_not_an_error_message(work: Path) -> None:
+    # `riddlesmith explain | head -3`: the reader closes the pipe; say nothing, as cat does.
+    proc = subprocess.Popen([*RIDDLESMITH, "explain"], cwd=work, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=120) == 2
+    assert stderr == ""
+
+
 def chattr(flag: str, *paths: Path) -> bool:
     if shutil.which("chattr") is None:
         return False

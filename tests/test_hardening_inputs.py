@@ -256,6 +256,11 @@ POSITION_CASES = [
          "RS-Y001", "cards/x.yaml", 3, 7, message="never closed"),
     Case("unclosed-single-quote", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: 'I hum\n\n\n"},
          "RS-Y001", "cards/x.yaml", 3, 7, message="never closed"),
+    Case("unclosed-list", {"cards/x.yaml": "kind: fragment-card\nid: x\ntags: [a, b\ntext: I hum.\n"},
+         "RS-Y001", "cards/x.yaml", 3, 7, message="'[' is never closed"),
+    Case("unclosed-mapping", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: {en: I hum.\n"
+                                              "copies: 2\n"},
+         "RS-Y001", "cards/x.yaml", 3, 7, message="'{' is never closed"),
     Case("nul", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: I hum\x00 here\n"},
          "RS-Y001", "cards/x.yaml", 3, 12, message="U+0000"),
     Case("nul-later-line", {"cards/x.yaml": "kind: fragment-card\nid: x\ntext: I hum.\ncopies: 2\x00\n"},

@@ -194,6 +194,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                     hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
                     or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
                 pack.rejected.add(None)  # perhaps a misspelt kind the pack needs
+                pack.rejected_ids.add(ident)
                 continue
             if kinds[kind] not in pack.systems:
                 result.diagnostics.append(doc.diag(
@@ -218,6 +219,7 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 pack.documents.append(doc)
             else:
                 pack.rejected.add(kind)
+                pack.rejected_ids.add(ident)
     return pack
 
 

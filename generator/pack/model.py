@@ -47,6 +47,9 @@ class Pack:
     # failed before its documents could be read). Checks that count or look for
     # documents stay quiet about what is missing only because of these.
     rejected: set[str | None] = field(default_factory=set)
+    # The ids of documents left out for their own errors: a reference to one is not
+    # "unknown", it only waits for that document to be fixed.
+    rejected_ids: set[str] = field(default_factory=set)
 
     def may_lack(self, kind: str) -> bool:
         """Whether a ``kind`` document may be missing only because of reported errors."""

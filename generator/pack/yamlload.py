@@ -222,10 +222,26 @@ def _syntax_error(exc: Exception, text: str, file: str) -> Diagnostic:
         mark = context_mark
         problem, context = "this quote is never closed", None
         hint = "close the quote, or escape a quote character inside the text"
+    elif context_mark is not None and mark is not None and context and \
+            context.startswith("while parsing a flow") and mark.line > context_mark.line and \
+            _unclosed_on_its_line(text, context_mark.line, context_mark.column):
+        # A '[' or '{' left open: the parser only notices on a later line (or at the end).
+        opener = "[" if "sequence" in context else "{"
+        hint = (f"close it with '{']' if opener == '[' else '}'}' (the parser "
+                f"stopped at line {mark.line + 1}, column {mark.column + 1})")
+        mark = context_mark
+        problem, context = f"this '{opener}' is never closed", None
     mark = mark or context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     message = f"{problem}" + (f" ({context})" if context else "")
     return make("RS-Y001", message, file, line, col, hint=hint)
+
+
+def _unclosed_on_its_line(text: str, line: int, column: int) -> bool:
+    """Whether the flow collection opened at (line, column) opens more than it closes there."""
+    rest = text.split("\n")[line][column:] if line < text.count("\n") + 1 else ""
+    rest = rest.split(" #", 1)[0]
+    return rest.count("[") + rest.count("{") > rest.count("]") + rest.count("}")
 
 
 def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:

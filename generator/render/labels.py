@@ -18,6 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from generator.render.labels_book import TABLE as BOOK_TABLE
+from generator.render.labels_icons import TABLE as ICON_TABLE
+from generator.render.labels_riddle import TABLE as RIDDLE_TABLE
+from generator.render.labels_tower import TABLE as TOWER_TABLE
+
 LANGUAGES = ("en", "fr")
 """Languages every entry of the catalogue is written in."""
 
@@ -130,7 +135,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     # Book and sheet headings (systems.riddle: book, maps, sheets, components).
     "h-setup": ("Set-up", "Mise en place"),
     "h-figures": ("Figures", "Figurines"),
-    "h-coins": ("Coins", "Pièces"),
+    "h-coins": ("Coins", "Écus"),
     "h-stockpile": ("Stockpile", "Réserve"),
     "h-gods": ("Gods", "Dieux"),
     "h-objectives": ("Objectives", "Objectifs"),
@@ -160,7 +165,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "h-sphinx-board": ("The Sphinx's board", "Le plateau du Sphinx"),
     "h-sphinx-game": ("The Sphinx's game", "Le jeu du Sphinx"),
     "h-solutions": ("Solutions", "Solutions"),
-    "h-coin-tokens": ("Coins", "Pièces"),
+    "h-coin-tokens": ("Coins", "Écus"),
     "h-blessing-tokens": ("Blessing tokens", "Jetons de bénédiction"),
     "h-feature-markers": ("Feature markers", "Marqueurs de lieu"),
     "h-sea-bridge": ("Sea and bridge tiles", "Tuiles de mer et de pont"),
@@ -202,7 +207,64 @@ _TABLE: dict[str, tuple[str, str]] = {
     "god-cards": ("god cards", "cartes dieu"),
     "blessing-cards": ("blessing cards", "cartes bénédiction"),
     "aid-card-sheets": ("player aid cards", "cartes d'aide de jeu"),
+    # Role cards (systems.roles.render).
+    "role-engineer": ("Engineer", "Ingénieur"),
+    "role-builder": ("Builder", "Bâtisseur"),
+    "role-specialist": ("Specialist", "Spécialiste"),
+    "role-mover": ("Mover", "Voyageur"),
+    "role-first-play": ("first game", "première partie"),
+    "timing-game-setup": ("Game Setup", "Mise en place"),
+    "timing-start-of-turn": ("Start of Your Turn", "Début de votre tour"),
+    "timing-your-move": ("Your Move", "Votre déplacement"),
+    "timing-your-build": ("Your Build", "Votre construction"),
+    "timing-your-turn": ("Your Turn", "Votre tour"),
+    "timing-end-of-turn": ("End of Your Turn", "Fin de votre tour"),
+    "timing-win-condition": ("Additional Win Condition", "Condition de victoire en plus"),
+    "role-reference": ("{type} cards in this game", "Cartes {type} de cette partie"),
+    "role-reference-engineer": ("Always in play, {count} copies.", "Toujours en jeu, {count} exemplaires."),
+    "role-reference-set": ("One whole set of six.", "Un jeu complet de six."),
+    "role-aid-round": ("A round", "Un tour de table"),
+    "role-aid-round-text": (
+        "1. Everyone picks a card from their hand and reveals it at the same time.\n"
+        "2. The highest number takes the **Statue of Liberty**.\n"
+        "3. From the lowest number to the highest, each player moves one worker and builds, "
+        "following their card.\n"
+        "4. Played cards go face down on the discard pile. After {refill} turns, shuffle the "
+        "pile and refill every hand to {hand}.",
+        "1. Chacun choisit une carte de sa main ; on les révèle ensemble.\n"
+        "2. Le plus grand numéro prend la **Statue de la Liberté**.\n"
+        "3. Du plus petit numéro au plus grand, chacun déplace un ouvrier puis construit, en "
+        "suivant sa carte.\n"
+        "4. Les cartes jouées vont face cachée sur la défausse. Après {refill} tours, mélangez-la "
+        "et complétez chaque main à {hand}."),
+    "role-aid-lose": ("Losing a worker", "Perdre un ouvrier"),
+    "role-aid-lose-text": (
+        "If neither of your workers can move and then build, or you cannot do what your card "
+        "requires, remove one of your workers and skip the turn. Without workers, you are out.",
+        "Si aucun de vos ouvriers ne peut se déplacer puis construire, ou si vous ne pouvez pas "
+        "faire ce que votre carte exige, retirez un ouvrier et passez le tour. Sans ouvrier, "
+        "vous êtes éliminé."),
+    "role-aid-win": ("Winning", "Gagner"),
+    "role-aid-win-text": (
+        "Holding the Statue: climb onto a third level, or meet the Engineer's extra condition. "
+        "Or be the last player with workers on the board.",
+        "Avec la Statue : montez sur un troisième niveau, ou remplissez la condition en plus de "
+        "l'Ingénieur. Ou soyez le dernier joueur à avoir des ouvriers sur le plateau."),
+    "role-aid-pieces": ("Pieces", "Pièces"),
+    "role-aid-pieces-text": (
+        "Blocks up to the third level; a rooftop caps a third level. Only Engineers raise "
+        "skyscrapers, on ground level; nobody stands or builds on one. A forced worker ignores "
+        "climbing limits; a move to a far space still climbs one level at most.",
+        "Des blocs jusqu'au troisième niveau ; un toit coiffe un troisième niveau. Seuls les "
+        "Ingénieurs élèvent des gratte-ciel, au niveau du sol ; on ne s'y tient ni n'y construit. "
+        "Un ouvrier forcé ignore les limites de montée ; un déplacement lointain monte d'un "
+        "niveau au plus."),
 }
+
+_TABLE.update(TOWER_TABLE)
+_TABLE.update(RIDDLE_TABLE)
+_TABLE.update(ICON_TABLE)
+_TABLE.update(BOOK_TABLE)
 
 LABELS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in _TABLE.items()})

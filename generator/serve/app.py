@@ -134,7 +134,10 @@ class Hub:
             for queue in list(self.listeners):
                 queue.put_nowait(version)
 
-        loop.call_soon_threadsafe(push)
+        try:
+            loop.call_soon_threadsafe(push)
+        except RuntimeError:  # the server stopped (Ctrl-C) while a simulation ran: drop it
+            pass
 
     async def refresh(self, roots: list[Path] | None = None) -> None:
         async with self.busy:
@@ -170,6 +173,7 @@ def make_app(ws: Workspace, *, watch: bool = True) -> Starlette:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            hub.loop = None
 
     async def page(_request: Request) -> Response:
         return HTMLResponse(PAGE)

@@ -47,10 +47,22 @@ DEFAULT_BUDGET = 200_000
 DEFAULT_SECONDS = 30.0
 """CPU seconds a caller's searches for one question may take by default."""
 
-STORED_PER_STATE = 40
+STORED_PER_STATE = 10
 """States a search may hold in memory per state of its budget: with the node
 budget this bounds memory (a wide position can generate hundreds of children
 per expanded state; issue 8 §3)."""
+
+STORED_AT_MOST = 1_000_000
+"""States a search holds at most, whatever its budget (about a gigabyte)."""
+
+
+def stored_limit(budget: int) -> int:
+    """States a search with node budget ``budget`` may hold in memory.
+
+    >>> stored_limit(20_000), stored_limit(10**9)
+    (200000, 1000000)
+    """
+    return min(STORED_PER_STATE * budget, STORED_AT_MOST)
 
 CHECK_EVERY = 8
 """Expanded states between two looks at the clock."""
@@ -152,7 +164,7 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
           cap: CpuCap | None = None, exact: Mapping[int, int] | None = None
           ) -> SearchResult[S, A]:
     """A shortest path by A*, expanding at most ``budget`` states, holding at most
-    ``STORED_PER_STATE * budget`` in memory and using at most ``seconds`` of CPU
+    :func:`stored_limit` states in memory and using at most ``seconds`` of CPU
     time (status ``budget`` when one runs out; ``limit`` says which).
 
     The goal test runs when a state is generated: with unit steps and an
@@ -166,7 +178,7 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     """
     started = time.perf_counter()
     cap = cap or CpuCap(seconds)
-    stored_at_most = STORED_PER_STATE * budget
+    stored_at_most = stored_limit(budget)
     key_of = problem.key
     estimate = problem.estimate
     is_goal = problem.is_goal
@@ -447,7 +459,7 @@ class CountTo:
 
 __all__ = [
     "BUDGET", "DEFAULT_BUDGET", "DEFAULT_SECONDS", "EXHAUSTED", "FOUND", "HORIZON", "LIMIT_MEMORY", "LIMIT_SECONDS",
-    "LIMIT_STATES", "STORED_PER_STATE", "UNREACHABLE", "CountTo",
+    "LIMIT_STATES", "STORED_AT_MOST", "STORED_PER_STATE", "stored_limit", "UNREACHABLE", "CountTo",
     "SearchProblem", "SearchResult", "astar", "breadth_first", "canonical_key_of",
     "count_optimal_first_moves",
 ]

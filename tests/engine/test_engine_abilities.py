@@ -30,7 +30,8 @@ def test_the_vocabulary_is_registered_beside_the_gods() -> None:
     assert sorted(ABILITIES) == [
         "both-workers-act", "build-around", "build-same-twice", "build-skyscraper-first",
         "build-two-spaces", "build-under", "force-compass", "force-onto-build", "leap",
-        "move-beside-skyscraper", "pull", "push-away", "slide", "win-by-descent", "win-by-dome",
+        "move-beside-skyscraper", "place-skyscraper", "pull", "push-away", "push-into",
+        "slide", "win-by-descent", "win-by-dome",
     ]
     assert not set(ABILITIES) & set(GODS)
 

@@ -22,7 +22,9 @@ def test_every_label_is_written_in_every_language() -> None:
     # Labels are really translated: only words spelt alike in both languages repeat.
     same = {k for k, t in LABELS.items() if t["en"] == t["fr"]}
     assert same <= {"category-nature", "category-paradoxes", "aid-points", "h-expert",
-                    "h-solutions", "side-expert-short"}, same
+                    "h-solutions", "side-expert-short", "t-rank-novice", "t-page-n",
+                    "t-aid-orientation", "t-diff-expert", "t-opt-expert", "colour-f-jade",
+                    "colour-f-lapis", "b-solutions-footer", "b-version", "c-coin-label"}, same
 
 
 def test_unknown_language_falls_back_to_english_and_unknown_keys_fail() -> None:

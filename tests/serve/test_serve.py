@@ -177,3 +177,16 @@ def test_drawings_are_published_before_the_simulator_results(tmp_path: Path, mon
     assert seen == [("ready", True, True), ("ready", True, False)]
     [view] = ws.views()
     assert view.metrics["fragments"]["press_your_luck"]["deck_size"] == 40
+
+
+def test_a_result_arriving_after_the_server_stopped_is_dropped_quietly(tmp_path: Path) -> None:
+    # Ctrl-C while a simulation runs: its callback fires after the event loop closed.
+    import asyncio
+
+    from generator.serve.app import Hub
+
+    hub = Hub(Workspace([make_pack(tmp_path)]))
+    loop = asyncio.new_event_loop()
+    hub.loop = loop
+    loop.close()
+    hub.notify()  # no RuntimeError('Event loop is closed') from the worker's thread

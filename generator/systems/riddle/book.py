@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
 from generator.render import labels
 from generator.render.icons import (
     GOLD,
@@ -63,6 +64,7 @@ from generator.render.scene import (
     TextBlock,
 )
 from generator.render.text import FitResult, fit_text
+from generator.systems.riddle import french
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.effects.remove_top import RemoveTopEffect
 from generator.systems.riddle.effects.sink import SinkEffect
@@ -185,8 +187,10 @@ PIECE_ICONS = ("level-1", "level-2", "level-3", "dome")
 """Icon names of the stockpile's piece types, in build order."""
 
 
-def describe_pieces(piece: str | None, count: int) -> str:
+def describe_pieces(piece: str | None, count: int, lang: str | None = None) -> str:
     """``count`` pieces of a type (``level1``..``dome``, or ``any``) in words."""
+    if lang == "fr":
+        return french.pieces(piece, count)
     if piece in (None, "any"):
         return "any one piece" if count == 1 else f"any {count_word(count)} pieces"
     one, many = PIECE_WORDS[piece]
@@ -207,6 +211,8 @@ def describe_reward(reward: Reward | None, lang: str | None) -> str:
         return sentence(local(reward.text, lang))
     if reward.piece is None:
         return ""
+    if lang == "fr":
+        return sentence(french.reward(reward.piece, reward.count))
     return sentence(f"add {describe_pieces(reward.piece, reward.count)} to the stockpile")
 
 
@@ -226,13 +232,15 @@ def _join(items: Sequence[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
-def describe_goal(goal: Goal, geometry: Geometry, features: Mapping[Square, str] | None = None
-                  ) -> str:
+def describe_goal(goal: Goal, geometry: Geometry, features: Mapping[Square, str] | None = None,
+                  lang: str | None = None) -> str:
     """A goal of the vocabulary as a clause (no capital, no full stop).
 
     ``features`` names feature spaces, so a goal says "the Old Cairn (A2)".
     """
     features = features or {}
+    if lang == "fr":
+        return french.goal_clause(goal, geometry, features)
     if isinstance(goal, SlotsGoal):
         parts = [plural(n, f"{colour} coin") for colour, n in (("silver", goal.silver),
                                                               ("gold", goal.gold)) if n]
@@ -274,13 +282,15 @@ def describe_goal(goal: Goal, geometry: Geometry, features: Mapping[Square, str]
     return f"{goal.NAME.replace('_', ' ')}: {params}"
 
 
-def describe_effect(effect: Effect, geometry: Geometry) -> str:
+def describe_effect(effect: Effect, geometry: Geometry, lang: str | None = None) -> str:
     """An end-of-turn effect as a clause.
 
     >>> from generator.engine.geometry import Geometry
     >>> describe_effect(StockpileAddEffect(0, 2), Geometry.rectangle(3, 3))
     'add two level-1 blocks to the stockpile'
     """
+    if lang == "fr":
+        return french.effect_clause(effect, geometry)
     if isinstance(effect, RemoveTopEffect):
         where = "the stockpile" if effect.to == "stockpile" else "the box"
         return (f"remove the top piece of {geometry.name(effect.at)} (its dome first), "
@@ -300,11 +310,20 @@ def describe_effect(effect: Effect, geometry: Geometry) -> str:
     return f"{effect.NAME.replace('-', ' ')}: {effect.to_params(geometry)}"
 
 
-def describe_effects(effects: Sequence[Effect], geometry: Geometry) -> list[str]:
+def describe_effects(effects: Sequence[Effect], geometry: Geometry, lang: str | None = None
+                     ) -> list[str]:
     """Each effect as a sentence; sinking spaces are gathered into one sentence."""
     out: list[str] = []
     sinks = [e for e in effects if isinstance(e, SinkEffect)]
     for effect in effects:
+        if isinstance(effect, SinkEffect) and lang == "fr":
+            if effect is sinks[0] and len(sinks) > 1:
+                out.append(sentence(french.sinks_sentence([(geometry.name(e.at), e.turn)
+                                                           for e in sinks])))
+            elif len(sinks) == 1:
+                out.append(sentence(french.effect_clause(effect, geometry)
+                                    + french.WORKER_DESTROYED))
+            continue
         if isinstance(effect, SinkEffect):
             if effect is sinks[0] and len(sinks) > 1:
                 timeline = _join([f"{geometry.name(e.at)} after turn {e.turn}" for e in sinks])
@@ -314,13 +333,16 @@ def describe_effects(effects: Sequence[Effect], geometry: Geometry) -> list[str]
                 out.append(sentence(describe_effect(effect, geometry)
                                     + "; a worker there is destroyed"))
             continue
-        out.append(sentence(describe_effect(effect, geometry)))
+        out.append(sentence(describe_effect(effect, geometry, lang)))
     return out
 
 
 def describe_unlock(rule: Unlock | None, island_names: Mapping[str, str],
-                    riddle_titles: Mapping[str, str]) -> str:
+                    riddle_titles: Mapping[str, str], lang: str | None = None) -> str:
     """When an island opens, as a sentence."""
+    if lang == "fr":
+        return ("Ouverte dès le début." if rule is None else
+                sentence("s'ouvre quand " + french.unlock_clause(rule, island_names, riddle_titles)))
     if rule is None:
         return "Open from the start."
     return sentence("opens when " + _unlock_clause(rule, island_names, riddle_titles))
@@ -423,10 +445,16 @@ def fitted_text(x: float, y: float, text: str, size: float, width: float, *, fon
                 italic=italic)
 
 
-def tier_pill(x: float, y: float, tier: str, width: float = 20.0, height: float = 5.6
-              ) -> list[Element]:
+def tier_name(tier: str, lang: str | None) -> str:
+    """A tier's name in ``lang`` ('Gold'; the tier itself, titled, when it has none)."""
+    return labels.label(f"b-tier-{tier}", lang) if tier in TIERS else tier.title()
+
+
+def tier_pill(x: float, y: float, tier: str, width: float = 20.0, height: float = 5.6,
+              lang: str | None = None) -> list[Element]:
     """A rounded label in the tier's colours."""
-    fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+    fill, dark, _ = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+    name = tier_name(tier, lang)
     ink = "#ffffff" if tier in ("heroic", "godlike") else INK
     return [Rect(x, y, width, height, Style(fill=fill, stroke=dark, stroke_width=0.3),
                  rx=height / 2),
@@ -441,9 +469,16 @@ def slot_circle(cx: float, cy: float, r: float, colour: str) -> list[Element]:
             Circle(cx, cy, r * 0.74, Style(stroke=fill, stroke_width=0.55, dash=(0.5, 0.45)))]
 
 
-def shade_circle(cx: float, cy: float, r: float, tier: str) -> list[Element]:
-    """A circle to shade when an objective is achieved, in its tier's colours."""
+def shade_circle(cx: float, cy: float, r: float, tier: str, lang: str | None = None
+                 ) -> list[Element]:
+    """A circle to shade when an objective is achieved, in its tier's colours; the letter
+    inside is the tier's initial in ``lang`` (the star for godlike)."""
     fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier))
+    if tier in TIERS and tier != "godlike" and lang not in (None, "en"):
+        name = tier_name(tier, lang)
+        return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
+                Circle(cx, cy, r * 0.72, Style(stroke=fill, stroke_width=0.35)),
+                label_text(cx, cy, name[:1].upper(), r * 0.8, fill=dark)]
     return [Circle(cx, cy, r, Style(fill="#ffffff", stroke=dark, stroke_width=0.5)),
             Circle(cx, cy, r * 0.72, Style(stroke=fill, stroke_width=0.35)),
             label_text(cx, cy, TIER_MARKS.get(tier, name[:1].upper()), r * 0.8, fill=dark)]
@@ -492,20 +527,24 @@ class BookSettings:
     islands: Mapping[str, str]
 
 
-def difficulty(solve: RiddleSolve | None, riddle: Riddle) -> list[tuple[str, str]]:
+def difficulty(solve: RiddleSolve | None, riddle: Riddle, lang: str | None = None
+               ) -> list[tuple[str, str]]:
     """(tier, "N turns" or why not) for each objective, as the badge shows them."""
     if solve is None:
         return []
     out = []
     for result in solve.objectives:
         if result.status == SOLVED and result.turns is not None:
-            out.append((result.tier, f"{result.turns} turn{'s' if result.turns != 1 else ''}"))
+            out.append((result.tier, labels.label("b-turn" if result.turns == 1 else "b-turns",
+                                                  lang, n=result.turns)))
         else:
-            out.append((result.tier, "not proven" if result.status != "unsolvable" else "no line"))
+            out.append((result.tier, labels.label(
+                "b-not-proven" if result.status != "unsolvable" else "b-no-line", lang)))
     return out
 
 
-def _badge(right: float, y: float, rows: Sequence[tuple[str, str]]) -> tuple[list[Element], float]:
+def _badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: str | None = None,
+           solved: Sequence[bool] = ()) -> tuple[list[Element], float]:
     """The solver's difficulty badge, right-aligned at ``right``; returns its width."""
     if not rows:
         return [], 0.0
@@ -515,16 +554,18 @@ def _badge(right: float, y: float, rows: Sequence[tuple[str, str]]) -> tuple[lis
     x = right - width
     out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
                                                           stroke_width=0.3), rx=1.6),
-                          fitted_text(x + width / 2, y + 3.6, "SHORTEST SOLO SOLUTION", 6.0,
+                          fitted_text(x + width / 2, y + 3.6, labels.label("b-shortest", lang), 6.0,
                                       width - 2.0, font="sans", fill=MUTED, anchor="middle",
                                       bold=True)]
     for i, (tier, text) in enumerate(rows):
         cy = y + 7.0 + i * row_h
-        fill, dark, name = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+        fill, dark, _ = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+        name = tier_name(tier, lang)
+        strong = solved[i] if i < len(solved) else "turn" in text
         out.append(Circle(x + 4.0, cy - 0.2, 1.35, Style(fill=fill, stroke=dark, stroke_width=0.25)))
         out.append(Text(x + 6.6, cy + 1.0, name.lower(), font="sans", size=6.8, fill=INK))
         out.append(Text(x + width - 2.5, cy + 1.0, text, font="sans", size=6.8,
-                        fill=INK if "turn" in text else MUTED, anchor="end", bold="turn" in text))
+                        fill=INK if strong else MUTED, anchor="end", bold=strong))
     return out, width
 
 
@@ -536,7 +577,8 @@ def describe_objective(objective: Objective, riddle: Riddle, lang: str | None) -
     """What an objective asks, as a sentence (the designer's text when given)."""
     if objective.text is not None:
         return sentence(local(objective.text, lang))
-    return sentence(describe_goal(objective.goal, riddle.board.geometry, _features(riddle, lang)))
+    return sentence(describe_goal(objective.goal, riddle.board.geometry, _features(riddle, lang),
+                                  lang))
 
 
 Drawn = tuple[list[Element], float]
@@ -587,7 +629,8 @@ def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: fl
     top = y
     queue = list(riddle.gods.queue)
     rest = [g for g in riddle.gods.deck if g not in queue]
-    for label, ids in (("Opening queue", queue), ("Also in the god deck", rest)):
+    for key, ids in (("b-opening-queue", queue), ("b-also-in-deck", rest)):
+        label = labels.label(key, lang)
         if not ids:
             continue
         out.append(Text(x, y + 2.6, label, font="sans", size=7.5, fill=MUTED, bold=True))
@@ -602,15 +645,18 @@ def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: fl
         y += used + 2.5
     die = settings.dice.get(riddle.die) if riddle.die else None
     if die is not None:
-        out.append(Text(x, y + 2.6, "Sphinx's gems", font="sans", size=7.5, fill=MUTED,
+        gems_label = labels.label("b-sphinx-gems", lang)
+        out.append(Text(x, y + 2.6, gems_label, font="sans", size=7.5, fill=MUTED,
                         bold=True))
+        gx = max(22.0, measure(gems_label, "sans", True, size_pt=7.5) + 2.0)
         for i, gem in enumerate(die.gems):
             out.append(Group(icon_gem(0, 0, 4.6, colour=gem),
-                             translate=(x + 22.0 + i * 5.4, y - 0.2)))
+                             translate=(x + gx + i * 5.4, y - 0.2)))
         y += 6.0
     if riddle.blessings:
-        out.append(Text(x, y + 2.6, "Blessing deck: cards " + ", ".join(riddle.blessings),
-                        font="sans", size=7.0, fill=MUTED))
+        out.append(fitted_text(x, y + 2.6, labels.label("b-blessing-deck", lang,
+                                                        cards=", ".join(riddle.blessings)),
+                               7.0, w, font="sans", fill=MUTED, min_size=6.0))
         y += 4.5
     return out, max(y - top - 2.5, 0.0)
 
@@ -676,14 +722,14 @@ def _objective_rows(riddle: Riddle, settings: BookSettings, x: float, y: float, 
         reward = describe_reward(objective.reward, settings.lang)
         markup = body
         if reward:
-            markup += f" **Reward:** {reward}"
+            markup += labels.label("b-reward", settings.lang, text=reward)
         if objective.ends:
-            markup += " ***This objective ends the riddle.***"
+            markup += labels.label("b-ends", settings.lang)
         tw = w - pill_w - slot_w
         para = write(markup, x + pill_w + slot_w, y + 0.5, tw, 200.0, size=size, min_size=size)
         fits = fits and para.fit.fits
         row_h = max(8.0, para.height + 2.2)
-        out += tier_pill(x, y + 0.4, objective.tier)
+        out += tier_pill(x, y + 0.4, objective.tier, lang=settings.lang)
         for i, colour in enumerate(slots):
             out += slot_circle(x + pill_w + slot_r + i * pitch, y + 3.2, slot_r, colour)
         out.append(para.block)
@@ -704,14 +750,14 @@ def _rules_markup(riddle: Riddle, settings: BookSettings) -> list[str]:
         paras.append(f":feature: **{local(feature.name, lang)}** "
                      f"({geometry.name(feature.square)}): {local(feature.text, lang).strip()}")
     if riddle.end_of_turn:
-        effects = describe_effects(riddle.end_of_turn, geometry)
-        paras.append("**At the end of every turn:** " + " ".join(effects))
+        effects = describe_effects(riddle.end_of_turn, geometry, lang)
+        paras.append(labels.label("b-every-turn", lang) + " ".join(effects))
     if riddle.turn_limit is not None:
-        paras.append(f"**Turn limit:** the riddle ends after turn {riddle.turn_limit}.")
+        paras.append(labels.label("b-turn-limit", lang, n=riddle.turn_limit))
     if geometry.bridges:
-        names = _join([f"{geometry.name(a)}–{geometry.name(b)}" for a, b in geometry.bridges])
-        paras.append(f":bridge: **Bridges** {names}: neighbours for moving (straight across "
-                     "only), never for building.")
+        spans = [f"{geometry.name(a)}–{geometry.name(b)}" for a, b in geometry.bridges]
+        names = french.join(spans) if lang == "fr" else _join(spans)
+        paras.append(labels.label("b-bridges", lang, names=names))
     return paras
 
 
@@ -723,16 +769,19 @@ def _expert_markup(riddle: Riddle, settings: BookSettings) -> list[str]:
     paras: list[str] = []
     if expert.text is not None:
         paras.append(local(expert.text, settings.lang).strip())
+    lang = settings.lang
     if expert.stockpile is not None and expert.stockpile != riddle.stockpile:
-        changes = [f"{describe_pieces(PIECE_NAMES[i], n) if n else 'no ' + PIECE_WORDS[PIECE_NAMES[i]][1]}"
-                   f" (not {riddle.stockpile[i]})" for i, n in enumerate(expert.stockpile)
-                   if n != riddle.stockpile[i]]
-        paras.append("**Stockpile:** " + "; ".join(changes) + ".")
+        words = french.PIECE_WORDS if lang == "fr" else PIECE_WORDS
+        changes = [labels.label("b-stock-not", lang, was=riddle.stockpile[i], now=(
+            describe_pieces(PIECE_NAMES[i], n, lang) if n
+            else labels.label("b-stock-none", lang, what=words[PIECE_NAMES[i]][0 if lang == "fr" else 1])))
+            for i, n in enumerate(expert.stockpile) if n != riddle.stockpile[i]]
+        paras.append(labels.label("b-expert-stock", lang, changes="; ".join(changes)))
     if expert.turn_limit is not None:
-        paras.append(f"**Turn limit:** the riddle ends after turn {expert.turn_limit}.")
+        paras.append(labels.label("b-turn-limit", lang, n=expert.turn_limit))
     if expert.end_of_turn:
-        paras.append("**Also at the end of every turn:** "
-                     + " ".join(describe_effects(expert.end_of_turn, geometry)))
+        paras.append(labels.label("b-also-every-turn", lang)
+                     + " ".join(describe_effects(expert.end_of_turn, geometry, lang)))
     return paras
 
 
@@ -824,7 +873,9 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     width = pw - 2 * m
     parts: list[Element] = []
     # Header: the number medallion, title, island, players; the badge on the right.
-    badge, badge_w = _badge(pw - m, m - 1.0, difficulty(solve, riddle))
+    rows = difficulty(solve, riddle, lang)
+    solved = [r.status == SOLVED and r.turns is not None for r in solve.objectives] if solve else []
+    badge, badge_w = _badge(pw - m, m - 1.0, rows, lang, solved)
     parts += badge
     parts.append(Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)))
     parts.append(Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)))
@@ -834,9 +885,10 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     parts.append(fitted_text(m + 22.0, m + 8.5, local(riddle.title, lang), 20.0, title_w,
                              bold=True, min_size=12.0))
     players = riddle.players
-    span = (f"{players[0]}–{players[-1]} players" if len(players) > 1 and
-            list(players) == list(range(players[0], players[-1] + 1))
-            else ", ".join(map(str, players)) + (" player" if players == (1,) else " players"))
+    span = (labels.label("b-players-span", lang, a=players[0], b=players[-1]) if len(players) > 1
+            and list(players) == list(range(players[0], players[-1] + 1))
+            else labels.label("b-player-one" if players == (1,) else "b-players", lang,
+                              n=", ".join(map(str, players))))
     island = settings.islands.get(riddle.island, riddle.island)
     parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
                              italic=True, fill=MUTED))
@@ -965,15 +1017,9 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
                      leading=1.35, align="center")
         parts.append(para.block)
         y += para.height + 6.0
-    howto = ("Each riddle is a small cooperative puzzle on one map. Set it up as its page shows, "
-             "then take turns: one action each, then rewards, then the riddle's end-of-turn "
-             "effects. Shade an objective's circle on the campaign sheet when you achieve it; "
-             "one objective ends the riddle. The symbols are explained on the next page and "
-             "the turn on the player aid.")
-    howto += {"appendix": " Every objective's shortest solution is printed upside down at "
-                          "the back of the book.",
-              "separate": " Every objective's shortest solution is in the separate solutions "
-                          "booklet."}.get(solutions, "")
+    howto = labels.label("b-howto", lang)
+    if solutions in ("appendix", "separate"):
+        howto += labels.label(f"b-howto-{solutions}", lang)
     parts += heading(m, y, labels.label("h-how-to-use", lang), width)
     y += HEADING_H
     para = write(howto, m, y, width, 40.0, size=9.5, min_size=8)
@@ -1012,6 +1058,7 @@ class Turn:
     before: RiddleState
     after: RiddleState
     notation: str
+    power_icons: tuple[str, ...] = ()  # icon names of the gods whose powers the turn used
 
 
 def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *,
@@ -1030,7 +1077,8 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
     if target < 0:
         return None
     ctx = compile_riddle(riddle, players)
-    game = RiddleGame(ctx, target, gods=gods, die=die)
+    game = RiddleGame(ctx, target, gods=gods, die=die,
+                      powers=bool(result.trace) and len(result.trace[0]) == 2)
     starts = [s for s in game.starts()
               if not result.setup or game.assignments[s.extra.assignment].text == result.setup]  # type: ignore[attr-defined]
     boards = result.boards
@@ -1047,7 +1095,8 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
                 continue
             rest = walk(nxt, i + 1)
             if rest is not None:
-                return [Turn(action, state, nxt, text), *rest]
+                return [Turn(action, state, nxt, text, power_icons(game, state, action)),
+                        *rest]
         return None
 
     for start in starts[:1] if result.setup else starts:
@@ -1057,7 +1106,7 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
     return None
 
 
-def friendly_notation(text: str) -> str:
+def friendly_notation(text: str, lang: str | None = None) -> str:
     """The solver's notation with typographic arrows and dashes.
 
     >>> friendly_notation("W1 B2-C3 build C4 (level 2; silver coin -> silver objective)")
@@ -1068,6 +1117,8 @@ def friendly_notation(text: str) -> str:
     text = text.replace("->", "→")
     text = re.sub(r"\b([A-H][1-8])-([A-H][1-8])\b", r"\1–\2", text)
     text = re.sub(r"(–[A-H][1-8]) build ", r"\1, build ", text)
+    if lang == "fr":
+        return french.notation(text)
     for name, (one, _) in PIECE_WORDS.items():
         text = re.sub(rf"\b{name}\b", one, text)
     return text
@@ -1105,22 +1156,24 @@ CAPTION_H = 9.6
 PANEL_GAP = 6.0
 
 
-def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float
-           ) -> list[Element]:
+def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
+           lang: str | None = None) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
-        if turn.action[0] >= 0 else ((), ())
+        if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
+        if turn.action[0] == POWER_ACTION else ((), ())
     # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
     before, after = turn.before.board, turn.after.board
     steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))
                   if a != b and a != NO_SQUARE and b != NO_SQUARE)
     arrows = (*arrows, *steps)
     scene = render_map(riddle, turn.after, arrows, size, builds=builds,
-                       scene_id=f"solution-{riddle.id}-{index}")
+                       scene_id=f"solution-{riddle.id}-{index}",
+                       arrow_icons=turn.power_icons[:1] * min(1, len(arrows)))
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     cap_y = y + scene.height + 0.6
-    label = f"**{index}.** " + friendly_notation(turn.notation)
+    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
     if turn.action[0] == GOD_ACTION:
-        label += " — no move this turn"
+        label += labels.label("b-no-move", lang)
     para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
                  leading=1.15, icons=None)
     out.append(para.block)
@@ -1162,7 +1215,7 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
     for block in blocks:
         riddle = block.riddle
         result = block.result
-        fill, dark, tier_name = TIERS.get(result.tier, (SILVER, SILVER_DARK, result.tier))
+        tier_label = tier_name(result.tier, lang) if result.tier in TIERS else result.tier
         map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
                                                          riddle.board.geometry.height)
         row_h = map_h + CAPTION_H + 3.0
@@ -1176,19 +1229,21 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                                                                     stroke_width=0.35)))
             y += 10.0
             last_riddle = riddle.id
-        pages[-1] += tier_pill(m, y, result.tier)
+        pages[-1] += tier_pill(m, y, result.tier, lang=lang)
         if result.status == SOLVED:
             turns = result.turns or 0
-            what = f"{turns} turn{'s' if turns != 1 else ''}"
+            what = labels.label("b-turn" if turns == 1 else "b-turns", lang, n=turns)
             if block.same_as:
-                what += f": the {block.same_as} line above achieves it too"
+                what += labels.label("b-same-line", lang,
+                                     tier=tier_name(block.same_as, lang).lower())
             elif result.optimal_first_moves:
                 firsts = result.optimal_first_moves
-                what += f" · {firsts} shortest first move{'s' if firsts != 1 else ''}"
+                what += labels.label("b-first-move" if firsts == 1 else "b-first-moves", lang,
+                                     n=firsts)
         elif result.status == "unsolvable":
-            what = "no line without god powers, blessings or the Sphinx's game reaches it"
+            what = labels.label("b-unsolvable", lang)
         else:
-            what = "not proven by the solver"
+            what = labels.label("b-unproven", lang)
         if result.status != SOLVED and result.reason:
             what += f" ({result.reason.split(':')[0]})"
         pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
@@ -1197,7 +1252,7 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         if not block.turns:
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
-                    para = write(f"**{i}.** {friendly_notation(line)}", m, y, width, 12.0,
+                    para = write(f"**{i}.** {friendly_notation(line, lang)}", m, y, width, 12.0,
                                  size=8.0, min_size=6.5, icons=None)
                     pages[-1].append(para.block)
                     y += para.height + 1.0
@@ -1210,34 +1265,33 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             if col == 0 and y + row_h > bottom:
                 new_page()
                 pages[-1].append(Text(m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
-                                      f" — {tier_name.lower()} (continued)", font="serif",
+                                      + labels.label("b-continued", lang, tier=tier_label.lower()),
+                                      font="serif",
                                       size=10, fill=MUTED, italic=True))
                 y += 7.0
-            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size)
+            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
         y += row_h + 3.0
     out: list[Scene] = []
     for n, children in enumerate(pages):
         number = first_number + n
-        body = [*children, *footer(pw, ph, f"{title} — solutions", number)]
+        body = [*children, *footer(pw, ph, labels.label("b-solutions-footer", lang, title=title),
+                                   number)]
         if upside_down:
             body = [Group(tuple(body), translate=(pw, ph), rotate=180.0)]
         out.append(page(pw, ph, body, f"solutions-{n + 1}"))
     return out
 
 
-def solutions_divider(paper: tuple[float, float], title: str, number: int) -> Scene:
+def solutions_divider(paper: tuple[float, float], title: str, number: int,
+                      lang: str | None = None) -> Scene:
     """The page before the upside-down solutions: a warning that reads the right way up."""
     pw, ph = paper
     parts: list[Element] = [
-        Text(pw / 2, ph * 0.38, "Solutions", font="serif", size=30, fill=INK, anchor="middle",
+        Text(pw / 2, ph * 0.38, labels.label("h-solutions", lang), font="serif", size=30, fill=INK, anchor="middle",
              bold=True),
         *ornament(pw / 2, ph * 0.38 + 7, 80),
     ]
-    note = ("Every objective's shortest line, found by the solver and drawn turn by turn: the "
-            "position after each turn, the move as a red arrow and the space built on in an "
-            "orange frame. W1–W4 are the workers as numbered on the maps. The pages that "
-            "follow are printed upside down so that no one reads them by chance: turn the "
-            "book around only when you want the answer.")
+    note = labels.label("b-solutions-note", lang)
     para = write(note, MARGIN + 20, ph * 0.38 + 14, pw - 2 * MARGIN - 40, 60.0, family="serif",
                  size=11, min_size=9, leading=1.35, align="center")
     parts.append(para.block)

@@ -15,9 +15,8 @@ if TYPE_CHECKING:
     from generator.systems.riddle.model import Reward
 
 GODS_HELD_AT_MOST = 2
-"""RULES 1: a player holds at most two gods. Gods taken are never given back in
-the search (a god leaves a player only when its pieces are all cleared, which
-the search does not track), so this is never more permissive than the rules."""
+"""RULES 1: a player holds at most two gods. A god leaves its player when its
+card is cleared (see :mod:`.gods`); a god taken is never taken again."""
 
 REWARD_ON_ACHIEVEMENT = True
 """Decision: an objective's piece reward is added to the stockpile in the
@@ -42,6 +41,8 @@ class Bookkeeping(NamedTuple):
     gods_held: tuple[int, ...] = ()  # per seat: gods taken by that player
     wanderer_moved: bool = False  # the Wanderer moved in the turn just played
     gems_won: int = 0  # bit i: the die's i-th gem was won (chance search only)
+    cards: tuple[Any, ...] = ()  # gods held with pieces on their cards (gods.HeldCard)
+    athena: int = -1  # seat whose Athena climb stops the others climbing, -1 none
 
 
 @dataclass(frozen=True, slots=True)

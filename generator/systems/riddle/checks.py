@@ -34,6 +34,7 @@ from itertools import combinations, product
 from generator.diagnostics import Diagnostic
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
+from generator.engine.powers import rules_for
 from generator.pack.model import Document
 from generator.pack.schema import suggest
 from generator.systems.riddle.model import (
@@ -51,6 +52,7 @@ from generator.systems.riddle.model import (
     Riddle,
     Unlock,
 )
+from generator.systems.riddle.gods import engine_god
 from generator.systems.riddle.players import HOW_WORKERS_SPLIT, WORKERS_FOR_PLAYERS
 from generator.systems.riddle.state import COLOURS, DOME_LEVEL
 from generator.systems.riddle.vocab import Problem
@@ -272,6 +274,12 @@ def cheapest_shortfall(options: list[list[tuple[int, int, int, int]]], wanted: t
     return best
 
 
+def domes_any_level(cards: Iterable[GodCard]) -> bool:
+    """Some card's power (played by the solver) caps any level with a dome."""
+    return any(god is not None and rules_for((god,)).dome_any_level
+               for god in (engine_god(card, figures=False) for card in cards))
+
+
 def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard]
                             ) -> Iterator[Diagnostic]:
     """Objectives whose coin slots cannot be filled with the pieces available (RS-G015/16)."""
@@ -279,8 +287,13 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
     if riddle.expert is not None and riddle.expert.stockpile is not None:
         modes.append((riddle.expert.stockpile, ("expert", "stockpile"), " in expert mode"))
     options: list[list[tuple[int, int, int, int]]] = [[], []]
+    # A power that domes any level (Atlas) collects a dome coin with the dome alone.
+    dome_any = domes_any_level([gods[g] for g in riddle.gods.deck + riddle.gods.queue
+                                if g in gods])
     for coin in riddle.coins:
         need = coin_needs(riddle, coin)
+        if dome_any and need is not None and need[3]:
+            need = (0, 0, 0, 1)
         if need is not None and riddle.board.geometry.land >> coin.square & 1:
             options[COLOURS.index(coin.colour)].append(need)
     unlimited = _unlimited_pieces(riddle)
@@ -288,6 +301,8 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
     deck = [gods[g] for g in dict.fromkeys(riddle.gods.deck + riddle.gods.queue) if g in gods]
     rewards = sum(o.reward.count for o in riddle.objectives
                   if o.reward is not None and o.reward.piece is not None)
+    # Each opening god whose power the solver plays can earn its quest: one piece more.
+    quests = sum(1 for card in queue if engine_god(card, figures=False) is not None)
     for stock, where, mode in modes:
         for i, objective in enumerate(riddle.objectives):
             if not any(objective.slots):
@@ -308,7 +323,7 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
                 continue
             opening = _supply(stock, queue, unlimited)
             found = cheapest_shortfall(options, objective.slots, opening)
-            if found is not None and found[0] > 0:
+            if found is not None and found[0] > quests:
                 yield doc.diag("RS-G016", f"the {objective.tier} objective needs coins whose "
                                f"spaces take at least {_describe(found[1], opening)}{mode}; "
                                "the stockpile and the opening queue's gods fall short",

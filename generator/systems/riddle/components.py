@@ -180,22 +180,22 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
 
     coins: list[tuple[str, tuple[Element, ...]]] = []
     for colour, levels, n in needs.coins:
-        what = " ".join("dome" if lv == 4 else str(lv) for lv in levels)
-        coins += [(f"{colour} {what}", icon_coin(0, 0, TOKEN, colour=colour, levels=levels))] * n
-    add(labels.label("h-coin-tokens", lang), "One token for each coin a riddle's map shows, by colour and levels.",
+        what = " ".join(labels.label("c-dome", lang) if lv == 4 else str(lv) for lv in levels)
+        name = labels.label(f"c-coin-{colour}", lang) if colour in ("silver", "gold") else colour
+        coins += [(labels.label("c-coin-label", lang, colour=name, what=what), icon_coin(0, 0, TOKEN, colour=colour, levels=levels))] * n
+    add(labels.label("h-coin-tokens", lang), labels.label("c-coins-note", lang),
         _round_tokens(coins, m, 0.0, width))
-    add(labels.label("h-blessing-tokens", lang), "Lay them where a map shows a blessing token.",
+    add(labels.label("h-blessing-tokens", lang), labels.label("c-blessings-note", lang),
         _round_tokens([("", icon_blessing(0, 0, TOKEN))] * needs.blessing_tokens, m, 0.0, width))
-    add(labels.label("h-feature-markers", lang), "Mark each unique feature a riddle names; its text is in the book.",
+    add(labels.label("h-feature-markers", lang), labels.label("c-features-note", lang),
         _round_tokens([("", icon_feature(0, 0, TOKEN))] * needs.feature_markers, m, 0.0, width))
     tiles = [(SPACE, _sea_tile())] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
-    add(labels.label("h-sea-bridge", lang), "Cover each sea space of a map; a bridge lies over the sea it "
-        "crosses.", _tiles(tiles, m, 0.0, width))
-    add(labels.label("h-die-stickers", lang), "Stick one on each face of a six-sided die, in any order.",
+    add(labels.label("h-sea-bridge", lang), labels.label("c-sea-note", lang), _tiles(tiles, m, 0.0, width))
+    add(labels.label("h-die-stickers", lang), labels.label("c-stickers-note", lang),
         _stickers(needs.dice, m, 0.0))
     pages: list[Scene] = []
     parts: list[Element] = []
-    title = f"{content.title} — tokens and tiles"
+    title = labels.label("c-footer", lang, title=content.title)
     top = m + 14.0
     y = top
 
@@ -241,7 +241,7 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
     parts.append(Circle(slot_x, slot_y, 14.0, Style(fill="#ffffff", stroke=INK, stroke_width=0.4,
                                                    dash=(1.5, 1.0))))
     parts.append(Group(icon_worker(slot_x - 8, slot_y - 8, 16.0), id="sphinx-slot"))
-    note = write("The first destroyed worker stands here. A second one ends the riddle at once.",
+    note = write(labels.label("c-slot-note", lang),
                  x0 + 10.0, slot_y + 18.0, 40.0, 30.0, size=8, min_size=6.5, align="center")
     parts.append(note.block)
     die = next(iter(content.dice.values()), None)
@@ -257,47 +257,49 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
         parts.append(Group(icon_gem(cx - 7.0, y0 + 27.0, 14.0, colour=gem)))
         rewards = sorted({local(f.reward.text, lang) for f in (die.faces if die else ())
                           if f.colour == gem and f.reward is not None and f.reward.text})
-        text = " ".join(rewards) or "Gain the reward the riddle names."
+        text = " ".join(rewards) or labels.label("c-gem-default", lang)
         para = write(text, cx - gw / 2 + 2.0, y0 + 48.0, gw - 4.0, 40.0, size=7.5, min_size=6.0,
                      align="center")
         parts.append(para.block)
-    rule = ("Roll the die: if the rolled colour's gem is still here, set the gem aside and take "
-            "its reward; if it is gone, destroy a worker of your choice.")
+    rule = labels.label("c-board-rule", lang)
     parts.append(write(rule, gx, y0 + h - 22.0, x0 + width - 8.0 - gx, 16.0, size=8,
                        min_size=6.5).block)
     parts.append(Line(x0 + 62.0, y0 + 10.0, x0 + 62.0, y0 + h - 10.0,
                       Style(stroke="#b08d3c", stroke_width=0.3)))
-    parts += footer(pw, ph, f"{content.title} — tokens and tiles", number)
+    parts += footer(pw, ph, labels.label("c-footer", lang, title=content.title), number)
     return page(pw, ph, parts, "sphinx-board")
 
 
 # -- the book's "You need" list ------------------------------------------------------------------
 
 
-def needs_lines(content: RiddleContent) -> tuple[list[str], list[str]]:
+def needs_lines(content: RiddleContent, lang: str | None = None) -> tuple[list[str], list[str]]:
     """(from the base game, printed here) as lines of markup."""
+    L = labels.label
     n = count_needs(content)
-    blocks = ", ".join(f"{count} {name}" for count, name in zip(n.pieces, PIECES) if count)
-    base = [f"The board and the building pieces: at most {blocks} in any one riddle."
-            if blocks else "The board and the building pieces.",
-            f"{n.workers} workers (two white, two blue)." if n.workers else "The workers."]
-    figures = [name for name, used in (("the King", n.king), ("the Sphinx", n.sphinx)) if used]
-    if figures:
-        joined = " and ".join(figures)
-        base.append(joined[0].upper() + joined[1:] + " (figures that are not workers).")
+    if lang == "fr":
+        from generator.systems.riddle.french import PIECE_WORDS as FR_PIECES
+
+        words = [FR_PIECES[p] for p in ("level1", "level2", "level3", "dome")]
+        blocks = ", ".join(f"{count} {words[i][0 if count == 1 else 1]}"
+                           for i, count in enumerate(n.pieces) if count)
+    else:
+        blocks = ", ".join(f"{count} {name}" for count, name in zip(n.pieces, PIECES) if count)
+    base = [L("n-pieces", lang, blocks=blocks) if blocks else L("n-pieces-plain", lang),
+            L("n-workers", lang, n=n.workers) if n.workers else L("n-workers-plain", lang)]
+    if n.king or n.sphinx:
+        base.append(L("n-king-sphinx" if n.king and n.sphinx else
+                      "n-king" if n.king else "n-sphinx", lang))
     if n.dice:
-        base.append("A plain six-sided die for the die-face stickers.")
+        base.append(L("n-die", lang))
     gods = len(content.god_docs)
     blessings = len(content.blessings)
     coins = sum(c for _, _, c in n.coins)
-    printed = ["This riddle book (symbols, riddles, solutions).",
-               f"{gods} god cards and {blessings} blessing cards (duplex sheets)."
-               if gods or blessings else "",
-               "The player aid and one player aid card per seat.",
-               "The campaign sheets: adventure map, constellation, score track.",
-               f"Tokens and tiles: {coins} coins, {n.blessing_tokens} blessing tokens, "
-               f"{n.feature_markers} feature markers, {n.sea_tiles} sea tiles, "
-               f"{len(n.bridges)} bridges, die-face stickers and the Sphinx's board."]
+    printed = [L("n-book", lang),
+               L("n-cards", lang, gods=gods, blessings=blessings) if gods or blessings else "",
+               L("n-aid", lang), L("n-sheets", lang),
+               L("n-tokens", lang, coins=coins, tokens=n.blessing_tokens,
+                 markers=n.feature_markers, sea=n.sea_tiles, bridges=len(n.bridges))]
     return base, [p for p in printed if p]
 
 
@@ -310,7 +312,7 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
     parts: list[Element] = [Text(m, m + 8.0, labels.label("h-you-need", lang), font="serif", size=20,
                                  fill=INK, bold=True)]
     y = m + 16.0
-    base, printed = needs_lines(content)
+    base, printed = needs_lines(content, lang)
     for title, lines in ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed)):
         parts += heading(m, y, title, width)
         y += HEADING_H + 1.0

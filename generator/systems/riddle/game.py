@@ -26,6 +26,7 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.bounds import Bounds
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.effects.sink import SinkEffect
+from generator.systems.riddle.gods import GodPowers
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
@@ -94,7 +95,7 @@ class RiddleGame:
 
     def __init__(self, ctx: RiddleContext, target: int, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 chance: bool = False) -> None:
+                 chance: bool = False, powers: bool = False) -> None:
         self.ctx = ctx
         self.target = target
         self.goal: Goal = ctx.objectives[target].goal
@@ -107,6 +108,9 @@ class RiddleGame:
         self.queue: tuple[GodCard, ...] = tuple(known[g] for g in ctx.riddle.gods.queue
                                                 if g in known)
         self.unknown_gods = tuple(g for g in ctx.riddle.gods.queue if g not in known)
+        start = ctx.start.board
+        self.powers = GodPowers(self.queue, ctx.geometry, enabled=powers,
+                                figures=start.king != NO_SQUARE or start.sphinx != NO_SQUARE)
         self.rewards = tuple(reward_options(o.reward) if REWARD_ON_ACHIEVEMENT else
                              ((0, 0, 0, 0),) for o in ctx.objectives)
         self.reward_mask = _mask(j for j, options in enumerate(self.rewards)
@@ -126,6 +130,8 @@ class RiddleGame:
                            + 2 * ctx.players + 1 + self.gem_bits
                            + (self.horizon + 1 + ctx.players).bit_length())
         self._collected_bits: dict[int, int] = {}
+        # Held cards (queue index, seat, four counts) and Athena's seat, when powers play.
+        self.card_bits = (len(self.queue) * 15 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
 
     # -- the search problem ------------------------------------------------
@@ -140,6 +146,16 @@ class RiddleGame:
 
     def first_move(self, action: Action) -> Hashable:
         return action  # worker indices name the same workers in every assignment
+
+    def movers(self, state: RiddleState) -> tuple[int, int, int]:
+        """(seat, bitmask of the workers it may move, the Wanderer or -1) for the next turn."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        seat = state.turn % self.players
+        assignment = self.assignments[book.assignment]
+        movers = assignment.masks[seat]
+        if assignment.wanderer >= 0 and book.wanderer_moved:
+            movers &= ~(1 << assignment.wanderer)
+        return seat, movers, assignment.wanderer
 
     def successors(self, state: RiddleState) -> list[tuple[Action, RiddleState]]:
         ctx = self.ctx
@@ -163,7 +179,10 @@ class RiddleGame:
             still = book._replace(wanderer_moved=False)
             moved = book._replace(wanderer_moved=True)
         s0, s1, s2, s3 = stock
-        for move in iter_moves(geometry, board, movers, stock):
+        powered = bool(book.cards) or book.athena >= 0
+        if powered:  # gods held: plies through the powers
+            out.extend(self.powers.moves(state, seat, movers, wanderer, finish, ctx))
+        for move in () if powered else iter_moves(geometry, board, movers, stock):
             build = move[2]
             bit = 1 << build
             if l3 & bit:
@@ -184,10 +203,14 @@ class RiddleGame:
             for i, god in enumerate(self.queue):
                 if book.gods_taken >> i & 1:
                     continue
-                held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) \
-                    + book.gods_held[seat + 1:]
-                taken = state._replace(stock=_add(stock, god.pieces), extra=still._replace(
-                    gods_taken=book.gods_taken | 1 << i, gods_held=held))
+                if self.powers.active:
+                    taken = self.powers.take(state, book, seat, i, still._replace(
+                        athena=-1 if book.athena == seat else book.athena))
+                else:
+                    held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) \
+                        + book.gods_held[seat + 1:]
+                    taken = state._replace(stock=_add(stock, god.pieces), extra=still._replace(
+                        gods_taken=book.gods_taken | 1 << i, gods_held=held))
                 for nxt in finish(taken):
                     append(((GOD_ACTION, i, -1), nxt))
         for i, (gem, delta) in enumerate(self.sphinx_options):
@@ -206,7 +229,19 @@ class RiddleGame:
         ctx = self.ctx
         if is_over(ctx, state):
             return UNREACHABLE
-        need = self.bound(self.goal, state)
+        if self.powers.active:
+            # Decision: with powers in play no goal bound is claimed (a power may walk
+            # or build several times a turn): one turn at least, which stays admissible.
+            # Every turn but a god's takes a piece; a quest may give one piece more.
+            book: Bookkeeping = state.extra  # type: ignore[assignment]
+            quests = len(book.cards) + sum(1 for i in range(len(self.queue))
+                                           if not book.gods_taken >> i & 1)
+            need = 1 if self.bounds.turns_possible(state) + quests > 0 else UNREACHABLE
+            last = self.goal.deadline()  # a deadline still rules out a late goal
+            if last is not None and state.turn + 1 > last:
+                need = UNREACHABLE
+        else:
+            need = self.bound(self.goal, state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
@@ -248,7 +283,19 @@ class RiddleGame:
                     best = packed
         else:
             best = self._pack_layers(board_bits)
-        return ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
+        key = ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
+        if self.card_bits:
+            key = key << self.card_bits | self._cards(state.extra)  # type: ignore[arg-type]
+        return key
+
+    def _cards(self, book: Bookkeeping) -> int:
+        """Held cards and Athena's seat in ``card_bits`` bits (counts below 8)."""
+        out = 0
+        for card in book.cards:
+            p = card.pieces
+            out |= (1 << 14 | card.seat << 12 | p[0] << 9 | p[1] << 6 | p[2] << 3 | p[3]
+                    ) << 15 * card.god
+        return out << 3 | (book.athena + 1)
 
     def _pack_layers(self, layers: tuple[int, ...]) -> int:
         size = self.size

@@ -345,7 +345,8 @@ def _move_arrow(geometry: Geometry, a: Square, b: Square, ox: float, oy: float, 
 def render_map(riddle: Riddle, state: RiddleState | State | None = None,
                arrows: Sequence[tuple[Square | str, Square | str]] = (),
                size_mm: float = DEFAULT_SIZE_MM, *, builds: Sequence[Square | str] = (),
-               worker_colours: Sequence[str] = (), scene_id: str | None = None) -> Scene:
+               worker_colours: Sequence[str] = (), scene_id: str | None = None,
+               arrow_icons: Sequence[str] = ()) -> Scene:
     """The riddle's map from above, fitting a ``size_mm`` square (the longer side is ``size_mm``).
 
     ``state`` is the position to draw (default: the set-up); ``arrows`` are
@@ -414,6 +415,13 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
     for a, b in arrows:
         sa, sb = _square(geometry, a), _square(geometry, b)
         moves.append(_move_arrow(geometry, sa, sb, ox, oy, c, bool(spaces.get(sb, Space()).figure)))
+    for (a, b), icon in zip(arrows, arrow_icons):
+        # A god's icon on the arrow of a move that used its power, at the arrow's middle.
+        sa, sb = _square(geometry, a), _square(geometry, b)
+        (ay, ax), (by, bx) = divmod(sa, cols), divmod(sb, cols)
+        d = 0.34 * c
+        mx, my = ox + ((ax + bx) / 2 + 0.5) * c - d / 2, oy + ((ay + by) / 2 + 0.5) * c - d / 2
+        moves.append(Group(ICONS[icon](mx, my, d), id=f"power-{geometry.name(sa)}"))
 
     labels = _coordinates(cols, rows, ox, oy, c)
     # Layers, bottom to top. Move arrows pass under tokens, coins and figures, so
@@ -454,7 +462,8 @@ def _heading(x: float, y: float, text: str, width: float) -> tuple[Element, ...]
             Line(x, y + 1.6, x + width, y + 1.6, Style(stroke=MUTED, stroke_width=0.25)))
 
 
-def _map_key(x: float, y: float, width: float) -> tuple[list[Element], float]:
+def _map_key(x: float, y: float, width: float, lang: str | None = None
+             ) -> tuple[list[Element], float]:
     """The annotated space and the sample spaces; returns the elements and the height used."""
     out: list[Element] = []
     big = 30.0
@@ -463,23 +472,24 @@ def _map_key(x: float, y: float, width: float) -> tuple[list[Element], float]:
     out.extend(draw_space(bx, y, big, crowded, "key"))
     callouts = (
         ("height", BADGE_CENTRE, BADGE_CENTRE, "left"),
-        ("blessing token", CORNER_INSET + CORNER_BOX / 2, 1 - CORNER_INSET - CORNER_BOX / 2, "left"),
+        ("blessing", CORNER_INSET + CORNER_BOX / 2, 1 - CORNER_INSET - CORNER_BOX / 2, "left"),
         ("figure", 0.5 - FIGURE_BOX * 0.45, 0.5, "left"),
         ("feature", 1 - CORNER_INSET - CORNER_BOX / 2, CORNER_INSET + CORNER_BOX / 2, "right"),
         ("coin", 1 - CORNER_INSET - CORNER_BOX / 2, 1 - CORNER_INSET - CORNER_BOX / 2, "right"),
     )
     thin = Style(stroke=MUTED, stroke_width=0.2)
-    for text, fu, fv, side in callouts:
+    for key, fu, fv, side in callouts:
+        text = labels.label(f"k-{key}", lang)
         px, py = bx + fu * big, y + fv * big
         if side == "left":
-            out.append(Line(x + 20.5, py, px - (0.06 * big if text == "height" else 0.02 * big), py, thin))
+            out.append(Line(x + 20.5, py, px - (0.06 * big if key == "height" else 0.02 * big), py, thin))
             out.append(Text(x + 20, py + 1.0, text, size=7, fill=INK, anchor="end"))
         else:
             out.append(Line(px + 0.03 * big, py, bx + big + 4.5, py, thin))
             out.append(Text(bx + big + 5, py + 1.0, text, size=7, fill=INK))
     samples = (
         ("ground", Space()), ("level 1", Space(level=1)), ("level 2", Space(level=2)),
-        ("level 3", Space(level=3)), ("dome on 3", Space(level=3, dome=True)),
+        ("level 3", Space(level=3)), ("dome", Space(level=3, dome=True)),
         ("sea", Space(sunk=True)),
     )
     cell = 15.0
@@ -493,57 +503,67 @@ def _map_key(x: float, y: float, width: float) -> tuple[list[Element], float]:
             out.extend(_sea_cell(cx, y, cell))
         else:
             out.extend(draw_space(cx, y, cell, space))
-        out.append(Text(cx + cell / 2, y + cell + 4.0, caption, size=7, fill=INK, anchor="middle"))
+        words = (labels.label("k-level", lang, n=caption[-1]) if caption.startswith("level")
+                 else labels.label(f"k-{caption}", lang))
+        out.append(Text(cx + cell / 2, y + cell + 4.0, words, size=7, fill=INK, anchor="middle"))
     note_y = y + cell + 9.5
-    note = ("Heights are nested squares numbered with their level. Coins show the levels that "
-            "collect them; a bridge (wooden arrow) joins two spaces across the sea for moving only. "
-            "Solutions draw each move as a red arrow and the space built on in an orange frame.")
+    note = labels.label("k-note", lang)
     fit = fit_text(note, x + width - sx, big - (note_y - y), max_size=7.5, min_size=6, fill=INK)
     out.append(fit.block.at(sx, note_y))
     return out, big
 
 
-def icon_meaning(name: str) -> str:
+def icon_name(name: str, lang: str | None = None) -> str:
+    """What a player calls a symbol, in ``lang`` (``ICON_LABELS`` holds the English).
+
+    >>> icon_name("coin-gold-2", "fr")
+    "Écu d'or, niveau 2"
+    >>> icon_name("gem-green", "fr")
+    'Gemme verte'
+    """
+    L = labels.label
+    kind, _, rest = name.partition("-")
+    if not rest or kind in ("worker",) or name == "tower-4":
+        return L(f"i-{name}", lang)
+    if kind == "level":
+        return L("i-level", lang, n=rest)
+    if kind == "tower":
+        return L("i-tower", lang, n=rest)
+    if kind == "coin":
+        colour, _, level = rest.partition("-")
+        coin = L(f"coin-{colour}", lang)
+        if not level:
+            return coin
+        return L("i-coin-dome", lang, coin=coin) if level == "4" else \
+            L("i-coin-level", lang, coin=coin, n=level)
+    if kind in ("die", "gem"):
+        return L(f"i-{kind}", lang, colour=L(f"colour-f-{rest}", lang))
+    return ICON_LABELS[name]
+
+
+def icon_meaning(name: str, lang: str | None = None) -> str:
     """What a symbol means at the table, in a few words (the player's legend).
 
     >>> icon_meaning("coin-gold-2")
     'collected by building level 2 on it'
     """
-    fixed = {
-        "dome": "caps a tower; nobody stands on it",
-        "worker": "a worker starts here",
-        "wanderer": "the shared fifth worker (3 players)",
-        "king": "a figure; it is not a worker",
-        "sphinx": "a figure; it is not a worker",
-        "blessing": "collect it with a worker on it",
-        "sea": "not part of the board",
-        "bridge": "joins two spaces for moving only",
-        "feature": "a special place; see the riddle",
-        "move": "a move in a solution",
-        "build": "a build in a solution",
-        "mover": "its power moves workers",
-        "builder": "its power builds",
-        "specialist": "a power of its own kind",
-    }
-    if name in fixed:
-        return fixed[name]
+    L = labels.label
+    if f"m-{name}" in labels.LABELS:
+        return L(f"m-{name}", lang)
     kind, _, rest = name.partition("-")
     if kind == "level":
-        return f"the piece that builds level {rest}"
+        return L("m-level", lang, n=rest)
     if kind == "tower":
-        return "three blocks and a dome at set-up" if rest == "4" else f"{rest} high at set-up"
+        return L("m-tower", lang, n=rest)
     if kind == "worker":
-        return f"a {rest} worker in play"
+        return L("m-worker-colour", lang, colour=L(f"colour-{rest}", lang))
     if kind == "coin":
         colour, _, level = rest.partition("-")
         if not level:
-            return f"fills a {colour} objective slot"
-        what = "a dome" if level == "4" else f"level {level}"
-        return f"collected by building {what} on it"
-    if kind == "die":
-        return f"the die shows the {rest} gem"
-    if kind == "gem":
-        return f"the {rest} gem of the Sphinx's game"
+            return L("m-coin", lang, colour=L(f"coin-of-{colour}", lang))
+        return L("m-coin-dome", lang) if level == "4" else L("m-coin-level", lang, n=level)
+    if kind in ("die", "gem"):
+        return L(f"m-{kind}", lang, colour=L(f"colour-f-{rest}", lang))
     return ""
 
 
@@ -572,7 +592,7 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
     y += 9.0
     out.extend(_heading(m, y, labels.label("h-reading-map", lang), width))
     y += 5.0
-    key, used = _map_key(m, y, width)
+    key, used = _map_key(m, y, width, lang)
     out.extend(key)
     y += used + 6.0
 
@@ -584,18 +604,19 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
     spare = ph - m - y - len(ICON_GROUPS) * 9.0 - total * row_h
     if spare < 0:  # short paper: close the rows up rather than run off the page
         row_h = max(icon + 1.0, row_h + spare / total)
-    for title, names in ICON_GROUPS:
+    for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
+                                                "sphinx")):
         y += 4.0
-        out.extend(_heading(m, y, title, width))
+        out.extend(_heading(m, y, labels.label(f"g-{group}", lang), width))
         y += 5.0
         for i, name in enumerate(names):
             row, col = divmod(i, cols)
             ex, ey = m + col * col_w, y + row * row_h
             out.append(Group(ICONS[name](ex, ey, icon), id=f"legend-{name}"))
-            label = fit_text(ICON_LABELS[name], col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
+            label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
                              fill=INK, valign="bottom")
             out.append(label.block.at(ex + icon + 2.0, ey - 0.6))
-            below = f":{name}:" if codes else icon_meaning(name)
+            below = f":{name}:" if codes else icon_meaning(name, lang)
             note = fit_text(below, col_w - icon - 3.0, row_h - 6.2, max_size=6.5, min_size=6,
                             fill=MUTED, leading=1.05)
             out.append(note.block.at(ex + icon + 2.0, ey + 6.0))

@@ -30,12 +30,15 @@ Artefacts (relative to the pack's output folder)::
 """
 from __future__ import annotations
 
+import time
+
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack, pick_text
+from generator.render import labels
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument
 from generator.render.scene import Scene
@@ -91,10 +94,17 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
         except ValueError:
             out[riddle.id] = None
             continue
-        progress(f"{content.pack_id}: solving {riddle.id}")
         die = content.dice.get(riddle.die) if riddle.die else None
-        out[riddle.id] = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
-                                      gods=content.gods, die=die)
+        started = time.process_time()
+        solve = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
+                             gods=content.gods, die=die)
+        out[riddle.id] = solve
+        turns = ", ".join(f"{o.tier} {o.turns if o.turns is not None else o.status}"
+                          for o in solve.objectives)
+        # One line per riddle (name, turns, CPU time), and any cache entry replaced.
+        progress(f"{content.pack_id}: {riddle.id}: {turns} "
+                 f"({time.process_time() - started:.2f} s)"
+                 + "".join(f"; warning: {w}" for w in solve.warnings))
     return out
 
 
@@ -148,14 +158,15 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
             entries.sort(key=lambda e: e[2])
             listed |= {r.id for r, _ in content.riddles if r.id in island.riddles}
             voyage.append((local(island.name, lang),
-                           describe_unlock(island.unlock, islands, titles), entries))
+                           describe_unlock(island.unlock, islands, titles, lang), entries))
     others = [(r.number, titles[r.id], page_of[r.id]) for r, _ in content.riddles
               if r.id not in listed]
     if others:
-        voyage.append(("Other riddles", "", others))
-    subtitle = "A campaign of cooperative Sphinx riddles"
-    counts = (f"{len(content.riddles)} riddle{'s' if len(content.riddles) != 1 else ''} · "
-              f"{len(voyage)} island{'s' if len(voyage) != 1 else ''}")
+        voyage.append((labels.label("b-other-riddles", lang), "", others))
+    subtitle = labels.label("b-subtitle", lang)
+    nr, ni = len(content.riddles), len(voyage)
+    counts = (labels.label("b-riddle-count" if nr == 1 else "b-riddles-count", lang, n=nr) + " · "
+              + labels.label("b-island-count" if ni == 1 else "b-islands-count", lang, n=ni))
     cover = cover_page(content.title, subtitle, meta, paper, counts)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
     legend = legend_page(paper, lang=lang)
@@ -170,7 +181,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                                            die=die)
         if mode == "appendix":
             start = len(pages) + 1
-            pages.append(solutions_divider(paper, content.title, start))
+            pages.append(solutions_divider(paper, content.title, start, lang))
             pages += solution_pages(blocks, paper, lang, content.title, start + 1, True)
         else:
             solutions = solution_pages(blocks, paper, lang, content.title, 1, False)
@@ -199,7 +210,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     author = pick_text(pack.data.get("author", ""), lang)
     title = content.title
     solves = solve_all(content, options, progress)
-    meta = [f"{title} · version {pack.data.get('version', '')}".strip(" ·")]
+    version = labels.label("b-version", lang, v=pack.data.get("version", ""))
+    meta = [f"{title} · {version}".strip(" ·")]
     if author:
         meta.append(author)
     book = build_book(content, solves, paper, lang, mode, progress, meta)
@@ -216,7 +228,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     offset = back_offset_of(pack, options)
     artefacts += [Artefact(path, scene_to_svg(scene))
                   for path, scene in iter_card_svgs(content, cards, lang)]
-    front, back, _ = aid_card_faces(content, aid_card_settings(cards))
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards), lang)
     artefacts += [Artefact("svg/cards/aid-card-front.svg", scene_to_svg(front)),
                   Artefact("svg/cards/aid-card-back.svg", scene_to_svg(back))]
     for name, fronts, backs in iter_card_sheets(content, cards, paper, offset, lang, pack.root):

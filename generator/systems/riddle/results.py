@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SOLVER_VERSION = "riddle-solver-2"
+SOLVER_VERSION = "riddle-solver-2+gods-1"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
@@ -28,10 +28,13 @@ class ObjectiveResult:
     boards: tuple[str, ...] = field(default=(), compare=False)  # set-up, then each turn
     # The line for replay: (assignment,), then per turn (action..., child index).
     trace: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    # Each turn as {"worker", "from", "to", "build", "piece", "power"} (see riddle.gods).
+    steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"tier": self.tier, "status": self.status, "turns": self.turns,
-                "solution": list(self.solution), "optimal_first_moves": self.optimal_first_moves,
+                "solution": list(self.solution), "steps": [dict(s) for s in self.steps],
+                "optimal_first_moves": self.optimal_first_moves,
                 "states": self.states, "seconds": round(self.seconds, 3), "reason": self.reason}
 
     @classmethod
@@ -39,7 +42,8 @@ class ObjectiveResult:
         return cls(data["tier"], data["status"], data["turns"], tuple(data["solution"]),
                    data["optimal_first_moves"], data["states"], data["seconds"], data["reason"],
                    data.get("setup", ""), tuple(data.get("boards", ())),
-                   tuple(tuple(int(x) for x in step) for step in data.get("trace", ())))
+                   tuple(tuple(int(x) for x in step) for step in data.get("trace", ())),
+                   tuple(dict(s) for s in data.get("steps", ())))
 
 
 @dataclass(frozen=True, slots=True)

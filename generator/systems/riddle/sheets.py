@@ -48,7 +48,6 @@ from generator.systems.riddle.book import (
     MARGIN,
     PANEL,
     RULE,
-    TIERS,
     count_word,
     describe_unlock,
     diamond,
@@ -59,6 +58,7 @@ from generator.systems.riddle.book import (
     ornament,
     page,
     shade_circle,
+    tier_name,
     write,
 )
 from generator.systems.riddle.cards import CardSettings
@@ -71,37 +71,30 @@ from generator.systems.riddle.state import DESTROYED_TO_END
 
 # -- the player aid -------------------------------------------------------------------------
 
-ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth")
+TURN_STEPS = ("r-step-act", "r-step-rewards", "r-step-end")
+"""The three steps of a turn: catalogue keys of their names (``<key>-text``: what to do)."""
 
-TURN_STEPS = (
-    ("Act", "Take exactly one of the three actions below."),
-    ("Rewards", "Coins just collected go into free slots of their colour. Every blessing "
-                "token under a worker is collected. Each objective now achieved is shaded and "
-                "pays its reward."),
-    ("End of turn", "Apply the riddle's end-of-turn effects in the order printed. Then the "
-                    "player on your left takes the next turn."),
-)
-
-EFFECT_WORDS: Mapping[str, str] = {
-    "remove-top": "The top piece of a named space is taken away, a dome first; figures on "
-                  "it stay and drop with it.",
-    "stockpile-add": "Pieces of one kind are added to the stockpile from the box.",
-    "stockpile-remove": "Pieces of one kind leave the stockpile, as far as there are any.",
-    "step-toward-closest-worker": "The King or the Sphinx takes one step toward the closest "
-                                  "worker, at any height, onto a free undomed space.",
-    "sink": "After the turn named, a space sinks into the sea with all that stands on it; a "
-            "worker there is destroyed.",
-}
-"""What each end-of-turn effect of the vocabulary does, in one sentence."""
-EFFECT_TITLES: Mapping[str, str] = {
-    "remove-top": "Crumbling", "stockpile-add": "Supplies arrive",
-    "stockpile-remove": "Supplies lost", "step-toward-closest-worker": "A figure follows",
-    "sink": "Sinking",
-}
-"""A player's name for each end-of-turn effect."""
+EFFECT_KEYS = frozenset({"remove-top", "stockpile-add", "stockpile-remove",
+                         "step-toward-closest-worker", "sink"})
+"""End-of-turn effects with a player's name and a sentence in the catalogue
+(``r-effect-<name>`` and ``r-effect-<name>-text``)."""
 
 
-def _action_texts(content: RiddleContent) -> list[tuple[str, str, str]]:
+def _ordinal(n: int, lang: str | None) -> str:
+    return labels.label(f"r-ordinal-{n}", lang)
+
+
+def _effect_line(name: str, lang: str | None) -> str:
+    if name in EFFECT_KEYS:
+        title = labels.label(f"r-effect-{name}", lang)
+        words = labels.label(f"r-effect-{name}-text", lang)
+    else:
+        title = name.replace("-", " ").capitalize()
+        words = labels.label("r-effect-other-text", lang)
+    return f"**{title}.** {words}"
+
+
+def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple[str, str, str]]:
     """(title, icons, text) of the three actions; the die's faces come from the pack."""
     die_line = ""
     dice = list(content.dice.values())
@@ -111,35 +104,31 @@ def _action_texts(content: RiddleContent) -> list[tuple[str, str, str]]:
             if face.reward is None:
                 continue
             if face.reward.text is not None:
-                reward = local(face.reward.text, None).rstrip(".")
+                reward = local(face.reward.text, lang).rstrip(".")
             else:
                 from generator.systems.riddle.book import describe_pieces
 
-                reward = "add " + describe_pieces(face.reward.piece, face.reward.count)
+                reward = labels.label("r-die-add", lang,
+                                      what=describe_pieces(face.reward.piece, face.reward.count))
             faces.setdefault(face.colour, reward[0].lower() + reward[1:])
-        die_line = " The die: " + "; ".join(
-            f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
-            for c, r in faces.items()) + "."
+        die_line = labels.label("r-die-line", lang, faces="; ".join(
+            f":gem-{c}: {_colour(c, lang)} : {r}" if lang == "fr" and f"gem-{c}" in _gem_icons()
+            else f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
+            for c, r in faces.items()))
     return [
-        ("Move, then build", ":move: :build:",
-         "Move one of your workers to one of the eight spaces around it that is free, "
-         "undomed and at most one level higher; stepping down any number of levels is fine. "
-         "The same worker then builds on a free, undomed space next to it: the next piece for "
-         "that space (:level-1: :level-2: :level-3: then :dome:), taken from the stockpile. "
-         "No such piece left: no build there. If no worker can move and build, choose "
-         "another action."),
-        ("Select a god", ":mover: :builder: :specialist:",
-         "Take a card from the face-up queue of three and refill the queue from the god deck. "
-         "The card takes its pieces from the box; anyone may build them. You hold at most "
-         f"{count_word(GODS_HELD_AT_MOST)} gods. Power and quest are optional; unless the card "
-         "says otherwise, the quest is to clear its last piece on a turn its power was used, "
-         "for any one piece added to the stockpile. A god whose pieces are all gone is "
-         "discarded, power and all."),
-        ("Play the Sphinx's game", ":die-amber: :gem-amber:",
-         "Roll the die. If the gem of the rolled colour is still on the Sphinx board, discard "
-         "it and take the reward shown. If it is gone, destroy a worker of your choice."
-         + die_line),
+        (labels.label("r-act-move", lang), ":move: :build:", labels.label("r-act-move-text", lang)),
+        (labels.label("r-act-god", lang), ":mover: :builder: :specialist:",
+         labels.label("r-act-god-text", lang, n=count_word(GODS_HELD_AT_MOST)
+                      if lang != "fr" else GODS_HELD_AT_MOST)),
+        (labels.label("r-act-sphinx", lang), ":die-amber: :gem-amber:",
+         labels.label("r-act-sphinx-text", lang) + die_line),
     ]
+
+
+def _colour(colour: str, lang: str | None) -> str:
+    """A gem colour's name in ``lang`` (the name itself when the catalogue lacks it)."""
+    key = f"colour-f-{colour}"
+    return labels.label(key, lang) if key in labels.LABELS else colour
 
 
 def _gem_icons() -> frozenset[str]:
@@ -148,61 +137,29 @@ def _gem_icons() -> frozenset[str]:
     return frozenset(n for n in ICONS if n.startswith("gem-"))
 
 
-def _rules_sections(content: RiddleContent) -> list[tuple[str, list[str]]]:
+def _rules_sections(content: RiddleContent, lang: str | None = None
+                    ) -> list[tuple[str, list[str]]]:
     score = content.constellation.blessing_score if content.constellation else \
         DEFAULT_BLESSING_SCORE
-    effects = [f"**{EFFECT_TITLES.get(name, name.replace('-', ' ').capitalize())}.** "
-               f"{EFFECT_WORDS.get(name, 'The riddle page says what it does.')}"
-               for name in EFFECTS]
+    L = labels.label
+    tiers = [L(f"r-tier-{t}", lang) for t in TIER_ORDER]
     return [
-        ("Coins and objectives", [
-            "A coin shows the levels that collect it (:coin-silver-2: level 2; a dome stands "
-            "for 4). Build one of those pieces on its space to collect it, then place it in "
-            "any free slot of its colour, on any objective. A coin rides up on the pieces "
-            "built under it; walking onto it does nothing. No free slot: set it aside.",
-            "Objectives come in up to four tiers: " + ", ".join(TIER_ORDER[:-1]) + " and "
-            + TIER_ORDER[-1] + ". One with slots is achieved when they are all full; the "
-            "others say what to do. They are judged at the end of each turn, never at set-up, "
-            "and exactly one of them ends the riddle.",
+        (L("r-sec-coins", lang), [
+            L("r-sec-coins-1", lang),
+            L("r-sec-coins-2", lang, tiers=", ".join(tiers[:-1]), last=tiers[-1]),
         ]),
-        ("Blessings", [
-            "At the end of each turn, every :blessing: token with a worker on it is collected: "
-            "put one blessing card face down on top of the god deck for each. A blessing card "
-            "revealed in the queue stays there until used; on your turn, besides your action, "
-            "anyone may discard one for its one-time power. A block built on a token lifts it; "
-            "a dome built on it forfeits it.",
-            f"The blessing deck holds the cards numbered up to your blessing score, which "
-            f"starts at {score} and rises by one for each +1 star whose three arrows are "
-            "shaded.",
-        ]),
-        ("Losing workers", [
-            f"The first destroyed worker fills the slot on the Sphinx board; the "
-            f"{ORDINALS[DESTROYED_TO_END]} ends the riddle at once. Objectives already achieved "
-            "still count.",
-        ]),
-        ("End-of-turn effects", effects),
-        ("Players and workers", [
-            "**1 player:** two white and two blue workers. **2 players:** a pair each. "
-            "**3 players:** one worker each, plus the shared :wanderer: Wanderer, which may not "
-            "be the first worker moved on two turns in a row. **4 players:** partners sitting "
-            "across share a pair. The map's :worker: spaces show where the four workers start.",
-        ]),
-        ("Glossary", [
-            "**Neighbour:** one of the eight spaces around a space; across a :bridge: bridge, "
-            "a neighbour for moving only, straight across.",
-            "**On level N:** at level N or higher. **Tower of 4:** three blocks and a dome.",
-            "**Closest worker:** the fewest steps away, straight or diagonal; equally close "
-            "workers are the group's choice.",
-            "**Stockpile:** the riddle's shared supply; nothing is ever built from the box.",
-            "**Sea:** not part of the board: nothing stands on it, is built on it or crosses it.",
-            "**Feature** :feature:: a marked space whose rule is on the riddle's page.",
-            "**Friendly god:** a god joined to Polaris by shaded paths on the constellation "
-            "tree.",
-        ]),
+        (L("r-sec-blessings", lang), [L("r-sec-blessings-1", lang),
+                                      L("r-sec-blessings-2", lang, score=score)]),
+        (L("r-sec-losing", lang), [L("r-sec-losing-1", lang,
+                                     nth=_ordinal(DESTROYED_TO_END, lang))]),
+        (L("r-sec-effects", lang), [_effect_line(name, lang) for name in EFFECTS]),
+        (L("r-sec-players", lang), [L("r-sec-players-1", lang)]),
+        (L("r-sec-glossary", lang), [L(f"r-gloss-{k}", lang) for k in range(1, 8)]),
     ]
 
 
-def _example_turn(x: float, y: float, width: float, room: float) -> list[Element]:
+def _example_turn(x: float, y: float, width: float, room: float, lang: str | None = None
+                  ) -> list[Element]:
     """A turn drawn on the starter map: the move as a red arrow, the build in an orange frame,
     and what happened, in words. Empty when the page has no room for it."""
     from generator.engine.moves import apply_move, iter_moves
@@ -224,17 +181,15 @@ def _example_turn(x: float, y: float, width: float, room: float) -> list[Element
     frm, to, build = before.workers[0], move[1], move[2]
     scene = render_map(riddle, after, ((frm, to),), size, builds=(build,),
                        scene_id="example-turn")
-    out: list[Element] = heading(x, y, labels.label("h-turn-drawn", None), width)
+    out: list[Element] = heading(x, y, labels.label("h-turn-drawn", lang), width)
     y += HEADING_H + 1.0
     out.append(Group(scene.children, translate=(x, y)))
     climbed = height_at(before, to) - height_at(before, frm)
     piece = height_at(before, build) + 1
-    what = "a dome" if piece == 4 else f"a level-{piece} block"
-    text = (f"Worker 1 moves from {g.name(frm)} to {g.name(to)}"
-            + (", climbing one level" if climbed > 0 else "") + f" (the red :move: arrow), then "
-            f"builds on {g.name(build)} (the orange :build: frame): {what}, taken from the "
-            "stockpile. The solutions at the back of the book draw every turn this way: the "
-            "position after the turn, its move and its build.")
+    what = (labels.label("r-example-piece-4", lang) if piece == 4
+            else labels.label("r-example-piece", lang, n=piece))
+    text = labels.label("r-example-text", lang, frm=g.name(frm), to=g.name(to), build=g.name(build),
+                        what=what, climb=labels.label("r-example-climb", lang) if climbed > 0 else "")
     para = write(text, x + scene.width + 6.0, y + 4.0, width - scene.width - 6.0,
                  scene.height - 4.0, size=9.5, min_size=8.0, leading=1.3)
     out.append(para.block)
@@ -248,7 +203,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     m = MARGIN
     width = pw - 2 * m
     title = content.title
-    first: list[Element] = [Text(pw / 2, m + 10, "Player aid", font="serif", size=24, fill=INK,
+    first: list[Element] = [Text(pw / 2, m + 10, labels.label("player-aid", lang), font="serif", size=24, fill=INK,
                                  anchor="middle", bold=True)]
     first += ornament(pw / 2, m + 15.5, 70)
     first.append(fitted_text(pw / 2, m + 22, title, 11, width, italic=True, fill=MUTED,
@@ -259,7 +214,8 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     step_w = (width - 8.0) / 3
     step_h = 0.0
     drawn: list[Element] = []
-    for i, (name, text) in enumerate(TURN_STEPS):
+    for i, key in enumerate(TURN_STEPS):
+        name, text = labels.label(key, lang), labels.label(f"{key}-text", lang)
         x = m + i * (step_w + 4.0)
         drawn.append(Circle(x + 6.0, y + 6.0, 5.0, Style(fill=ACCENT, stroke=GOLD,
                                                          stroke_width=0.6)))
@@ -278,7 +234,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     y += step_h + 7.0
     first += heading(m, y, labels.label("h-three-actions", lang), width)
     y += HEADING_H + 1.0
-    for letter, (name, icons, text) in zip("ABC", _action_texts(content)):
+    for letter, (name, icons, text) in zip("ABC", _action_texts(content, lang)):
         first.append(Text(m, y + 5.0, letter, font="serif", size=16, fill=GOLD_DARK, bold=True))
         first.append(Text(m + 8.0, y + 4.6, name, font="serif", size=12.5, fill=INK, bold=True))
         icon_para = write(icons, m + 8.0 + measure(name, "serif", True, size_pt=12.5) + 3.0,
@@ -291,20 +247,18 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     y += 1.0
     first += heading(m, y, labels.label("h-besides", lang), width)
     y += HEADING_H
-    para = write("Any player may discard one revealed blessing card on their turn for its "
-                 "one-time power; it costs no action. A god's power and quest are optional, "
-                 "every turn.", m, y, width, 20.0, size=9.5, min_size=8.0)
+    para = write(labels.label("r-besides-text", lang), m, y, width, 20.0, size=9.5, min_size=8.0)
     first.append(para.block)
     y += para.height + 4.0
-    first += _example_turn(m, y, width, ph - m - 8.0 - y)
-    first += footer(pw, ph, title, 1, "player aid")
+    first += _example_turn(m, y, width, ph - m - 8.0 - y, lang)
+    first += footer(pw, ph, title, 1, labels.label("r-footer-aid", lang))
 
-    second: list[Element] = [Text(m, m + 8, "The rules at a glance", font="serif", size=18,
+    second: list[Element] = [Text(m, m + 8, labels.label("r-glance", lang), font="serif", size=18,
                                   fill=INK, bold=True)]
     top = m + 14.0
     col_gap = 7.0
     col_w = (width - col_gap) / 2
-    sections = _rules_sections(content)
+    sections = _rules_sections(content, lang)
     bottom = ph - m - 8.0
     # The largest size at which the sections fill two columns, in order, without splitting.
     for size in (10.5, 10.0, 9.5, 9.0, 8.5, 8.0):
@@ -325,7 +279,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
             second.append(para.block)
             yy += para.height + 1.8
         ys[col] = yy + 3.0
-    second += footer(pw, ph, title, 2, "player aid")
+    second += footer(pw, ph, title, 2, labels.label("r-footer-aid", lang))
     return page(pw, ph, first, "player-aid-1"), page(pw, ph, second, "player-aid-2")
 
 
@@ -373,39 +327,18 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
     return Scene(W, H, tuple(parts), id=scene_id), fits
 
 
-def aid_card_faces(content: RiddleContent, s: CardSettings) -> tuple[Scene, Scene, bool]:
+def aid_card_faces(content: RiddleContent, s: CardSettings, lang: str | None = None
+                   ) -> tuple[Scene, Scene, bool]:
     """The front (the turn) and back (rewards and endings) of the player aid card, and whether
     their text fits."""
-    actions = _action_texts(content)
-    front, ok1 = _aid_card_side(s, "Your turn", [
-        ("1 · Act", "One action: **A** move, then build; **B** select a god; **C** play the "
-                    "Sphinx's game."),
-        ("A · Move, then build", "Move a worker one space (up one level at most, down any "
-                                        "number), then build next to it: the next piece for "
-                                        "that space, from the stockpile."),
-        ("B · Select a god", f"Take a god from the queue and refill it; its pieces come from the "
-                             f"box for anyone to build. At most {GODS_HELD_AT_MOST} gods each."),
-        ("C · The Sphinx's game", "Roll: gem still there, take it and its reward; gem gone, "
-                                  "destroy a worker."),
-        ("2 · Rewards", "Place collected coins in free slots of their colour; collect blessing "
-                        "tokens under workers; shade new objectives, take their rewards."),
-        ("3 · End of turn", "Apply the riddle's end-of-turn effects in order; the next player "
-                            "on the left plays."),
-    ], "aid-card-front")
-    del actions
-    back, ok2 = _aid_card_side(s, "Rewards & endings", [
-        ("Coins", "Building a level a coin shows (4 = dome) collects it into any free slot of "
-                  "its colour. No free slot: set it aside."),
-        ("Objectives", "Judged at each turn's end, never at set-up. One of them ends the "
-                       "riddle."),
-        ("Blessings", "A token under a worker at a turn's end: a blessing card face "
-                                 "down on the god deck. Discard a revealed one for its power, "
-                                 "besides your action."),
-        ("Workers", f"The first destroyed worker fills the Sphinx board's slot; the "
-                    f"{ORDINALS[DESTROYED_TO_END]} ends the riddle at once."),
-        ("Reminders", "A bridge joins spaces for moving only. Level N means N or higher. "
-                      "Ties for the closest worker are yours to break."),
-    ], "aid-card-back")
+    L = labels.label
+    nth = _ordinal(DESTROYED_TO_END, lang)
+    front, ok1 = _aid_card_side(s, L("r-card-front", lang), [
+        (L(f"r-card-{k}", lang), L(f"r-card-{k}-text", lang, n=GODS_HELD_AT_MOST))
+        for k in ("act", "move", "god", "sphinx", "rewards", "end")], "aid-card-front")
+    back, ok2 = _aid_card_side(s, L("r-card-back", lang), [
+        (L(f"r-card-{k}", lang), L(f"r-card-{k}-text", lang, nth=nth))
+        for k in ("coins", "objectives", "blessings", "workers", "reminders")], "aid-card-back")
     return front, back, ok1 and ok2
 
 
@@ -419,7 +352,7 @@ def player_aid_card_pages(content: RiddleContent, cards: CardSettings, paper: tu
                           offset: tuple[float, float], lang: str | None) -> tuple[Scene, ...]:
     """A duplex sheet of tarot-size player aid cards, one per seat (the sheet holds them)."""
     s = aid_card_settings(cards)
-    front, back, _ = aid_card_faces(content, s)
+    front, back, _ = aid_card_faces(content, s, lang)
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     # One card per seat (four), as many as one sheet holds.
     count = min(4, (wide or layout).capacity, layout.capacity)
@@ -771,16 +704,13 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     m = MARGIN
     width = pw - 2 * m
     sky = content.constellation
-    title = content.constellation_title or "The constellation tree"
+    title = content.constellation_title or labels.label("r-sky-title", lang)
     parts: list[Element] = [Text(m, m + 8, title, font="serif", size=18, fill=INK, bold=True)]
-    intro = ("Each time you shade an objective, shade one diamond on a path. A god joined to "
-             "Polaris by fully shaded paths becomes friendly. When a riddle lets you choose a "
-             "friendly god, shade an arrow pointing toward it; a +1 star whose three arrows are "
-             "shaded raises the blessing score by one.")
+    intro = labels.label("r-sky-intro", lang)
     para = write(intro, m, m + 12.0, width, 20.0, family="serif", size=9.5, min_size=8.0)
     parts.append(para.block)
     if sky is None:
-        parts += footer(pw, ph, content.title, number, "campaign sheet")
+        parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
         return page(pw, ph, parts, "constellation"), None
     stars = sky.stars
     per_row = 6
@@ -840,7 +770,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                                Style(fill="#ffffff", stroke=GOLD_DARK, stroke_width=0.45)))
             parts.append(Text(x0 + 7.0, y0 + 8.3, "+1", font="sans", size=6.0, fill=GOLD_DARK,
                               anchor="middle", bold=True))
-            parts.append(Text(x0 + 13.5, y0 + 8.0, f"star {i + 1}", font="serif", size=7.5,
+            parts.append(Text(x0 + 13.5, y0 + 8.0, labels.label("r-star-n", lang, n=i + 1), font="serif", size=7.5,
                               fill=MUTED, italic=True))
             for j, arrow in enumerate(star.arrows):
                 node = toward.get(arrow, "")
@@ -852,7 +782,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
                 parts.append(_arrow_glyph(x0 + 3.0, ay, 6.5, colour))
                 parts.append(fitted_text(x0 + 11.0, ay + 1.2, label, 7.0, cell - 13.0,
                                          font="sans", fill=INK, min_size=6.0))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "constellation"), layout
 
 
@@ -900,12 +830,11 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
-    parts: list[Element] = [Text(m, m + 8, "The adventure map", font="serif", size=18, fill=INK,
+    parts: list[Element] = [Text(m, m + 8, labels.label("r-map-title", lang), font="serif", size=18, fill=INK,
                                  bold=True)]
     parts.append(fitted_text(pw - m, m + 8, content.title, 10, width / 2, italic=True,
                              fill=MUTED, anchor="end"))
-    note = ("Shade an objective's circle when you achieve it; each one shaded lets you shade a "
-            "diamond on the constellation tree. An island opens when its note says so.")
+    note = labels.label("r-map-note", lang)
     para = write(note, m, m + 12.0, width, 14.0, family="serif", size=9.5, min_size=8.0)
     parts.append(para.block)
     top = m + 12.0 + para.height + 4.0
@@ -927,10 +856,10 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
             ids = [rid for rid in island.riddles if rid in riddles]
             listed |= set(ids)
             groups.append((local(island.name, lang),
-                           describe_unlock(island.unlock, island_names, titles), ids))
+                           describe_unlock(island.unlock, island_names, titles, lang), ids))
     rest = [rid for rid in riddles if rid not in listed]
     if rest:
-        groups.append(("Other riddles", "", rest))
+        groups.append((labels.label("b-other-riddles", lang), "", rest))
     col_gap, inner, island_gap = 6.0, 5.0, 6.0
     col_w = (width - 2 * inner - col_gap) / 2
     key_h = 9.0
@@ -994,7 +923,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
             for k, tier in enumerate(TIER_ORDER):
                 ccx = x + col_w - 4.0 - circles_w + pitch / 2 + k * pitch
                 if tier in tiers:
-                    parts += shade_circle(ccx, mid, circle_r, tier)
+                    parts += shade_circle(ccx, mid, circle_r, tier, lang)
                 else:
                     parts.append(Line(ccx - 1.0, mid, ccx + 1.0, mid,
                                       Style(stroke=RULE, stroke_width=0.4)))
@@ -1009,10 +938,10 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     key_x = pw - m - 4.0 - 4 * 24.0
     for k, tier in enumerate(TIER_ORDER):
         kx = key_x + k * 24.0
-        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier)
-        parts.append(Text(kx + 6.8, bottom - 3.3, TIERS[tier][2].lower(), font="sans", size=7,
+        parts += shade_circle(kx + 3.0, bottom - 4.5, 2.7, tier, lang)
+        parts.append(Text(kx + 6.8, bottom - 3.3, tier_name(tier, lang).lower(), font="sans", size=7,
                           fill=INK))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "adventure-map")
 
 
@@ -1028,11 +957,9 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     top_score = start + (len(sky.stars) if sky else 0)
     numbers = [card.number for card, _ in content.blessings]
     top_score = max(top_score, start)
-    parts: list[Element] = [Text(m, m + 8, "Blessing score", font="serif", size=18, fill=INK,
+    parts: list[Element] = [Text(m, m + 8, labels.label("r-score-title", lang), font="serif", size=18, fill=INK,
                                  bold=True)]
-    para = write(f"Your blessing score starts at {start}: mark it, then move the mark up by one "
-                 "for each +1 star you complete. The blessing deck holds every blessing card "
-                 "numbered up to your score.", m, m + 12.0, width, 14.0, family="serif",
+    para = write(labels.label("r-score-intro", lang, start=start), m, m + 12.0, width, 14.0, family="serif",
                  size=9.5, min_size=8.0)
     parts.append(para.block)
     y = m + 12.0 + para.height + 5.0
@@ -1065,10 +992,11 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
         parts.append(Group(icon_blessing(x, yy + 0.5, row_h - 1.0)))
         parts.append(Text(x + row_h + 1.5, yy + row_h * 0.68, f"{card.number}", font="serif",
                           size=9, fill=BLESSING, bold=True))
-        name = local(card.name, lang) if card.name is not None else f"Blessing {card.number}"
+        name = local(card.name, lang) if card.name is not None else labels.label("blessing-n", lang, n=card.number)
         parts.append(fitted_text(x + row_h + 8.5, yy + row_h * 0.68, name, 9, col_w - 40.0,
                                  fill=INK))
-        note = "from the start" if card.number <= start else f"at score {card.number}"
+        note = (labels.label("r-score-start", lang) if card.number <= start
+                else labels.label("r-score-at", lang, n=card.number))
         parts.append(Text(x + col_w, yy + row_h * 0.68, note, font="sans", size=7, fill=MUTED,
                           anchor="end", italic=True))
     del numbers
@@ -1098,30 +1026,32 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
         while line <= bottom:
             parts.append(Line(m, line, pw - m, line, Style(stroke=RULE, stroke_width=0.3)))
             line += 8.0
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "blessing-score")
 
 
-GUESTBOOK_COLUMNS = (("Date", 0.13), ("Players", 0.2), ("Riddles played", 0.22),
-                     ("Objectives shaded", 0.17), ("Notes", 0.28))
+GUESTBOOK_COLUMNS = (("r-guest-date", 0.13), ("r-guest-players", 0.2), ("r-guest-riddles", 0.22),
+                     ("r-guest-objectives", 0.17), ("r-guest-notes", 0.28))
+"""The guestbook's columns: catalogue key and share of the width."""
 
 
-def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: int) -> Scene:
+def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: int,
+                   lang: str | None = None) -> Scene:
     """A ruled page to record each session."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
-    parts: list[Element] = [Text(pw / 2, m + 10, "Guestbook", font="serif", size=22, fill=INK,
+    parts: list[Element] = [Text(pw / 2, m + 10, labels.label("r-guestbook", lang), font="serif", size=22, fill=INK,
                                  anchor="middle", bold=True)]
     parts += ornament(pw / 2, m + 15.5, 60)
-    parts.append(Text(pw / 2, m + 22, "Who sailed the archipelago, when, and how far they came.",
+    parts.append(Text(pw / 2, m + 22, labels.label("r-guestbook-sub", lang),
                       font="serif", size=9.5, fill=MUTED, anchor="middle", italic=True))
     y = m + 30.0
     header_h = 7.0
     parts.append(Rect(m, y, width, header_h, Style(fill=ACCENT)))
     x = m
-    for name, share in GUESTBOOK_COLUMNS:
-        parts.append(fitted_text(x + 2.0, y + 4.8, name.upper(), 7.0, width * share - 4.0,
+    for key, share in GUESTBOOK_COLUMNS:
+        parts.append(fitted_text(x + 2.0, y + 4.8, labels.label(key, lang).upper(), 7.0, width * share - 4.0,
                                  font="sans", fill="#ffffff", bold=True, min_size=6.0))
         x += width * share
     y += header_h
@@ -1139,7 +1069,7 @@ def guestbook_page(content: RiddleContent, paper: tuple[float, float], number: i
                                                                       stroke_width=0.3)))
     parts.append(Rect(m, y - header_h, width, header_h + rows * row_h,
                       Style(stroke=INK, stroke_width=0.4)))
-    parts += footer(pw, ph, content.title, number, "campaign sheet")
+    parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
     return page(pw, ph, parts, "guestbook")
 
 
@@ -1148,10 +1078,10 @@ def campaign_sheet_pages(content: RiddleContent, paper: tuple[float, float], lan
     """The adventure map, the constellation tree, the blessing score and the guestbook."""
     sky, _ = constellation_page(content, paper, lang, 2)
     return (adventure_page(content, paper, lang, 1), sky, score_page(content, paper, lang, 3),
-            guestbook_page(content, paper, 4))
+            guestbook_page(content, paper, 4, lang))
 
 
-__all__ = ["AID_CARD_SIZE", "EFFECT_WORDS", "SkyLayout", "adventure_page", "aid_card_faces",
+__all__ = ["AID_CARD_SIZE", "EFFECT_KEYS", "SkyLayout", "adventure_page", "aid_card_faces",
            "campaign_sheet_pages", "constellation_page", "guestbook_page", "iter_sky_problems",
            "layout_sky", "player_aid_card_pages", "player_aid_pages", "point_segment_distance",
            "score_page", "segments_cross"]

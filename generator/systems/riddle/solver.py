@@ -13,8 +13,9 @@ player takes (2-4 players). :func:`solve_riddle` runs A* from
 - ``solved``: the fewest turns, one shortest line in readable notation
   (``W1 B2-C3 build C4 (level 2; silver coin -> silver objective)``) and how
   many distinct first moves start a shortest line;
-- ``unsolvable``: every line without god powers, blessing cards or the
-  Sphinx's game was searched and none reaches the objective;
+- ``unsolvable``: every line without blessing cards or the Sphinx's game was
+  searched, with the opening queue's god powers the solver plays, and none
+  reaches the objective;
 - ``unproven``: the node budget or the riddle's horizon ran out first, the
   objective is reachable only by winning the Sphinx's game (chance only), or
   the opening queue names gods whose pieces are unknown.
@@ -23,12 +24,16 @@ What a proof relies on, and what it never does (RULES 1, decisions for the
 solver):
 
 - God powers, blessing cards and quests are optional, so a line without them
-  is a sound proof. Taking a god from the *opening* queue is searched (its
-  pieces become buildable by anyone); cards refilled from the deck are not,
-  since the deck's order is unknown. We cannot tell when an objective needs a
-  power, so an exhausted powerless search is reported ``unsolvable``, with
-  the unimplemented powers named in the reason: "unsolvable" means "not
-  without powers".
+  is a sound proof and is searched first (with the goals' bounds). Taking a
+  god from the *opening* queue is searched; cards refilled from the deck are
+  not, since the deck's order is unknown. When no line without powers exists,
+  a second search plays the queue's powers (:mod:`.gods`: cards as piece
+  sources, quests, discards, the two-god limit) with a bound of one turn, so
+  its lines are shortest among lines with powers ("needs a god power" in the
+  reason). Decision: a line without powers is reported even when a power
+  could shorten it. "unsolvable" means "not even with the powers in play";
+  powers the solver does not play (Pan; Minotaur beside the King or the
+  Sphinx) are named in the reason.
 - The Sphinx's game is never part of a proof. When the chance-free search
   is exhausted and the objective asks for Sphinx wins (or the die's rewards
   could add pieces), a second search lets every game be won: a line found
@@ -106,7 +111,7 @@ from generator.sim.search import (
     HORIZON,
     LIMIT_MEMORY,
     LIMIT_SECONDS,
-    STORED_PER_STATE,
+    stored_limit,
     SearchResult,
     astar,
     count_optimal_first_moves,
@@ -133,6 +138,7 @@ from generator.systems.riddle.cache import (
 )
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
+from generator.systems.riddle.gods import engine_god, line_steps
 from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, iter_goal_tree
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
@@ -216,13 +222,13 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
-    :data:`~generator.sim.search.STORED_PER_STATE`, the states it holds);
+    :func:`~generator.sim.search.stored_limit`, the states it holds);
     ``seconds`` bounds the CPU time of everything this objective costs."""
     started = time.perf_counter()
     cpu_started = time.process_time()
     objective = ctx.objectives[target]
     ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
-    if ruled_out:
+    if ruled_out and not _powers_in_play(ctx, gods):  # a quest reward may bring the piece
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
                                time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
     game = RiddleGame(ctx, target, gods=gods, die=die)
@@ -239,15 +245,35 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         boards: tuple[str, ...] = ()
         setup = ""
         trace: tuple[tuple[int, ...], ...] = ()
+        steps: tuple[dict[str, object], ...] = ()
         if line is not None and search.found:
             solution = describe_line(line, search.states, search.actions)
             boards = tuple(format_board(ctx, s) for s in search.states)
             setup = line.assignments[search.states[0].extra.assignment].text  # type: ignore[attr-defined]
             trace = trace_of(line, search.states, search.actions)
+            steps = line_steps(line, search.states, search.actions)
         return ObjectiveResult(objective.tier, status,
                                search.cost if status == SOLVED else None, solution, firsts,
                                search.expanded, time.perf_counter() - started, reason, setup,
-                               boards, trace)
+                               boards, trace, steps)
+
+    def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
+        """No line without god powers: search again with the queue's powers in play."""
+        if not _powers_in_play(ctx, gods):
+            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods))
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
+        powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
+        if powered.status == FOUND and powered.cost is not None:
+            firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
+                                               seconds=left(), line=powered.states) \
+                if count_first_moves else None
+            return result(SOLVED, powered, "needs a god power: no line without one", firsts,
+                          power_game)
+        if powered.status == EXHAUSTED:
+            return result(UNSOLVABLE, powered, reason + "; not even with the god powers in "
+                          "play" + _powers_note(ctx, gods))
+        return result(UNPROVEN, powered, "no line without god powers; with them the search "
+                      "stopped: " + budget_reason(powered, budget, seconds))
 
     if found.status == FOUND:
         firsts = None
@@ -270,6 +296,12 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return result(UNPROVEN, found, "the opening queue's gods "
                       f"{', '.join(game.unknown_gods)} are unknown: their pieces were not "
                       "searched")
+    powered: ObjectiveResult | None = None
+    if _powers_in_play(ctx, gods):  # a line with powers is a proof; chance is not
+        powered = with_powers(f"searched {found.expanded} states: no line without god powers, "
+                              "blessing cards or the Sphinx's game reaches it", found)
+        if powered.status == SOLVED:
+            return powered
     chance_goal = any(type(g).CHANCE for g in iter_goal_tree(objective.goal))
     die_pieces = die is not None and any(f.reward is not None and f.reward.piece is not None
                                          for f in die.faces)
@@ -285,10 +317,16 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         if lucky.status != EXHAUSTED:
             return result(UNPROVEN, lucky, "chance: no line without the Sphinx's game; the "
                           f"search with won games stopped ({lucky.status})")
+        if powered is not None and powered.status != UNSOLVABLE:
+            return powered
         return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line reaches "
-                      "it, even winning every Sphinx's game" + _powers_note(ctx, gods))
-    return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line without god "
-                  "powers, blessing cards or the Sphinx's game reaches it"
+                      "it, even winning every Sphinx's game"
+                      + (", not even with the god powers in play" if powered else "")
+                      + _powers_note(ctx, gods))
+    if powered is not None:
+        return powered
+    return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
+                  "line without god powers, blessing cards or the Sphinx's game reaches it")
                   + _powers_note(ctx, gods))
 
 
@@ -310,7 +348,7 @@ def effective_budget(cap: int, riddle: Riddle) -> int:
 def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
                   seconds: float | None) -> str:
     """Why a search stopped undecided, naming the limit and both caps."""
-    caps = f"caps: {budget} states expanded, {STORED_PER_STATE * budget} held"
+    caps = f"caps: {budget} states expanded, {stored_limit(budget)} held"
     if seconds is not None:
         caps += f", {seconds:g} CPU seconds per objective"
     which = {LIMIT_MEMORY: "the memory cap (states held)",
@@ -320,9 +358,19 @@ def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
             f"search ({caps})")
 
 
+def _figures(ctx: RiddleContext) -> bool:
+    return ctx.start.board.king >= 0 or ctx.start.board.sphinx >= 0
+
+
+def _powers_in_play(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> bool:
+    """Some god of the opening queue has a power the solver plays."""
+    return any(gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is not None
+               for g in ctx.riddle.gods.queue)
+
+
 def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> str:
     names = [f"{plain_text(gods[g].name)} ({gods[g].power})" for g in ctx.riddle.gods.queue
-             if gods and g in gods]
+             if gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is None]
     return f"; powers not searched: {', '.join(names)}" if names else ""
 
 
@@ -408,8 +456,8 @@ def iter_solver_diagnostics(riddle: Riddle, doc: Document, solves: Iterable[Ridd
             if result.status == UNSOLVABLE:
                 yield doc.diag("RS-G101", f"the {result.tier} objective can never be achieved "
                                f"({mode}): {result.reason}", at,
-                               hint="god powers are not searched: if one is meant to be "
-                               "needed, say so in the riddle's rules")
+                               hint="the opening queue's god powers were searched too; "
+                               "powers the reason names were not")
             elif result.status == UNPROVEN:
                 yield doc.diag("RS-G102", f"the {result.tier} objective is not proven "
                                f"achievable ({mode}): {result.reason}", at,

@@ -17,6 +17,7 @@ from generator.systems.riddle.bookkeeping import (
 )
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.gods import POWER_ACTION
 from generator.systems.riddle.model import Die, GodCard
 from generator.systems.riddle.results import SOLVED, ObjectiveResult
 from generator.systems.riddle.state import COLOURS, RiddleState, after_build
@@ -41,6 +42,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     seat = before.turn % game.players
     who = f"P{seat + 1} " if game.players > 1 else ""
     first: list[str] = []
+    spent: list[int] | None = None  # pieces a power turn built (to name a quest reward)
     acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
@@ -48,6 +50,14 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         first.append(f"+{_pieces(god.pieces)}")
         acted = (before._replace(stock=_add(before.stock, god.pieces)),)
         build = NO_SQUARE
+    elif action[0] == POWER_ACTION:
+        seat, movers, wanderer = game.movers(before)
+        ply = game.powers.plies(before, seat, movers)[action[1]]
+        text, pieces = game.powers.describe(g, before, ply)
+        first.append(pieces)
+        acted = tuple(game.powers.play(ctx, before, seat, ply, wanderer))
+        spent = [sum(1 for _, p in ply.builds if p == i) for i in range(4)]
+        build = ply.builds[-1][0] if ply.builds else NO_SQUARE
     elif action[0] == SPHINX_ACTION:
         gem, delta = game.sphinx_options[action[1]]
         colour = f" the {game.die.gems[gem]} gem" if game.die is not None and gem >= 0 else ""
@@ -71,6 +81,10 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
             for final in game.effects_step(rewarded):
                 if _same(final, after):
                     notes = first + _notes(game, before, build, built, rewarded, final)
+                    if spent is not None:
+                        quest = [b - a + n for a, b, n in zip(before.stock, built.stock, spent)]
+                        if any(quest):
+                            notes.insert(len(first), f"quest reward +{_pieces(quest)}")
                     return who + text + (f" ({'; '.join(notes)})" if notes else "")
     return who + text + (f" ({'; '.join(first)})" if first else "")
 
@@ -192,6 +206,8 @@ def trace_of(game: RiddleGame, states: Sequence[RiddleState], actions: Sequence[
     """A found line in replayable form: ``(assignment,)``, then per turn the action and
     the index of the resulting state among that action's successors."""
     out: list[tuple[int, ...]] = [(states[0].extra.assignment,)]  # type: ignore[attr-defined]
+    if game.powers.active:
+        out[0] = (*out[0], 1)  # the line was found with powers in play
     for before, action, after in zip(states, actions, states[1:]):
         same = [child for a, child in game.successors(before) if a == action]
         out.append((*action, same.index(after)))
@@ -203,7 +219,7 @@ def replay_trace(game: RiddleGame, trace: Sequence[Sequence[int]]
     """The states and actions of a stored line, replayed by the rules, or None when a
     step is not legal or the line does not end at the objective."""
     starts = tuple(game.starts())
-    if not trace or len(trace[0]) != 1 or not 0 <= trace[0][0] < len(starts):
+    if not trace or len(trace[0]) != 1 + game.powers.active or not 0 <= trace[0][0] < len(starts):
         return None
     states = [starts[trace[0][0]]]
     actions: list[Action] = []
@@ -229,7 +245,8 @@ def verify_result(ctx: RiddleContext, result: ObjectiveResult, *,
     tiers = [o.tier for o in ctx.objectives]
     if result.status != SOLVED or result.tier not in tiers:
         return "not a solved objective of this riddle"
-    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die)
+    powers = bool(result.trace) and len(result.trace[0]) == 2
+    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die, powers=powers)
     replayed = replay_trace(game, result.trace)
     if replayed is None:
         return f"the stored line for the {result.tier} objective does not replay"

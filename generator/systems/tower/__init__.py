@@ -113,7 +113,8 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
     kinds = {d.id: d.kind for d in pack.documents}
     for doc in pack.of_kind("tower-campaign"):
         campaign = build_campaign(doc)
-        out.extend(checks.iter_campaign_problems(campaign, doc, scenarios, variants, kinds))
+        out.extend(checks.iter_campaign_problems(campaign, doc, scenarios, variants, kinds,
+                                                      pack.rejected_ids))
         out.extend(checks.iter_campaign_odds(campaign, doc, clean, variants))
     return out
 

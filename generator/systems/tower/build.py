@@ -67,7 +67,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             "scenario book", "Santowerini scenario book")))
     progress(f"{pack.id}: tokens, boards, god cards and player aid")
     artefacts.append(Artefact("print/tokens.pdf", pdf(
-        token_pages(content, paper), "tiles and markers", "Santowerini print-and-play tokens")))
+        token_pages(content, paper, lang), "tiles and markers", "Santowerini print-and-play tokens")))
     boards = all_board_pages(content, paper, lang)
     if boards:
         artefacts.append(Artefact("print/boards.pdf", pdf(
@@ -80,7 +80,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         artefacts += [Artefact(path, scene_to_svg(scene)) for path, scene
                       in iter_god_card_svgs(content.variants, cards, lang, content.title)]
     artefacts.append(Artefact("print/player-aid.pdf", pdf(
-        aid_pages(content, paper), "player aid", "Santowerini player aid")))
+        aid_pages(content, paper, lang), "player aid", "Santowerini player aid")))
     artefacts.append(Artefact("print/calibration.pdf", pdf(
         calibration_page(paper, cards.back_offset, lang), "print check", "printer calibration",
         duplex=True)))

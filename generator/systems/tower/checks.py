@@ -20,7 +20,7 @@ Choices these checks make:
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from fractions import Fraction
 
 from generator.diagnostics import Diagnostic, Severity, make, pointer_of
@@ -161,10 +161,11 @@ def _unknown(doc: Document, what: str, ident: str, path: tuple[object, ...],
 
 def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
                            scenarios: dict[str, tuple[Scenario | None, Document]],
-                           variants: dict[str, Variant], kinds: dict[str, str]
-                           ) -> Iterator[Diagnostic]:
+                           variants: dict[str, Variant], kinds: dict[str, str],
+                           rejected: Collection[str] = ()) -> Iterator[Diagnostic]:
     """Unknown ids (RS-P010), repeats (RS-T015), order (RS-T014), mixed cards
-    (RS-T016) and the rank table (RS-T017)."""
+    (RS-T016) and the rank table (RS-T017). An id in ``rejected`` names a document
+    left out for its own (reported) errors: not unknown, so not reported again."""
     seen: set[str] = set()
     previous: Scenario | None = None
     for i, ident in enumerate(campaign.scenarios):
@@ -174,6 +175,8 @@ def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
             continue
         seen.add(ident)
         if ident not in scenarios:
+            if ident in rejected:
+                continue
             yield _unknown(doc, "tower-scenario", ident, path, list(scenarios), kinds)
             continue
         current = scenarios[ident][0]
@@ -192,6 +195,8 @@ def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
     for i, ident in enumerate(campaign.cards):
         card_path = ("variants", "cards", i)
         if ident not in variants:
+            if ident in rejected:
+                continue
             yield _unknown(doc, "tower-variant", ident, card_path, list(variants), kinds)
             continue
         side = variants[ident].difficulty

@@ -37,6 +37,7 @@ from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.fonts import measure
+from generator.render.labels import label as L
 from generator.render.icons import (
     DOME,
     DOME_LIGHT,
@@ -107,7 +108,6 @@ CUT = "#8a8a8a"
 """Cut lines on the token sheet."""
 RULE = Style(stroke=ACCENT, stroke_width=0.4)
 THIN = Style(stroke=INK, stroke_width=0.25)
-FACING_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 MARGIN = 16.0
 """Page margin (mm)."""
 FOOTER = 9.0
@@ -142,7 +142,19 @@ DIE_TABLE: tuple[tuple[int, str], ...] = (
     (6, "advance 1, turn counter-\nclockwise, advance 1"),
 )
 """The movement die in words (line breaks for the player aid); the drawings follow
-:data:`~.rules.MOVEMENT_TABLE`."""
+:data:`~.rules.MOVEMENT_TABLE`. Printed pages use its catalogue entries (``t-die-<face>``)."""
+
+
+def enemy_name(kind: str, lang: str | None) -> str:
+    """An enemy type's name in ``lang`` (the kind itself for a type the catalogue lacks)."""
+    key = f"t-enemy-{kind}"
+    return L(key, lang) if kind in ENEMY_LOOKS else kind
+
+
+def facing_words(facing: str, lang: str | None) -> tuple[str, str]:
+    """A facing letter as (name, letter) in ``lang``: ('west', 'W') or ("l'ouest", 'O')."""
+    letter = "O" if facing == "W" and lang == "fr" else facing
+    return L(f"t-facing-{facing}", lang), letter
 
 
 # -- small helpers --------------------------------------------------------------------------
@@ -404,7 +416,7 @@ def map_scene(scenario: Scenario, enemy_order: Sequence[str] = ENEMY_TYPES,
     return Scene(w, h, tuple(draw_map(scenario, geo, enemy_order)), id=f"map-{scenario.id}")
 
 
-def draw_compass(cx: float, cy: float, size: float) -> list[Element]:
+def draw_compass(cx: float, cy: float, size: float, lang: str | None = None) -> list[Element]:
     """A north arrow: the facings N, E, S and W as the maps use them."""
     r = size / 2
     out: list[Element] = [Circle(cx, cy, r * 0.62, Style(stroke=MUTED, stroke_width=0.25))]
@@ -413,7 +425,8 @@ def draw_compass(cx: float, cy: float, size: float) -> list[Element]:
     out.append(Polygon(((cx, cy + r * 0.62), (cx + r * 0.18, cy), (cx - r * 0.18, cy)),
                        Style(fill=PAPER, stroke=INK, stroke_width=0.2)))
     t = r * 0.36
-    for letter, (dx, dy) in zip("NESW", ((0, -1), (1, 0), (0, 1), (-1, 0))):
+    for facing, (dx, dy) in zip("NESW", ((0, -1), (1, 0), (0, 1), (-1, 0))):
+        letter = facing_words(facing, lang)[1]
         out.append(label_text(cx + dx * r * 0.86, cy + dy * r * 0.86, letter, t,
                               fill=INK if letter == "N" else MUTED))
     return out
@@ -435,6 +448,12 @@ class BookContent:
     variants: tuple[Variant, ...]
 
 
+def default_ranks(lang: str | None) -> tuple[tuple[int, str], ...]:
+    """The ranks of a campaign without its own, named in ``lang``."""
+    return tuple((points, L("t-rank-" + name.lower().replace(" ", "-"), lang))
+                 for points, name in RANKS)
+
+
 def read_book(pack: Pack, lang: str | None) -> BookContent:
     """Scenarios in campaign order (others after, by number), the campaign's texts and ranks."""
     scenarios: dict[str, tuple[Scenario, Document]] = {}
@@ -454,9 +473,9 @@ def read_book(pack: Pack, lang: str | None) -> BookContent:
                             key=lambda v: (v.difficulty != "easy", v.id)))
     pack_title = pick_text(pack.data.get("title", pack.id), lang)
     if campaign is None:
-        return BookContent(pack_title, "A Santowerini campaign", "", tuple(ordered), ENEMY_TYPES,
-                           RANKS, variants)
-    ranks = RANKS if campaign.ranks is None else tuple(
+        return BookContent(pack_title, L("t-default-subtitle", lang), "", tuple(ordered),
+                           ENEMY_TYPES, default_ranks(lang), variants)
+    ranks = default_ranks(lang) if campaign.ranks is None else tuple(
         (r.points, text_of(r.name, lang)) for r in campaign.ranks)
     return BookContent(text_of(campaign.title, lang), pack_title,
                        text_of(campaign.story, lang) if campaign.story else "",
@@ -487,12 +506,16 @@ def draw_level_pips(x: float, y: float, level: int) -> list[Element]:
     return out
 
 
-def describe_squares(scenario: Scenario, squares: Iterable[int]) -> str:
+def describe_squares(scenario: Scenario, squares: Iterable[int], lang: str | None = None) -> str:
     names = [scenario.name(sq) for sq in squares]
-    return ", ".join(names) if names else "none"
+    return ", ".join(names) if names else L("t-none", lang)
 
 
-def setup_notes(scenario: Scenario) -> list[str]:
+def _tiles(n: int, lang: str | None) -> str:
+    return L("t-setup-tiles" if n > 1 else "t-setup-tile", lang, n=n) if n else "."
+
+
+def setup_notes(scenario: Scenario, lang: str | None = None) -> list[str]:
     """The set-up of a scenario in words: pieces to take from the box, spaces to mark.
 
     Lines are markup for :func:`fit_text` (coordinates only, so nothing to escape).
@@ -500,22 +523,21 @@ def setup_notes(scenario: Scenario) -> list[str]:
     s = scenario
     blocks = [sum(1 for lv in s.levels if lv >= k) for k in (1, 2, 3)]
     domes = sum(1 for lv in s.levels if lv == DOMED)
-    pieces = [f"{n} level-{k + 1}" for k, n in enumerate(blocks) if n]
+    pieces = [L("t-setup-level", lang, n=n, k=k + 1) for k, n in enumerate(blocks) if n]
     if domes:
-        pieces.append(f"{domes} dome{'s' if domes > 1 else ''}")
+        pieces.append(L("t-setup-domes" if domes > 1 else "t-setup-dome", lang, n=domes))
     buildings = [f"{s.name(sq)} ({lv})" for sq, lv in enumerate(s.levels) if lv]
     targets = [sq for sq in range(len(s.targets)) if s.targets[sq]]
     water = [sq for sq in range(len(s.water)) if s.water[sq]]
     lines = [
-        f"**Board:** {s.width} \u00d7 {s.height} spaces, A1 at the top left.",
-        f"**Pieces:** {', '.join(pieces) or 'none'}.",
-        f"**Buildings:** {', '.join(buildings)}.",
-        f"**Builders (blue):** {describe_squares(s, s.builders)}.",
-        f"**Target zones:** {describe_squares(s, targets)}"
-        + (f" ({len(targets)} tile{'s' if len(targets) > 1 else ''})." if targets else "."),
-        f"**Water:** {describe_squares(s, water)}"
-        + (f" ({len(water)} tile{'s' if len(water) > 1 else ''})." if water else "."),
-        "**The enemies act first.** Then you and they take turns.",
+        L("t-setup-board", lang, w=s.width, h=s.height),
+        L("t-setup-pieces", lang, list=", ".join(pieces) or L("t-none", lang)),
+        L("t-setup-buildings", lang, list=", ".join(buildings)),
+        L("t-setup-builders", lang, list=describe_squares(s, s.builders, lang)),
+        L("t-setup-targets", lang, list=describe_squares(s, targets, lang))
+        + _tiles(len(targets), lang),
+        L("t-setup-water", lang, list=describe_squares(s, water, lang)) + _tiles(len(water), lang),
+        L("t-setup-first", lang),
     ]
     return lines
 
@@ -527,9 +549,9 @@ def ordered_enemies(scenario: Scenario, enemy_order: Sequence[str]) -> list[Enem
 
 
 def draw_enemy_list(scenario: Scenario, enemy_order: Sequence[str], x: float, y: float,
-                    width: float) -> tuple[list[Element], float]:
+                    width: float, lang: str | None = None) -> tuple[list[Element], float]:
     """The enemies in the order they act: number, marker, type, space and facing."""
-    out = draw_heading(x, y, "Enemies, in the order they act", width)
+    out = draw_heading(x, y, L("t-enemies-order", lang), width)
     row_h = 12.0
     top = y + 5
     for n, e in enumerate(ordered_enemies(scenario, enemy_order)):
@@ -538,11 +560,12 @@ def draw_enemy_list(scenario: Scenario, enemy_order: Sequence[str], x: float, y:
         out.append(Circle(x + 3.2, ry + row_h / 2, 3.0, Style(fill=ACCENT)))
         out.append(label_text(x + 3.2, ry + row_h / 2, str(n + 1), 3.4, fill=PAPER))
         out.extend(draw_enemy(x + 14, ry + row_h / 2, 10.5, e.type, max(e.facing, 0)))
-        out.append(draw_label(x + 22, ry + row_h / 2 - 0.6, ENEMY_LOOKS[e.type].label, 10,
+        out.append(draw_label(x + 22, ry + row_h / 2 - 0.6, enemy_name(e.type, lang), 10,
                               bold=True))
-        out.append(draw_label(x + 22, ry + row_h / 2 + 3.8,
-                              f"on {scenario.name(e.square)}, facing {FACING_NAMES[facing]} "
-                              f"({facing})", 8.5, fill=MUTED))
+        name, letter = facing_words(facing, lang)
+        out.append(fit_label(x + 22, ry + row_h / 2 + 3.8,
+                             L("t-enemy-at", lang, square=scenario.name(e.square), facing=name,
+                               letter=letter), 8.5, width - 22, min_size=6.5, fill=MUTED))
     return out, 5 + row_h * len(scenario.enemies)
 
 
@@ -554,14 +577,14 @@ def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper
     width = pw - 2 * MARGIN
     parts: list[Element] = []
     y = MARGIN + 4
-    parts.append(draw_label(MARGIN, y, f"SCENARIO {s.number}", 9.5, bold=True, fill=ACCENT))
-    parts.append(draw_label(pw - MARGIN, y, f"LEVEL {s.level}", 9.5, bold=True, fill=ACCENT,
+    parts.append(draw_label(MARGIN, y, L("t-scenario-n", lang, n=s.number), 9.5, bold=True, fill=ACCENT))
+    parts.append(draw_label(pw - MARGIN, y, L("t-level-n", lang, n=s.level), 9.5, bold=True, fill=ACCENT,
                             anchor="end"))
     title = pick_text(doc.data["title"], lang)
     parts.append(fit_label(MARGIN, y + 10, title, 22, width - 30, min_size=12, bold=True,
                            font="serif"))
     parts.extend(draw_level_pips(pw - MARGIN, y + 9, s.level))
-    parts.append(draw_label(pw - MARGIN, y + 15, f"a win scores {s.level} + bonuses", 7.5,
+    parts.append(draw_label(pw - MARGIN, y + 15, L("t-win-scores", lang, n=s.level), 7.5,
                             fill=MUTED, anchor="end", italic=True))
     y += 17
     parts.append(Line(MARGIN, y, pw - MARGIN, y, RULE))
@@ -578,20 +601,21 @@ def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper
     parts.append(Group(tuple(draw_map(s, geo, content.enemy_order)), id=f"map-{s.id}"))
     y += geo.total_height + 5
     col_w = (width - 8) / 2
-    enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w)
+    enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w, lang)
     parts.extend(enemies)
     # The facings are compass points: a north arrow beside the list that uses them.
-    parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, 14))
+    parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, 14, lang))
     x2 = MARGIN + col_w + 8
-    parts.extend(draw_heading(x2, y, "Set-up", col_w))
-    notes, _ = write_paragraph("\n".join(setup_notes(s)), x2, y + 4, col_w,
+    parts.extend(draw_heading(x2, y, L("t-setup", lang), col_w))
+    notes, _ = write_paragraph("\n".join(setup_notes(s, lang)), x2, y + 4, col_w,
                                ph - MARGIN - FOOTER - y - 4, size=8.5, min_size=6.5,
                                family="sans", leading=1.35)
     parts.extend(notes)
     return draw_page(pw, ph, parts, f"scenario-{s.id}", footer, number)
 
 
-def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str]) -> tuple[list[Element], float]:
+def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str], lang: str | None = None
+             ) -> tuple[list[Element], float]:
     """The map key: every kind of cell and pawn, drawn as on the maps, with its name."""
     cell = 13.0
     items: list[tuple[str, list[Element]]] = []
@@ -609,18 +633,18 @@ def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str]) -> tu
         return draw
 
     entries: list[tuple[str, Any, Any]] = [
-        ("Ground", cell_at("ground"), None),
-        ("Water", cell_at("water"), None),
-        ("Target zone", cell_at("target"), None),
+        (L("t-key-ground", lang), cell_at("ground"), None),
+        (L("t-key-water", lang), cell_at("water"), None),
+        (L("t-key-target", lang), cell_at("target"), None),
     ]
     for height in (1, 2, 3, 4):
-        label = "Dome (4)" if height == DOMED else f"Height {height}"
+        label = L("t-key-dome", lang) if height == DOMED else L("t-key-height", lang, n=height)
         entries.append((label, cell_at("ground"),
                         lambda cx, cy, h=height: draw_building(cx, cy, cell, h)))
-    entries.append(("Builder", cell_at("ground"),
+    entries.append((L("t-key-builder", lang), cell_at("ground"),
                     lambda cx, cy: draw_builder(cx + 1.3, cy + 1.3, cell - 2.6)))
     for kind in enemy_order:
-        entries.append((ENEMY_LOOKS[kind].label, cell_at("ground"),
+        entries.append((enemy_name(kind, lang), cell_at("ground"),
                         lambda cx, cy, k=kind: draw_enemy(cx + cell / 2, cy + cell / 2, cell * 0.86,
                                                           k, 0)))
     per_row = max(1, int((width + 4) // (cell + 8.5)))
@@ -644,7 +668,7 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     width = pw - 2 * MARGIN
     parts: list[Element] = []
     y = MARGIN + 8
-    parts.append(draw_label(pw / 2, y, "SANTOWERINI \u00b7 A TOWER-DEFENCE CAMPAIGN FOR ONE PLAYER",
+    parts.append(draw_label(pw / 2, y, L("t-cover-kicker", lang),
                             8.5, bold=True, fill=ACCENT, anchor="middle"))
     parts.append(fit_label(pw / 2, y + 16, content.title, 30, width, min_size=14, bold=True,
                            font="serif", anchor="middle"))
@@ -661,7 +685,7 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
                                       width - 16, 45, size=11.5, min_size=8.5, align="center")
         parts.extend(block)
         y += used + 7
-    parts.extend(draw_heading(MARGIN, y, "The scenarios", width))
+    parts.extend(draw_heading(MARGIN, y, L("t-the-scenarios", lang), width))
     y += 4
     row_h = 9.0
     for n, (s, doc) in enumerate(content.scenarios):
@@ -672,30 +696,24 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
         parts.append(draw_label(MARGIN + 3, base, str(s.number), 10, bold=True, fill=ACCENT))
         parts.append(fit_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5, 80,
                                min_size=7, font="serif", bold=True))
-        parts.append(draw_label(MARGIN + 95, base, f"level {s.level}", 8.5, fill=MUTED))
+        parts.append(draw_label(MARGIN + 95, base, L("t-level-lower", lang, n=s.level), 8.5, fill=MUTED))
         parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
         for i, e in enumerate(ordered_enemies(s, content.enemy_order)):
             parts.extend(draw_enemy(MARGIN + 135 + i * 8, ry + row_h / 2, 6.4, e.type,
                                     max(e.facing, 0)))
-        parts.append(draw_label(pw - MARGIN - 3, base, f"page {n + 2}", 8.5, fill=MUTED,
+        parts.append(draw_label(pw - MARGIN - 3, base, L("t-page-n", lang, n=n + 2), 8.5, fill=MUTED,
                                 anchor="end"))
     y += row_h * len(content.scenarios) + 8
-    parts.extend(draw_heading(MARGIN, y, "Reading the maps", width))
-    key, used = draw_key(MARGIN, y + 5, width, content.enemy_order)
+    parts.extend(draw_heading(MARGIN, y, L("t-reading-maps", lang), width))
+    key, used = draw_key(MARGIN, y + 5, width, content.enemy_order, lang)
     parts.extend(key)
     y += 5 + used + 1
-    note = ("Enemies are round (female) or square (male), light or dark; the red arrow shows "
-            "where each one faces, and north is the top of the page. A number in a corner disc "
-            "is the height of the building under a pawn. Columns run A, B, C\u2026 from the left, "
-            "rows 1, 2, 3\u2026 from the top.")
+    note = L("t-reading-maps-text", lang)
     block, used = write_paragraph(note, MARGIN, y, width, 16, size=8.5, min_size=7, family="sans")
     parts.extend(block)
     y += used + 5
-    parts.extend(draw_heading(MARGIN, y, "You need", width))
-    need = ("The Santorini base game: two blue pawns for your builders; up to four other pawns as "
-            "enemies (a light and a dark of each shape); the blocks and domes. One ordinary "
-            "six-sided die. The tiles and markers of *tokens.pdf* help, but any marker will do. "
-            "Keep the player aid at hand.")
+    parts.extend(draw_heading(MARGIN, y, L("t-you-need", lang), width))
+    need = L("t-you-need-text", lang)
     block, used = write_paragraph(need, MARGIN, y + 4, width, ph - MARGIN - FOOTER - y - 4,
                                   size=9, min_size=7, family="sans")
     parts.extend(block)
@@ -715,7 +733,8 @@ def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None
                           Rect(x, y, w, 7, Style(fill=colour), rx=2),
                           Rect(x, y + 4, w, 3, Style(fill=colour))]
     out.append(fit_label(x + 3, y + 5, text_of(v.name, lang), 9.5, w - 22, bold=True, fill=PAPER))
-    out.append(draw_label(x + w - 3, y + 5, v.difficulty.upper(), 7, bold=True, fill=PAPER,
+    out.append(draw_label(x + w - 3, y + 5, (L(f"t-diff-{v.difficulty}", lang) if v.difficulty in ("easy", "expert")
+                                              else v.difficulty.upper()), 7, bold=True, fill=PAPER,
                           anchor="end"))
     out.extend(block)
     return out, h
@@ -727,20 +746,16 @@ def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None
     width = pw - 2 * MARGIN
     parts: list[Element] = []
     y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, "God cards", 22, bold=True, font="serif"))
+    parts.append(draw_label(MARGIN, y, L("t-god-cards", lang), 22, bold=True, font="serif"))
     y += 6
-    intro = ("God cards are optional. Choose a side before the campaign: the **easy** cards help "
-             "your builders, the **expert** cards help the enemies. Shuffle that side's cards and "
-             "either draw one card for the whole campaign, or draw a new one at the start of each "
-             "scenario. The ordinary rules apply except where a card says otherwise. At the end "
-             f"of the campaign, an easy game costs {abs(CAMPAIGN_END_POINTS['easy'])} points and "
-             f"an expert game earns {CAMPAIGN_END_POINTS['expert']}.")
+    intro = L("t-gods-intro", lang, easy=abs(CAMPAIGN_END_POINTS["easy"]),
+              expert=CAMPAIGN_END_POINTS["expert"])
     block, used = write_paragraph(intro, MARGIN, y, width, 40, size=10, min_size=8)
     parts.extend(block)
     y += used + 6
     col_w = (width - 8) / 2
     for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
-        title = "Easy: for the builders" if side == "easy" else "Expert: for the enemies"
+        title = L(f"t-side-{side}", lang)
         parts.extend(draw_heading(x, y, title, col_w))
         cards = [v for v in content.variants if v.difficulty == side]
         top = y + 5
@@ -749,7 +764,7 @@ def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None
             parts.extend(box)
             top += used + 4
         if not cards:
-            parts.append(draw_label(x, y + 10, "No cards of this side in this pack.", 9,
+            parts.append(draw_label(x, y + 10, L("t-no-cards", lang), 9,
                                     italic=True, fill=MUTED))
     return draw_page(pw, ph, parts, "god-cards", footer, number)
 
@@ -765,30 +780,29 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     width = pw - 2 * MARGIN
     parts: list[Element] = []
     y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, "Score sheet", 22, bold=True, font="serif"))
+    parts.append(draw_label(MARGIN, y, L("t-score-sheet", lang), 22, bold=True, font="serif"))
     parts.append(fit_label(pw - MARGIN, y, content.title, 11, width - 60, italic=True,
                            font="serif", anchor="end", fill=MUTED))
     y += 6
-    rules = (f"After each win, score the scenario's level, plus {POINTS_PER_BONUS} for each bonus: "
-             "**first try** (won without a lost attempt), **both builders** (neither was defeated), "
-             f"**+{MORE_BLOCKS_FOR_BONUS} blocks** (at least {MORE_BLOCKS_FOR_BONUS} more blocks on "
-             "the board than at set-up; domes do not count). Tick a box for each lost attempt.")
+    rules = L("t-score-rules", lang, bonus=POINTS_PER_BONUS, blocks=MORE_BLOCKS_FOR_BONUS)
     block, used = write_paragraph(rules, MARGIN, y, width, 30, size=9.5, min_size=7.5)
     parts.extend(block)
     y += used + 5
     # Columns: (header, width); the scenario title takes what is left.
-    cols = [("#", 9.0), ("Scenario", 0.0), ("Level", 13.0), ("Lost attempts", 30.0),
-            ("First try", 18.0), ("Both builders", 23.0), (f"+{MORE_BLOCKS_FOR_BONUS} blocks", 19.0),
-            ("Points", 17.0)]
+    cols = [("#", 9.0), (L("t-col-scenario", lang), 0.0), (L("t-col-level", lang), 13.0),
+            (L("t-col-lost", lang), 30.0), (L("t-col-first", lang), 18.0),
+            (L("t-col-both", lang), 23.0), (L("t-col-blocks", lang, n=MORE_BLOCKS_FOR_BONUS), 19.0),
+            (L("t-col-points", lang), 17.0)]
     fixed = sum(w for _, w in cols)
-    cols[1] = ("Scenario", width - fixed)
+    cols[1] = (cols[1][0], width - fixed)
     xs = [MARGIN]
     for _, w in cols:
         xs.append(xs[-1] + w)
     head_h, row_h = 9.0, 12.0
     parts.append(Rect(MARGIN, y, width, head_h, Style(fill=ACCENT)))
     for (name, w), x in zip(cols, xs):
-        parts.append(draw_label(x + w / 2, y + 6, name, 7.5, bold=True, fill=PAPER, anchor="middle"))
+        parts.append(fit_label(x + w / 2, y + 6, name, 7.5, w - 1.5, min_size=5.5, bold=True,
+                               fill=PAPER, anchor="middle"))
     y += head_h
     for n, (s, doc) in enumerate(content.scenarios):
         ry = y + n * row_h
@@ -815,27 +829,27 @@ def score_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     # God cards adjustment and the total.
     box_x = xs[7] + 2
     box_w = cols[7][1] - 4
-    parts.append(draw_label(MARGIN + 2, y + 5.5, "God cards", 10, bold=True))
+    parts.append(draw_label(MARGIN + 2, y + 5.5, L("t-god-cards", lang), 10, bold=True))
     options = (("none", 0), ("easy", CAMPAIGN_END_POINTS["easy"]),
                ("expert", CAMPAIGN_END_POINTS["expert"]))
     for i, (name, points) in enumerate(options):
         x = MARGIN + 32 + i * 34
         parts.append(draw_box(x, y + 1.5, 5.0))
         sign = f"{points:+d}".replace("-", "\u2212") if points else "0"
-        parts.append(draw_label(x + 7, y + 5.5, f"{name} ({sign})", 9))
+        parts.append(draw_label(x + 7, y + 5.5, f"{L(f't-opt-{name}', lang)} ({sign})", 9))
     parts.append(Rect(box_x, y, box_w, 8.4, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
     y += 11
-    parts.append(draw_label(box_x - 3, y + 6.5, "Campaign total", 11, bold=True, anchor="end"))
+    parts.append(draw_label(box_x - 3, y + 6.5, L("t-campaign-total", lang), 11, bold=True, anchor="end"))
     parts.append(Rect(box_x, y, box_w, 10, Style(fill=PAPER, stroke=INK, stroke_width=0.8), rx=0.8))
     y += 20
-    parts.extend(draw_heading(MARGIN, y, "Ranks", width))
+    parts.extend(draw_heading(MARGIN, y, L("t-ranks", lang), width))
     y += 4
     parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
     y += 20
-    parts.append(draw_label(MARGIN, y + 4, "A total below zero still ranks as the first rank.", 8,
+    parts.append(draw_label(MARGIN, y + 4, L("t-below-zero", lang), 8,
                             italic=True, fill=MUTED))
     y += 12
-    parts.extend(draw_heading(MARGIN, y, "Notes", width))
+    parts.extend(draw_heading(MARGIN, y, L("t-notes", lang), width))
     for k in range(1, 6):
         ly = y + 4 + k * 9
         if ly > ph - MARGIN - FOOTER:
@@ -851,7 +865,7 @@ def _width_of(text: str, size: float, font: str = "serif", bold: bool = False,
 
 def book_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
                progress: ProgressFn) -> list[Scene]:
-    footer = f"{content.title} \u2014 scenario book"
+    footer = L("t-footer-book", lang, title=content.title)
     pages = [cover_page(content, paper, lang, footer)]
     for s, doc in content.scenarios:
         progress(f"scenario {s.number}: {s.id}")
@@ -870,7 +884,8 @@ TILE = BOARD_SPACE
 """Side of a tile or marker on the token sheet (mm): the size of a printed board's space."""
 
 
-def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> list[Element]:
+def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0,
+              lang: str | None = None) -> list[Element]:
     """One token: a target-zone tile, a water tile or an enemy marker (``kind`` = type)."""
     if kind == "target":
         return [Rect(x, y, size, size, Style(fill=TARGET_FILL)), *draw_target(x, y, size)]
@@ -878,20 +893,20 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0) -> li
         return [Rect(x, y, size, size, Style(fill=SEA)), *draw_waves(x, y, size)]
     out: list[Element] = [Rect(x, y, size, size, Style(fill=LAND))]
     out.extend(draw_enemy(x + size / 2, y + size / 2 - 1, size * 0.76, kind, facing))
-    out.append(draw_label(x + size / 2, y + size - 1.6, ENEMY_LOOKS[kind].label.lower(), 6.0,
+    out.append(draw_label(x + size / 2, y + size - 1.6, enemy_name(kind, lang).lower(), 6.0,
                           anchor="middle", fill=MUTED))
     return out
 
 
-def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size: float
-                   ) -> tuple[list[Element], float]:
+def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size: float,
+                   lang: str | None = None) -> tuple[list[Element], float]:
     """Tiles edge to edge in rows of ``per_row``, with dashed cut lines between and
     around them (running 3 mm past the outer edges); returns them and their height."""
     out: list[Element] = []
     counts = [min(per_row, len(kinds) - r * per_row) for r in range((len(kinds) + per_row - 1) // per_row)]
     for i, kind in enumerate(kinds):
         col, row = i % per_row, i // per_row
-        out.extend(draw_tile(kind, x + col * size, y + row * size, size))
+        out.extend(draw_tile(kind, x + col * size, y + row * size, size, lang=lang))
     cut = Style(stroke=CUT, stroke_width=0.2, dash=(2.0, 1.0))
     over = 3.0
     for k in range(len(counts) + 1):
@@ -917,7 +932,8 @@ def token_counts(content: BookContent) -> tuple[int, int]:
     return targets + 1, water + 1
 
 
-def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+def token_pages(content: BookContent, paper: tuple[float, float], lang: str | None = None
+                ) -> list[Scene]:
     """Tiles and markers to cut out; a new page starts when a section would not fit."""
     pw, ph = paper
     width = pw - 2 * MARGIN
@@ -926,24 +942,22 @@ def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]
     enemies = [k for k in content.enemy_order for _ in range(2)]
     enemy_row = max(1, min(per_row, len(content.enemy_order)))
     sections = [
-        ("Target zones", "Lay one on each target-zone space. Builders may stand on them; nothing "
-         "is built there.", ["target"] * targets, per_row),
-        ("Water", "Lay one on each water space. No pawn enters it and nothing is built there.",
-         ["water"] * water, per_row),
-        ("Enemy markers", "Two of each type. Use them instead of pawns, or under pawns to show the "
-         "facing: turn each marker so its red arrow points the way the enemy faces.", enemies,
-         enemy_row),
+        (L("t-tokens-targets", lang), L("t-tokens-targets-text", lang), ["target"] * targets,
+         per_row),
+        (L("t-tokens-water", lang), L("t-tokens-water-text", lang), ["water"] * water, per_row),
+        (L("t-tokens-enemies", lang), L("t-tokens-enemies-text", lang), enemies, enemy_row),
     ]
     pages: list[Scene] = []
     parts: list[Element] = []
-    footer = f"{content.title} \u2014 print-and-play tokens"
+    footer = L("t-footer-tokens", lang, title=content.title)
     bottom = ph - MARGIN - FOOTER - 10  # room for the 50 mm check line
 
     def start() -> float:
-        parts.append(draw_label(MARGIN, MARGIN + 10, "Tiles and markers", 20, bold=True, font="serif"))
-        parts.append(draw_label(MARGIN, MARGIN + 16.5, "Print at 100 % (no scaling) and cut along "
-                                "the dashed lines. Each tile fits on a space of the board.", 8.5,
-                                fill=MUTED))
+        parts.append(draw_label(MARGIN, MARGIN + 10, L("t-tokens-title", lang), 20, bold=True,
+                                font="serif"))
+        how, _ = write_paragraph(L("t-tokens-how", lang), MARGIN, MARGIN + 13.5, pw - 2 * MARGIN,
+                                 8, size=8.5, min_size=6.5, family="sans", fill=MUTED)
+        parts.extend(how)
         return MARGIN + 24
 
     y = start()
@@ -960,14 +974,14 @@ def token_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]
                                       family="sans", fill=MUTED)
         parts.extend(block)
         grid, grid_h = draw_tile_grid(kinds, (pw - row_len * TILE) / 2, y + 5.5 + used + 3.5, row_len,
-                                      TILE)
+                                      TILE, lang)
         parts.extend(grid)
         y += 5.5 + used + 3.5 + grid_h + 8
     y = min(y, ph - MARGIN - FOOTER - 8)
     parts.append(Line(pw / 2 - 25, y, pw / 2 + 25, y, Style(stroke=INK, stroke_width=0.3)))
     for x in (pw / 2 - 25, pw / 2 + 25):
         parts.append(Line(x, y - 1.5, x, y + 1.5, Style(stroke=INK, stroke_width=0.3)))
-    parts.append(draw_label(pw / 2, y + 4.5, "this line is 50 mm long at 100 % scale", 7,
+    parts.append(draw_label(pw / 2, y + 4.5, L("line-50mm", lang), 7,
                             anchor="middle", fill=MUTED))
     pages.append(draw_page(pw, ph, parts, f"tokens-{len(pages) + 1}", footer, len(pages) + 1))
     return pages
@@ -1056,12 +1070,13 @@ def draw_move_diagram(x: float, y: float, g: float, face: int) -> list[Element]:
     return out
 
 
-def draw_tie_break(x: float, y: float, g: float) -> list[Element]:
+def draw_tie_break(x: float, y: float, g: float, lang: str | None = None) -> list[Element]:
     """The orientation tie-break: front 1, right 2, left 3, back 4, round an enemy facing north."""
     out = draw_grid(x, y, g, 3, 3)
     cx, cy = x + 1.5 * g, y + 1.5 * g
-    for rank, (dx, dy), name in ((1, (0, -1), "front"), (2, (1, 0), "right"), (3, (-1, 0), "left"),
+    for rank, (dx, dy), side in ((1, (0, -1), "front"), (2, (1, 0), "right"), (3, (-1, 0), "left"),
                                  (4, (0, 1), "back")):
+        name = L(f"t-side-{side}", lang)
         tx, ty = cx + dx * g, cy + dy * g
         out.append(arrow_shape(cx + dx * g * 0.4, cy + dy * g * 0.4, tx - dx * g * 0.26,
                                ty - dy * g * 0.26, g * 0.08, g * 0.2, Style(fill=ACCENT)))
@@ -1134,50 +1149,11 @@ def draw_crush(x: float, y: float, g: float) -> list[Element]:
     return out
 
 
-AID_ENEMY_TURN = (
-    ("1 \u00b7 Orientation", "Each enemy turns to face its nearest building. Count the distance "
-     "in orthogonal steps only; water and the edge of the map stop a path, while heights, domes, "
-     "target zones and pawns do not. The building an enemy stands on is ignored. When several "
-     "first steps lead equally fast to a nearest building, the enemy prefers **front**, then "
-     "**right**, then **left**, then **back**, as the enemy itself sees them. No building within "
-     "reach: it keeps its facing."),
-    ("2 \u00b7 Attack", "Each enemy strikes the space it now faces.\n"
-     "\u2022 A builder there is defeated and leaves the board for this scenario, even on top of a "
-     "building (the building stays whole).\n"
-     "\u2022 Otherwise a building there loses its top piece: the dome first, then blocks.\n"
-     "\u2022 Another enemy is not hurt; but if it stands on a building, that building loses its top "
-     "piece.\n"
-     "\u2022 The map edge or water: nothing happens."),
-    ("3 \u00b7 Movement", "Roll the die once for each enemy, in enemy order, and carry out the face "
-     "rolled. A step goes one space straight ahead; an enemy climbs at most one level and may drop "
-     "any number. A step into the edge, water, a dome or a building too high is skipped and the "
-     "rest of the roll goes on. A step into another enemy ends that enemy's movement. A quarter "
-     "turn that would leave it facing the edge is not made. Walking into a builder defeats it and "
-     "the enemy goes on. Entering a target zone, even in passing, loses the scenario at once."),
-)
+AID_ENEMY_TURN = ("t-aid-orientation", "t-aid-attack", "t-aid-movement")
+"""The enemy turn's three phases: catalogue keys of their headings (``<key>-text``: the body)."""
 
-AID_PLAYER_TURN = (
-    ("Move", "Pick one of your builders. Move it exactly one space in any of the eight directions: "
-     "not onto a pawn, water or a dome, and up by no more than one level (down by any number). "
-     "Builders may stand on target zones. (In the diagrams, green shows what is allowed and a "
-     "red cross what is not.)", "move"),
-    ("Build", "The same builder then places the next piece on a neighbouring space (eight "
-     "directions): a block, or a dome on three blocks. Never on water, on a target zone, on a "
-     "dome or on a builder.", "build"),
-    ("Crush", "A builder may build on a space holding an enemy only when that space is at least "
-     "one level lower than the space the builder now stands on. The piece lands on the enemy and "
-     "defeats it. This is the only way to defeat an enemy.", "crush"),
-)
-
-AID_WIN = ("Defeat every enemy of the scenario, then score it (see below) and go on to the next "
-           "scenario.")
-AID_LOSE = (
-    "\u2022 Every building on the map has been knocked down.\n"
-    "\u2022 An enemy enters a target zone, or passes through one.\n"
-    "\u2022 Both of your builders are defeated.\n"
-    "\u2022 At the start of your turn, no builder can move and then build.\n"
-    "Lost? Set the scenario up again and replay it."
-)
+AID_PLAYER_TURN = (("t-aid-move", "move"), ("t-aid-build", "build"), ("t-aid-crush", "crush"))
+"""Your turn's three steps: catalogue key and diagram."""
 
 
 def write_section(parts: list[Element], x: float, y: float, width: float, heading: str, body: str,
@@ -1213,20 +1189,20 @@ def draw_rank_strip(x: float, y: float, width: float, ranks: Sequence[tuple[int,
     return out
 
 
-def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
+def aid_pages(content: BookContent, paper: tuple[float, float], lang: str | None = None
+              ) -> list[Scene]:
     """Two pages: the enemy turn; then your turn, winning and losing, scoring."""
     pw, ph = paper
     width = pw - 2 * MARGIN
-    footer = f"{content.title} \u2014 player aid"
+    footer = L("t-footer-aid", lang, title=content.title)
     # Page 1: the enemy turn.
     parts: list[Element] = []
     y = MARGIN + 10
-    parts.append(draw_label(MARGIN, y, "The enemy turn", 22, bold=True, font="serif"))
-    parts.append(draw_label(pw - MARGIN, y, "every scenario opens with it", 9, italic=True,
+    parts.append(draw_label(MARGIN, y, L("t-aid-enemy-turn", lang), 22, bold=True, font="serif"))
+    parts.append(draw_label(pw - MARGIN, y, L("t-aid-enemy-turn-sub", lang), 9, italic=True,
                             font="serif", anchor="end", fill=MUTED))
     y += 6
-    intro = ("The enemies always act in this order; skip any that are absent or defeated. Finish "
-             "each phase for every enemy before starting the next phase.")
+    intro = L("t-aid-enemy-intro", lang)
     block, used = write_paragraph(intro, MARGIN, y, width, 14, size=9.5, min_size=8)
     parts.extend(block)
     y += used + 2
@@ -1235,27 +1211,27 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     for i, kind in enumerate(content.enemy_order):
         cx = MARGIN + slot * (i + 0.5)
         parts.extend(draw_enemy(cx, y + 6, 11, kind, 1))
-        parts.append(draw_label(cx, y + 15.5, f"{i + 1}. {ENEMY_LOOKS[kind].label}", 8.5,
+        parts.append(draw_label(cx, y + 15.5, f"{i + 1}. {enemy_name(kind, lang)}", 8.5,
                                 anchor="middle", bold=True))
         if i + 1 < n:
             parts.append(arrow_shape(cx + 10, y + 6, cx + slot - 10, y + 6, 0.8, 2.6,
                                      Style(fill=MUTED)))
     y += 24
     g = 12.0
-    heading, body = AID_ENEMY_TURN[0]
-    y = write_section(parts, MARGIN, y, width, heading, body,
-                      (3 * g, 3 * g, lambda x, yy: draw_tie_break(x, yy, g)), size=9)
-    heading, body = AID_ENEMY_TURN[1]
-    y = write_section(parts, MARGIN, y, width, heading, body, size=9)
-    heading, body = AID_ENEMY_TURN[2]
-    y = write_section(parts, MARGIN, y, width, heading, body, size=9) - 1
+    key = AID_ENEMY_TURN[0]
+    y = write_section(parts, MARGIN, y, width, L(key, lang), L(f"{key}-text", lang),
+                      (3 * g, 3 * g, lambda x, yy: draw_tie_break(x, yy, g, lang)), size=9)
+    for key in AID_ENEMY_TURN[1:]:
+        y = write_section(parts, MARGIN, y, width, L(key, lang), L(f"{key}-text", lang), size=9)
+    y -= 1
     # The die, drawn: one 3 x 3 diagram per face, three to a row.
     cols = 3
     cell_w = width / cols
     room = ph - MARGIN - FOOTER - y - 7
     g = max(7.0, min(13.0, (room / 2 - 13) / 3))
     block_h = 3 * g + 13
-    for i, (face, words) in enumerate(DIE_TABLE):
+    for i, (face, _) in enumerate(DIE_TABLE):
+        words = L(f"t-die-{face}", lang)
         col, row = i % cols, i // cols
         bx = MARGIN + col * cell_w
         by = y + row * block_h
@@ -1265,8 +1241,7 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
         parts.extend(block)
         parts.extend(draw_move_diagram(bx + 10, by + 9.5, g, face))
     y += 2 * block_h
-    note = ("Each diagram starts with the enemy at the bottom, facing north; the faded marker shows "
-            "where it ends, and its new facing, if nothing is in the way.")
+    note = L("t-aid-diagrams", lang)
     block, _ = write_paragraph(note, MARGIN, y, width, 10, size=7.5, min_size=6.5,
                                family="sans", fill=MUTED)
     parts.extend(block)
@@ -1275,8 +1250,8 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
     # Page 2: your turn, the end of a scenario, scoring.
     parts = []
     y = MARGIN + 10
-    parts.append(draw_label(MARGIN, y, "Your turn", 22, bold=True, font="serif"))
-    parts.append(draw_label(pw - MARGIN, y, "after each enemy turn", 9, italic=True, font="serif",
+    parts.append(draw_label(MARGIN, y, L("t-aid-your-turn", lang), 22, bold=True, font="serif"))
+    parts.append(draw_label(pw - MARGIN, y, L("t-aid-your-turn-sub", lang), 9, italic=True, font="serif",
                             anchor="end", fill=MUTED))
     y += 9
     g = 13.0
@@ -1285,19 +1260,16 @@ def aid_pages(content: BookContent, paper: tuple[float, float]) -> list[Scene]:
         "build": (3 * g, 3 * g, lambda x, yy: draw_build_rules(x, yy, g)),
         "crush": (2 * 16.0, 16.0, lambda x, yy: draw_crush(x, yy, 16.0)),
     }
-    for heading, body, kind in AID_PLAYER_TURN:
-        y = write_section(parts, MARGIN, y, width, heading, body, diagrams[kind])
+    for key, kind in AID_PLAYER_TURN:
+        y = write_section(parts, MARGIN, y, width, L(key, lang), L(f"{key}-text", lang),
+                          diagrams[kind])
     col_w = (width - 8) / 2
-    y_win = write_section(parts, MARGIN, y, col_w, "You win when", AID_WIN)
-    y = max(y_win, write_section(parts, MARGIN + col_w + 8, y, col_w, "You lose at once when",
-                                 AID_LOSE))
-    scoring = (f"A won scenario scores its level (0 to 4) plus {POINTS_PER_BONUS} for each bonus: "
-               "won at the first try; both builders still on the board; at least "
-               f"{MORE_BLOCKS_FOR_BONUS} more blocks on the board than at set-up (domes do not "
-               f"count). At the end of the campaign add {CAMPAIGN_END_POINTS['expert']} for an "
-               f"expert game or take away {abs(CAMPAIGN_END_POINTS['easy'])} for an easy one, then "
-               "find your rank:")
-    y = write_section(parts, MARGIN, y, width, "Scoring", scoring) - 2
+    y_win = write_section(parts, MARGIN, y, col_w, L("t-aid-win", lang), L("t-aid-win-text", lang))
+    y = max(y_win, write_section(parts, MARGIN + col_w + 8, y, col_w, L("t-aid-lose", lang),
+                                 L("t-aid-lose-text", lang)))
+    scoring = L("t-aid-scoring-text", lang, bonus=POINTS_PER_BONUS, blocks=MORE_BLOCKS_FOR_BONUS,
+                expert=CAMPAIGN_END_POINTS["expert"], easy=abs(CAMPAIGN_END_POINTS["easy"]))
+    y = write_section(parts, MARGIN, y, width, L("t-aid-scoring", lang), scoring) - 2
     parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
     page2 = draw_page(pw, ph, parts, "aid-your-turn", footer, 2)
     return [page1, page2]

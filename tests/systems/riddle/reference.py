@@ -29,6 +29,7 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.goals import GOALS
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.model import GodCard, Riddle, build_riddle
+from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import (
     SOLVED,
     UNSOLVABLE,
@@ -313,22 +314,27 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
                 break
         result = solve_objective(ctx, j, gods=FUZZ_GODS, budget=budget,
                                  horizon=None if ref.finished else DEPTH)
-        if ref.turns is not None:
-            if result.status != SOLVED or result.turns != ref.turns:
-                out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                         f"reference {ref.turns} turns ({result.reason})")
-            elif result.optimal_first_moves not in (None, ref.first_moves):
-                out.disagreements.append(f"{where}: {result.optimal_first_moves} optimal first "
-                                         f"moves, reference {ref.first_moves}")
-        elif ref.finished:
-            chance = "chance" in result.reason or "unknown" in result.reason
-            if result.status != UNSOLVABLE and not (chance and result.status != SOLVED):
-                out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                         "reference: no line at all")
-        elif result.status == SOLVED and (result.turns or 0) <= DEPTH:
-            out.disagreements.append(f"{where}: solver {result.turns} turns, reference: none "
-                                     f"within {DEPTH}")
+        judge(where, result, ref, out)
     return out
+
+
+def judge(where: str, result: ObjectiveResult, ref: Reference, out: Outcome) -> None:
+    """Add to ``out`` what the solver's verdict gets wrong against the reference's."""
+    if ref.turns is not None:
+        if result.status != SOLVED or result.turns != ref.turns:
+            out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
+                                     f"reference {ref.turns} turns ({result.reason})")
+        elif result.optimal_first_moves not in (None, ref.first_moves):
+            out.disagreements.append(f"{where}: {result.optimal_first_moves} optimal first "
+                                     f"moves, reference {ref.first_moves}")
+    elif ref.finished:
+        chance = "chance" in result.reason or "unknown" in result.reason
+        if result.status != UNSOLVABLE and not (chance and result.status != SOLVED):
+            out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
+                                     "reference: no line at all")
+    elif result.status == SOLVED and (result.turns or 0) <= DEPTH:
+        out.disagreements.append(f"{where}: solver {result.turns} turns, reference: none "
+                                 f"within {DEPTH}")
 
 
 def fuzz(seed: int, count: int, *, budget: int = 200_000) -> tuple[Outcome, list[str]]:

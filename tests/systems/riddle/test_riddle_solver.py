@@ -477,9 +477,12 @@ def test_run_solve_json(starter: Path) -> None:
     assert list(data) == ["riddle", "players", "objectives"]
     assert data["riddle"] == "first-light" and data["players"] == 1
     [gold] = data["objectives"]
-    assert list(gold) == ["tier", "status", "turns", "solution", "optimal_first_moves", "states",
-                          "seconds", "reason"]
+    assert list(gold) == ["tier", "status", "turns", "solution", "steps", "optimal_first_moves",
+                          "states", "seconds", "reason"]
     assert gold["status"] == "solved" and gold["turns"] == 2 and len(gold["solution"]) == 2
+    assert len(gold["steps"]) == 2 and all(list(s)[:6] == ["worker", "from", "to", "build",
+                                                           "piece", "power"]
+                                           for s in gold["steps"])
 
 
 def test_run_solve_text(starter: Path) -> None:

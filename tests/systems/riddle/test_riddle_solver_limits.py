@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from generator.sim.search import STORED_PER_STATE
+from generator.sim.search import stored_limit
 from generator.systems.riddle.solver import (
     CHECK_BUDGET,
     SOLVED,
@@ -137,4 +137,4 @@ def test_time_and_memory_are_capped() -> None:
             if result.status == UNPROVEN:
                 assert "CPU-seconds cap" in result.reason or "state budget" in result.reason \
                     or "memory cap" in result.reason
-                assert f"{STORED_PER_STATE * CHECK_BUDGET} held" in result.reason
+                assert f"{stored_limit(CHECK_BUDGET)} held" in result.reason

@@ -15,16 +15,16 @@ from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
 from .test_riddle_solver import KING, TWO_BUILDS, riddle_of
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_lines_of_random_riddles_replay(seed: int) -> None:
     rng = random.Random(500 + seed)
     replayed = 0
-    for _ in range(25):
+    for _ in range(14):
         text, players = random_riddle_text(rng)
         riddle = riddle_of_text(text)
         if riddle is None:
             continue
-        solve = solve_riddle(riddle, players, gods=FUZZ_GODS, budget=5_000, seconds=2.0,
+        solve = solve_riddle(riddle, players, gods=FUZZ_GODS, budget=2_000, seconds=1.0,
                              count_first_moves=False)
         for result in solve.objectives:
             if result.status == SOLVED:
@@ -32,7 +32,7 @@ def test_lines_of_random_riddles_replay(seed: int) -> None:
                                        gods=FUZZ_GODS)
                 assert not problems, (problems, text)
                 replayed += 1
-    assert replayed >= 10
+    assert replayed >= 6
 
 
 def test_the_checker_rejects_illegal_lines() -> None:

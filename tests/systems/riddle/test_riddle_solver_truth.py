@@ -146,10 +146,10 @@ def test_the_generator_covers_the_vocabulary() -> None:
     assert max(t.count("colour: silver") for t in valid) >= 8
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(3))
 def test_solver_agrees_with_plain_breadth_first(seed: int) -> None:
-    total, bad = fuzz(1000 + seed, 12)
-    assert total.decided >= 10
+    total, bad = fuzz(1000 + seed, 8)
+    assert total.decided >= 6
     assert not bad, "\n\n".join(bad)
 
 

@@ -210,3 +210,21 @@ def test_every_code_is_tested_and_registered() -> None:
     tested = {code for case in CASES for code, _, _ in case.expect}
     assert set(TOWER_CODES) <= tested
     assert len(TOWER_CODES) >= 18
+
+
+def test_a_campaign_does_not_call_a_rejected_scenario_unknown(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # A typo in a scenario or a card is reported there, once; the campaign that lists
+    # them does not add "unknown tower-scenario" for a document that exists.
+    from generator.systems.tower.templates import starter_files
+
+    starter = starter_files("tower-test")
+    files = {MILL_FILE: starter[MILL_FILE].replace("level: 1", "levle: 1"),
+             EASY_FILE: starter[EASY_FILE].replace("difficulty:", "dificulty:")}
+    report = check_pack(write_starter(tmp_path / "pack", files), monkeypatch)
+    assert {d.file for d in report.diagnostics} == {MILL_FILE, EASY_FILE}, shown(report.diagnostics)
+    assert all(d.code.startswith("RS-S") for d in report.diagnostics), shown(report.diagnostics)
+    # A real typo in the campaign is still unknown.
+    files[CAMPAIGN_FILE] = starter[CAMPAIGN_FILE].replace("the-old-mill", "the-old-mil")
+    report = check_pack(write_starter(tmp_path / "pack2", files), monkeypatch)
+    assert any(d.code == "RS-P010" and d.file == CAMPAIGN_FILE for d in report.diagnostics)

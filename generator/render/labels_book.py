@@ -1,0 +1,95 @@
+"""Fixed texts of the riddle book's pages (cover, contents, riddle pages, solutions).
+
+Part of the one catalogue: :mod:`generator.render.labels` merges this table into
+its own. The sentences the book generates from goals and effects are in
+:mod:`generator.systems.riddle.french`.
+"""
+from __future__ import annotations
+
+TABLE: dict[str, tuple[str, str]] = {
+    # Cover and contents.
+    "b-subtitle": ("A campaign of cooperative Sphinx riddles",
+                   "Une campagne d'énigmes coopératives du Sphinx"),
+    "b-riddle-count": ("{n} riddle", "{n} énigme"),
+    "b-riddles-count": ("{n} riddles", "{n} énigmes"),
+    "b-island-count": ("{n} island", "{n} île"),
+    "b-islands-count": ("{n} islands", "{n} îles"),
+    "b-version": ("version {v}", "version {v}"),
+    "b-other-riddles": ("Other riddles", "Autres énigmes"),
+    "b-howto": (
+        "Each riddle is a small cooperative puzzle on one map. Set it up as its page shows, "
+        "then take turns: one action each, then rewards, then the riddle's end-of-turn effects. "
+        "Shade an objective's circle on the campaign sheet when you achieve it; one objective "
+        "ends the riddle. The symbols are explained on the next page and the turn on the "
+        "player aid.",
+        "Chaque énigme est un petit casse-tête coopératif sur une carte. Mettez-la en place "
+        "comme le montre sa page, puis jouez chacun votre tour : une action, puis les "
+        "récompenses, puis les effets de fin de tour de l'énigme. Coloriez le cercle d'un "
+        "objectif sur la feuille de campagne quand vous l'atteignez ; un objectif termine "
+        "l'énigme. Les symboles sont expliqués page suivante et le tour sur l'aide de jeu."),
+    "b-howto-appendix": (" Every objective's shortest solution is printed upside down at the "
+                         "back of the book.",
+                         " La solution la plus courte de chaque objectif est imprimée tête-bêche "
+                         "à la fin du livre."),
+    "b-howto-separate": (" Every objective's shortest solution is in the separate solutions "
+                         "booklet.",
+                         " La solution la plus courte de chaque objectif est dans le livret de "
+                         "solutions à part."),
+    # A riddle's page.
+    "b-players-span": ("{a}–{b} players", "{a} à {b} joueurs"),
+    "b-player-one": ("{n} player", "{n} joueur"),
+    "b-players": ("{n} players", "{n} joueurs"),
+    "b-tier-silver": ("Silver", "Argent"),
+    "b-tier-gold": ("Gold", "Or"),
+    "b-tier-heroic": ("Heroic", "Héroïque"),
+    "b-tier-godlike": ("Godlike", "Divin"),
+    "b-shortest": ("SHORTEST SOLO SOLUTION", "SOLUTION SOLO LA PLUS COURTE"),
+    "b-turn": ("{n} turn", "{n} tour"),
+    "b-turns": ("{n} turns", "{n} tours"),
+    "b-not-proven": ("not proven", "non prouvé"),
+    "b-no-line": ("no line", "aucune ligne"),
+    "b-opening-queue": ("Opening queue", "File de départ"),
+    "b-also-in-deck": ("Also in the god deck", "Aussi dans le paquet des dieux"),
+    "b-sphinx-gems": ("Sphinx's gems", "Gemmes du Sphinx"),
+    "b-blessing-deck": ("Blessing deck: cards {cards}", "Paquet de bénédictions : cartes {cards}"),
+    "b-reward": (" **Reward:** {text}", " **Récompense :** {text}"),
+    "b-ends": (" ***This objective ends the riddle.***", " ***Cet objectif termine l'énigme.***"),
+    "b-every-turn": ("**At the end of every turn:** ", "**À la fin de chaque tour :** "),
+    "b-also-every-turn": ("**Also at the end of every turn:** ",
+                          "**Aussi à la fin de chaque tour :** "),
+    "b-turn-limit": ("**Turn limit:** the riddle ends after turn {n}.",
+                     "**Limite de tours :** l'énigme s'arrête après le tour {n}."),
+    "b-bridges": (":bridge: **Bridges** {names}: neighbours for moving (straight across only), "
+                  "never for building.",
+                  ":bridge: **Ponts** {names} : voisines pour le déplacement (tout droit "
+                  "seulement), jamais pour construire."),
+    "b-expert-stock": ("**Stockpile:** {changes}.", "**Réserve :** {changes}."),
+    "b-stock-none": ("no {what}", "aucun {what}"),
+    "b-stock-not": ("{now} (not {was})", "{now} (au lieu de {was})"),
+    # Solutions.
+    "b-solutions-footer": ("{title} — solutions", "{title} — solutions"),
+    "b-continued": (" — {tier} (continued)", " — {tier} (suite)"),
+    "b-no-move": (" — no move this turn", " — pas de déplacement ce tour"),
+    "b-same-line": (": the {tier} line above achieves it too",
+                    " : la ligne {tier} ci-dessus l'atteint aussi"),
+    "b-first-move": (" · {n} shortest first move", " · {n} premier coup le plus court"),
+    "b-first-moves": (" · {n} shortest first moves", " · {n} premiers coups les plus courts"),
+    "b-unsolvable": ("no line without god powers, blessings or the Sphinx's game reaches it",
+                     "aucune ligne ne l'atteint sans pouvoirs divins, bénédictions ni jeu du "
+                     "Sphinx"),
+    "b-unproven": ("not proven by the solver", "non prouvé par le solveur"),
+    "b-solutions-note": (
+        "Every objective's shortest line, found by the solver and drawn turn by turn: the "
+        "position after each turn, the move as a red arrow and the space built on in an orange "
+        "frame. W1–W4 are the workers as numbered on the maps. The pages that follow are "
+        "printed upside down so that no one reads them by chance: turn the book around only "
+        "when you want the answer.",
+        "La ligne la plus courte de chaque objectif, trouvée par le solveur et dessinée tour "
+        "par tour : la position après chaque tour, le déplacement en flèche rouge et la case "
+        "construite dans un cadre orange. W1 à W4 sont les ouvriers numérotés comme sur les "
+        "cartes. Les pages suivantes sont imprimées tête-bêche pour que personne ne les lise "
+        "par hasard : ne retournez le livre que quand vous voulez la réponse."),
+}
+"""Label key -> (English, French)."""
+
+__all__ = ["TABLE"]

@@ -1,0 +1,336 @@
+"""God powers in a riddle (RULES.md section 1, "Decisions for god powers"), played
+through the engine's power machinery (:mod:`generator.engine.powers`), not a second one.
+
+What this module adds to a turn of :class:`~.game.RiddleGame`:
+
+- *Taking a god* (the turn's action) puts its pieces on its card. The pieces
+  stay counted in ``RiddleState.stock`` (the pieces the group may build, so every
+  piece-counting bound still sees them); :class:`GodCard` entries in the
+  bookkeeping say how many of them still lie on each held card.
+- *Builds* take their piece from the stockpile proper or from any held card that
+  has it: each source is a choice, so one successor per distinct outcome.
+- *Powers*: the current player's held gods compose into the engine's
+  :class:`~generator.engine.powers.pieces.TurnRules` (in the order RULES.md
+  fixes; the engine's stages run in that order), and
+  :func:`~generator.engine.powers.turn.list_plies` lists every distinct ply.
+  Forced moves (Apollo, Minotaur) target other workers only: a power never moves
+  the King or the Sphinx here, so Minotaur, whose riddle text also shoves other
+  figures, counts as implemented only on maps without them.
+- *Default quest*: a card whose last piece is built on a turn its power was used
+  earns any one piece for the stockpile (the group's choice). A card left empty
+  is discarded at the end of the turn (quest earned or not).
+- *Athena*: after a climb with her power, the other players' workers may not
+  climb until her holder's next turn.
+
+Pan's riddle power (counting as level 3 for goals after a leap down) is not
+implemented: goals would have to read it, so a Pan in the queue is still
+reported as a power not searched.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from generator.engine.geometry import NO_SQUARE
+from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies, rules_for
+from generator.engine.state import PIECE_NAMES, State, Stockpile, height_at
+from generator.systems.riddle.bookkeeping import Action, Bookkeeping, _new_tuple, plain_text
+from generator.systems.riddle.state import RiddleState, after_build
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.model import GodCard as GodCardModel
+
+POWER_ACTION = -3
+"""First field of a ply that used a power: ``(POWER_ACTION, index, -1)``, the index
+into :meth:`GodPowers.plies` of the state it was played from."""
+
+RIDDLE_POWERS: Mapping[str, str] = {
+    "apollo-trade-places": "apollo",
+    "artemis-second-step": "artemis",
+    "athena-hold-the-heights": "athena",
+    "atlas-dome-anywhere": "atlas",
+    "demeter-second-build": "demeter",
+    "hephaestus-stack-twice": "hephaestus",
+    "hermes-level-stride": "hermes",
+    "minotaur-shove": "minotaur",
+    "prometheus-early-build": "prometheus",
+}
+"""A riddle god card's power id -> the engine god whose pieces play it."""
+
+NEEDS_NO_FIGURES = frozenset({"minotaur"})
+"""Engine gods implemented only on maps without the King or the Sphinx (their riddle
+text also moves those figures, which the engine's forced moves never do)."""
+
+QUEST_REWARD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+"""Default quest reward: any one piece to the stockpile (the group's choice)."""
+
+ANY_WORKER = (1 << 8) - 1
+"""Every worker index counts as a target of a forced move (the group cooperates)."""
+
+
+class HeldCard(NamedTuple):
+    """A god held by a player: its queue index, the seat holding it, pieces on its card."""
+
+    god: int
+    seat: int
+    pieces: tuple[int, int, int, int]
+
+
+def engine_god(card: GodCardModel, *, figures: bool) -> str | None:
+    """The engine god that plays ``card``'s power here, or None when not implemented."""
+    god = RIDDLE_POWERS.get(card.power)
+    if god is None or god not in GODS or (figures and god in NEEDS_NO_FIGURES):
+        return None
+    return god
+
+
+class GodPowers:
+    """The powers of one riddle's opening queue, for one :class:`~.game.RiddleGame`."""
+
+    def __init__(self, queue: tuple[GodCardModel, ...], geometry: object, *,
+                 figures: bool, enabled: bool = True) -> None:
+        self.queue = queue
+        self.geometry = geometry
+        self.engine = tuple(engine_god(card, figures=figures) if enabled else None
+                            for card in queue)
+        self.active = any(g is not None for g in self.engine)
+        self._rules: dict[tuple[int, ...], TurnRules] = {}
+
+    def rules(self, held: tuple[int, ...]) -> TurnRules:
+        """The composed rules of the held gods (queue indices), implemented ones only."""
+        found = self._rules.get(held)
+        if found is None:
+            ids = tuple(g for g in (self.engine[i] for i in held) if g is not None)
+            found = self._rules[held] = rules_for(ids)
+        return found
+
+    # -- taking a god ----------------------------------------------------------
+
+    def take(self, state: RiddleState, book: Bookkeeping, seat: int, index: int,
+             base: Bookkeeping) -> RiddleState:
+        """The state after ``seat`` takes the ``index``-th god of the queue (its pieces
+        on its card, counted in the stock)."""
+        pieces = self.queue[index].pieces
+        p = (pieces[0], pieces[1], pieces[2], pieces[3])
+        cards = tuple(sorted((*book.cards, HeldCard(index, seat, p))))
+        held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) + book.gods_held[seat + 1:]
+        s = state.stock
+        stock = _new_tuple(Stockpile, (s[0] + p[0], s[1] + p[1], s[2] + p[2], s[3] + p[3]))
+        return state._replace(stock=stock, extra=base._replace(
+            gods_taken=book.gods_taken | 1 << index, gods_held=held, cards=cards))
+
+    # -- plies -------------------------------------------------------------------
+
+    def plies(self, state: RiddleState, seat: int, movers: int) -> list[Ply]:
+        """Every distinct ply of ``seat``'s workers under its held gods' powers."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        held = tuple(c.god for c in book.cards if c.seat == seat)
+        no_up = book.athena >= 0 and book.athena != seat
+        return list_plies(self.geometry, state.board, movers, self.rules(held),  # type: ignore[arg-type]
+                          no_up=no_up, level3_wins=False, stockpile=state.stock,
+                          opponents=ANY_WORKER)
+
+    def moves(self, state: RiddleState, seat: int, movers: int, wanderer: int,
+              finish: Callable[[RiddleState], list[RiddleState]],
+              ctx: object) -> list[tuple[Action, RiddleState]]:
+        """Every move-then-build of the turn while some god is held: plain plies as
+        ``(worker, to, build)``, plies using a power as ``(POWER_ACTION, i, -1)``."""
+        out: list[tuple[Action, RiddleState]] = []
+        for i, ply in enumerate(self.plies(state, seat, movers)):
+            action = plain_action(ply) if not ply.powers else (POWER_ACTION, i, -1)
+            if action is None:
+                action = (POWER_ACTION, i, -1)
+            for acted in self.play(ctx, state, seat, ply, wanderer):
+                for nxt in finish(acted):
+                    out.append((action, nxt))
+        return out
+
+    def play(self, ctx: object, state: RiddleState, seat: int, ply: Ply,
+             wanderer: int) -> list[RiddleState]:
+        """The states right after ``ply`` (before the rewards step): pieces taken from
+        each possible source, coins riding and collected build by build, the quest
+        reward, empty cards discarded and Athena's mark."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        board = state.board
+        first = ply.moves[0][0] if ply.moves else ply.worker
+        athena = -1 if book.athena == seat else book.athena
+        if ply.up and any(GODS_ATHENA == p for p in ply.powers):
+            athena = seat
+        base = book._replace(athena=athena)
+        if wanderer >= 0:
+            base = base._replace(wanderer_moved=first == wanderer)
+        # Relocations first, then each build with the coins it reaches.
+        moved = board._replace(workers=apply_ply(board, Ply(ply.worker, ply.moves, ())).workers)
+        starts: list[tuple[RiddleState, tuple[HeldCard, ...]]] = [
+            (state._replace(board=moved), book.cards)]
+        for square, piece in ply.builds:
+            grown: list[tuple[RiddleState, tuple[HeldCard, ...]]] = []
+            for s, cards in starts:
+                stock = list(s.stock)
+                stock[piece] -= 1
+                built = s._replace(board=apply_ply(s.board, Ply(ply.worker, (), ((square, piece),))),
+                                   stock=_new_tuple(Stockpile, tuple(stock)))
+                for after in after_build(ctx, built, square):  # type: ignore[arg-type]
+                    for left in _sources(s.stock, cards, piece):
+                        grown.append((after, left))
+            starts = list(dict.fromkeys(grown))
+        used = {p for p in ply.powers}
+        out: list[RiddleState] = []
+        for s, cards in starts:
+            remaining = {d.god: d.pieces for d in cards}
+            emptied = [c for c in book.cards if not any(remaining[c.god])]
+            earned = sum(1 for c in emptied if self.engine[c.god] in used and any(c.pieces))
+            kept = tuple(c for c in cards if any(c.pieces))
+            held = list(book.gods_held)
+            for c in emptied:
+                held[c.seat] -= 1
+            after_book = base._replace(cards=kept, gods_held=tuple(held))
+            rewards: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+            for _ in range(earned):
+                rewards = list(dict.fromkeys(
+                    (r[0] + q[0], r[1] + q[1], r[2] + q[2], r[3] + q[3])
+                    for r in rewards for q in QUEST_REWARD))
+            for r in rewards:
+                st = s.stock
+                out.append(s._replace(extra=after_book, stock=_new_tuple(Stockpile, (
+                    st[0] + r[0], st[1] + r[1], st[2] + r[2], st[3] + r[3]))))
+        return list(dict.fromkeys(out))
+
+    # -- text --------------------------------------------------------------------
+
+    def power_names(self, state: RiddleState, ply: Ply) -> list[str]:
+        """The names of the held gods whose powers ``ply`` used, in the order used."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        names: list[str] = []
+        for power in ply.powers:
+            for c in book.cards:
+                if self.engine[c.god] == power:
+                    names.append(plain_text(self.queue[c.god].name))
+                    break
+        return names
+
+    def describe(self, geometry: object, state: RiddleState, ply: Ply) -> tuple[str, str]:
+        """A ply in notation, ``W1 B2-C3-D3 build D4, D4 [Hephaestus]``, and its pieces."""
+        g = geometry
+        board = state.board
+        text = ""
+        if ply.moves:
+            path: dict[int, list[int]] = {}
+            for worker, sq in ply.moves:
+                path.setdefault(worker, [board.workers[worker]]).append(sq)
+            text = ", ".join(f"W{w + 1} " + "-".join(g.name(sq) for sq in squares)  # type: ignore[attr-defined]
+                             for w, squares in path.items())
+        builds = ", ".join(g.name(sq) for sq, _ in ply.builds)  # type: ignore[attr-defined]
+        if builds:
+            text += f" build {builds}"
+        pieces = ", ".join("dome" if piece == 3 else f"level {piece + 1}"
+                           for _, piece in ply.builds)
+        names = self.power_names(state, ply)
+        power = f" [{' + '.join(names)}]" if names else ""
+        return text.strip() + power, pieces
+
+
+GODS_ATHENA = "athena"
+
+
+def plain_action(ply: Ply) -> Action | None:
+    """``(worker, to, build)`` for a ply without powers (one step, one build)."""
+    if ply.powers or len(ply.moves) != 1 or len(ply.builds) != 1:
+        return None
+    return (ply.moves[0][0], ply.moves[0][1], ply.builds[0][0])
+
+
+def _sources(stock: Stockpile, cards: tuple[HeldCard, ...], piece: int
+             ) -> list[tuple[HeldCard, ...]]:
+    """The held cards after one ``piece`` is taken, once per possible source: the
+    stockpile proper (what the stock holds beyond the cards), or a card holding one."""
+    on_cards = sum(c.pieces[piece] for c in cards)
+    out: list[tuple[HeldCard, ...]] = []
+    if stock[piece] - on_cards > 0:
+        out.append(cards)
+    for k, c in enumerate(cards):
+        if c.pieces[piece] > 0:
+            p = list(c.pieces)
+            p[piece] -= 1
+            out.append(cards[:k] + (c._replace(pieces=(p[0], p[1], p[2], p[3])),)
+                       + cards[k + 1:])
+    return out
+
+
+def line_steps(game: RiddleGameLike, states: Sequence[RiddleState],
+               actions: Sequence[Action]) -> tuple[dict[str, object], ...]:
+    """Every turn of a found line as a :func:`step_json` object."""
+    out = []
+    for state, action in zip(states, actions):
+        plies = None
+        if action[0] == POWER_ACTION:
+            seat, movers, _ = game.movers(state)
+            plies = game.powers.plies(state, seat, movers)
+        out.append(step_json(game.ctx.geometry, state, action, game.powers, plies))
+    return tuple(out)
+
+
+class RiddleGameLike(Protocol):
+    """What :func:`line_steps` needs of a :class:`~.game.RiddleGame`."""
+
+    ctx: Any
+    powers: GodPowers
+
+    def movers(self, state: RiddleState) -> tuple[int, int, int]: ...
+
+
+def step_json(geometry: object, state: RiddleState, action: Action,
+              powers: GodPowers | None, plies: list[Ply] | None) -> dict[str, object]:
+    """One solution step as ``{"worker", "from", "to", "build", "piece", "power"}``."""
+    g = geometry
+    board = state.board
+    name = g.name  # type: ignore[attr-defined]
+    if action[0] >= 0:
+        worker, to, build = action
+        piece = height_at(board, build)
+        return {"worker": f"W{worker + 1}", "from": name(board.workers[worker]), "to": name(to),
+                "build": name(build), "piece": PIECE_NAMES[min(piece, 3)], "power": None}
+    if action[0] == POWER_ACTION and powers is not None and plies is not None:
+        ply = plies[action[1]]
+        worker = ply.moves[0][0] if ply.moves else ply.worker
+        start = board.workers[worker]
+        ends = [sq for w, sq in ply.moves if w == worker]
+        return {"worker": f"W{worker + 1}", "from": name(start) if start != NO_SQUARE else None,
+                "to": name(ends[-1]) if ends else name(start),
+                "build": name(ply.builds[0][0]) if ply.builds else None,
+                "piece": PIECE_NAMES[ply.builds[0][1]] if ply.builds else None,
+                "power": " + ".join(powers.power_names(state, ply)) or None,
+                "more_builds": [[name(sq), PIECE_NAMES[p]] for sq, p in ply.builds[1:]]}
+    taken = None
+    if action[0] == -1 and powers is not None and 0 <= action[1] < len(powers.queue):
+        taken = plain_text(powers.queue[action[1]].name)
+    return {"worker": None, "from": None, "to": None, "build": None, "piece": None,
+            "power": None, "take_god": taken}
+
+
+def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tuple[str, ...]:
+    """The icon names (god types) of the gods whose powers ``action`` used, in order."""
+    if action[0] != POWER_ACTION:
+        return ()
+    seat, movers, _ = game.movers(state)
+    ply = game.powers.plies(state, seat, movers)[action[1]]
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    out: list[str] = []
+    for power in ply.powers:
+        for c in book.cards:
+            if game.powers.engine[c.god] == power:
+                kind = game.powers.queue[c.god].type
+                out.append(kind if kind in ("mover", "builder", "specialist") else "feature")
+                break
+    return tuple(out)
+
+
+def marks_of_power_turn(before: State, after: State
+                        ) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The move arrows (workers that changed space) and the spaces built on of a turn
+    played with a power, from the positions around it."""
+    arrows = tuple((a, b) for a, b in zip(before.workers, after.workers)
+                   if a != b and a != NO_SQUARE and b != NO_SQUARE)
+    changed = ((before.l1 ^ after.l1) | (before.l2 ^ after.l2) | (before.l3 ^ after.l3)
+               | (before.domes ^ after.domes))
+    return arrows, tuple(sq for sq in range(changed.bit_length()) if changed >> sq & 1)

@@ -1,0 +1,110 @@
+"""Role cards (Santorini: New York, RULES.md section 3).
+
+Document kinds: ``role-card`` (type, set, number(s), name, first-play flag and
+abilities, each a timing, a text and an engine power with parameters) and
+``role-game`` (board with numbered start spaces, pieces, the deck, players,
+hand size, refill cadence). Modules, each with one job:
+
+- :mod:`.model`: constants and frozen models; :mod:`.checks`: rule checks;
+  :mod:`.codes`: explanations of the ``RS-N`` codes;
+- :mod:`.engine`: the round engine (simultaneous card choice, the Statue of
+  Liberty, turns lowest to highest, refills, losing workers, the three wins),
+  playing each ability through the shared power engine
+  (:mod:`generator.engine.powers`);
+- :mod:`.policies`: random and greedy players; :mod:`.playout`: seeded
+  playouts, per-card statistics, the playtest command and the card warnings;
+- :mod:`.render`: card sheets, backs, reference cards and the player aid.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic, Severity
+from generator.pack.model import Document, Pack
+from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems.roles import checks
+from generator.systems.roles.model import RoleCard, RoleGame, build_card, build_game
+
+KINDS = ("role-card", "role-game")
+
+
+def read_pack(pack: Pack) -> tuple[dict[str, RoleCard], dict[str, Document],
+                                   list[tuple[RoleGame, str, Document]]]:
+    """The cards (by id, with their documents) and the games of a pack."""
+    docs = {doc.id: doc for doc in pack.of_kind("role-card")}
+    cards = {ident: build_card(doc) for ident, doc in docs.items()}
+    games = [(*build_game(doc), doc) for doc in pack.of_kind("role-game")]
+    return cards, docs, games
+
+
+def check_pack(pack: Pack) -> list[Diagnostic]:
+    """Every rule check of the role system on a pack (pure)."""
+    cards, docs, games = read_pack(pack)
+    out: list[Diagnostic] = []
+    for ident, card in cards.items():
+        out.extend(checks.iter_card_problems(card, docs[ident]))
+    for game, problem, doc in games:
+        out.extend(checks.iter_board_problems(game, problem, doc))
+        out.extend(checks.iter_deck_problems(game, doc, cards, docs))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RolesSystem:
+    name: str = "roles"
+    kinds: tuple[str, ...] = KINDS
+
+    def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
+        from generator.systems import cache_dir_for
+        from generator.systems.roles.playout import iter_playout_problems
+
+        from generator.systems.roles.render import card_box, iter_fit_problems
+
+        out = check_pack(pack)
+        cards, docs, _ = read_pack(pack)
+        out.extend(iter_fit_problems(cards, docs, card_box(pack), options.lang))
+        if not any(d.severity is Severity.ERROR for d in out):
+            out.extend(iter_playout_problems(pack, cache_dir_for(pack, options)))
+        return out
+
+    def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+        from generator.systems.roles.render import build_artefacts
+
+        return build_artefacts(pack, options, progress)
+
+    def report(self, pack: Pack, options: Options) -> dict[str, Any]:
+        from generator.systems import cache_dir_for
+        from generator.systems.roles.playout import report_playouts
+
+        return report_playouts(pack, cache_dir_for(pack, options))
+
+    playtest_kinds: tuple[str, ...] = ("role-game",)
+    playtest_policies: tuple[str, ...] = ("greedy", "random")
+
+    def playtest_options(self) -> tuple[CommandOption, ...]:
+        return (CommandOption("players", "Players of a role game (default: its "
+                              "playtest.players).", minimum=2, maximum=5),)
+
+    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
+        from generator.systems.roles.playout import run_playtest
+
+        v = request.values
+        return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
+                            v.get("jobs"), v.get("scheduler"), request.fmt, request.progress,
+                            v.get("players"))
+
+    def templates(self) -> dict[str, str]:
+        from generator.systems.roles.templates import TEMPLATES
+
+        return dict(TEMPLATES)
+
+    def starter_files(self, pack_id: str) -> dict[str, str]:
+        from generator.systems.roles.templates import starter_files
+
+        return starter_files(pack_id)
+
+
+SYSTEM = RolesSystem()
+
+__all__ = ["KINDS", "SYSTEM", "RolesSystem", "check_pack", "read_pack"]

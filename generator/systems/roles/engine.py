@@ -1,0 +1,302 @@
+"""The round engine of a role game (RULES.md section 3), on the shared power engine.
+
+A :class:`Table` is a compiled game: the map, start spaces, every printed card
+(number, card id, and the :class:`~generator.engine.powers.pieces.TurnRules` its
+abilities compose to through :func:`generator.engine.powers.registry.make_power`),
+the pieces and the hand rules. :func:`play_game` plays one game with one policy
+per seat, drawing every chance event (shuffles, seat numbers) from the ``rng``
+passed in:
+
+1. set-up: shuffle, deal hands, the rest starts the discard pile; each player's
+   two workers go on the two start spaces of one number; set-up placements of
+   the cards in the deck (skyscrapers) are made by the first player;
+2. each round every player still in chooses a card at once (the policies see
+   only the position and their own hand); the highest number takes the Statue
+   of Liberty; players act from the lowest number to the highest;
+3. a turn plays every distinct ply of the card's rules (:func:`~generator.engine.
+   powers.turn.list_plies`) within the pieces left; with none, the player
+   removes a worker and forfeits the turn (an impossible turn when not even a
+   plain move-and-build exists, else an unfulfilled card); the last worker
+   gone eliminates the player;
+4. wins, only while holding the Statue: a climb onto level 3, or a card's
+   additional win condition (a rooftop for the Engineer, or another extra
+   condition); or being the last player with workers;
+5. every ``refill_every`` turns the discard pile is shuffled and hands refilled.
+
+**Decisions.** A card's win-condition abilities act only for the Statue holder
+(the player without it plays the card without them). Seats take start numbers
+in a shuffled order. A hand that runs empty before the refill is refilled at
+once. A worker removed by its own card (a rooftop built under it) is not a
+worker lost to an impossible turn. A game still undecided after ``max_rounds``
+rounds ends with no winner (win type ``max-rounds``). With no skyscraper left in the
+box, a card's skyscraper build is not possible, so its turn goes on as usual;
+every other ply needing a piece the box lacks is not legal.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import NamedTuple, Protocol
+
+from generator.engine.geometry import Geometry, Square, iter_squares
+from generator.engine.powers.pieces import TurnRules, compose
+from generator.engine.powers.registry import POWERS, make_power
+from generator.engine.powers.turn import Ply, apply_ply, list_plies
+from generator.engine.state import DOME, State, occupied
+from generator.systems.roles.model import WORKERS_EACH, RoleCard, RoleGame, printed_cards
+
+SETUP_POWER = "place-skyscraper"
+DEFAULT_MAX_ROUNDS = 60
+WIN_CLIMB, WIN_CONDITION, WIN_LAST, WIN_NONE = "climb", "condition", "last-standing", "max-rounds"
+WIN_TYPES = (WIN_CLIMB, WIN_CONDITION, WIN_LAST, WIN_NONE)
+COST_IMPOSSIBLE, COST_UNFULFILLED = 1, 2
+"""Why a played card cost a worker: no plain turn at all, or none that follows the card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A compiled role game: everything :func:`play_game` reads, immutable."""
+
+    geometry: Geometry
+    starts: tuple[tuple[Square, ...], ...]
+    numbers: tuple[int, ...]
+    card_ids: tuple[str, ...]
+    with_win: tuple[TurnRules, ...]
+    without_win: tuple[TurnRules, ...]
+    rooftop_win: tuple[bool, ...]
+    setup_skyscrapers: int
+    pieces: tuple[int, int, int]  # blocks, rooftops, skyscrapers
+    hand_size: int
+    refill_every: int
+
+
+def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, bool, int]:
+    """The card's rules with and without its win conditions, whether a rooftop wins,
+    and its set-up skyscrapers. Unknown powers are left out (not simulated)."""
+    full, plain = [], []
+    rooftop, setup = False, 0
+    for ability in card.abilities:
+        if ability.power not in POWERS:
+            continue
+        if ability.power == SETUP_POWER:
+            setup += int(ability.params.get("count", 1))
+            continue
+        pieces = (ability.power, make_power(ability.power, ability.params))
+        full.append(pieces)
+        if ability.timing != "win-condition":
+            plain.append(pieces)
+        rooftop = rooftop or ability.power == "win-by-dome"
+    return compose(full), compose(plain), rooftop, setup
+
+
+def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
+    """The :class:`Table` of a checked game (``ValueError`` when it has no board)."""
+    if game.board is None:
+        raise ValueError(f"role game '{game.id}' has no readable board")
+    printed = printed_cards(cards, game.deck)
+    compiled = {c.id: card_rules(c) for _, c in printed}
+    return Table(
+        game.board.geometry, tuple(sq for _, sq in game.board.starts),
+        tuple(n for n, _ in printed), tuple(c.id for _, c in printed),
+        tuple(compiled[c.id][0] for _, c in printed), tuple(compiled[c.id][1] for _, c in printed),
+        tuple(compiled[c.id][2] for _, c in printed),
+        sum(compiled[c.id][3] for c in {c.id: c for _, c in printed}.values()),
+        (game.pieces["blocks"], game.pieces["rooftops"], game.pieces["skyscrapers"]),
+        game.hand_size, game.refill_every)
+
+
+class Position(NamedTuple):
+    """What a policy sees: the board state, the pieces left, who holds the Statue."""
+
+    state: State
+    supply: tuple[int, int, int]
+    statue: int
+
+
+class Policy(Protocol):
+    """A player: chooses cards, plies, set-up spaces and which worker to lose."""
+
+    def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
+                    rng: random.Random) -> int: ...
+
+    def choose_ply(self, table: Table, position: Position, seat: int, card: int,
+                   plies: list[Ply], rng: random.Random) -> Ply: ...
+
+    def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],
+                     rng: random.Random) -> Square: ...
+
+    def choose_loss(self, table: Table, position: Position, seat: int, workers: list[int],
+                    rng: random.Random) -> int: ...
+
+
+class Play(NamedTuple):
+    """One card played: the printed card index, the seat, and why it cost a worker (0: no)."""
+
+    card: int
+    seat: int
+    cost: int
+
+
+class GameRecord(NamedTuple):
+    """A finished game: winner seat (-1: none), win type, rounds and every card played."""
+
+    winner: int
+    win_type: str
+    rounds: int
+    plays: tuple[Play, ...]
+
+
+def seat_workers(seat: int) -> tuple[int, ...]:
+    """The worker indices of a seat."""
+    return tuple(range(WORKERS_EACH * seat, WORKERS_EACH * seat + WORKERS_EACH))
+
+
+def usage(state: State, ply: Ply) -> tuple[int, int, int]:
+    """Blocks, rooftops and skyscrapers a ply takes (a dome on level 3 is a rooftop)."""
+    blocks = roofs = towers = 0
+    extra: dict[Square, int] = {}
+    for sq, piece in ply.builds:
+        if piece == DOME:
+            level = (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
+            if level + extra.get(sq, 0) >= 3:
+                roofs += 1
+            else:
+                towers += 1
+        else:
+            blocks += 1
+            extra[sq] = extra.get(sq, 0) + 1
+    return blocks, roofs, towers
+
+
+def legal_plies(table: Table, position: Position, seat: int, card: int) -> list[Ply]:
+    """Every ply of ``seat`` following ``card`` within the pieces left."""
+    state, supply, statue = position
+    rules = table.with_win[card] if statue == seat else table.without_win[card]
+    mine = sum(1 << i for i in seat_workers(seat) if state.workers[i] >= 0)
+    others = sum(1 << i for i, sq in enumerate(state.workers) if sq >= 0) & ~mine
+    if rules.pre_build_skyscraper and not supply[2]:
+        rules = replace(rules, pre_build="", pre_build_skyscraper=False,
+                        pre_build_required=False)  # none left to build
+    plies = list_plies(table.geometry, state, mine, rules, level3_wins=statue == seat,
+                       opponents=others)
+    return [p for p in plies
+            if all(u <= s for u, s in zip(usage(state, p), supply, strict=True))]
+
+
+def win_type(table: Table, position: Position, seat: int, card: int, ply: Ply) -> str:
+    """How ``ply`` wins ('' when it does not): a climb or an additional condition."""
+    if position.statue != seat:
+        return ""
+    rules = table.with_win[card]
+    _, roofs, _ = usage(position.state, ply)
+    if table.rooftop_win[card] and roofs:
+        return WIN_CONDITION
+    if not ply.win or (rules.win_by_dome and rules.win_by_dome in ply.powers):
+        return ""  # a skyscraper is a dome too: the engine's dome win is re-judged above
+    if rules.win_descent and rules.win_descent_power in ply.powers:
+        return WIN_CONDITION
+    return WIN_CLIMB
+
+
+class Turn(NamedTuple):
+    """The outcome of a turn: the new state and pieces, why a worker was lost (0: none),
+    and how it won ('' when it did not)."""
+
+    state: State
+    supply: tuple[int, int, int]
+    cost: int
+    win: str
+
+
+def take_turn(table: Table, position: Position, seat: int, card: int, policy: Policy,
+              rng: random.Random) -> Turn:
+    """``seat`` plays ``card``: a ply that follows it, or the loss of a worker."""
+    state, supply, _ = position
+    plies = legal_plies(table, position, seat, card)
+    if not plies:
+        mine = [i for i in seat_workers(seat) if state.workers[i] >= 0]
+        plain = list_plies(table.geometry, state, sum(1 << i for i in mine), TurnRules(),
+                           level3_wins=False)
+        lost = policy.choose_loss(table, position, seat, mine, rng)
+        state = state._replace(workers=tuple(-1 if i == lost else sq
+                                             for i, sq in enumerate(state.workers)))
+        return Turn(state, supply, COST_UNFULFILLED if plain else COST_IMPOSSIBLE, "")
+    ply = policy.choose_ply(table, position, seat, card, plies, rng)
+    won = win_type(table, position, seat, card, ply)
+    used = usage(state, ply)
+    supply = (supply[0] - used[0], supply[1] - used[1], supply[2] - used[2])
+    return Turn(apply_ply(state, ply), supply, 0, won)
+
+
+def _deal(hands: list[list[int]], alive: list[bool], pile: list[int], size: int) -> None:
+    for seat, hand in enumerate(hands):
+        while alive[seat] and len(hand) < size and pile:
+            hand.append(pile.pop())
+
+
+def play_game(table: Table, policies: list[Policy], rng: random.Random,
+              max_rounds: int = DEFAULT_MAX_ROUNDS) -> GameRecord:
+    """Play one game, one policy per seat (2-5 seats), to its end."""
+    seats = len(policies)
+    if not 2 <= seats <= len(table.starts):
+        raise ValueError(f"{seats} players on a board with {len(table.starts)} start numbers")
+    deck = list(range(len(table.numbers)))
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(seats)]
+    alive = [True] * seats
+    _deal(hands, alive, deck, table.hand_size)
+    discard = deck
+    numbers = list(range(len(table.starts)))
+    rng.shuffle(numbers)
+    workers = [-1] * (WORKERS_EACH * seats)
+    for seat in range(seats):
+        for i, sq in zip(seat_workers(seat), table.starts[numbers[seat]], strict=True):
+            workers[i] = sq
+    state = State(0, 0, 0, 0, tuple(workers))
+    supply = table.pieces
+    for _ in range(min(table.setup_skyscrapers, supply[2])):
+        free = [sq for sq in iter_squares(table.geometry.land & ~occupied(state) & ~state.domes)]
+        if not free:
+            break
+        sq = policies[0].choose_space(table, Position(state, supply, -1), 0, free, rng)
+        state = state._replace(domes=state.domes | 1 << sq)
+        supply = (supply[0], supply[1], supply[2] - 1)
+    plays: list[Play] = []
+    turns = 0
+    for round_no in range(1, max_rounds + 1):
+        for seat in range(seats):
+            if alive[seat] and not hands[seat]:
+                rng.shuffle(discard)
+                _deal(hands, [s == seat for s in range(seats)], discard, table.hand_size)
+        view = Position(state, supply, -1)
+        chosen = {seat: hands[seat].pop(policies[seat].choose_card(table, view, seat,
+                                                                    hands[seat], rng))
+                  for seat in range(seats) if alive[seat] and hands[seat]}
+        if not chosen:  # no card left anywhere (a deck smaller than the hands; check says so)
+            return GameRecord(-1, WIN_NONE, round_no, tuple(plays))
+        statue = max(chosen, key=lambda s: table.numbers[chosen[s]])
+        for seat in sorted(chosen, key=lambda s: table.numbers[chosen[s]]):
+            card = chosen[seat]
+            discard.append(card)
+            if not alive[seat]:
+                continue
+            turn = take_turn(table, Position(state, supply, statue), seat, card,
+                             policies[seat], rng)
+            state, supply = turn.state, turn.supply
+            plays.append(Play(card, seat, turn.cost))
+            if turn.win:
+                return GameRecord(seat, turn.win, round_no, tuple(plays))
+            for other in range(seats):
+                if alive[other] and all(state.workers[i] < 0 for i in seat_workers(other)):
+                    alive[other] = False
+                    discard.extend(hands[other])
+                    hands[other] = []
+            if sum(alive) == 1:
+                return GameRecord(alive.index(True), WIN_LAST, round_no, tuple(plays))
+            if not any(alive):
+                return GameRecord(-1, WIN_NONE, round_no, tuple(plays))
+        turns += 1
+        if turns % table.refill_every == 0:
+            rng.shuffle(discard)
+            _deal(hands, alive, discard, table.hand_size)
+    return GameRecord(-1, WIN_NONE, max_rounds, tuple(plays))

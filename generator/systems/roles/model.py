@@ -1,0 +1,188 @@
+"""The role-card model (RULES.md section 3): frozen cards and games read from documents.
+
+A :class:`RoleCard` is one ``role-card`` document: a type, a set, one number per
+printed card, a name, a first-play flag and its abilities (timing, text, power
+id, parameters). A :class:`RoleGame` is the ``role-game`` document: the board
+(with numbered start spaces), the pieces, the deck (card ids), players, hand
+size and refill cadence. Readers never raise on content that passed the schema.
+
+>>> board = parse_board(". 1 .\\n2 . 2\\n. 1 .")
+>>> board.geometry.width, board.starts
+(3, ((1, (1, 7)), (2, (3, 5))))
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from generator.engine.geometry import Geometry, Square
+from generator.pack.model import Document, pick_text
+
+TYPES = ("engineer", "builder", "specialist", "mover")
+"""Card types in printing order; engineers are always in play."""
+SET_TYPES = TYPES[1:]
+"""The types of which a game takes one complete set."""
+TIMINGS = ("game-setup", "start-of-turn", "your-move", "your-build", "your-turn",
+           "end-of-turn", "win-condition")
+TIMING_TITLES = MappingProxyType({
+    "game-setup": "Game Setup", "start-of-turn": "Start of Your Turn", "your-move": "Your Move",
+    "your-build": "Your Build", "your-turn": "Your Turn", "end-of-turn": "End of Your Turn",
+    "win-condition": "Additional Win Condition",
+})
+"""Timing headers as printed on a card (our wording of the rule's timing keywords)."""
+
+ENGINEERS = 7
+"""Engineer cards in a deck (RULES.md section 3)."""
+SET_SIZE = 6
+"""Cards in one complete Builder, Specialist or Mover set."""
+HAND_SIZE = 5
+REFILL_EVERY = 4
+"""Turns between refills: after four turns the hand of five holds one card."""
+PIECES = MappingProxyType({"blocks": 64, "rooftops": 10, "skyscrapers": 6})
+"""Pieces in the box when the game document does not say."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+WORKERS_EACH = 2
+
+POWER_TIMINGS: Mapping[str, frozenset[str]] = MappingProxyType({
+    "build-skyscraper-first": frozenset({"start-of-turn"}),
+    "build-under": frozenset({"start-of-turn", "your-build"}),
+    "slide": frozenset({"your-move"}),
+    "leap": frozenset({"your-move"}),
+    "move-beside-skyscraper": frozenset({"your-move"}),
+    "push-into": frozenset({"your-move"}),
+    "push-away": frozenset({"your-move", "end-of-turn"}),
+    "pull": frozenset({"start-of-turn", "your-move"}),
+    "force-compass": frozenset({"your-move", "end-of-turn"}),
+    "force-onto-build": frozenset({"your-build", "end-of-turn"}),
+    "build-two-spaces": frozenset({"your-build"}),
+    "build-same-twice": frozenset({"your-build"}),
+    "build-around": frozenset({"your-build"}),
+    "both-workers-act": frozenset({"your-turn"}),
+    "win-by-dome": frozenset({"win-condition"}),
+    "win-by-descent": frozenset({"win-condition"}),
+    "place-skyscraper": frozenset({"game-setup"}),
+})
+"""The timings at which each role power can act (a god power: any turn timing)."""
+TURN_TIMINGS = frozenset(TIMINGS) - {"game-setup", "win-condition"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card: its timing, printed text, power id and parameters."""
+
+    timing: str
+    text: Any
+    power: str
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True, slots=True)
+class RoleCard:
+    """A role card (one document; ``numbers`` holds one number per printed card)."""
+
+    id: str
+    type: str
+    set: str
+    numbers: tuple[int, ...]
+    name: Any
+    first_play: bool
+    abilities: tuple[Ability, ...]
+
+    def title(self, lang: str | None = None) -> str:
+        """The card's name in ``lang``."""
+        return pick_text(self.name, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board: its geometry and start spaces (number, two squares) in number order."""
+
+    geometry: Geometry
+    starts: tuple[tuple[int, tuple[Square, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoleGame:
+    """The ``role-game`` document, read."""
+
+    id: str
+    title: Any
+    board: Board | None
+    deck: tuple[str, ...]
+    pieces: Mapping[str, int]
+    players: tuple[int, int]
+    hand_size: int
+    refill_every: int
+    playtest_games: int
+    playtest_players: int
+    seed: int
+
+
+def build_card(doc: Document) -> RoleCard:
+    """A :class:`RoleCard` from a schema-valid ``role-card`` document."""
+    data = doc.data
+    number = data["number"]
+    numbers = tuple(int(n) for n in number) if isinstance(number, list) else (int(number),)
+    abilities = tuple(
+        Ability(a["timing"], a["text"], str(a["power"]),
+                MappingProxyType(dict(a.get("params", {}) or {})))
+        for a in data["abilities"]
+    )
+    return RoleCard(doc.id, str(data["type"]), str(data["set"]), numbers, data["name"],
+                    bool(data.get("first_play", False)), abilities)
+
+
+def parse_board(text: str) -> Board:
+    """A board from its ASCII grid (``ValueError`` naming the first problem)."""
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    if not rows or any(len(row) != len(rows[0]) for row in rows):
+        raise ValueError("the board rows must have the same number of cells")
+    width = len(rows[0])
+    land_text = []
+    starts: dict[int, list[Square]] = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell not in (".", "~") and not (cell.isdigit() and 1 <= int(cell) <= MAX_PLAYERS):
+                name = "ABCDEFGH"[c] + str(r + 1) if c < 8 else f"column {c + 1}"
+                raise ValueError(f"cell '{cell}' at {name} is not '.', '~' or a start "
+                                 f"number 1-{MAX_PLAYERS}")
+            if cell.isdigit():
+                starts.setdefault(int(cell), []).append(r * width + c)
+        land_text.append(" ".join("~" if cell == "~" else "." for cell in row))
+    geometry = Geometry.from_ascii("\n".join(land_text))
+    for number, squares in sorted(starts.items()):
+        if len(squares) != WORKERS_EACH:
+            raise ValueError(f"start number {number} marks {len(squares)} spaces; "
+                             f"each number marks {WORKERS_EACH}")
+    return Board(geometry, tuple((n, tuple(sq)) for n, sq in sorted(starts.items())))
+
+
+def build_game(doc: Document) -> tuple[RoleGame, str]:
+    """The game of a schema-valid ``role-game`` document and a board problem ('' if none)."""
+    data = doc.data
+    problem = ""
+    board: Board | None = None
+    try:
+        board = parse_board(str(data["board"]))
+    except ValueError as exc:
+        problem = str(exc)
+    players = data.get("players", {})
+    low = int(players.get("min", MIN_PLAYERS))
+    high = int(players.get("max", MAX_PLAYERS))
+    pieces = {**PIECES, **{k: int(v) for k, v in data.get("pieces", {}).items()}}
+    trial = data.get("playtest", {})
+    game = RoleGame(
+        doc.id, data["title"], board, tuple(str(c) for c in data["deck"]),
+        MappingProxyType(pieces), (low, high), int(data.get("hand_size", HAND_SIZE)),
+        int(data.get("refill_every", REFILL_EVERY)), int(trial.get("games", 60)),
+        int(trial.get("players", low)), int(trial.get("seed", 0)))
+    return game, problem
+
+
+def printed_cards(cards: Mapping[str, RoleCard], deck: tuple[str, ...]
+                  ) -> list[tuple[int, RoleCard]]:
+    """Every printed card of ``deck`` as (number, card), in number order."""
+    out = [(n, cards[c]) for c in deck if c in cards for n in cards[c].numbers]
+    return sorted(out, key=lambda item: (item[0], item[1].id))

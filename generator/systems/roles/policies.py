@@ -1,0 +1,132 @@
+"""Players for role-game playouts: ``random`` (uniform choices) and ``greedy``.
+
+The greedy player scores each ply by the position it leaves: a win first, then
+its own workers' heights, less the opponents' workers standing on level 2 next to
+a free level-3 space (climbs it hands them). It picks the card whose best ply
+scores highest (a card with no ply scores as a lost worker), preferring the
+higher number on a tie (the Statue), assuming the Statue only when no other card
+of the deck outside its hand has a higher number. It loses its lowest worker and
+places a set-up skyscraper next to most opponents.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from generator.engine.geometry import Square
+from generator.engine.powers.turn import Ply, apply_ply
+from generator.engine.state import State, occupied
+from generator.systems.roles.engine import (
+    Policy,
+    Position,
+    Table,
+    legal_plies,
+    seat_workers,
+    win_type,
+)
+
+WIN_SCORE = 10_000
+LOST_WORKER_SCORE = -500
+HEIGHT_WEIGHT = 10
+THREAT_WEIGHT = 25
+
+
+class RandomPolicy:
+    """Every choice uniformly at random."""
+
+    def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
+                    rng: random.Random) -> int:
+        return rng.randrange(len(hand))
+
+    def choose_ply(self, table: Table, position: Position, seat: int, card: int,
+                   plies: list[Ply], rng: random.Random) -> Ply:
+        return plies[rng.randrange(len(plies))]
+
+    def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],
+                     rng: random.Random) -> Square:
+        return spaces[rng.randrange(len(spaces))]
+
+    def choose_loss(self, table: Table, position: Position, seat: int, workers: list[int],
+                    rng: random.Random) -> int:
+        return workers[rng.randrange(len(workers))]
+
+
+def _height(state: State, sq: Square) -> int:
+    return (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
+
+
+def score_state(table: Table, state: State, seat: int) -> int:
+    """The greedy value of ``state`` for ``seat`` (no win in it)."""
+    mine = seat_workers(seat)
+    score = 0
+    occ = occupied(state)
+    open3 = state.l3 & ~state.domes & ~occ
+    for i, sq in enumerate(state.workers):
+        if sq < 0:
+            continue
+        if i in mine:
+            score += HEIGHT_WEIGHT * _height(state, sq)
+        elif _height(state, sq) == 2 and table.geometry.move_neighbours[sq] & open3:
+            score -= THREAT_WEIGHT
+    return score
+
+
+class GreedyPolicy:
+    """One-ply greedy choices (see the module notes)."""
+
+    def _ply_score(self, table: Table, position: Position, seat: int, card: int,
+                   ply: Ply) -> int:
+        if win_type(table, position, seat, card, ply):
+            return WIN_SCORE
+        return score_state(table, apply_ply(position.state, ply), seat)
+
+    def _best(self, table: Table, position: Position, seat: int, card: int,
+              plies: list[Ply], rng: random.Random) -> tuple[int, Ply | None]:
+        best, found = LOST_WORKER_SCORE, None
+        ties = 0
+        for ply in plies:
+            value = self._ply_score(table, position, seat, card, ply)
+            if found is None or value > best:
+                best, found, ties = value, ply, 1
+            elif value == best:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    found = ply
+        return best, found
+
+    def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
+                    rng: random.Random) -> int:
+        outside = [n for i, n in enumerate(table.numbers) if i not in hand]
+        top = max(outside, default=0)
+        best_index, best_value = 0, None
+        for index, card in enumerate(hand):
+            statue = seat if table.numbers[card] > top else -1
+            view = Position(position.state, position.supply, statue)
+            value, _ = self._best(table, view, seat, card,
+                                  legal_plies(table, view, seat, card), rng)
+            key = (value, table.numbers[card])
+            if best_value is None or key > best_value:
+                best_index, best_value = index, key
+        return best_index
+
+    def choose_ply(self, table: Table, position: Position, seat: int, card: int,
+                   plies: list[Ply], rng: random.Random) -> Ply:
+        _, ply = self._best(table, position, seat, card, plies, rng)
+        assert ply is not None
+        return ply
+
+    def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],
+                     rng: random.Random) -> Square:
+        near = table.geometry.build_neighbours
+        others = [sq for i, sq in enumerate(position.state.workers)
+                  if sq >= 0 and i not in seat_workers(seat)]
+        return max(spaces, key=lambda s: (sum(near[s] >> o & 1 for o in others), -s))
+
+    def choose_loss(self, table: Table, position: Position, seat: int, workers: list[int],
+                    rng: random.Random) -> int:
+        state = position.state
+        return min(workers, key=lambda i: (_height(state, state.workers[i]), i))
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+DEFAULT_POLICY = "greedy"

@@ -1,0 +1,253 @@
+"""Print a role deck: card fronts coloured by type, a back per type, reference cards
+and a player aid of the round.
+
+A front shows the number (a disc, top left), the name (fitted in the header band
+of the type's colour), a first-play star, each ability under its timing header
+(all abilities fitted together in the body, from :data:`TEXT_MAX_PT` down to
+:data:`TEXT_MIN_PT`), and the type at the foot. The shared kit
+(:func:`~generator.render.sheets.card_sheet_pages`) places cards on sheets with
+crop marks and duplex backs; fixed words come from :mod:`generator.render.labels`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
+from generator.render.labels import label
+from generator.render.pdf import document_to_pdf
+from generator.render.scene import Circle, Line, Rect, Scene, Style, Text
+from generator.render.scene import Document as PdfDocument
+from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
+from generator.render.svg import scene_to_svg
+from generator.render.text import FitResult, diagnose_fit, fit_text
+from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.roles.model import TYPES, RoleCard, RoleGame, printed_cards
+
+COLOURS = {"engineer": "#8a3b12", "builder": "#1f5f8b", "specialist": "#6b2d7a",
+           "mover": "#2e6b34"}
+"""The colour of each card type (header band, timing headers, back)."""
+PAPER = "#fbf6ec"
+INK = "#1d1b18"
+DEFAULT_BLEED = 3.0
+SAFE = 3.0
+HEADER_MM = 15.0
+FOOT_MM = 9.0
+TEXT_MAX_PT = 10.0
+TEXT_MIN_PT = 6.5
+NAME_MAX_PT = 12.0
+NAME_MIN_PT = 7.0
+
+
+@dataclass(frozen=True, slots=True)
+class CardBox:
+    """Card size, bleed and the body text box (x, y, w, h in scene mm)."""
+
+    width: float
+    height: float
+    bleed: float
+
+    @property
+    def body(self) -> tuple[float, float, float, float]:
+        b, inset = self.bleed, SAFE + 2.0
+        return (b + inset, b + HEADER_MM + 3.0, self.width - 2 * inset,
+                self.height - HEADER_MM - FOOT_MM - 5.0)
+
+
+def card_box(pack: Pack) -> CardBox:
+    """The card size of the pack's print settings (poker by default)."""
+    cfg = pack.data.get("print", {})
+    size = cfg.get("card", "poker")
+    if isinstance(size, dict):
+        w, h = parse_length(size["width"]), parse_length(size["height"])
+    else:
+        w, h = CARD_SIZES[str(size)]
+    return CardBox(w, h, parse_length(cfg.get("bleed", DEFAULT_BLEED)))
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace(":", "\\:")
+
+
+def ability_markup(card: RoleCard, lang: str | None) -> str:
+    """The body text: each timing header in bold, then its text, a blank line between."""
+    return "\n\n".join(f"**{_escape(label('timing-' + a.timing, lang))}**\n"
+                       f"{_escape(pick_text(a.text, lang))}" for a in card.abilities)
+
+
+def fit_body(card: RoleCard, box: CardBox, lang: str | None) -> FitResult:
+    """The abilities fitted into the body box."""
+    _, _, w, h = box.body
+    return fit_text(ability_markup(card, lang), w, h, family="serif", max_size=TEXT_MAX_PT,
+                    min_size=TEXT_MIN_PT, leading=1.2, fill=INK)
+
+
+def _star(cx: float, cy: float, colour: str) -> Text:
+    return Text(cx, cy, "\u2605", font="sans", size=11, fill=colour, anchor="middle")
+
+
+def card_front(card: RoleCard, number: int, box: CardBox, lang: str | None) -> Scene:
+    """One printed card of ``card`` with ``number``."""
+    b, w, h = box.bleed, box.width, box.height
+    colour = COLOURS[card.type]
+    parts: list[Any] = [
+        Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=PAPER)),
+        Rect(0, 0, w + 2 * b, b + HEADER_MM, Style(fill=colour)),
+        Rect(0, b + h - FOOT_MM, w + 2 * b, FOOT_MM + b, Style(fill=colour)),
+        Circle(b + SAFE + 5.5, b + HEADER_MM / 2, 5.2, Style(fill=PAPER)),
+        Text(b + SAFE + 5.5, b + HEADER_MM / 2 + 2.1, str(number), font="sans", size=12,
+             fill=colour, anchor="middle", bold=True),
+    ]
+    name_x = b + SAFE + 12.0
+    name_w = w - 2 * SAFE - 12.0 - (8.0 if card.first_play else 1.0)
+    name = fit_text(f"**{_escape(card.title(lang))}**", name_w, HEADER_MM - 4, family="sans",
+                    max_size=NAME_MAX_PT, min_size=NAME_MIN_PT, valign="middle", fill="#ffffff")
+    parts.append(name.block.at(name_x, b + 2.0))
+    if card.first_play:
+        parts.append(_star(b + w - SAFE - 3.5, b + HEADER_MM / 2 + 2.0, "#ffd95a"))
+    x, y, _, _ = box.body
+    parts.append(fit_body(card, box, lang).block.at(x, y))
+    foot = label("role-" + card.type, lang).upper()
+    if card.first_play:
+        foot += f" \u00b7 \u2605 {label('role-first-play', lang)}"
+    parts.append(Text(b + w / 2, b + h - FOOT_MM / 2 + 1.2, foot, font="sans", size=6.5,
+                      fill="#ffffff", anchor="middle", bold=True))
+    return Scene(w + 2 * b, h + 2 * b, tuple(parts), id=f"card-{card.id}-{number}")
+
+
+def card_back(kind: str, box: CardBox, title: str, lang: str | None) -> Scene:
+    """The back of every card of ``kind``: its colour, a frame, the type and the title."""
+    b, w, h = box.bleed, box.width, box.height
+    colour = COLOURS[kind]
+    cx, cy = b + w / 2, b + h / 2
+    parts: list[Any] = [
+        Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=colour)),
+        Rect(b + SAFE, b + SAFE, w - 2 * SAFE, h - 2 * SAFE,
+             Style(stroke=PAPER, stroke_width=0.6), rx=3),
+    ]
+    for i in range(5):  # a skyline of five towers
+        tall = (12, 20, 28, 18, 10)[i]
+        parts.append(Rect(cx - 17.5 + 7 * i, cy + 4 - tall, 6, tall, Style(fill=PAPER)))
+    parts.append(Line(cx - 22, cy + 4.3, cx + 22, cy + 4.3, Style(stroke=PAPER, stroke_width=0.6)))
+    parts.append(Text(cx, cy + 14, label("role-" + kind, lang).upper(), font="sans", size=12,
+                      fill=PAPER, anchor="middle", bold=True))
+    fit = fit_text(f"*{_escape(title)}*", w - 2 * SAFE - 6, 8, family="serif", max_size=9,
+                   min_size=6.5, align="center", valign="middle", fill=PAPER)
+    parts.append(fit.block.at(b + SAFE + 3, b + h - SAFE - 14))
+    return Scene(w + 2 * b, h + 2 * b, tuple(parts), id=f"back-{kind}")
+
+
+def reference_card(kind: str, cards: list[tuple[int, RoleCard]], box: CardBox,
+                   lang: str | None) -> Scene:
+    """A reference card of one type: every card of the type in this game, by number."""
+    b, w, h = box.bleed, box.width, box.height
+    colour = COLOURS[kind]
+    type_name = label("role-" + kind, lang)
+    parts: list[Any] = [
+        Rect(0, 0, w + 2 * b, h + 2 * b, Style(fill=PAPER)),
+        Rect(0, 0, w + 2 * b, b + HEADER_MM, Style(fill=colour)),
+    ]
+    head = fit_text(f"**{_escape(label('role-reference', lang, type=type_name))}**",
+                    w - 2 * SAFE - 4, HEADER_MM - 4, family="sans", max_size=10, min_size=6.5,
+                    align="center", valign="middle", fill="#ffffff")
+    parts.append(head.block.at(b + SAFE + 2, b + 2))
+    if kind == "engineer":
+        numbers = ", ".join(str(n) for n, _ in cards)
+        lines = [label("role-reference-engineer", lang, count=len(cards)),
+                 f"**{_escape(cards[0][1].title(lang))}**: {numbers}" if cards else ""]
+    else:
+        lines = [label("role-reference-set", lang)] + [
+            f"**{n}** {_escape(c.title(lang))}"
+            + (f" *({_escape(label('role-first-play', lang))})*" if c.first_play else "")
+            for n, c in cards]
+    x, y, bw, bh = box.body
+    fit = fit_text("\n".join(lines), bw, bh + FOOT_MM, family="serif", max_size=10,
+                   min_size=6.5, leading=1.35, fill=INK)
+    parts.append(fit.block.at(x, y))
+    return Scene(w + 2 * b, h + 2 * b, tuple(parts), id=f"reference-{kind}")
+
+
+AID_SECTIONS = ("role-aid-round", "role-aid-lose", "role-aid-win", "role-aid-pieces")
+
+
+def player_aid(game: RoleGame, paper: tuple[float, float], lang: str | None) -> Scene:
+    """A page: the round step by step, losing workers, winning, the pieces."""
+    pw, ph = paper
+    margin = 20.0
+    title = pick_text(game.title, lang)
+    parts: list[Any] = [
+        Rect(margin - 6, margin - 6, pw - 2 * (margin - 6), ph - 2 * (margin - 6),
+             Style(stroke=COLOURS["engineer"], stroke_width=0.6), rx=3),
+        Text(pw / 2, margin + 8, title, font="serif", size=22, fill=COLOURS["engineer"],
+             anchor="middle", bold=True),
+        Text(pw / 2, margin + 15, label("player-aid", lang), font="serif", size=11, fill=INK,
+             anchor="middle", italic=True),
+    ]
+    y = margin + 26
+    width = pw - 2 * margin
+    for key in AID_SECTIONS:
+        parts.append(Text(margin, y + 4, label(key, lang).upper(), font="sans", size=10,
+                          fill=COLOURS["builder"], bold=True))
+        fit = fit_text(label(f"{key}-text", lang, refill=game.refill_every, hand=game.hand_size),
+                       width, 60, family="serif", max_size=11, min_size=9, leading=1.35,
+                       fill=INK)
+        parts.append(fit.block.at(margin, y + 7))
+        y += 7 + fit.lines * fit.size * 0.3528 * 1.35 + 7
+    return Scene(pw, ph, tuple(parts), id="player-aid")
+
+
+def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box: CardBox,
+                      lang: str | None) -> Iterator[Diagnostic]:
+    """Cards whose abilities do not fit the body at the minimum size (at their first text)."""
+    for ident, card in sorted(cards.items()):
+        result = fit_body(card, box, lang)
+        line, col = docs[ident].locate(("abilities", 0, "text"))
+        yield from diagnose_fit(result, docs[ident].file, line, col,
+                                pointer="/abilities/0/text", what=f"the abilities of '{ident}'")
+
+
+def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
+    """Card sheets (fronts, backs, duplex), reference cards and the player aid per game."""
+    from generator.systems.roles import read_pack
+
+    cards, _, games = read_pack(pack)
+    lang = options.lang
+    box = card_box(pack)
+    paper = options.paper or str(pack.data.get("print", {}).get("paper", "a4"))
+    crop = bool(pack.data.get("print", {}).get("crop_marks", True))
+    artefacts: list[Artefact] = []
+    for game, _, _ in games:
+        title = pick_text(game.title, lang)
+        progress(f"{pack.id}: {game.id} cards")
+        printed = printed_cards(cards, game.deck)
+        backs = {kind: card_back(kind, box, title, lang) for kind in TYPES}
+        fronts = [card_front(card, n, box, lang) for n, card in printed]
+        back_list = [backs[card.type] for _, card in printed]
+        for kind in TYPES:
+            of_kind = [(n, c) for n, c in printed if c.type == kind]
+            if of_kind:
+                fronts.append(reference_card(kind, of_kind, box, lang))
+                back_list.append(backs[kind])
+        for scene in fronts[: len(printed)]:
+            artefacts.append(Artefact(f"svg/{game.id}/{scene.id}.svg", scene_to_svg(scene)))
+        for kind, scene in backs.items():
+            artefacts.append(Artefact(f"svg/{game.id}/back-{kind}.svg", scene_to_svg(scene)))
+        layout, wide = sheet_layouts(PAPERS[paper], box.width, box.height, box.bleed, "auto")
+        front_pages, back_pages = card_sheet_pages(
+            fronts, back_list, layout, crop_marks=crop, back_offset=options.back_offset or (0, 0),
+            label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang)
+        subject = "Role card sheets"
+        artefacts.append(Artefact(f"print/{game.id}-cards-fronts.pdf", document_to_pdf(
+            PdfDocument(front_pages, title=f"{title}: card fronts", subject=subject))))
+        artefacts.append(Artefact(f"print/{game.id}-cards-backs.pdf", document_to_pdf(
+            PdfDocument(back_pages, title=f"{title}: card backs", subject=subject))))
+        artefacts.append(Artefact(f"print/{game.id}-cards-duplex.pdf", document_to_pdf(
+            PdfDocument(interleave_duplex(front_pages, back_pages), duplex=True,
+                        title=f"{title}: cards for duplex printing", subject=subject))))
+        artefacts.append(Artefact(f"print/{game.id}-player-aid.pdf", document_to_pdf(
+            PdfDocument((player_aid(game, PAPERS[paper], lang),),
+                        title=f"{title}: player aid", subject=subject))))
+    return artefacts

@@ -1,0 +1,45 @@
+"""Printed role decks: sheets, backs, reference cards and the aid; fitting; determinism."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.pipeline import build, check
+from generator.systems import Options
+
+from .conftest import check_copy, copy_pack, line_of
+
+LONG = "Build again and again. " * 90
+
+
+def test_build_is_complete_and_byte_identical(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    root = copy_pack(tmp_path / "pack", {"game.yaml": ("games: 40", "games: 3")})
+    outs = []
+    for name in ("a", "b"):
+        report = check([root], Options(cache=False))
+        build(report, tmp_path / name)
+        outs.append(tmp_path / name / "roles")
+    files = sorted(p.relative_to(outs[0]).as_posix() for p in outs[0].rglob("*") if p.is_file())
+    assert "print/harbour-lights-cards-duplex.pdf" in files
+    assert "print/harbour-lights-player-aid.pdf" in files
+    assert sum(f.startswith("svg/harbour-lights/card-") for f in files) == 25
+    assert {f for f in files if "back-" in f} == {
+        f"svg/harbour-lights/back-{k}.svg" for k in ("engineer", "builder", "specialist", "mover")}
+    for rel in files:
+        if rel.endswith((".pdf", ".svg")):
+            assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
+    fronts = (outs[0] / "print/harbour-lights-cards-fronts.pdf").read_bytes()
+    # 25 cards and 4 reference cards, 8 a sheet: 4 pages (each '/Type /Page' not '/Pages').
+    assert fronts.count(b"/Type /Page") - fronts.count(b"/Type /Pages") == 4
+
+
+def test_text_that_cannot_fit_is_an_error_at_its_line(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    rel = "cards/builders.yaml"
+    root = copy_pack(tmp_path, {rel: ("text: Build twice, on two different spaces. One build only "
+                                      "is not enough.", f"text: {LONG}")})
+    report = check_copy(root, monkeypatch)
+    found = [(d.file, d.line) for d in report.diagnostics if d.code == "RS-R001"]
+    assert found == [(rel, line_of(root, rel, "Build again"))]

@@ -1,0 +1,185 @@
+"""A French build of every shipped pack prints no English fixed text (issue 12 §5).
+
+Every page each system prints is rendered with ``lang="fr"`` and the text of its
+scenes is gathered. The pack's own texts (titles, stories, god powers...) are
+removed first: the riddle and tower packs are written in English only, so they
+print English content by design (one RS-P011 warning says so). What is left must
+not hold any English sentence of the label catalogue, nor the English phrasing of
+the sentences the book generates from goals, effects and the solver's notation.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import CONTENT
+from generator.pack.model import Pack
+from generator.pipeline import check
+from generator.render.geometry import resolve_paper
+from generator.render.labels import LABELS
+from generator.render.scene import Element, Group, Scene, Text, TextBlock
+from generator.systems import Options
+
+PAPER = resolve_paper("a4")
+ENGLISH_PHRASES = (
+    # The book's generated sentences (goals, effects, unlocks, notation) in English.
+    "fill the slots with", "to the stockpile", "from the stockpile", "stands on", "sinks into",
+    "Open from the start", "Opens when", "at least one objective", "objective achieved",
+    "top piece removed", "shortest first move", " turns", "set-up pieces included",
+    "take one step", "blessing token", "silver coin", "gold coin", " build ", "(level ",
+    "player aid", "campaign sheet", "tokens and tiles", "scenario book", "Reward:",
+)
+"""English that must not be left on a French page once the pack's own text is removed."""
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+def _texts(elements: tuple[Element, ...]) -> Iterator[str]:
+    for el in elements:
+        if isinstance(el, Text):
+            yield el.text
+        elif isinstance(el, TextBlock):
+            yield " ".join(run.text for run in el.runs)
+        elif isinstance(el, Group):
+            yield from _texts(el.children)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def _pack_texts(pack: Pack) -> list[str]:
+    """Every string the pack writes, as printed (markup and icon codes dropped), longest first."""
+    out = set()
+    for doc in pack.documents:
+        for text in _strings(doc.data):
+            printed = _norm(re.sub(r":[a-z0-9-]+:", " ", text).replace("*", ""))
+            if len(printed) >= 4:
+                out.add(printed)
+                out.add(printed.rstrip("."))
+    out |= {_norm(str(pack.data.get("title", "")))}
+    return sorted(out, key=len, reverse=True)
+
+
+def _fixed_text(pages: list[Scene], pack: Pack) -> str:
+    """The pages' text with the pack's own texts cut out."""
+    text = "\n".join(_norm(t) for page in pages for t in _texts(page.children))
+    for own in _pack_texts(pack):
+        text = text.replace(own, "\u2591")
+    return text
+
+
+def _english_left(text: str) -> list[str]:
+    found = [p for p in ENGLISH_PHRASES if p in text]
+    for key, texts in LABELS.items():
+        if texts["en"] == texts["fr"]:
+            continue
+        # Literal stretches of the English entry (fields and markup split it) of 3+ words.
+        for chunk in re.split(r"\{\w+\}|\*+|:[a-z0-9-]+:|\n", texts["en"]):
+            chunk = _norm(chunk)
+            if len(chunk.split()) >= 3 and chunk in text:
+                found.append(f"{key}: {chunk}")
+    return found
+
+
+def _load(name: str, lang: str = "fr") -> Pack:
+    report = check([CONTENT / name], Options(lang=lang))
+    assert not report.failed()
+    return report.packs[0]
+
+
+def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
+    from generator.systems.riddle.content import back_offset_of, read_content
+    from generator.systems.riddle.render import build_book, solve_all
+    from generator.systems.riddle.cards import card_settings
+    from generator.systems.riddle.sheets import (
+        aid_card_faces,
+        aid_card_settings,
+        campaign_sheet_pages,
+        player_aid_pages,
+    )
+    from generator.systems.riddle.components import component_pages
+    from generator.systems.riddle.cards import iter_card_sheets
+
+    options = Options(lang=lang, cache_dir=cache, extra={"solver_budget": 100})
+    content = read_content(pack, lang)
+    solves = solve_all(content, options, _quiet)
+    book = build_book(content, solves, PAPER, lang, "appendix", _quiet)
+    cards = card_settings(pack, options)
+    front, back, _ = aid_card_faces(content, aid_card_settings(cards), lang)
+    pages = [*book.pages, *player_aid_pages(content, PAPER, lang), front, back,
+             *component_pages(content, PAPER, lang), *campaign_sheet_pages(content, PAPER, lang)]
+    for _, fronts, backs in iter_card_sheets(content, cards, PAPER, back_offset_of(pack, options),
+                                             lang, pack.root):
+        pages += [*fronts, *backs]
+    return pages
+
+
+def tower_pages(pack: Pack, lang: str) -> list[Scene]:
+    from generator.systems.tower.boards import all_board_pages
+    from generator.systems.tower.render import aid_pages, book_pages, read_book, token_pages
+
+    content = read_book(pack, lang)
+    return [*book_pages(content, PAPER, lang, _quiet), *token_pages(content, PAPER, lang),
+            *aid_pages(content, PAPER, lang), *all_board_pages(content, PAPER, lang)]
+
+
+@pytest.fixture(scope="module")
+def riddles() -> Pack:
+    return _load("riddles")
+
+
+@pytest.fixture(scope="module")
+def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("solver-cache")
+
+
+def test_french_riddle_pages_print_no_english_fixed_text(riddles: Pack, solver_cache: Path
+                                                         ) -> None:
+    pages = riddle_pages(riddles, "fr", solver_cache)
+    text = _fixed_text(pages, riddles)
+    assert not _english_left(text)
+    # The French is there: headings, the generated sentences and the solutions' notation.
+    for french in ("Il vous faut", "Remplissez les cases avec", "Récompenses et fins",
+                   "Les règles en bref", "construit", "S'ouvre quand", "Écu d'or"):
+        assert french in text, french
+
+
+def test_english_riddle_pages_are_caught_by_the_same_scan(riddles: Pack, solver_cache: Path
+                                                          ) -> None:
+    """The scan is not blind: the same pages in English trip it all over."""
+    left = _english_left(_fixed_text(riddle_pages(riddles, "en", solver_cache), riddles))
+    assert len(left) > 50, left
+
+
+def test_french_tower_pages_print_no_english_fixed_text() -> None:
+    pack = _load("tower")
+    text = _fixed_text(tower_pages(pack, "fr"), pack)
+    assert not _english_left(text)
+    for french in ("Le tour des ennemis", "Feuille de score", "Tuiles et marqueurs",
+                   "tourné vers", "Femelle claire"):
+        assert french in text, french
+    assert _english_left(_fixed_text(tower_pages(pack, "en"), pack))
+
+
+def test_tower_and_riddle_packs_say_once_that_they_lack_french() -> None:
+    for name in ("riddles", "tower"):
+        report = check([CONTENT / name], Options(lang="fr"))
+        assert len([d for d in report.diagnostics if d.code == "RS-P011"]) == 1, name
