@@ -40,7 +40,7 @@ def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     targets, water = token_counts(content)
     kinds = ["target"] * targets + ["water"] * water
     kinds += [k for k in content.enemy_order for _ in range(2)]
-    scenes = {k: Scene(TILE, TILE, tuple(draw_tile(k, 0, 0, TILE)), id=f"tile-{k}") for k in set(kinds)}
+    scenes = {k: Scene(TILE, TILE, tuple(draw_tile(k, 0, 0, TILE, lang=options.lang)), id=f"tile-{k}") for k in set(kinds)}
     names = tuple(ENEMY_LOOKS[k].label if k in ENEMY_LOOKS else f"{k} tile" for k in kinds)
     return [TokenSet("tiles", f"{content.title}: tiles and markers", TILE,
                      tuple(scenes[k] for k in kinds), False, names)]
