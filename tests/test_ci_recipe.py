@@ -77,7 +77,9 @@ def test_readme_recipe_and_pre_commit_hook_in_a_fresh_venv(tmp_path: Path) -> No
     # caches the test run has already made are reused (they are keyed by content and
     # simulator version), so this measures the install and the command, not the solver.
     for cache in (REPO / "content").glob("*/.riddlesmith-cache"):
-        shutil.copytree(cache, checkout / cache.relative_to(REPO), dirs_exist_ok=True)
+        # Another test process may be writing an entry (".tmp-*", then an atomic rename).
+        shutil.copytree(cache, checkout / cache.relative_to(REPO), dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".tmp-*"))
     done = subprocess.run(shlex.split(runs[1].replace("riddlesmith", str(riddlesmith), 1)),
                           cwd=checkout, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
