@@ -25,9 +25,9 @@ from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
-from generator.systems import Artefact, Options, System, discover_systems
+from generator.systems import Artefact, Options, System, discover_systems, paper_of
 from generator.systems.art import iter_cover_art_problems
-from generator.targets import iter_target_artefacts, paper_of, targets_of
+from generator.targets import iter_target_artefacts, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 

@@ -24,13 +24,13 @@ from typing import Any
 
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
-from generator.render.geometry import layout_sheet, parse_length, resolve_paper
+from generator.render.geometry import layout_sheet, parse_length
 from generator.render.impose import booklet_pages, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
 from generator.render.sheets import card_sheet_pages, interleave_duplex
-from generator.systems import Artefact, Options, ProgressFn, System
+from generator.systems import Artefact, Options, ProgressFn, System, paper_of
 
 TARGETS = ("pnp", "pro", "tts")
 DEFAULT_TARGETS = ("pnp",)
@@ -64,11 +64,6 @@ def _light(deck: Deck) -> Deck:
     """The deck with :func:`ink_saver` applied to every face."""
     return replace(deck, fronts=tuple(ink_saver(s) for s in deck.fronts),
                    backs=tuple(ink_saver(s) for s in deck.backs))
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper: ``--paper``, else the pack's ``print.paper``, else A4."""
-    return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
 
 
 def _pdf(pages: Sequence[Any], title: str, **kw: Any) -> bytes:

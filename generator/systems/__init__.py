@@ -51,6 +51,13 @@ class Options:
 CACHE_FOLDER = ".riddlesmith-cache"
 
 
+def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
+    """The paper size in mm: ``--paper``, else the pack's ``print.paper``, else A4."""
+    from generator.render.geometry import resolve_paper
+
+    return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
+
+
 def cache_dir_for(pack: Pack, options: Options) -> Path | None:
     """Where simulator results of ``pack`` are cached (None: no cache).
 

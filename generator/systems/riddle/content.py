@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.geometry import PAPERS, resolve_paper
 from generator.render.sheets import back_offset_setting
-from generator.systems import Options
+from generator.systems import Options, paper_of
 from generator.systems.riddle.model import (
     BlessingCard,
     Campaign,
@@ -81,12 +80,6 @@ def read_content(pack: Pack, lang: str | None) -> RiddleContent:
         constellation=build_constellation(skies[0]) if skies else None,
         constellation_title=pick_text(skies[0].data.get("title", ""), lang) if skies else "",
     )
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper size: ``options.paper``, else the pack's ``print.paper``, else A4."""
-    name = options.paper or pack.data.get("print", {}).get("paper", "a4")
-    return PAPERS[name] if name in PAPERS else resolve_paper(name)
 
 
 def back_offset_of(pack: Pack, options: Options) -> tuple[float, float]:

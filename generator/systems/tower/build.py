@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.pack.model import Pack
-from generator.render.geometry import resolve_paper
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument
 from generator.render.scene import Scene
 from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, Options, ProgressFn, paper_of
 from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.tower.boards import all_board_pages
 from generator.systems.tower.cards import card_options, god_card_sheets, iter_god_card_svgs
@@ -29,12 +28,6 @@ from generator.systems.tower.render import (
     read_book,
     token_pages,
 )
-
-
-def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
-    """The paper size: the command line's, else the pack's ``print.paper``, else A4."""
-    spec = options.paper or pack.data.get("print", {}).get("paper", "a4")
-    return resolve_paper(spec)
 
 
 def dress_pages(pages: Sequence[Scene], content: BookContent, pack: Pack) -> tuple[Scene, ...]:
