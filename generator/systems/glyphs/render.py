@@ -13,11 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from generator.pack.model import Pack
-from generator.render.geometry import CARD_SIZES, PAPERS, layout_sheet, parse_length
+from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Document, Element, Group, Line, Polygon, Rect, Scene, \
     Style, Text
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    card_sheet_pages,
+    gutter_setting,
+    interleave_duplex,
+    sheet_layouts,
+)
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
@@ -310,12 +315,17 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
 
 
 def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: float,
-            paper: str, pack: Pack, offset: tuple[float, float], label: str, title: str
-            ) -> bytes:
-    crop = bool(pack.data.get("print", {}).get("crop_marks", True))
-    layout = layout_sheet(PAPERS[paper], w, h, bleed=bleed)
+            paper: str, pack: Pack, offset: tuple[float, float], label: str, title: str,
+            gutter: str | None = None) -> bytes:
+    print_cfg = pack.data.get("print", {})
+    crop = bool(print_cfg.get("crop_marks", True))
+    # The shared gutter policy: by default a full-bleed gutter only on sheets whose
+    # neighbouring cards differ in colour at the cut (deck colours, tile faces).
+    layout, wide = sheet_layouts(PAPERS[paper], w, h, bleed,
+                                 gutter_setting(gutter, print_cfg.get("gutter")))
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
-                                               back_offset=offset, label=label)
+                                               back_offset=offset, label=label,
+                                               gutter_layout=wide)
     return document_to_pdf(Document(tuple(interleave_duplex(front_pages, back_pages)),
                                     title=title, duplex=True))
 
@@ -336,6 +346,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     offset = options.back_offset or (parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
                                      parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
     languages = [options.lang] if options.lang else pack.languages
+    asked = options.extra.get("gutter")
+    gutter = asked if isinstance(asked, str) else None
     out: list[Artefact] = []
     for lang in languages:
         title = text_in(game.title, lang)
@@ -351,13 +363,13 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         backs += [reward_back(title, w, h, bleed, lang) for _ in rewards]
         out.append(Artefact(f"{base}/cards-duplex.pdf", _duplex(
             fronts, backs, w, h, bleed, paper, pack, offset, f"{title} · {lang}",
-            f"{title}: riddle and reward cards")))
+            f"{title}: riddle and reward cards", gutter)))
         progress(f"{pack.id}: {lang} tiles and tokens")
         faces = [tile_faces(t, lang) for t in glyphs.tiles for _ in range(t.count)]
         out.append(Artefact(f"{base}/tiles-duplex.pdf", _duplex(
             [f for f, _ in faces], [b for _, b in faces], TILE, TILE, SMALL_BLEED, paper, pack,
             offset, f"{title} · {say('restored', lang)} / {say('cursed', lang)}",
-            f"{title}: antechamber tiles")))
+            f"{title}: antechamber tiles", gutter)))
         spent = text_in(game.basic_spent, lang)
         actions = [action_faces(text_in(game.basic_name, lang), f"{say('restore', lang)} "
                                 f"{say('swap', lang)}", f"basic-{i}", "#6c757d", lang, spent)
@@ -368,10 +380,12 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         tokens = [token_faces(t, game.whirlpool_curse, lang) for t in game.tokens]
         out.append(Artefact(f"{base}/action-tiles-duplex.pdf", _duplex(
             [f for f, _ in actions], [b for _, b in actions], ACTION, ACTION, SMALL_BLEED, paper,
-            pack, offset, f"{title} · {say('active', lang)}", f"{title}: action tiles")))
+            pack, offset, f"{title} · {say('active', lang)}", f"{title}: action tiles",
+            gutter)))
         out.append(Artefact(f"{base}/tokens-duplex.pdf", _duplex(
             [f for f, _ in tokens], [b for _, b in tokens], TOKEN, TOKEN, SMALL_BLEED, paper,
-            pack, offset, f"{title} · {say('token', lang)}", f"{title}: challenge tokens")))
+            pack, offset, f"{title} · {say('token', lang)}", f"{title}: challenge tokens",
+            gutter)))
         page = PAPERS[paper]
         out.append(Artefact(f"{base}/boards.pdf", document_to_pdf(Document(
             (clepsydra_page(game, page, lang), degree_page(game, page, lang),

@@ -102,3 +102,16 @@ def test_starter_pack_checks_clean_and_the_template_is_valid(tmp_path: Path) -> 
     (root / "riddles" / "extra.yaml").write_text(card, encoding="utf-8")
     _, diags = load_pack(load_small(root))
     assert [d.code for d in diags] == ["RS-X004"]  # a seventh card in deck 1
+
+
+def test_card_sheets_follow_the_shared_gutter_policy(small_pack: Path, tmp_path: Path) -> None:
+    """Riddle decks differ in colour at the cut: `auto` (the default) lays those sheets out
+    with the full-bleed gutter, exactly as `full` does; `none` butts the cards."""
+    sheets = {}
+    for mode in ("none", "full", "auto"):
+        out_dir = tmp_path / mode
+        code, text = run("build", str(small_pack), "--lang", "en", "--gutter", mode,
+                         "--out", str(out_dir))
+        assert code == 0, text
+        sheets[mode] = (out_dir / "small-glyphs" / "print/en/cards-duplex.pdf").read_bytes()
+    assert sheets["auto"] == sheets["full"] != sheets["none"]
