@@ -53,6 +53,7 @@ def run_serve(paths: list[Path], options: Options, host: str, port: int, open_br
     import uvicorn
 
     from generator.serve.app import make_app
+    from generator.sim.executors import terminate_pool
     from generator.serve.workspace import Workspace
 
     _check_port(host, port)
@@ -69,5 +70,6 @@ def run_serve(paths: list[Path], options: Options, host: str, port: int, open_br
     try:
         server.run()
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        # A simulation may still be running in the worker: stop it rather than wait for it.
+        terminate_pool(executor)
     return 0

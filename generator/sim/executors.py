@@ -113,6 +113,30 @@ class _Closing:
             self.abort()
 
 
+def terminate_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop ``pool`` at once: terminate its workers (their tasks are lost), then shut it down."""
+    with stop_signals_held():
+        # The pool offers no public way to stop running tasks before Python 3.14
+        # (ProcessPoolExecutor.terminate_workers), hence its private process table.
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)  # gone after shutdown
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + ABORT_GRACE
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.is_alive():
+                worker.kill()
+                worker.join(ABORT_GRACE)
+        # Let the pool's manager thread see its workers gone and clean up now; left
+        # running, it races the interpreter's exit hook (a "Bad file descriptor"
+        # traceback at exit on CPython 3.11).
+        if manager is not None:
+            manager.join(ABORT_GRACE)
+
+
 def _worker_start() -> None:
     """In each pool worker: leave Ctrl-C to the parent (it stops the workers; a worker
     must not print its own traceback), let SIGTERM end the worker, and die with the parent even when the parent is
@@ -210,28 +234,8 @@ class LocalPoolExecutor(_Closing):
     def abort(self) -> None:
         """Stop at once: terminate the workers (their tasks are lost) and drop the pool."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        with stop_signals_held():
-            # The pool offers no public way to stop running tasks before Python 3.14
-            # (ProcessPoolExecutor.terminate_workers), hence its private process table.
-            workers = list((getattr(pool, "_processes", None) or {}).values())
-            manager = getattr(pool, "_executor_manager_thread", None)  # gone after shutdown
-            for worker in workers:
-                if worker.is_alive():
-                    worker.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-            deadline = time.monotonic() + ABORT_GRACE
-            for worker in workers:
-                worker.join(max(0.0, deadline - time.monotonic()))
-                if worker.is_alive():
-                    worker.kill()
-                    worker.join(ABORT_GRACE)
-            # Let the pool's manager thread see its workers gone and clean up now; left
-            # running, it races the interpreter's exit hook (a "Bad file descriptor"
-            # traceback at exit on CPython 3.11).
-            if manager is not None:
-                manager.join(ABORT_GRACE)
+        if pool is not None:
+            terminate_pool(pool)
 
 
 def _import_distributed() -> Any:
