@@ -1,10 +1,9 @@
-"""Simulator result caches: a hash of the simulator's own source, and atomic writes.
+"""Simulator result caches: a hash of the simulator's own source.
 
 A system caches a simulation in a JSON file named by a hash of everything the
 result depends on; part of that hash is :func:`digest_sources` (the source
 files of the modules that compute it), so editing the simulator invalidates
-old results. :func:`write_atomically` never leaves a half-written file, and a
-cache that cannot be written only costs time.
+old results. Reading and writing the files is :mod:`generator.cachefile`'s job.
 """
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ import hashlib
 import importlib.util
 from pathlib import Path
 
-from generator.cachefile import write_text
 
 
 def digest_sources(modules: tuple[str, ...], tag: str) -> str:
@@ -29,10 +27,4 @@ def digest_sources(modules: tuple[str, ...], tag: str) -> str:
     return h.hexdigest()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through :func:`generator.cachefile.write_text` (a
-    temporary file and an atomic rename); a cache that cannot be written only costs time."""
-    write_text(path, text)
-
-
-__all__ = ["digest_sources", "write_atomically"]
+__all__ = ["digest_sources"]

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.cachefile import read_object
+from generator.cachefile import read_object, write_text
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
-from generator.sim.cache import digest_sources, write_atomically
+from generator.sim.cache import digest_sources
 from generator.sim.stats import intervals_disjoint_above, wilson_interval
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.playtest import playtest, standard_setup
@@ -100,7 +100,7 @@ def simulate(table: Table, settings: SimSettings | None = None,
     result = {"policy": settings.policy, "seed": settings.seed, "setup": setup,
               "curve": curve, "cards": cards}
     if path is not None:
-        write_atomically(path, json.dumps({"fingerprint": key, "result": result}, indent=1,
+        write_text(path, json.dumps({"fingerprint": key, "result": result}, indent=1,
                                            sort_keys=True) + "\n")
     return result
 

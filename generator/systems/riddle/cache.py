@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from generator.cachefile import read_object, write_text
+from generator.cachefile import read_object
 from generator.systems.riddle.bookkeeping import reward_options
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, dump_riddle
@@ -77,8 +77,3 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         if problem:
             return None, problem
     return solve, ""
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through :mod:`generator.cachefile`; a cache that cannot be written only costs time."""
-    write_text(path, text)

@@ -100,6 +100,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
+from generator.cachefile import write_text
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document
 from generator.sim.search import (
@@ -134,7 +135,6 @@ from generator.systems.riddle.cache import (
     default_cache_dir,
     read_entry,
     riddle_fingerprint,
-    write_atomically,
 )
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
@@ -426,7 +426,7 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
         entry["setup"] = result.setup
         entry["boards"] = list(result.boards)
         entry["trace"] = [list(step) for step in result.trace]
-    write_atomically(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
     return solved
 
 
