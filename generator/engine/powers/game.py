@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
+from generator.engine.powers.draw import draw_roam_ply, roam_draw_supported
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
 from generator.engine.powers.fast_routes import (
     count_route_plies,
@@ -68,7 +69,8 @@ class PowerGame:
         blockers = tuple(i for i, r in enumerate(rules) if r.blocks_opponents_up)
         object.__setattr__(self, "blockers", blockers)
         counted = tuple(
-            "masks" if fast_supported(r) else "routes" if routes_supported(r) else ""
+            "masks" if fast_supported(r) else "roam-draw" if roam_draw_supported(r)
+            else "routes" if routes_supported(r) else ""
             for r in rules
         )
         object.__setattr__(self, "counted", counted)
@@ -139,7 +141,7 @@ def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> in
     movers = movers_of(side)
     no_up = bool(game.blockers) and restricted_up(game, position)
     geometry = game.geometry
-    if path == "routes":
+    if path in ("routes", "roam-draw"):
         if index < 0:
             return count_route_plies(geometry, state, movers, rules, no_up=no_up)
         return select_route_ply(geometry, state, movers, rules, index, no_up=no_up)
@@ -147,6 +149,22 @@ def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> in
     if index < 0:
         return count_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
     return select_ply(geometry, state, movers, rules, index, no_up=no_up, opponents=opponents)
+
+
+def draw_game_ply(game: PowerGame, position: PowerPosition, rng: random.Random) -> Ply | None:
+    """A uniformly random distinct ply of the player to act (``None``: they have none).
+
+    A lone team roam draws by rejection (:mod:`.draw`); the other rules count and
+    select (:func:`count_game_plies`), which lists the plies only for the powers
+    the counting paths do not cover.
+    """
+    side = position.to_move
+    if game.counted[side] == "roam-draw":
+        no_up = bool(game.blockers) and restricted_up(game, position)
+        return draw_roam_ply(game.geometry, position.state, movers_of(side), game.rules[side],
+                             rng, no_up=no_up)
+    count = count_game_plies(game, position)
+    return select_game_ply(game, position, rng.randrange(count)) if count else None
 
 
 def play_ply(game: PowerGame, position: PowerPosition, ply: Ply) -> PowerPosition:
@@ -186,8 +204,7 @@ def play_random_power_game(
 ) -> GameResult:
     """Play uniformly random plies (among distinct plies) until the game ends.
 
-    Plies are drawn by counting and selecting (:func:`count_game_plies`), which
-    lists them only for the powers the counting path does not cover.
+    Plies are drawn by :func:`draw_game_ply`.
     """
     if position is None:
         position = to_power_position(start_position())
@@ -202,10 +219,9 @@ def play_random_power_game(
             position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
                                      marks)
         else:
-            count = count_game_plies(game, position)
-            if not count:
+            ply = draw_game_ply(game, position, rng)
+            if ply is None:
                 return GameResult(side ^ 1, plies, "stuck")
-            ply = select_game_ply(game, position, rng.randrange(count))
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
             position = play_ply(game, position, ply)

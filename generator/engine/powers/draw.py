@@ -1,0 +1,188 @@
+"""Drawing one uniformly random distinct ply for a playout, by rejection where counting is dear.
+
+Counting the team roam's plies exactly (:mod:`.fast_routes`) needs a flood fill per
+end square of a walker when both walk in one region; a playout only needs one
+uniform ply. So the roam is drawn by rejection: a candidate is a uniform index
+into a superset that is cheap to size and to decode, and it is kept when it is a
+legal, canonical ply (every distinct outcome has exactly one accepted index):
+
+- the usual plies that change level (as :func:`.fast_routes._level_changes`
+  counts them), then
+- for each end square of each walker, taken from the region it could walk alone
+  (its level, around the other figures), and for each of eight build slots of
+  each walker (the n-th square next to its end): the candidate is kept when the
+  two ends can both be reached (one walker after the other, in some order), the
+  slot names a square that may be built on, and a slot of the second walker
+  does not name a square next to the first walker's end (that build is the first
+  walker's slot).
+
+Each attempt is uniform over the superset, so the first kept candidate is uniform
+over the distinct plies; after :data:`ATTEMPTS` rejections the draw falls back to
+exact counting (still uniform: both branches are). tests/engine/test_engine_powers_draw.py
+decodes every index of the superset and pins the kept ones to
+:func:`~.turn.list_plies`.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from generator.engine.geometry import Bitboard, Geometry, Square
+from generator.engine.powers.fast import _nth_square
+from generator.engine.powers.fast_routes import (
+    _level_changes,
+    _reach,
+    count_route_plies,
+    select_route_ply,
+)
+from generator.engine.powers.pieces import TurnRules
+from generator.engine.powers.turn import Ply
+from generator.engine.state import State, occupied
+
+ATTEMPTS = 48
+"""Rejected candidates before a draw falls back to exact counting."""
+
+SLOTS = 8
+"""Build slots per walker: the most build neighbours a square has."""
+
+
+def roam_draw_supported(rules: TurnRules) -> bool:
+    """True for a lone team roam (the rules :func:`draw_roam_ply` covers)."""
+    return bool(rules.team_roam) and rules == TurnRules(team_roam=rules.team_roam)
+
+
+@lru_cache(maxsize=16)
+def _build_lists(geometry: Geometry) -> tuple[tuple[Square, ...], ...]:
+    """Per square, its build neighbours lowest first (the build slots)."""
+    out = []
+    for mask in geometry.build_neighbours:
+        squares = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            squares.append(low.bit_length() - 1)
+        out.append(tuple(squares))
+    return tuple(out)
+
+
+class RoamCandidates:
+    """The superset of one position's team-roam plies: ``total`` indices, and
+    :meth:`candidate` decoding one (``None``: rejected)."""
+
+    __slots__ = (
+        "geometry", "state", "movers", "power", "no_up", "level3_wins", "usual", "team",
+        "starts", "others", "open", "regions", "sizes", "total", "_fills",
+    )
+
+    def __init__(self, geometry: Geometry, state: State, movers: int, rules: TurnRules,
+                 no_up: bool, level3_wins: bool) -> None:
+        self.geometry = geometry
+        self.state = state
+        self.movers = movers
+        self.power = rules.team_roam
+        self.no_up = no_up
+        self.level3_wins = level3_wins
+        usual = _level_changes(geometry, state, movers, no_up, level3_wins, -1)
+        assert isinstance(usual, int)
+        self.usual = usual
+        team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
+        self.team = team
+        bits = geometry.bits
+        starts = tuple(state.workers[i] for i in team)
+        self.starts = starts
+        others = occupied(state)
+        for sq in starts:
+            others &= ~bits[sq]
+        self.others = others
+        self.open = geometry.land & ~state.domes & ~others
+        # Each walker's region as if it walked alone (the other's start left open).
+        self.regions = tuple(_reach(geometry, state, sq, others) for sq in starts)
+        self.sizes = tuple(r.bit_count() for r in self.regions)
+        ends = 1
+        for size in self.sizes:
+            ends *= size
+        self.total = usual + ends * SLOTS * len(team) if team else usual
+        self._fills: dict[tuple[int, Square], Bitboard] = {}
+
+    def candidate(self, index: int) -> Ply | None:
+        """The ply of superset index ``index`` (0 <= index < ``total``), or ``None``."""
+        if index < self.usual:
+            found = _level_changes(self.geometry, self.state, self.movers, self.no_up,
+                                   self.level3_wins, index)
+            assert isinstance(found, Ply)
+            return found
+        index -= self.usual
+        walkers = len(self.team)
+        slot = index % (SLOTS * walkers)
+        index //= SLOTS * walkers
+        ends = []
+        for region, size in zip(self.regions, self.sizes, strict=True):
+            ends.append(_nth_square(region, index % size))
+            index //= size
+        builder, nth = divmod(slot, SLOTS)
+        near = _build_lists(self.geometry)[ends[builder]]
+        if nth >= len(near):
+            return None
+        square = near[nth]
+        if not self.open >> square & 1 or square in ends:
+            return None
+        if walkers == 2:
+            a, b = ends
+            if a == b or builder == 1 and self.geometry.build_neighbours[a] >> square & 1:
+                return None
+            if not self._reachable(a, b):
+                return None
+        return self._ply(tuple(ends), square)
+
+    def _fill(self, walker: int, blocker: Square) -> Bitboard:
+        """The region of ``walker`` with the other walker standing on ``blocker``."""
+        key = (walker, blocker)
+        found = self._fills.get(key)
+        if found is None:
+            found = _reach(self.geometry, self.state, self.starts[walker],
+                           self.others | self.geometry.bits[blocker])
+            self._fills[key] = found
+        return found
+
+    def _reachable(self, a: Square, b: Square) -> bool:
+        """Whether the walkers can end on ``a`` and ``b``, one walking after the other."""
+        a0, b0 = self.starts
+        if not self.regions[0] >> b0 & 1:
+            return True  # two regions apart: neither walker is in the other's way
+        if self._fill(0, b0) >> a & 1 and self._fill(1, a) >> b & 1:
+            return True
+        return bool(self._fill(1, a0) >> b & 1 and self._fill(0, b) >> a & 1)
+
+    def _ply(self, ends: tuple[Square, ...], square: Square) -> Ply:
+        geometry, workers = self.geometry, self.state.workers
+        state = self.state
+        piece = (state.l1 >> square & 1) + (state.l2 >> square & 1) + (state.l3 >> square & 1)
+        moves = tuple((i, sq) for i, sq in zip(self.team, ends, strict=True) if sq != workers[i])
+        builds = ((square, piece),)
+        # One worker ending one step away and building next to it is also the usual ply.
+        if len(moves) == 1:
+            mover, to = moves[0]
+            if (geometry.move_neighbours[workers[mover]] >> to & 1
+                    and geometry.build_neighbours[to] >> square & 1):
+                return Ply(mover, moves, builds, False, False, ())
+        builder = next(i for i, sq in zip(self.team, ends, strict=True)
+                       if geometry.build_neighbours[sq] >> square & 1)
+        return Ply(builder, moves, builds, False, False, (self.power,))
+
+
+def draw_roam_ply(geometry: Geometry, state: State, movers: int, rules: TurnRules,
+                  rng: random.Random, *, no_up: bool = False, level3_wins: bool = True
+                  ) -> Ply | None:
+    """A uniformly random distinct ply under a lone team roam (``None``: no ply)."""
+    candidates = RoamCandidates(geometry, state, movers, rules, no_up, level3_wins)
+    if candidates.total:
+        for _ in range(ATTEMPTS):
+            ply = candidates.candidate(rng.randrange(candidates.total))
+            if ply is not None:
+                return ply
+    count = count_route_plies(geometry, state, movers, rules, no_up=no_up,
+                              level3_wins=level3_wins)
+    if not count:
+        return None
+    return select_route_ply(geometry, state, movers, rules, rng.randrange(count), no_up=no_up,
+                            level3_wins=level3_wins)

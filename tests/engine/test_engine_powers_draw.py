@@ -1,0 +1,91 @@
+"""The rejection draws (generator.engine.powers.draw) against the listing generator.
+
+Every index of the candidate superset is decoded on seeded random positions: the
+kept candidates are the listed plies' outcomes, each exactly once, with the same
+powers and climb (so a uniform index, redrawn until kept, is a uniform distinct
+ply); the draws themselves are seeded, repeatable and legal, and fall back to
+exact counting when the position has no ply.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from test_engine_powers_perft import random_positions
+
+from generator.engine import Geometry, parse_position
+from generator.engine.powers import apply_ply, list_plies, rules_for
+from generator.engine.powers.draw import RoamCandidates, draw_roam_ply, roam_draw_supported
+from generator.engine.powers.turn import Ply
+from generator.engine.state import State
+
+HERMES = rules_for(("hermes",))
+
+
+def _outcome(state: State, ply: Ply) -> tuple[object, ...]:
+    return (apply_ply(state, ply), ply.win)
+
+
+def _check_candidates(geometry: Geometry, state: State, movers: int, no_up: bool) -> int:
+    candidates = RoamCandidates(geometry, state, movers, HERMES, no_up, True)
+    kept = [p for i in range(candidates.total) if (p := candidates.candidate(i)) is not None]
+    listed = list_plies(geometry, state, movers, HERMES, no_up=no_up,
+                        opponents=0b1111 & ~movers)
+    ours = [_outcome(state, p) for p in kept]
+    assert len(set(ours)) == len(ours)  # no outcome kept twice
+    by_outcome = {_outcome(state, p): p for p in listed}
+    assert set(ours) == set(by_outcome)
+    for ply in kept:
+        twin = by_outcome[_outcome(state, ply)]
+        assert sorted(ply.powers) == sorted(twin.powers), (ply, twin)
+        assert ply.up == twin.up
+    return len(kept)
+
+
+def test_the_draw_covers_a_lone_team_roam_only() -> None:
+    assert roam_draw_supported(HERMES)
+    assert not roam_draw_supported(rules_for(("hermes", "atlas")))
+    assert not roam_draw_supported(rules_for(("prometheus",)))
+
+
+def test_kept_candidates_are_the_listed_plies() -> None:
+    rng = random.Random("draw-hermes")
+    checked = 0
+    for geometry, state in random_positions(rng, 30):
+        movers, no_up = rng.choice((0b0011, 0b1100, 0b0001)), rng.random() < 0.2
+        _check_candidates(geometry, state, movers, no_up)
+        checked += 1
+    assert checked >= 20
+
+
+def test_walkers_in_each_others_way() -> None:
+    # One corridor of ground level: each walker blocks the other's way past it.
+    geometry, position = parse_position("00000/11101/11111/11111/11111 A1,C1,-,- 1")
+    assert _check_candidates(geometry, position.state, 0b0011, False) > 0
+    # The opening: both walkers roam one flat board.
+    geometry, position = parse_position("00000/00000/00000/00000/00000 B2,D4,C3,A5 1")
+    assert _check_candidates(geometry, position.state, 0b0011, False) > 0
+    # A single space joins two halves (a cut square for both walkers).
+    geometry, position = parse_position("00100/00100/11011/00100/00100 A1,E5,-,- 1")
+    assert _check_candidates(geometry, position.state, 0b0011, False) > 0
+
+
+def test_draws_are_uniform_and_repeatable() -> None:
+    geometry, position = parse_position("00000/11101/11111/11111/11111 A1,C1,E5,A5 1")
+    state = position.state
+    listed = list_plies(geometry, state, 0b0011, HERMES, opponents=0b1100)
+    rng = random.Random(5)
+    draws = Counter(_outcome(state, draw_roam_ply(geometry, state, 0b0011, HERMES, rng))
+                    for _ in range(40 * len(listed)))
+    assert set(draws) == {_outcome(state, p) for p in listed}
+    assert 10 < min(draws.values()) and max(draws.values()) < 80  # about 40 each
+    again = random.Random(5)
+    first = [draw_roam_ply(geometry, state, 0b0011, HERMES, again) for _ in range(5)]
+    again = random.Random(5)
+    assert first == [draw_roam_ply(geometry, state, 0b0011, HERMES, again) for _ in range(5)]
+
+
+def test_no_ply_is_none() -> None:
+    # Both workers boxed in by domes: no walk, no build.
+    geometry, position = parse_position("0a000/aa000/00000/000aa/000a0 A1,E5,-,- 1")
+    assert draw_roam_ply(geometry, position.state, 0b0011, HERMES, random.Random(1)) is None
