@@ -351,6 +351,17 @@ def _simple_targets(
         yield index, start, wins, targets ^ wins, free | bits[start], height
 
 
+def _build_kind(rules: TurnRules) -> int:
+    """Which closed form counts a destination's builds: 0 one per space, 1 a dome at
+    any level, 2 a second block on the same space, 3 a second build elsewhere, 4 any mix."""
+    dome, same, other = rules.dome_any_level, rules.extra_same, rules.extra_other
+    if not (dome or same or other):
+        return 0
+    if bool(dome) + bool(same) + bool(other) > 1:
+        return 4
+    return 1 if dome else 2 if same else 3
+
+
 def _walk(
     geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
     level3_wins: bool, opponents: int, index: int,
@@ -358,32 +369,63 @@ def _walk(
     """Without extra steps: the number of plies (``index`` < 0), or the ply ``index``.
 
     Per worker: its winning steps, then its other steps with their builds (one
-    mask per destination, as :func:`generator.engine.moves.count_moves`), then its
-    steps into occupied spaces.
+    mask per destination, as :func:`generator.engine.moves.count_moves`, counted by
+    the closed form of :func:`_build_kind`), then its steps into occupied spaces.
     """
+    l1, l2, l3, domes, workers, king, sphinx = state
+    bits = geometry.bits
+    occ = bits[king] | bits[sphinx]
+    for sq in workers:
+        occ |= bits[sq]
+    free = geometry.land & ~domes & ~occ
+    move_nb = geometry.move_neighbours
     build_nb = geometry.build_neighbours
-    heights = (state.l1, state.l2, state.l3)
-    plain_builds = not (rules.dome_any_level or rules.extra_same or rules.extra_other)
+    kind = _build_kind(rules)
+    descent = rules.win_descent
+    layers = (l1, l2, l3)
     total = 0
-    for worker, start, wins, targets, buildable, height in _simple_targets(
-        geometry, state, movers, rules, no_up, level3_wins
-    ):
+    for worker, start in enumerate(workers):
+        if start < 0 or not movers >> worker & 1:
+            continue
+        here = bits[start]
+        height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+        limit = height if no_up else height + 1
+        targets = move_nb[start] & free & ~layers[limit] if limit < 3 else move_nb[start] & free
+        wins = targets & l3 if level3_wins and height < 3 else 0
+        if descent and height >= descent:
+            wins |= targets & _below(state, height - descent)
         count = wins.bit_count()
         if 0 <= index < count:
             to = _nth_square(wins, index)
-            climbed = level3_wins and height < 3 and state.l3 >> to & 1
+            climbed = level3_wins and height < 3 and l3 >> to & 1
             won_by: tuple[str, ...] = () if climbed else (rules.win_descent_power,)
             return Ply(worker, ((worker, to),), (), True, bool(climbed), won_by)
         total += count
         index -= count
+        targets ^= wins
+        buildable = free | here
+        if index < 0 and kind < 2:  # counting the common cases: no ply to find
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                builds = build_nb[low.bit_length() - 1] & buildable
+                total += builds.bit_count() + (kind and (builds & ~l3).bit_count())
         while targets:
             low = targets & -targets
             targets ^= low
-            to = low.bit_length() - 1
-            builds = build_nb[to] & buildable & ~low
-            count = builds.bit_count() if plain_builds else _build_count(state, rules, builds)
+            builds = build_nb[low.bit_length() - 1] & buildable
+            count = builds.bit_count()
+            if kind == 1:
+                count += (builds & ~l3).bit_count()
+            elif kind == 2:
+                count += (builds & ~l2).bit_count()
+            elif kind == 3:
+                count += count * (count - 1) // 2
+            elif kind == 4:
+                count = _build_count(state, rules, builds)
             if 0 <= index < count:
-                up = height < 3 and bool(low & heights[height])
+                to = low.bit_length() - 1
+                up = height < 3 and bool(low & layers[height])
                 chosen, used = _build_choice(state, rules, builds, index)
                 return Ply(worker, ((worker, to),), chosen, False, up, used)
             total += count

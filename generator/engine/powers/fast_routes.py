@@ -103,6 +103,15 @@ def _pre_builds(geometry: Geometry, state: State, worker: int, start: Square, po
         if to_height + 1 > height or to_height == 3:
             firsts &= ~bits[to]  # building there first would make the step a climb
         both = before & after  # pairs built in either order count once
+        pairs = both.bit_count()
+        # Every (b0, b1), less a second build on a space the first one domed, less
+        # the pairs of ``both`` in their higher-first order.
+        count = (firsts.bit_count() * after.bit_count() - (both & l3).bit_count()
+                 - pairs * (pairs - 1) // 2)
+        if not 0 <= index < count:
+            total += count
+            index = index - count if index >= 0 else index
+            continue
         for b0 in _squares(firsts):
             h0 = _height(l1, l2, l3, b0)
             seconds = after & ~bits[b0] if h0 == 3 else after
