@@ -372,12 +372,9 @@ def _walk(
     mask per destination, as :func:`generator.engine.moves.count_moves`, counted by
     the closed form of :func:`_build_kind`), then its steps into occupied spaces.
     """
-    l1, l2, l3, domes, workers, king, sphinx = state
+    l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
-    occ = bits[king] | bits[sphinx]
-    for sq in workers:
-        occ |= bits[sq]
-    free = geometry.land & ~domes & ~occ
+    free = free_squares(geometry, state)
     move_nb = geometry.move_neighbours
     build_nb = geometry.build_neighbours
     kind = _build_kind(rules)
