@@ -13,6 +13,7 @@ tests/engine/test_engine_powers_fast.py pins both functions to
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
@@ -66,22 +67,6 @@ def _too_high(state: State, height: int, no_up: bool) -> Bitboard:
     return (state.l1, state.l2, state.l3)[limit] if limit < 3 else 0
 
 
-def _artemis_groups(
-    geometry: Geometry,
-    state: State,
-    movers: int,
-    rules: TurnRules,
-    no_up: bool,
-    level3_wins: bool,
-) -> Iterator[_Group]:
-    """The groups of every mover when the rules give extra steps."""
-    for index, start, wins, stays, _, _ in _simple_targets(
-        geometry, state, movers, rules, no_up, level3_wins
-    ):
-        yield from _artemis(geometry, state, rules, index, start, wins | stays,
-                            free_squares(geometry, state), no_up, level3_wins, wins)
-
-
 def _enter_groups(
     geometry: Geometry,
     state: State,
@@ -133,74 +118,6 @@ def _below(state: State, level: int) -> Bitboard:
     if level < 0:
         return 0
     return ~(state.l1, state.l2, state.l3)[level] if level < 3 else -1
-
-
-def _artemis(
-    geometry: Geometry,
-    state: State,
-    rules: TurnRules,
-    index: int,
-    start: Square,
-    first: Bitboard,
-    free: Bitboard,
-    no_up: bool,
-    level3_wins: bool,
-    first_wins: Bitboard,
-) -> Iterator[_Group]:
-    """One step or two (not back to the start), grouped by final space."""
-    l1, l2, l3 = state.l1, state.l2, state.l3
-    bits = geometry.bits
-    here = bits[start]
-    descent = rules.win_descent
-    wins = first & first_wins
-    stays = first & ~first_wins
-    via: dict[Square, Square] = {}  # final space -> a middle space, for two-step routes
-    win_via: dict[Square, Square] = {}
-    middles = stays
-    open_ = free | here
-    while middles:
-        low = middles & -middles
-        middles ^= low
-        mid = low.bit_length() - 1
-        height = _height(l1, l2, l3, mid)
-        seconds = geometry.move_neighbours[mid] & open_ & ~low & ~here
-        seconds &= ~_too_high(state, height, no_up)
-        second_wins = seconds & (l3 if level3_wins and height < 3 else 0)
-        if descent:
-            second_wins |= seconds & _below(state, height - descent)
-        for to in _squares(second_wins & ~wins):
-            win_via.setdefault(to, mid)
-        for to in _squares(seconds & ~second_wins & ~stays):
-            via.setdefault(to, mid)
-    for to in sorted([*_squares(wins), *win_via]):
-        mid = win_via.get(to, -1) if not wins >> to & 1 else -1
-        _, power = _win_kind(state, rules, mid if mid >= 0 else start, to, level3_wins)
-        yield _route(state, rules, index, start, mid, to, True, 0, power)
-    build_nb = geometry.build_neighbours
-    for to in sorted([*_squares(stays), *via]):
-        mid = -1 if stays >> to & 1 else via[to]
-        can_build = build_nb[to] & open_ & ~bits[to]
-        yield _route(state, rules, index, start, mid, to, False, can_build, "")
-
-
-def _win_kind(state: State, rules: TurnRules, frm: Square, to: Square, level3_wins: bool
-              ) -> tuple[bool, str]:
-    """Whether the step ``frm -> to`` wins by climbing (``True``) or by descent (its power)."""
-    climb = level3_wins and state.l3 >> to & 1 and not state.l3 >> frm & 1
-    return (True, "") if climb else (False, rules.win_descent_power)
-
-
-def _route(state: State, rules: TurnRules, index: int, start: Square, mid: Square, to: Square,
-           win: bool, can_build: Bitboard, power: str) -> _Group:
-    def height(sq: Square) -> int:
-        return _height(state.l1, state.l2, state.l3, sq)
-
-    if mid < 0:
-        up = height(to) > height(start)
-        return _Group(index, ((index, to),), win, to, can_build, up, (power,) if power else ())
-    up = height(mid) > height(start) or height(to) > height(mid)
-    used = (rules.extra_steps_power, power) if power else (rules.extra_steps_power,)
-    return _Group(index, ((index, mid), (index, to)), win, to, can_build, up, used)
 
 
 def _squares(bits: Bitboard) -> Iterator[Square]:
@@ -289,44 +206,157 @@ def count_plies(
     return total
 
 
+@lru_cache(maxsize=16)
+def _grid_shifts(geometry: Geometry) -> tuple[tuple[int, Bitboard], ...]:
+    """The eight grid directions: the offset to the neighbour that way, and the
+    squares whose neighbour that way is on the grid (by column; rows fall off)."""
+    width, height = geometry.width, geometry.height
+    first = sum(1 << r * width for r in range(height))
+    last = first << (width - 1)
+    full = (1 << width * height) - 1
+    return tuple(
+        (dr * width + dc, full & ~(last if dc > 0 else first if dc < 0 else 0))
+        for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc
+    )
+
+
+def _neighbour_sum(geometry: Geometry, squares: Bitboard, allowed: Bitboard) -> int:
+    """``sum((build_neighbours[sq] & allowed).bit_count() for sq in squares)`` by shifting
+    ``squares`` once per direction (``squares`` and ``allowed`` on land: building
+    adjacency is the grid's, never a bridge)."""
+    total = 0
+    for offset, sources in _grid_shifts(geometry):
+        moved = squares & sources
+        total += ((moved << offset if offset > 0 else moved >> -offset) & allowed).bit_count()
+    return total
+
+
+class _Reach(NamedTuple):
+    """One worker's one-or-two-step destinations under extra steps."""
+
+    worker: int
+    start: Square
+    height: int
+    first_wins: Bitboard
+    first_stays: Bitboard
+    wins: Bitboard  # final spaces of a winning route (one step or two)
+    reached: Bitboard  # final spaces of a route that does not win
+    open: Bitboard  # the spaces the worker may build on once moved
+
+
+def _reaches(geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+             level3_wins: bool) -> Iterator[_Reach]:
+    """Per moving worker: every space one step or two away (not back to the start),
+    the second steps grouped by the height of the space they leave."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    move_nb = geometry.move_neighbours
+    descent = rules.win_descent
+    for index, start, wins, stays, open_, height in _simple_targets(
+        geometry, state, movers, rules, no_up, level3_wins
+    ):
+        here = geometry.bits[start]
+        by_height = [0, 0, 0, 0]
+        middles = stays
+        while middles:
+            low = middles & -middles
+            middles ^= low
+            mid = low.bit_length() - 1
+            by_height[(l1 & low and 1) + (l2 & low and 1) + (l3 & low and 1)] |= move_nb[mid]
+        all_wins, reached = wins, stays
+        for level, around in enumerate(by_height):
+            if not around:
+                continue
+            seconds = around & open_ & ~here & ~_too_high(state, level, no_up)
+            second_wins = seconds & l3 if level3_wins and level < 3 else 0
+            if descent:
+                second_wins |= seconds & _below(state, level - descent)
+            all_wins |= second_wins
+            reached |= seconds & ~second_wins
+        yield _Reach(index, start, height, wins, stays, all_wins, reached, open_)
+
+
 def _count_artemis(
     geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
     level3_wins: bool,
 ) -> int:
     """:func:`count_plies` with extra steps: one win per winning final space, and the
     builds of each final space reached without winning (whatever the route)."""
-    l1, l2, l3 = state.l1, state.l2, state.l3
-    bits = geometry.bits
-    move_nb = geometry.move_neighbours
-    build_nb = geometry.build_neighbours
-    descent = rules.win_descent
-    plain_builds = not (rules.dome_any_level or rules.extra_same or rules.extra_other)
+    kind = _build_kind(rules)
     total = 0
-    for _, start, wins, stays, open_, _ in _simple_targets(
-        geometry, state, movers, rules, no_up, level3_wins
-    ):
-        here = bits[start]
-        reached = stays
-        middles = stays
-        while middles:
-            low = middles & -middles
-            middles ^= low
-            mid = low.bit_length() - 1
-            height = (l1 >> mid & 1) + (l2 >> mid & 1) + (l3 >> mid & 1)
-            seconds = move_nb[mid] & open_ & ~low & ~here & ~_too_high(state, height, no_up)
-            second_wins = seconds & l3 if level3_wins and height < 3 else 0
-            if descent:
-                second_wins |= seconds & _below(state, height - descent)
-            wins |= second_wins
-            reached |= seconds & ~second_wins
-        total += wins.bit_count()
-        while reached:
-            low = reached & -reached
-            reached ^= low
-            can_build = build_nb[low.bit_length() - 1] & open_ & ~low
-            total += can_build.bit_count() if plain_builds else _build_count(
-                state, rules, can_build)
+    for reach in _reaches(geometry, state, movers, rules, no_up, level3_wins):
+        total += reach.wins.bit_count()
+        if kind < 3:
+            total += _neighbour_sum(geometry, reach.reached, reach.open)
+            if kind:
+                extra = ~state.l3 if kind == 1 else ~state.l2  # a dome, or a second block
+                total += _neighbour_sum(geometry, reach.reached, reach.open & extra)
+            continue
+        build_nb = geometry.build_neighbours
+        for to in _squares(reach.reached):
+            total += _build_count(state, rules, build_nb[to] & reach.open)
     return total
+
+
+def _select_artemis(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool, index: int,
+) -> Ply:
+    """The ply ``index`` in :func:`_count_artemis`'s order (per worker: the winning final
+    spaces, then the others with their builds, each lowest first)."""
+    build_nb = geometry.build_neighbours
+    for reach in _reaches(geometry, state, movers, rules, no_up, level3_wins):
+        count = reach.wins.bit_count()
+        if index < count:
+            return _artemis_ply(geometry, state, rules, reach, _nth_square(reach.wins, index),
+                                True, level3_wins, no_up, 0)
+        index -= count
+        for to in _squares(reach.reached):
+            can_build = build_nb[to] & reach.open
+            count = _build_count(state, rules, can_build)
+            if index < count:
+                return _artemis_ply(geometry, state, rules, reach, to, False, level3_wins,
+                                    no_up, can_build, index)
+            index -= count
+    raise IndexError("ply index out of range")
+
+
+def _artemis_ply(geometry: Geometry, state: State, rules: TurnRules, reach: _Reach, to: Square,
+                 win: bool, level3_wins: bool, no_up: bool, can_build: Bitboard, k: int = 0
+                 ) -> Ply:
+    """The ply ending on ``to``: in one step when one step gets there, else through the
+    lowest middle space (the route the listing keeps)."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    worker, start, height = reach.worker, reach.start, reach.height
+    to_height = _height(l1, l2, l3, to)
+    one_step = reach.first_wins if win else reach.first_stays
+    if one_step >> to & 1:
+        moves: tuple[Relocation, ...] = ((worker, to),)
+        up = to_height > height
+        powers: tuple[str, ...] = ()
+        frm = start
+    else:
+        for mid in _squares(reach.first_stays):
+            mid_height = _height(l1, l2, l3, mid)
+            if not geometry.move_neighbours[mid] >> to & 1 or to == start:
+                continue
+            if to_height > mid_height + (0 if no_up else 1):
+                continue
+            climb = level3_wins and to_height == 3 and mid_height < 3
+            descent = rules.win_descent and mid_height - to_height >= rules.win_descent
+            if bool(climb or descent) == win:
+                break
+        else:
+            raise AssertionError("a reached space has a route")
+        moves = ((worker, mid), (worker, to))
+        up = mid_height > height or to_height > mid_height
+        powers = (rules.extra_steps_power,)
+        frm = mid
+    if win:
+        climbed = level3_wins and to_height == 3 and _height(l1, l2, l3, frm) < 3
+        return Ply(worker, moves, (), True, up, powers if climbed else
+                   (*powers, rules.win_descent_power))
+    builds, used = _build_choice(state, rules, can_build, k)
+    return Ply(worker, moves, builds, False, up, powers + used)
 
 
 def _simple_targets(
@@ -472,9 +502,4 @@ def select_ply(
         ply = _walk(geometry, state, movers, rules, no_up, level3_wins, opponents, index)
         assert isinstance(ply, Ply)
         return ply
-    for group in _artemis_groups(geometry, state, movers, rules, no_up, level3_wins):
-        size = 1 if group.win else _build_count(state, rules, group.free)
-        if index < size:
-            return _group_ply(state, rules, group, index)
-        index -= size
-    raise IndexError("ply index out of range")
+    return _select_artemis(geometry, state, movers, rules, no_up, level3_wins, index)
