@@ -11,12 +11,26 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from test_engine_powers_perft import random_positions
 
 from generator.engine import Geometry, parse_position
-from generator.engine.powers import apply_ply, list_plies, rules_for
+from generator.engine.geometry import iter_squares
+from generator.engine.moves import free_squares
+from generator.engine.powers import (
+    PowerGame,
+    PowerPosition,
+    apply_ply,
+    list_plies,
+    play_ply,
+    play_random_power_game,
+    rules_for,
+    to_power_position,
+)
+from generator.engine.powers.game import draw_game_ply, needs_placement
 from generator.engine.powers.draw import RoamCandidates, draw_roam_ply, roam_draw_supported
 from generator.engine.powers.turn import Ply
+from generator.engine.standard import GameResult, apply_placement, start_position
 from generator.engine.state import State
 
 HERMES = rules_for(("hermes",))
@@ -89,3 +103,33 @@ def test_no_ply_is_none() -> None:
     # Both workers boxed in by domes: no walk, no build.
     geometry, position = parse_position("0a000/aa000/00000/000aa/000a0 A1,E5,-,- 1")
     assert draw_roam_ply(geometry, position.state, 0b0011, HERMES, random.Random(1)) is None
+
+
+def _slow_playout(game: PowerGame, rng: random.Random) -> GameResult:
+    """The playout spelled out with positions, draw_game_ply and play_ply."""
+    position = to_power_position(start_position())
+    plies = 0
+    while True:
+        side = position.to_move
+        if needs_placement(position):
+            squares = list(iter_squares(free_squares(game.geometry, position.state)))
+            pair = rng.sample(squares, 2)
+            position = PowerPosition(apply_placement(position.state, side, (pair[0], pair[1])),
+                                     side ^ 1, position.marks)
+        else:
+            ply = draw_game_ply(game, position, rng)
+            if ply is None:
+                return GameResult(side ^ 1, plies, "stuck")
+            if ply.win:
+                return GameResult(side, plies + 1, "power" if ply.powers else "level3")
+            position = play_ply(game, position, ply)
+        plies += 1
+
+
+@pytest.mark.parametrize("pair", [("athena", "pan"), ("hermes", "athena"), ("artemis", "minotaur"),
+                                  ("prometheus", "atlas"), ("demeter", "slide")], ids="+".join)
+def test_the_playout_loop_is_the_slow_one(pair: tuple[str, str]) -> None:
+    game = PowerGame(Geometry.rectangle(), ((pair[0],), (pair[1],)))
+    for seed in range(6):
+        fast = play_random_power_game(game, random.Random(seed))
+        assert fast == _slow_playout(game, random.Random(seed))

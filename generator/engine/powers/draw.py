@@ -25,18 +25,26 @@ decodes every index of the superset and pins the kept ones to
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
-from generator.engine.powers.fast import _nth_square
+from generator.engine.powers.fast import (
+    _count_artemis,
+    _nth_square,
+    _select_artemis,
+    _walk,
+    fast_supported,
+)
 from generator.engine.powers.fast_routes import (
     _level_changes,
     _reach,
     count_route_plies,
+    routes_supported,
     select_route_ply,
 )
 from generator.engine.powers.pieces import TurnRules
-from generator.engine.powers.turn import Ply
+from generator.engine.powers.turn import Ply, list_plies
 from generator.engine.state import State, occupied
 
 ATTEMPTS = 48
@@ -186,3 +194,50 @@ def draw_roam_ply(geometry: Geometry, state: State, movers: int, rules: TurnRule
         return None
     return select_route_ply(geometry, state, movers, rules, rng.randrange(count), no_up=no_up,
                             level3_wins=level3_wins)
+
+
+Drawer = Callable[[State, bool, random.Random], "Ply | None"]
+"""``draw(state, no_up, rng)``: a uniformly random distinct ply of one player (``None``:
+they have none)."""
+
+
+def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: int) -> Drawer:
+    """The quickest uniform draw for a player's rules, chosen once per game: counting
+    and selecting (:mod:`.fast`, :mod:`.fast_routes`), the roam's rejection draw, or
+    listing every ply (the rules no counting path covers)."""
+    if fast_supported(rules) and rules.extra_steps:
+        def draw_steps(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+            count = _count_artemis(geometry, state, movers, rules, no_up, True)
+            if not count:
+                return None
+            return _select_artemis(geometry, state, movers, rules, no_up, True,
+                                   rng.randrange(count))
+        return draw_steps
+    if fast_supported(rules):
+        def draw_masks(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+            count = _walk(geometry, state, movers, rules, no_up, True, opponents, -1)
+            if not count:
+                return None
+            assert isinstance(count, int)
+            ply = _walk(geometry, state, movers, rules, no_up, True, opponents,
+                        rng.randrange(count))
+            assert isinstance(ply, Ply)
+            return ply
+        return draw_masks
+    if roam_draw_supported(rules):
+        def draw_roam(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+            return draw_roam_ply(geometry, state, movers, rules, rng, no_up=no_up)
+        return draw_roam
+    if routes_supported(rules):
+        def draw_routes(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+            count = count_route_plies(geometry, state, movers, rules, no_up=no_up)
+            if not count:
+                return None
+            return select_route_ply(geometry, state, movers, rules, rng.randrange(count),
+                                    no_up=no_up)
+        return draw_routes
+
+    def draw_listed(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+        plies = list_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
+        return plies[rng.randrange(len(plies))] if plies else None
+    return draw_listed

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
-from generator.engine.powers.draw import draw_roam_ply, roam_draw_supported
+from generator.engine.powers.draw import Drawer, make_drawer, roam_draw_supported
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
 from generator.engine.powers.fast_routes import (
     count_route_plies,
@@ -61,6 +61,7 @@ class PowerGame:
     rules: tuple[TurnRules, ...] = field(init=False, repr=False, compare=False)
     blockers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     counted: tuple[str, ...] = field(init=False, repr=False, compare=False)  # fast path
+    drawers: tuple[Drawer, ...] = field(init=False, repr=False, compare=False)  # playouts
 
     def __post_init__(self) -> None:
         rules = tuple(rules_for(p) for p in self.powers)
@@ -74,6 +75,12 @@ class PowerGame:
             for r in rules
         )
         object.__setattr__(self, "counted", counted)
+        everyone = (1 << PLAYERS * WORKERS_PER_PLAYER) - 1
+        drawers = tuple(
+            make_drawer(self.geometry, r, movers_of(side), everyone & ~movers_of(side))
+            for side, r in enumerate(rules)
+        )
+        object.__setattr__(self, "drawers", drawers)
 
 
 def to_power_position(position: StandardPosition, marks: tuple[int, ...] = (0,) * PLAYERS
@@ -152,19 +159,11 @@ def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> in
 
 
 def draw_game_ply(game: PowerGame, position: PowerPosition, rng: random.Random) -> Ply | None:
-    """A uniformly random distinct ply of the player to act (``None``: they have none).
-
-    A lone team roam draws by rejection (:mod:`.draw`); the other rules count and
-    select (:func:`count_game_plies`), which lists the plies only for the powers
-    the counting paths do not cover.
-    """
+    """A uniformly random distinct ply of the player to act (``None``: they have none),
+    by the player's drawer (:func:`.draw.make_drawer`)."""
     side = position.to_move
-    if game.counted[side] == "roam-draw":
-        no_up = bool(game.blockers) and restricted_up(game, position)
-        return draw_roam_ply(game.geometry, position.state, movers_of(side), game.rules[side],
-                             rng, no_up=no_up)
-    count = count_game_plies(game, position)
-    return select_game_ply(game, position, rng.randrange(count)) if count else None
+    no_up = bool(game.blockers) and restricted_up(game, position)
+    return game.drawers[side](position.state, no_up, rng)
 
 
 def play_ply(game: PowerGame, position: PowerPosition, ply: Ply) -> PowerPosition:
@@ -204,25 +203,32 @@ def play_random_power_game(
 ) -> GameResult:
     """Play uniformly random plies (among distinct plies) until the game ends.
 
-    Plies are drawn by :func:`draw_game_ply`.
+    Plies are drawn by each player's drawer, as :func:`draw_game_ply` draws them.
     """
     if position is None:
         position = to_power_position(start_position())
+    state, side, marks = position
+    geometry, drawers, blockers = game.geometry, game.drawers, game.blockers
+    marking = tuple(bool(r.marks_moved_up) for r in game.rules)
     plies = 0
     while True:
-        state, side, marks = position
-        if needs_placement(position):
-            squares = list(iter_squares(free_squares(game.geometry, state)))
+        if state.workers[WORKERS_PER_PLAYER * side] < 0:
+            squares = list(iter_squares(free_squares(geometry, state)))
             if len(squares) < WORKERS_PER_PLAYER:
                 return GameResult(side ^ 1, plies, "stuck")
             pair = rng.sample(squares, 2)
-            position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
-                                     marks)
+            state = apply_placement(state, side, (pair[0], pair[1]))
         else:
-            ply = draw_game_ply(game, position, rng)
+            no_up = bool(blockers) and any(
+                other != side and marks[other] & MARK_MOVED_UP for other in blockers)
+            ply = drawers[side](state, no_up, rng)
             if ply is None:
                 return GameResult(side ^ 1, plies, "stuck")
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
-            position = play_ply(game, position, ply)
+            if marking[side] or marks[side]:  # as play_ply: the mark of this turn only
+                mark = MARK_MOVED_UP if marking[side] and ply.up else 0
+                marks = (*marks[:side], mark, *marks[side + 1 :])
+            state = apply_ply(state, ply)
         plies += 1
+        side ^= 1
