@@ -154,9 +154,35 @@ def _options(state: State, rules: TurnRules, sq: Square) -> list[Build]:
 def _build_choice(state: State, rules: TurnRules, free: Bitboard, k: int
                   ) -> tuple[tuple[Build, ...], tuple[str, ...]]:
     """The ``k``-th build choice (same order as :func:`_build_count` counts them)."""
-    if not (rules.dome_any_level or rules.extra_same or rules.extra_other):
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    kind = _build_kind(rules)
+    if kind == 0 or kind in (2, 3) and k < free.bit_count():  # one build, the next piece
         sq = _nth_square(free, k)
-        return ((sq, _height(state.l1, state.l2, state.l3, sq)),), ()
+        return ((sq, _height(l1, l2, l3, sq)),), ()
+    if kind == 1:  # each space's piece, then (below level 3) a dome there
+        for sq in _squares(free):
+            height = _height(l1, l2, l3, sq)
+            if k == 0:
+                return ((sq, height),), ()
+            if k == 1 and height < 3:
+                return ((sq, DOME),), (rules.dome_any_level,)
+            k -= 1 if height == 3 else 2
+        raise IndexError("build index out of range")
+    if kind == 2:  # then a second block on a space of level 0 or 1
+        sq = _nth_square(free & ~l2, k - free.bit_count())
+        height = _height(l1, l2, l3, sq)
+        return ((sq, height), (sq, height + 1)), (rules.extra_same,)
+    if kind == 3:  # then each pair of spaces, lower first, in order
+        squares = list(_squares(free))
+        k -= len(squares)
+        for i, first in enumerate(squares):
+            row = len(squares) - 1 - i
+            if k < row:
+                second = squares[i + 1 + k]
+                return (((first, _height(l1, l2, l3, first)),
+                         (second, _height(l1, l2, l3, second))), (rules.extra_other,))
+            k -= row
+        raise IndexError("build index out of range")
     squares = list(_squares(free))
     options = [_options(state, rules, sq) for sq in squares]
     choices: list[tuple[Build, ...]] = [(o,) for opts in options for o in opts]

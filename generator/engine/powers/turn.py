@@ -44,6 +44,8 @@ from generator.engine.state import DOME, State, occupied
 
 __all__ = ["Build", "Ply", "Relocation", "apply_ply", "list_plies"]
 
+_new_state = tuple.__new__  # State(...) re-parses its arguments; this skips that step
+
 
 def list_plies(
     geometry: Geometry,
@@ -237,8 +239,13 @@ def apply_ply(state: State, ply: Ply) -> State:
     State(l1=1, l2=1, l3=0, domes=0, workers=(1, 2), king=-1, sphinx=-1)
     """
     l1, l2, l3, domes, workers, king, sphinx = state
-    for index, sq in ply.moves:
+    moves = ply.moves
+    if len(moves) == 1:
+        index, sq = moves[0]
         workers = (*workers[:index], sq, *workers[index + 1 :])
+    else:
+        for index, sq in moves:
+            workers = (*workers[:index], sq, *workers[index + 1 :])
     for sq, piece in ply.builds:
         bit = 1 << sq
         if piece == 0:
@@ -249,4 +256,4 @@ def apply_ply(state: State, ply: Ply) -> State:
             l3 |= bit
         else:
             domes |= bit
-    return State(l1, l2, l3, domes, workers, king, sphinx)
+    return _new_state(State, (l1, l2, l3, domes, workers, king, sphinx))
