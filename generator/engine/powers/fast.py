@@ -175,12 +175,12 @@ def _build_choice(state: State, rules: TurnRules, free: Bitboard, k: int
     if kind == 3:  # then each pair of spaces, lower first, in order
         squares = list(_squares(free))
         k -= len(squares)
-        for i, first in enumerate(squares):
+        for i, low in enumerate(squares):
             row = len(squares) - 1 - i
             if k < row:
-                second = squares[i + 1 + k]
-                return (((first, _height(l1, l2, l3, first)),
-                         (second, _height(l1, l2, l3, second))), (rules.extra_other,))
+                high = squares[i + 1 + k]
+                return (((low, _height(l1, l2, l3, low)),
+                         (high, _height(l1, l2, l3, high))), (rules.extra_other,))
             k -= row
         raise IndexError("build index out of range")
     squares = list(_squares(free))
