@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.powers.fast import (
-    _count_artemis,
+    _artemis_rows,
     _nth_square,
     _select_artemis,
     _walk,
@@ -207,10 +207,11 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
     listing every ply (the rules no counting path covers)."""
     if fast_supported(rules) and rules.extra_steps:
         def draw_steps(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-            count = _count_artemis(geometry, state, movers, rules, no_up, True)
+            rows = _artemis_rows(geometry, state, movers, rules, no_up, True)
+            count = sum(size for _, size in rows)
             if not count:
                 return None
-            return _select_artemis(geometry, state, movers, rules, no_up, True,
+            return _select_artemis(geometry, state, rules, no_up, True, rows,
                                    rng.randrange(count))
         return draw_steps
     if fast_supported(rules):

@@ -301,44 +301,60 @@ def _reaches(geometry: Geometry, state: State, movers: int, rules: TurnRules, no
         yield _Reach(index, start, height, wins, stays, all_wins, reached, open_)
 
 
+def _artemis_rows(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool,
+) -> list[tuple[_Reach, int]]:
+    """Per moving worker under extra steps: its destinations and how many plies they give
+    (one win per winning final space, and the builds of each final space reached
+    without winning, whatever the route)."""
+    kind = _build_kind(rules)
+    rows = []
+    for reach in _reaches(geometry, state, movers, rules, no_up, level3_wins):
+        count = reach.wins.bit_count()
+        if kind < 3:
+            count += _neighbour_sum(geometry, reach.reached, reach.open)
+            if kind:
+                extra = ~state.l3 if kind == 1 else ~state.l2  # a dome, or a second block
+                count += _neighbour_sum(geometry, reach.reached, reach.open & extra)
+        else:
+            build_nb = geometry.build_neighbours
+            for to in _squares(reach.reached):
+                count += _build_count(state, rules, build_nb[to] & reach.open)
+        rows.append((reach, count))
+    return rows
+
+
 def _count_artemis(
     geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
     level3_wins: bool,
 ) -> int:
-    """:func:`count_plies` with extra steps: one win per winning final space, and the
-    builds of each final space reached without winning (whatever the route)."""
-    kind = _build_kind(rules)
-    total = 0
-    for reach in _reaches(geometry, state, movers, rules, no_up, level3_wins):
-        total += reach.wins.bit_count()
-        if kind < 3:
-            total += _neighbour_sum(geometry, reach.reached, reach.open)
-            if kind:
-                extra = ~state.l3 if kind == 1 else ~state.l2  # a dome, or a second block
-                total += _neighbour_sum(geometry, reach.reached, reach.open & extra)
-            continue
-        build_nb = geometry.build_neighbours
-        for to in _squares(reach.reached):
-            total += _build_count(state, rules, build_nb[to] & reach.open)
-    return total
+    """:func:`count_plies` with extra steps."""
+    return sum(count for _, count in _artemis_rows(geometry, state, movers, rules, no_up,
+                                                    level3_wins))
 
 
 def _select_artemis(
-    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-    level3_wins: bool, index: int,
+    geometry: Geometry, state: State, rules: TurnRules, no_up: bool, level3_wins: bool,
+    rows: list[tuple[_Reach, int]], index: int,
 ) -> Ply:
-    """The ply ``index`` in :func:`_count_artemis`'s order (per worker: the winning final
+    """The ply ``index`` of :func:`_artemis_rows`'s ``rows`` (per worker: the winning final
     spaces, then the others with their builds, each lowest first)."""
     build_nb = geometry.build_neighbours
-    for reach in _reaches(geometry, state, movers, rules, no_up, level3_wins):
-        count = reach.wins.bit_count()
-        if index < count:
+    plain_builds = _build_kind(rules) == 0
+    for reach, count in rows:
+        if index >= count:
+            index -= count
+            continue
+        wins = reach.wins.bit_count()
+        if index < wins:
             return _artemis_ply(geometry, state, rules, reach, _nth_square(reach.wins, index),
                                 True, level3_wins, no_up, 0)
-        index -= count
+        index -= wins
         for to in _squares(reach.reached):
             can_build = build_nb[to] & reach.open
-            count = _build_count(state, rules, can_build)
+            count = can_build.bit_count() if plain_builds else _build_count(state, rules,
+                                                                            can_build)
             if index < count:
                 return _artemis_ply(geometry, state, rules, reach, to, False, level3_wins,
                                     no_up, can_build, index)
@@ -436,6 +452,10 @@ def _walk(
     kind = _build_kind(rules)
     descent = rules.win_descent
     layers = (l1, l2, l3)
+    figures = 0
+    if rules.enter:
+        for sq in workers:
+            figures |= bits[sq]
     total = 0
     for worker, start in enumerate(workers):
         if start < 0 or not movers >> worker & 1:
@@ -483,8 +503,8 @@ def _walk(
                 return Ply(worker, ((worker, to),), chosen, False, up, used)
             total += count
             index -= count
-        if not rules.enter:
-            continue
+        if not rules.enter or not move_nb[start] & figures:
+            continue  # no figure next to this worker to force away
         for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
                                    level3_wins, opponents):
             count = 1 if group.win else _build_count(state, rules, group.free)
@@ -528,4 +548,5 @@ def select_ply(
         ply = _walk(geometry, state, movers, rules, no_up, level3_wins, opponents, index)
         assert isinstance(ply, Ply)
         return ply
-    return _select_artemis(geometry, state, movers, rules, no_up, level3_wins, index)
+    rows = _artemis_rows(geometry, state, movers, rules, no_up, level3_wins)
+    return _select_artemis(geometry, state, rules, no_up, level3_wins, rows, index)

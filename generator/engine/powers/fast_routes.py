@@ -68,20 +68,20 @@ def _routes(geometry: Geometry, state: State, movers: int, rules: TurnRules, no_
             return found
         total += found
     else:
+        usual = _walk(geometry, state, movers, _PLAIN, no_up, level3_wins, 0, -1)
+        assert isinstance(usual, int)
+        if 0 <= index < usual:
+            return _walk(geometry, state, movers, _PLAIN, no_up, level3_wins, 0, index)
+        total += usual
+        index = index - usual if index >= 0 else index
         for worker, start in enumerate(state.workers):
             if start < 0 or not movers >> worker & 1:
                 continue
-            alone = 1 << worker
-            usual = _walk(geometry, state, alone, _PLAIN, no_up, level3_wins, 0, -1)
-            assert isinstance(usual, int)
-            if 0 <= index < usual:
-                return _walk(geometry, state, alone, _PLAIN, no_up, level3_wins, 0, index)
-            found = _pre_builds(geometry, state, worker, start, rules.pre_build,
-                                index - usual if index >= 0 else index)
+            found = _pre_builds(geometry, state, worker, start, rules.pre_build, index)
             if isinstance(found, Ply):
                 return found
-            total += usual + found
-            index = index - usual - found if index >= 0 else index
+            total += found
+            index = index - found if index >= 0 else index
     if index >= 0:
         raise IndexError("ply index out of range")
     return total
@@ -93,26 +93,33 @@ def _pre_builds(geometry: Geometry, state: State, worker: int, start: Square, po
     l1, l2, l3 = state.l1, state.l2, state.l3
     bits = geometry.bits
     free = free_squares(geometry, state)
-    height = _height(l1, l2, l3, start)
+    here = bits[start]
+    height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+    level = _level_mask(state, height)
     before = geometry.build_neighbours[start] & free
+    build_nb = geometry.build_neighbours
+    firsts_all = before.bit_count()
+    open_after = free | here
+    targets = geometry.move_neighbours[start] & free & ~_too_high(state, height, True)
     total = 0
-    for to in _squares(geometry.move_neighbours[start] & free & ~_too_high(state, height, True)):
-        to_height = _height(l1, l2, l3, to)
-        after = geometry.build_neighbours[to] & (free | bits[start]) & ~bits[to]
-        firsts = before
-        if to_height + 1 > height or to_height == 3:
-            firsts &= ~bits[to]  # building there first would make the step a climb
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        after = build_nb[to] & open_after
         both = before & after  # pairs built in either order count once
         pairs = both.bit_count()
+        # Building on ``to`` first would make the step a climb (or onto a dome).
+        firsts = firsts_all - 1 if before & level & low else firsts_all
         # Every (b0, b1), less a second build on a space the first one domed, less
         # the pairs of ``both`` in their higher-first order.
-        count = (firsts.bit_count() * after.bit_count() - (both & l3).bit_count()
-                 - pairs * (pairs - 1) // 2)
+        count = firsts * after.bit_count() - (both & l3).bit_count() - pairs * (pairs - 1) // 2
         if not 0 <= index < count:
             total += count
             index = index - count if index >= 0 else index
             continue
-        for b0 in _squares(firsts):
+        firsts_mask = before & ~low if before & level & low else before
+        for b0 in _squares(firsts_mask):
             h0 = _height(l1, l2, l3, b0)
             seconds = after & ~bits[b0] if h0 == 3 else after
             if both >> b0 & 1:
