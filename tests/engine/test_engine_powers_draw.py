@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 import pytest
-from test_engine_powers_perft import random_positions
+from test_engine_powers_perft import GODS, random_positions
 
 from generator.engine import Geometry, parse_position
 from generator.engine.geometry import iter_squares
@@ -28,7 +28,18 @@ from generator.engine.powers import (
     to_power_position,
 )
 from generator.engine.powers.game import draw_game_ply, needs_placement
-from generator.engine.powers.draw import RoamCandidates, draw_roam_ply, roam_draw_supported
+from generator.engine.powers.draw import (
+    RoamCandidates,
+    draw_roam_ply,
+    make_drawer,
+    roam_draw_supported,
+)
+from generator.engine.powers.fast import count_plies, fast_supported, select_ply
+from generator.engine.powers.fast_routes import (
+    count_route_plies,
+    routes_supported,
+    select_route_ply,
+)
 from generator.engine.powers.turn import Ply
 from generator.engine.standard import GameResult, apply_placement, start_position
 from generator.engine.state import State
@@ -133,3 +144,31 @@ def test_the_playout_loop_is_the_slow_one(pair: tuple[str, str]) -> None:
     for seed in range(6):
         fast = play_random_power_game(game, random.Random(seed))
         assert fast == _slow_playout(game, random.Random(seed))
+
+
+@pytest.mark.parametrize("powers", [(g,) for g in GODS if g != "hermes"]
+                         + [("artemis", "pan", "atlas"), ("apollo", "minotaur", "pan"), ("slide",)],
+                         ids="+".join)
+def test_each_drawer_is_count_then_select(powers: tuple[str, ...]) -> None:
+    """A drawer draws the index a count + select (or the listing) would, and its ply."""
+    rules = rules_for(powers)
+    rng = random.Random("drawer-" + "+".join(powers))
+    for geometry, state in random_positions(rng, 30):
+        movers, no_up = rng.choice((0b0011, 0b1100)), rng.random() < 0.2
+        opponents = 0b1111 & ~movers
+        draw = make_drawer(geometry, rules, movers, opponents)
+        seed = rng.random()
+        if fast_supported(rules):
+            count = count_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
+            index = random.Random(seed).randrange(count) if count else -1
+            expected = select_ply(geometry, state, movers, rules, index, no_up=no_up,
+                                  opponents=opponents) if count else None
+        elif routes_supported(rules):
+            count = count_route_plies(geometry, state, movers, rules, no_up=no_up)
+            index = random.Random(seed).randrange(count) if count else -1
+            expected = select_route_ply(geometry, state, movers, rules, index,
+                                        no_up=no_up) if count else None
+        else:
+            listed = list_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
+            expected = listed[random.Random(seed).randrange(len(listed))] if listed else None
+        assert draw(state, no_up, random.Random(seed)) == expected
