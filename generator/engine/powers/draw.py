@@ -31,7 +31,6 @@ from functools import lru_cache
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.powers.fast import (
     _artemis_rows,
-    _nth_square,
     _select_artemis,
     _walk,
     fast_supported,
@@ -73,13 +72,35 @@ def _build_lists(geometry: Geometry) -> tuple[tuple[Square, ...], ...]:
     return tuple(out)
 
 
+_BYTE_SQUARES = tuple(
+    tuple(tuple(8 * byte + i for i in range(8) if value >> i & 1) for value in range(256))
+    for byte in range(8)
+)
+"""Per byte of a bitboard (a map has at most 64 squares) and its value: its squares."""
+
+
+def _square_list(bits: Bitboard) -> tuple[Square, ...]:
+    """The squares of ``bits``, lowest first, a byte at a time.
+
+    >>> _square_list(0b1_0000_0001_0110)
+    (1, 2, 4, 12)
+    """
+    out: tuple[Square, ...] = ()
+    byte = 0
+    while bits:
+        out += _BYTE_SQUARES[byte][bits & 255]
+        bits >>= 8
+        byte += 1
+    return out
+
+
 class RoamCandidates:
     """The superset of one position's team-roam plies: ``total`` indices, and
     :meth:`candidate` decoding one (``None``: rejected)."""
 
     __slots__ = (
         "geometry", "state", "movers", "power", "no_up", "level3_wins", "usual", "team",
-        "starts", "others", "open", "regions", "sizes", "total", "_fills",
+        "starts", "others", "open", "regions", "ends", "total", "_fills",
     )
 
     def __init__(self, geometry: Geometry, state: State, movers: int, rules: TurnRules,
@@ -105,11 +126,11 @@ class RoamCandidates:
         self.open = geometry.land & ~state.domes & ~others
         # Each walker's region as if it walked alone (the other's start left open).
         self.regions = tuple(_reach(geometry, state, sq, others) for sq in starts)
-        self.sizes = tuple(r.bit_count() for r in self.regions)
-        ends = 1
-        for size in self.sizes:
-            ends *= size
-        self.total = usual + ends * SLOTS * len(team) if team else usual
+        self.ends = tuple(_square_list(region) for region in self.regions)
+        placements = 1
+        for ends in self.ends:
+            placements *= len(ends)
+        self.total = usual + placements * SLOTS * len(team) if team else usual
         self._fills: dict[tuple[int, Square], Bitboard] = {}
 
     def candidate(self, index: int) -> Ply | None:
@@ -120,27 +141,28 @@ class RoamCandidates:
             assert isinstance(found, Ply)
             return found
         index -= self.usual
-        walkers = len(self.team)
-        slot = index % (SLOTS * walkers)
-        index //= SLOTS * walkers
-        ends = []
-        for region, size in zip(self.regions, self.sizes, strict=True):
-            ends.append(_nth_square(region, index % size))
-            index //= size
-        builder, nth = divmod(slot, SLOTS)
-        near = _build_lists(self.geometry)[ends[builder]]
+        if len(self.team) == 1:
+            ends = self.ends[0]
+            near = _build_lists(self.geometry)[ends[index // SLOTS]]
+            nth = index % SLOTS
+            if nth >= len(near) or not self.open >> near[nth] & 1:
+                return None
+            return self._ply((ends[index // SLOTS],), near[nth])
+        builder, nth = divmod(index % (2 * SLOTS), SLOTS)
+        index //= 2 * SLOTS
+        firsts, seconds = self.ends
+        a, b = firsts[index % len(firsts)], seconds[index // len(firsts)]
+        near = _build_lists(self.geometry)[b if builder else a]
         if nth >= len(near):
             return None
         square = near[nth]
-        if not self.open >> square & 1 or square in ends:
+        if not self.open >> square & 1 or square == a or square == b or a == b:
             return None
-        if walkers == 2:
-            a, b = ends
-            if a == b or builder == 1 and self.geometry.build_neighbours[a] >> square & 1:
-                return None
-            if not self._reachable(a, b):
-                return None
-        return self._ply(tuple(ends), square)
+        if builder and self.geometry.build_neighbours[a] >> square & 1:
+            return None  # the first walker's slot names this build
+        if not self._reachable(a, b):
+            return None
+        return self._ply((a, b), square)
 
     def _fill(self, walker: int, blocker: Square) -> Bitboard:
         """The region of ``walker`` with the other walker standing on ``blocker``."""

@@ -77,11 +77,12 @@ def _enter_groups(
     no_up: bool,
     level3_wins: bool,
     opponents: int,
+    free: Bitboard,
 ) -> Iterator[_Group]:
-    """The steps of one worker into a space held by a figure it forces away."""
+    """The steps of one worker into a space held by a figure it forces away (``free``:
+    :func:`~generator.engine.moves.free_squares` of ``state``)."""
     l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
-    free = free_squares(geometry, state)
     build_nb = geometry.build_neighbours
     around = geometry.move_neighbours[start] & ~_too_high(state, height, no_up)
     climbs = l3 if level3_wins and height < 3 else 0
@@ -452,10 +453,12 @@ def _walk(
     kind = _build_kind(rules)
     descent = rules.win_descent
     layers = (l1, l2, l3)
-    figures = 0
+    figures = 0  # the figures an enter power may force away
     if rules.enter:
-        for sq in workers:
-            figures |= bits[sq]
+        anyone = any(targets == "workers" for _, targets, _ in rules.enter)
+        for j, sq in enumerate(workers):
+            if anyone or opponents >> j & 1:
+                figures |= bits[sq]
     total = 0
     for worker, start in enumerate(workers):
         if start < 0 or not movers >> worker & 1:
@@ -463,7 +466,8 @@ def _walk(
         here = bits[start]
         height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
         limit = height if no_up else height + 1
-        targets = move_nb[start] & free & ~layers[limit] if limit < 3 else move_nb[start] & free
+        too_high = layers[limit] if limit < 3 else 0
+        targets = move_nb[start] & free & ~too_high
         wins = targets & l3 if level3_wins and height < 3 else 0
         if descent and height >= descent:
             wins |= targets & _below(state, height - descent)
@@ -483,6 +487,18 @@ def _walk(
                 targets ^= low
                 builds = build_nb[low.bit_length() - 1] & buildable
                 total += builds.bit_count() + (kind and (builds & ~l3).bit_count())
+        elif kind == 0:  # selecting with one build per space
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                builds = build_nb[low.bit_length() - 1] & buildable
+                count = builds.bit_count()
+                if index < count:
+                    b = _nth_square(builds, index)
+                    up = height < 3 and bool(low & layers[height])
+                    return Ply(worker, ((worker, low.bit_length() - 1),),
+                               ((b, (l1 >> b & 1) + (l2 >> b & 1) + (l3 >> b & 1)),), False, up)
+                index -= count
         while targets:
             low = targets & -targets
             targets ^= low
@@ -503,10 +519,10 @@ def _walk(
                 return Ply(worker, ((worker, to),), chosen, False, up, used)
             total += count
             index -= count
-        if not rules.enter or not move_nb[start] & figures:
+        if not rules.enter or not move_nb[start] & figures & ~too_high:
             continue  # no figure next to this worker to force away
         for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
-                                   level3_wins, opponents):
+                                   level3_wins, opponents, free):
             count = 1 if group.win else _build_count(state, rules, group.free)
             if 0 <= index < count:
                 return _group_ply(state, rules, group, index)

@@ -21,7 +21,14 @@ from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
-from generator.engine.powers.fast import _height, _nth_square, _squares, _too_high, _walk
+from generator.engine.powers.fast import (
+    _height,
+    _neighbour_sum,
+    _nth_square,
+    _squares,
+    _too_high,
+    _walk,
+)
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.turn import Ply
 from generator.engine.state import DOME, State, occupied
@@ -161,7 +168,10 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
             to = _nth_square(wins, index)
             return Ply(worker, ((worker, to),), (), True, True, ())
         total += count
-        index = index - count if index >= 0 else index
+        if index < 0:  # counting: every build next to every other destination at once
+            total += _neighbour_sum(geometry, targets & ~wins, free | bits[start])
+            continue
+        index -= count
         for to in _squares(targets & ~wins):
             can_build = build_nb[to] & (free | bits[start]) & ~bits[to]
             count = can_build.bit_count()
