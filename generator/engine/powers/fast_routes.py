@@ -23,7 +23,6 @@ from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
 from generator.engine.powers.fast import (
     _height,
-    _neighbour_sum,
     _nth_square,
     _squares,
     _too_high,
@@ -155,21 +154,27 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
     bits = geometry.bits
     free = free_squares(geometry, state)
     build_nb = geometry.build_neighbours
+    # Per height: the spaces a worker there may step onto that change its level.
+    steps = (0, ~l1, ~l2, ~l3) if no_up else (l1 & ~l2, ~l1 | l2 & ~l3, ~l2 | l3, ~l3)
     total = 0
     for worker, start in enumerate(state.workers):
         if start < 0 or not movers >> worker & 1:
             continue
-        height = _height(l1, l2, l3, start)
-        targets = geometry.move_neighbours[start] & free & ~_too_high(state, height, no_up)
-        targets &= ~_level_mask(state, height)
+        here = bits[start]
+        height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+        targets = geometry.move_neighbours[start] & free & steps[height]
         wins = targets & l3 if level3_wins and height < 3 else 0
         count = wins.bit_count()
         if 0 <= index < count:
             to = _nth_square(wins, index)
             return Ply(worker, ((worker, to),), (), True, True, ())
         total += count
-        if index < 0:  # counting: every build next to every other destination at once
-            total += _neighbour_sum(geometry, targets & ~wins, free | bits[start])
+        if index < 0:  # counting: no ply to find
+            rest, buildable = targets & ~wins, free | here
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                total += (build_nb[low.bit_length() - 1] & buildable).bit_count()
             continue
         index -= count
         for to in _squares(targets & ~wins):
