@@ -272,34 +272,46 @@ class _Reach(NamedTuple):
 
 
 def _reaches(geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-             level3_wins: bool) -> Iterator[_Reach]:
+             level3_wins: bool) -> list[_Reach]:
     """Per moving worker: every space one step or two away (not back to the start),
     the second steps grouped by the height of the space they leave."""
     l1, l2, l3 = state.l1, state.l2, state.l3
+    bits = geometry.bits
     move_nb = geometry.move_neighbours
+    free = free_squares(geometry, state)
     descent = rules.win_descent
-    for index, start, wins, stays, open_, height in _simple_targets(
-        geometry, state, movers, rules, no_up, level3_wins
-    ):
-        here = geometry.bits[start]
+    # Per height of the space a step leaves: where it may go, and where it wins.
+    allowed = (~l1, ~l2, ~l3, -1) if no_up else (~l2, ~l3, -1, -1)
+    winning = [0, 0, l3, 0] if level3_wins else [0, 0, 0, 0]
+    if descent:
+        for level in range(descent, 4):
+            winning[level] |= _below(state, level - descent)
+    out = []
+    for index, start in enumerate(state.workers):
+        if start < 0 or not movers >> index & 1:
+            continue
+        here = bits[start]
+        height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+        targets = move_nb[start] & free & allowed[height]
+        wins = targets & winning[height]
+        stays = targets ^ wins
         by_height = [0, 0, 0, 0]
         middles = stays
         while middles:
             low = middles & -middles
             middles ^= low
-            mid = low.bit_length() - 1
-            by_height[(l1 & low and 1) + (l2 & low and 1) + (l3 & low and 1)] |= move_nb[mid]
+            by_height[3 if l3 & low else 2 if l2 & low else 1 if l1 & low else 0] |= (
+                move_nb[low.bit_length() - 1])
         all_wins, reached = wins, stays
-        for level, around in enumerate(by_height):
-            if not around:
-                continue
-            seconds = around & open_ & ~here & ~_too_high(state, level, no_up)
-            second_wins = seconds & l3 if level3_wins and level < 3 else 0
-            if descent:
-                second_wins |= seconds & _below(state, level - descent)
-            all_wins |= second_wins
-            reached |= seconds & ~second_wins
-        yield _Reach(index, start, height, wins, stays, all_wins, reached, open_)
+        for level in range(4):
+            around = by_height[level]
+            if around:
+                seconds = around & free & allowed[level]
+                second_wins = seconds & winning[level]
+                all_wins |= second_wins
+                reached |= seconds & ~second_wins
+        out.append(_Reach(index, start, height, wins, stays, all_wins, reached, free | here))
+    return out
 
 
 def _artemis_rows(

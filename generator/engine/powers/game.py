@@ -208,8 +208,10 @@ def play_random_power_game(
     if position is None:
         position = to_power_position(start_position())
     state, side, marks = position
-    geometry, drawers, blockers = game.geometry, game.drawers, game.blockers
+    geometry, drawers = game.geometry, game.drawers
     marking = tuple(bool(r.marks_moved_up) for r in game.rules)
+    # Per player: the other players whose mark forbids them to move up.
+    held_by = tuple(tuple(o for o in game.blockers if o != side_) for side_ in range(PLAYERS))
     plies = 0
     while True:
         if state.workers[WORKERS_PER_PLAYER * side] < 0:
@@ -219,8 +221,9 @@ def play_random_power_game(
             pair = rng.sample(squares, 2)
             state = apply_placement(state, side, (pair[0], pair[1]))
         else:
-            no_up = bool(blockers) and any(
-                other != side and marks[other] & MARK_MOVED_UP for other in blockers)
+            no_up = False
+            for other in held_by[side]:
+                no_up = no_up or bool(marks[other] & MARK_MOVED_UP)
             ply = drawers[side](state, no_up, rng)
             if ply is None:
                 return GameResult(side ^ 1, plies, "stuck")
