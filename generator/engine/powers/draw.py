@@ -37,6 +37,7 @@ from generator.engine.powers.fast import (
 )
 from generator.engine.powers.fast_routes import (
     _level_changes,
+    _pre_builds,
     _reach,
     count_route_plies,
     routes_supported,
@@ -251,16 +252,45 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
         def draw_roam(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             return draw_roam_ply(geometry, state, movers, rules, rng, no_up=no_up)
         return draw_roam
-    if routes_supported(rules):
-        def draw_routes(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-            count = count_route_plies(geometry, state, movers, rules, no_up=no_up)
-            if not count:
-                return None
-            return select_route_ply(geometry, state, movers, rules, rng.randrange(count),
-                                    no_up=no_up)
-        return draw_routes
+    if routes_supported(rules) and rules.pre_build:
+        return _pre_build_drawer(geometry, rules.pre_build, movers)
 
     def draw_listed(state: State, no_up: bool, rng: random.Random) -> Ply | None:
         plies = list_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
         return plies[rng.randrange(len(plies))] if plies else None
     return draw_listed
+
+
+def _pre_build_drawer(geometry: Geometry, power: str, movers: int) -> Drawer:
+    """A lone build before moving: each part counted once, then the index drawn in the
+    order of :func:`~.fast_routes.select_route_ply` (the usual plies, then each
+    worker's plies that build first)."""
+    plain = TurnRules()
+
+    def draw_pre_build(state: State, no_up: bool, rng: random.Random) -> Ply | None:
+        usual = _walk(geometry, state, movers, plain, no_up, True, 0, -1)
+        assert isinstance(usual, int)
+        parts = []
+        total = usual
+        for worker, start in enumerate(state.workers):
+            if start >= 0 and movers >> worker & 1:
+                count = _pre_builds(geometry, state, worker, start, power, -1)
+                assert isinstance(count, int)
+                parts.append((worker, start, count))
+                total += count
+        if not total:
+            return None
+        index = rng.randrange(total)
+        found: int | Ply = 0
+        if index < usual:
+            found = _walk(geometry, state, movers, plain, no_up, True, 0, index)
+        else:
+            index -= usual
+            for worker, start, count in parts:
+                if index < count:
+                    found = _pre_builds(geometry, state, worker, start, power, index)
+                    break
+                index -= count
+        assert isinstance(found, Ply)
+        return found
+    return draw_pre_build
