@@ -101,7 +101,7 @@ class RoamCandidates:
 
     __slots__ = (
         "geometry", "state", "movers", "power", "no_up", "level3_wins", "usual", "team",
-        "starts", "others", "open", "regions", "ends", "total", "_fills",
+        "starts", "others", "open", "regions", "ends", "total", "_fills", "_near",
     )
 
     def __init__(self, geometry: Geometry, state: State, movers: int, rules: TurnRules,
@@ -126,13 +126,21 @@ class RoamCandidates:
         self.others = others
         self.open = geometry.land & ~state.domes & ~others
         # Each walker's region as if it walked alone (the other's start left open).
-        self.regions = tuple(_reach(geometry, state, sq, others) for sq in starts)
+        first = _reach(geometry, state, starts[0], others) if starts else 0
+        if len(starts) == 2:
+            # A walker standing in the other's region shares it (one level, one component).
+            second = first if first >> starts[1] & 1 else _reach(geometry, state, starts[1],
+                                                                  others)
+            self.regions: tuple[Bitboard, ...] = (first, second)
+        else:
+            self.regions = (first,) if starts else ()
         self.ends = tuple(_square_list(region) for region in self.regions)
         placements = 1
         for ends in self.ends:
             placements *= len(ends)
         self.total = usual + placements * SLOTS * len(team) if team else usual
         self._fills: dict[tuple[int, Square], Bitboard] = {}
+        self._near = _build_lists(geometry)
 
     def candidate(self, index: int) -> Ply | None:
         """The ply of superset index ``index`` (0 <= index < ``total``), or ``None``."""
@@ -144,7 +152,7 @@ class RoamCandidates:
         index -= self.usual
         if len(self.team) == 1:
             ends = self.ends[0]
-            near = _build_lists(self.geometry)[ends[index // SLOTS]]
+            near = self._near[ends[index // SLOTS]]
             nth = index % SLOTS
             if nth >= len(near) or not self.open >> near[nth] & 1:
                 return None
@@ -153,7 +161,7 @@ class RoamCandidates:
         index //= 2 * SLOTS
         firsts, seconds = self.ends
         a, b = firsts[index % len(firsts)], seconds[index // len(firsts)]
-        near = _build_lists(self.geometry)[b if builder else a]
+        near = self._near[b if builder else a]
         if nth >= len(near):
             return None
         square = near[nth]
