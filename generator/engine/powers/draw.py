@@ -31,8 +31,9 @@ from functools import lru_cache
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.powers.fast import (
     _artemis_rows,
+    _pick,
     _select_artemis,
-    _walk,
+    _worker_rows,
     fast_supported,
 )
 from generator.engine.powers.fast_routes import (
@@ -247,14 +248,11 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
         return draw_steps
     if fast_supported(rules):
         def draw_masks(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-            count = _walk(geometry, state, movers, rules, no_up, True, opponents, -1)
+            rows = _worker_rows(geometry, state, movers, rules, no_up, True, opponents)
+            count = sum(row[0] for row in rows)
             if not count:
                 return None
-            assert isinstance(count, int)
-            ply = _walk(geometry, state, movers, rules, no_up, True, opponents,
-                        rng.randrange(count))
-            assert isinstance(ply, Ply)
-            return ply
+            return _pick(geometry, state, rules, True, rows, rng.randrange(count))
         return draw_masks
     if roam_draw_supported(rules):
         def draw_roam(state: State, no_up: bool, rng: random.Random) -> Ply | None:
@@ -276,8 +274,8 @@ def _pre_build_drawer(geometry: Geometry, power: str, movers: int) -> Drawer:
     plain = TurnRules()
 
     def draw_pre_build(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-        usual = _walk(geometry, state, movers, plain, no_up, True, 0, -1)
-        assert isinstance(usual, int)
+        rows = _worker_rows(geometry, state, movers, plain, no_up, True, 0)
+        usual = sum(row[0] for row in rows)
         parts = []
         total = usual
         for worker, start in enumerate(state.workers):
@@ -291,7 +289,7 @@ def _pre_build_drawer(geometry: Geometry, power: str, movers: int) -> Drawer:
         index = rng.randrange(total)
         found: int | Ply = 0
         if index < usual:
-            found = _walk(geometry, state, movers, plain, no_up, True, 0, index)
+            found = _pick(geometry, state, plain, True, rows, index)
         else:
             index -= usual
             for worker, start, count in parts:

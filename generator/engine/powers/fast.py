@@ -447,16 +447,20 @@ def _build_kind(rules: TurnRules) -> int:
     return 1 if dome else 2 if same else 3
 
 
-def _walk(
-    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-    level3_wins: bool, opponents: int, index: int,
-) -> int | Ply:
-    """Without extra steps: the number of plies (``index`` < 0), or the ply ``index``.
+_Row = tuple[int, int, Square, int, Bitboard, Bitboard, Bitboard, list[_Group]]
+"""Per moving worker (no extra steps): its ply count, index, square and height, its
+winning destinations, its other destinations, the spaces it may build on once
+moved, and its steps into occupied spaces."""
 
-    Per worker: its winning steps, then its other steps with their builds (one
-    mask per destination, as :func:`generator.engine.moves.count_moves`, counted by
-    the closed form of :func:`_build_kind`), then its steps into occupied spaces.
-    """
+
+def _worker_rows(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool, opponents: int,
+) -> list[_Row]:
+    """The :data:`_Row` of each moving worker: its winning steps, then its other steps
+    with their builds (one mask per destination, as
+    :func:`generator.engine.moves.count_moves`, counted by the closed form of
+    :func:`_build_kind`), then its steps into occupied spaces."""
     l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
     free = free_squares(geometry, state)
@@ -471,7 +475,7 @@ def _walk(
         for j, sq in enumerate(workers):
             if anyone or opponents >> j & 1:
                 figures |= bits[sq]
-    total = 0
+    rows: list[_Row] = []
     for worker, start in enumerate(workers):
         if start < 0 or not movers >> worker & 1:
             continue
@@ -484,65 +488,91 @@ def _walk(
         if descent and height >= descent:
             wins |= targets & _below(state, height - descent)
         count = wins.bit_count()
-        if 0 <= index < count:
+        rest = targets = targets ^ wins
+        buildable = free | here
+        if kind < 2:
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                builds = build_nb[low.bit_length() - 1] & buildable
+                count += builds.bit_count() + (kind and (builds & ~l3).bit_count())
+        else:
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                count += _target_count(state, rules, kind, build_nb[low.bit_length() - 1]
+                                       & buildable)
+        groups: list[_Group] = []
+        if rules.enter and move_nb[start] & figures & ~too_high:  # a figure to force away
+            for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
+                                       level3_wins, opponents, free):
+                groups.append(group)
+                count += 1 if group.win else _build_count(state, rules, group.free)
+        rows.append((count, worker, start, height, wins, targets, buildable, groups))
+    return rows
+
+
+def _target_count(state: State, rules: TurnRules, kind: int, builds: Bitboard) -> int:
+    """The build choices of a destination whose build mask is ``builds``."""
+    count = builds.bit_count()
+    if kind == 1:
+        return count + (builds & ~state.l3).bit_count()
+    if kind == 2:
+        return count + (builds & ~state.l2).bit_count()
+    if kind == 3:
+        return count + count * (count - 1) // 2
+    return _build_count(state, rules, builds) if kind == 4 else count
+
+
+def _pick(geometry: Geometry, state: State, rules: TurnRules, level3_wins: bool,
+          rows: list[_Row], index: int) -> Ply:
+    """The ply ``index`` of :func:`_worker_rows`'s ``rows``, in their order."""
+    l1, l2, l3 = state.l1, state.l2, state.l3
+    build_nb = geometry.build_neighbours
+    kind = _build_kind(rules)
+    for count, worker, _, height, wins, rest, buildable, groups in rows:
+        if index >= count:
+            index -= count
+            continue
+        count = wins.bit_count()
+        if index < count:
             to = _nth_square(wins, index)
             climbed = level3_wins and height < 3 and l3 >> to & 1
             won_by: tuple[str, ...] = () if climbed else (rules.win_descent_power,)
             return Ply(worker, ((worker, to),), (), True, bool(climbed), won_by)
-        total += count
         index -= count
-        targets ^= wins
-        buildable = free | here
-        if index < 0 and kind < 2:  # counting the common cases: no ply to find
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                builds = build_nb[low.bit_length() - 1] & buildable
-                total += builds.bit_count() + (kind and (builds & ~l3).bit_count())
-        elif kind == 0:  # selecting with one build per space
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                builds = build_nb[low.bit_length() - 1] & buildable
-                count = builds.bit_count()
-                if index < count:
-                    b = _nth_square(builds, index)
-                    up = height < 3 and bool(low & layers[height])
-                    return Ply(worker, ((worker, low.bit_length() - 1),),
-                               ((b, (l1 >> b & 1) + (l2 >> b & 1) + (l3 >> b & 1)),), False, up)
-                index -= count
-        while targets:
-            low = targets & -targets
-            targets ^= low
+        higher = (l1, l2, l3, 0)[height]
+        while rest:
+            low = rest & -rest
+            rest ^= low
             builds = build_nb[low.bit_length() - 1] & buildable
-            count = builds.bit_count()
-            if kind == 1:
-                count += (builds & ~l3).bit_count()
-            elif kind == 2:
-                count += (builds & ~l2).bit_count()
-            elif kind == 3:
-                count += count * (count - 1) // 2
-            elif kind == 4:
-                count = _build_count(state, rules, builds)
-            if 0 <= index < count:
-                to = low.bit_length() - 1
-                up = height < 3 and bool(low & layers[height])
+            count = builds.bit_count() if not kind else _target_count(state, rules, kind, builds)
+            if index < count:
+                move = ((worker, low.bit_length() - 1),)
+                if not kind:
+                    b = _nth_square(builds, index)
+                    piece = (l1 >> b & 1) + (l2 >> b & 1) + (l3 >> b & 1)
+                    return Ply(worker, move, ((b, piece),), False, bool(low & higher))
                 chosen, used = _build_choice(state, rules, builds, index)
-                return Ply(worker, ((worker, to),), chosen, False, up, used)
-            total += count
+                return Ply(worker, move, chosen, False, bool(low & higher), used)
             index -= count
-        if not rules.enter or not move_nb[start] & figures & ~too_high:
-            continue  # no figure next to this worker to force away
-        for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
-                                   level3_wins, opponents, free):
+        for group in groups:
             count = 1 if group.win else _build_count(state, rules, group.free)
-            if 0 <= index < count:
+            if index < count:
                 return _group_ply(state, rules, group, index)
-            total += count
             index -= count
-    if index >= 0:
-        raise IndexError("ply index out of range")
-    return total
+    raise IndexError("ply index out of range")
+
+
+def _walk(
+    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
+    level3_wins: bool, opponents: int, index: int,
+) -> int | Ply:
+    """Without extra steps: the number of plies (``index`` < 0), or the ply ``index``."""
+    rows = _worker_rows(geometry, state, movers, rules, no_up, level3_wins, opponents)
+    if index < 0:
+        return sum(row[0] for row in rows)
+    return _pick(geometry, state, rules, level3_wins, rows, index)
 
 
 def _group_ply(state: State, rules: TurnRules, group: _Group, k: int) -> Ply:
