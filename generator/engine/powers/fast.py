@@ -78,7 +78,7 @@ def _enter_groups(
     level3_wins: bool,
     opponents: int,
     free: Bitboard,
-) -> Iterator[_Group]:
+) -> list[_Group]:
     """The steps of one worker into a space held by a figure it forces away (``free``:
     :func:`~generator.engine.moves.free_squares` of ``state``)."""
     l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
@@ -87,31 +87,42 @@ def _enter_groups(
     around = geometry.move_neighbours[start] & ~_too_high(state, height, no_up)
     climbs = l3 if level3_wins and height < 3 else 0
     falls = _below(state, height - rules.win_descent) if rules.win_descent else 0
+    groups = []
     for mode, targets_kind, power in rules.enter:
         for j, other in enumerate(workers):
-            if other < 0 or j == index:
-                continue
-            if targets_kind == "opponents" and not opponents >> j & 1:
-                continue
             there = bits[other]
-            if not around & there:
+            if not around & there or j == index:
+                continue  # not next to the worker (or absent), or the worker itself
+            if targets_kind == "opponents" and not opponents >> j & 1:
                 continue
             if mode == "swap":
                 moves: tuple[Relocation, ...] = ((j, start), (index, other))
                 can_build = build_nb[other] & free
             else:
-                beyond = _straight_on(geometry, start, other)
+                beyond = _straight_table(geometry)[start].get(other, -1)
                 if beyond < 0 or not free >> beyond & 1:
                     continue
                 moves = ((j, beyond), (index, other))
                 can_build = build_nb[other] & (free | bits[start]) & ~bits[beyond]
-            up = _height(l1, l2, l3, other) > height
             if there & climbs:
-                yield _Group(index, moves, True, other, 0, True, (power,))
+                groups.append(_Group(index, moves, True, other, 0, True, (power,)))
             elif there & falls:
-                yield _Group(index, moves, True, other, 0, False, (power, rules.win_descent_power))
+                groups.append(_Group(index, moves, True, other, 0, False,
+                                     (power, rules.win_descent_power)))
             else:
-                yield _Group(index, moves, False, other, can_build, up, (power,))
+                up = _height(l1, l2, l3, other) > height
+                groups.append(_Group(index, moves, False, other, can_build, up, (power,)))
+    return groups
+
+
+@lru_cache(maxsize=16)
+def _straight_table(geometry: Geometry) -> tuple[dict[Square, Square], ...]:
+    """Per origin, :func:`~.stages._straight_on` of each move neighbour that has one."""
+    return tuple(
+        {via: beyond for via in _squares(geometry.move_neighbours[origin])
+         if (beyond := _straight_on(geometry, origin, via)) >= 0}
+        for origin in range(geometry.size)
+    )
 
 
 def _below(state: State, level: int) -> Bitboard:
@@ -504,9 +515,9 @@ def _worker_rows(
                                        & buildable)
         groups: list[_Group] = []
         if rules.enter and move_nb[start] & figures & ~too_high:  # a figure to force away
-            for group in _enter_groups(geometry, state, rules, worker, start, height, no_up,
-                                       level3_wins, opponents, free):
-                groups.append(group)
+            groups = _enter_groups(geometry, state, rules, worker, start, height, no_up,
+                                   level3_wins, opponents, free)
+            for group in groups:
                 count += 1 if group.win else _build_count(state, rules, group.free)
         rows.append((count, worker, start, height, wins, targets, buildable, groups))
     return rows
