@@ -248,8 +248,7 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
         return draw_steps
     if fast_supported(rules):
         def draw_masks(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-            rows = _worker_rows(geometry, state, movers, rules, no_up, True, opponents)
-            count = sum(row[0] for row in rows)
+            count, rows = _worker_rows(geometry, state, movers, rules, no_up, True, opponents)
             if not count:
                 return None
             return _pick(geometry, state, rules, True, rows, rng.randrange(count))
@@ -274,8 +273,7 @@ def _pre_build_drawer(geometry: Geometry, power: str, movers: int) -> Drawer:
     plain = TurnRules()
 
     def draw_pre_build(state: State, no_up: bool, rng: random.Random) -> Ply | None:
-        rows = _worker_rows(geometry, state, movers, plain, no_up, True, 0)
-        usual = sum(row[0] for row in rows)
+        usual, rows = _worker_rows(geometry, state, movers, plain, no_up, True, 0)
         parts = []
         total = usual
         for worker, start in enumerate(state.workers):

@@ -467,8 +467,8 @@ moved, and its steps into occupied spaces."""
 def _worker_rows(
     geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
     level3_wins: bool, opponents: int,
-) -> list[_Row]:
-    """The :data:`_Row` of each moving worker: its winning steps, then its other steps
+) -> tuple[int, list[_Row]]:
+    """The number of plies, and the :data:`_Row` of each moving worker: its winning steps, then its other steps
     with their builds (one mask per destination, as
     :func:`generator.engine.moves.count_moves`, counted by the closed form of
     :func:`_build_kind`), then its steps into occupied spaces."""
@@ -487,6 +487,7 @@ def _worker_rows(
             if anyone or opponents >> j & 1:
                 figures |= bits[sq]
     rows: list[_Row] = []
+    total = 0
     for worker, start in enumerate(workers):
         if start < 0 or not movers >> worker & 1:
             continue
@@ -520,7 +521,8 @@ def _worker_rows(
             for group in groups:
                 count += 1 if group.win else _build_count(state, rules, group.free)
         rows.append((count, worker, start, height, wins, targets, buildable, groups))
-    return rows
+        total += count
+    return total, rows
 
 
 def _target_count(state: State, rules: TurnRules, kind: int, builds: Bitboard) -> int:
@@ -580,9 +582,9 @@ def _walk(
     level3_wins: bool, opponents: int, index: int,
 ) -> int | Ply:
     """Without extra steps: the number of plies (``index`` < 0), or the ply ``index``."""
-    rows = _worker_rows(geometry, state, movers, rules, no_up, level3_wins, opponents)
+    total, rows = _worker_rows(geometry, state, movers, rules, no_up, level3_wins, opponents)
     if index < 0:
-        return sum(row[0] for row in rows)
+        return total
     return _pick(geometry, state, rules, level3_wins, rows, index)
 
 
