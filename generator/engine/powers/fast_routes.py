@@ -125,19 +125,22 @@ def _pre_builds(geometry: Geometry, state: State, worker: int, start: Square, po
             index = index - count if index >= 0 else index
             continue
         firsts_mask = before & ~low if before & level & low else before
-        for b0 in _squares(firsts_mask):
-            h0 = _height(l1, l2, l3, b0)
-            seconds = after & ~bits[b0] if h0 == 3 else after
-            if both >> b0 & 1:
-                seconds &= ~(both & ((1 << b0) - 1))  # the lower square goes first
+        while firsts_mask:
+            first = firsts_mask & -firsts_mask
+            firsts_mask ^= first
+            seconds = after & ~first if first & l3 else after  # nothing on a dome
+            if both & first:
+                seconds &= ~(both & (first - 1))  # of a pair, the lower square goes first
             count = seconds.bit_count()
-            if 0 <= index < count:
+            if index < count:
+                b0 = first.bit_length() - 1
+                h0 = _height(l1, l2, l3, b0)
                 b1 = _nth_square(seconds, index)
                 piece = h0 + 1 if b1 == b0 else _height(l1, l2, l3, b1)
                 builds = ((b0, min(h0, DOME)), (b1, piece))
                 return Ply(worker, ((worker, to),), builds, False, False, (power,))
-            total += count
-            index = index - count if index >= 0 else index
+            index -= count
+        raise AssertionError("the count of this destination covers the index")
     return total
 
 
