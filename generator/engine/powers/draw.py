@@ -46,7 +46,7 @@ from generator.engine.powers.fast_routes import (
 )
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.turn import Ply, list_plies
-from generator.engine.state import State, occupied
+from generator.engine.state import State
 
 ATTEMPTS = 48
 """Rejected candidates before a draw falls back to exact counting."""
@@ -116,30 +116,37 @@ class RoamCandidates:
         usual = _level_changes(geometry, state, movers, no_up, level3_wins, -1)
         assert isinstance(usual, int)
         self.usual = usual
-        team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
-        self.team = team
         bits = geometry.bits
-        starts = tuple(state.workers[i] for i in team)
+        team: list[int] = []
+        starts: list[Square] = []
+        others = bits[state.king] | bits[state.sphinx]  # every figure but the walkers
+        for i, sq in enumerate(state.workers):
+            if sq >= 0 and movers >> i & 1:
+                team.append(i)
+                starts.append(sq)
+            else:
+                others |= bits[sq]
+        self.team = team
         self.starts = starts
-        others = occupied(state)
-        for sq in starts:
-            others &= ~bits[sq]
         self.others = others
         self.open = geometry.land & ~state.domes & ~others
         # Each walker's region as if it walked alone (the other's start left open).
-        first = _reach(geometry, state, starts[0], others) if starts else 0
         if len(starts) == 2:
+            first = _reach(geometry, state, starts[0], others)
             # A walker standing in the other's region shares it (one level, one component).
             second = first if first >> starts[1] & 1 else _reach(geometry, state, starts[1],
                                                                   others)
             self.regions: tuple[Bitboard, ...] = (first, second)
+            self.ends: tuple[tuple[Square, ...], ...] = (_square_list(first),
+                                                          _square_list(second))
+            placements = len(self.ends[0]) * len(self.ends[1])
+        elif starts:
+            self.regions = (_reach(geometry, state, starts[0], others),)
+            self.ends = (_square_list(self.regions[0]),)
+            placements = len(self.ends[0])
         else:
-            self.regions = (first,) if starts else ()
-        self.ends = tuple(_square_list(region) for region in self.regions)
-        placements = 1
-        for ends in self.ends:
-            placements *= len(ends)
-        self.total = usual + placements * SLOTS * len(team) if team else usual
+            self.regions, self.ends, placements = (), (), 0
+        self.total = usual + placements * SLOTS * len(team)
         self._fills: dict[tuple[int, Square], Bitboard] = {}
         self._near = _build_lists(geometry)
 
