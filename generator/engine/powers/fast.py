@@ -508,12 +508,18 @@ def _worker_rows(
                 rest ^= low
                 builds = build_nb[low.bit_length() - 1] & buildable
                 count += builds.bit_count() + (kind and (builds & ~l3).bit_count())
+        elif kind < 4:
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                builds = build_nb[low.bit_length() - 1] & buildable
+                n = builds.bit_count()
+                count += n + ((builds & ~l2).bit_count() if kind == 2 else n * (n - 1) // 2)
         else:
             while rest:
                 low = rest & -rest
                 rest ^= low
-                count += _target_count(state, rules, kind, build_nb[low.bit_length() - 1]
-                                       & buildable)
+                count += _build_count(state, rules, build_nb[low.bit_length() - 1] & buildable)
         groups: list[_Group] = []
         if rules.enter and move_nb[start] & figures & ~too_high:  # a figure to force away
             groups = _enter_groups(geometry, state, rules, worker, start, height, no_up,
