@@ -425,28 +425,6 @@ def _artemis_ply(geometry: Geometry, state: State, rules: TurnRules, reach: _Rea
     return Ply(worker, moves, builds, False, up, powers + used)
 
 
-def _simple_targets(
-    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-    level3_wins: bool,
-) -> Iterator[tuple[int, Square, Bitboard, Bitboard, Bitboard, int]]:
-    """Per moving worker: index, square, winning and other destinations, the spaces it
-    may build on once moved (its own square included), and its height."""
-    l1, l2, l3 = state.l1, state.l2, state.l3
-    bits = geometry.bits
-    free = free_squares(geometry, state)
-    move_nb = geometry.move_neighbours
-    descent = rules.win_descent
-    for index, start in enumerate(state.workers):
-        if start < 0 or not movers >> index & 1:
-            continue
-        height = (l1 >> start & 1) + (l2 >> start & 1) + (l3 >> start & 1)
-        targets = move_nb[start] & free & ~_too_high(state, height, no_up)
-        wins = targets & l3 if level3_wins and height < 3 else 0
-        if descent and height >= descent:
-            wins |= targets & _below(state, height - descent)
-        yield index, start, wins, targets ^ wins, free | bits[start], height
-
-
 def _build_kind(rules: TurnRules) -> int:
     """Which closed form counts a destination's builds: 0 one per space, 1 a dome at
     any level, 2 a second block on the same space, 3 a second build elsewhere, 4 any mix."""
