@@ -5,8 +5,10 @@ of a given index in a fixed order of its own, using masks and counts per
 destination as :func:`generator.engine.moves.count_moves` does: every distinct
 outcome has exactly one index, so a uniform index is a uniform distinct ply.
 Only the rules where each outcome has one canonical route are covered
-(:func:`fast_supported`): a build before moving and the team roam (Prometheus,
-Hermes) reach one outcome by many routes, so those take the listing path.
+(:func:`fast_supported`); a build before moving and the team roam (Prometheus,
+Hermes) reach one outcome by many routes and are counted in :mod:`.fast_routes`
+(playouts draw the roam by rejection, :mod:`.draw`). Both phases are cheap: one
+row per worker (its count and masks), then the pick walks one worker.
 tests/engine/test_engine_powers_fast.py pins both functions to
 :func:`~.turn.list_plies` over seeded random positions.
 """
@@ -238,7 +240,8 @@ def count_plies(
 ) -> int:
     """``len(list_plies(...))`` for rules that :func:`fast_supported` accepts."""
     if rules.extra_steps:
-        return _count_artemis(geometry, state, movers, rules, no_up, level3_wins)
+        rows = _artemis_rows(geometry, state, movers, rules, no_up, level3_wins)
+        return sum(count for _, count in rows)
     total = _walk(geometry, state, movers, rules, no_up, level3_wins, opponents, -1)
     assert isinstance(total, int)
     return total
@@ -347,15 +350,6 @@ def _artemis_rows(
                 count += _build_count(state, rules, build_nb[to] & reach.open)
         rows.append((reach, count))
     return rows
-
-
-def _count_artemis(
-    geometry: Geometry, state: State, movers: int, rules: TurnRules, no_up: bool,
-    level3_wins: bool,
-) -> int:
-    """:func:`count_plies` with extra steps."""
-    return sum(count for _, count in _artemis_rows(geometry, state, movers, rules, no_up,
-                                                    level3_wins))
 
 
 def _select_artemis(
