@@ -30,8 +30,11 @@ from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.powers.fast import (
+    _artemis_ply,
     _artemis_rows,
+    _build_kind,
     _pick,
+    _reaches,
     _select_artemis,
     _worker_rows,
     fast_supported,
@@ -221,18 +224,70 @@ def draw_roam_ply(geometry: Geometry, state: State, movers: int, rules: TurnRule
                   rng: random.Random, *, no_up: bool = False, level3_wins: bool = True
                   ) -> Ply | None:
     """A uniformly random distinct ply under a lone team roam (``None``: no ply)."""
-    candidates = RoamCandidates(geometry, state, movers, rules, no_up, level3_wins)
-    if candidates.total:
-        for _ in range(ATTEMPTS):
-            ply = candidates.candidate(rng.randrange(candidates.total))
-            if ply is not None:
-                return ply
+    ply = _first_kept(RoamCandidates(geometry, state, movers, rules, no_up, level3_wins), rng)
+    if ply is not None:
+        return ply
     count = count_route_plies(geometry, state, movers, rules, no_up=no_up,
                               level3_wins=level3_wins)
     if not count:
         return None
     return select_route_ply(geometry, state, movers, rules, rng.randrange(count), no_up=no_up,
                             level3_wins=level3_wins)
+
+
+def step_draw_supported(rules: TurnRules) -> bool:
+    """True for extra steps with one build per space (what :class:`StepCandidates` covers)."""
+    return fast_supported(rules) and bool(rules.extra_steps) and _build_kind(rules) == 0
+
+
+class StepCandidates:
+    """The superset of one position's plies under extra steps (one build per space): per
+    moving worker, each winning final space, then each other final space with each of
+    its eight build slots; a slot is kept when it names a space the worker may build
+    on. ``total`` indices, :meth:`candidate` decodes one (``None``: rejected)."""
+
+    __slots__ = ("geometry", "state", "rules", "no_up", "segments", "total", "_near")
+
+    def __init__(self, geometry: Geometry, state: State, movers: int, rules: TurnRules,
+                 no_up: bool) -> None:
+        self.geometry, self.state, self.rules, self.no_up = geometry, state, rules, no_up
+        self.segments = []
+        total = 0
+        for reach in _reaches(geometry, state, movers, rules, no_up, True):
+            wins, ends = _square_list(reach.wins), _square_list(reach.reached)
+            size = len(wins) + SLOTS * len(ends)
+            self.segments.append((size, reach, wins, ends))
+            total += size
+        self.total = total
+        self._near = _build_lists(geometry)
+
+    def candidate(self, index: int) -> Ply | None:
+        """The ply of superset index ``index`` (0 <= index < ``total``), or ``None``."""
+        for size, reach, wins, ends in self.segments:
+            if index >= size:
+                index -= size
+                continue
+            if index < len(wins):
+                return _artemis_ply(self.geometry, self.state, self.rules, reach, wins[index],
+                                    True, True, self.no_up, 0)
+            to, nth = divmod(index - len(wins), SLOTS)
+            near = self._near[ends[to]]
+            if nth >= len(near) or not reach.open >> near[nth] & 1:
+                return None
+            return _artemis_ply(self.geometry, self.state, self.rules, reach, ends[to], False,
+                                True, self.no_up, 1 << near[nth])
+        raise IndexError("candidate index out of range")
+
+
+def _first_kept(candidates: RoamCandidates | StepCandidates, rng: random.Random
+                ) -> Ply | None:
+    """The first kept of up to :data:`ATTEMPTS` uniform candidates (``None``: none kept)."""
+    if candidates.total:
+        for _ in range(ATTEMPTS):
+            ply = candidates.candidate(rng.randrange(candidates.total))
+            if ply is not None:
+                return ply
+    return None
 
 
 Drawer = Callable[[State, bool, random.Random], "Ply | None"]
@@ -244,6 +299,11 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
     """The quickest uniform draw for a player's rules, chosen once per game: counting
     and selecting (:mod:`.fast`, :mod:`.fast_routes`), the roam's rejection draw, or
     listing every ply (the rules no counting path covers)."""
+    if step_draw_supported(rules):
+        def draw_steps_by_rejection(state: State, no_up: bool, rng: random.Random
+                                    ) -> Ply | None:
+            found = _first_kept(StepCandidates(geometry, state, movers, rules, no_up), rng)
+            return found if found is not None else draw_steps(state, no_up, rng)
     if fast_supported(rules) and rules.extra_steps:
         def draw_steps(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             rows = _artemis_rows(geometry, state, movers, rules, no_up, True)
@@ -252,7 +312,7 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
                 return None
             return _select_artemis(geometry, state, rules, no_up, True, rows,
                                    rng.randrange(count))
-        return draw_steps
+        return draw_steps_by_rejection if step_draw_supported(rules) else draw_steps
     if fast_supported(rules):
         def draw_masks(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             count, rows = _worker_rows(geometry, state, movers, rules, no_up, True, opponents)
