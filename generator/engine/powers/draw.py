@@ -57,6 +57,8 @@ ATTEMPTS = 48
 SLOTS = 8
 """Build slots per walker: the most build neighbours a square has."""
 
+_new = tuple.__new__  # Ply(...) re-parses its arguments; the hot paths skip that
+
 
 def roam_draw_supported(rules: TurnRules) -> bool:
     """True for a lone team roam (the rules :func:`draw_roam_ply` covers)."""
@@ -214,10 +216,10 @@ class RoamCandidates:
             mover, to = moves[0]
             if (geometry.move_neighbours[workers[mover]] >> to & 1
                     and geometry.build_neighbours[to] >> square & 1):
-                return Ply(mover, moves, builds, False, False, ())
+                return _new(Ply, (mover, moves, builds, False, False, ()))
         builder = next(i for i, sq in zip(self.team, ends, strict=True)
                        if geometry.build_neighbours[sq] >> square & 1)
-        return Ply(builder, moves, builds, False, False, (self.power,))
+        return _new(Ply, (builder, moves, builds, False, False, (self.power,)))
 
 
 def draw_roam_ply(geometry: Geometry, state: State, movers: int, rules: TurnRules,

@@ -24,6 +24,8 @@ from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.stages import Build, Ply, Relocation, _straight_on
 from generator.engine.state import DOME, State
 
+_new = tuple.__new__  # Ply(...) re-parses its arguments; the hot paths skip that
+
 
 def fast_supported(rules: TurnRules) -> bool:
     """True when :func:`count_plies` and :func:`select_ply` cover these rules."""
@@ -413,10 +415,10 @@ def _artemis_ply(geometry: Geometry, state: State, rules: TurnRules, reach: _Rea
         frm = mid
     if win:
         climbed = level3_wins and to_height == 3 and _height(l1, l2, l3, frm) < 3
-        return Ply(worker, moves, (), True, up, powers if climbed else
-                   (*powers, rules.win_descent_power))
+        return _new(Ply, (worker, moves, (), True, up, powers if climbed else
+                   (*powers, rules.win_descent_power)))
     builds, used = _build_choice(state, rules, can_build, k)
-    return Ply(worker, moves, builds, False, up, powers + used)
+    return _new(Ply, (worker, moves, builds, False, up, powers + used))
 
 
 def _build_kind(rules: TurnRules) -> int:
@@ -530,7 +532,7 @@ def _pick(geometry: Geometry, state: State, rules: TurnRules, level3_wins: bool,
             to = _nth_square(wins, index)
             climbed = level3_wins and height < 3 and l3 >> to & 1
             won_by: tuple[str, ...] = () if climbed else (rules.win_descent_power,)
-            return Ply(worker, ((worker, to),), (), True, bool(climbed), won_by)
+            return _new(Ply, (worker, ((worker, to),), (), True, bool(climbed), won_by))
         index -= count
         higher = (l1, l2, l3, 0)[height]
         while rest:
@@ -543,9 +545,9 @@ def _pick(geometry: Geometry, state: State, rules: TurnRules, level3_wins: bool,
                 if not kind:
                     b = _nth_square(builds, index)
                     piece = (l1 >> b & 1) + (l2 >> b & 1) + (l3 >> b & 1)
-                    return Ply(worker, move, ((b, piece),), False, bool(low & higher))
+                    return _new(Ply, (worker, move, ((b, piece),), False, bool(low & higher), ()))
                 chosen, used = _build_choice(state, rules, builds, index)
-                return Ply(worker, move, chosen, False, bool(low & higher), used)
+                return _new(Ply, (worker, move, chosen, False, bool(low & higher), used))
             index -= count
         for group in groups:
             count = 1 if group.win else _build_count(state, rules, group.free)
@@ -568,9 +570,9 @@ def _walk(
 
 def _group_ply(state: State, rules: TurnRules, group: _Group, k: int) -> Ply:
     if group.win:
-        return Ply(group.worker, group.moves, (), True, group.up, group.powers)
+        return _new(Ply, (group.worker, group.moves, (), True, group.up, group.powers))
     builds, used = _build_choice(state, rules, group.free, k)
-    return Ply(group.worker, group.moves, builds, False, group.up, group.powers + used)
+    return _new(Ply, (group.worker, group.moves, builds, False, group.up, group.powers + used))
 
 
 def _nth_square(bits: Bitboard, n: int) -> Square:

@@ -34,6 +34,8 @@ from generator.engine.state import DOME, State, occupied
 
 _PLAIN = TurnRules()
 
+_new = tuple.__new__  # Ply(...) re-parses its arguments; the hot paths skip that
+
 
 def routes_supported(rules: TurnRules) -> bool:
     """True for a lone build-before-moving power (no climb after it) or a lone team roam."""
@@ -138,7 +140,7 @@ def _pre_builds(geometry: Geometry, state: State, worker: int, start: Square, po
                 b1 = _nth_square(seconds, index)
                 piece = h0 + 1 if b1 == b0 else _height(l1, l2, l3, b1)
                 builds = ((b0, min(h0, DOME)), (b1, piece))
-                return Ply(worker, ((worker, to),), builds, False, False, (power,))
+                return _new(Ply, (worker, ((worker, to),), builds, False, False, (power,)))
             index -= count
         raise AssertionError("the count of this destination covers the index")
     return total
@@ -170,7 +172,7 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
         count = wins.bit_count()
         if 0 <= index < count:
             to = _nth_square(wins, index)
-            return Ply(worker, ((worker, to),), (), True, True, ())
+            return _new(Ply, (worker, ((worker, to),), (), True, True, ()))
         total += count
         if index < 0:  # counting: no ply to find
             rest, buildable = targets & ~wins, free | here
@@ -186,8 +188,8 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
             if 0 <= index < count:
                 b = _nth_square(can_build, index)
                 up = _height(l1, l2, l3, to) > height
-                return Ply(worker, ((worker, to),), ((b, _height(l1, l2, l3, b)),), False, up,
-                           ())
+                return _new(Ply, (worker, ((worker, to),), ((b, _height(l1, l2, l3, b)),), False, up,
+                           ()))
             total += count
             index = index - count if index >= 0 else index
     return total
@@ -325,7 +327,7 @@ def _roam_ply(geometry: Geometry, state: State, team: list[int], placed: tuple[S
         mover, to = moves[0]
         if (geometry.move_neighbours[state.workers[mover]] >> to & 1
                 and geometry.build_neighbours[to] >> square & 1):
-            return Ply(mover, moves, builds, False, False, ())
+            return _new(Ply, (mover, moves, builds, False, False, ()))
     builder = next(i for i, sq in zip(team, placed, strict=False)
                    if geometry.build_neighbours[sq] >> square & 1)
-    return Ply(builder, moves, builds, False, False, (power,))
+    return _new(Ply, (builder, moves, builds, False, False, (power,)))
