@@ -109,13 +109,13 @@ def _enter_groups(
                 moves = ((j, beyond), (index, other))
                 can_build = build_nb[other] & (free | bits[start]) & ~bits[beyond]
             if there & climbs:
-                groups.append(_Group(index, moves, True, other, 0, True, (power,)))
+                groups.append(_new(_Group, (index, moves, True, other, 0, True, (power,))))
             elif there & falls:
-                groups.append(_Group(index, moves, True, other, 0, False,
-                                     (power, rules.win_descent_power)))
+                groups.append(_new(_Group, (index, moves, True, other, 0, False,
+                                            (power, rules.win_descent_power))))
             else:
                 up = _height(l1, l2, l3, other) > height
-                groups.append(_Group(index, moves, False, other, can_build, up, (power,)))
+                groups.append(_new(_Group, (index, moves, False, other, can_build, up, (power,))))
     return groups
 
 
@@ -499,7 +499,8 @@ def _worker_rows(
             groups = _enter_groups(geometry, state, rules, worker, start, height, no_up,
                                    level3_wins, opponents, free)
             for group in groups:
-                count += 1 if group.win else _build_count(state, rules, group.free)
+                count += 1 if group.win else (group.free.bit_count() if not kind
+                                              else _build_count(state, rules, group.free))
         rows.append((count, worker, start, height, wins, targets, buildable, groups))
         total += count
     return total, rows
