@@ -15,8 +15,10 @@ compared.
 With gods, each playout draws a god for each player (uniformly among the ten
 simple gods, from the same seeded generator) and plays uniformly random
 distinct plies (see generator/engine/powers/turn.py for what makes two plies
-the same); the playouts/s are printed beside the plain engine's and the target is
-within 2x. A table per god follows (its playouts against a random opponent).
+the same), drawn by each player's drawer (generator/engine/powers/draw.py:
+counting and selecting, or by rejection for the team roam and extra steps); the
+playouts/s are printed beside the plain engine's and the target is within 2x. A
+table per god follows (its playouts against a random opponent).
 """
 from __future__ import annotations
 
