@@ -17,6 +17,9 @@ Modules, each with one job:
 - :mod:`.patterns`: the geometry of slides, leaps and forced moves.
 - :mod:`.fast`, :mod:`.fast_routes`: counting and selecting plies without listing
   them (random playouts, the last ply of perft), pinned to :mod:`.turn`.
+- :mod:`.draw`: each player's drawer for playouts (counting and selecting, or
+  rejection from a cheap superset for the team roam and extra steps), pinned to
+  :mod:`.turn` index by index.
 - :mod:`.turn`: :func:`~.turn.list_plies` (every distinct ply under some rules,
   the team turns included) and :func:`~.turn.apply_ply`; :mod:`.stages`: the
   stages of one worker's turn it runs.
