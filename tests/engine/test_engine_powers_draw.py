@@ -28,6 +28,7 @@ from generator.engine.powers import (
     to_power_position,
 )
 from generator.engine.powers.game import draw_game_ply, needs_placement
+from generator.engine.powers import draw as draw_module
 from generator.engine.powers.draw import (
     RoamCandidates,
     StepCandidates,
@@ -198,3 +199,29 @@ def test_each_drawer_is_count_then_select(powers: tuple[str, ...]) -> None:
             listed = list_plies(geometry, state, movers, rules, no_up=no_up, opponents=opponents)
             expected = listed[random.Random(seed).randrange(len(listed))] if listed else None
         assert draw(state, no_up, random.Random(seed)) == expected
+
+
+def test_small_supersets_are_decoded_whole_and_misses_fall_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    geometry, position = parse_position("000/110/001 A1,C1,C3,A3 1")
+    state = position.state
+    candidates = RoamCandidates(geometry, state, 0b0011, HERMES, False, True)
+    kept = [p for i in range(candidates.total) if (p := candidates.candidate(i)) is not None]
+    monkeypatch.setattr(draw_module, "ATTEMPTS", 10**6)  # every superset is small
+    for seed in range(5):  # one of the kept candidates, uniformly
+        expected = kept[random.Random(seed).randrange(len(kept))]
+        assert draw_roam_ply(geometry, state, 0b0011, HERMES, random.Random(seed)) == expected
+    geometry, position = parse_position("00000/11101/11111/11111/11111 A1,C1,E5,A5 1")
+    state = position.state
+    monkeypatch.setattr(draw_module, "ATTEMPTS", 0)  # every draw misses: exact counting
+    count = count_route_plies(geometry, state, 0b0011, HERMES)
+    for seed in range(5):
+        expected = select_route_ply(geometry, state, 0b0011, HERMES,
+                                    random.Random(seed).randrange(count))
+        assert draw_roam_ply(geometry, state, 0b0011, HERMES, random.Random(seed)) == expected
+    artemis = rules_for(("artemis",))
+    draw = make_drawer(geometry, artemis, 0b0011, 0b1100)
+    count = count_plies(geometry, state, 0b0011, artemis, opponents=0b1100)
+    expected = select_ply(geometry, state, 0b0011, artemis, random.Random(7).randrange(count),
+                          opponents=0b1100)
+    assert draw(state, False, random.Random(7)) == expected

@@ -16,9 +16,13 @@ legal, canonical ply (every distinct outcome has exactly one accepted index):
   does not name a square next to the first walker's end (that build is the first
   walker's slot).
 
+Extra steps with one build per space (Artemis) are drawn the same way: per worker
+its winning final spaces, then each other final space with eight build slots.
+
 Each attempt is uniform over the superset, so the first kept candidate is uniform
 over the distinct plies; after :data:`ATTEMPTS` rejections the draw falls back to
-exact counting (still uniform: both branches are). tests/engine/test_engine_powers_draw.py
+exact counting (still uniform: both branches are), and a superset of at most
+:data:`ATTEMPTS` indices is decoded whole. tests/engine/test_engine_powers_draw.py
 decodes every index of the superset and pins the kept ones to
 :func:`~.turn.list_plies`.
 """
@@ -227,7 +231,8 @@ def draw_roam_ply(geometry: Geometry, state: State, movers: int, rules: TurnRule
                   ) -> Ply | None:
     """A uniformly random distinct ply under a lone team roam (``None``: no ply)."""
     ply = _first_kept(RoamCandidates(geometry, state, movers, rules, no_up, level3_wins), rng)
-    if ply is not None:
+    if ply is not False:
+        assert ply is None or isinstance(ply, Ply)
         return ply
     count = count_route_plies(geometry, state, movers, rules, no_up=no_up,
                               level3_wins=level3_wins)
@@ -282,14 +287,21 @@ class StepCandidates:
 
 
 def _first_kept(candidates: RoamCandidates | StepCandidates, rng: random.Random
-                ) -> Ply | None:
-    """The first kept of up to :data:`ATTEMPTS` uniform candidates (``None``: none kept)."""
-    if candidates.total:
-        for _ in range(ATTEMPTS):
-            ply = candidates.candidate(rng.randrange(candidates.total))
-            if ply is not None:
-                return ply
-    return None
+                ) -> Ply | None | bool:
+    """The first kept of up to :data:`ATTEMPTS` uniform candidates (``False``: none kept).
+
+    A superset of at most :data:`ATTEMPTS` indices is decoded whole and one kept
+    candidate chosen uniformly (``None``: no candidate is kept, so there is no ply).
+    """
+    total = candidates.total
+    if total <= ATTEMPTS:
+        kept = [p for i in range(total) if (p := candidates.candidate(i)) is not None]
+        return kept[rng.randrange(len(kept))] if kept else None
+    for _ in range(ATTEMPTS):
+        ply = candidates.candidate(rng.randrange(total))
+        if ply is not None:
+            return ply
+    return False
 
 
 Drawer = Callable[[State, bool, random.Random], "Ply | None"]
@@ -305,7 +317,10 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
         def draw_steps_by_rejection(state: State, no_up: bool, rng: random.Random
                                     ) -> Ply | None:
             found = _first_kept(StepCandidates(geometry, state, movers, rules, no_up), rng)
-            return found if found is not None else draw_steps(state, no_up, rng)
+            if found is False:
+                return draw_steps(state, no_up, rng)
+            assert found is None or isinstance(found, Ply)
+            return found
     if fast_supported(rules) and rules.extra_steps:
         def draw_steps(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             rows = _artemis_rows(geometry, state, movers, rules, no_up, True)
