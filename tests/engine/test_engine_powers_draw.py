@@ -207,13 +207,13 @@ def test_small_supersets_are_decoded_whole_and_misses_fall_back(
     state = position.state
     candidates = RoamCandidates(geometry, state, 0b0011, HERMES, False, True)
     kept = [p for i in range(candidates.total) if (p := candidates.candidate(i)) is not None]
-    monkeypatch.setattr(draw_module, "ATTEMPTS", 10**6)  # every superset is small
+    monkeypatch.setattr(draw_module, "ATTEMPTS", 0)  # every draw misses: decoded whole
     for seed in range(5):  # one of the kept candidates, uniformly
         expected = kept[random.Random(seed).randrange(len(kept))]
         assert draw_roam_ply(geometry, state, 0b0011, HERMES, random.Random(seed)) == expected
+    monkeypatch.setattr(draw_module, "WHOLE", 0)  # too large to decode whole: counted
     geometry, position = parse_position("00000/11101/11111/11111/11111 A1,C1,E5,A5 1")
     state = position.state
-    monkeypatch.setattr(draw_module, "ATTEMPTS", 0)  # every draw misses: exact counting
     count = count_route_plies(geometry, state, 0b0011, HERMES)
     for seed in range(5):
         expected = select_route_ply(geometry, state, 0b0011, HERMES,

@@ -21,8 +21,8 @@ its winning final spaces, then each other final space with eight build slots.
 
 Each attempt is uniform over the superset, so the first kept candidate is uniform
 over the distinct plies; after :data:`ATTEMPTS` rejections the draw falls back to
-exact counting (still uniform: both branches are), and a superset of at most
-:data:`ATTEMPTS` indices is decoded whole. tests/engine/test_engine_powers_draw.py
+exact counting, or decodes a small superset whole (still uniform: every branch
+is). tests/engine/test_engine_powers_draw.py
 decodes every index of the superset and pins the kept ones to
 :func:`~.turn.list_plies`.
 """
@@ -57,6 +57,9 @@ from generator.engine.state import State
 
 ATTEMPTS = 48
 """Rejected candidates before a draw falls back to exact counting."""
+
+WHOLE = 1024
+"""After the misses, a superset this small is decoded whole rather than counted."""
 
 SLOTS = 8
 """Build slots per walker: the most build neighbours a square has."""
@@ -288,20 +291,19 @@ class StepCandidates:
 
 def _first_kept(candidates: RoamCandidates | StepCandidates, rng: random.Random
                 ) -> Ply | None | bool:
-    """The first kept of up to :data:`ATTEMPTS` uniform candidates (``False``: none kept).
-
-    A superset of at most :data:`ATTEMPTS` indices is decoded whole and one kept
-    candidate chosen uniformly (``None``: no candidate is kept, so there is no ply).
-    """
+    """The first kept of up to :data:`ATTEMPTS` uniform candidates; when none is kept,
+    a superset of at most :data:`WHOLE` indices is decoded whole and one kept candidate
+    chosen uniformly (``None``: none is kept, so there is no ply); else ``False``."""
     total = candidates.total
-    if total <= ATTEMPTS:
-        kept = [p for i in range(total) if (p := candidates.candidate(i)) is not None]
-        return kept[rng.randrange(len(kept))] if kept else None
-    for _ in range(ATTEMPTS):
-        ply = candidates.candidate(rng.randrange(total))
-        if ply is not None:
-            return ply
-    return False
+    if total:
+        for _ in range(ATTEMPTS):
+            ply = candidates.candidate(rng.randrange(total))
+            if ply is not None:
+                return ply
+    if total > WHOLE:
+        return False
+    kept = [p for i in range(total) if (p := candidates.candidate(i)) is not None]
+    return kept[rng.randrange(len(kept))] if kept else None
 
 
 Drawer = Callable[[State, bool, random.Random], "Ply | None"]
