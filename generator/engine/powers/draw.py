@@ -20,11 +20,10 @@ Extra steps with one build per space (Artemis) are drawn the same way: per worke
 its winning final spaces, then each other final space with eight build slots.
 
 Each attempt is uniform over the superset, so the first kept candidate is uniform
-over the distinct plies; after :data:`ATTEMPTS` rejections the draw falls back to
-exact counting, or decodes a small superset whole (still uniform: every branch
-is). tests/engine/test_engine_powers_draw.py
-decodes every index of the superset and pins the kept ones to
-:func:`~.turn.list_plies`.
+over the distinct plies; after :data:`ATTEMPTS` rejections the draw decodes a
+small superset whole, or else counts exactly (still uniform: every branch is).
+tests/engine/test_engine_powers_draw.py decodes every index of the supersets and
+pins the kept ones to :func:`~.turn.list_plies`.
 """
 from __future__ import annotations
 
@@ -56,7 +55,7 @@ from generator.engine.powers.turn import Ply, list_plies
 from generator.engine.state import State
 
 ATTEMPTS = 48
-"""Rejected candidates before a draw falls back to exact counting."""
+"""Rejected candidates before a draw decodes its superset whole or counts exactly."""
 
 WHOLE = 1024
 """After the misses, a superset this small is decoded whole rather than counted."""
@@ -149,8 +148,9 @@ class RoamCandidates:
             second = first if first >> starts[1] & 1 else _reach(geometry, state, starts[1],
                                                                   others)
             self.regions: tuple[Bitboard, ...] = (first, second)
-            self.ends: tuple[tuple[Square, ...], ...] = (_square_list(first),
-                                                          _square_list(second))
+            listed = _square_list(first)
+            self.ends: tuple[tuple[Square, ...], ...] = (
+                listed, listed if second == first else _square_list(second))
             placements = len(self.ends[0]) * len(self.ends[1])
         elif starts:
             self.regions = (_reach(geometry, state, starts[0], others),)
@@ -313,16 +313,9 @@ they have none)."""
 
 def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: int) -> Drawer:
     """The quickest uniform draw for a player's rules, chosen once per game: counting
-    and selecting (:mod:`.fast`, :mod:`.fast_routes`), the roam's rejection draw, or
-    listing every ply (the rules no counting path covers)."""
-    if step_draw_supported(rules):
-        def draw_steps_by_rejection(state: State, no_up: bool, rng: random.Random
-                                    ) -> Ply | None:
-            found = _first_kept(StepCandidates(geometry, state, movers, rules, no_up), rng)
-            if found is False:
-                return draw_steps(state, no_up, rng)
-            assert found is None or isinstance(found, Ply)
-            return found
+    and selecting (:mod:`.fast`, :mod:`.fast_routes`), rejection from a cheap superset
+    (the team roam, extra steps with one build per space), or listing every ply (the
+    rules no counting path covers). A climb onto level 3 wins (the standard game)."""
     if fast_supported(rules) and rules.extra_steps:
         def draw_steps(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             rows = _artemis_rows(geometry, state, movers, rules, no_up, True)
@@ -331,7 +324,17 @@ def make_drawer(geometry: Geometry, rules: TurnRules, movers: int, opponents: in
                 return None
             return _select_artemis(geometry, state, rules, no_up, True, rows,
                                    rng.randrange(count))
-        return draw_steps_by_rejection if step_draw_supported(rules) else draw_steps
+        if not step_draw_supported(rules):
+            return draw_steps
+
+        def draw_steps_by_rejection(state: State, no_up: bool, rng: random.Random
+                                    ) -> Ply | None:
+            found = _first_kept(StepCandidates(geometry, state, movers, rules, no_up), rng)
+            if found is False:
+                return draw_steps(state, no_up, rng)
+            assert found is None or isinstance(found, Ply)
+            return found
+        return draw_steps_by_rejection
     if fast_supported(rules):
         def draw_masks(state: State, no_up: bool, rng: random.Random) -> Ply | None:
             count, rows = _worker_rows(geometry, state, movers, rules, no_up, True, opponents)
