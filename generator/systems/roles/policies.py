@@ -6,7 +6,10 @@ a free level-3 space (climbs it hands them). It picks the card whose best ply
 scores highest (a card with no ply scores as a lost worker), preferring the
 higher number on a tie (the Statue), assuming the Statue only when no other card
 of the deck outside its hand has a higher number. It loses its lowest worker and
-places a set-up skyscraper next to most opponents.
+places a set-up skyscraper next to most opponents. When its card orders a rival's
+worker to move, it values the order by the destination that rival would choose
+(the one best for the rival, and of those the worst for itself); told to move its
+own worker, it picks the destination best for itself.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from generator.systems.roles.engine import (
     Position,
     Table,
     legal_plies,
+    owner_of,
     seat_workers,
     win_type,
 )
@@ -49,6 +53,10 @@ class RandomPolicy:
     def choose_loss(self, table: Table, position: Position, seat: int, workers: list[int],
                     rng: random.Random) -> int:
         return workers[rng.randrange(len(workers))]
+
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        return plies[rng.randrange(len(plies))]
 
 
 def _height(state: State, sq: Square) -> int:
@@ -80,12 +88,32 @@ class GreedyPolicy:
             return WIN_SCORE
         return score_state(table, apply_ply(position.state, ply), seat)
 
+    def _ordered_scores(self, table: Table, position: Position, seat: int, card: int,
+                        plies: list[Ply]) -> dict[Ply, int]:
+        """The value of each ordered-move ply: that of the destination its owner takes."""
+        groups: dict[object, list[Ply]] = {}
+        for ply in plies:
+            if ply.owner_chooses:
+                groups.setdefault((ply.moves[:-1], ply.builds, ply.moves[-1][0]), []).append(ply)
+        out: dict[Ply, int] = {}
+        for group in groups.values():
+            owner = owner_of(group[0].moves[-1][0])
+            theirs = [score_state(table, apply_ply(position.state, p), owner) for p in group]
+            top = max(theirs)
+            value = min(self._ply_score(table, position, seat, card, p)
+                        for p, v in zip(group, theirs, strict=True) if v == top)
+            out.update(dict.fromkeys(group, value))
+        return out
+
     def _best(self, table: Table, position: Position, seat: int, card: int,
               plies: list[Ply], rng: random.Random) -> tuple[int, Ply | None]:
         best, found = LOST_WORKER_SCORE, None
         ties = 0
+        ordered = self._ordered_scores(table, position, seat, card, plies)
         for ply in plies:
-            value = self._ply_score(table, position, seat, card, ply)
+            value = ordered.get(ply)
+            if value is None:
+                value = self._ply_score(table, position, seat, card, ply)
             if found is None or value > best:
                 best, found, ties = value, ply, 1
             elif value == best:
@@ -126,6 +154,13 @@ class GreedyPolicy:
                     rng: random.Random) -> int:
         state = position.state
         return min(workers, key=lambda i: (_height(state, state.workers[i]), i))
+
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        values = [score_state(table, apply_ply(position.state, p), seat) for p in plies]
+        top = max(values)
+        best = [p for p, v in zip(plies, values, strict=True) if v == top]
+        return best[rng.randrange(len(best))]
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
