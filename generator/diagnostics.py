@@ -182,6 +182,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-N012": (Severity.WARNING, "role card always costs a worker"),
     "RS-N013": (Severity.WARNING, "role card wins far above the others"),
     "RS-N014": (Severity.INFO, "role playout summary"),
+    "RS-N015": (Severity.WARNING, "role card never playable"),
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
