@@ -1,8 +1,12 @@
 """Players for role-game playouts: ``random`` (uniform choices) and ``greedy``.
 
 The greedy player scores each ply by the position it leaves: a win first, then
-its own workers' heights, less the opponents' workers standing on level 2 next to
-a free level-3 space (climbs it hands them). It picks the card whose best ply
+its own workers' heights (level 3 counts as level 2: a worker parked on a tower
+can no longer win by climbing, and leaves a tower to cap), a little for its own
+workers on level 2 next to a free level-3 space (a climb ready for the Statue),
+less the opponents' workers standing on level 2 next to a free level-3 space
+(climbs it hands them) and less the opponents' workers within a step of being
+next to an uncapped level-3 tower (a rooftop an Engineer with the Statue wins by). It picks the card whose best ply
 scores highest (a card with no ply scores as a lost worker), preferring the
 higher number on a tie (the Statue), assuming the Statue only when no other card
 of the deck outside its hand has a higher number. It loses its lowest worker and
@@ -32,7 +36,11 @@ from generator.systems.roles.engine import (
 WIN_SCORE = 10_000
 LOST_WORKER_SCORE = -500
 HEIGHT_WEIGHT = 10
+USEFUL_HEIGHT = 2
+"""Levels above this one add nothing to a worker's value (see the module notes)."""
+READY_WEIGHT = 5
 THREAT_WEIGHT = 25
+ROOFTOP_THREAT_WEIGHT = 15
 
 
 class RandomPolicy:
@@ -67,16 +75,33 @@ def score_state(table: Table, state: State, seat: int) -> int:
     """The greedy value of ``state`` for ``seat`` (no win in it)."""
     mine = seat_workers(seat)
     score = 0
-    occ = occupied(state)
-    open3 = state.l3 & ~state.domes & ~occ
+    open3 = state.l3 & ~state.domes & ~occupied(state)
+    towers = state.l3 & ~state.domes
+    steps, near = table.geometry.move_neighbours, table.geometry.build_neighbours
     for i, sq in enumerate(state.workers):
         if sq < 0:
             continue
+        height = _height(state, sq)
+        ready = height == 2 and steps[sq] & open3
         if i in mine:
-            score += HEIGHT_WEIGHT * _height(state, sq)
-        elif _height(state, sq) == 2 and table.geometry.move_neighbours[sq] & open3:
+            score += HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
+            continue
+        if ready:
             score -= THREAT_WEIGHT
+        if towers and _within_two(near, sq) & towers:
+            score -= ROOFTOP_THREAT_WEIGHT
     return score
+
+
+def _within_two(near: tuple[int, ...], sq: Square) -> int:
+    """The spaces at most two spaces from ``sq`` (where a step and a build can reach)."""
+    reach = near[sq]
+    bits = reach
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        reach |= near[low.bit_length() - 1]
+    return reach
 
 
 class GreedyPolicy:
