@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from generator.engine.geometry import Square
+from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
 from generator.systems.roles.engine import (
@@ -71,13 +71,17 @@ def _height(state: State, sq: Square) -> int:
     return (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
 
 
-def score_state(table: Table, state: State, seat: int) -> int:
-    """The greedy value of ``state`` for ``seat`` (no win in it)."""
+def score_state(table: Table, state: State, seat: int,
+                reach: tuple[int, ...] | None = None) -> int:
+    """The greedy value of ``state`` for ``seat`` (no win in it); ``reach``:
+    :func:`within_two` of the table's geometry, when the caller keeps it."""
     mine = seat_workers(seat)
     score = 0
     open3 = state.l3 & ~state.domes & ~occupied(state)
     towers = state.l3 & ~state.domes
-    steps, near = table.geometry.move_neighbours, table.geometry.build_neighbours
+    steps = table.geometry.move_neighbours
+    if towers and reach is None:
+        reach = within_two(table.geometry.build_neighbours)
     for i, sq in enumerate(state.workers):
         if sq < 0:
             continue
@@ -88,30 +92,49 @@ def score_state(table: Table, state: State, seat: int) -> int:
             continue
         if ready:
             score -= THREAT_WEIGHT
-        if towers and _within_two(near, sq) & towers:
+        if towers and reach is not None and reach[sq] & towers:
             score -= ROOFTOP_THREAT_WEIGHT
     return score
 
 
-def _within_two(near: tuple[int, ...], sq: Square) -> int:
-    """The spaces at most two spaces from ``sq`` (where a step and a build can reach)."""
-    reach = near[sq]
-    bits = reach
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        reach |= near[low.bit_length() - 1]
-    return reach
+def within_two(near: tuple[int, ...]) -> tuple[int, ...]:
+    """Per space, the spaces at most two spaces from it (where a step and a build can
+    reach), from the one-space masks ``near``.
+
+    >>> from generator.engine.geometry import Geometry
+    >>> g = Geometry.rectangle(4, 1)
+    >>> [bin(m) for m in within_two(g.build_neighbours)]
+    ['0b111', '0b1111', '0b1111', '0b1110']
+    """
+    out = []
+    for mask in near:
+        reach, bits = mask, mask
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            reach |= near[low.bit_length() - 1]
+        out.append(reach)
+    return tuple(out)
 
 
 class GreedyPolicy:
     """One-ply greedy choices (see the module notes)."""
 
+    def __init__(self) -> None:
+        self._geometry: Geometry | None = None
+        self._reach: tuple[int, ...] = ()
+
+    def _score(self, table: Table, state: State, seat: int) -> int:
+        if table.geometry is not self._geometry:  # kept for the table being played
+            self._geometry = table.geometry
+            self._reach = within_two(table.geometry.build_neighbours)
+        return score_state(table, state, seat, self._reach)
+
     def _ply_score(self, table: Table, position: Position, seat: int, card: int,
                    ply: Ply) -> int:
         if win_type(table, position, seat, card, ply):
             return WIN_SCORE
-        return score_state(table, apply_ply(position.state, ply), seat)
+        return self._score(table, apply_ply(position.state, ply), seat)
 
     def _ordered_scores(self, table: Table, position: Position, seat: int, card: int,
                         plies: list[Ply]) -> dict[Ply, int]:
@@ -123,7 +146,7 @@ class GreedyPolicy:
         out: dict[Ply, int] = {}
         for group in groups.values():
             owner = owner_of(group[0].moves[-1][0])
-            theirs = [score_state(table, apply_ply(position.state, p), owner) for p in group]
+            theirs = [self._score(table, apply_ply(position.state, p), owner) for p in group]
             top = max(theirs)
             value = min(self._ply_score(table, position, seat, card, p)
                         for p, v in zip(group, theirs, strict=True) if v == top)
@@ -134,7 +157,8 @@ class GreedyPolicy:
               plies: list[Ply], rng: random.Random) -> tuple[int, Ply | None]:
         best, found = LOST_WORKER_SCORE, None
         ties = 0
-        ordered = self._ordered_scores(table, position, seat, card, plies)
+        ordered = self._ordered_scores(table, position, seat, card, plies) if any(
+            p.owner_chooses for p in plies) else {}
         for ply in plies:
             value = ordered.get(ply)
             if value is None:
@@ -182,7 +206,7 @@ class GreedyPolicy:
 
     def choose_destination(self, table: Table, position: Position, seat: int,
                            plies: list[Ply], rng: random.Random) -> Ply:
-        values = [score_state(table, apply_ply(position.state, p), seat) for p in plies]
+        values = [self._score(table, apply_ply(position.state, p), seat) for p in plies]
         top = max(values)
         best = [p for p, v in zip(plies, values, strict=True) if v == top]
         return best[rng.randrange(len(best))]
