@@ -31,7 +31,11 @@ once. A worker removed by its own card (a rooftop built under it) is not a
 worker lost to an impossible turn. A game still undecided after ``max_rounds``
 rounds ends with no winner (win type ``max-rounds``). With no skyscraper left in the
 box, a card's skyscraper build is not possible, so its turn goes on as usual;
-every other ply needing a piece the box lacks is not legal.
+every other ply needing a piece the box lacks is not legal. A worker a card
+orders to move (the night guard's order) is moved by its owner's policy and never
+wins by that move (:data:`~generator.engine.powers.pieces.ORDERED_MOVE_WINS`);
+the player must pick a neighbouring rival when one stands there, and may pick
+one that cannot move (then nothing happens).
 """
 from __future__ import annotations
 
