@@ -38,7 +38,8 @@ def test_the_vocabulary_is_registered_beside_the_gods() -> None:
 
 
 @pytest.mark.parametrize("power", ["slide", "leap", "push-away", "pull", "force-onto-build",
-                                   "build-under", "build-around"])
+                                   "build-under", "build-around", "order-move", "force-line",
+                                   "force-into-vacated"])
 def test_new_patterns_take_the_listing_path(power: str) -> None:
     rules = rules_for((power,))
     assert not fast_supported(rules) and not routes_supported(rules)
