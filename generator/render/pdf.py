@@ -203,7 +203,10 @@ def _draw(c: Any, el: Element, ink: _Ink) -> None:
             c.scale(el.scale, el.scale)
         if el.clip is not None:
             clip = c.beginPath()
-            clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
+            if isinstance(el.clip, Circle):
+                clip.circle(el.clip.cx, el.clip.cy, el.clip.r)
+            else:
+                clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
             c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for child in el.children:
             _draw(c, child, ink)
