@@ -82,9 +82,12 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
     wants_decks = "pro" in targets or "tts" in targets or ("pnp" in targets and (fold or light))
     decks = _decks(system, pack, options) if wants_decks else []
     if "pro" in targets:
+        # Rich black only where asked: --rich-black, or print.rich_black in pack.yaml.
+        rich = bool(extra.get("rich_black")) or bool(pack.data.get("print", {}).get("rich_black"))
         for deck in decks:
             progress(f"{pack.id}: print-shop files of {deck.id}")
-            out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")))]
+            out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")),
+                                                             rich_black=rich)]
     if "tts" in targets:
         for deck in decks:
             progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")

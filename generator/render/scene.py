@@ -301,6 +301,8 @@ class Document:
     keywords: tuple[str, ...] = field(default=())
     cmyk: bool = False
     """Write every colour as DeviceCMYK (for print shops); images are converted too."""
+    rich_black: bool = False
+    """With ``cmyk``: large black areas in rich black (see :mod:`.pdf`); text and lines stay K."""
     trim_inset: float | None = None
     """When set, every page gets a TrimBox this many mm inside the paper edge."""
     bleed_inset: float = 0.0
