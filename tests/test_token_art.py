@@ -273,3 +273,46 @@ def test_sticker_letters_follow_the_language(lang: str, letters: str) -> None:
     assert "".join(gem_initial(c, lang) for c in ("amber", "jade", "lapis")) == letters
     assert gem_initial("green", lang) == ("G" if lang == "en" else "V")
     assert gem_initial("red", lang) == "R" and gem_initial("blue", lang) == "B"
+
+
+def _texts(elements: tuple[object, ...]) -> list[str]:
+    from generator.render.scene import Text, TextBlock
+
+    out: list[str] = []
+    for el in elements:
+        if isinstance(el, Group):
+            out += _texts(el.children)
+        elif isinstance(el, TextBlock):
+            out += _texts(el.runs)
+        elif isinstance(el, Text):
+            out.append(el.text)
+    return out
+
+
+def test_french_die_stickers_and_legend_show_french_initials() -> None:
+    from dataclasses import replace
+
+    from generator.render.geometry import PAPERS
+    from generator.systems.riddle.components import component_pages
+    from generator.systems.riddle.content import read_content
+    from generator.systems.riddle.maps import legend_page
+    from generator.systems.riddle.model import Die, DieFace
+
+    shipped = Path(__file__).resolve().parent.parent / "content" / "riddles"
+    pack = check([shipped], Options(cache=False, extra={"solver_budget": 1})).packs[0]
+    die = Die("d", (DieFace("green"), DieFace("red"), DieFace("blue")), ("green",))
+    content = replace(read_content(pack, None), dice={"d": die})
+
+    def stickers(lang: str) -> list[str]:
+        pages = component_pages(content, PAPERS["a4"], lang)
+        return [t for page in pages for t in _texts(page.children) if len(t) == 1 and t.isupper()]
+
+    assert stickers("en") == ["G", "R", "B"]
+    assert stickers("fr") == ["V", "R", "B"]
+
+    def legend(lang: str) -> str:
+        page = legend_page(PAPERS["a4"], lang=lang)
+        group = next(el for el in page.children if isinstance(el, Group) and el.id == "legend-die-green")
+        return "".join(_texts(group.children))
+
+    assert (legend("en"), legend("fr")) == ("G", "V")
