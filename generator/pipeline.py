@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from generator import __version__, output
-from generator.diagnostics import Diagnostic, count
+from generator.diagnostics import Diagnostic, Severity, count
 from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
@@ -28,7 +28,7 @@ from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems, paper_of
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
-from generator.targets import iter_target_artefacts, targets_of
+from generator.targets import iter_booklet_problems, iter_target_artefacts, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -109,7 +109,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             try:
-                diagnostics.extend(_without_echoes(system.check(pack, options), pack))
+                found = _without_echoes(system.check(pack, options), pack)
+                diagnostics.extend(found)
+                if not any(d.severity is Severity.ERROR for d in found):
+                    diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)

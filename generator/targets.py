@@ -18,18 +18,20 @@ Systems hand over decks, token sets and books through optional methods (see
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
 from generator.render.geometry import layout_sheet, parse_length
-from generator.render.impose import booklet_pages, fold_pages
+from generator.render.impose import booklet_pages, booklet_scale, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
 from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Artefact, Options, ProgressFn, System, paper_of
 
 TARGETS = ("pnp", "pro", "tts")
@@ -58,6 +60,32 @@ def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
 def _books(system: System, pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
     fn = getattr(system, "books", None)
     return list(fn(pack, options, progress)) if fn else []
+
+
+def iter_booklet_problems(system: System, pack: Pack, options: Options,
+                          progress: ProgressFn) -> Iterator[Diagnostic]:
+    """With ``booklet``: one warning (RS-R006) per book whose A5 booklet would print text
+    below 6 pt, at ``pack.yaml``: the booklet shrinks whole pages, it does not re-flow them.
+
+    The books are built for it, so only ask when the pack is otherwise clean.
+    """
+    if not options.extra.get("booklet") or "pnp" not in targets_of(options):
+        return
+    for book in _books(system, pack, options, progress):
+        k = booklet_scale(book)
+        small = [(n, size * k, text.text) for n, page in enumerate(book.pages)
+                 for text, size in iter_printed_sizes(page.children)
+                 if size * k < MIN_PRINT_SIZE - 1e-9]
+        if not small:
+            continue
+        pages = sorted({n for n, _, _ in small})
+        n, size, text = min(small, key=lambda s: (s[1], s[0]))
+        yield pack.manifest.diag(
+            "RS-R006", f"the --booklet copy of '{book.id}' prints {len(small)} text runs below "
+            f"{MIN_PRINT_SIZE:g} pt on {len(pages)} of {len(book.pages)} pages (its pages shrink "
+            f"to {k:.0%}; smallest {size:.1f} pt, page {n + 1}: '{text[:30]}')",
+            hint=f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
+                 "size for paper")
 
 
 def _light(deck: Deck) -> Deck:
