@@ -316,3 +316,16 @@ def test_french_die_stickers_and_legend_show_french_initials() -> None:
         return "".join(_texts(group.children))
 
     assert (legend("en"), legend("fr")) == ("G", "V")
+
+
+def test_virtual_answer_tokens_are_cut_to_their_disc(tmp_path: Path) -> None:
+    from generator.systems.fragments.decks import fragment_token_sets
+
+    pack = check([_token_pack(tmp_path, "print:\n  tokens:\n    valid: art/magenta.png\n")]).packs[0]
+    (tokens,) = fragment_token_sets(pack, Options())
+    valid = next(s for s in tokens.tokens if s.id == "token-valid")
+    invalid = next(s for s in tokens.tokens if s.id == "token-invalid")
+    r = tokens.size / 2
+    assert len(valid.children) == 1 and isinstance(valid.children[0], Group)
+    assert valid.children[0].clip == Circle(r, r, r)
+    assert not any(isinstance(el, Group) for el in invalid.children)  # no art: drawn as before
