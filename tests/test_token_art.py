@@ -13,6 +13,7 @@ import pytest
 from PIL import Image as PilImage
 
 from conftest import PACK_YAML, write_pack
+from generator.pack.model import Pack
 from generator.pipeline import build, check
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Document, Group, Image, Rect, Scene
@@ -44,6 +45,22 @@ def _art_mask(pdf: bytes, dpi: float) -> tuple[list[list[bool]], float]:
 def _is_art(rgb: tuple[int, int, int]) -> bool:
     r, g, b = rgb
     return r > 200 and b > 200 and g < 60
+
+
+def _load(path: Path) -> Pack:
+    """A pack loaded and validated, without the systems' checks (no solver runs)."""
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pack.yamlload import Limits
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+
+    return load_packs([path], load_schemas(), kinds_of(discover_systems()), Limits()).packs[0]
+
+
+@pytest.fixture(scope="module")
+def riddles() -> Pack:
+    return _load(Path(__file__).resolve().parent.parent / "content" / "riddles")
 
 
 # -- the circle clip, in both backends ------------------------------------------------------------
@@ -212,16 +229,14 @@ def test_answer_tokens_carry_their_art_cut_to_the_disc_and_builds_are_identical(
         assert shown >= 0.8 * len(ring)  # the picture runs to the bleed, under the cut line
 
 
-def test_riddle_components_and_stickers_take_token_art(tmp_path: Path) -> None:
+def test_riddle_components_and_stickers_take_token_art(riddles: Pack) -> None:
     from generator.render.geometry import PAPERS
     from generator.systems.riddle.components import (
         STICKER, TOKEN_CUT, component_pages, count_needs, token_kinds,
     )
     from generator.systems.riddle.content import read_content
 
-    shipped = Path(__file__).resolve().parent.parent / "content" / "riddles"
-    pack = check([shipped], Options(cache=False, extra={"solver_budget": 1})).packs[0]
-    content = read_content(pack, None)
+    content = read_content(riddles, None)
     kinds = {k.name: k for k in token_kinds(content)}
     assert {"coin", "coin-gold", "coin-silver-1", "blessing", "feature", "die", "die-jade"} <= set(kinds)
     assert kinds["coin"].round and kinds["coin"].size == TOKEN_CUT
@@ -289,7 +304,7 @@ def _texts(elements: tuple[object, ...]) -> list[str]:
     return out
 
 
-def test_french_die_stickers_and_legend_show_french_initials() -> None:
+def test_french_die_stickers_and_legend_show_french_initials(riddles: Pack) -> None:
     from dataclasses import replace
 
     from generator.render.geometry import PAPERS
@@ -298,10 +313,8 @@ def test_french_die_stickers_and_legend_show_french_initials() -> None:
     from generator.systems.riddle.maps import legend_page
     from generator.systems.riddle.model import Die, DieFace
 
-    shipped = Path(__file__).resolve().parent.parent / "content" / "riddles"
-    pack = check([shipped], Options(cache=False, extra={"solver_budget": 1})).packs[0]
     die = Die("d", (DieFace("green"), DieFace("red"), DieFace("blue")), ("green",))
-    content = replace(read_content(pack, None), dice={"d": die})
+    content = replace(read_content(riddles, None), dice={"d": die})
 
     def stickers(lang: str) -> list[str]:
         pages = component_pages(content, PAPERS["a4"], lang)

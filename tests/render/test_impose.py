@@ -174,11 +174,18 @@ def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str
 
 def test_check_with_booklet_warns_about_the_shipped_tower_book() -> None:
     from conftest import CONTENT
-    from generator.pipeline import check
     from generator.systems import Options
 
-    plain = check([CONTENT / "tower"], Options(cache=False))
-    asked = check([CONTENT / "tower"], Options(cache=False, extra={"booklet": True}))
-    extra = [d for d in asked.diagnostics if d not in plain.diagnostics]
-    assert [(d.code, d.file.endswith("pack.yaml")) for d in extra] == [("RS-R006", True)]
-    assert "'tower-book'" in extra[0].message
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pack.yamlload import Limits
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+    from generator.targets import iter_booklet_problems
+
+    systems = discover_systems()
+    pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(systems), Limits()).packs[0]
+    asked = Options(cache=False, extra={"booklet": True})
+    found = list(iter_booklet_problems(systems["tower"], pack, asked, lambda _: None))
+    assert [(d.code, d.file.endswith("pack.yaml")) for d in found] == [("RS-R006", True)]
+    assert "'tower-book'" in found[0].message
