@@ -342,3 +342,20 @@ def test_virtual_answer_tokens_are_cut_to_their_disc(tmp_path: Path) -> None:
     assert len(valid.children) == 1 and isinstance(valid.children[0], Group)
     assert valid.children[0].clip == Circle(r, r, r)
     assert not any(isinstance(el, Group) for el in invalid.children)  # no art: drawn as before
+
+
+def test_glyph_challenge_tokens_take_art_on_their_disc() -> None:
+    from generator.systems.glyphs.model import Named
+    from generator.systems.glyphs.render import TOKEN, token_faces, token_kinds
+
+    storm = Named("storm", "Storm", ("whirlpool", "curse"))
+    eddy = Named("eddy-1", "Eddy", ("whirlpool",))
+    assert [k.name for k in token_kinds([storm, eddy])] == ["token-storm", "token", "token-eddy-1"]
+    art = TokenArt({"token-storm": (_picture(),)})
+    front, back = token_faces(storm, 1, None, art)
+    plain, _ = token_faces(eddy, 1, None, art)
+    assert plain == token_faces(eddy, 1, None)[0]
+    face = front.children[1]
+    assert isinstance(face, Group)
+    pictured = face.children[1]
+    assert isinstance(pictured, Group) and pictured.clip == Circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1)
