@@ -53,6 +53,8 @@ TOKEN_CUT = TOKEN + 1.6
 """Diameter (mm) of a round token's dashed cut circle."""
 STICKER = 14.0
 """Side (mm) of a die-face sticker (a 16 mm die face keeps a margin)."""
+SQUARE_BLEED = 1.0
+"""Bleed (mm) of a sea tile's or a sticker's picture past its cut line (they sit 3-4 mm apart)."""
 CUT = Style(stroke="#8a8a8a", stroke_width=0.2, dash=(1.5, 1.0))
 PIECES = ("level-1 blocks", "level-2 blocks", "level-3 blocks", "domes")
 
@@ -131,17 +133,15 @@ def die_keys(colour: str) -> tuple[str, ...]:
 def token_kinds(content: RiddleContent) -> list[TokenKind]:
     """Every key of ``print.tokens`` this pack's printed components answer to."""
     needs = count_needs(content)
-    keys: list[tuple[str, float, bool]] = [(k, TOKEN_CUT, True) for colour, lv, _ in needs.coins
-                                           for k in coin_keys(colour, lv)]
-    if needs.coins:
-        keys.append(("coin", TOKEN_CUT, True))
-    keys += [("blessing", TOKEN_CUT, True)] if needs.blessing_tokens else []
-    keys += [("feature", TOKEN_CUT, True)] if needs.feature_markers else []
-    keys += [("sea", SPACE, False)] if needs.sea_tiles else []
+    disc = (TOKEN_CUT, True, ROUND_BLEED)
+    keys: list[tuple[str, tuple[float, bool, float]]] = [
+        (k, disc) for colour, lv, _ in needs.coins for k in coin_keys(colour, lv)]
+    keys += [("blessing", disc)] if needs.blessing_tokens else []
+    keys += [("feature", disc)] if needs.feature_markers else []
+    keys += [("sea", (SPACE, False, SQUARE_BLEED))] if needs.sea_tiles else []
     colours = sorted({f.colour for die in needs.dice for f in die.faces})
-    keys += [(k, STICKER, False) for c in colours for k in die_keys(c)]
-    return [TokenKind(k, size, rnd, ROUND_BLEED if rnd else 1.0 if size == STICKER else 0.0)
-            for k, size, rnd in dict.fromkeys(keys)]
+    keys += [(k, (STICKER, False, SQUARE_BLEED)) for c in colours for k in die_keys(c)]
+    return [TokenKind(k, *shape) for k, shape in dict.fromkeys(keys)]
 
 
 def _round_tokens(draws: Sequence[tuple[str, tuple[Element, ...], Sequence[str]]], x: float,
@@ -176,7 +176,9 @@ def _tiles(draws: Sequence[tuple[float, tuple[Element, ...]]], x: float, y: floa
     for w, drawn in draws:
         if cx + w > x + width + 1e-6:
             cx, cy = x, cy + SPACE + 4.0
-        out.append(Group(drawn, translate=(cx, cy), clip=Rect(-1.0, -1.0, w + 2.0, SPACE + 2.0)))
+        out.append(Group(drawn, translate=(cx, cy), clip=Rect(-SQUARE_BLEED, -SQUARE_BLEED,
+                                                              w + 2 * SQUARE_BLEED,
+                                                              SPACE + 2 * SQUARE_BLEED)))
         out.append(Rect(cx, cy, w, SPACE, CUT))
         cx += w + 4.0
     return out, (cy - y) + SPACE if draws else 0.0
@@ -203,7 +205,7 @@ def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str 
             sx = x + i * (STICKER + 3.0)
             drawn = icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour,
                                   letter=labels.gem_initial(face.colour, lang))
-            out.append(Group(art.dress(drawn, die_keys(face.colour), STICKER, False, 1.0,
+            out.append(Group(art.dress(drawn, die_keys(face.colour), STICKER, False, SQUARE_BLEED,
                                        (sx, yy + 5.0))))
             out.append(Rect(sx, yy + 5.0, STICKER, STICKER, CUT))
         yy += STICKER + 9.0
@@ -237,7 +239,7 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
     add(labels.label("h-feature-markers", lang), labels.label("c-features-note", lang),
         _round_tokens([("", icon_feature(0, 0, TOKEN), ("feature",))] * needs.feature_markers,
                       m, 0.0, width, art))
-    sea = art.dress(_sea_tile(), ("sea",), SPACE, False, 1.0)
+    sea = art.dress(_sea_tile(), ("sea",), SPACE, False, SQUARE_BLEED)
     tiles = [(SPACE, sea)] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
     add(labels.label("h-sea-bridge", lang), labels.label("c-sea-note", lang), _tiles(tiles, m, 0.0, width))
     add(labels.label("h-die-stickers", lang), labels.label("c-stickers-note", lang),
