@@ -81,9 +81,9 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
         pages = sorted({n for n, _, _ in small})
         n, size, text = min(small, key=lambda s: (s[1], s[0]))
         yield pack.manifest.diag(
-            "RS-R006", f"the --booklet copy of '{book.id}' prints {len(small)} text runs below "
-            f"{MIN_PRINT_SIZE:g} pt on {len(pages)} of {len(book.pages)} pages (its pages shrink "
-            f"to {k:.0%}; smallest {size:.1f} pt, page {n + 1}: '{text[:30]}')",
+            "RS-R006", f"the --booklet copy of '{book.id}' prints text below {MIN_PRINT_SIZE:g} pt "
+            f"on {len(pages)} of {len(book.pages)} pages: its pages shrink to {k:.0%}, so text under "
+            f"{MIN_PRINT_SIZE / k:.1f} pt does (smallest {size:.1f} pt, page {n + 1}: '{text[:30]}')",
             hint=f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
                  "size for paper")
 

@@ -166,7 +166,8 @@ def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str
     found = list(iter_booklet_problems(system, pack, asked, lambda _: None))  # type: ignore[arg-type]
     assert [(d.code, d.file.endswith("pack.yaml"), d.severity.value) for d in found] == [
         ("RS-R006", True, "warning")]
-    assert f"prints {below} text runs below 6 pt on 1 of 2 pages" in found[0].message
+    assert "prints text below 6 pt on 1 of 2 pages" in found[0].message
+    assert f"text under {6 / k:.1f} pt does" in found[0].message
     assert not list(iter_booklet_problems(system, pack, Options(), lambda _: None))  # type: ignore[arg-type]
     assert not list(iter_booklet_problems(system, pack, Options(extra={"booklet": True, "targets": ("pro",)}),
                                           lambda _: None))  # type: ignore[arg-type]
