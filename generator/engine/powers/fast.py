@@ -39,6 +39,7 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.extra_other_blocks_only
         or rules.move_patterns
         or rules.forces
+        or rules.end_forces
         or rules.build_under
         or rules.build_under_first
         or rules.build_around

@@ -68,13 +68,14 @@ def list_plies(
     """
     if rules.both_act:
         return _both_act(geometry, state, movers, rules, no_up, level3_wins, stockpile, opponents)
-    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers)
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
     ]
     workers = state.workers
     occ = occupied(state)
+    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers,
+                 (heights, state.domes, workers, occ))
     for index, start in enumerate(workers):
         if start < 0 or not movers >> index & 1:
             continue
@@ -101,12 +102,13 @@ def _both_act(
     """
     single = replace(rules, both_act="")
     team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
-    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers)
-    turn.dedupe = True  # the two orders reach many outcomes twice
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
     ]
+    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers,
+                 (heights, state.domes, state.workers, occupied(state)))
+    turn.dedupe = True  # the two orders reach many outcomes twice
     bits = geometry.bits
     used = (rules.both_act,)
     if len(team) == 2:
