@@ -21,13 +21,7 @@ from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
-from generator.engine.powers.fast import (
-    _height,
-    _nth_square,
-    _squares,
-    _too_high,
-    _walk,
-)
+from generator.engine.powers.fast import _height, _nth_square, _squares, _too_high, _walk
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.turn import Ply
 from generator.engine.state import DOME, State, occupied
@@ -188,8 +182,8 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
             if 0 <= index < count:
                 b = _nth_square(can_build, index)
                 up = _height(l1, l2, l3, to) > height
-                return _new(Ply, (worker, ((worker, to),), ((b, _height(l1, l2, l3, b)),), False, up,
-                           ()))
+                builds = ((b, _height(l1, l2, l3, b)),)
+                return _new(Ply, (worker, ((worker, to),), builds, False, up, ()))
             total += count
             index = index - count if index >= 0 else index
     return total

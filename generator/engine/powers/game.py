@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
-from generator.engine.powers.draw import Drawer, make_drawer, roam_draw_supported
+from generator.engine.powers.draw import Drawer, make_drawer
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
 from generator.engine.powers.fast_routes import (
     count_route_plies,
@@ -70,8 +70,7 @@ class PowerGame:
         blockers = tuple(i for i, r in enumerate(rules) if r.blocks_opponents_up)
         object.__setattr__(self, "blockers", blockers)
         counted = tuple(
-            "masks" if fast_supported(r) else "roam-draw" if roam_draw_supported(r)
-            else "routes" if routes_supported(r) else ""
+            "masks" if fast_supported(r) else "routes" if routes_supported(r) else ""
             for r in rules
         )
         object.__setattr__(self, "counted", counted)
@@ -148,7 +147,7 @@ def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> in
     movers = movers_of(side)
     no_up = bool(game.blockers) and restricted_up(game, position)
     geometry = game.geometry
-    if path in ("routes", "roam-draw"):
+    if path == "routes":
         if index < 0:
             return count_route_plies(geometry, state, movers, rules, no_up=no_up)
         return select_route_ply(geometry, state, movers, rules, index, no_up=no_up)
