@@ -92,6 +92,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
     diagnostics = list(loaded.diagnostics)
     diagnostics.extend(iter_shared_pack_ids(loaded.packs))
+    system_options = replace(options, progress=progress)
     for pack in loaded.packs:
         try:
             diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
@@ -107,7 +108,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             try:
-                diagnostics.extend(_without_echoes(system.check(pack, options), pack))
+                diagnostics.extend(_without_echoes(system.check(pack, system_options), pack))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)

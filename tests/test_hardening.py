@@ -736,6 +736,20 @@ def test_check_stops_cleanly(tmp_path: Path, sig: int) -> None:
     assert seconds < STOP_SECONDS and "Traceback" not in err, (seconds, err)
 
 
+@needs_proc
+@pytest.mark.parametrize("sig, group", [(signal.SIGINT, True), (signal.SIGTERM, False)])
+def test_a_check_proving_on_a_pool_stops_at_once_without_orphans(tmp_path: Path, sig: int,
+                                                                  group: bool) -> None:
+    code, seconds, err, kids = stop_midway(
+        ["check", str(REPO / "content" / "riddles"), "--no-cache", "--jobs", "2"], sig,
+        group=group, workers=2, cwd=tmp_path)
+    assert code == (130 if sig == signal.SIGINT else 143), err
+    assert seconds < STOP_SECONDS and "Traceback" not in err, (seconds, err)
+    assert len(kids) >= 2
+    time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "orphaned workers"
+
+
 def nap(shared: object, seconds: float) -> float:
     time.sleep(seconds)
     return seconds

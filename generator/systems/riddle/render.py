@@ -5,8 +5,9 @@ bottom, in this order:
 
 1. the models: riddles in campaign order, gods, blessings, dice, the campaign
    and the constellation;
-2. the solver's verdicts, through :func:`~.solver.solve_cached` (the cache folder
-   is ``options.cache_dir``; without one nothing is cached);
+2. the solver's verdicts, through :func:`~.proofs.prove_all` (the cache folder
+   is ``options.cache_dir``; without one nothing is cached; the proofs run on
+   ``options.executor``);
 3. the pages: the book (cover, story, legend, one page per riddle, then the
    solutions as an upside-down appendix, a separate PDF or not at all, as
    ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``),
@@ -29,8 +30,6 @@ Artefacts (relative to the pack's output folder)::
     print/components.pdf            svg/cards/<card>.svg
 """
 from __future__ import annotations
-
-import time
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -75,7 +74,8 @@ from generator.systems.riddle.sheets import (
     player_aid_card_pages,
     player_aid_pages,
 )
-from generator.systems.riddle.solver import RiddleSolve, solve_cached, worker_assignments
+from generator.systems.riddle.proofs import ProofRequest, ProofShared, prove_all, seats
+from generator.systems.riddle.results import RiddleSolve
 
 SOLUTION_MODES = ("appendix", "separate", "none")
 """Where the solutions go: at the back of the book upside down, in their own PDF, nowhere."""
@@ -85,27 +85,16 @@ SOLVE_PLAYERS = 1
 
 def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
               ) -> dict[str, RiddleSolve | None]:
-    """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``."""
+    """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``,
+    proven on ``options.executor``, one progress line per riddle."""
     budget = options.extra.get("solver_budget")
-    out: dict[str, RiddleSolve | None] = {}
-    for riddle, _ in content.riddles:
-        try:
-            worker_assignments(SOLVE_PLAYERS, len(riddle.board.workers))
-        except ValueError:
-            out[riddle.id] = None
-            continue
-        die = content.dice.get(riddle.die) if riddle.die else None
-        started = time.process_time()
-        solve = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
-                             gods=content.gods, die=die)
-        out[riddle.id] = solve
-        turns = ", ".join(f"{o.tier} {o.turns if o.turns is not None else o.status}"
-                          for o in solve.objectives)
-        # One line per riddle (name, turns, CPU time), and any cache entry replaced.
-        progress(f"{content.pack_id}: {riddle.id}: {turns} "
-                 f"({time.process_time() - started:.2f} s)"
-                 + "".join(f"; warning: {w}" for w in solve.warnings))
-    return out
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice)
+    requests = {r.id: ProofRequest(r.id, SOLVE_PLAYERS, count_first_moves=True, budget=budget)
+                for r, _ in content.riddles if seats(r, SOLVE_PLAYERS)}
+    solves = prove_all(list(requests.values()), shared, cache_dir=options.cache_dir,
+                       executor=options.executor, progress=progress, label=content.pack_id)
+    return {r.id: solves[requests[r.id]] if r.id in requests else None
+            for r, _ in content.riddles}
 
 
 def _pdf(pages: Sequence[Scene], title: str, author: str, subject: str,
