@@ -4,6 +4,9 @@ gets one progress line."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -178,3 +181,29 @@ def test_a_missing_dask_is_a_usage_error(piers: Path, monkeypatch: pytest.Monkey
     code, stdout, stderr = run("check", str(piers), "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 2 and stdout == ""
     assert stderr.count("\n") == 1 and "pip install distributed" in stderr
+
+
+def riddlesmith(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in its own process, standard error a pipe (as in a CI log)."""
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], capture_output=True,
+                          text=True, timeout=300, env=env)
+
+
+LINE = re.compile(r"\[ *\d+\.\ds\] riddles-test: (proofs: )?(pier-\d): silver 1, gold 2, "
+                  r"heroic \d( \[[^]]*\])? \(\d+\.\d\d s\)")
+
+
+def test_one_progress_line_per_riddle_in_a_log_and_none_with_quiet(piers: Path,
+                                                                    tmp_path: Path) -> None:
+    checked = riddlesmith("check", str(piers), "--no-cache", "--jobs", "2")
+    assert checked.returncode == 0, checked.stderr
+    proofs = [m.group(2) for m in map(LINE.fullmatch, checked.stderr.splitlines()) if m]
+    assert proofs == ["pier-1", "pier-2", "pier-3"], checked.stderr
+    built = riddlesmith("build", str(piers), "--out", str(tmp_path / "out"), "--no-cache")
+    assert built.returncode == 0, built.stderr
+    book = [ln for ln in built.stderr.splitlines() if re.search(r"s\] riddles-test: pier-", ln)]
+    assert [ln.split(": ")[1] for ln in book] == ["pier-1", "pier-2", "pier-3"], built.stderr
+    assert all(re.search(r"silver 1, gold 2, heroic \d \(\d+\.\d\d s\)$", ln) for ln in book)
+    quiet = riddlesmith("check", str(piers), "--no-cache", "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == ""
