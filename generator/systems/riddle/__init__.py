@@ -90,22 +90,24 @@ def proof_shared(pack: Pack) -> ProofShared:
 
 
 def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
-    """Prove every riddle's objectives for one player (cached by content hash), on
-    the command's executor, one progress line per riddle."""
+    """Prove every riddle's objectives for every player count it allows (cached by
+    content hash), on the command's executor, one progress line per riddle."""
     from generator.systems import cache_dir_for
-    from generator.systems.riddle.proofs import ProofRequest, playable_counts, prove_all
-    from generator.systems.riddle.solver import iter_solver_diagnostics
+    from generator.systems.riddle.proofs import (
+        iter_count_diagnostics,
+        prove_all,
+        requests_by_count,
+    )
 
     shared = proof_shared(pack)
-    wanted = {rid: [ProofRequest(rid, n) for n in playable_counts(r) if n == 1]
-              for rid, r in shared.riddles.items()}
+    wanted = {rid: requests_by_count(r) for rid, r in shared.riddles.items()}
     solves = prove_all([q for qs in wanted.values() for q in qs], shared,
                        cache_dir=cache_dir_for(pack, options), executor=options.executor,
-                       progress=options.progress, label=f"{pack.id}: proofs")
+                       progress=options.progress, label=f"{pack.id}: proofs", gate=True)
     for doc in pack.of_kind("riddle"):
         if doc.id in shared.riddles:
-            yield from iter_solver_diagnostics(shared.riddles[doc.id], doc,
-                                               [solves[q] for q in wanted[doc.id]])
+            yield from iter_count_diagnostics(shared.riddles[doc.id], doc,
+                                              [solves[q] for q in wanted[doc.id]])
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:

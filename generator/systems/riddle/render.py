@@ -31,7 +31,7 @@ Artefacts (relative to the pack's output folder)::
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,7 +74,13 @@ from generator.systems.riddle.sheets import (
     player_aid_card_pages,
     player_aid_pages,
 )
-from generator.systems.riddle.proofs import ProofRequest, ProofShared, prove_all, seats
+from generator.systems.riddle.proofs import (
+    ProofRequest,
+    ProofShared,
+    prove_all,
+    requests_by_count,
+    seats,
+)
 from generator.systems.riddle.results import RiddleSolve
 
 SOLUTION_MODES = ("appendix", "separate", "none")
@@ -95,6 +101,21 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
                        executor=options.executor, progress=progress, label=content.pack_id)
     return {r.id: solves[requests[r.id]] if r.id in requests else None
             for r, _ in content.riddles}
+
+
+def solve_counts(content: RiddleContent, options: Options
+                 ) -> dict[str, tuple[RiddleSolve, ...]]:
+    """The verdicts for every player count each riddle allows, as ``check`` proves them
+    (so a build finds them in the cache check has just filled). A stored "not proven"
+    is shown as it is: check, which never trusts one, ran first."""
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice)
+    budget = options.extra.get("solver_budget")
+    wanted = {r.id: [replace(q, budget=budget) for q in requests_by_count(r)]
+              for r, _ in content.riddles}
+    solves = prove_all([q for qs in wanted.values() for q in qs], shared,
+                       cache_dir=options.cache_dir, executor=options.executor,
+                       stored_doubts=True, gate=True)
+    return {rid: tuple(solves[q] for q in qs) for rid, qs in wanted.items()}
 
 
 def _pdf(pages: Sequence[Scene], title: str, author: str, subject: str,
@@ -121,8 +142,10 @@ class Book:
 
 def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                paper: tuple[float, float], lang: str | None, mode: str,
-               progress: ProgressFn, meta: Sequence[str] = ()) -> Book:
-    """Every page of the riddle book (see the module docstring for the order)."""
+               progress: ProgressFn, meta: Sequence[str] = (),
+               by_count: Mapping[str, Sequence[RiddleSolve]] | None = None) -> Book:
+    """Every page of the riddle book (see the module docstring for the order);
+    ``by_count`` (from :func:`solve_counts`) puts each player count's turns on the pages."""
     islands = _island_names(content, lang)
     settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
     first_riddle_page = 5  # after the cover, the story, the symbols and the "You need" list
@@ -131,7 +154,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     overflowing: list[str] = []
     for n, (riddle, _) in enumerate(content.riddles):
         progress(f"{content.pack_id}: page of {riddle.id}")
-        drawn = riddle_page(riddle, solves.get(riddle.id), settings, first_riddle_page + n)
+        drawn = riddle_page(riddle, solves.get(riddle.id), settings, first_riddle_page + n,
+                            (by_count or {}).get(riddle.id, ()))
         riddle_pages.append(drawn.page)
         maps.append((riddle.id, drawn.map))
         if not drawn.fits:
@@ -203,7 +227,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     meta = [f"{title} · {version}".strip(" ·")]
     if author:
         meta.append(author)
-    book = build_book(content, solves, paper, lang, mode, progress, meta)
+    book = build_book(content, solves, paper, lang, mode, progress, meta,
+                      solve_counts(content, options))
     book = dress_book(book, content, pack)
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
@@ -253,4 +278,4 @@ def iter_build_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
 
 __all__ = ["Book", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
            "build_artefacts", "build_book", "iter_build_problems", "iter_card_overflow",
-           "paper_of", "read_content", "solve_all"]
+           "paper_of", "read_content", "solve_all", "solve_counts"]

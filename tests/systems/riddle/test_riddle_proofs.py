@@ -191,7 +191,7 @@ def riddlesmith(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 LINE = re.compile(r"\[ *\d+\.\ds\] riddles-test: (proofs: )?(pier-\d): silver 1, gold 2, "
-                  r"heroic \d( \[[^]]*\])? \(\d+\.\d\d s\)")
+                  r"heroic \d \[2p [^]]*; 3p [^]]*; 4p [^]]*\] \(\d+\.\d\d s\)")
 
 
 def test_one_progress_line_per_riddle_in_a_log_and_none_with_quiet(piers: Path,
