@@ -177,7 +177,12 @@ class RiddleSystem:
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
-        from generator.systems.riddle.proofs import ProofRequest, prove_all, seats
+        from generator.systems.riddle.proofs import (
+            ProofRequest,
+            prove_all,
+            requests_by_count,
+            seats,
+        )
 
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
         riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
@@ -202,7 +207,16 @@ class RiddleSystem:
                                        if o.optimal_first_moves is not None else None),
                  "reason": o.reason}
                 for o in solve.objectives]
-        return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
+        # Every player count, as check proved them (from its cache; shown, never judged).
+        by_count = {r.id: requests_by_count(r) for r in ordered}
+        counted = prove_all([q for qs in by_count.values() for q in qs], shared,
+                            cache_dir=cache_dir_for(pack, options), executor=options.executor,
+                            stored_doubts=True, gate=True)
+        turns = {rid: {str(q.players): {o.tier: o.turns if o.turns is not None else o.status
+                                        for o in counted[q].objectives} for q in qs}
+                 for rid, qs in by_count.items()}
+        return {"counts": counts, "solver": {"players": 1, "riddles": difficulty,
+                                             "turns_by_players": turns}}
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The god and blessing decks, for the print targets."""

@@ -164,6 +164,9 @@ def test_check_and_build_with_jobs_match_one_process_byte_for_byte(piers: Path,
         outputs.append((checked, {}, {}))
     assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
     assert len(outputs[0][1]) > 10 and len(outputs[0][2]) >= 4
+    report = json.loads(outputs[0][1]["riddles-test/report.json"])
+    turns = report["systems"]["riddle"]["solver"]["turns_by_players"]
+    assert turns["pier-3"] == {n: {"silver": 1, "gold": 2, "heroic": 5} for n in "1234"}
 
 
 def test_check_on_a_dask_cluster_matches_one_process(piers: Path) -> None:
