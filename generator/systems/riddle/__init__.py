@@ -183,6 +183,7 @@ class RiddleSystem:
             requests_by_count,
             seats,
         )
+        from generator.systems.riddle.results import SOLVED
 
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
         riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
@@ -212,7 +213,7 @@ class RiddleSystem:
         counted = prove_all([q for qs in by_count.values() for q in qs], shared,
                             cache_dir=cache_dir_for(pack, options), executor=options.executor,
                             stored_doubts=True, gate=True)
-        turns = {rid: {str(q.players): {o.tier: o.turns if o.turns is not None else o.status
+        turns = {rid: {str(q.players): {o.tier: o.turns if o.status == SOLVED else o.status
                                         for o in counted[q].objectives} for q in qs}
                  for rid, qs in by_count.items()}
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty,
