@@ -53,6 +53,10 @@ def main() -> None:
         by_count[q.players] = by_count.get(q.players, 0.0) + spent
     print("search seconds by player count (1 process): "
           + ", ".join(f"{n}p {s:.1f} s" for n, s in sorted(by_count.items())))
+    longest = max(((o.seconds, q.riddle, q.players, o.tier) for q, solve in one.items()
+                   for o in solve.objectives))
+    print(f"longest single task (no pool can beat it): {longest[1]} {longest[2]}p "
+          f"{longest[3]}, {longest[0]:.1f} s")
     print(f"same verdicts on both: {'yes' if same else 'NO'}")
 
 
