@@ -19,7 +19,7 @@ import traceback
 from importlib.metadata import entry_points
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 
@@ -29,6 +29,9 @@ from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.pack.schema import load_schemas
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
+
+if TYPE_CHECKING:
+    from generator.sim.executors import Executor
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
@@ -49,6 +52,8 @@ class CheckArgs:
     cache: bool = True
     cache_dir: str | None = None
     verbosity: int = 0  # -1 --quiet, 0 default, 1 --verbose
+    jobs: int = 1  # --jobs: worker processes for proofs and other expensive checks
+    scheduler: str | None = None  # --scheduler: a Dask cluster instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +134,17 @@ def _options(args: CheckArgs, back_offset: tuple[float, float] | None = None,
                    extra=dict(extra or {}))
 
 
+def _executor(args: CheckArgs) -> Executor:
+    """Where systems run their expensive checks (``--jobs``, ``--scheduler``); leaving
+    its block on Ctrl-C or SIGTERM stops the workers at once (terminate_pool)."""
+    from generator.sim.executors import ExecutorUnavailable, make_executor
+
+    try:
+        return make_executor(args.jobs, args.scheduler)
+    except ExecutorUnavailable as exc:
+        raise UsageError(str(exc)) from exc
+
+
 def _emit(report: object, args: CheckArgs) -> None:
     from generator.pipeline import Report
 
@@ -193,20 +209,23 @@ def run_check(args: CheckArgs) -> int:
     from generator import pipeline
 
     progress = _progress_printer(args.verbosity)
-    report = pipeline.check([Path(p) for p in args.paths], _options(args), progress=progress)
+    with _executor(args) as executor:
+        report = pipeline.check([Path(p) for p in args.paths],
+                                replace(_options(args), executor=executor), progress=progress)
     _clear_progress()
     _emit(report, args)
     return report.exit_code()
 
 
 def run_build(args: BuildArgs) -> int:
-    options = _options(args.check, args.back_offset, args.extra)
-    if options.cache:
-        return _run_build(args, options)
-    # --no-cache: nothing old is read, but check and build share this run's simulator
-    # results through a throwaway folder instead of computing each one twice.
-    with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
-        return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
+    with _executor(args.check) as executor:
+        options = replace(_options(args.check, args.back_offset, args.extra), executor=executor)
+        if options.cache:
+            return _run_build(args, options)
+        # --no-cache: nothing old is read, but check and build share this run's simulator
+        # results through a throwaway folder instead of computing each one twice.
+        with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
+            return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
 
 
 def _run_build(args: BuildArgs, options: Options) -> int:
@@ -415,6 +434,12 @@ _quiet = click.option("-q", "--quiet", is_flag=True,
                       help="List errors only (warnings are still counted); no progress.")
 _verbose = click.option("-v", "--verbose", is_flag=True,
                         help="Progress lines with timings; build lists every file it wrote.")
+_jobs = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
+                     help="Worker processes for proofs and other expensive checks; the "
+                          "results are the same for any number.")
+_scheduler = click.option("--scheduler", metavar="ADDRESS",
+                          help="Run those checks on a Dask cluster (needs the 'dask' extra), "
+                               "e.g. tcp://host:8786.")
 
 
 def _verbosity(quiet: bool, verbose: bool) -> int:
@@ -455,14 +480,16 @@ def main() -> None:
 @_cache_dir
 @_quiet
 @_verbose
+@_jobs
+@_scheduler
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None) -> None:
     """Check packs (default: every pack under content/) and report problems."""
     level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_check(
         CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
-                  level))))
+                  level, jobs, scheduler))))
 
 
 @main.command("build")
@@ -504,6 +531,8 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_cache_dir
 @_quiet
 @_verbose
+@_jobs
+@_scheduler
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
@@ -512,7 +541,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool, force: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
@@ -527,7 +556,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
         extra["pack_sheets"] = True
     sys.exit(_guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
-                  level),
+                  level, jobs, scheduler),
         out, offset, extra, force))))
 
 

@@ -49,11 +49,15 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
 
 
 def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
-                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool
-                ) -> tuple[RiddleSolve | None, str]:
+                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool,
+                doubts: bool = False) -> tuple[RiddleSolve | None, str]:
     """A stored result that passes verification, else None and what was wrong with
     it (``""`` when there was nothing worth reporting: no entry, or one that is
-    never trusted by design)."""
+    never trusted by design).
+
+    ``doubts`` also returns an entry with unproven or unsolvable objectives as it is
+    (its solved ones are still replayed): for showing a verdict that a check in the
+    same run has just recomputed, never for a diagnostic."""
     stored = read_object(path, CACHE_FILE_AT_MOST)  # a regular, size-capped JSON object
     if stored is None or stored.get("fingerprint") != fingerprint:
         return None, ""
@@ -68,11 +72,13 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         return None, "it is for another riddle, player count or mode"
     if [o.tier for o in solve.objectives] != [o.tier for o in riddle.objectives]:
         return None, "its objectives are not the riddle's"
-    if any(o.status != SOLVED for o in solve.objectives):
+    if any(o.status != SOLVED for o in solve.objectives) and not doubts:
         return None, ""  # never trusted: see solve_cached
     ctx = compile_riddle(riddle, players, expert=expert,
                          gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     for result in solve.objectives:
+        if result.status != SOLVED:
+            continue
         problem = verify_result(ctx, result, gods=gods, die=die)
         if problem:
             return None, problem

@@ -96,6 +96,11 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G106": ("A cached proof is replayed before it is trusted; one that no longer replays was "
                 "solved again, and the cache rewritten.",
                 "# a .riddlesmith-cache file edited by hand, or left by an older solver"),
+    "RS-G107": ("Each player count moves the workers in its own order (a pair each, the "
+                "Wanderer), so an objective proven for the first count may still be out of "
+                "reach for another; the book leaves that count's turns out.",
+                "players: [1, 2, 3, 4]    # the gold objective is proven for 1 and 2 players,\n"
+                "                         # but the search for 3 stops at its budget"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "RIDDLE_CODES"]
