@@ -4,6 +4,7 @@
                                 [--no-bfs] [--content content] [--only LABEL]
     python benchmarks/solver.py --fuzz 10000 [--seed 1] [--jobs 2]
     python benchmarks/solver.py --fuzz-gods 200 [--seed 1]
+    python benchmarks/solver.py --fuzz-blessings 200 [--seed 1]
 
 ``--fuzz N`` instead compares the solver with the plain breadth-first reference
 of the tests (``tests/systems/riddle/reference.py``) on N seeded random riddles
@@ -232,15 +233,17 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     return 1 if bad else 0
 
 
-def run_fuzz_gods(count: int, seed: int) -> int:
-    """The solver with god powers against BFS on ``count`` generated riddles with gods."""
+def run_fuzz_gods(count: int, seed: int, blessings: bool = False) -> int:
+    """The solver with god powers against BFS on ``count`` generated riddles with gods
+    (with ``blessings``: gods and/or blessing cards revealed in the opening queue)."""
     from tests.systems.riddle.reference_gods import POWER_CASES, fuzz_powers
 
     cpu = time.process_time()
-    total, bad = fuzz_powers(seed, count)
+    total, bad = fuzz_powers(seed, count, blessings=blessings)
     for text in bad[:5]:
         print(text)
-    print(f"fuzz with gods: {count} random riddles (seed {seed}): {total.decided} objectives "
+    what = "gods and blessings" if blessings else "gods"
+    print(f"fuzz with {what}: {count} random riddles (seed {seed}): {total.decided} objectives "
           f"decided by both, {total.skipped} skipped, {POWER_CASES['searched']} needed the "
           f"search with powers ({POWER_CASES['found']} solved there), {total.checked_states} "
           f"states' estimates checked; CPU {time.process_time() - cpu:.0f} s")
@@ -285,6 +288,9 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of --fuzz")
     parser.add_argument("--fuzz-gods", type=int, default=0, metavar="N",
                         help="compare with the BFS reference on N random riddles with gods")
+    parser.add_argument("--fuzz-blessings", type=int, default=0, metavar="N",
+                        help="compare with the BFS reference on N random riddles with gods "
+                        "and revealed blessing cards")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --fuzz")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
@@ -297,6 +303,8 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.fuzz:
         return run_fuzz(args.fuzz, args.seed, args.jobs)
+    if args.fuzz_blessings:
+        return run_fuzz_gods(args.fuzz_blessings, args.seed, blessings=True)
     if args.fuzz_gods:
         return run_fuzz_gods(args.fuzz_gods, args.seed)
     cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]

@@ -83,6 +83,7 @@ def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
     from generator.systems.riddle.solver import iter_riddle_solver_diagnostics
 
     gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
     dice = {d.id: build_die(d) for d in pack.of_kind("die")}
     cache = cache_dir_for(pack, options)
     for doc in pack.of_kind("riddle"):
@@ -91,6 +92,7 @@ def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             continue
         die = dice.get(riddle.die) if riddle.die else None
         yield from iter_riddle_solver_diagnostics(riddle, doc, gods=gods, die=die,
+                                                  blessings=blessings,
                                                   cache_dir=cache)
 
 
@@ -168,13 +170,15 @@ class RiddleSystem:
         counts["coins"] = sum(len(r.coins) for r in riddles if r is not None)
         counts["objectives"] = sum(len(r.objectives) for r in riddles if r is not None)
         gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+        blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
         dice = {d.id: build_die(d) for d in pack.of_kind("die")}
         cache = cache_dir_for(pack, options)
         difficulty: dict[str, Any] = {}
         for riddle in sorted((r for r in riddles if r is not None), key=lambda r: r.number):
             die = dice.get(riddle.die) if riddle.die else None
             # The same call as the book's, so the build has already cached it.
-            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die)
+            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die,
+                                 blessings=blessings)
             difficulty[riddle.id] = [
                 {"tier": o.tier, "status": o.status, "turns": o.turns, "states": o.states,
                  # Effective branching factor: b with b**turns = states expanded.

@@ -34,7 +34,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from generator.engine.geometry import NO_SQUARE
 from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies, rules_for
 from generator.engine.state import PIECE_NAMES, State, Stockpile, height_at
-from generator.systems.riddle.bookkeeping import Action, Bookkeeping, _new_tuple, plain_text
+from generator.systems.riddle.bookkeeping import (
+    BLESSING_ACTION,
+    GOD_ACTION,
+    Action,
+    Bookkeeping,
+    _new_tuple,
+    plain_text,
+)
 from generator.systems.riddle.state import RiddleState, after_build
 
 if TYPE_CHECKING:
@@ -213,7 +220,7 @@ class GodPowers:
         """A ply in notation, ``W1 B2-C3-D3 build D4, D4 [Hephaestus]``, and its pieces."""
         g = geometry
         board = state.board
-        text = ""
+        text = f"W{ply.worker + 1} {g.name(board.workers[ply.worker])}"  # type: ignore[attr-defined]
         if ply.moves:
             path: dict[int, list[int]] = {}
             for worker, sq in ply.moves:
@@ -263,6 +270,17 @@ def line_steps(game: RiddleGameLike, states: Sequence[RiddleState],
     out = []
     for state, action in zip(states, actions):
         plies = None
+        if action[0] == BLESSING_ACTION:
+            used = game.blessings.turns(game, state)[action[1]]
+            if used.ply is not None:
+                step = step_json(game.ctx.geometry, used.pre, (POWER_ACTION, 0, -1),
+                                 game.powers, [used.ply])
+            else:
+                step = step_json(game.ctx.geometry, used.pre, (GOD_ACTION, used.god, -1),
+                                 game.powers, None)
+            step["blessings"] = list(used.cards)
+            out.append(step)
+            continue
         if action[0] == POWER_ACTION:
             seat, movers, _ = game.movers(state)
             plies = game.powers.plies(state, seat, movers)
@@ -275,6 +293,7 @@ class RiddleGameLike(Protocol):
 
     ctx: Any
     powers: GodPowers
+    blessings: Any
 
     def movers(self, state: RiddleState) -> tuple[int, int, int]: ...
 
@@ -309,11 +328,19 @@ def step_json(geometry: object, state: RiddleState, action: Action,
 
 
 def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tuple[str, ...]:
-    """The icon names (god types) of the gods whose powers ``action`` used, in order."""
-    if action[0] != POWER_ACTION:
+    """The icon names (god types) of the gods whose powers ``action`` used, in order;
+    a turn that used blessing cards starts with the blessing icon."""
+    lead: tuple[str, ...] = ()
+    if action[0] == BLESSING_ACTION:
+        used = game.blessings.turns(game, state)[action[1]]
+        if used.ply is None:
+            return ("blessing",)
+        lead, ply, state = ("blessing",), used.ply, used.pre
+    elif action[0] == POWER_ACTION:
+        seat, movers, _ = game.movers(state)
+        ply = game.powers.plies(state, seat, movers)[action[1]]
+    else:
         return ()
-    seat, movers, _ = game.movers(state)
-    ply = game.powers.plies(state, seat, movers)[action[1]]
     book: Bookkeeping = state.extra  # type: ignore[assignment]
     out: list[str] = []
     for power in ply.powers:
@@ -322,7 +349,7 @@ def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tup
                 kind = game.powers.queue[c.god].type
                 out.append(kind if kind in ("mover", "builder", "specialist") else "feature")
                 break
-    return tuple(out)
+    return lead + tuple(out)
 
 
 def marks_of_power_turn(before: State, after: State

@@ -97,7 +97,8 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
         die = content.dice.get(riddle.die) if riddle.die else None
         started = time.process_time()
         solve = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
-                             gods=content.gods, die=die)
+                             gods=content.gods, die=die,
+                             blessings={b.id: b for b, _ in content.blessings})
         out[riddle.id] = solve
         turns = ", ".join(f"{o.tier} {o.turns if o.turns is not None else o.status}"
                           for o in solve.objectives)
@@ -178,6 +179,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
             progress(f"{content.pack_id}: solutions of {riddle.id}")
             die = content.dice.get(riddle.die) if riddle.die else None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
+                                           blessings={b.id: b for b, _ in content.blessings},
                                            die=die)
         if mode == "appendix":
             start = len(pages) + 1

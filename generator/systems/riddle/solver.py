@@ -139,7 +139,15 @@ from generator.systems.riddle.cache import (
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
 from generator.systems.riddle.gods import engine_god, line_steps
-from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, iter_goal_tree
+from generator.systems.riddle.blessing_turns import BlessingCards, revealed_cards
+from generator.systems.riddle.model import (
+    DEFAULT_GEMS,
+    BlessingCard,
+    Die,
+    GodCard,
+    Riddle,
+    iter_goal_tree,
+)
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
     SOLVED,
@@ -188,7 +196,8 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
                  die: Die | None = None, budget: int | None = None,
                  tiers: Iterable[str] | None = None, expert: bool = False,
                  count_first_moves: bool = True,
-                 seconds: float | None = SECONDS_PER_OBJECTIVE) -> RiddleSolve:
+                 seconds: float | None = SECONDS_PER_OBJECTIVE,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> RiddleSolve:
     """Solve each objective (those of ``tiers``, or all) for ``players`` players.
 
     ``gods`` maps god ids to cards (their pieces make taking a god from the
@@ -208,7 +217,7 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
     results = tuple(
         solve_objective(ctx, j, gods=gods, die=die, budget=budget,
                         horizon=riddle.solver.horizon, count_first_moves=count_first_moves,
-                        seconds=seconds)
+                        seconds=seconds, blessings=blessings)
         for j, objective in enumerate(ctx.objectives)
         if wanted is None or objective.tier in wanted)
     return RiddleSolve(riddle.id, players, results, expert)
@@ -218,7 +227,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                     gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                     budget: int = DEFAULT_BUDGET, horizon: int | None = None,
                     count_first_moves: bool = True,
-                    seconds: float | None = SECONDS_PER_OBJECTIVE) -> ObjectiveResult:
+                    seconds: float | None = SECONDS_PER_OBJECTIVE,
+                    blessings: Mapping[str, BlessingCard] | None = None) -> ObjectiveResult:
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
@@ -228,9 +238,11 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     cpu_started = time.process_time()
     objective = ctx.objectives[target]
     ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
-    if ruled_out and not _powers_in_play(ctx, gods):  # a quest reward may bring the piece
+    in_play = _powers_in_play(ctx, gods) or _blessings_in_play(ctx, blessings)
+    if ruled_out and not in_play:  # a quest reward or a blessing may bring the piece
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
-                               time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
+                               time.perf_counter() - started,
+                               ruled_out + _powers_note(ctx, gods, blessings))
     game = RiddleGame(ctx, target, gods=gods, die=die)
 
     def left() -> float | None:
@@ -259,19 +271,20 @@ def solve_objective(ctx: RiddleContext, target: int, *,
 
     def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
         """No line without god powers: search again with the queue's powers in play."""
-        if not _powers_in_play(ctx, gods):
-            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods))
-        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
+        if not in_play:
+            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods, blessings))
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True,
+                                blessings=blessings)
         powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
         if powered.status == FOUND and powered.cost is not None:
             firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
                                                seconds=left(), line=powered.states) \
                 if count_first_moves else None
-            return result(SOLVED, powered, "needs a god power: no line without one", firsts,
-                          power_game)
+            return result(SOLVED, powered, "needs a god power or a blessing: no line without "
+                          "one", firsts, power_game)
         if powered.status == EXHAUSTED:
             return result(UNSOLVABLE, powered, reason + "; not even with the god powers in "
-                          "play" + _powers_note(ctx, gods))
+                          "play" + _powers_note(ctx, gods, blessings))
         return result(UNPROVEN, powered, "no line without god powers; with them the search "
                       "stopped: " + budget_reason(powered, budget, seconds))
 
@@ -297,7 +310,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                       f"{', '.join(game.unknown_gods)} are unknown: their pieces were not "
                       "searched")
     powered: ObjectiveResult | None = None
-    if _powers_in_play(ctx, gods):  # a line with powers is a proof; chance is not
+    if in_play:  # a line with powers is a proof; chance is not
         powered = with_powers(f"searched {found.expanded} states: no line without god powers, "
                               "blessing cards or the Sphinx's game reaches it", found)
         if powered.status == SOLVED:
@@ -322,12 +335,12 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line reaches "
                       "it, even winning every Sphinx's game"
                       + (", not even with the god powers in play" if powered else "")
-                      + _powers_note(ctx, gods))
+                      + _powers_note(ctx, gods, blessings))
     if powered is not None:
         return powered
     return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
                   "line without god powers, blessing cards or the Sphinx's game reaches it")
-                  + _powers_note(ctx, gods))
+                  + _powers_note(ctx, gods, blessings))
 
 
 def effective_budget(cap: int, riddle: Riddle) -> int:
@@ -368,15 +381,26 @@ def _powers_in_play(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> b
                for g in ctx.riddle.gods.queue)
 
 
-def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> str:
+def _blessings_in_play(ctx: RiddleContext, blessings: Mapping[str, BlessingCard] | None) -> bool:
+    """Some blessing card revealed at set-up has a power the solver plays."""
+    cards, _ = revealed_cards(ctx.riddle.gods.revealed, blessings)
+    return BlessingCards(cards, enabled=True).active
+
+
+def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> str:
     names = [f"{plain_text(gods[g].name)} ({gods[g].power})" for g in ctx.riddle.gods.queue
              if gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is None]
+    cards, unknown = revealed_cards(ctx.riddle.gods.revealed, blessings)
+    names += BlessingCards(cards, enabled=True).unsearched()
+    names += [f"{b} (unknown blessing card)" for b in unknown]
     return f"; powers not searched: {', '.join(names)}" if names else ""
 
 
 def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Path | None, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 expert: bool = False, count_first_moves: bool = True) -> RiddleSolve:
+                 expert: bool = False, count_first_moves: bool = True,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> RiddleSolve:
     """:func:`solve_riddle` (every objective), reusing a stored result when the
     riddle's fingerprint matches and the result survives verification;
     ``cache_dir=None`` solves without caching.
@@ -405,15 +429,15 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
 
     def solve() -> RiddleSolve:
         return solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert,
-                            count_first_moves=count_first_moves)
+                            count_first_moves=count_first_moves, blessings=blessings)
 
     if cache_dir is None:
         return solve()
     fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert,
-                                     count_first_moves=count_first_moves)
+                                     count_first_moves=count_first_moves, blessings=blessings)
     path = cache_dir / f"{riddle.id}-{fingerprint[:24]}.json"
     stored, problem = read_entry(path, fingerprint, riddle, players, gods=gods, die=die,
-                                  expert=expert)
+                                  expert=expert, blessings=blessings)
     if stored is not None:
         return stored
     solved = solve()
@@ -485,7 +509,9 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
                                    die: Die | None = None, cache_dir: Path | None = None,
                                    budget: int | None = None,
                                    players: Iterable[int] = (1,), expert: bool = False,
-                                   count_first_moves: bool = False) -> Iterator[Diagnostic]:
+                                   count_first_moves: bool = False,
+                                   blessings: Mapping[str, BlessingCard] | None = None
+                                   ) -> Iterator[Diagnostic]:
     """Solve a riddle through the cache and yield the diagnostics of
     :func:`iter_solver_diagnostics`: for each of ``players`` (default one player,
     the solver's default; pass ``riddle.players`` for every count, which costs far
@@ -502,7 +528,8 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
             continue
         for mode in modes:
             solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die,
-                                       expert=mode, count_first_moves=count_first_moves))
+                                       expert=mode, count_first_moves=count_first_moves,
+                                       blessings=blessings))
     yield from iter_solver_diagnostics(riddle, doc, solves)
 
 

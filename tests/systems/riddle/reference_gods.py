@@ -15,7 +15,8 @@ import re
 
 from generator.engine.state import Stockpile
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import GodCard
+from generator.systems.riddle.blessings import BLESSINGS
+from generator.systems.riddle.model import BlessingCard, GodCard
 from generator.systems.riddle.solver import SOLVED, RiddleGame, solve_objective
 from tests.systems.riddle.reference import (
     DEPTH,
@@ -43,6 +44,12 @@ POWER_GODS = {
 }
 """God cards with the powers the solver plays (pieces kept small: the search stays small)."""
 
+POWER_BLESSINGS = {
+    effect: BlessingCard(effect, number, "A blessing.", effect, effect.replace("-", " ").title())
+    for number, effect in enumerate(sorted(BLESSINGS), start=1)
+}
+"""A blessing card for every effect of the registry (its id is its effect)."""
+
 POWER_CASES = {"searched": 0, "found": 0}
 """Objectives whose reference needed the search with powers, and those it solved there."""
 
@@ -50,12 +57,18 @@ STATES = 6_000
 """States a reference search may generate before the case is skipped as too big."""
 
 
-def random_god_riddle_text(rng: random.Random) -> tuple[str, int]:
-    """A generated riddle with one or two powered gods in its opening queue."""
+def random_god_riddle_text(rng: random.Random, blessings: bool = False) -> tuple[str, int]:
+    """A generated riddle with one or two powered gods in its opening queue, or
+    blessing cards revealed in it, or both (three cards at most)."""
     text, players = random_riddle_text(rng)
     text = re.sub(r"^gods: .*\n", "", text, flags=re.MULTILINE)
-    queue = rng.sample(sorted(POWER_GODS), rng.randint(1, 2))
-    line = f"gods: {{deck: [{', '.join(queue)}], queue: [{', '.join(queue)}]}}\n"
+    queue = rng.sample(sorted(POWER_GODS), rng.randint(0 if blessings else 1, 2))
+    revealed = rng.sample(sorted(POWER_BLESSINGS), rng.randint(1, 3 - len(queue))) \
+        if blessings and (not queue or rng.random() < 0.5) else []
+    parts = [f"deck: [{', '.join(queue)}]", f"queue: [{', '.join(queue)}]"]
+    if revealed:
+        parts.append(f"revealed: [{', '.join(revealed)}]")
+    line = f"gods: {{{', '.join(parts)}}}\n"
     return text.replace("objectives:\n", line + "objectives:\n", 1), players
 
 
@@ -79,7 +92,7 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
     ctx = compile_riddle(riddle, players)
     for j, objective in enumerate(ctx.objectives):
         where = f"objective {objective.tier} ({players} players)"
-        plain = RiddleGame(ctx, j, gods=POWER_GODS)
+        plain = RiddleGame(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS)
         ref = reference_solve(plain, states=STATES)
         if ref.capped:
             out.skipped += 1
@@ -87,7 +100,7 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
         _estimates(plain, ref, where, out)
         powered = ref
         if ref.turns is None:
-            game = RiddleGame(ctx, j, gods=POWER_GODS, powers=True)
+            game = RiddleGame(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS, powers=True)
             powered = reference_solve(game, states=STATES)
             if powered.capped:
                 out.skipped += 1
@@ -96,7 +109,7 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
             POWER_CASES["searched"] += 1
             POWER_CASES["found"] += powered.turns is not None
         out.decided += 1
-        result = solve_objective(ctx, j, gods=POWER_GODS, budget=budget,
+        result = solve_objective(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS, budget=budget,
                                  horizon=None if powered.finished else DEPTH, seconds=None)
         if not ref.finished and ref.turns is None and powered.turns is not None:
             # No line without powers within the look-ahead, and one with them: the
@@ -114,13 +127,14 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
     return out
 
 
-def fuzz_powers(seed: int, count: int) -> tuple[Outcome, list[str]]:
-    """Compare ``count`` generated riddles with gods from ``seed``."""
+def fuzz_powers(seed: int, count: int, *, blessings: bool = False) -> tuple[Outcome, list[str]]:
+    """Compare ``count`` generated riddles with gods (and with ``blessings``, revealed
+    blessing cards) from ``seed``."""
     rng = random.Random(seed)
     total = Outcome()
     bad: list[str] = []
     for _ in range(count):
-        text, players = random_god_riddle_text(rng)
+        text, players = random_god_riddle_text(rng, blessings)
         one = compare_powers(text, players)
         total.decided += one.decided
         total.skipped += one.skipped
