@@ -48,6 +48,7 @@ class Bookkeeping(NamedTuple):
     revealed: int = 0  # bit i: the i-th blessing card face up at set-up is still there
     skip_effects: bool = False  # a blessing skips the end-of-turn effects of this turn
     seat_shift: int = 0  # extra turns taken (blessings): the next seat is (turn - shift) % n
+    pan_square: int = -1  # Pan: a worker here counts as on level 3 for this turn's goals
 
 
 @dataclass(frozen=True, slots=True)

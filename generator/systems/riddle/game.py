@@ -35,6 +35,7 @@ from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bo
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
+from generator.systems.riddle.power_bounds import power_reach, powered_estimate
 from generator.systems.riddle.state import (
     RiddleState,
     after_build,
@@ -138,6 +139,7 @@ class RiddleGame:
         # Held cards (queue index, seat, four counts) and Athena's seat, when powers play.
         self.card_bits = (len(self.queue) * 15 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
+        self.power_reach = power_reach(self)
 
     # -- the search problem ------------------------------------------------
 
@@ -248,19 +250,13 @@ class RiddleGame:
         if is_over(ctx, state):
             return UNREACHABLE
         if self.powers.active or self.blessings.active:
-            # Decision: with powers in play no goal bound is claimed (a power may walk
-            # or build several times a turn): one turn at least, which stays admissible.
-            # Every turn but a god's takes a piece; a quest may give one piece more.
-            book: Bookkeeping = state.extra  # type: ignore[assignment]
-            quests = len(book.cards) + sum(1 for i in range(len(self.queue))
-                                           if not book.gods_taken >> i & 1)
-            quests += book.revealed.bit_count()  # a blessing may bring a piece
-            need = 1 if self.bounds.turns_possible(state) + quests > 0 else UNREACHABLE
-            last = self.goal.deadline()  # a deadline still rules out a late goal
-            if last is not None and state.turn + 1 > last:
-                need = UNREACHABLE
-        else:
-            need = self.bound(self.goal, state)
+            return powered_estimate(self, state)  # goals' bounds assume plain turns
+        return self.plain_estimate(state)
+
+    def plain_estimate(self, state: RiddleState) -> int:
+        """The goals' bounds, for lines that use no power from ``state`` on."""
+        ctx = self.ctx
+        need = self.bound(self.goal, state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
@@ -347,7 +343,10 @@ class RiddleGame:
     def effects_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
         ctx = self.ctx
         turn = state.turn
-        if state.extra.skip_effects:  # type: ignore[attr-defined]  # a blessing skips them
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        if book.pan_square >= 0:  # Pan's level 3 lasts until the goals are judged
+            state = state._replace(extra=book._replace(pan_square=-1))
+        if book.skip_effects:  # a blessing skips them
             return (state._replace(extra=state.extra._replace(skip_effects=False)),)  # type: ignore[attr-defined]
         states: tuple[RiddleState, ...] = (state,)
         for effect in ctx.effects:

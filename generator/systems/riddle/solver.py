@@ -26,14 +26,17 @@ solver):
 - God powers, blessing cards and quests are optional, so a line without them
   is a sound proof and is searched first (with the goals' bounds). Taking a
   god from the *opening* queue is searched; cards refilled from the deck are
-  not, since the deck's order is unknown. When no line without powers exists,
-  a second search plays the queue's powers (:mod:`.gods`: cards as piece
-  sources, quests, discards, the two-god limit) with a bound of one turn, so
-  its lines are shortest among lines with powers ("needs a god power" in the
-  reason). Decision: a line without powers is reported even when a power
-  could shorten it. "unsolvable" means "not even with the powers in play";
-  powers the solver does not play (Pan; Minotaur beside the King or the
-  Sphinx) are named in the reason.
+  not, since the deck's order is unknown; blessing cards are searched when the
+  riddle reveals them at set-up (:mod:`.blessing_turns`). When the queue's
+  powers or revealed cards are in play, a second search plays them
+  (:mod:`.gods`: cards as piece sources, quests, discards, the two-god limit)
+  with the admissible bound of :mod:`.power_bounds`: when a line without
+  powers was found, only for a strictly shorter line (so the answer is the
+  shortest line with the powers in play, and its optimal first moves are
+  counted in that game); otherwise for any line ("needs a god power" in the
+  reason). "unsolvable" means "not even with the powers in play"; powers the
+  solver does not play (an unknown effect, ``order-deck``) are named in the
+  reason.
 - The Sphinx's game is never part of a proof. When the chance-free search
   is exhausted and the objective asks for Sphinx wins (or the die's rewards
   could add pieces), a second search lets every game be won: a line found
@@ -182,6 +185,27 @@ states held in memory) it bounds every check's time and memory (issue 8 §3).
 A result stopped by this cap depends on the machine's speed; the report says so
 and such results are never cached as true (see :func:`solve_cached`)."""
 
+SHORTEST_WITH_POWERS = False
+"""Decision (for now): when a line without powers exists, ``check``, ``build`` and
+``solve`` report it, as before, and do not search for a shorter line with powers.
+With ``shortest_with_powers=True`` the solver does (the answer is then the shortest
+line with the powers in play, pinned to breadth-first search by the fuzz of
+``tests/systems/riddle/reference_gods.py``). Measured on the shipped riddles
+(``benchmarks/solver.py --no-bfs`` against ``--powers-shortest``): proof and first
+moves 28 s -> 122 s CPU, and 11 objectives get shorter than their ``solver.expect``,
+so turning it on is a content decision (the islands' difficulty curves change)."""
+
+SHORTCUT_SECONDS, SHORTCUT_FLOOR = 2.0, 3_000
+"""CPU seconds and states (at least the floor, else ``COUNT_FACTOR`` times the proof's)
+the search for a line with powers shorter than the one found without may take:
+with Hermes or several gods in the queue the bound with powers is weak and that
+search can cost minutes. When it stops undecided the result says so
+(:data:`NOT_RULED_OUT`) and keeps the line without powers."""
+NOT_RULED_OUT = "shortest without god powers; a shorter line with them is not ruled out"
+FIRSTS_WITHOUT_POWERS = "optimal first moves counted without powers"
+"""Said when the shortest line uses no power and its first moves were counted in the
+game without powers (a first move using a power is not among them)."""
+
 COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
 """Counting the optimal first moves visits every state a shortest line could pass
 through, which can cost far more than the proof: it may expand at most
@@ -197,7 +221,8 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
                  tiers: Iterable[str] | None = None, expert: bool = False,
                  count_first_moves: bool = True,
                  seconds: float | None = SECONDS_PER_OBJECTIVE,
-                 blessings: Mapping[str, BlessingCard] | None = None) -> RiddleSolve:
+                 blessings: Mapping[str, BlessingCard] | None = None,
+                 shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> RiddleSolve:
     """Solve each objective (those of ``tiers``, or all) for ``players`` players.
 
     ``gods`` maps god ids to cards (their pieces make taking a god from the
@@ -217,7 +242,8 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
     results = tuple(
         solve_objective(ctx, j, gods=gods, die=die, budget=budget,
                         horizon=riddle.solver.horizon, count_first_moves=count_first_moves,
-                        seconds=seconds, blessings=blessings)
+                        seconds=seconds, blessings=blessings,
+                        shortest_with_powers=shortest_with_powers)
         for j, objective in enumerate(ctx.objectives)
         if wanted is None or objective.tier in wanted)
     return RiddleSolve(riddle.id, players, results, expert)
@@ -228,7 +254,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                     budget: int = DEFAULT_BUDGET, horizon: int | None = None,
                     count_first_moves: bool = True,
                     seconds: float | None = SECONDS_PER_OBJECTIVE,
-                    blessings: Mapping[str, BlessingCard] | None = None) -> ObjectiveResult:
+                    blessings: Mapping[str, BlessingCard] | None = None,
+                    shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> ObjectiveResult:
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
@@ -250,6 +277,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                                                                 - cpu_started))
 
     found = astar(game, budget=budget, max_cost=horizon, seconds=left())
+    if game.unknown_gods:
+        in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
     def result(status: str, search: SearchResult[RiddleState, Action], reason: str,
                firsts: int | None = None, line: RiddleGame | None = None) -> ObjectiveResult:
@@ -288,6 +317,48 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return result(UNPROVEN, powered, "no line without god powers; with them the search "
                       "stopped: " + budget_reason(powered, budget, seconds))
 
+    if found.status == FOUND and in_play and shortest_with_powers and found.cost is not None:
+        # A line without powers proves the objective; one with powers may be shorter
+        # (the powered bound, :mod:`.power_bounds`, keeps this search admissible).
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True,
+                                blessings=blessings)
+        cap = found.cost - 1 if horizon is None else min(horizon, found.cost - 1)
+        spend = left()
+        spend = SHORTCUT_SECONDS if spend is None else min(spend, SHORTCUT_SECONDS)
+        shortcut_budget = min(budget, max(SHORTCUT_FLOOR, COUNT_FACTOR * found.expanded))
+        shorter = astar(power_game, budget=shortcut_budget, max_cost=cap, seconds=spend) \
+            if cap >= 1 else None
+        if shorter is None or shorter.status in (EXHAUSTED, HORIZON):
+            # Decision: the first moves are counted in the game without powers (the
+            # line is one of its shortest); counting in the game with powers would
+            # expand states whose power lists are huge (Hermes moves every worker).
+            firsts = None
+            note = f"no shorter line with the god powers in play; {FIRSTS_WITHOUT_POWERS}"
+            if count_first_moves:
+                allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
+                firsts = count_optimal_first_moves(game, found.cost, budget=allowed,
+                                                   seconds=left(), line=found.states)
+                if firsts is None:
+                    note += (f"; optimal first moves not counted: more than {allowed} states "
+                             f"or {seconds} CPU seconds")
+            return result(SOLVED, found, note, firsts, game)
+        if shorter.status == FOUND and shorter.cost is not None:
+            firsts = None
+            if count_first_moves:
+                allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * shorter.expanded))
+                firsts = count_optimal_first_moves(power_game, shorter.cost, budget=allowed,
+                                                   seconds=left(), line=shorter.states)
+            return result(SOLVED, shorter, f"a god power or a blessing saves "
+                          f"{found.cost - shorter.cost} turn"
+                          f"{'s' if found.cost - shorter.cost != 1 else ''} "
+                          f"({found.cost} without)", firsts, power_game)
+        firsts = None
+        if count_first_moves:
+            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
+            firsts = count_optimal_first_moves(game, found.cost, budget=allowed,
+                                               seconds=left(), line=found.states)
+        return result(SOLVED, found, f"{NOT_RULED_OUT}: " + budget_reason(
+            shorter, shortcut_budget, spend) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game)
     if found.status == FOUND:
         firsts = None
         note = ""
