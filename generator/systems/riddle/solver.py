@@ -192,7 +192,7 @@ With ``shortest_with_powers=True`` the solver does (the answer is then the short
 line with the powers in play, pinned to breadth-first search by the fuzz of
 ``tests/systems/riddle/reference_gods.py``). Measured on the shipped riddles
 (``benchmarks/solver.py --no-bfs`` against ``--powers-shortest``): proof and first
-moves 28 s -> 122 s CPU, and 11 objectives get shorter than their ``solver.expect``,
+moves 26 s -> 120 s CPU, and 11 objectives get shorter than their ``solver.expect``,
 so turning it on is a content decision (the islands' difficulty curves change)."""
 
 SHORTCUT_SECONDS, SHORTCUT_FLOOR = 2.0, 3_000
