@@ -79,14 +79,15 @@ def read_sources(pack: Pack) -> dict[str, str]:
 
 
 def proof_shared(pack: Pack) -> ProofShared:
-    """The riddles (those that build), gods and dice of a pack, for :mod:`.proofs`."""
+    """The riddles (those that build), gods, dice and blessings of a pack, for :mod:`.proofs`."""
     riddles = {}
     for doc in pack.of_kind("riddle"):
         riddle, _ = build_riddle(doc)
         if riddle is not None:
             riddles[doc.id] = riddle
     return ProofShared(riddles, {d.id: build_god(d) for d in pack.of_kind("god")},
-                       {d.id: build_die(d) for d in pack.of_kind("die")})
+                       {d.id: build_die(d) for d in pack.of_kind("die")},
+                       {d.id: build_blessing(d) for d in pack.of_kind("blessing")})
 
 
 def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:

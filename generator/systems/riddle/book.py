@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.systems.riddle.bookkeeping import BLESSING_ACTION
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
 from generator.render import labels
 from generator.render.icons import (
@@ -85,6 +86,7 @@ from generator.systems.riddle.maps import marks_of_move, render_map
 from generator.systems.riddle.model import (
     AllOf,
     AnyOf,
+    BlessingCard,
     Die,
     GodCard,
     IslandComplete,
@@ -1130,7 +1132,8 @@ class Turn:
 
 
 def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *,
-                    gods: Mapping[str, GodCard] | None = None, die: Die | None = None
+                    gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                    blessings: Mapping[str, BlessingCard] | None = None
                     ) -> tuple[Turn, ...] | None:
     """The solver's line for one objective as positions, or None when it cannot be replayed.
 
@@ -1145,7 +1148,7 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
     if target < 0:
         return None
     ctx = compile_riddle(riddle, players)
-    game = RiddleGame(ctx, target, gods=gods, die=die,
+    game = RiddleGame(ctx, target, gods=gods, die=die, blessings=blessings,
                       powers=bool(result.trace) and len(result.trace[0]) == 2)
     starts = [s for s in game.starts()
               if not result.setup or game.assignments[s.extra.assignment].text == result.setup]  # type: ignore[attr-defined]
@@ -1203,7 +1206,8 @@ class SolutionBlock:
 
 
 def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
-                         gods: Mapping[str, GodCard] | None = None, die: Die | None = None
+                         gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                         blessings: Mapping[str, BlessingCard] | None = None
                          ) -> Iterator[SolutionBlock]:
     """One block per objective of a riddle, with the replayed line when it is solved."""
     if solve is None:
@@ -1213,7 +1217,8 @@ def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
         if result.status == SOLVED and result.solution in seen:
             yield SolutionBlock(riddle, result, None, seen[result.solution])
             continue
-        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die)
+        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die,
+                                blessings=blessings)
         if result.status == SOLVED:
             seen[result.solution] = result.tier
         yield SolutionBlock(riddle, result, turns)
@@ -1228,7 +1233,7 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
            lang: str | None = None) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
-        if turn.action[0] == POWER_ACTION else ((), ())
+        if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
     # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
     before, after = turn.before.board, turn.after.board
     steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))

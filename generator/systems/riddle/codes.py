@@ -70,7 +70,8 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G022": ("The campaign or constellation has a structural problem (an id used twice, a "
                 "missing node), named in the message.",
                 "islands:\n  - {id: harbour, name: A, riddles: []}\n  - {id: harbour, name: B, riddles: []}"),
-    "RS-G023": ("The god queue or deck deals a god that is not there, or deals one twice.",
+    "RS-G023": ("The god queue or deck deals a god that is not there, or deals one twice, or "
+                "the queue shows more than three cards with its revealed blessings.",
                 "gods:\n  deck: [atlas]\n  queue: [hermes]    # hermes is not in the deck"),
     "RS-G024": ("A goal or effect is written so that it can never work (a second set of slots, "
                 "a space off the map, a count of zero).",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.cachefile import write_text
@@ -36,7 +36,7 @@ from generator.pack.model import Document
 from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
 from generator.systems.riddle.cache import read_entry, riddle_fingerprint
-from generator.systems.riddle.model import Die, GodCard, Riddle
+from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.results import (
     SOLVED,
     SOLVER_VERSION,
@@ -77,6 +77,7 @@ class ProofShared:
     riddles: Mapping[str, Riddle]
     gods: Mapping[str, GodCard]
     dice: Mapping[str, Die]
+    blessings: Mapping[str, BlessingCard] = field(default_factory=dict)
 
     def die_of(self, riddle: Riddle) -> Die | None:
         return self.dice.get(riddle.die) if riddle.die else None
@@ -117,6 +118,7 @@ def prove_objective(shared: ProofShared, request: ProofRequest, tier: str) -> Ob
     """The verdict on one objective (a task: module level, so a worker can unpickle it)."""
     riddle = shared.riddles[request.riddle]
     [result] = solve_riddle(riddle, request.players, gods=shared.gods, die=shared.die_of(riddle),
+                            blessings=shared.blessings,
                             budget=_budget(request, riddle), tiers=(tier,),
                             expert=request.expert,
                             count_first_moves=request.count_first_moves).objectives
@@ -132,7 +134,8 @@ def _cache_path(cache_dir: Path, shared: ProofShared, request: ProofRequest) -> 
     fingerprint = riddle_fingerprint(riddle, request.players, _budget(request, riddle),
                                      gods=shared.gods, die=shared.die_of(riddle),
                                      expert=request.expert,
-                                     count_first_moves=request.count_first_moves)
+                                     count_first_moves=request.count_first_moves,
+                                     blessings=shared.blessings)
     return cache_dir / f"{riddle.id}-{fingerprint[:24]}.json", fingerprint
 
 
@@ -193,7 +196,8 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
             path, fingerprint = _cache_path(cache_dir, shared, request)
             stored, problem = read_entry(path, fingerprint, riddle, request.players,
                                          gods=shared.gods, die=shared.die_of(riddle),
-                                         expert=request.expert, doubts=stored_doubts)
+                                         expert=request.expert, doubts=stored_doubts,
+                                         blessings=shared.blessings)
             if stored is not None:
                 solves[request] = stored
                 continue

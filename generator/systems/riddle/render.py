@@ -95,7 +95,8 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
     """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``,
     proven on ``options.executor``, one progress line per riddle."""
     budget = options.extra.get("solver_budget")
-    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice)
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice,
+                         {b.id: b for b, _ in content.blessings})
     requests = {r.id: ProofRequest(r.id, SOLVE_PLAYERS, count_first_moves=True, budget=budget)
                 for r, _ in content.riddles if seats(r, SOLVE_PLAYERS)}
     solves = prove_all(list(requests.values()), shared, cache_dir=options.cache_dir,
@@ -109,7 +110,8 @@ def solve_counts(content: RiddleContent, options: Options
     """The verdicts for every player count each riddle allows, as ``check`` proves them
     (so a build finds them in the cache check has just filled). A stored "not proven"
     is shown as it is: check, which never trusts one, ran first."""
-    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice)
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice,
+                         {b.id: b for b, _ in content.blessings})
     budget = options.extra.get("solver_budget")
     wanted = {r.id: [replace(q, budget=budget) for q in requests_by_count(r)]
               for r, _ in content.riddles}
@@ -192,6 +194,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
             progress(f"{content.pack_id}: solutions of {riddle.id}")
             die = content.dice.get(riddle.die) if riddle.die else None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
+                                           blessings={b.id: b for b, _ in content.blessings},
                                            die=die)
         if mode == "appendix":
             start = len(pages) + 1
