@@ -1,6 +1,7 @@
 """Sfynx tile puzzle speed: planner games/s, the per-card solver, the degree 1-8 curve.
 
     python benchmarks/glyphs.py [--games 40] [--curve-games 1000] [--jobs N] [--budget 20000]
+                                [--curve-json FILE] [--curve-only]
 
 On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 
@@ -20,8 +21,10 @@ On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from pathlib import Path
 
 from _common import REPO
 
@@ -73,9 +76,17 @@ def main() -> None:
     parser.add_argument("--curve-games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--curve-json", type=Path, default=None,
+                        help="also write each degree's playtest summary (JSON) to this file")
+    parser.add_argument("--curve-only", action="store_true", help="skip parts 1 and 2")
     args = parser.parse_args()
     table = load_table()
+    if not args.curve_only:
+        speeds(table, args)
+    curve(table, args)
 
+
+def speeds(table: Table, args: argparse.Namespace) -> None:
     planner = games_per_second(table, "planner", args.games)
     baseline = games_per_second(table, "random", args.games * 10)
     print(f"1. games/s on one core at degree 4: planner {planner:.2f}, random {baseline:.1f} "
@@ -109,10 +120,15 @@ def main() -> None:
           f"{sum(states) // 3} states per grid, {exact}/3 proved optimal at budget "
           f"{args.budget}; BFS reference on one 3x3 grid: {bfs:.2f} s")
 
+
+
+def curve(table: Table, args: argparse.Namespace) -> None:
     start = time.perf_counter()
     rates = []
+    summaries = {}
     for degree in table.degrees:
         r = playtest(table, degree.degree, "planner", args.curve_games, 1, jobs=args.jobs)
+        summaries[degree.degree] = r.to_json(f"degree-{degree.degree}")
         rates.append(f"{degree.degree}: {r.win_rate * 100:.1f}% "
                      f"[{r.ci95[0] * 100:.1f}-{r.ci95[1] * 100:.1f}]")
     wall = time.perf_counter() - start
@@ -121,6 +137,8 @@ def main() -> None:
     if args.curve_games < 1000:
         line += f"; extrapolated to 1000 games per degree: {wall * 1000 / args.curve_games:.0f} s"
     print(line)
+    if args.curve_json is not None:
+        args.curve_json.write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
