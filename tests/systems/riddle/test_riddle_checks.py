@@ -163,6 +163,10 @@ CASES = [
          (("RS-G023", 25, 11),)),
     Case("unknown-god", (("  deck: [atlas, hermes]", "  deck: [atlas, hermes, zeus]"),),
          (("RS-P010", 24, 25),)),
+    # A misspelt god in the queue is unknown, not also "not in the deck" (one mistake).
+    Case("misspelt-queue-god", (("  deck: [atlas, hermes]\n  queue: [atlas]",
+                                 "  deck: [atlas, hermes]\n  queue: [atlsa]"),),
+         (("RS-P010", 25, 11),)),
     Case("unknown-die", (("title: Test riddle\n", "title: Test riddle\ndie: dice-of-doom\n"),),
          (("RS-P010", 5, 6),)),
     Case("unknown-blessing", (("title: Test riddle\n", "title: Test riddle\nblessings: [second-wind, third-eye]\n"),),
