@@ -258,9 +258,11 @@ class Planner:
                 return Action("special", i, effect, _any_use(play, effect))
         return None
 
-    def best_use(self, play: Play, effect: str) -> tuple[float, tuple[Step, ...] | None]:
-        targets = self.targets(play)
-        scorer = self.scorer(play, targets)
+    def best_use(self, play: Play, effect: str, plan: tuple[list[list[Target]], Scorer] | None
+                 = None) -> tuple[float, tuple[Step, ...] | None]:
+        """The use of ``effect`` that scores best on this grid (None: no use improves it).
+        ``plan``: the targets and scorer of this grid, when the caller has them."""
+        targets, scorer = plan or self._plan_of(play)
         focus, cursed = self.focus(play, targets, play.tiles)
         best: tuple[float, tuple[Step, ...] | None] = (
             scorer.score(play.tiles, play.restored), None)
@@ -279,11 +281,15 @@ class Planner:
                 best = (value, steps)
         return best
 
+    def _plan_of(self, play: Play) -> tuple[list[list[Target]], Scorer]:
+        targets = self.targets(play)
+        return targets, self.scorer(play, targets)
+
     def reward_action(self, play: Play) -> Action | None:
         """Use a held reward when it solves a card now, or on the last turn when it helps."""
         last = play.turn >= len(play.table.slots) - 1
-        targets = self.targets(play)
-        now = self.score(play, targets, play.tiles, play.restored)
+        plan = self._plan_of(play)
+        now = plan[1].score(play.tiles, play.restored)
         for i, effect in enumerate(play.held):
             if effect == "joker-pass":
                 if any(play.table.cards[c].jokers == 0 and is_solved(
@@ -291,7 +297,7 @@ class Planner:
                         play.table.cards[c].wanted, 1) for c in play.row):
                     return Action("reward", i, effect, ())
                 continue
-            value, steps = self.best_use(play, effect)
+            value, steps = self.best_use(play, effect, plan)
             if steps is not None and (value <= now - SOLVED_BONUS + 1 or (last and value < now)):
                 return Action("reward", i, effect, steps)
         return None
