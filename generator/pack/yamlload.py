@@ -214,9 +214,9 @@ def _iter_emptiness(text: str, file: str, documents: list[YamlDocument],
 
     >>> [d.code for d in load_yaml("", "x.yaml").diagnostics]
     ['RS-Y016']
-    >>> [(d.code, d.line) for d in load_yaml("# later\n", "x.yaml").diagnostics]
+    >>> [(d.code, d.line) for d in load_yaml("# later\\n", "x.yaml").diagnostics]
     [('RS-Y017', 1)]
-    >>> [(d.code, d.line) for d in load_yaml("a: 1\n---\n---\nb: 2\n", "x.yaml").diagnostics]
+    >>> [(d.code, d.line) for d in load_yaml("a: 1\\n---\\n---\\nb: 2\\n", "x.yaml").diagnostics]
     [('RS-Y018', 2)]
     """
     if documents:
