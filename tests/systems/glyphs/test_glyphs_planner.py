@@ -2,7 +2,7 @@
 
 Same scores on generated grids; same decisions, one by one (every action,
 reward pick, give-back and curse), over seeded whole games at every degree of
-the small 3x3 pack and of the shipped 5x5 pack.
+the small 3x3 pack and at four degrees of the shipped 5x5 pack.
 """
 from __future__ import annotations
 
@@ -79,9 +79,11 @@ def _game(table: Table, degree: int, seed: int, planner: Any) -> tuple[GameResul
     return result, recorder.log
 
 
-def _pin(table: Table, games_per_degree: int) -> int:
+def _pin(table: Table, games_per_degree: int, degrees: tuple[int, ...] = ()) -> int:
     decisions = 0
     for degree in table.degrees:
+        if degrees and degree.degree not in degrees:
+            continue
         for seed in range(games_per_degree):
             fast = _game(table, degree.degree, seed, Planner())
             slow = _game(table, degree.degree, seed, SlowPlanner())
@@ -95,7 +97,9 @@ def test_the_fast_planner_decides_as_the_slow_one_on_the_small_pack(small: Table
 
 
 def test_the_fast_planner_decides_as_the_slow_one_on_the_shipped_pack(shipped: Table) -> None:
-    assert _pin(shipped, 1) > 150
+    # Degrees 1, 3, 4 and 8: every set-up (open, cross, narrow), with and without a
+    # start reward, the smallest and the largest decks (all eight on the small pack).
+    assert _pin(shipped, 1, (1, 3, 4, 8)) > 80
 
 
 def test_the_fast_score_is_the_slow_score_on_generated_grids(shipped: Table, small: Table) -> None:
