@@ -330,6 +330,9 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
               help="What to build (repeatable): pnp = print and play at home (default), "
                    "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator.")
 @click.option("--cmyk", is_flag=True, help="pro: write the PDFs' colours as DeviceCMYK.")
+@click.option("--rich-black", is_flag=True,
+              help="pro, with --cmyk: large black areas in rich black (C60 M40 Y40 K100); "
+                   "text and lines stay plain black. Also print.rich_black in pack.yaml.")
 @click.option("--ink-saver", is_flag=True,
               help="pnp: also write card sheets and books without full-bleed backgrounds or "
                    "page tint (print/ink-saver/).")
@@ -355,7 +358,8 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, targets: tuple[str, ...], cmyk: bool, ink_saver: bool,
+                  solutions: str, targets: tuple[str, ...], cmyk: bool, rich_black: bool,
+                  ink_saver: bool,
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
@@ -363,8 +367,11 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
+    if rich_black and not cmyk:
+        raise click.UsageError("--rich-black needs --cmyk (rich black is a CMYK mix)")
     extra: dict[str, Any] = {"solutions": solutions, "targets": tuple(targets) or ("pnp",),
-                             "cmyk": cmyk, "ink_saver": ink_saver, "fold": fold, "booklet": booklet}
+                             "cmyk": cmyk, "rich_black": rich_black, "ink_saver": ink_saver,
+                             "fold": fold, "booklet": booklet}
     if gutter is not None:
         extra["gutter"] = gutter
     if pack_sheets:

@@ -96,6 +96,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-A001": (Severity.ERROR, "art file not found"),
     "RS-A002": (Severity.ERROR, "art file cannot be read"),
     "RS-A003": (Severity.WARNING, "art below 300 dpi at its printed size"),
+    "RS-A004": (Severity.ERROR, "token art for a kind of token the pack does not print"),
     # Schema
     "RS-S001": (Severity.ERROR, "schema violation"),
     "RS-S002": (Severity.ERROR, "unknown property"),
@@ -185,6 +186,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-N012": (Severity.WARNING, "role card always costs a worker"),
     "RS-N013": (Severity.WARNING, "role card wins far above the others"),
     "RS-N014": (Severity.INFO, "role playout summary"),
+    "RS-N015": (Severity.WARNING, "role card never playable"),
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
@@ -343,6 +345,9 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-A003": ("At its printed size the image has fewer than 300 pixels per inch, so it will "
                 "print soft or blocky; use a larger image or a smaller box.",
                 "art: thumbnail-64px.png   (on a 63 x 88 mm card)"),
+    "RS-A004": ("A key of 'print.tokens' in pack.yaml names no token the pack prints (a typo, "
+                "or a colour no riddle uses), so its picture would never be printed.",
+                "print:\n  tokens:\n    coin-golden: art/coin.png    # did you mean 'coin-gold'?"),
     "RS-E001": ("A path given on the command line does not exist; nothing can be checked.",
                 "riddlesmith check contnet/"),
     "RS-E002": ("The output folder cannot be created or written, so build cannot save its files.",

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from generator import __version__, output
-from generator.diagnostics import Diagnostic, count
+from generator.diagnostics import Diagnostic, Severity, count
 from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas
@@ -27,7 +27,8 @@ from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, System, discover_systems, paper_of
 from generator.systems.art import iter_cover_art_problems
-from generator.targets import iter_target_artefacts, targets_of
+from generator.systems.token_art import TokenKind, iter_token_art_problems
+from generator.targets import iter_booklet_problems, iter_target_artefacts, targets_of
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
 
@@ -95,6 +96,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     for pack in loaded.packs:
         try:
             diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
+            diagnostics.extend(_token_art_problems(pack, systems, options))
         except SvgUnavailable as exc:
             raise UsageError(str(exc)) from exc
         if options.lang and options.lang not in pack.languages:
@@ -107,7 +109,10 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             try:
-                diagnostics.extend(_without_echoes(system.check(pack, options), pack))
+                found = _without_echoes(system.check(pack, options), pack)
+                diagnostics.extend(found)
+                if not any(d.severity is Severity.ERROR for d in found):
+                    diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
@@ -115,6 +120,19 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
                   options=options)
+
+
+def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options) -> list[Diagnostic]:
+    """Problems of ``print.tokens``, against the token kinds the pack's systems print."""
+    if not (pack.data.get("print") or {}).get("tokens"):
+        return []
+    kinds: list[TokenKind] = []
+    for name in pack.systems:
+        system = systems.get(name)
+        offer = getattr(system, "token_kinds", None)
+        if offer is not None:
+            kinds.extend(offer(pack, options))
+    return list(iter_token_art_problems(pack, kinds))
 
 
 _UNKNOWN_REFERENCE = re.compile(r"unknown [a-z-]+ '(.*)'", re.S)

@@ -18,18 +18,20 @@ Systems hand over decks, token sets and books through optional methods (see
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
 from generator.render.geometry import layout_sheet, parse_length
-from generator.render.impose import booklet_pages, fold_pages
+from generator.render.impose import booklet_pages, booklet_scale, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
 from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Artefact, Options, ProgressFn, System, paper_of
 
 TARGETS = ("pnp", "pro", "tts")
@@ -60,6 +62,32 @@ def _books(system: System, pack: Pack, options: Options, progress: ProgressFn) -
     return list(fn(pack, options, progress)) if fn else []
 
 
+def iter_booklet_problems(system: System, pack: Pack, options: Options,
+                          progress: ProgressFn) -> Iterator[Diagnostic]:
+    """With ``booklet``: one warning (RS-R006) per book whose A5 booklet would print text
+    below 6 pt, at ``pack.yaml``: the booklet shrinks whole pages, it does not re-flow them.
+
+    The books are built for it, so only ask when the pack is otherwise clean.
+    """
+    if not options.extra.get("booklet") or "pnp" not in targets_of(options):
+        return
+    for book in _books(system, pack, options, progress):
+        k = booklet_scale(book)
+        small = [(n, size * k, text.text) for n, page in enumerate(book.pages)
+                 for text, size in iter_printed_sizes(page.children)
+                 if size * k < MIN_PRINT_SIZE - 1e-9]
+        if not small:
+            continue
+        pages = sorted({n for n, _, _ in small})
+        n, size, text = min(small, key=lambda s: (s[1], s[0]))
+        yield pack.manifest.diag(
+            "RS-R006", f"the --booklet copy of '{book.id}' prints text below {MIN_PRINT_SIZE:g} pt "
+            f"on {len(pages)} of {len(book.pages)} pages: its pages shrink to {k:.0%}, so text under "
+            f"{MIN_PRINT_SIZE / k:.1f} pt does (smallest {size:.1f} pt, page {n + 1}: '{text[:30]}')",
+            hint=f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
+                 "size for paper")
+
+
 def _light(deck: Deck) -> Deck:
     """The deck with :func:`ink_saver` applied to every face."""
     return replace(deck, fronts=tuple(ink_saver(s) for s in deck.fronts),
@@ -82,9 +110,12 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
     wants_decks = "pro" in targets or "tts" in targets or ("pnp" in targets and (fold or light))
     decks = _decks(system, pack, options) if wants_decks else []
     if "pro" in targets:
+        # Rich black only where asked: --rich-black, or print.rich_black in pack.yaml.
+        rich = bool(extra.get("rich_black")) or bool(pack.data.get("print", {}).get("rich_black"))
         for deck in decks:
             progress(f"{pack.id}: print-shop files of {deck.id}")
-            out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")))]
+            out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")),
+                                                             rich_black=rich)]
     if "tts" in targets:
         for deck in decks:
             progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")

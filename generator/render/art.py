@@ -11,7 +11,7 @@ the scene's millimetres; a clip keeps the picture inside it.
 """
 from __future__ import annotations
 
-from .scene import Element, Group, Image, Rect
+from .scene import Circle, Element, Group, Image, Rect
 
 FITS = ("cover", "contain")
 MIN_DPI = 300.0
@@ -42,7 +42,12 @@ def printed_dpi(pic_px_w: float, pic_px_h: float, box: tuple[float, float, float
 
 
 def art_element(data: bytes, fmt: str, pic_w: float, pic_h: float,
-                box: tuple[float, float, float, float], fit: str) -> Element:
-    """The picture fitted into ``box``, clipped to it."""
+                box: tuple[float, float, float, float], fit: str,
+                clip: Rect | Circle | None = None) -> Element:
+    """The picture fitted into ``box``, clipped to it and, when given, to ``clip`` too.
+
+    A round token passes its disc as ``clip``: the picture is cut to the circle.
+    """
     x, y, w, h = fit_rect(pic_w, pic_h, box, fit)
-    return Group((Image(x, y, w, h, data, fmt),), clip=Rect(*box))
+    inner = Group((Image(x, y, w, h, data, fmt),), clip=Rect(*box))
+    return inner if clip is None else Group((inner,), clip=clip)

@@ -578,13 +578,15 @@ def icon_specialist(x: float, y: float, size_mm: float) -> tuple[Element, ...]:
 # -- the Sphinx's game -----------------------------------------------------------------
 
 
-def icon_die_face(x: float, y: float, size_mm: float, *, colour: str = "red") -> tuple[Element, ...]:
-    """A face of the Sphinx's die: its colour, and the colour's initial for colour-blind eyes."""
+def icon_die_face(x: float, y: float, size_mm: float, *, colour: str = "red",
+                  letter: str | None = None) -> tuple[Element, ...]:
+    """A face of the Sphinx's die: its colour, and the colour's initial for colour-blind eyes
+    (``letter``: the initial in the reader's language; default the English name's)."""
     g = _Grid(x, y, size_mm)
     fill = gem_colour(colour)
     face = Rect(*g.p(6, 6), g.n(88), g.n(88), Style(fill=fill, stroke=INK, stroke_width=g.line_width(3.5)),
                 rx=g.n(16))
-    letter = colour[:1].upper()
+    letter = (letter or colour)[:1].upper()
     return (face, *icon_label(*g.p(50, 50), letter, fitted_size(letter, g.n(50), g.n(60)),
                               fill=_ink_on(fill)))
 
@@ -792,8 +794,10 @@ def element_bounds(elements: Iterable[Element]) -> Bounds | None:
             if inner is not None:
                 if el.clip is not None:
                     c = el.clip
-                    inner = (max(inner[0], c.x), max(inner[1], c.y), min(inner[2], c.x + c.w),
-                             min(inner[3], c.y + c.h))
+                    cx0, cy0, cx1, cy1 = ((c.cx - c.r, c.cy - c.r, c.cx + c.r, c.cy + c.r)
+                                          if isinstance(c, Circle) else (c.x, c.y, c.x + c.w, c.y + c.h))
+                    inner = (max(inner[0], cx0), max(inner[1], cy0), min(inner[2], cx1),
+                             min(inner[3], cy1))
                 box = _merge(box, _transform(inner, el))
             continue
         if isinstance(el, TextBlock):

@@ -161,6 +161,17 @@ def booklet_order(pages: int) -> list[tuple[int, int]]:
     return out
 
 
+def booklet_scale(book: Book) -> float:
+    """How much a booklet shrinks ``book``'s pages: half a landscape sheet of the same paper.
+
+    >>> from .scene import Scene
+    >>> round(booklet_scale(Book("b", "B", (Scene(210, 297),))), 3), round(booklet_scale(Book("b", "B", (Scene(215.9, 279.4),))), 3)
+    (0.707, 0.647)
+    """
+    pw, ph = book.pages[0].width, book.pages[0].height
+    return min(ph / 2 / pw, pw / ph)
+
+
 def booklet_pages(book: Book) -> tuple[tuple[Scene, ...], tuple[tuple[str, int], ...]]:
     """The imposed sheet sides of ``book`` and its chapters pointing at them.
 
@@ -170,7 +181,7 @@ def booklet_pages(book: Book) -> tuple[tuple[Scene, ...], tuple[tuple[str, int],
     pw, ph = book.pages[0].width, book.pages[0].height
     sheet_w, sheet_h = ph, pw
     half = sheet_w / 2
-    k = min(half / pw, sheet_h / ph)
+    k = booklet_scale(book)
     dx, dy = (half - pw * k) / 2, (sheet_h - ph * k) / 2
     count = -(-len(book.pages) // 4) * 4
     sides: list[Scene] = []

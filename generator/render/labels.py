@@ -281,4 +281,15 @@ def label(key: str, lang: str | None, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-__all__ = ["LABELS", "LANGUAGES", "label"]
+def gem_initial(colour: str, lang: str | None) -> str:
+    """The capital a die face shows for colour-blind eyes: its colour's initial in ``lang``
+    (a colour the catalogue does not name keeps its own initial).
+
+    >>> gem_initial("green", "en"), gem_initial("green", "fr"), gem_initial("nacre", "fr")
+    ('G', 'V', 'N')
+    """
+    key = f"colour-f-{colour}"
+    return (label(key, lang) if key in LABELS else colour)[:1].upper()
+
+
+__all__ = ["LABELS", "LANGUAGES", "gem_initial", "label"]

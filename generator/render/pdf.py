@@ -106,17 +106,48 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
     return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
 
 
+RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
+"""The rich black of a CMYK file that asks for it: C 60 M 40 Y 40 K 100 (a common print-shop
+recipe, 240 % ink), deeper than K alone on a large area."""
+RICH_BLACK_MIN = 5.0
+"""Only black fills at least this many mm both ways turn rich: on small shapes, text and hairlines
+a shift between the plates would show colour fringes, so they stay plain K."""
+
+
+def _rich_size(el: Element) -> bool:
+    """Whether ``el`` (a filled shape) spans :data:`RICH_BLACK_MIN` mm both ways (own units)."""
+    if isinstance(el, Rect):
+        w, h = el.w, el.h
+    elif isinstance(el, Circle):
+        w = h = 2 * el.r
+    elif isinstance(el, (Polygon, Polyline)):
+        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
+        w, h = (max(xs) - min(xs), max(ys) - min(ys)) if xs else (0.0, 0.0)
+    elif isinstance(el, Path):
+        xs = [float(c[i]) for c in el.commands for i in range(1, len(c), 2)]
+        ys = [float(c[i]) for c in el.commands for i in range(2, len(c), 2)]
+        w, h = (max(xs) - min(xs), max(ys) - min(ys)) if xs else (0.0, 0.0)
+    else:
+        return False
+    return w >= RICH_BLACK_MIN and h >= RICH_BLACK_MIN
+
+
 class _Ink:
     """Sets fill and stroke colours as DeviceRGB, or DeviceCMYK for print shops."""
 
-    __slots__ = ("cmyk",)
+    __slots__ = ("cmyk", "rich_black")
 
-    def __init__(self, cmyk: bool) -> None:
+    def __init__(self, cmyk: bool, rich_black: bool = False) -> None:
         self.cmyk = cmyk
+        self.rich_black = rich_black and cmyk
 
-    def fill(self, c: Any, colour: str) -> None:
+    def fill(self, c: Any, colour: str, area: bool = False) -> None:
+        """Set the fill colour; ``area``: a large filled shape (it may turn rich black)."""
         if self.cmyk:
-            c.setFillColorCMYK(*rgb_to_cmyk(colour))
+            if area and self.rich_black and colour.lower() == "#000000":
+                c.setFillColorCMYK(*RICH_BLACK)
+            else:
+                c.setFillColorCMYK(*rgb_to_cmyk(colour))
         else:
             c.setFillColorRGB(*_rgb(colour))
 
@@ -127,10 +158,10 @@ class _Ink:
             c.setStrokeColorRGB(*_rgb(colour))
 
 
-def _apply_style(c: Any, style: Style, ink: _Ink) -> tuple[int, int]:
+def _apply_style(c: Any, style: Style, ink: _Ink, area: bool = False) -> tuple[int, int]:
     """Set colours and pen for ``style``; return the (stroke, fill) flags."""
     if style.fill:
-        ink.fill(c, style.fill)
+        ink.fill(c, style.fill, area)
     if style.stroke:
         ink.stroke(c, style.stroke)
         c.setLineWidth(style.stroke_width)
@@ -203,7 +234,10 @@ def _draw(c: Any, el: Element, ink: _Ink) -> None:
             c.scale(el.scale, el.scale)
         if el.clip is not None:
             clip = c.beginPath()
-            clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
+            if isinstance(el.clip, Circle):
+                clip.circle(el.clip.cx, el.clip.cy, el.clip.r)
+            else:
+                clip.rect(el.clip.x, el.clip.y, el.clip.w, el.clip.h)
             c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for child in el.children:
             _draw(c, child, ink)
@@ -223,7 +257,7 @@ def _draw(c: Any, el: Element, ink: _Ink) -> None:
     scoped = bool(style.dash) or style.opacity < 1
     if scoped:
         c.saveState()
-    stroke, fill = _apply_style(c, style, ink)
+    stroke, fill = _apply_style(c, style, ink, ink.rich_black and _rich_size(el))
     if isinstance(el, Rect):
         if el.rx:
             c.roundRect(el.x, el.y, el.w, el.h, el.rx, stroke=stroke, fill=fill)
@@ -279,7 +313,7 @@ def document_to_pdf(doc: Document) -> bytes:
     if doc.duplex:
         c.setViewerPreference("Duplex", "DuplexFlipShortEdge" if doc.flip_short_edge
                               else "DuplexFlipLongEdge")
-    ink = _Ink(doc.cmyk)
+    ink = _Ink(doc.cmyk, doc.rich_black)
     marks = {n: f"page-{n}" for _, n in doc.outline}
     for n, page in enumerate(doc.pages):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))

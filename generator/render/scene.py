@@ -14,7 +14,8 @@ True
 Coordinates are plain floats; colours are ``"#rrggbb"`` strings (checked).
 Groups carry transforms applied in this order: translate, then rotate
 (degrees, clockwise on the page, about the group's origin), then scale. A
-group's ``clip`` rectangle is in the group's own (transformed) coordinates.
+group's ``clip`` (a rectangle, or a circle for round tokens) is in the group's
+own (transformed) coordinates.
 """
 from __future__ import annotations
 
@@ -250,16 +251,16 @@ class Image:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Children drawn under a transform, optionally clipped.
+    """Children drawn under a transform, optionally clipped to a rectangle or a circle.
 
-    ``id`` becomes the SVG element id (kept unique by the SVG backend).
+    Only the clip's geometry counts (its style is ignored). ``id`` becomes the SVG element id (kept unique by the SVG backend).
     """
 
     children: tuple[Element, ...] = ()
     translate: tuple[float, float] = (0.0, 0.0)
     rotate: float = 0.0
     scale: float = 1.0
-    clip: Rect | None = None
+    clip: Rect | Circle | None = None
     id: str | None = None
 
     def __post_init__(self) -> None:
@@ -300,6 +301,8 @@ class Document:
     keywords: tuple[str, ...] = field(default=())
     cmyk: bool = False
     """Write every colour as DeviceCMYK (for print shops); images are converted too."""
+    rich_black: bool = False
+    """With ``cmyk``: large black areas in rich black (see :mod:`.pdf`); text and lines stay K."""
     trim_inset: float | None = None
     """When set, every page gets a TrimBox this many mm inside the paper edge."""
     bleed_inset: float = 0.0

@@ -148,7 +148,10 @@ class _Writer:
             clip_id = self.unique_id(f"{self.scene_id}-clip-{self.clips}")
             clip = self.dwg.clipPath(id=clip_id)
             c = grp.clip
-            clip.add(self.dwg.rect(insert=(_n(c.x), _n(c.y)), size=(_n(c.w), _n(c.h))))
+            if isinstance(c, Circle):
+                clip.add(self.dwg.circle(center=(_n(c.cx), _n(c.cy)), r=_n(c.r)))
+            else:
+                clip.add(self.dwg.rect(insert=(_n(c.x), _n(c.y)), size=(_n(c.w), _n(c.h))))
             self.dwg.defs.add(clip)
             # The clip path is in the user space of the <g> that uses it: after its transform.
             g["clip-path"] = f"url(#{clip_id})"

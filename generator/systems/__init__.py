@@ -161,6 +161,8 @@ class PrintSource(Protocol):
     ``decks(pack, options)`` returns :class:`generator.render.deck.Deck` values,
     ``token_sets(pack, options)`` :class:`~generator.render.deck.TokenSet` values and
     ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values.
+    ``token_kinds(pack, options)`` lists the :class:`~generator.systems.token_art.TokenKind`
+    keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
     A system without one of them simply contributes nothing to it.
     """
 

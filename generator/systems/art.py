@@ -82,7 +82,7 @@ def face_box(spec: ArtSpec, width: float, height: float, bleed: float) -> tuple[
     return (bleed + x, bleed + y, w, h)
 
 
-def _load(doc: Document, spec: ArtSpec, root: Path) -> tuple[bytes, Picture] | str:
+def load_art(doc: Document, spec: ArtSpec, root: Path) -> tuple[bytes, Picture] | str:
     """The file's bytes and picture, or the code and message of what is wrong."""
     path = resolve(doc, spec, root)
     if path is None:
@@ -109,7 +109,7 @@ def iter_art_problems(doc: Document, root: Path, width: float, height: float, bl
     needs svglib and it is missing (an environment problem, not the content's).
     """
     for spec in iter_art_specs(doc, field):
-        loaded = _load(doc, spec, root)
+        loaded = load_art(doc, spec, root)
         if isinstance(loaded, str):
             code, message = loaded.split("|", 1)
             yield doc.diag(code, message, spec.path,
@@ -200,7 +200,7 @@ def _layers(doc: Document, side: str, root: Path, width: float, height: float, b
         if spec.side != side and side != "any":
             continue
         try:
-            loaded = _load(doc, spec, root)
+            loaded = load_art(doc, spec, root)
         except SvgUnavailable:
             continue
         if isinstance(loaded, str):

@@ -130,18 +130,20 @@ def builds_from(board: RefBoard, center: int, gods: Gods, up: bool, out: set[Out
     for first in spots:
         for dome in dome_choices(board, first, gods):
             once = build_on(board, first, dome)
-            if "force-onto-build" in gods and not once.domes[first]:
+            must = False  # the street vendor must force when it can
+            if gods & {"force-onto-build", "street-vendor"} and not once.domes[first]:
                 for o in opponents_next_to(once, first, mine):
                     forced = once.copy()
                     forced.workers[o] = first
                     out.add(outcome(forced, False, up))
+                    must = "street-vendor" in gods
             stages = [once]
             if "hephaestus" in gods and not once.domes[first] and once.heights[first] < 3:
                 stages.append(build_on(once, first))
             if "crane" in gods and not once.domes[first]:
                 stages = [build_on(once, first)]  # a second piece there, even a rooftop
             for built in stages:
-                if "ironworker" not in gods:
+                if "ironworker" not in gods and not (must and built is once):
                     out.add(outcome(built, False, up))
                 if "demeter" not in gods and "ironworker" not in gods:
                     continue
@@ -203,9 +205,16 @@ def after_move(board: RefBoard, w: int, frm: int, gods: Gods, mine: list[int], u
                out: set[Outcome]) -> None:
     """The builds, with no force or with one of the forces after the move."""
     to = board.workers[w]
-    finish_with_builds(board, to, gods, up, out, mine)
     (rt, ct), (rf, cf) = divmod(to, board.width), divmod(frm, board.width)
     forced = []
+    must = False
+    if "fashion" in gods:  # any worker next to the space left, pulled into it: a must
+        for o, at in enumerate(board.workers):
+            if o != w and at != NONE and at in neighbours(board, frm, moving=False):
+                forced.append((o, frm))
+                must = True
+    if not must:
+        finish_with_builds(board, to, gods, up, out, mine)
     for o in opponents_next_to(board, to, mine):
         (ro, co) = divmod(board.workers[o], board.width)
         if "push-away" in gods:
@@ -237,21 +246,9 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
         start = board.workers[w]
         if start == NONE:
             continue
-        if "engineer" in gods:  # a skyscraper (a ground-level dome) first, if possible
-            ground = [sq for sq in build_spots(board, start) if board.heights[sq] == 0]
-            for sq in ground:
-                one_turn(build_on(board, sq, dome=True), w, start, gods, mine, no_up, out)
-            if ground:
-                continue
-        if "firefighter" in gods:  # a block under the worker first (a rooftop removes it)
-            raised = build_on(board, start)
-            if board.heights[start] == 3:
-                raised.workers[w] = NONE
-                out.add(outcome(raised, False, False))
-            else:
-                one_turn(raised, w, start, gods, mine, no_up, out)
-            continue
-        one_turn(board, w, start, gods, mine, no_up, out)
+        this: set[Outcome] = set()
+        worker_turn(board, w, start, gods, mine, no_up, this)
+        out |= end_of_turn(rooftop_wins(this, gods, board), w, gods, mine, board)
         if "prometheus" in gods:
             for first in build_spots(board, start):
                 for dome in dome_choices(board, first, gods):
@@ -259,11 +256,80 @@ def turn_outcomes(board: RefBoard, side: int, gods: Gods, no_up: bool,
                     one_turn(before, w, start, gods, mine, True, out)
     if "hermes" in gods:
         hermes_walks(board, mine, gods, out)
-    if "win-by-dome" in gods:  # a turn that placed a dome wins
-        before = sum(board.domes)
-        out = {(h, d, ws, win or sum(d) > before, up) for h, d, ws, win, up in out}
+    out = rooftop_wins(out, gods, board)
     if "athena" not in gods:  # only Athena's player keeps the "moved up" mark
         return {(h, d, ws, win, False) for h, d, ws, win, _ in out}
+    return out
+
+
+def rooftop_wins(outcomes: set[Outcome], gods: Gods, before: RefBoard) -> set[Outcome]:
+    """With win-by-dome, a turn that capped a level-3 tower (a rooftop) wins."""
+    if "win-by-dome" not in gods:
+        return outcomes
+    return {(h, d, ws, win or any(d[sq] and not before.domes[sq] and h[sq] == 3
+                                  for sq in range(len(d))), up)
+            for h, d, ws, win, up in outcomes}
+
+
+def worker_turn(board: RefBoard, w: int, start: int, gods: Gods, mine: list[int],
+                no_up: bool, out: set[Outcome]) -> None:
+    """Every outcome of worker ``w``'s turn before the end-of-turn powers."""
+    if "engineer" in gods:  # a skyscraper (a ground-level dome) first, if possible
+        ground = [sq for sq in build_spots(board, start) if board.heights[sq] == 0]
+        for sq in ground:
+            one_turn(build_on(board, sq, dome=True), w, start, gods, mine, no_up, out)
+        if ground:
+            return
+    if "firefighter" in gods:  # a block under the worker first (a rooftop removes it)
+        raised = build_on(board, start)
+        if board.heights[start] == 3:
+            raised.workers[w] = NONE
+            out.add(outcome(raised, False, False))
+        else:
+            one_turn(raised, w, start, gods, mine, no_up, out)
+        return
+    one_turn(board, w, start, gods, mine, no_up, out)
+
+
+def end_of_turn(outcomes: set[Outcome], w: int, gods: Gods, mine: list[int],
+                before: RefBoard) -> set[Outcome]:
+    """The night guard (a neighbouring opponent's worker must step, if it can; the
+    player must pick one when any stands there) and the reporter (a neighbouring
+    opponent's worker forced north or south to the first free space: a must when
+    possible), after worker ``w``'s turn; a winning turn ends before them."""
+    if not gods & {"night-guard", "reporter"}:
+        return outcomes
+    out: set[Outcome] = set()
+    for heights, domes, workers, win, up in outcomes:
+        at = workers[w]
+        if win or at == NONE:
+            out.add((heights, domes, workers, win, up))
+            continue
+        board = before.copy()
+        board.heights, board.domes, board.workers = list(heights), list(domes), list(workers)
+        near = neighbours(board, at, moving=False)
+        rivals = [o for o, sq in enumerate(workers) if o not in mine and sq in near]
+        ends: list[tuple[int, int]] = []
+        plain = not rivals
+        for o in rivals:
+            here = workers[o]
+            if "night-guard" in gods:
+                steps_to = [to for to in neighbours(board, here, moving=True)
+                            if is_free(board, to) and heights[to] <= heights[here] + 1]
+                ends += [(o, to) for to in steps_to]
+                plain = plain or not steps_to  # this worker may be chosen: it stays
+            if "reporter" in gods:
+                for dr in (-1, 1):
+                    free = [sq for sq in line(board, here, dr, 0) if is_free(board, sq)]
+                    ends += [(o, free[0])] if free else []
+        if "reporter" in gods and not ends:
+            plain = True
+        if plain:
+            out.add((heights, domes, workers, win, up))
+        for o, to in ends:
+            moved = list(workers)
+            moved[o] = to
+            out.add((heights, domes, tuple(moved), win, up))
     return out
 
 

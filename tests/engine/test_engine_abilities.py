@@ -29,15 +29,17 @@ from generator.engine.powers.fast_routes import routes_supported
 def test_the_vocabulary_is_registered_beside_the_gods() -> None:
     assert sorted(ABILITIES) == [
         "both-workers-act", "build-around", "build-same-twice", "build-skyscraper-first",
-        "build-two-spaces", "build-under", "force-compass", "force-onto-build", "leap",
-        "move-beside-skyscraper", "place-skyscraper", "pull", "push-away", "push-into",
-        "slide", "win-by-descent", "win-by-dome",
+        "build-two-spaces", "build-under", "force-compass", "force-into-vacated",
+        "force-line", "force-onto-build", "leap", "move-beside-skyscraper", "order-move",
+        "place-skyscraper", "pull", "push-away", "push-into", "slide", "win-by-descent",
+        "win-by-dome",
     ]
     assert not set(ABILITIES) & set(GODS)
 
 
 @pytest.mark.parametrize("power", ["slide", "leap", "push-away", "pull", "force-onto-build",
-                                   "build-under", "build-around"])
+                                   "build-under", "build-around", "order-move", "force-line",
+                                   "force-into-vacated"])
 def test_new_patterns_take_the_listing_path(power: str) -> None:
     rules = rules_for((power,))
     assert not fast_supported(rules) and not routes_supported(rules)
@@ -232,12 +234,20 @@ REFERENCE_NAMES = {
     "firefighter": ("build-under", {"timing": "before-move"}),
     "engineer": ("build-skyscraper-first", {}),
     "tour-bus": ("move-beside-skyscraper", {"exclusive": True}),
+    "fashion": ("force-into-vacated", {}),
+    "street-vendor": ("force-onto-build", {"required": True}),
+    "night-guard": ("order-move", {}),
+    "reporter": ("force-line", {}),
 }
 COMBINED = [("slide", "pull"), ("leap", "push-away"), ("build-around", "force-onto-build"),
             ("build-under", "force-compass-S"), ("artemis", "pull"),
             ("both-workers-act", "slide"), ("crane", "win-by-dome"), ("slide-only", "pull"),
             ("build-around-neighbour", "ironworker"), ("build-around", "hephaestus", "demeter"),
-            ("firefighter", "pan"), ("engineer", "win-by-dome"), ("tour-bus", "ironworker")]
+            ("firefighter", "pan"), ("engineer", "win-by-dome"), ("tour-bus", "ironworker"),
+            ("fashion", "slide"), ("fashion", "artemis"), ("street-vendor", "hephaestus"),
+            ("night-guard", "ironworker"), ("night-guard", "win-by-dome"),
+            ("night-guard", "artemis"), ("reporter", "build-under"), ("reporter", "firefighter"),
+            ("reporter", "leap-only")]
 
 
 @pytest.mark.parametrize("names", [(n,) for n in REFERENCE_NAMES] + COMBINED, ids="+".join)
@@ -248,7 +258,7 @@ def test_lockstep_with_the_reference(names: tuple[str, ...]) -> None:
         powers.append((power, make_power(power, params)))
     rules = compose(powers)
     rng = random.Random("abilities-" + "+".join(names))
-    checked = 0
+    checked = used = 0
     for geometry, state in random_positions(rng, 40):
         no_up = rng.random() < 0.2
         plies = list_plies(geometry, state, 0b0011, rules, no_up=no_up, opponents=0b1100)
@@ -264,4 +274,6 @@ def test_lockstep_with_the_reference(names: tuple[str, ...]) -> None:
         theirs = turn_outcomes(to_reference(geometry, state), 0, frozenset(names), no_up)
         assert ours == theirs
         checked += 1
+        used += sum(1 for ply in plies if ply.powers)
     assert checked >= 30
+    assert used  # the positions exercised the power, not only the plain turn

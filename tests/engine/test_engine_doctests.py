@@ -17,6 +17,7 @@ MODULES = [
     "generator.engine.powers.turn",
     "generator.engine.powers.game",
     "generator.engine.powers.patterns",
+    "generator.engine.powers.draw",
 ]
 
 

@@ -13,7 +13,7 @@ import pytest
 from test_engine_powers_perft import GODS, random_positions
 
 from generator.engine.powers import apply_ply, list_plies, rules_for
-from generator.engine.powers.fast import count_plies, fast_supported, select_ply
+from generator.engine.powers.fast import _neighbour_sum, count_plies, fast_supported, select_ply
 from generator.engine.powers.fast_routes import (
     count_route_plies,
     routes_supported,
@@ -85,3 +85,14 @@ def test_count_and_select_match_the_listing(powers: tuple[str, ...]) -> None:
             select_route_ply(geometry, state, movers, rules, count, no_up=no_up)
         else:
             select_ply(geometry, state, movers, rules, count, no_up=no_up, opponents=opponents)
+
+
+def test_neighbour_sum_is_the_sum_over_squares() -> None:
+    rng = random.Random("neighbour-sum")
+    for geometry, state in random_positions(rng, 40):
+        squares, allowed = rng.getrandbits(geometry.size), rng.getrandbits(geometry.size)
+        squares &= geometry.land
+        allowed &= geometry.land
+        slow = sum((geometry.build_neighbours[sq] & allowed).bit_count()
+                   for sq in range(geometry.size) if squares >> sq & 1)
+        assert _neighbour_sum(geometry, squares, allowed) == slow

@@ -125,3 +125,68 @@ def test_ink_saver_keeps_what_was_drawn_over_the_background_only() -> None:
     scene = Scene(10, 10, (Text(1, 1, "hidden"), Rect(0, 0, 10, 10, Style(fill="#ffffff")),
                            Text(1, 1, "shown")))
     assert [c.text for c in ink_saver(scene).children if isinstance(c, Text)] == ["shown"]
+
+
+class _BookSystem:
+    """A system that offers one book, for the booklet check."""
+
+    name = "bookish"
+    kinds = ()
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+
+    def books(self, pack: object, options: object, progress: object) -> list[Book]:
+        return [self.book]
+
+
+@pytest.mark.parametrize("paper, sizes, below", [
+    ("a4", (8.0, 8.5, 9.0), 1),       # shrunk to 70.7 %: 8 pt prints at 5.66 pt
+    ("letter", (8.0, 9.0, 9.5), 2),   # shrunk to 64.7 %: 9 pt prints at 5.82 pt
+])
+def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str, sizes: tuple[float, ...],
+                                                             below: int) -> None:  # type: ignore[no-untyped-def]
+    from conftest import write_pack
+    from generator.pipeline import check
+    from generator.render.impose import booklet_scale
+    from generator.render.text import iter_printed_sizes
+    from generator.systems import Options
+    from generator.targets import iter_booklet_problems
+
+    pw, ph = PAPERS[paper]
+    pages = (Scene(pw, ph, tuple(Text(20, 20 + 10 * i, f"size {s}", size=s) for i, s in enumerate(sizes))),
+             Scene(pw, ph, (Text(20, 20, "big", size=12),)))
+    book = Book("b", "B", pages)
+    # The reference: every run's size times the booklet's scale.
+    k = booklet_scale(book)
+    assert sum(1 for p in pages for _, s in iter_printed_sizes(p.children) if s * k < 6) == below
+    pack = check([write_pack(tmp_path / "p")]).packs[0]
+    system = _BookSystem(book)
+    asked = Options(extra={"booklet": True})
+    found = list(iter_booklet_problems(system, pack, asked, lambda _: None))  # type: ignore[arg-type]
+    assert [(d.code, d.file.endswith("pack.yaml"), d.severity.value) for d in found] == [
+        ("RS-R006", True, "warning")]
+    assert "prints text below 6 pt on 1 of 2 pages" in found[0].message
+    assert f"text under {6 / k:.1f} pt does" in found[0].message
+    assert not list(iter_booklet_problems(system, pack, Options(), lambda _: None))  # type: ignore[arg-type]
+    assert not list(iter_booklet_problems(system, pack, Options(extra={"booklet": True, "targets": ("pro",)}),
+                                          lambda _: None))  # type: ignore[arg-type]
+
+
+def test_check_with_booklet_warns_about_the_shipped_tower_book() -> None:
+    from conftest import CONTENT
+    from generator.systems import Options
+
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pack.yamlload import Limits
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+    from generator.targets import iter_booklet_problems
+
+    systems = discover_systems()
+    pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(systems), Limits()).packs[0]
+    asked = Options(cache=False, extra={"booklet": True})
+    found = list(iter_booklet_problems(systems["tower"], pack, asked, lambda _: None))
+    assert [(d.code, d.file.endswith("pack.yaml")) for d in found] == [("RS-R006", True)]
+    assert "'tower-book'" in found[0].message

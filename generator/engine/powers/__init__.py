@@ -11,12 +11,16 @@ Modules, each with one job:
   schema (:func:`~.registry.make_power`, :func:`~.registry.rules_for`).
 - :mod:`.gods`: one module per god, each a composition of pieces.
 - :mod:`.abilities`: the role-ability vocabulary (slide, leap, push away, pull,
-  force toward a direction, force onto the block just built, build twice apart
-  or on one space, build under yourself, build around any worker, win by
+  force toward a direction, force onto the block just built, force into the
+  vacated space, force along a line, order a neighbour's move, build twice
+  apart or on one space, build under yourself, build around any worker, win by
   descent), one module per power, for a roles system to map cards onto.
 - :mod:`.patterns`: the geometry of slides, leaps and forced moves.
 - :mod:`.fast`, :mod:`.fast_routes`: counting and selecting plies without listing
   them (random playouts, the last ply of perft), pinned to :mod:`.turn`.
+- :mod:`.draw`: each player's drawer for playouts (counting and selecting, or
+  rejection from a cheap superset for the team roam and extra steps), pinned to
+  :mod:`.turn` index by index.
 - :mod:`.turn`: :func:`~.turn.list_plies` (every distinct ply under some rules,
   the team turns included) and :func:`~.turn.apply_ply`; :mod:`.stages`: the
   stages of one worker's turn it runs.

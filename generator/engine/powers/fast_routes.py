@@ -28,6 +28,8 @@ from generator.engine.state import DOME, State, occupied
 
 _PLAIN = TurnRules()
 
+_new = tuple.__new__  # Ply(...) re-parses its arguments; the hot paths skip that
+
 
 def routes_supported(rules: TurnRules) -> bool:
     """True for a lone build-before-moving power (no climb after it) or a lone team roam."""
@@ -68,20 +70,20 @@ def _routes(geometry: Geometry, state: State, movers: int, rules: TurnRules, no_
             return found
         total += found
     else:
+        usual = _walk(geometry, state, movers, _PLAIN, no_up, level3_wins, 0, -1)
+        assert isinstance(usual, int)
+        if 0 <= index < usual:
+            return _walk(geometry, state, movers, _PLAIN, no_up, level3_wins, 0, index)
+        total += usual
+        index = index - usual if index >= 0 else index
         for worker, start in enumerate(state.workers):
             if start < 0 or not movers >> worker & 1:
                 continue
-            alone = 1 << worker
-            usual = _walk(geometry, state, alone, _PLAIN, no_up, level3_wins, 0, -1)
-            assert isinstance(usual, int)
-            if 0 <= index < usual:
-                return _walk(geometry, state, alone, _PLAIN, no_up, level3_wins, 0, index)
-            found = _pre_builds(geometry, state, worker, start, rules.pre_build,
-                                index - usual if index >= 0 else index)
+            found = _pre_builds(geometry, state, worker, start, rules.pre_build, index)
             if isinstance(found, Ply):
                 return found
-            total += usual + found
-            index = index - usual - found if index >= 0 else index
+            total += found
+            index = index - found if index >= 0 else index
     if index >= 0:
         raise IndexError("ply index out of range")
     return total
@@ -93,29 +95,48 @@ def _pre_builds(geometry: Geometry, state: State, worker: int, start: Square, po
     l1, l2, l3 = state.l1, state.l2, state.l3
     bits = geometry.bits
     free = free_squares(geometry, state)
-    height = _height(l1, l2, l3, start)
+    here = bits[start]
+    height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+    level = _level_mask(state, height)
     before = geometry.build_neighbours[start] & free
+    build_nb = geometry.build_neighbours
+    firsts_all = before.bit_count()
+    open_after = free | here
+    targets = geometry.move_neighbours[start] & free & ~_too_high(state, height, True)
     total = 0
-    for to in _squares(geometry.move_neighbours[start] & free & ~_too_high(state, height, True)):
-        to_height = _height(l1, l2, l3, to)
-        after = geometry.build_neighbours[to] & (free | bits[start]) & ~bits[to]
-        firsts = before
-        if to_height + 1 > height or to_height == 3:
-            firsts &= ~bits[to]  # building there first would make the step a climb
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        to = low.bit_length() - 1
+        after = build_nb[to] & open_after
         both = before & after  # pairs built in either order count once
-        for b0 in _squares(firsts):
-            h0 = _height(l1, l2, l3, b0)
-            seconds = after & ~bits[b0] if h0 == 3 else after
-            if both >> b0 & 1:
-                seconds &= ~(both & ((1 << b0) - 1))  # the lower square goes first
+        pairs = both.bit_count()
+        # Building on ``to`` first would make the step a climb (or onto a dome).
+        firsts = firsts_all - 1 if before & level & low else firsts_all
+        # Every (b0, b1), less a second build on a space the first one domed, less
+        # the pairs of ``both`` in their higher-first order.
+        count = firsts * after.bit_count() - (both & l3).bit_count() - pairs * (pairs - 1) // 2
+        if not 0 <= index < count:
+            total += count
+            index = index - count if index >= 0 else index
+            continue
+        firsts_mask = before & ~low if before & level & low else before
+        while firsts_mask:
+            first = firsts_mask & -firsts_mask
+            firsts_mask ^= first
+            seconds = after & ~first if first & l3 else after  # nothing on a dome
+            if both & first:
+                seconds &= ~(both & (first - 1))  # of a pair, the lower square goes first
             count = seconds.bit_count()
-            if 0 <= index < count:
+            if index < count:
+                b0 = first.bit_length() - 1
+                h0 = _height(l1, l2, l3, b0)
                 b1 = _nth_square(seconds, index)
                 piece = h0 + 1 if b1 == b0 else _height(l1, l2, l3, b1)
                 builds = ((b0, min(h0, DOME)), (b1, piece))
-                return Ply(worker, ((worker, to),), builds, False, False, (power,))
-            total += count
-            index = index - count if index >= 0 else index
+                return _new(Ply, (worker, ((worker, to),), builds, False, False, (power,)))
+            index -= count
+        raise AssertionError("the count of this destination covers the index")
     return total
 
 
@@ -132,28 +153,37 @@ def _level_changes(geometry: Geometry, state: State, movers: int, no_up: bool,
     bits = geometry.bits
     free = free_squares(geometry, state)
     build_nb = geometry.build_neighbours
+    # Per height: the spaces a worker there may step onto that change its level.
+    steps = (0, ~l1, ~l2, ~l3) if no_up else (l1 & ~l2, ~l1 | l2 & ~l3, ~l2 | l3, ~l3)
     total = 0
     for worker, start in enumerate(state.workers):
         if start < 0 or not movers >> worker & 1:
             continue
-        height = _height(l1, l2, l3, start)
-        targets = geometry.move_neighbours[start] & free & ~_too_high(state, height, no_up)
-        targets &= ~_level_mask(state, height)
+        here = bits[start]
+        height = 3 if l3 & here else 2 if l2 & here else 1 if l1 & here else 0
+        targets = geometry.move_neighbours[start] & free & steps[height]
         wins = targets & l3 if level3_wins and height < 3 else 0
         count = wins.bit_count()
         if 0 <= index < count:
             to = _nth_square(wins, index)
-            return Ply(worker, ((worker, to),), (), True, True, ())
+            return _new(Ply, (worker, ((worker, to),), (), True, True, ()))
         total += count
-        index = index - count if index >= 0 else index
+        if index < 0:  # counting: no ply to find
+            rest, buildable = targets & ~wins, free | here
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                total += (build_nb[low.bit_length() - 1] & buildable).bit_count()
+            continue
+        index -= count
         for to in _squares(targets & ~wins):
             can_build = build_nb[to] & (free | bits[start]) & ~bits[to]
             count = can_build.bit_count()
             if 0 <= index < count:
                 b = _nth_square(can_build, index)
                 up = _height(l1, l2, l3, to) > height
-                return Ply(worker, ((worker, to),), ((b, _height(l1, l2, l3, b)),), False, up,
-                           ())
+                builds = ((b, _height(l1, l2, l3, b)),)
+                return _new(Ply, (worker, ((worker, to),), builds, False, up, ()))
             total += count
             index = index - count if index >= 0 else index
     return total
@@ -291,7 +321,7 @@ def _roam_ply(geometry: Geometry, state: State, team: list[int], placed: tuple[S
         mover, to = moves[0]
         if (geometry.move_neighbours[state.workers[mover]] >> to & 1
                 and geometry.build_neighbours[to] >> square & 1):
-            return Ply(mover, moves, builds, False, False, ())
+            return _new(Ply, (mover, moves, builds, False, False, ()))
     builder = next(i for i, sq in zip(team, placed, strict=False)
                    if geometry.build_neighbours[sq] >> square & 1)
-    return Ply(builder, moves, builds, False, False, (power,))
+    return _new(Ply, (builder, moves, builds, False, False, (power,)))

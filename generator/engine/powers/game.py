@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from generator.engine.geometry import Geometry, iter_squares
 from generator.engine.moves import free_squares
+from generator.engine.powers.draw import Drawer, make_drawer
 from generator.engine.powers.fast import count_plies, fast_supported, select_ply
 from generator.engine.powers.fast_routes import (
     count_route_plies,
@@ -60,6 +61,7 @@ class PowerGame:
     rules: tuple[TurnRules, ...] = field(init=False, repr=False, compare=False)
     blockers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     counted: tuple[str, ...] = field(init=False, repr=False, compare=False)  # fast path
+    drawers: tuple[Drawer, ...] = field(init=False, repr=False, compare=False)  # playouts
 
     def __post_init__(self) -> None:
         rules = tuple(rules_for(p) for p in self.powers)
@@ -72,6 +74,12 @@ class PowerGame:
             for r in rules
         )
         object.__setattr__(self, "counted", counted)
+        everyone = (1 << PLAYERS * WORKERS_PER_PLAYER) - 1
+        drawers = tuple(
+            make_drawer(self.geometry, r, movers_of(side), everyone & ~movers_of(side))
+            for side, r in enumerate(rules)
+        )
+        object.__setattr__(self, "drawers", drawers)
 
 
 def to_power_position(position: StandardPosition, marks: tuple[int, ...] = (0,) * PLAYERS
@@ -149,6 +157,14 @@ def _count_or_select(game: PowerGame, position: PowerPosition, index: int) -> in
     return select_ply(geometry, state, movers, rules, index, no_up=no_up, opponents=opponents)
 
 
+def draw_game_ply(game: PowerGame, position: PowerPosition, rng: random.Random) -> Ply | None:
+    """A uniformly random distinct ply of the player to act (``None``: they have none),
+    by the player's drawer (:func:`.draw.make_drawer`)."""
+    side = position.to_move
+    no_up = bool(game.blockers) and restricted_up(game, position)
+    return game.drawers[side](position.state, no_up, rng)
+
+
 def play_ply(game: PowerGame, position: PowerPosition, ply: Ply) -> PowerPosition:
     """The position after the player to act makes ``ply`` (marks updated)."""
     side = position.to_move
@@ -186,27 +202,35 @@ def play_random_power_game(
 ) -> GameResult:
     """Play uniformly random plies (among distinct plies) until the game ends.
 
-    Plies are drawn by counting and selecting (:func:`count_game_plies`), which
-    lists them only for the powers the counting path does not cover.
+    Plies are drawn by each player's drawer, as :func:`draw_game_ply` draws them.
     """
     if position is None:
         position = to_power_position(start_position())
+    state, side, marks = position
+    geometry, drawers = game.geometry, game.drawers
+    marking = tuple(bool(r.marks_moved_up) for r in game.rules)
+    # Per player: the other players whose mark forbids them to move up.
+    held_by = tuple(tuple(o for o in game.blockers if o != side_) for side_ in range(PLAYERS))
     plies = 0
     while True:
-        state, side, marks = position
-        if needs_placement(position):
-            squares = list(iter_squares(free_squares(game.geometry, state)))
+        if state.workers[WORKERS_PER_PLAYER * side] < 0:
+            squares = list(iter_squares(free_squares(geometry, state)))
             if len(squares) < WORKERS_PER_PLAYER:
                 return GameResult(side ^ 1, plies, "stuck")
             pair = rng.sample(squares, 2)
-            position = PowerPosition(apply_placement(state, side, (pair[0], pair[1])), side ^ 1,
-                                     marks)
+            state = apply_placement(state, side, (pair[0], pair[1]))
         else:
-            count = count_game_plies(game, position)
-            if not count:
+            no_up = False
+            for other in held_by[side]:
+                no_up = no_up or bool(marks[other] & MARK_MOVED_UP)
+            ply = drawers[side](state, no_up, rng)
+            if ply is None:
                 return GameResult(side ^ 1, plies, "stuck")
-            ply = select_game_ply(game, position, rng.randrange(count))
             if ply.win:
                 return GameResult(side, plies + 1, "power" if ply.powers else "level3")
-            position = play_ply(game, position, ply)
+            if marking[side] or marks[side]:  # as play_ply: the mark of this turn only
+                mark = MARK_MOVED_UP if marking[side] and ply.up else 0
+                marks = (*marks[:side], mark, *marks[side + 1 :])
+            state = apply_ply(state, ply)
         plies += 1
+        side ^= 1

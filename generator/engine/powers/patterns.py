@@ -15,7 +15,7 @@ one). Every function is pure: masks and squares in, squares out.
 from __future__ import annotations
 
 from generator.engine.geometry import Bitboard, Geometry, Square
-from generator.engine.powers.pieces import Compass, ForceMode
+from generator.engine.powers.pieces import Compass, EndForceKind, ForceMode
 
 ORTHOGONAL = ((-1, 0), (0, 1), (1, 0), (0, -1))
 EVERY_WAY = (*ORTHOGONAL, (-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -109,6 +109,12 @@ def force_options(
     """
     out: list[tuple[int, Square]] = []
     blocked = occupied | domes
+    if mode == "vacated":
+        if blocked >> origin & 1:
+            return out
+        beside = geometry.build_neighbours[origin]
+        return [(j, origin) for j, sq in enumerate(workers)
+                if sq >= 0 and targets >> j & 1 and beside >> sq & 1]
     if mode == "pull":
         step = direction(geometry, to, origin)
         if step is None:
@@ -136,3 +142,58 @@ def force_options(
         if dest >= 0 and not blocked >> dest & 1:
             out.append((j, dest))
     return out
+
+
+def line_end(geometry: Geometry, sq: Square, step: tuple[int, int], blocked: Bitboard) -> Square:
+    """The first space from ``sq`` along ``step`` not in ``blocked`` (-1: the edge or
+    the sea comes first).
+
+    >>> from generator.engine.geometry import Geometry
+    >>> line_end(Geometry.rectangle(1, 4), 3, (-1, 0), blocked=0b0110)
+    0
+    """
+    here = offset(geometry, sq, *step)
+    while here >= 0 and blocked >> here & 1:
+        here = offset(geometry, here, *step)
+    return here
+
+
+def end_force_options(
+    geometry: Geometry,
+    kind: EndForceKind,
+    directions: tuple[Compass, ...],
+    workers: tuple[Square, ...],
+    targets: int,
+    occupied: Bitboard,
+    domes: Bitboard,
+    heights: list[int],
+    at: Square,
+) -> tuple[list[tuple[int, Square]], bool]:
+    """The ``(worker index, destination)`` of each end-of-turn force or ordered move
+    from the acting worker on ``at`` (after the builds), and whether the turn may
+    end without one even when the power is a must.
+
+    ``line``: a worker next to ``at`` goes along one of ``directions`` to the first
+    unoccupied space (:func:`line_end`); without one, nothing happens.
+    ``order-move``: a worker next to ``at`` takes one usual step (at most one level
+    up; bridges count); choosing a worker that cannot step changes nothing, so the
+    turn may end without a move when one such worker stands next to ``at``.
+    """
+    out: list[tuple[int, Square]] = []
+    blocked = occupied | domes
+    beside = geometry.build_neighbours[at]
+    stuck = False
+    for j, sq in enumerate(workers):
+        if sq < 0 or not targets >> j & 1 or not beside >> sq & 1:
+            continue
+        if kind == "line":
+            for name in directions:
+                dest = line_end(geometry, sq, COMPASS[name], blocked)
+                if dest >= 0:
+                    out.append((j, dest))
+            continue
+        steps = [to for to in _squares(geometry.move_neighbours[sq] & ~blocked)
+                 if heights[to] <= heights[sq] + 1]
+        stuck = stuck or not steps
+        out.extend((j, to) for to in steps)
+    return out, not out or stuck

@@ -21,8 +21,11 @@ Stages and pieces:
   up", that restricts the others on their next turn);
 - the role abilities' patterns (Santorini: New York, RULES.md section 3):
   :class:`MovePattern` (slide, leap), :class:`ForceWorker` (push away, pull,
-  toward a compass direction, onto the block just built), :class:`BuildUnder`,
-  :class:`BuildAround`, :class:`BothWorkersAct`.
+  toward a compass direction, onto the block just built, into the vacated
+  space), :class:`BuildUnder`, :class:`BuildAround`, :class:`BothWorkersAct`;
+- the end of the turn (after the builds): :class:`ForceLine` (force a worker along
+  a line to the first free space), :class:`OrderMove` (a worker's owner must move
+  it).
 
 >>> rules = compose([("artemis", (ExtraSteps(),)), ("atlas", (DomeAnyLevel(),))])
 >>> rules.extra_steps, rules.dome_any_level
@@ -38,8 +41,11 @@ from typing import Any, Literal
 EnterMode = Literal["swap", "push"]
 Targets = Literal["opponents", "workers"]
 PatternKind = Literal["slide", "leap", "beside-skyscraper"]
-ForceMode = Literal["away", "pull", "compass", "onto-build"]
+ForceMode = Literal["away", "pull", "compass", "onto-build", "vacated"]
+EndForceKind = Literal["line", "order-move"]
 Compass = Literal["N", "E", "S", "W"]
+EndForce = tuple[EndForceKind, tuple[Compass, ...], Targets, bool, str]
+"""An end-of-turn force of :class:`TurnRules`: kind, directions, targets, required, power."""
 
 MARK_MOVED_UP = 1
 """Per-turn mark: a worker of this player moved up during their last turn."""
@@ -100,7 +106,9 @@ class WinByDescent:
 
 @dataclass(frozen=True, slots=True)
 class WinByDome:
-    """The player also wins when a build of their turn places a dome (a rooftop)."""
+    """The player also wins when a build of their turn places a rooftop: a dome on a
+    level-3 tower. A dome on a lower level (a skyscraper, which New York builds on
+    the ground, or Atlas's dome) is no rooftop and does not win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +165,48 @@ class ForceWorker:
     After the move: ``away`` pushes a worker next to the moved one a space straight
     away from it; ``pull`` drags a worker standing straight behind the vacated
     space into it; ``compass`` moves a worker next to the moved one a space toward
-    ``direction``. After the build: ``onto-build`` moves a worker next to the
-    space just built onto that block (never onto a dome).
+    ``direction``; ``vacated`` forces any worker next to the space the moved worker
+    left into that space (chosen before the move, forced after it). After the
+    build: ``onto-build`` moves a worker next to the space just built onto that
+    block (never onto a dome). ``required``: when a force is possible the turn must
+    make one (a New York "if possible"); otherwise forcing is optional.
     """
 
     mode: ForceMode
     direction: Compass = "N"
     targets: Targets = "opponents"
+    required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForceLine:
+    """At the end of the turn (after the builds) force a worker next to the acting one
+    along a row or column, toward one of ``directions``, to the first unoccupied
+    space (no figure, no dome), passing over anything between; the edge or the sea
+    first: no force that way. ``required``: when possible, one force is a must."""
+
+    directions: tuple[Compass, ...] = ("N", "S")
+    targets: Targets = "opponents"
+    required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class OrderMove:
+    """At the end of the turn (after the builds) the player chooses a worker next to
+    the acting one; that worker's owner must move it one usual step (a neighbouring
+    free undomed space at most one level up, no build) when it can. ``required``:
+    the player must choose one when any is next to the acting worker (choosing one
+    that cannot move changes nothing). The owner chooses the destination: such
+    plies carry ``owner_chooses`` (see :class:`~.stages.Ply`). A move made on
+    another player's turn never wins (:data:`ORDERED_MOVE_WINS`)."""
+
+    targets: Targets = "opponents"
+    required: bool = True
+
+
+ORDERED_MOVE_WINS = False
+"""Decision (the rules are silent): a worker moved on another player's turn, by that
+player's order, does not win by climbing, as a forced worker does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +250,8 @@ Piece = (
     | OpponentsNoUpAfterUp
     | MovePattern
     | ForceWorker
+    | ForceLine
+    | OrderMove
     | BuildUnder
     | BuildAround
     | BothWorkersAct
@@ -244,7 +289,8 @@ class TurnRules:
     blocks_opponents_up: str = ""
     move_patterns: tuple[tuple[PatternKind, tuple[int, ...], int, str], ...] = ()
     patterns_only: bool = False
-    forces: tuple[tuple[ForceMode, Compass, Targets, str], ...] = ()
+    forces: tuple[tuple[ForceMode, Compass, Targets, bool, str], ...] = ()
+    end_forces: tuple[EndForce, ...] = ()
     build_under: str = ""
     build_under_first: str = ""
     build_around: str = ""
@@ -332,8 +378,14 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         return replace(rules, move_patterns=(*rules.move_patterns, pattern),
                        patterns_only=rules.patterns_only or piece.exclusive)
     if isinstance(piece, ForceWorker):
-        force = (piece.mode, piece.direction, piece.targets, power)
+        force = (piece.mode, piece.direction, piece.targets, piece.required, power)
         return replace(rules, forces=(*rules.forces, force))
+    if isinstance(piece, ForceLine):
+        line: EndForce = ("line", piece.directions, piece.targets, piece.required, power)
+        return replace(rules, end_forces=(*rules.end_forces, line))
+    if isinstance(piece, OrderMove):
+        order: EndForce = ("order-move", (), piece.targets, piece.required, power)
+        return replace(rules, end_forces=(*rules.end_forces, order))
     if isinstance(piece, BuildUnder):
         if piece.timing == "before-move":
             return rules if rules.build_under_first else replace(rules, build_under_first=power)

@@ -5,7 +5,8 @@ collects the distinct plies), and the stages in the order of RULES.md section 1:
 the build before moving (or under the worker), each step (onto a free space, by
 a move pattern, or into an occupied space that forces its figure away) with the
 win checks after it, the forces after the move, then the builds (the main build,
-the optional extra builds, a force onto the new block).
+the optional extra builds, a force onto the new block), then the end of the turn
+(a force along a line, or a worker's owner ordered to move it).
 """
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry, Square
-from generator.engine.powers.patterns import force_options, pattern_destinations
+from generator.engine.powers.patterns import (
+    end_force_options,
+    force_options,
+    pattern_destinations,
+)
 from generator.engine.powers.pieces import Targets, TurnRules
 from generator.engine.state import DOME
 
@@ -27,7 +32,13 @@ Relocation = tuple[int, Square]
 class Ply(NamedTuple):
     """One ply: ``worker`` (the one that moved, or built after a team roam), the
     relocations in order, the builds in order, the win, whether the acting worker
-    stepped up, and the powers used (ids, in the order used)."""
+    stepped up, and the powers used (ids, in the order used).
+
+    ``owner_chooses``: the last relocation is a move the player ordered but whose
+    destination belongs to the moved worker's owner (:class:`~.pieces.OrderMove`):
+    the plies that differ only in that destination are one choice of the player,
+    and the owner picks among them.
+    """
 
     worker: int
     moves: tuple[Relocation, ...]
@@ -35,6 +46,7 @@ class Ply(NamedTuple):
     win: bool = False
     up: bool = False
     powers: tuple[str, ...] = ()
+    owner_chooses: bool = False
 
 
 def _bit_squares(bits: Bitboard) -> Iterator[Square]:
@@ -49,7 +61,7 @@ class _Turn:
 
     __slots__ = (
         "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
-        "movers",
+        "movers", "start",
     )
 
     def __init__(
@@ -61,8 +73,12 @@ class _Turn:
         stockpile: Sequence[int] | None,
         opponents: int,
         movers: int = 0,
+        start: tuple[list[int], Bitboard, tuple[Square, ...], Bitboard] | None = None,
     ) -> None:
         self.movers = movers
+        # The position before the turn (heights, domes, workers, occupied): the
+        # rooftop test and the end-of-turn stage replay a ply's builds on it.
+        self.start = start
         self.geometry = geometry
         self.rules = rules
         self.no_up = no_up
@@ -73,15 +89,73 @@ class _Turn:
         # Only these powers can reach one outcome by two routes.
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
-            or rules.move_patterns or rules.forces or rules.build_around
+            or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
+        """Finish a ply (a rooftop win, the end-of-turn stage) and record it."""
+        rules = self.rules
+        if rules.win_by_dome and not ply.win and self._places_rooftop(ply.builds):
+            ply = ply._replace(win=True, powers=(*ply.powers, rules.win_by_dome))
+        if rules.end_forces and not ply.win:
+            for finished in self._end_of_turn(ply):
+                self._record(workers, finished)
+            return
+        self._record(workers, ply)
+
+    def _places_rooftop(self, builds: tuple[Build, ...]) -> bool:
+        """Whether a build of ``builds`` is a dome on a level-3 tower."""
+        assert self.start is not None
+        heights = self.start[0]
+        raised: dict[Square, int] = {}
+        for sq, piece in builds:
+            if piece != DOME:
+                raised[sq] = raised.get(sq, 0) + 1
+            elif heights[sq] + raised.get(sq, 0) == 3:
+                return True
+        return False
+
+    def _end_of_turn(self, ply: Ply) -> list[Ply]:
+        """``ply`` followed by each end-of-turn force or order it allows or requires."""
+        assert self.start is not None
+        heights0, domes, workers0, occ0 = self.start
+        final = list(workers0)
+        for j, sq in ply.moves:
+            final[j] = sq
+        at = final[ply.worker]
+        if at < 0:
+            return [ply]  # the acting worker left the game (a rooftop under it)
+        heights = list(heights0)
+        for sq, piece in ply.builds:
+            if piece == DOME:
+                domes |= 1 << sq
+            else:
+                heights[sq] += 1
+        bits = self.geometry.bits
+        occ = occ0
+        for sq in workers0:
+            if sq >= 0:
+                occ &= ~bits[sq]
+        for sq in final:
+            if sq >= 0:
+                occ |= bits[sq]
+        out: list[Ply] = []
+        plain = True
+        for kind, directions, targets, required, power in self.rules.end_forces:
+            options, optional = end_force_options(
+                self.geometry, kind, directions, tuple(final), _targets(self, targets, ply.worker),
+                occ, domes, heights, at)
+            plain = plain and (optional or not required)
+            for j, dest in options:
+                out.append(ply._replace(moves=(*ply.moves, (j, dest)),
+                                        powers=(*ply.powers, power),
+                                        owner_chooses=kind == "order-move"))
+        return [ply, *out] if plain else out
+
+    def _record(self, workers: tuple[Square, ...], ply: Ply) -> None:
         """Record a ply; of two with the same outcome, keep the one using fewer powers
         (the earlier one on a tie)."""
         builds = ply.builds
-        if self.rules.win_by_dome and not ply.win and any(p == DOME for _, p in builds):
-            ply = ply._replace(win=True, powers=(*ply.powers, self.rules.win_by_dome))
         if len(ply.powers) > 1:  # each power once, in the order first used
             ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
         if self.stockpile is not None and not _affordable(builds, self.stockpile):
@@ -305,17 +379,22 @@ def _step_on(
                 now_used += (rules.win_descent_power,)
             turn.emit(workers, Ply(index, now_moves, builds, True, up or step_up, now_used))
             continue
-        _build_stage(turn, workers, new_occ, domes, heights, index, to, builds, now_moves,
-                     now_used, up or step_up)
-        for mode, compass, targets, force_power in rules.forces:
+        forced: list[tuple[int, Square, str]] = []
+        must = False
+        for mode, compass, targets, required, force_power in rules.forces:
             if mode == "onto-build":
                 continue
             options = force_options(turn.geometry, mode, compass, new_workers,
                                     _targets(turn, targets, index), new_occ, domes, here, to)
-            for j, dest in options:
-                forced_occ = new_occ & ~bits[new_workers[j]] | bits[dest]
-                _build_stage(turn, workers, forced_occ, domes, heights, index, to, builds,
-                             now_moves + ((j, dest),), now_used + (force_power,), up or step_up)
+            must = must or (required and bool(options))
+            forced.extend((j, dest, force_power) for j, dest in options)
+        if not must:
+            _build_stage(turn, workers, new_occ, domes, heights, index, to, builds, now_moves,
+                         now_used, up or step_up)
+        for j, dest, force_power in forced:
+            forced_occ = new_occ & ~bits[new_workers[j]] | bits[dest]
+            _build_stage(turn, workers, forced_occ, domes, heights, index, to, builds,
+                         now_moves + ((j, dest),), now_used + (force_power,), up or step_up)
         if steps_left > 1:
             _step_on(turn, new_workers, new_occ, domes, heights, index, start, to, builds,
                      now_moves, now_used, up or step_up, steps_left - 1, no_up)
@@ -389,11 +468,12 @@ def _builds_from(
             # A required extra build leaves the single build out (a "must" card).
             single = not rules.extra_other_required and not (
                 rules.extra_same_required and same_possible)
-            if single:
+            onto = _force_onto(turn, placed, occ, domes, index, b, main, moves, main_used, up) if (
+                single and rules.forces and piece < DOME) else ([], False)
+            if single and not onto[1]:
                 emit(workers, Ply(index, moves, main, False, up, main_used))
-            if single and rules.forces and piece < DOME:
-                _force_onto(turn, workers, placed, occ, domes, index, b, main, moves, main_used,
-                            up)
+            for forced in onto[0]:
+                emit(workers, forced)
             firsts = [(main, main_used)] if single or not same_possible else []
             if same_possible:
                 same = (main + ((b, piece + 1),), main_used + (rules.extra_same,))
@@ -417,7 +497,6 @@ def _builds_from(
 
 def _force_onto(
     turn: _Turn,
-    workers: tuple[Square, ...],
     placed: tuple[Square, ...],
     occ: Bitboard,
     domes: Bitboard,
@@ -427,13 +506,17 @@ def _force_onto(
     moves: tuple[Relocation, ...],
     used: tuple[str, ...],
     up: bool,
-) -> None:
-    """After a block is built on ``built``: force a worker next to it onto it."""
-    for mode, compass, targets, power in turn.rules.forces:
+) -> tuple[list[Ply], bool]:
+    """After a block is built on ``built``: each ply forcing a worker next to it onto
+    it, and whether one of them is a must (a required force that is possible)."""
+    out: list[Ply] = []
+    must = False
+    for mode, compass, targets, required, power in turn.rules.forces:
         if mode != "onto-build":
             continue
         options = force_options(turn.geometry, mode, compass, placed,
                                 _targets(turn, targets, index), occ, domes, placed[index], built)
-        for j, dest in options:
-            turn.emit(workers, Ply(index, moves + ((j, dest),), builds, False, up,
-                                   used + (power,)))
+        must = must or (required and bool(options))
+        out.extend(Ply(index, moves + ((j, dest),), builds, False, up, used + (power,))
+                   for j, dest in options)
+    return out, must

@@ -44,6 +44,8 @@ from generator.engine.state import DOME, State, occupied
 
 __all__ = ["Build", "Ply", "Relocation", "apply_ply", "list_plies"]
 
+_new_state = tuple.__new__  # State(...) re-parses its arguments; this skips that step
+
 
 def list_plies(
     geometry: Geometry,
@@ -66,13 +68,14 @@ def list_plies(
     """
     if rules.both_act:
         return _both_act(geometry, state, movers, rules, no_up, level3_wins, stockpile, opponents)
-    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers)
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
     ]
     workers = state.workers
     occ = occupied(state)
+    turn = _Turn(geometry, rules, no_up, level3_wins, stockpile, opponents, movers,
+                 (heights, state.domes, workers, occ))
     for index, start in enumerate(workers):
         if start < 0 or not movers >> index & 1:
             continue
@@ -99,12 +102,13 @@ def _both_act(
     """
     single = replace(rules, both_act="")
     team = [i for i, sq in enumerate(state.workers) if sq >= 0 and movers >> i & 1]
-    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers)
-    turn.dedupe = True  # the two orders reach many outcomes twice
     heights = [
         (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
         for sq in range(geometry.size)
     ]
+    turn = _Turn(geometry, single, no_up, level3_wins, stockpile, opponents, movers,
+                 (heights, state.domes, state.workers, occupied(state)))
+    turn.dedupe = True  # the two orders reach many outcomes twice
     bits = geometry.bits
     used = (rules.both_act,)
     if len(team) == 2:
@@ -237,8 +241,13 @@ def apply_ply(state: State, ply: Ply) -> State:
     State(l1=1, l2=1, l3=0, domes=0, workers=(1, 2), king=-1, sphinx=-1)
     """
     l1, l2, l3, domes, workers, king, sphinx = state
-    for index, sq in ply.moves:
+    moves = ply.moves
+    if len(moves) == 1:
+        index, sq = moves[0]
         workers = (*workers[:index], sq, *workers[index + 1 :])
+    else:
+        for index, sq in moves:
+            workers = (*workers[:index], sq, *workers[index + 1 :])
     for sq, piece in ply.builds:
         bit = 1 << sq
         if piece == 0:
@@ -249,4 +258,4 @@ def apply_ply(state: State, ply: Ply) -> State:
             l3 |= bit
         else:
             domes |= bit
-    return State(l1, l2, l3, domes, workers, king, sphinx)
+    return _new_state(State, (l1, l2, l3, domes, workers, king, sphinx))

@@ -58,13 +58,17 @@ def _names(scenes: Sequence[Scene], prefix: str) -> dict[Scene, str]:
     return {s: f"{prefix}{n + 1:0{width}d}-{s.id}.png" for n, s in enumerate(scenes)}
 
 
-def pro_artefacts(deck: Deck, *, cmyk: bool = False, folder: str = "pro") -> list[tuple[str, bytes]]:
-    """(path, bytes) of the deck's print-shop PDF, its PNGs and their ``cards.csv``."""
+def pro_artefacts(deck: Deck, *, cmyk: bool = False, rich_black: bool = False,
+                  folder: str = "pro") -> list[tuple[str, bytes]]:
+    """(path, bytes) of the deck's print-shop PDF, its PNGs and their ``cards.csv``.
+
+    ``rich_black`` (with ``cmyk``): large black areas in rich black, text and lines plain K.
+    """
     w, h = deck.width + 2 * PRO_BLEED, deck.height + 2 * PRO_BLEED
     pages = tuple(pro_face(s, deck) for pair in zip(deck.fronts, deck.backs) for s in pair)
     out = [(f"{folder}/{deck.id}.pdf", document_to_pdf(Document(
         pages, title=deck.title, subject="cards for print on demand (front, back, ...)",
-        keywords=("trim + 3 mm bleed",), cmyk=cmyk, trim_inset=PRO_BLEED,
+        keywords=("trim + 3 mm bleed",), cmyk=cmyk, rich_black=rich_black, trim_inset=PRO_BLEED,
         bleed_inset=max(0.0, PRO_BLEED - deck.bleed))))]
     fronts, backs = _distinct(deck.fronts), _distinct(deck.backs)
     front_names, back_names = _names(fronts, ""), _names(backs, "back-")

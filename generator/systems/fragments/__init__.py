@@ -90,6 +90,12 @@ class FragmentsSystem:
 
         return fragment_token_sets(pack, options)
 
+    def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
+        """The keys of ``print.tokens`` (token artwork) the answer tokens answer to."""
+        from generator.systems.fragments.render import token_kinds
+
+        return token_kinds()
+
     def templates(self) -> dict[str, str]:
         from generator.systems.fragments.templates import TEMPLATES
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Deck, TokenSet
-from generator.render.scene import Scene
+from generator.render.scene import Circle, Group, Scene
 from generator.systems import Options
 from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.layout import card_geometry
 from generator.systems.fragments.render import (
-    INVALID_COLOUR, TOKEN_DIAMETER, VALID_COLOUR, fragment_back, fragment_front, token_parts,
-    when_side,
+    TOKEN_DIAMETER, TOKEN_KEYS, dressed_token, fragment_back, fragment_front, when_side,
 )
 from generator.systems.fragments.settings import GameSettings, settings_of
+from generator.systems.token_art import token_art_of
 
 
 def _settings(pack: Pack) -> GameSettings:
@@ -68,9 +68,15 @@ def fragment_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     settings = _settings(pack)
     size = TOKEN_DIAMETER
     r = size / 2
-    valid = Scene(size, size, tuple(token_parts(r, r, "\u2714", VALID_COLOUR, "+1")), id="token-valid")
-    invalid = Scene(size, size, tuple(token_parts(r, r, "\u2718", INVALID_COLOUR, "\u22121")),
-                    id="token-invalid")
+    art = token_art_of(pack)
+
+    def face(which: str) -> Scene:
+        drawn = dressed_token(r, r, which, art)
+        # The sheet's picture runs past the disc to the cut line; a virtual token is the disc.
+        kids = (Group(tuple(drawn), clip=Circle(r, r, r)),) if art.keys_for(TOKEN_KEYS[which]) else drawn
+        return Scene(size, size, tuple(kids), id=f"token-{which}")
+
+    valid, invalid = face("valid"), face("invalid")
     tokens = (valid,) * settings.valid_tokens + (invalid,) * settings.invalid_tokens
     names = ("valid answer (+1)",) * settings.valid_tokens + ("invalid answer (-1)",) * settings.invalid_tokens
     title = pick_text(settings.title, options.lang)

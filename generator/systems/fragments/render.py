@@ -27,6 +27,7 @@ from generator.systems.fragments.layout import (
     INK, CardGeometry, _escape_markup, card_geometry,
 )
 from generator.systems.fragments.settings import GameSettings
+from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind, token_art_of
 
 # --------------------------------------------------------------------------- cards
 
@@ -195,7 +196,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
                     title=f"{title}: cards for duplex printing", duplex=True, author=author, subject=subject))))
     progress(f"{pack.id}: tokens, aid, calibration")
     artefacts.append(Artefact("print/tokens.pdf", document_to_pdf(
-        PdfDocument((token_sheet(settings, PAPERS[paper], title, lang),), title=f"{title}: tokens",
+        PdfDocument((token_sheet(settings, PAPERS[paper], title, lang, token_art_of(pack)),), title=f"{title}: tokens",
                     author=author, subject=subject))))
     artefacts.append(Artefact("print/player-aid.pdf", document_to_pdf(
         PdfDocument((player_aid(settings, PAPERS[paper], title, lang),), title=f"{title}: player aid",
@@ -209,8 +210,26 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
 # --------------------------------------------------------------------------- tokens and aid
 
 TOKEN_DIAMETER = 22.0
+TOKEN_CUT = TOKEN_DIAMETER + 3.0
+"""Diameter (mm) of a token's dashed cut circle: a white ring of 1.5 mm around the disc."""
 VALID_COLOUR = "#2e7d32"
 INVALID_COLOUR = "#b3261e"
+TOKEN_KEYS = {"valid": ("valid", "answer"), "invalid": ("invalid", "answer")}
+"""The ``print.tokens`` keys each answer token looks up, most specific first."""
+
+
+def token_kinds() -> list[TokenKind]:
+    """The keys of ``print.tokens`` the answer tokens answer to."""
+    return [TokenKind(k, TOKEN_CUT, True, ROUND_BLEED) for k in ("valid", "invalid", "answer")]
+
+
+def dressed_token(cx: float, cy: float, which: str, art: TokenArt) -> list[Any]:
+    """The ``valid`` or ``invalid`` answer token centred on (cx, cy), with its artwork."""
+    mark, colour, points = (("\u2714", VALID_COLOUR, "+1") if which == "valid"
+                            else ("\u2718", INVALID_COLOUR, "\u22121"))
+    r = TOKEN_CUT / 2
+    return list(art.dress(token_parts(cx, cy, mark, colour, points), TOKEN_KEYS[which], TOKEN_CUT,
+                          True, ROUND_BLEED, (cx - r, cy - r)))
 
 
 def token_parts(cx: float, cy: float, mark: str, colour: str, points: str) -> list[Any]:
@@ -223,7 +242,7 @@ def token_parts(cx: float, cy: float, mark: str, colour: str, points: str) -> li
 
 
 def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str,
-                lang: str | None = None) -> Scene:
+                lang: str | None = None, art: TokenArt = NO_TOKEN_ART) -> Scene:
     pw, ph = paper
     parts: list[Any] = [
         Text(pw / 2, 18, label("tokens-title", lang, title=title), font="serif", size=16,
@@ -231,17 +250,18 @@ def token_sheet(settings: GameSettings, paper: tuple[float, float], title: str,
         Text(pw / 2, 25, label("tokens-how", lang), font="sans", size=8, fill=INK,
              anchor="middle"),
     ]
-    tokens = [("\u2714", VALID_COLOUR, "+1")] * settings.valid_tokens + \
-             [("\u2718", INVALID_COLOUR, "\u22121")] * settings.invalid_tokens
+    tokens = ["valid"] * settings.valid_tokens + ["invalid"] * settings.invalid_tokens
     pitch = TOKEN_DIAMETER + 6
     cols = max(1, int((pw - 30) // pitch))
     x0 = (pw - cols * pitch) / 2 + pitch / 2
     y0 = 38 + pitch / 2
-    r = TOKEN_DIAMETER / 2
-    for i, (mark, colour, points) in enumerate(tokens):
+    for i, which in enumerate(tokens):
         cx, cy = x0 + (i % cols) * pitch, y0 + (i // cols) * pitch
-        parts.append(Circle(cx, cy, r + 1.5, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0))))
-        parts.extend(token_parts(cx, cy, mark, colour, points))
+        cut = Circle(cx, cy, TOKEN_CUT / 2, Style(stroke="#777777", stroke_width=0.2, dash=(1.2, 1.0)))
+        drawn = dressed_token(cx, cy, which, art)
+        # A picture bleeds past the cut line: the line is drawn over it.
+        over = art.keys_for(TOKEN_KEYS[which]) is not None
+        parts.extend([*drawn, cut] if over else [cut, *drawn])
     rows = (len(tokens) + cols - 1) // cols
     y = y0 + rows * pitch + 4
     parts.append(Rect(pw / 2 - 25, y, 50, 0.01, Style(stroke="#000000", stroke_width=0.3)))

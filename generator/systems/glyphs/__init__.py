@@ -103,6 +103,13 @@ class GlyphsSystem:
 
         return build_artefacts(pack, options, progress)
 
+    def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
+        """The keys of ``print.tokens`` (token artwork) the challenge tokens answer to."""
+        from generator.systems.glyphs.render import token_kinds
+
+        loaded, _ = load_pack(pack)
+        return token_kinds(loaded.game.tokens) if loaded.game is not None else []
+
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
         from generator.systems.glyphs.sim_checks import report_simulations

@@ -10,6 +10,7 @@ crop marks, back offset).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from generator.pack.model import Pack
@@ -36,6 +37,7 @@ from generator.systems.glyphs.model import (
     text_in,
 )
 from generator.systems.glyphs.words import say
+from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
 INK = "#1d1d1b"
 PAPER = "#f6f0e1"
@@ -204,10 +206,24 @@ def reward_front(reward: Named, w: float, h: float, bleed: float, lang: str | No
         f"reward-{reward.id}", colour)
 
 
-def token_faces(token: Named, whirlpool_curse: int, lang: str | None) -> tuple[Scene, Scene]:
+def token_keys(token: Named) -> tuple[str, str]:
+    """The ``print.tokens`` keys (token artwork) a challenge token looks up, most specific first."""
+    return (f"token-{token.id}", "token")
+
+
+def token_kinds(tokens: Sequence[Named]) -> list[TokenKind]:
+    """The keys of ``print.tokens`` the challenge tokens answer to: art on the face's disc."""
+    keys = dict.fromkeys(k for t in tokens for k in token_keys(t))
+    return [TokenKind(k, TOKEN - 2, True) for k in keys]
+
+
+def token_faces(token: Named, whirlpool_curse: int, lang: str | None,
+                art: TokenArt = NO_TOKEN_ART) -> tuple[Scene, Scene]:
     s = TOKEN
     rows = len(token.effects)
-    parts: list[Element] = [Circle(s / 2, s / 2, s / 2 - 1, Style(fill=PAPER))]
+    disc = Circle(s / 2, s / 2, s / 2 - 1, Style(fill=PAPER))
+    # A picture goes on the face's paper disc, cut to it, under the effects.
+    parts: list[Element] = list(art.dress([disc], token_keys(token), s - 2, True, 0.0, (1.0, 1.0)))
     for i, effect in enumerate(token.effects):
         y = 5 + i * (s - 10) / rows
         parts.append(_label(say(f"short-{effect}", lang), 3, y, s - 6,
@@ -349,6 +365,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     asked = options.extra.get("gutter")
     gutter = asked if isinstance(asked, str) else None
     out: list[Artefact] = []
+    token_art = token_art_of(pack)
     for lang in languages:
         title = text_in(game.title, lang)
         base = f"print/{lang}"
@@ -377,7 +394,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         actions += [action_faces(text_in(s.name, lang), say(s.effects[0], lang),
                                  f"special-{s.id}", "#9c6644", lang, spent)
                     for s in game.specials]
-        tokens = [token_faces(t, game.whirlpool_curse, lang) for t in game.tokens]
+        tokens = [token_faces(t, game.whirlpool_curse, lang, token_art) for t in game.tokens]
         out.append(Artefact(f"{base}/action-tiles-duplex.pdf", _duplex(
             [f for f, _ in actions], [b for _, b in actions], ACTION, ACTION, SMALL_BLEED, paper,
             pack, offset, f"{title} · {say('active', lang)}", f"{title}: action tiles",

@@ -202,6 +202,13 @@ class RiddleSystem:
         return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
                             progress)
 
+    def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
+        """The keys of ``print.tokens`` (token artwork) the printed components answer to."""
+        from generator.systems.riddle.components import token_kinds
+        from generator.systems.riddle.content import read_content
+
+        return token_kinds(read_content(pack, options.lang))
+
     solve_kinds: tuple[str, ...] = ("riddle",)
 
     def solve_options(self) -> tuple[CommandOption, ...]:

@@ -43,13 +43,18 @@ from generator.systems.riddle.book import (
 )
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import DEFAULT_GEMS, Die
+from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind
 
 SPACE = 30.0
 """Side (mm) of a printed tile: one space of the board."""
 TOKEN = 20.0
-"""Diameter (mm) of a round token (coins, blessings, feature markers): it fits on a space."""
+"""Side (mm) of a round token's drawing (coins, blessings, feature markers): it fits on a space."""
+TOKEN_CUT = TOKEN + 1.6
+"""Diameter (mm) of a round token's dashed cut circle."""
 STICKER = 14.0
 """Side (mm) of a die-face sticker (a 16 mm die face keeps a margin)."""
+SQUARE_BLEED = 1.0
+"""Bleed (mm) of a sea tile's or a sticker's picture past its cut line (they sit 3-4 mm apart)."""
 CUT = Style(stroke="#8a8a8a", stroke_width=0.2, dash=(1.5, 1.0))
 PIECES = ("level-1 blocks", "level-2 blocks", "level-3 blocks", "domes")
 
@@ -110,17 +115,53 @@ def count_needs(content: RiddleContent) -> Needs:
 # -- cut-out sheets ----------------------------------------------------------------------------
 
 
-def _round_tokens(draws: Sequence[tuple[str, tuple[Element, ...]]], x: float, y: float,
-                  width: float) -> tuple[list[Element], float]:
-    """Round tokens in rows with a dashed cut circle and a caption; returns them and the height."""
+def coin_keys(colour: str, levels: Sequence[int]) -> tuple[str, ...]:
+    """The ``print.tokens`` keys a coin looks up, most specific first.
+
+    >>> coin_keys("gold", (4, 1))
+    ('coin-gold-1-dome', 'coin-gold', 'coin')
+    """
+    shown = "-".join("dome" if lv == 4 else str(lv) for lv in sorted(set(levels)))
+    return ((f"coin-{colour}-{shown}",) if shown else ()) + (f"coin-{colour}", "coin")
+
+
+def die_keys(colour: str) -> tuple[str, ...]:
+    """The keys a die-face sticker looks up: its colour's, then every face's."""
+    return (f"die-{colour}", "die")
+
+
+def token_kinds(content: RiddleContent) -> list[TokenKind]:
+    """Every key of ``print.tokens`` this pack's printed components answer to."""
+    needs = count_needs(content)
+    disc = (TOKEN_CUT, True, ROUND_BLEED)
+    keys: list[tuple[str, tuple[float, bool, float]]] = [
+        (k, disc) for colour, lv, _ in needs.coins for k in coin_keys(colour, lv)]
+    keys += [("blessing", disc)] if needs.blessing_tokens else []
+    keys += [("feature", disc)] if needs.feature_markers else []
+    keys += [("sea", (SPACE, False, SQUARE_BLEED))] if needs.sea_tiles else []
+    colours = sorted({f.colour for die in needs.dice for f in die.faces})
+    keys += [(k, (STICKER, False, SQUARE_BLEED)) for c in colours for k in die_keys(c)]
+    return [TokenKind(k, *shape) for k, shape in dict.fromkeys(keys)]
+
+
+def _round_tokens(draws: Sequence[tuple[str, tuple[Element, ...], Sequence[str]]], x: float,
+                  y: float, width: float, art: TokenArt) -> tuple[list[Element], float]:
+    """Round tokens in rows with a dashed cut circle and a caption; returns them and the height.
+
+    Each token looks its artwork up under its keys; a picture bleeds past the cut
+    circle, which is then drawn over it.
+    """
     pitch = TOKEN + 6.0
     per_row = max(1, int(width // pitch))
     out: list[Element] = []
-    for i, (caption, drawn) in enumerate(draws):
+    edge = (TOKEN_CUT - TOKEN) / 2
+    for i, (caption, drawn, keys) in enumerate(draws):
         col, row = i % per_row, i // per_row
         cx, cy = x + col * pitch + pitch / 2, y + row * (pitch + 3.0) + pitch / 2
-        out.append(Circle(cx, cy, TOKEN / 2 + 0.8, CUT))
-        out.append(Group(drawn, translate=(cx - TOKEN / 2, cy - TOKEN / 2)))
+        cut = Circle(cx, cy, TOKEN_CUT / 2, CUT)
+        dressed = art.dress(drawn, keys, TOKEN_CUT, True, ROUND_BLEED, (-edge, -edge))
+        token = Group(dressed, translate=(cx - TOKEN / 2, cy - TOKEN / 2))
+        out += [token, cut] if art.keys_for(keys) else [cut, token]
         if caption:
             out.append(Text(cx, cy + TOKEN / 2 + 3.6, caption, size=6, fill=MUTED, anchor="middle"))
     rows = (len(draws) + per_row - 1) // per_row
@@ -129,13 +170,15 @@ def _round_tokens(draws: Sequence[tuple[str, tuple[Element, ...]]], x: float, y:
 
 def _tiles(draws: Sequence[tuple[float, tuple[Element, ...]]], x: float, y: float,
            width: float) -> tuple[list[Element], float]:
-    """Tiles of one space's height (and each its own width) edge to edge, with cut lines."""
+    """Tiles of one space's height (and each its own width) 4 mm apart, with cut lines."""
     out: list[Element] = []
     cx, cy = x, y
     for w, drawn in draws:
         if cx + w > x + width + 1e-6:
             cx, cy = x, cy + SPACE + 4.0
-        out.append(Group(drawn, translate=(cx, cy)))
+        out.append(Group(drawn, translate=(cx, cy), clip=Rect(-SQUARE_BLEED, -SQUARE_BLEED,
+                                                              w + 2 * SQUARE_BLEED,
+                                                              SPACE + 2 * SQUARE_BLEED)))
         out.append(Rect(cx, cy, w, SPACE, CUT))
         cx += w + 4.0
     return out, (cy - y) + SPACE if draws else 0.0
@@ -152,21 +195,25 @@ def _bridge_tile(span: int) -> tuple[float, tuple[Element, ...]]:
     return w, tuple(parts)
 
 
-def _stickers(dice: Sequence[Die], x: float, y: float) -> tuple[list[Element], float]:
+def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str | None
+              ) -> tuple[list[Element], float]:
     out: list[Element] = []
     yy = y
     for die in dice:
         out.append(Text(x, yy + 3.0, die.id, size=7, fill=MUTED))
         for i, face in enumerate(die.faces):
             sx = x + i * (STICKER + 3.0)
-            out.append(Group(icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour)))
+            drawn = icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour,
+                                  letter=labels.gem_initial(face.colour, lang))
+            out.append(Group(art.dress(drawn, die_keys(face.colour), STICKER, False, SQUARE_BLEED,
+                                       (sx, yy + 5.0))))
             out.append(Rect(sx, yy + 5.0, STICKER, STICKER, CUT))
         yy += STICKER + 9.0
     return out, yy - y
 
 
-def component_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None
-                    ) -> list[Scene]:
+def component_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None,
+                    art: TokenArt = NO_TOKEN_ART) -> list[Scene]:
     """Tokens, tiles and stickers to cut out, then the Sphinx's board."""
     pw, ph = paper
     m = MARGIN
@@ -178,21 +225,25 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
         if made[0]:
             sections.append((title, note, made[0], made[1]))
 
-    coins: list[tuple[str, tuple[Element, ...]]] = []
+    coins: list[tuple[str, tuple[Element, ...], Sequence[str]]] = []
     for colour, levels, n in needs.coins:
         what = " ".join(labels.label("c-dome", lang) if lv == 4 else str(lv) for lv in levels)
         name = labels.label(f"c-coin-{colour}", lang) if colour in ("silver", "gold") else colour
-        coins += [(labels.label("c-coin-label", lang, colour=name, what=what), icon_coin(0, 0, TOKEN, colour=colour, levels=levels))] * n
+        coins += [(labels.label("c-coin-label", lang, colour=name, what=what),
+                   icon_coin(0, 0, TOKEN, colour=colour, levels=levels), coin_keys(colour, levels))] * n
     add(labels.label("h-coin-tokens", lang), labels.label("c-coins-note", lang),
-        _round_tokens(coins, m, 0.0, width))
+        _round_tokens(coins, m, 0.0, width, art))
     add(labels.label("h-blessing-tokens", lang), labels.label("c-blessings-note", lang),
-        _round_tokens([("", icon_blessing(0, 0, TOKEN))] * needs.blessing_tokens, m, 0.0, width))
+        _round_tokens([("", icon_blessing(0, 0, TOKEN), ("blessing",))] * needs.blessing_tokens,
+                      m, 0.0, width, art))
     add(labels.label("h-feature-markers", lang), labels.label("c-features-note", lang),
-        _round_tokens([("", icon_feature(0, 0, TOKEN))] * needs.feature_markers, m, 0.0, width))
-    tiles = [(SPACE, _sea_tile())] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
+        _round_tokens([("", icon_feature(0, 0, TOKEN), ("feature",))] * needs.feature_markers,
+                      m, 0.0, width, art))
+    sea = art.dress(_sea_tile(), ("sea",), SPACE, False, SQUARE_BLEED)
+    tiles = [(SPACE, sea)] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
     add(labels.label("h-sea-bridge", lang), labels.label("c-sea-note", lang), _tiles(tiles, m, 0.0, width))
     add(labels.label("h-die-stickers", lang), labels.label("c-stickers-note", lang),
-        _stickers(needs.dice, m, 0.0))
+        _stickers(needs.dice, m, 0.0, art, lang))
     pages: list[Scene] = []
     parts: list[Element] = []
     title = labels.label("c-footer", lang, title=content.title)
@@ -326,5 +377,5 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
     return page(pw, ph, parts, "you-need")
 
 
-__all__ = ["Needs", "SPACE", "component_pages", "count_needs", "needs_lines", "needs_page",
-           "sphinx_board"]
+__all__ = ["Needs", "SPACE", "coin_keys", "component_pages", "count_needs", "die_keys",
+           "needs_lines", "needs_page", "sphinx_board", "token_kinds"]

@@ -58,6 +58,7 @@ from generator.render.icons import (
     WOOD,
     WORKER_COLOURS,
     arrow_shape,
+    icon_die_face,
     icon_blessing,
     icon_coin,
     icon_feature,
@@ -612,7 +613,10 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
         for i, name in enumerate(names):
             row, col = divmod(i, cols)
             ex, ey = m + col * col_w, y + row * row_h
-            out.append(Group(ICONS[name](ex, ey, icon), id=f"legend-{name}"))
+            drawn = (icon_die_face(ex, ey, icon, colour=name[4:],
+                                   letter=labels.gem_initial(name[4:], lang))
+                     if name.startswith("die-") else ICONS[name](ex, ey, icon))
+            out.append(Group(drawn, id=f"legend-{name}"))
             label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
                              fill=INK, valign="bottom")
             out.append(label.block.at(ex + icon + 2.0, ey - 0.6))

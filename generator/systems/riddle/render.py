@@ -67,6 +67,7 @@ from generator.systems.riddle.cards import (
 )
 from generator.systems.riddle.maps import legend_page
 from generator.systems.riddle.components import component_pages, needs_page
+from generator.systems.token_art import token_art_of
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
 from generator.systems.riddle.sheets import (
     aid_card_faces,
@@ -242,7 +243,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         player_aid_card_pages(content, cards, paper, offset, lang),
         f"{title}: player aid card (duplex)", author, "player aid card", duplex=True)))
     artefacts.append(Artefact("print/components.pdf", _pdf(
-        component_pages(content, paper, lang), f"{title}: tokens, tiles and the Sphinx's board",
+        component_pages(content, paper, lang, token_art_of(pack)),
+        f"{title}: tokens, tiles and the Sphinx's board",
         author, "components to cut out")))
     artefacts.append(Artefact("print/campaign-sheets.pdf", _pdf(
         campaign_sheet_pages(content, paper, lang), f"{title}: campaign sheets", author,

@@ -667,24 +667,82 @@ DIAMOND_GAP = 0.6
 """Room (mm) left between two diamonds' strokes on a path, so each is shaded alone."""
 
 
+DIAMOND_MIN = 2.0
+"""The half-diagonal (mm) below which a straight row of diamonds is too small to shade
+(4 mm across): such a path staggers its diamonds on both sides of the line instead."""
+DIAMOND_OFFSET = 3.0
+"""The furthest (mm) a staggered diamond's centre leaves its path's line."""
+DIAMOND_END = 0.4
+"""Room (mm) between the end diamonds and the nodes' rings."""
+
+
+def _diamond_centres(x1: float, y1: float, ux: float, uy: float, start: float, end: float,
+                     count: int, r: float, offset: float) -> list[tuple[float, float]]:
+    """Centres of ``count`` diamonds of half-diagonal ``r`` spread evenly between
+    ``start`` and ``end`` along the path (the end ones ``r`` plus :data:`DIAMOND_END` in),
+    every other one ``offset`` mm to the far side of the line."""
+    inner = r + DIAMOND_END
+    a, b = start + inner, end - inner
+    if count == 1 or b <= a:
+        ts = [(start + end) / 2] * count
+    else:
+        ts = [a + (b - a) * k / (count - 1) for k in range(count)]
+    return [(x1 + ux * t - uy * offset * (-1) ** k, y1 + uy * t + ux * offset * (-1) ** k)
+            for k, t in enumerate(ts)]
+
+
+def _clear(points: Sequence[tuple[float, float]], r: float) -> bool:
+    """Whether diamonds of half-diagonal ``r`` at ``points`` keep clear of each other: two
+    diamonds (L1 balls) are apart when their centres' L1 distance exceeds both
+    half-diagonals, the gap and the strokes."""
+    need = 2 * r + DIAMOND_GAP + 0.4
+    return all(abs(p[0] - q[0]) + abs(p[1] - q[1]) >= need - 1e-9
+               for p, q in itertools.combinations(points, 2))
+
+
+def _largest(x1: float, y1: float, ux: float, uy: float, start: float, end: float, count: int,
+             offset: float) -> float:
+    """The largest half-diagonal (to 0.01 mm, at most :data:`PATH_DIAMOND`) that keeps
+    the diamonds clear at ``offset``; 0 when none does. The diamonds get closer as they
+    grow (the end ones move in), so clearance is monotone in the size: a bisection."""
+    def fits(r: float) -> bool:
+        return _clear(_diamond_centres(x1, y1, ux, uy, start, end, count, r, offset), r)
+
+    if fits(PATH_DIAMOND):
+        return PATH_DIAMOND
+    lo, hi = 0.0, PATH_DIAMOND
+    while hi - lo > 0.01:
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo
+
+
 def path_diamonds(x1: float, y1: float, x2: float, y2: float, start: float, end: float,
                   count: int) -> list[tuple[float, float, float]]:
     """(cx, cy, r) of ``count`` diamonds spread along a path, none touching another.
 
     Diamonds are squares turned 45 degrees: two of them keep clear when the
     L1 distance of their centres exceeds the sum of their half-diagonals, so
-    the size follows from the step along the path and its direction.
+    the size follows from the spacing along the path and its direction; the end
+    ones keep clear of the nodes. When a straight row would make them smaller
+    than :data:`DIAMOND_MIN`, they are staggered: every other one moves to the
+    far side of the line, by the offset (up to :data:`DIAMOND_OFFSET`) that
+    gives the largest diamonds.
 
-    >>> [round(r, 2) for _, _, r in path_diamonds(0, 0, 10, 0, 0, 10, 4)]
-    [0.5, 0.5, 0.5, 0.5]
+    >>> [round(r, 2) for _, _, r in path_diamonds(0, 0, 40, 0, 0, 40, 4)]
+    [2.2, 2.2, 2.2, 2.2]
+    >>> [(round(y, 2), round(r, 2)) for _, y, r in path_diamonds(0, 0, 14, 0, 0, 14, 3)]
+    [(0.5, 2.2), (-0.5, 2.2), (0.5, 2.2)]
     """
     length = math.dist((x1, y1), (x2, y2))
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    step = (end - start) / (count + 1)
-    l1 = step * (abs(ux) + abs(uy))
-    r = min(PATH_DIAMOND, (l1 - DIAMOND_GAP - 0.4) / 2)
-    return [(x1 + ux * (start + step * k), y1 + uy * (start + step * k), r)
-            for k in range(1, count + 1)]
+    best, shift = _largest(x1, y1, ux, uy, start, end, count, 0.0), 0.0
+    if best < DIAMOND_MIN and count > 1:
+        for tenth in range(1, round(DIAMOND_OFFSET * 10) + 1):
+            size = _largest(x1, y1, ux, uy, start, end, count, tenth / 10)
+            if size > best + 1e-9:
+                best, shift = size, tenth / 10
+    return [(x, y, best) for x, y in _diamond_centres(x1, y1, ux, uy, start, end, count, best, shift)]
 
 
 def _arrow_glyph(x: float, y: float, length: float, colour: str) -> Polygon:

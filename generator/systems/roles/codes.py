@@ -33,16 +33,22 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "player.", "board: |\n  1 . 2\n  . . .\n  1 . .    # number 2 marks one space"),
     "RS-N010": ("The deck lists the ids of role-card documents of the pack.",
                 "deck: [engineer, riveterr]"),
-    "RS-N011": ("In the seeded check playouts this card was never played: random "
-                "players never chose it, so nothing is known about it; raise the budget "
-                "or look at the card.",
-                "power: leap\nparams: {distances: [4], exclusive: true}    # on a 5x5 board"),
+    "RS-N011": ("In the seeded check playouts this card was never played: it was never "
+                "dealt, or random players never chose it, so nothing is known about how "
+                "it plays; raise the budget. Whether it could be played at all is RS-N015.",
+                "playtest: {games: 2, players: 2, seed: 0}    # too few games to deal it"),
     "RS-N012": ("Every time the card was played its player lost a worker: the card is a "
                 "trap, not a choice.", "power: build-two-spaces\nparams: {required: true}"),
     "RS-N013": ("Players who played this card won far more often than with the others: "
                 "it may decide games on its own.", "power: win-by-descent\nparams: {levels: 1}"),
     "RS-N014": ("A note with the playout figures the card warnings are based on.",
                 "playtest: {games: 60, players: 2, seed: 0}"),
+    "RS-N015": ("The card's ability can never be used: either proven from the game (a "
+                "leap longer than the board, a move beside a skyscraper where none can "
+                "ever stand), or no position the check playouts reached allowed a turn "
+                "that uses it (an estimate). A card that can never do what it says is "
+                "dead weight in every hand, or a worker lost each time it is played.",
+                "power: leap\nparams: {distances: [4], exclusive: true}    # on a 3x3 board"),
 }.items()}
 
 __all__ = ["EXPLANATIONS"]

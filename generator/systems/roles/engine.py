@@ -17,7 +17,8 @@ passed in:
    powers.turn.list_plies`) within the pieces left; with none, the player
    removes a worker and forfeits the turn (an impossible turn when not even a
    plain move-and-build exists, else an unfulfilled card); the last worker
-   gone eliminates the player;
+   gone eliminates the player; when the card orders another player's worker to
+   move (``owner_chooses``), that worker's owner picks where it goes;
 4. wins, only while holding the Statue: a climb onto level 3, or a card's
    additional win condition (a rooftop for the Engineer, or another extra
    condition); or being the last player with workers;
@@ -30,7 +31,11 @@ once. A worker removed by its own card (a rooftop built under it) is not a
 worker lost to an impossible turn. A game still undecided after ``max_rounds``
 rounds ends with no winner (win type ``max-rounds``). With no skyscraper left in the
 box, a card's skyscraper build is not possible, so its turn goes on as usual;
-every other ply needing a piece the box lacks is not legal.
+every other ply needing a piece the box lacks is not legal. A worker a card
+orders to move (the night guard's order) is moved by its owner's policy and never
+wins by that move (:data:`~generator.engine.powers.pieces.ORDERED_MOVE_WINS`);
+the player must pick a neighbouring rival when one stands there, and may pick
+one that cannot move (then nothing happens).
 """
 from __future__ import annotations
 
@@ -63,18 +68,17 @@ class Table:
     card_ids: tuple[str, ...]
     with_win: tuple[TurnRules, ...]
     without_win: tuple[TurnRules, ...]
-    rooftop_win: tuple[bool, ...]
     setup_skyscrapers: int
     pieces: tuple[int, int, int]  # blocks, rooftops, skyscrapers
     hand_size: int
     refill_every: int
 
 
-def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, bool, int]:
-    """The card's rules with and without its win conditions, whether a rooftop wins,
-    and its set-up skyscrapers. Unknown powers are left out (not simulated)."""
+def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, int]:
+    """The card's rules with and without its win conditions, and its set-up
+    skyscrapers. Unknown powers are left out (not simulated)."""
     full, plain = [], []
-    rooftop, setup = False, 0
+    setup = 0
     for ability in card.abilities:
         if ability.power not in POWERS:
             continue
@@ -85,8 +89,7 @@ def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, bool, int]:
         full.append(pieces)
         if ability.timing != "win-condition":
             plain.append(pieces)
-        rooftop = rooftop or ability.power == "win-by-dome"
-    return compose(full), compose(plain), rooftop, setup
+    return compose(full), compose(plain), setup
 
 
 def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
@@ -99,8 +102,7 @@ def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
         game.board.geometry, tuple(sq for _, sq in game.board.starts),
         tuple(n for n, _ in printed), tuple(c.id for _, c in printed),
         tuple(compiled[c.id][0] for _, c in printed), tuple(compiled[c.id][1] for _, c in printed),
-        tuple(compiled[c.id][2] for _, c in printed),
-        sum(compiled[c.id][3] for c in {c.id: c for _, c in printed}.values()),
+        sum(compiled[c.id][2] for c in {c.id: c for _, c in printed}.values()),
         (game.pieces["blocks"], game.pieces["rooftops"], game.pieces["skyscrapers"]),
         game.hand_size, game.refill_every)
 
@@ -127,6 +129,9 @@ class Policy(Protocol):
 
     def choose_loss(self, table: Table, position: Position, seat: int, workers: list[int],
                     rng: random.Random) -> int: ...
+
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply: ...
 
 
 class Play(NamedTuple):
@@ -184,18 +189,28 @@ def legal_plies(table: Table, position: Position, seat: int, card: int) -> list[
 
 
 def win_type(table: Table, position: Position, seat: int, card: int, ply: Ply) -> str:
-    """How ``ply`` wins ('' when it does not): a climb or an additional condition."""
-    if position.statue != seat:
+    """How ``ply`` wins ('' when it does not): a climb or an additional condition (a
+    rooftop, never a skyscraper; a descent)."""
+    if position.statue != seat or not ply.win:
         return ""
     rules = table.with_win[card]
-    _, roofs, _ = usage(position.state, ply)
-    if table.rooftop_win[card] and roofs:
-        return WIN_CONDITION
-    if not ply.win or (rules.win_by_dome and rules.win_by_dome in ply.powers):
-        return ""  # a skyscraper is a dome too: the engine's dome win is re-judged above
-    if rules.win_descent and rules.win_descent_power in ply.powers:
-        return WIN_CONDITION
-    return WIN_CLIMB
+    conditions = {rules.win_by_dome, rules.win_descent_power} - {""}
+    return WIN_CONDITION if conditions.intersection(ply.powers) else WIN_CLIMB
+
+
+def owner_options(plies: list[Ply], chosen: Ply) -> list[Ply]:
+    """The plies among which the owner of the worker ``chosen`` orders to move picks
+    (the same ply up to that worker's destination); ``[chosen]`` for other plies."""
+    if not chosen.owner_chooses:
+        return [chosen]
+    head, (worker, _) = chosen.moves[:-1], chosen.moves[-1]
+    return [p for p in plies if p.owner_chooses and p.builds == chosen.builds
+            and p.moves[:-1] == head and p.moves[-1][0] == worker]
+
+
+def owner_of(worker: int) -> int:
+    """The seat a worker index belongs to."""
+    return worker // WORKERS_EACH
 
 
 class Turn(NamedTuple):
@@ -209,8 +224,11 @@ class Turn(NamedTuple):
 
 
 def take_turn(table: Table, position: Position, seat: int, card: int, policy: Policy,
-              rng: random.Random) -> Turn:
-    """``seat`` plays ``card``: a ply that follows it, or the loss of a worker."""
+              rng: random.Random, others: list[Policy] | None = None) -> Turn:
+    """``seat`` plays ``card``: a ply that follows it, or the loss of a worker.
+
+    ``others``: the policy of every seat, asked where an ordered worker goes (its
+    owner's choice); without them ``policy`` chooses for the owner too."""
     state, supply, _ = position
     plies = legal_plies(table, position, seat, card)
     if not plies:
@@ -222,6 +240,10 @@ def take_turn(table: Table, position: Position, seat: int, card: int, policy: Po
                                              for i, sq in enumerate(state.workers)))
         return Turn(state, supply, COST_UNFULFILLED if plain else COST_IMPOSSIBLE, "")
     ply = policy.choose_ply(table, position, seat, card, plies, rng)
+    if ply.owner_chooses:
+        owner = owner_of(ply.moves[-1][0])
+        chooser = others[owner] if others is not None else policy
+        ply = chooser.choose_destination(table, position, owner, owner_options(plies, ply), rng)
     won = win_type(table, position, seat, card, ply)
     used = usage(state, ply)
     supply = (supply[0] - used[0], supply[1] - used[1], supply[2] - used[2])
@@ -281,7 +303,7 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
             if not alive[seat]:
                 continue
             turn = take_turn(table, Position(state, supply, statue), seat, card,
-                             policies[seat], rng)
+                             policies[seat], rng, policies)
             state, supply = turn.state, turn.supply
             plays.append(Play(card, seat, turn.cost))
             if turn.win:

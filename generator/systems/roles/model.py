@@ -52,10 +52,13 @@ POWER_TIMINGS: Mapping[str, frozenset[str]] = MappingProxyType({
     "leap": frozenset({"your-move"}),
     "move-beside-skyscraper": frozenset({"your-move"}),
     "push-into": frozenset({"your-move"}),
-    "push-away": frozenset({"your-move", "end-of-turn"}),
+    "push-away": frozenset({"your-move"}),
     "pull": frozenset({"start-of-turn", "your-move"}),
-    "force-compass": frozenset({"your-move", "end-of-turn"}),
+    "force-compass": frozenset({"your-move"}),
     "force-onto-build": frozenset({"your-build", "end-of-turn"}),
+    "force-into-vacated": frozenset({"start-of-turn", "your-move"}),
+    "force-line": frozenset({"end-of-turn"}),
+    "order-move": frozenset({"end-of-turn"}),
     "build-two-spaces": frozenset({"your-build"}),
     "build-same-twice": frozenset({"your-build"}),
     "build-around": frozenset({"your-build"}),
@@ -64,7 +67,10 @@ POWER_TIMINGS: Mapping[str, frozenset[str]] = MappingProxyType({
     "win-by-descent": frozenset({"win-condition"}),
     "place-skyscraper": frozenset({"game-setup"}),
 })
-"""The timings at which each role power can act (a god power: any turn timing)."""
+"""The timings at which each role power can act (a god power: any turn timing): the
+stage of the turn where the engine plays it. ``push-away`` and ``force-compass``
+force right after the move, before the build, so they are "your move" powers;
+``force-line`` and ``order-move`` act after the builds ("end of your turn")."""
 TURN_TIMINGS = frozenset(TIMINGS) - {"game-setup", "win-condition"}
 
 

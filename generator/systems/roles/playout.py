@@ -18,7 +18,9 @@ players, cached in the pack's cache folder by a fingerprint of the game and its
 cards; a cache entry of the wrong shape is recomputed): a card never played in
 the playouts (RS-N011: never dealt or never chosen), a card whose every play cost a worker
 (RS-N012), a card whose win rate when played is :data:`FAR_ABOVE` over the mean
-of the others with enough plays (RS-N013).
+of the others with enough plays (RS-N013), and a card whose ability can never be
+used (RS-N015: proven, or in none of the positions the playouts reached; see
+:mod:`.reach`).
 """
 from __future__ import annotations
 
@@ -46,13 +48,14 @@ from generator.systems.roles.engine import (
 )
 from generator.systems.roles.model import RoleGame
 from generator.systems.roles.policies import DEFAULT_POLICY, POLICIES
+from generator.systems.roles.reach import collect_positions, iter_reach
 
 FORMATS = ("text", "json")
 CHECK_POLICY = "random"
 FAR_ABOVE = 0.25
 """How far a card's win rate when played may exceed the mean of the others."""
 MIN_PLAYS_FOR_RATE = 12
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +176,9 @@ def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, play
 def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
                  cache: Path | None) -> dict[str, Any]:
     """The check budget's figures (cached): ``cards`` (per card ``[played, cost_worker,
-    won, decided]``), ``win_types`` (games per way) and ``rounds`` (total rounds)."""
+    won, decided]``), ``win_types`` (games per way), ``rounds`` (total rounds),
+    ``positions`` (positions searched for RS-N015) and ``reach`` (per judged card
+    ``[proof, first usable position]``, see :func:`.reach.iter_reach`)."""
     card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
                        game.seed)
@@ -181,13 +186,19 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
     if path is not None:
         stored = read_object(path)
         if stored is not None and stored.get("fingerprint") == key and _well_formed(stored, table):
-            return {k: stored[k] for k in ("cards", "win_types", "rounds")}
+            return {k: stored[k] for k in ("cards", "win_types", "rounds", "positions", "reach")}
     result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
                       game.playtest_players)
+    from generator.systems.roles import read_pack
+
+    positions = collect_positions(table, game.playtest_games, game.seed, game.playtest_players)
     found: dict[str, Any] = {
         "cards": {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards},
         "win_types": dict(result.win_types),
         "rounds": sum(k * n for k, n in result.game_length),
+        "positions": len(positions),
+        "reach": {ident: [proof, first] for ident, proof, first
+                  in iter_reach(table, read_pack(pack)[0], positions)},
     }
     if path is not None:
         write_json(path, {"fingerprint": key, **found})
@@ -197,12 +208,17 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
 def _well_formed(stored: dict[str, Any], table: Table) -> bool:
     """Whether a cached entry has the shape :func:`cached_stats` writes."""
     cards, types, rounds = stored.get("cards"), stored.get("win_types"), stored.get("rounds")
+    positions, reach = stored.get("positions"), stored.get("reach")
     return (isinstance(cards, dict) and set(cards) == set(table.card_ids)
             and all(isinstance(v, list) and len(v) == 4
                     and all(type(x) is int and x >= 0 for x in v) for v in cards.values())
             and isinstance(types, dict) and set(types) <= set(WIN_TYPES)
             and all(type(n) is int and n >= 0 for n in types.values())
-            and type(rounds) is int and rounds >= 0)
+            and type(rounds) is int and rounds >= 0
+            and type(positions) is int and positions >= 0
+            and isinstance(reach, dict) and set(reach) <= set(table.card_ids)
+            and all(isinstance(v, list) and len(v) == 2 and isinstance(v[0], str)
+                    and type(v[1]) is int and v[1] >= -1 for v in reach.values()))
 
 
 def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
@@ -212,8 +228,9 @@ def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
     for ident, (played, cost, won, decided) in sorted(stats.items()):
         doc = docs[ident]
         if not played:
-            yield doc.diag("RS-N011", f"'{ident}' was never played in the check playouts",
-                           ("abilities",))
+            yield doc.diag("RS-N011", f"'{ident}' was never played in the check playouts "
+                           "(never dealt or never chosen; whether it can be played at all "
+                           "is RS-N015's question)", ("abilities",))
         elif cost == played:
             yield doc.diag("RS-N012", f"'{ident}' cost its player a worker every time it was "
                            f"played ({played} plays)", ("abilities",))
@@ -226,6 +243,19 @@ def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
                                ("abilities",))
 
 
+def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
+                        docs: dict[str, Document]) -> Iterator[Diagnostic]:
+    """RS-N015 from the reach figures of :func:`cached_stats` (pure)."""
+    for ident, (proof, first) in sorted(reach.items()):
+        if proof:
+            yield docs[ident].diag("RS-N015", f"'{ident}' can never be played as written: "
+                                   f"{proof}", ("abilities",))
+        elif first < 0 and positions:
+            yield docs[ident].diag("RS-N015", f"'{ident}' could not use its ability in any of "
+                                   f"the {positions} positions the check playouts reached "
+                                   "(an estimate)", ("abilities",))
+
+
 def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic]:
     """The card warnings of every role game of a checked pack."""
     from generator.systems.roles import read_pack
@@ -235,6 +265,7 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
         table = compile_table(game, cards)
         figures = cached_stats(pack, game, doc, table, cache)
         yield from iter_card_warnings(figures["cards"], docs)
+        yield from iter_reach_warnings(figures["reach"], figures["positions"], docs)
         types = ", ".join(f"{t} {n}" for t, n in sorted(figures["win_types"].items()))
         games_played = game.playtest_games
         yield doc.diag("RS-N014", f"{games_played} {CHECK_POLICY} playouts of "

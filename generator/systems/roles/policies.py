@@ -1,19 +1,26 @@
 """Players for role-game playouts: ``random`` (uniform choices) and ``greedy``.
 
 The greedy player scores each ply by the position it leaves: a win first, then
-its own workers' heights, less the opponents' workers standing on level 2 next to
-a free level-3 space (climbs it hands them). It picks the card whose best ply
+its own workers' heights (level 3 counts as level 2: a worker parked on a tower
+can no longer win by climbing, and leaves a tower to cap), a little for its own
+workers on level 2 next to a free level-3 space (a climb ready for the Statue),
+less the opponents' workers standing on level 2 next to a free level-3 space
+(climbs it hands them) and less the opponents' workers within a step of being
+next to an uncapped level-3 tower (a rooftop an Engineer with the Statue wins by). It picks the card whose best ply
 scores highest (a card with no ply scores as a lost worker), preferring the
 higher number on a tie (the Statue), assuming the Statue only when no other card
 of the deck outside its hand has a higher number. It loses its lowest worker and
-places a set-up skyscraper next to most opponents.
+places a set-up skyscraper next to most opponents. When its card orders a rival's
+worker to move, it values the order by the destination that rival would choose
+(the one best for the rival, and of those the worst for itself); told to move its
+own worker, it picks the destination best for itself.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from generator.engine.geometry import Square
+from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
 from generator.systems.roles.engine import (
@@ -21,6 +28,7 @@ from generator.systems.roles.engine import (
     Position,
     Table,
     legal_plies,
+    owner_of,
     seat_workers,
     win_type,
 )
@@ -28,7 +36,11 @@ from generator.systems.roles.engine import (
 WIN_SCORE = 10_000
 LOST_WORKER_SCORE = -500
 HEIGHT_WEIGHT = 10
+USEFUL_HEIGHT = 2
+"""Levels above this one add nothing to a worker's value (see the module notes)."""
+READY_WEIGHT = 5
 THREAT_WEIGHT = 25
+ROOFTOP_THREAT_WEIGHT = 15
 
 
 class RandomPolicy:
@@ -50,42 +62,107 @@ class RandomPolicy:
                     rng: random.Random) -> int:
         return workers[rng.randrange(len(workers))]
 
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        return plies[rng.randrange(len(plies))]
+
 
 def _height(state: State, sq: Square) -> int:
     return (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
 
 
-def score_state(table: Table, state: State, seat: int) -> int:
-    """The greedy value of ``state`` for ``seat`` (no win in it)."""
+def score_state(table: Table, state: State, seat: int,
+                reach: tuple[int, ...] | None = None) -> int:
+    """The greedy value of ``state`` for ``seat`` (no win in it); ``reach``:
+    :func:`within_two` of the table's geometry, when the caller keeps it."""
     mine = seat_workers(seat)
     score = 0
-    occ = occupied(state)
-    open3 = state.l3 & ~state.domes & ~occ
+    open3 = state.l3 & ~state.domes & ~occupied(state)
+    towers = state.l3 & ~state.domes
+    steps = table.geometry.move_neighbours
+    if towers and reach is None:
+        reach = within_two(table.geometry.build_neighbours)
     for i, sq in enumerate(state.workers):
         if sq < 0:
             continue
+        height = _height(state, sq)
+        ready = height == 2 and steps[sq] & open3
         if i in mine:
-            score += HEIGHT_WEIGHT * _height(state, sq)
-        elif _height(state, sq) == 2 and table.geometry.move_neighbours[sq] & open3:
+            score += HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
+            continue
+        if ready:
             score -= THREAT_WEIGHT
+        if towers and reach is not None and reach[sq] & towers:
+            score -= ROOFTOP_THREAT_WEIGHT
     return score
+
+
+def within_two(near: tuple[int, ...]) -> tuple[int, ...]:
+    """Per space, the spaces at most two spaces from it (where a step and a build can
+    reach), from the one-space masks ``near``.
+
+    >>> from generator.engine.geometry import Geometry
+    >>> g = Geometry.rectangle(4, 1)
+    >>> [bin(m) for m in within_two(g.build_neighbours)]
+    ['0b111', '0b1111', '0b1111', '0b1110']
+    """
+    out = []
+    for mask in near:
+        reach, bits = mask, mask
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            reach |= near[low.bit_length() - 1]
+        out.append(reach)
+    return tuple(out)
 
 
 class GreedyPolicy:
     """One-ply greedy choices (see the module notes)."""
 
+    def __init__(self) -> None:
+        self._geometry: Geometry | None = None
+        self._reach: tuple[int, ...] = ()
+
+    def _score(self, table: Table, state: State, seat: int) -> int:
+        if table.geometry is not self._geometry:  # kept for the table being played
+            self._geometry = table.geometry
+            self._reach = within_two(table.geometry.build_neighbours)
+        return score_state(table, state, seat, self._reach)
+
     def _ply_score(self, table: Table, position: Position, seat: int, card: int,
                    ply: Ply) -> int:
         if win_type(table, position, seat, card, ply):
             return WIN_SCORE
-        return score_state(table, apply_ply(position.state, ply), seat)
+        return self._score(table, apply_ply(position.state, ply), seat)
+
+    def _ordered_scores(self, table: Table, position: Position, seat: int, card: int,
+                        plies: list[Ply]) -> dict[Ply, int]:
+        """The value of each ordered-move ply: that of the destination its owner takes."""
+        groups: dict[object, list[Ply]] = {}
+        for ply in plies:
+            if ply.owner_chooses:
+                groups.setdefault((ply.moves[:-1], ply.builds, ply.moves[-1][0]), []).append(ply)
+        out: dict[Ply, int] = {}
+        for group in groups.values():
+            owner = owner_of(group[0].moves[-1][0])
+            theirs = [self._score(table, apply_ply(position.state, p), owner) for p in group]
+            top = max(theirs)
+            value = min(self._ply_score(table, position, seat, card, p)
+                        for p, v in zip(group, theirs, strict=True) if v == top)
+            out.update(dict.fromkeys(group, value))
+        return out
 
     def _best(self, table: Table, position: Position, seat: int, card: int,
               plies: list[Ply], rng: random.Random) -> tuple[int, Ply | None]:
         best, found = LOST_WORKER_SCORE, None
         ties = 0
+        ordered = self._ordered_scores(table, position, seat, card, plies) if any(
+            p.owner_chooses for p in plies) else {}
         for ply in plies:
-            value = self._ply_score(table, position, seat, card, ply)
+            value = ordered.get(ply)
+            if value is None:
+                value = self._ply_score(table, position, seat, card, ply)
             if found is None or value > best:
                 best, found, ties = value, ply, 1
             elif value == best:
@@ -126,6 +203,13 @@ class GreedyPolicy:
                     rng: random.Random) -> int:
         state = position.state
         return min(workers, key=lambda i: (_height(state, state.workers[i]), i))
+
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        values = [self._score(table, apply_ply(position.state, p), seat) for p in plies]
+        top = max(values)
+        best = [p for p, v in zip(plies, values, strict=True) if v == top]
+        return best[rng.randrange(len(best))]
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}

@@ -159,6 +159,12 @@ class TowerSystem:
 
         return tower_token_sets(pack, options)
 
+    def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
+        """The keys of ``print.tokens`` (token artwork) the tiles and markers answer to."""
+        from generator.systems.tower.decks import tower_token_kinds
+
+        return tower_token_kinds(pack, options)
+
     playtest_kinds: tuple[str, ...] = ("tower-scenario",)
 
     @property

@@ -18,6 +18,7 @@ from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn, paper_of
 from generator.systems.art import with_art, with_cover_art, with_map_art
+from generator.systems.token_art import token_art_of
 from generator.systems.tower.aid import aid_pages
 from generator.systems.tower.boards import all_board_pages
 from generator.systems.tower.book import BookContent, book_pages, read_book
@@ -56,7 +57,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             "scenario book", "Santowerini scenario book")))
     progress(f"{pack.id}: tokens, boards, god cards and player aid")
     artefacts.append(Artefact("print/tokens.pdf", pdf(
-        token_pages(content, paper, lang), "tiles and markers", "Santowerini print-and-play tokens")))
+        token_pages(content, paper, lang, token_art_of(pack)), "tiles and markers", "Santowerini print-and-play tokens")))
     boards = all_board_pages(content, paper, lang)
     if boards:
         artefacts.append(Artefact("print/boards.pdf", pdf(

@@ -13,10 +13,11 @@ from generator.render.deck import Book, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
+from generator.systems.token_art import TokenKind, token_art_of
 from generator.systems.tower.book import book_pages, read_book
 from generator.systems.tower.build import dress_pages, paper_of
 from generator.systems.tower.render import ENEMY_LOOKS
-from generator.systems.tower.tokens import TILE, draw_tile, token_counts
+from generator.systems.tower.tokens import TILE, dressed_tile, tile_keys, token_counts
 
 
 def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
@@ -40,10 +41,19 @@ def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     targets, water = token_counts(content)
     kinds = ["target"] * targets + ["water"] * water
     kinds += [k for k in content.enemy_order for _ in range(2)]
-    scenes = {k: Scene(TILE, TILE, tuple(draw_tile(k, 0, 0, TILE, lang=options.lang)), id=f"tile-{k}") for k in set(kinds)}
+    art = token_art_of(pack)
+    scenes = {k: Scene(TILE, TILE, tuple(dressed_tile(k, 0, 0, TILE, options.lang, art)), id=f"tile-{k}")
+              for k in set(kinds)}
     names = tuple(ENEMY_LOOKS[k].label if k in ENEMY_LOOKS else f"{k} tile" for k in kinds)
     return [TokenSet("tiles", f"{content.title}: tiles and markers", TILE,
                      tuple(scenes[k] for k in kinds), False, names)]
+
+
+def tower_token_kinds(pack: Pack, options: Options) -> list[TokenKind]:
+    """The keys of ``print.tokens`` the tiles and enemy markers answer to."""
+    content = read_book(pack, options.lang)
+    kinds = ["target", "water", *content.enemy_order]
+    return [TokenKind(key, TILE, False) for key in dict.fromkeys(k for kind in kinds for k in tile_keys(kind))]
 
 
 def iter_scenario_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:

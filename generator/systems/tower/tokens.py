@@ -19,6 +19,7 @@ from generator.render.scene import (
     Scene,
     Style,
 )
+from generator.systems.token_art import NO_TOKEN_ART, TokenArt
 from generator.systems.tower.book import (
     BookContent,
 )
@@ -59,15 +60,31 @@ def draw_tile(kind: str, x: float, y: float, size: float, facing: int = 0,
     return out
 
 
+def tile_keys(kind: str) -> tuple[str, ...]:
+    """The ``print.tokens`` keys (token artwork) a tile or marker looks up, most specific first.
+
+    >>> tile_keys("water"), tile_keys("dark-male")
+    (('water',), ('enemy-dark-male', 'enemy'))
+    """
+    return (kind,) if kind in ("target", "water") else (f"enemy-{kind}", "enemy")
+
+
+def dressed_tile(kind: str, x: float, y: float, size: float, lang: str | None,
+                 art: TokenArt) -> list[Element]:
+    """:func:`draw_tile` with the tile's artwork, cut to its square (tiles are butted: no bleed)."""
+    return list(art.dress(draw_tile(kind, x, y, size, lang=lang), tile_keys(kind), size, False,
+                          0.0, (x, y)))
+
+
 def draw_tile_grid(kinds: Sequence[str], x: float, y: float, per_row: int, size: float,
-                   lang: str | None = None) -> tuple[list[Element], float]:
+                   lang: str | None = None, art: TokenArt = NO_TOKEN_ART) -> tuple[list[Element], float]:
     """Tiles edge to edge in rows of ``per_row``, with dashed cut lines between and
     around them (running 3 mm past the outer edges); returns them and their height."""
     out: list[Element] = []
     counts = [min(per_row, len(kinds) - r * per_row) for r in range((len(kinds) + per_row - 1) // per_row)]
     for i, kind in enumerate(kinds):
         col, row = i % per_row, i // per_row
-        out.extend(draw_tile(kind, x + col * size, y + row * size, size, lang=lang))
+        out.extend(dressed_tile(kind, x + col * size, y + row * size, size, lang, art))
     cut = Style(stroke=CUT, stroke_width=0.2, dash=(2.0, 1.0))
     over = 3.0
     for k in range(len(counts) + 1):
@@ -93,8 +110,8 @@ def token_counts(content: BookContent) -> tuple[int, int]:
     return targets + 1, water + 1
 
 
-def token_pages(content: BookContent, paper: tuple[float, float], lang: str | None = None
-                ) -> list[Scene]:
+def token_pages(content: BookContent, paper: tuple[float, float], lang: str | None = None,
+                art: TokenArt = NO_TOKEN_ART) -> list[Scene]:
     """Tiles and markers to cut out; a new page starts when a section would not fit."""
     pw, ph = paper
     width = pw - 2 * MARGIN
@@ -135,7 +152,7 @@ def token_pages(content: BookContent, paper: tuple[float, float], lang: str | No
                                       family="sans", fill=MUTED)
         parts.extend(block)
         grid, grid_h = draw_tile_grid(kinds, (pw - row_len * TILE) / 2, y + 5.5 + used + 3.5, row_len,
-                                      TILE, lang)
+                                      TILE, lang, art)
         parts.extend(grid)
         y += 5.5 + used + 3.5 + grid_h + 8
     y = min(y, ph - MARGIN - FOOTER - 8)
@@ -149,6 +166,8 @@ def token_pages(content: BookContent, paper: tuple[float, float], lang: str | No
 
 
 __all__ = [
+    "dressed_tile",
+    "tile_keys",
     "BOARD_SPACE",
     "TILE",
     "draw_tile",

@@ -4,6 +4,8 @@ and nothing prints below 6 pt (issue 12 §1)."""
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,13 @@ from generator.systems.riddle.sheets import (
     aid_card_faces,
     campaign_sheet_pages,
     constellation_page,
+    DIAMOND_MIN,
+    DIAMOND_OFFSET,
+    PATH_DIAMOND,
+    SkyLayout,
+    _clear,
+    _diamond_centres,
+    _largest,
     path_diamonds,
     player_aid_pages,
 )
@@ -133,7 +142,9 @@ def test_constellation_diamonds_never_touch_and_names_share_one_size(shipped: Pa
         for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(found, 2):
             # Diamonds are L1 balls: apart when the L1 distance exceeds both radii and strokes.
             assert abs(x1 - x2) + abs(y1 - y2) >= r1 + r2 + 0.4, ((x1, y1, r1), (x2, y2, r2))
-        assert min(r for _, _, r in found) >= 0.8, "diamonds large enough to shade (1.6 mm across)"
+        # Measured floor: 0.84 mm on Letter before short paths staggered their diamonds.
+        assert min(r for _, _, r in found) >= 1.9, "diamonds large enough to shade (3.8 mm across)"
+        assert_diamonds_clear_of_other_paths(layout)
         named = _node_names(page, content)
         assert len(named) == len(layout.nodes) - 1  # every node but Polaris
         sizes = {t.size for t in named}
@@ -149,12 +160,63 @@ def _node_names(page: Scene, content: object) -> list[Text]:
             and t.font == "serif"]
 
 
+def assert_diamonds_clear_of_other_paths(layout: SkyLayout) -> None:
+    """No diamond reaches another path's line or a node (diamonds are L1 balls: one reaches
+    a line when its centre is closer than r times the larger component of the line's normal)."""
+    pos = {name: (x, y) for name, x, y in layout.nodes}
+    for a, b, count in layout.paths:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        length = math.dist(pos[a], pos[b])
+        start, end = layout.radius(a) + 0.6, length - layout.radius(b) - 0.6
+        for cx, cy, r in path_diamonds(x1, y1, x2, y2, start, end, count):
+            for c, d, _ in layout.paths:
+                if (c, d) == (a, b):
+                    continue
+                (px, py), (qx, qy) = pos[c], pos[d]
+                dx, dy = qx - px, qy - py
+                t = max(0.0, min(1.0, ((cx - px) * dx + (cy - py) * dy) / (dx * dx + dy * dy)))
+                gap = math.hypot(cx - px - t * dx, cy - py - t * dy)
+                reach = r * max(abs(dx), abs(dy)) / math.hypot(dx, dy)
+                assert gap >= reach + 0.4, ((a, b), (c, d), gap, reach)
+            for name, (nx, ny) in pos.items():
+                assert math.hypot(cx - nx, cy - ny) >= layout.radius(name) + r
+
+
 def test_path_diamonds_follow_the_l1_rule() -> None:
-    for dx, dy in ((10, 0), (7, 7), (3, 9)):
-        for count in (1, 3, 6):
-            ds = path_diamonds(0, 0, dx * 3, dy * 3, 2.0, 25.0, count)
-            for (x1, y1, r1), (x2, y2, r2) in zip(ds, ds[1:]):
+    rng = random.Random(5)
+    cases = [(10, 0, 25.0), (7, 7, 25.0), (3, 9, 25.0)]
+    cases += [(rng.uniform(-10, 10), rng.uniform(-10, 10), rng.uniform(6, 30)) for _ in range(40)]
+    for dx, dy, end in cases:
+        for count in (1, 2, 3, 4, 6):
+            ds = path_diamonds(0, 0, dx * 3, dy * 3, 2.0, end, count)
+            assert len(ds) == count
+            # Every pair, not only neighbours: staggered diamonds have neighbours on both sides.
+            for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(ds, 2):
                 assert abs(x1 - x2) + abs(y1 - y2) >= r1 + r2 + 0.4
+            # Staggering never makes them smaller than the straight row, nor moves them far.
+            length = math.hypot(dx * 3, dy * 3)
+            for cx, cy, _ in ds:
+                off = abs(cx * dy * 3 - cy * dx * 3) / length
+                assert off <= DIAMOND_OFFSET + 1e-9
+            ux, uy = dx * 3 / length, dy * 3 / length
+            straight = _largest(0, 0, ux, uy, 2.0, end, count, 0.0)
+            assert ds[0][2] >= straight - 1e-9
+            if straight >= DIAMOND_MIN:
+                assert all(abs(cx * uy - cy * ux) < 1e-9 for cx, cy, _ in ds)  # a straight row
+
+
+def test_largest_diamond_matches_a_plain_scan() -> None:
+    """The bisection in _largest against trying every size on a 0.01 mm grid."""
+    rng = random.Random(9)
+    for _ in range(25):
+        a = rng.uniform(0, 2 * math.pi)
+        ux, uy = math.cos(a), math.sin(a)
+        end, count, offset = rng.uniform(5, 25), rng.randint(2, 6), rng.choice([0.0, 0.6, 1.5])
+        fast = _largest(0, 0, ux, uy, 0.0, end, count, offset)
+        slow = max((k / 100 for k in range(0, round(PATH_DIAMOND * 100) + 1)
+                    if _clear(_diamond_centres(0, 0, ux, uy, 0.0, end, count, k / 100, offset), k / 100)),
+                   default=0.0)
+        assert abs(fast - slow) <= 0.011, (fast, slow)
 
 
 def test_no_riddle_sheet_prints_below_6pt(shipped: Pack) -> None:

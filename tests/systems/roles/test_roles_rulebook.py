@@ -1,8 +1,9 @@
-"""The New York rulebook's cards that the power vocabulary expresses (our own short
-names, no rulebook wording): each passes the timing and power checks and plays on an
-open board, and the ones it cannot express are listed here on purpose."""
+"""The New York rulebook's cards, every one expressed by the power vocabulary (our
+own short names, no rulebook wording): each passes the timing and power checks and
+plays on an open board, and the whole rulebook deck plays seeded games."""
 from __future__ import annotations
 
+import random
 from types import MappingProxyType
 from typing import Any
 
@@ -11,10 +12,20 @@ import pytest
 from generator.engine.geometry import Geometry
 from generator.engine.powers.registry import POWERS
 from generator.engine.powers.turn import list_plies
-from generator.engine.state import state_from_heights
+from generator.engine.state import height_at, state_from_heights
 from generator.systems.roles.checks import allowed_timings
-from generator.systems.roles.engine import card_rules
-from generator.systems.roles.model import Ability, RoleCard
+from generator.engine.powers.turn import Ply
+from generator.systems.roles.engine import (
+    Position,
+    Table,
+    card_rules,
+    compile_table,
+    owner_of,
+    play_game,
+    take_turn,
+)
+from generator.systems.roles.model import Ability, RoleCard, RoleGame, parse_board
+from generator.systems.roles.policies import GreedyPolicy, RandomPolicy
 
 EXPRESSED: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
     "engineer": [("start-of-turn", "build-skyscraper-first", {}),
@@ -27,21 +38,28 @@ EXPRESSED: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
     "foreman": [("your-build", "build-around", {"whose": "neighbour"}),
                 ("your-build", "build-two-spaces", {"required": True})],
     "nypd-officer": [("your-move", "push-into", {})],
-    "street-vendor": [("end-of-turn", "force-onto-build", {})],
+    "night-guard": [("end-of-turn", "order-move", {})],
+    "street-vendor": [("end-of-turn", "force-onto-build", {"required": True})],
+    "fashion-designer": [("start-of-turn", "force-into-vacated", {})],
+    "reporter": [("end-of-turn", "force-line", {"directions": ["N", "S"]})],
     "subway-operator": [("your-move", "slide", {"exclusive": True})],
     "taxi-driver": [("your-move", "leap", {"exclusive": True})],
     "tour-bus-driver": [("game-setup", "place-skyscraper", {}),
                         ("your-move", "move-beside-skyscraper", {"exclusive": True})],
 }
-NOT_EXPRESSED = ("night-guard", "reporter", "fashion-designer")
-"""Making an opponent move a worker, a force that slides to the first free space, and
-pulling any neighbour of the start space into it: no piece of the vocabulary yet."""
+TYPES = {"engineer": "engineer", "ironworker": "builder", "crane-operator": "builder",
+         "broadway-actors": "builder", "firefighter": "builder", "foreman": "builder",
+         "nypd-officer": "specialist", "night-guard": "specialist",
+         "street-vendor": "specialist", "fashion-designer": "specialist",
+         "reporter": "specialist", "subway-operator": "mover", "taxi-driver": "mover",
+         "tour-bus-driver": "mover"}
+"""Every card of the New York rulebook is expressed (none is left "not simulated")."""
 
 
-def _card(ident: str) -> RoleCard:
+def _card(ident: str, numbers: tuple[int, ...] = (1,)) -> RoleCard:
     abilities = tuple(Ability(t, "text", p, MappingProxyType(params))
                       for t, p, params in EXPRESSED[ident])
-    return RoleCard(ident, "builder", "rulebook", (1,), ident, False, abilities)
+    return RoleCard(ident, TYPES[ident], "rulebook", numbers, ident, False, abilities)
 
 
 @pytest.mark.parametrize("ident", sorted(EXPRESSED))
@@ -49,7 +67,7 @@ def test_rulebook_card_is_expressed_and_plays(ident: str) -> None:
     card = _card(ident)
     for ability in card.abilities:
         assert ability.power in POWERS and ability.timing in allowed_timings(ability.power)
-    with_win, without_win, _, _ = card_rules(card)
+    with_win, without_win, _ = card_rules(card)
     g = Geometry.rectangle(5, 5)
     heights = [0] * 25
     heights[g.square("C2")] = 1
@@ -58,3 +76,70 @@ def test_rulebook_card_is_expressed_and_plays(ident: str) -> None:
     for rules in (with_win, without_win):
         assert list_plies(g, state, 0b0011, rules, opponents=0b0100)
 
+
+
+def _rulebook_table() -> Table:
+    """The rulebook's deck (numbers of our choosing: each type spread over 1-25, the
+    Engineers included) on the shipped board, every card through card_rules."""
+    numbers = iter(range(1, 26))
+    cards: dict[str, RoleCard] = {}
+    engineer = tuple(next(numbers) for _ in range(7))
+    cards["engineer"] = _card("engineer", engineer)
+    for ident in sorted(EXPRESSED):
+        if ident != "engineer":
+            cards[ident] = _card(ident, (next(numbers),))
+    board = parse_board("1 . 3 . 2\n. 4 . 5 .\n. . . . .\n. 5 . 4 .\n2 . 3 . 1")
+    game = RoleGame("rulebook", "Rulebook", board, tuple(cards), MappingProxyType(
+        {"blocks": 64, "rooftops": 10, "skyscrapers": 6}), (2, 5), 5, 4, 10, 2, 0)
+    return compile_table(game, cards)
+
+
+class _Counting(RandomPolicy):
+    """A random player that counts the destinations it was asked to choose."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        assert all(p.owner_chooses for p in plies)
+        assert {owner_of(p.moves[-1][0]) for p in plies} == {seat}
+        self.asked += 1
+        return super().choose_destination(table, position, seat, plies, rng)
+
+
+def test_the_rulebook_deck_is_simulated() -> None:
+    table = _rulebook_table()
+    seats = [_Counting(), _Counting(), _Counting()]
+    played: dict[str, int] = {}
+    for seed in range(12):
+        record = play_game(table, list(seats), random.Random(seed))
+        for play in record.plays:
+            ident = table.card_ids[play.card]
+            played[ident] = played.get(ident, 0) + 1
+    assert set(played) == set(EXPRESSED)  # every card came up and was played
+    assert sum(s.asked for s in seats) > 0  # the night guard's orders reached the owners
+    greedy = play_game(table, [GreedyPolicy(), GreedyPolicy()], random.Random(1))
+    assert greedy.plays
+
+
+class _NeverAsked(RandomPolicy):
+    def choose_destination(self, table: Table, position: Position, seat: int,
+                           plies: list[Ply], rng: random.Random) -> Ply:
+        raise AssertionError("the acting player chose the rival's destination")
+
+
+def test_the_night_guards_order_is_carried_out_by_the_owner() -> None:
+    table = _rulebook_table()
+    g = table.geometry
+    heights = [0] * g.size
+    heights[g.square("D2")] = 1
+    state = state_from_heights(heights, [g.square("A2")],  # A1 may step to B1 or B2 only
+                               [g.square("A1"), -1, g.square("C1"), -1])
+    guard = table.card_ids.index("night-guard")
+    for seed in range(8):
+        turn = take_turn(table, Position(state, (64, 10, 6), 1), 0, guard, _NeverAsked(),
+                         random.Random(seed), [_NeverAsked(), GreedyPolicy()])
+        moved = turn.state.workers[2]
+        assert moved != g.square("C1")  # next to B1 and B2: it must move
+        assert height_at(turn.state, moved) == 1  # the owner took the high ground (D2)

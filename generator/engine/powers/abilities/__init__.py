@@ -17,9 +17,17 @@ elimination belong to the roles system):
 - Subway Operator: ``slide {exclusive: true}``;
 - Taxi Driver: ``leap {exclusive: true}``;
 - Tour Bus Driver: ``move-beside-skyscraper {exclusive: true}`` (its set-up
-  skyscraper is a ground-level dome placed before play: not a turn power).
+  skyscraper is a ground-level dome placed before play: not a turn power);
+- NYPD Officer: ``push-into``;
+- Street Vendor: ``force-onto-build {required: true}``;
+- Fashion Designer: ``force-into-vacated`` (any neighbour of the start space,
+  the player's own worker included; a must when one stands there);
+- Reporter: ``force-line`` (north or south to the first free space; a must);
+- Night Guard: ``order-move`` (the neighbour's owner moves it; a must).
 
-Pushing straight back (``push-away``), pulling into the vacated space (``pull``),
-forcing toward a compass direction (``force-compass``) and onto the block just
-built (``force-onto-build``) cover the forcing abilities of issue 10.
+Pushing straight back (``push-away``), pulling the worker straight behind into the
+vacated space (``pull``), forcing toward a compass direction (``force-compass``)
+and onto the block just built (``force-onto-build``) run after the move (the
+block: after the build); ``force-line`` and ``order-move`` run at the end of the
+turn, after the builds. Every force takes ``required`` (a must when possible).
 """

@@ -1,0 +1,115 @@
+"""RS-N015 (never playable): the proof by construction, pinned to the search over
+the playouts' positions on generated small games; the estimate itself; the
+warning at the card's line, apart from RS-N011 (never played)."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from generator.engine.state import state_from_heights
+from generator.systems.roles import read_pack
+from generator.systems.roles.engine import Position, Table, compile_table
+from generator.systems.roles.model import RoleCard, RoleGame, parse_board
+from generator.systems.roles.playout import iter_reach_warnings
+from generator.systems.roles.reach import (
+    collect_positions,
+    first_usable,
+    iter_reach,
+    proven_unplayable,
+)
+
+from .conftest import SHIPPED, check_copy, copy_pack, line_of, load_pack
+
+BOARDS = {
+    3: "1 . 1\n. . .\n2 . 2",
+    4: "1 . . 1\n. . . .\n. . . .\n2 . . 2",
+}
+
+
+def _cards() -> dict[str, RoleCard]:
+    return read_pack(load_pack(SHIPPED))[0]
+
+
+def _table(cards: dict[str, RoleCard], size: int, skyscrapers: int = 6) -> Table:
+    deck = tuple(sorted(cards))
+    game = RoleGame("small", "Small", parse_board(BOARDS[size]), deck, MappingProxyType(
+        {"blocks": 64, "rooftops": 10, "skyscrapers": skyscrapers}), (2, 2), 5, 4, 8, 2, 0)
+    return compile_table(game, cards)
+
+
+def _leaping(cards: dict[str, RoleCard], distances: list[int]) -> dict[str, RoleCard]:
+    cab = cards["cab-driver"]
+    ability = replace(cab.abilities[0], params=MappingProxyType(
+        {"distances": distances, "exclusive": True}))
+    return {**cards, "cab-driver": replace(cab, abilities=(ability,))}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_leap_proof_agrees_with_the_search(seed: int) -> None:
+    rng = random.Random(seed)
+    size = rng.choice(sorted(BOARDS))
+    distances = sorted(rng.sample([2, 3, 4], rng.randint(1, 2)))
+    cards = _leaping(_cards(), distances)
+    table = _table(cards, size)
+    positions = collect_positions(table, 8, seed, 2)
+    assert len(positions) > 20
+    proof = proven_unplayable(table, cards["cab-driver"])
+    found = first_usable(table, cards["cab-driver"], positions)
+    assert bool(proof) == (min(distances) >= size)
+    if proof:
+        assert found == -1  # the search never contradicts a proof
+    else:
+        assert found >= 0  # and finds the leaps the proof leaves possible
+
+
+def test_no_skyscraper_ever_is_proven() -> None:
+    cards = _cards()
+    table = _table(cards, 4, skyscrapers=0)
+    proofs = {ident: proof for ident, proof, _ in iter_reach(table, cards, [])}
+    assert {i for i, p in proofs.items() if p} == {"courier", "ferry-captain"}
+    positions = collect_positions(table, 6, 1, 2)
+    assert first_usable(table, cards["courier"], positions) == -1
+    assert not proven_unplayable(_table(cards, 4), cards["courier"])
+
+
+def test_the_estimate_names_the_first_position_that_allows_the_ability() -> None:
+    cards = _cards()
+    table = _table(cards, 3)
+    g = table.geometry
+    # The pickpocket pulls the worker straight behind: none behind A1 in the first
+    # position, a rival on A3 behind A2 in the second (the mover steps A2 -> A1).
+    alone = state_from_heights([0] * 9, [], [g.square("A1"), -1, g.square("C3"), -1])
+    behind = state_from_heights([0] * 9, [], [g.square("A2"), -1, g.square("A3"), -1])
+    positions = [(Position(alone, (64, 10, 6), -1), 0), (Position(behind, (64, 10, 6), -1), 0)]
+    assert first_usable(table, cards["pickpocket"], positions) == 1
+    assert first_usable(table, cards["pickpocket"], positions[:1]) == -1
+
+
+def test_reach_warnings_at_the_card(tmp_path: Path) -> None:
+    docs = read_pack(load_pack(copy_pack(tmp_path)))[1]
+    reach = {ident: ["", 0] for ident in docs}
+    reach["courier"] = ["no skyscraper can stand", -1]
+    reach["pickpocket"] = ["", -1]
+    found = sorted((d.code, Path(d.file).name, d.line, "estimate" in d.message)
+                   for d in iter_reach_warnings(reach, 300, docs))
+    # Each at the card's first ability (its '- timing:' line, just above the text).
+    pull = line_of(tmp_path, "cards/specialists.yaml", "drag the rival") - 1
+    assert found == [("RS-N015", "movers.yaml", 72, False),
+                     ("RS-N015", "specialists.yaml", pull, True)]
+    # No position searched: nothing is estimated, the proof still stands.
+    assert [d.message for d in iter_reach_warnings(reach, 0, docs)] == [
+        "'courier' can never be played as written: no skyscraper can stand"]
+
+
+def test_check_reports_a_card_that_can_never_be_played(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    root = copy_pack(tmp_path, {"game.yaml": ("skyscrapers: 6", "skyscrapers: 0")})
+    report = check_copy(root, monkeypatch)
+    flagged = sorted((Path(d.file).name, d.line) for d in report.diagnostics
+                     if d.code == "RS-N015")
+    assert flagged == [("movers.yaml", line_of(root, "cards/movers.yaml", "timing: game-setup")),
+                       ("movers.yaml", line_of(root, "cards/movers.yaml", "dash straight") - 1)]
