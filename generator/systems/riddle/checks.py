@@ -362,7 +362,7 @@ def iter_god_setup_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
             if ident not in gods:
                 yield unknown(doc, "god", ident, ("gods", part, i), gods)
     for i, ident in enumerate(riddle.gods.queue):
-        if ident not in riddle.gods.deck:
+        if ident not in riddle.gods.deck and ident in gods:  # an unknown god is said above
             yield doc.diag("RS-G023", f"the opening queue deals '{ident}', which is not in the "
                            "deck", ("gods", "queue", i),
                            hint="list every god of the riddle under 'deck'; the queue names "
