@@ -57,7 +57,7 @@ one player's interchangeable workers stands where.
 ``states`` in a result counts the states expanded by the search that decided
 the status (the proof, or the chance search); ``seconds`` covers everything,
 counting the optimal first moves included (that count is budgeted: see
-:data:`COUNT_FLOOR`).
+:data:`COUNT_BUDGET`).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
 rules content, the gods and die it uses, the player count, the budget and
@@ -174,10 +174,12 @@ states held in memory) it bounds every check's time and memory (issue 8 §3).
 A result stopped by this cap depends on the machine's speed; the report says so
 and such results are never cached as true (see :func:`solve_cached`)."""
 
-COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
-"""Counting the optimal first moves visits every state a shortest line could pass
-through, which can cost far more than the proof: it may expand at most
-``max(COUNT_FLOOR, COUNT_FACTOR * states of the proof)`` states."""
+COUNT_BUDGET = DEFAULT_BUDGET
+"""States counting the optimal first moves of one objective may expand (the riddle's
+``solver.nodes`` may lower it; the objective's CPU-seconds cap still holds).
+Counting refutes every first move that starts no shortest line, which can cost
+far more than the proof, so it has its own budget rather than the proof's: the
+shipped riddles need up to about a hundred thousand states."""
 SOLVER_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-G1\d\d", code)
 }
@@ -264,7 +266,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
         powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
         if powered.status == FOUND and powered.cost is not None:
-            firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
+            firsts = count_optimal_first_moves(power_game, powered.cost,
+                                               budget=effective_budget(COUNT_BUDGET, ctx.riddle),
                                                seconds=left(), line=powered.states) \
                 if count_first_moves else None
             return result(SOLVED, powered, "needs a god power: no line without one", firsts,
@@ -279,7 +282,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
-            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
+            allowed = effective_budget(COUNT_BUDGET, ctx.riddle)
             firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left(),
                                                line=found.states)
             if firsts is None:
@@ -507,7 +510,7 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
 
 
 __all__ = [
-    "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER",
+    "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER", "COUNT_BUDGET",
     "CHECK_BUDGET", "GOD_ACTION", "GODS_HELD_AT_MOST", "ObjectiveResult", "REWARD_ON_ACHIEVEMENT",
     "RiddleGame", "RiddleSolve", "SECONDS_PER_OBJECTIVE", "SOLVED", "SOLVER_CODES",
     "SOLVER_VERSION", "SPHINX_ACTION", "UNPROVEN", "UNSOLVABLE", "budget_reason", "coin_pieces",
