@@ -359,6 +359,13 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
         exact.setdefault(key_of(state), cost - i)
     expanded = 0
 
+    def settled(key: int, k: int) -> bool | None:
+        """Whether the state of ``key`` reaches a goal in ``k`` steps, if already known."""
+        known = exact.get(key)
+        if known is not None:
+            return known <= k
+        return False if lower.get(key, 0) >= k else None
+
     def within(state: S, key: int, k: int) -> bool:
         """True when ``state`` (not a goal, ``1 <= k``) reaches a goal in ``k`` steps."""
         nonlocal expanded
@@ -374,28 +381,21 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
             if k1 <= 0:
                 continue
             ck = key_of(child)
-            known = exact.get(ck)
-            if known is not None:
-                if known <= k1:
+            ok = settled(ck, k1)
+            if ok is not None:
+                if ok:
                     exact[key] = k
                     return True
-                continue
-            if lower.get(ck, 0) >= k1:
                 continue
             h = estimate(child)
             if h <= k1:
                 open_children.append((h, len(open_children), child, ck))
         open_children.sort()
         for _, _, child, ck in open_children:
-            known = exact.get(ck)  # learned since the child was listed
-            if known is not None:
-                if known <= k1:
-                    exact[key] = k
-                    return True
+            ok = settled(ck, k1)  # learned since the child was listed?
+            if ok is False:
                 continue
-            if lower.get(ck, 0) >= k1:
-                continue
-            if within(child, ck, k1):
+            if ok or within(child, ck, k1):
                 exact[key] = k
                 return True
         lower[key] = k
@@ -420,13 +420,11 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
                     ok = False
                 else:
                     ck = key_of(child)
-                    known = exact.get(ck)
+                    known = settled(ck, cost - 1)
                     if known is not None:
-                        ok = known <= cost - 1
-                    elif lower.get(ck, 0) >= cost - 1 or estimate(child) > cost - 1:
-                        ok = False
+                        ok = known
                     else:
-                        ok = within(child, ck, cost - 1)
+                        ok = estimate(child) <= cost - 1 and within(child, ck, cost - 1)
                 if ok:
                     count += 1
                     break
