@@ -47,6 +47,8 @@ def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
 
 
 
+COIN_LEVELS = 0b11110
+"""The levels a build can reach (1-3, and 4 for the dome), as bits of a coin's ``levels``."""
 PIECE_LIMIT_TURNS = 64
 """How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
 IDENTITY_TURNS = tuple(range(64))
@@ -110,6 +112,10 @@ class Bounds:
         # ending objective's (the riddle is over when it comes).
         self.serving = tuple(j != game.target and j != ctx.ending for j in range(len(supply)))
         self.added_any = any(added)
+        # Per colour: (coin index, square, levels a build collects it at, 1-4).
+        self.coins_by_colour = tuple(
+            tuple((i, c.square, c.levels & COIN_LEVELS) for i, c in enumerate(ctx.coins)
+                  if c.colour == colour) for colour in range(2))
         self.memo: dict[Any, int] = {}
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
         # A won game (chance search) brings at most this many pieces of any kind.
