@@ -120,6 +120,8 @@ class RiddleGame:
         self.horizon = time_horizon(ctx)
         self.coin_squares = tuple(c.square for c in ctx.coins)
         self.symmetries = tuple(s for s in symmetry_group(ctx) if not s.is_identity)
+        # Each symmetry with its permutation extended by perm[-1] == -1 (no square).
+        self._perms = tuple((s, (*s.perm, NO_SQUARE)) for s in self.symmetries)
         self.size = ctx.geometry.size
         self.layer_bits = 7 * self.size  # heights, domes, tokens, sunk, collected coins
         # Widths of the bookkeeping fields of a key (see _small).
@@ -251,38 +253,56 @@ class RiddleGame:
 
     def key(self, state: RiddleState) -> int:
         board = state.board
+        l1, l2, l3, domes, workers, king, sphinx = board
         collected = self._collected_bits.get(state.collected)
         if collected is None:
             collected = _mask(sq for i, sq in enumerate(self.coin_squares)
                               if state.collected >> i & 1)
             self._collected_bits[state.collected] = collected
         groups = self.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
-        workers, king, sphinx = board.workers, board.king, board.sphinx
-        figures = _figures(workers, groups, king, sphinx)
-        board_bits = (board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
-                      collected)
+        single = len(groups) == 1
+        if single:  # one player: every worker interchangeable with every other
+            figures = 0
+            for sq in sorted(workers):
+                figures = figures << 7 | (sq + 1)
+            figures = (figures << 7 | (king + 1)) << 7 | (sphinx + 1)
+        else:
+            figures = _figures(workers, groups, king, sphinx)
+        size = self.size
+        tokens, sunk = state.tokens, state.sunk
         if self.symmetries:
             # Figures are the most significant part of a key: only the images with the
             # smallest figures can give the smallest key, so only they are built whole.
+            # ``perm[-1]`` is -1, so an absent figure stays absent.
             tied: list[Symmetry | None] = [None]
-            for sym in self.symmetries:
-                perm = sym.perm
-                image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
-                                 perm[king] if king >= 0 else king,
-                                 perm[sphinx] if sphinx >= 0 else sphinx)
+            for sym, perm in self._perms:
+                if single:
+                    image = 0
+                    for sq in sorted([perm[w] for w in workers]):
+                        image = image << 7 | (sq + 1)
+                    image = (image << 7 | (perm[king] + 1)) << 7 | (perm[sphinx] + 1)
+                else:
+                    image = _figures(tuple(perm[sq] for sq in workers), groups, perm[king],
+                                     perm[sphinx])
                 if image < figures:
                     figures, tied = image, [sym]
                 elif image == figures:
                     tied.append(sym)
             best = -1
             for image_of in tied:
-                layers = board_bits if image_of is None else tuple(
-                    image_of.apply_bits(b) for b in board_bits)
-                packed = self._pack_layers(layers)
+                if image_of is None:
+                    packed = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size
+                              | tokens << 4 * size | sunk << 5 * size | collected << 6 * size)
+                else:
+                    bits = image_of.apply_bits
+                    packed = (bits(l1) | bits(l2) << size | bits(l3) << 2 * size
+                              | bits(domes) << 3 * size | bits(tokens) << 4 * size
+                              | bits(sunk) << 5 * size | bits(collected) << 6 * size)
                 if best < 0 or packed < best:
                     best = packed
         else:
-            best = self._pack_layers(board_bits)
+            best = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
+                    | sunk << 5 * size | collected << 6 * size)
         key = ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
         if self.card_bits:
             key = key << self.card_bits | self._cards(state.extra)  # type: ignore[arg-type]
@@ -296,12 +316,6 @@ class RiddleGame:
             out |= (1 << 14 | card.seat << 12 | p[0] << 9 | p[1] << 6 | p[2] << 3 | p[3]
                     ) << 15 * card.god
         return out << 3 | (book.athena + 1)
-
-    def _pack_layers(self, layers: tuple[int, ...]) -> int:
-        size = self.size
-        l1, l2, l3, domes, tokens, sunk, collected = layers
-        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
-                | sunk << 5 * size | collected << 6 * size)
 
     # -- turn steps ----------------------------------------------------------
 
