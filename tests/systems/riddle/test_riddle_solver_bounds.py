@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -16,10 +17,14 @@ from generator.systems.riddle.bounds import (
 )
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.engine.state import height_at
+from generator.systems.riddle.context import RiddleContext
+from generator.systems.riddle.goals._common import smallest_sum
+from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.model import iter_goal_tree
 from generator.systems.riddle.state import RiddleState
-from generator.systems.riddle.vocab import UNREACHABLE
+from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
 
@@ -65,6 +70,17 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
     return best
 
 
+def plain_build_turns(goal: BuildGoal, ctx: RiddleContext, state: RiddleState) -> int:
+    """:meth:`BuildGoal.min_turns` for domes and towers, square by square."""
+    missing = goal.count - goal.counted(ctx, state)
+    if missing <= 0:
+        return 0
+    board = state.board
+    area = goal._area(ctx, state) & ~board.domes
+    costs = [4 - height_at(board, sq) for sq in ctx.geometry.squares if area >> sq & 1]
+    return max(1, smallest_sum(costs, missing))
+
+
 def walk(game: RiddleGame, states: int) -> list[RiddleState]:
     """Up to ``states`` states breadth-first from the starts (every successor kept)."""
     seen = list(game.starts())
@@ -75,23 +91,43 @@ def walk(game: RiddleGame, states: int) -> list[RiddleState]:
     return seen[:states]
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_slots_bound_equals_its_plain_version(seed: int) -> None:
-    rng = random.Random(seed * 7919 + 3)
-    checked = 0
-    while checked < 4:
+def iter_cases(seed: int, wanted: Callable[[Goal], bool], riddles: int
+               ) -> Iterator[tuple[RiddleContext, RiddleGame, list[Goal], RiddleState]]:
+    """(context, game, goals, state) over seeded random riddles with a ``wanted`` goal:
+    every state a short walk reaches, for ``riddles`` objectives."""
+    rng = random.Random(seed)
+    checked = tries = 0
+    while checked < riddles and tries < 400:
+        tries += 1
         text, players = random_riddle_text(rng)
         riddle = riddle_of_text(text)
         if riddle is None:
             continue
         ctx = compile_riddle(riddle, players)
         for j, objective in enumerate(ctx.objectives):
-            goals = [g for g in iter_goal_tree(objective.goal) if isinstance(g, SlotsGoal)]
-            if not goals:
-                continue
-            game = RiddleGame(ctx, j, gods=FUZZ_GODS)
-            for state in walk(game, 150):
-                for goal in goals:
-                    assert slots_bound(game.bounds, goal, state) == \
-                        plain_slots_bound(game.bounds, goal, state), text
-            checked += 1
+            goals = [g for g in iter_goal_tree(objective.goal) if wanted(g)]
+            if goals:
+                game = RiddleGame(ctx, j, gods=FUZZ_GODS)
+                for state in walk(game, 150):
+                    yield ctx, game, goals, state
+                checked += 1
+    assert checked >= riddles
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_slots_bound_equals_its_plain_version(seed: int) -> None:
+    for _, game, goals, state in iter_cases(seed * 7919 + 3,
+                                            lambda g: isinstance(g, SlotsGoal), 4):
+        for goal in goals:
+            assert isinstance(goal, SlotsGoal)
+            assert slots_bound(game.bounds, goal, state) == \
+                plain_slots_bound(game.bounds, goal, state)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_build_goal_bound_equals_its_plain_version(seed: int) -> None:
+    for ctx, _, goals, state in iter_cases(
+            seed * 104729 + 11, lambda g: isinstance(g, BuildGoal) and g.what != "block", 3):
+        for goal in goals:
+            assert isinstance(goal, BuildGoal)
+            assert goal.min_turns(ctx, state) == plain_build_turns(goal, ctx, state)

@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
-from generator.engine.state import height_at
-from generator.systems.riddle.goals._common import COORDINATE, mask_of, smallest_sum
+from generator.systems.riddle.goals._common import COORDINATE, mask_of
 from generator.systems.riddle.state import RiddleState, real_domes
-from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
+from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
 if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
@@ -96,9 +95,17 @@ class BuildGoal:
         # A dome (and so a tower) needs its space built up to level 3 first;
         # each undomed space in the region can take one more.
         board = state.board
+        l1, l2, l3 = board.l1, board.l2, board.l3
         area = self._area(ctx, state) & ~board.domes
-        costs = [4 - height_at(board, sq) for sq in ctx.geometry.squares if area >> sq & 1]
-        return max(1, smallest_sum(costs, missing))
+        costs = []
+        while area:
+            low = area & -area
+            area ^= low
+            costs.append(4 - bool(l1 & low) - bool(l2 & low) - bool(l3 & low))
+        if len(costs) < missing:
+            return UNREACHABLE
+        costs.sort()
+        return max(1, sum(costs[:missing]))
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         geometry = riddle.board.geometry
