@@ -42,6 +42,9 @@ from generator.systems.riddle.state import (
 )
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
+EXTRA = RiddleState._fields.index("extra")
+"""Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
+
 
 def time_horizon(ctx: RiddleContext) -> int:
     """The last turn at which some rule still depends on the turn number (sinks,
@@ -195,9 +198,9 @@ class RiddleGame:
                 left = (s0, s1 - 1, s2, s3)
             else:
                 left = (s0 - 1, s1, s2, s3)
-            after = state._replace(board=apply_move(geometry, board, move),
-                                   stock=_new_tuple(Stockpile, left),
-                                   extra=moved if move[0] == wanderer else still)
+            after = _new_tuple(RiddleState, (  # state._replace, without parsing keywords
+                apply_move(geometry, board, move), _new_tuple(Stockpile, left),
+                *state[2:EXTRA], moved if move[0] == wanderer else still, *state[EXTRA + 1:]))
             for built in after_build(ctx, after, build):
                 for nxt in finish(built):
                     append((move, nxt))  # type: ignore[arg-type]
@@ -327,7 +330,8 @@ class RiddleGame:
         return out
 
     def rewards_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
-        turned = collect_blessings(state._replace(turn=state.turn + 1))
+        turned = collect_blessings(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,
+                                                            *state[3:])))
         judged = judge_objectives(self.ctx, turned)
         new = judged.achieved & ~turned.achieved & self.reward_mask
         if not new:
@@ -410,10 +414,10 @@ class RiddleGame:
         out = (((turn << 16 | s0) << 16 | s1) << 16 | s2) << 16 | s3
         for silver, gold in state.slots:
             out = out << 8 | silver << 4 | gold
-        out = out << self.objective_bits | state.achieved
-        out = out << 6 | min(state.blessings, 63)
-        out = out << 4 | min(state.sphinx_wins, 15)
-        out = out << 2 | min(state.destroyed, 3)
+        blessings, wins, destroyed = state.blessings, state.sphinx_wins, state.destroyed
+        out = (((out << self.objective_bits | state.achieved) << 6
+                | (blessings if blessings < 63 else 63)) << 4
+               | (wins if wins < 15 else 15)) << 2 | (destroyed if destroyed < 3 else 3)
         out = out << self.god_bits | book.gods_taken
         for held in book.gods_held:
             out = out << 2 | held
