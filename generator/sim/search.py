@@ -380,6 +380,9 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
                 return True
             if k1 <= 0:
                 continue
+            h = estimate(child)  # before the key: most children are refuted by it alone
+            if h > k1:
+                continue
             ck = key_of(child)
             ok = settled(ck, k1)
             if ok is not None:
@@ -387,9 +390,7 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
                     exact[key] = k
                     return True
                 continue
-            h = estimate(child)
-            if h <= k1:
-                open_children.append((h, len(open_children), child, ck))
+            open_children.append((h, len(open_children), child, ck))
         open_children.sort()
         for _, _, child, ck in open_children:
             ok = settled(ck, k1)  # learned since the child was listed?
