@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
-from generator.systems.riddle.state import RiddleState, real_domes
+from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
 if TYPE_CHECKING:
@@ -71,12 +71,14 @@ class BuildGoal:
 
     def counted(self, ctx: RiddleContext, state: RiddleState) -> int:
         """How many of the counted pieces stand in the region now."""
-        area = self._area(ctx, state)
+        return self._counted(self._area(ctx, state), state)
+
+    def _counted(self, area: int, state: RiddleState) -> int:
         board = state.board
         if self.what == "block":
             return (board.l1 & area).bit_count() + (board.l2 & area).bit_count() \
                 + (board.l3 & area).bit_count()
-        domes = real_domes(state) & area
+        domes = board.domes & area  # the area leaves sunk spaces out: real domes only
         if self.what == "dome":
             return domes.bit_count()
         return (domes & board.l3).bit_count()
@@ -85,7 +87,8 @@ class BuildGoal:
         return self.counted(ctx, state) >= self.count
 
     def min_turns(self, ctx: RiddleContext, state: RiddleState) -> int:
-        missing = self.count - self.counted(ctx, state)
+        area = self._area(ctx, state)
+        missing = self.count - self._counted(area, state)
         if missing <= 0:
             return 0
         if not ctx.plain_turns:
@@ -96,7 +99,7 @@ class BuildGoal:
         # each undomed space in the region can take one more.
         board = state.board
         l1, l2, l3 = board.l1, board.l2, board.l3
-        area = self._area(ctx, state) & ~board.domes
+        area &= ~board.domes
         costs = []
         while area:
             low = area & -area
