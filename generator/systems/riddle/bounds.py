@@ -47,6 +47,15 @@ def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
 
 
 
+PIECES_UP: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple((int(h <= 0 < h + b), int(h <= 1 < h + b), int(h <= 2 < h + b), int(h <= 3 < h + b))
+          for b in range(DOME_LEVEL + 1))
+    for h in range(DOME_LEVEL + 1))
+"""``PIECES_UP[h][b]``: the pieces ``b`` builds take on a space ``h`` blocks high.
+
+>>> PIECES_UP[1][3]
+(0, 1, 1, 1)
+"""
 COIN_LEVELS = 0b11110
 """The levels a build can reach (1-3, and 4 for the dome), as bits of a coin's ``levels``."""
 PIECE_LIMIT_TURNS = 64
@@ -90,8 +99,11 @@ class Bounds:
                                if e.NAME == "step-toward-closest-worker"}
         self.figure_distance = figure_distances(ctx) if self.moving_figures else ()
         # A piece removed to the stockpile can be built again: supply without end.
-        self.recycled = any(e.NAME == "remove-top" and getattr(e, "to", "") == "stockpile"
-                            for e in ctx.effects)
+        self.recycling = tuple(sorted({e.at for e in ctx.effects  # type: ignore[attr-defined]
+                                       if e.NAME == "remove-top"
+                                       and getattr(e, "to", "") == "stockpile"}))
+        self.recycling_mask = sum(1 << sq for sq in self.recycling)
+        self.recycled = bool(self.recycling)
         self.endless = self.recycled or any(added)
         # Per objective: (fixed pieces, pieces of the group's choice) of its reward.
         supply = []
@@ -150,7 +162,6 @@ class Bounds:
             return UNREACHABLE
         deficit = (d0 if d0 > 0 else 0, d1 if d1 > 0 else 0, d2 if d2 > 0 else 0,
                    d3 if d3 > 0 else 0)
-        game = self.game
         ctx = self.ctx
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         arrivals: list[tuple[int, tuple[int, ...], int, int]] = []
@@ -166,10 +177,7 @@ class Bounds:
         known = self.memo.get(memo_key)
         if known is not None:
             return known
-        untaken = [god.pieces for i, god in enumerate(game.queue)
-                   if not book.gods_taken >> i & 1]
-        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
-        gods = [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
+        gods = self.god_choices(state)
         waits = [c for size in range(len(arrivals) + 1)
                  for c in itertools.combinations(arrivals, size)]
         best = UNREACHABLE
@@ -187,6 +195,14 @@ class Bounds:
         if len(self.memo) < MEMO_AT_MOST:
             self.memo[memo_key] = best
         return best
+
+    def god_choices(self, state: RiddleState) -> list[tuple[Sequence[int], ...]]:
+        """Every set of untaken gods the group could still take (their pieces)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        untaken = [god.pieces for i, god in enumerate(self.game.queue)
+                   if not book.gods_taken >> i & 1]
+        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
+        return [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
 
     def _cover_turn(self, state: RiddleState, rest: Sequence[int],
                     wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:

@@ -30,6 +30,7 @@ from generator.systems.riddle.gods import GodPowers
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.build import BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
 from generator.systems.riddle.model import Die, GodCard, iter_goal_tree
@@ -388,6 +389,8 @@ class RiddleGame:
         base = goal.min_turns(self.ctx, state)
         if base <= 0 or base >= UNREACHABLE:
             return base
+        if kind is BuildGoal:
+            return max(base, build_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is BlessingsGoal:
             return max(base, blessings_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is StandGoal:

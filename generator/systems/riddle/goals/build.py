@@ -6,11 +6,13 @@ A complete tower is three blocks and a dome.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
+from generator.systems.riddle.bounds import PIECES_UP, Bounds
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -123,6 +125,69 @@ class BuildGoal:
             where = "the region" if self.region else "the board"
             yield Problem("RS-G024", f"{self.count} {self.what}s cannot stand on {where}: it "
                           f"has room for {most}", self.path + ("count",))
+
+
+SPACES_AT_MOST = 8
+"""Undomed spaces in a region beyond which :func:`build_bound` claims nothing (it
+tries every choice of spaces)."""
+
+
+def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
+    """Turns for the missing domes or towers, counting the pieces they take.
+
+    Pieces are conserved: a build takes one from the stockpile, and only a
+    ``remove-top: {to: stockpile}`` effect, a god taken from the queue (a turn
+    of its own) or an objective's reward puts one there. So the region's builds
+    can use, of each kind, at most what the stockpile, the recycling spaces,
+    the untaken gods and the rewards hold now (a piece that falls back from a
+    recycling space is the same piece again). The bound is the region's builds
+    plus the fewest gods to take so that every kind suffices, the least over
+    every choice of spaces (UNREACHABLE when no choice can ever have its
+    pieces; 0, nothing claimed, when effects add pieces without end or in the
+    chance search).
+    """
+    ctx = bounds.ctx
+    if goal.what == "block" or bounds.added_any or bounds.game_pieces or not ctx.plain_turns:
+        return 0
+    area = goal._area(ctx, state)
+    board = state.board
+    missing = goal.count - goal._counted(area, state)
+    area &= ~board.domes
+    if missing <= 0 or area.bit_count() > SPACES_AT_MOST:
+        return 0
+    l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
+    heights = []
+    while area:
+        low = area & -area
+        area ^= low
+        heights.append(bool(l1 & low) + bool(l2 & low) + bool(l3 & low))
+    if len(heights) < missing:
+        return UNREACHABLE
+    supply = list(state.stock)
+    for sq in bounds.recycling:
+        bit = 1 << sq
+        if not state.sunk & bit:
+            supply[0] += bool(l1 & bit)
+            supply[1] += bool(l2 & bit)
+            supply[2] += bool(l3 & bit)
+            supply[3] += bool(domes & bit)
+    free = 0
+    for j, (fixed, choice) in enumerate(bounds.reward_supply):
+        if bounds.serving[j] and not state.achieved >> j & 1:
+            free += choice
+            for p in range(4):
+                supply[p] += fixed[p]
+    gods = bounds.god_choices(state)
+    best = UNREACHABLE
+    for chosen in set(itertools.combinations(sorted(heights), missing)):
+        builds = sum(4 - h for h in chosen)
+        need = [sum(PIECES_UP[h][4 - h][p] for h in chosen) for p in range(4)]
+        for taken in gods:
+            short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
+                        for p in range(4))
+            if short <= free and builds + len(taken) < best:
+                best = builds + len(taken)
+    return best
 
 
 GOAL = BuildGoal

@@ -15,12 +15,13 @@ from generator.engine.geometry import Geometry
 from generator.systems.riddle.bounds import (
     SLOT_CHOICES_AT_MOST,
     IDENTITY_TURNS,
+    PIECES_UP,
     Bounds,
     first_build,
     relaxed_coins,
 )
 from generator.systems.riddle.goals._common import coin_cost, smallest_sum
-from generator.systems.riddle.state import COLOURS, DOME_LEVEL, RiddleState
+from generator.systems.riddle.state import COLOURS, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
 if TYPE_CHECKING:
@@ -94,11 +95,6 @@ class SlotsGoal:
 
 
 NO_PIECES = (0, 0, 0, 0)
-PIECES_UP: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
-    tuple((int(h <= 0 < h + b), int(h <= 1 < h + b), int(h <= 2 < h + b), int(h <= 3 < h + b))
-          for b in range(DOME_LEVEL + 1))
-    for h in range(DOME_LEVEL + 1))
-"""``PIECES_UP[h][b]``: the pieces ``b`` builds take on a space ``h`` blocks high."""
 
 
 def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
