@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Square
-from generator.engine.state import PIECE_NAMES, height_at
+from generator.engine.state import PIECE_NAMES, State, height_at
 from generator.systems.riddle.bookkeeping import (
     GODS_HELD_AT_MOST,
     REWARD_ON_ACHIEVEMENT,
@@ -284,6 +284,22 @@ class Bounds:
                     last = False
             tables.append(tuple(turns))
         return tuple(tables)
+
+
+def figure_squares(board: State) -> int:
+    """The squares of the King and the Sphinx: nothing is built there before the
+    figure leaves, and figures move only at the end of a turn (by effects).
+
+    >>> from generator.engine.state import State
+    >>> bin(figure_squares(State(0, 0, 0, 0, (0,), 3, -1)))
+    '0b1000'
+    """
+    out = 0
+    if board.king >= 0:
+        out |= 1 << board.king
+    if board.sphinx >= 0:
+        out |= 1 << board.sphinx
+    return out
 
 
 def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],

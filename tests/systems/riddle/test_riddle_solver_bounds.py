@@ -50,6 +50,8 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
             if builds >= UNREACHABLE:
                 continue
             reach = first_build(workers, bounds.near, spec.square)
+            if spec.square in (state.board.king, state.board.sphinx):
+                reach = max(reach, 2)  # wait a turn for the figure to step off
             if reach < UNREACHABLE:
                 coins.append((builds, reach, need))
         if len(coins) < count:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
-from generator.systems.riddle.bounds import PIECES_UP, Bounds
+from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -141,10 +141,12 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     can use, of each kind, at most what the stockpile, the recycling spaces,
     the untaken gods and the rewards hold now (a piece that falls back from a
     recycling space is the same piece again). The bound is the region's builds
-    plus the fewest gods to take so that every kind suffices, the least over
-    every choice of spaces (UNREACHABLE when no choice can ever have its
-    pieces; 0, nothing claimed, when effects add pieces without end or in the
-    chance search).
+    plus the fewest gods to take so that every kind suffices, and no less than
+    the walk to the first build plus the builds (a space under the King or the
+    Sphinx waits a turn for the figure to step off), the least over every
+    choice of spaces (UNREACHABLE when no choice can ever have its pieces; 0,
+    nothing claimed, when effects add pieces without end or in the chance
+    search).
     """
     ctx = bounds.ctx
     if goal.what == "block" or bounds.added_any or bounds.game_pieces or not ctx.plain_turns:
@@ -156,12 +158,18 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     if missing <= 0 or area.bit_count() > SPACES_AT_MOST:
         return 0
     l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
-    heights = []
+    workers = bounds.movers(state)
+    pinned = figure_squares(board)
+    spaces = []  # (height, turn of the first build there)
     while area:
         low = area & -area
         area ^= low
-        heights.append(bool(l1 & low) + bool(l2 & low) + bool(l3 & low))
-    if len(heights) < missing:
+        reach = first_build(workers, bounds.near, low.bit_length() - 1)
+        if pinned & low and reach < 2:
+            reach = 2  # the King or the Sphinx stands there until an effect moves it
+        if reach < UNREACHABLE:
+            spaces.append((bool(l1 & low) + bool(l2 & low) + bool(l3 & low), reach))
+    if len(spaces) < missing:
         return UNREACHABLE
     supply = list(state.stock)
     for sq in bounds.recycling:
@@ -179,14 +187,16 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
                 supply[p] += fixed[p]
     gods = bounds.god_choices(state)
     best = UNREACHABLE
-    for chosen in set(itertools.combinations(sorted(heights), missing)):
-        builds = sum(4 - h for h in chosen)
-        need = [sum(PIECES_UP[h][4 - h][p] for h in chosen) for p in range(4)]
+    for chosen in set(itertools.combinations(sorted(spaces), missing)):
+        builds = sum(4 - h for h, _ in chosen)
+        walk = min(reach for _, reach in chosen) - 1 + builds
+        need = [sum(PIECES_UP[h][4 - h][p] for h, _ in chosen) for p in range(4)]
         for taken in gods:
             short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
                         for p in range(4))
-            if short <= free and builds + len(taken) < best:
-                best = builds + len(taken)
+            turns = max(walk, builds + len(taken))  # gods are taken on turns of their own
+            if short <= free and turns < best:
+                best = turns
     return best
 
 

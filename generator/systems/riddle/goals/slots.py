@@ -17,6 +17,7 @@ from generator.systems.riddle.bounds import (
     IDENTITY_TURNS,
     PIECES_UP,
     Bounds,
+    figure_squares,
     first_build,
     relaxed_coins,
 )
@@ -104,7 +105,8 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     pieces they take (as :func:`~generator.systems.riddle.bounds.coin_pieces`
     says), and the turn of the first build a worker can walk to; then the
     cheapest choice of coins for the missing slots, no earlier than the
-    pieces can be there. The hot path of the solver's estimate, so written
+    pieces can be there. Nothing is built under the King or the Sphinx, who
+    move only at the end of a turn: a coin under one waits for turn 2. The hot path of the solver's estimate, so written
     with plain ints (``tests/systems/riddle/test_riddle_solver_bounds.py``
     pins it to the plain version).
     """
@@ -119,6 +121,7 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     closed = board.domes | state.sunk  # sunk spaces carry the dome bit as well
     removable = bounds.ctx.removable & ~state.sunk
     single = bounds.game.players == 1
+    pinned = figure_squares(board)
     per_colour: list[list[tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
     for colour, count in ((0, goal.silver - filled[0]), (1, goal.gold - filled[1])):
         if count <= 0:
@@ -152,6 +155,8 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
                     reach = first_build(workers, near, sq)  # past the turn table
             else:
                 reach = first_build(workers, near, sq)
+            if pinned & bit and reach < 2:
+                reach = 2  # the King or the Sphinx stands there until an effect moves it
             if reach < UNREACHABLE:
                 coins.append((builds, reach, need))
         if len(coins) < count:
