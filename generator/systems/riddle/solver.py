@@ -43,9 +43,13 @@ solver):
 Search details. The heuristic is the larger of each goal's own admissible
 bound (``goal.min_turns``) and the solver's :class:`Bounds` (walking to the
 work on the worker's own seat's turns, climbing with a stair, pieces that are
-missing until a god, an effect or a reward brings them, builds that goals held
-together need on disjoint spaces, and where the King or the Sphinx can ever
-step); a test checks them against exact distances on small riddles. The
+missing until a god, an effect or a reward brings them, pieces conserved for
+domes and towers, nothing built under the King or the Sphinx before they step
+off, builds that goals held together need on disjoint spaces, and where the
+King or the Sphinx can ever step); a test checks them against exact distances
+on small riddles. The optimal first moves are counted by one depth-first
+search whose transposition table keeps exact distances and refutations
+(:func:`~generator.sim.search.count_optimal_first_moves`). The
 transposition table keys one int packing the board, stockpile, slots, coins,
 tokens, blessings, gods taken, the seat to play and, while a turn-dependent
 rule (a sink, a deadline, the turn limit) is still ahead, the turn itself:
