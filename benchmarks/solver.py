@@ -21,6 +21,10 @@ so the true ratio is at least that).
 
 Targets: every shipped riddle proven in under 2 s, all of them in under 10 s,
 and at least 10x fewer expanded states than BFS on riddles of 6 turns or more.
+Issue 14 §2, printed after the table: the A* core expands at least 50,000
+states per second (beside the BFS rate on the same riddles); per shipped
+riddle, every objective's proof plus its count of optimal first moves takes at
+most 1 s of CPU, and no objective is left "not counted".
 """
 from __future__ import annotations
 
