@@ -60,8 +60,9 @@ one player's interchangeable workers stands where.
 
 ``states`` in a result counts the states expanded by the search that decided
 the status (the proof, or the chance search); ``seconds`` covers everything,
-counting the optimal first moves included (that count is budgeted: see
-:data:`COUNT_BUDGET`).
+counting the optimal first moves included (the count may expand as many
+states as each search, and shares the objective's CPU-seconds cap; the shipped
+riddles need at most about 7,000 states, flooded-den's gold and heroic).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
 rules content, the gods and die it uses, the player count, the budget and
@@ -178,13 +179,6 @@ states held in memory) it bounds every check's time and memory (issue 8 §3).
 A result stopped by this cap depends on the machine's speed; the report says so
 and such results are never cached as true (see :func:`solve_cached`)."""
 
-COUNT_BUDGET = DEFAULT_BUDGET
-"""States counting the optimal first moves of one objective may expand (the riddle's
-``solver.nodes`` may lower it; the objective's CPU-seconds cap still holds).
-Counting refutes every first move that starts no shortest line, which can cost
-far more than the proof, so it has its own budget rather than the proof's (the
-shipped riddles need at most about 7,000 states: flooded-den's gold and heroic
-objectives)."""
 SOLVER_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-G1\d\d", code)
 }
@@ -271,8 +265,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
         powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
         if powered.status == FOUND and powered.cost is not None:
-            firsts = count_optimal_first_moves(power_game, powered.cost,
-                                               budget=effective_budget(COUNT_BUDGET, ctx.riddle),
+            firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
                                                seconds=left(), line=powered.states) \
                 if count_first_moves else None
             return result(SOLVED, powered, "needs a god power: no line without one", firsts,
@@ -287,11 +280,10 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
-            allowed = effective_budget(COUNT_BUDGET, ctx.riddle)
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left(),
+            firsts = count_optimal_first_moves(game, found.cost, budget=budget, seconds=left(),
                                                line=found.states)
             if firsts is None:
-                note = (f"optimal first moves not counted: more than {allowed} states or "
+                note = (f"optimal first moves not counted: more than {budget} states or "
                         f"{seconds} CPU seconds")
         return result(SOLVED, found, note, firsts, game)
     if found.status == BUDGET:
@@ -515,7 +507,7 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
 
 
 __all__ = [
-    "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER", "COUNT_BUDGET",
+    "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER",
     "CHECK_BUDGET", "GOD_ACTION", "GODS_HELD_AT_MOST", "ObjectiveResult", "REWARD_ON_ACHIEVEMENT",
     "RiddleGame", "RiddleSolve", "SECONDS_PER_OBJECTIVE", "SOLVED", "SOLVER_CODES",
     "SOLVER_VERSION", "SPHINX_ACTION", "UNPROVEN", "UNSOLVABLE", "budget_reason", "coin_pieces",
