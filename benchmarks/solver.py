@@ -22,6 +22,10 @@ so the true ratio is at least that).
 
 Targets: every shipped riddle proven in under 2 s, all of them in under 10 s,
 and at least 10x fewer expanded states than BFS on riddles of 6 turns or more.
+Issue 14 §2, printed after the table: the A* core expands at least 50,000
+states per second (beside the BFS rate on the same riddles); per shipped
+riddle, every objective's proof plus its count of optimal first moves takes at
+most 1 s of CPU, and no objective is left "not counted".
 """
 from __future__ import annotations
 
@@ -329,20 +333,20 @@ def run(argv: list[str]) -> int:
         riddle_seconds = 0.0
         for j, objective in enumerate(ctx.objectives):
             game = RiddleGame(ctx, j, gods=case.gods, die=case.die)
-            started = time.perf_counter()
+            started = time.process_time()
             found = astar(game, budget=args.budget, max_cost=case.riddle.solver.horizon)
-            seconds = time.perf_counter() - started
+            seconds = time.process_time() - started
             if case.shipped:
                 shipped_expanded += found.expanded
             riddle_seconds += seconds
             rate = found.expanded / seconds if seconds > 0 else float("inf")
             bfs_text = ratio_text = "-"
             if not args.no_bfs and found.status == FOUND:
-                bfs_started = time.perf_counter()
+                bfs_started = time.process_time()
                 plain = breadth_first(game, budget=args.bfs_budget,
                                       max_cost=case.riddle.solver.horizon)
                 if case.shipped:
-                    bfs_seconds += time.perf_counter() - bfs_started
+                    bfs_seconds += time.process_time() - bfs_started
                     bfs_expanded += plain.expanded
                 bound = ">=" if plain.status != FOUND else ""
                 ratio = plain.expanded / max(1, found.expanded)
@@ -364,9 +368,9 @@ def run(argv: list[str]) -> int:
                 slow.append(f"{case.label} ({riddle_seconds:.1f} s)")
     if shipped_expanded:
         print(f"A* core on shipped riddles: {shipped_expanded} states expanded in "
-              f"{shipped_total:.2f} s = {shipped_expanded / max(shipped_total, 1e-9):,.0f} "
+              f"{shipped_total:.2f} s CPU = {shipped_expanded / max(shipped_total, 1e-9):,.0f} "
               f"states/s (target >= {TARGET_RATE:,}); BFS on the same riddles: "
-              f"{bfs_expanded} states in {bfs_seconds:.2f} s = "
+              f"{bfs_expanded} states in {bfs_seconds:.2f} s CPU = "
               f"{bfs_expanded / max(bfs_seconds, 1e-9):,.0f} states/s")
     if not args.no_count:
         print_counts([c for c in cases if c.shipped and args.players in c.riddle.players],

@@ -32,6 +32,7 @@ from generator.systems.riddle.gods import GodPowers
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.build import BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
@@ -44,6 +45,9 @@ from generator.systems.riddle.state import (
     judge_objectives,
 )
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
+
+EXTRA = RiddleState._fields.index("extra")
+"""Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
 
 
 def time_horizon(ctx: RiddleContext) -> int:
@@ -126,6 +130,8 @@ class RiddleGame:
         self.horizon = time_horizon(ctx)
         self.coin_squares = tuple(c.square for c in ctx.coins)
         self.symmetries = tuple(s for s in symmetry_group(ctx) if not s.is_identity)
+        # Each symmetry with its permutation extended by perm[-1] == -1 (no square).
+        self._perms = tuple((s, (*s.perm, NO_SQUARE)) for s in self.symmetries)
         self.size = ctx.geometry.size
         self.layer_bits = 7 * self.size  # heights, domes, tokens, sunk, collected coins
         # Widths of the bookkeeping fields of a key (see _small).
@@ -201,9 +207,9 @@ class RiddleGame:
                 left = (s0, s1 - 1, s2, s3)
             else:
                 left = (s0 - 1, s1, s2, s3)
-            after = state._replace(board=apply_move(geometry, board, move),
-                                   stock=_new_tuple(Stockpile, left),
-                                   extra=moved if move[0] == wanderer else still)
+            after = _new_tuple(RiddleState, (  # state._replace, without parsing keywords
+                apply_move(geometry, board, move), _new_tuple(Stockpile, left),
+                *state[2:EXTRA], moved if move[0] == wanderer else still, *state[EXTRA + 1:]))
             for built in after_build(ctx, after, build):
                 for nxt in finish(built):
                     append((move, nxt))  # type: ignore[arg-type]
@@ -266,38 +272,56 @@ class RiddleGame:
 
     def key(self, state: RiddleState) -> int:
         board = state.board
+        l1, l2, l3, domes, workers, king, sphinx = board
         collected = self._collected_bits.get(state.collected)
         if collected is None:
             collected = _mask(sq for i, sq in enumerate(self.coin_squares)
                               if state.collected >> i & 1)
             self._collected_bits[state.collected] = collected
         groups = self.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
-        workers, king, sphinx = board.workers, board.king, board.sphinx
-        figures = _figures(workers, groups, king, sphinx)
-        board_bits = (board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
-                      collected)
+        single = len(groups) == 1
+        if single:  # one player: every worker interchangeable with every other
+            figures = 0
+            for sq in sorted(workers):
+                figures = figures << 7 | (sq + 1)
+            figures = (figures << 7 | (king + 1)) << 7 | (sphinx + 1)
+        else:
+            figures = _figures(workers, groups, king, sphinx)
+        size = self.size
+        tokens, sunk = state.tokens, state.sunk
         if self.symmetries:
             # Figures are the most significant part of a key: only the images with the
             # smallest figures can give the smallest key, so only they are built whole.
+            # ``perm[-1]`` is -1, so an absent figure stays absent.
             tied: list[Symmetry | None] = [None]
-            for sym in self.symmetries:
-                perm = sym.perm
-                image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
-                                 perm[king] if king >= 0 else king,
-                                 perm[sphinx] if sphinx >= 0 else sphinx)
+            for sym, perm in self._perms:
+                if single:
+                    image = 0
+                    for sq in sorted([perm[w] for w in workers]):
+                        image = image << 7 | (sq + 1)
+                    image = (image << 7 | (perm[king] + 1)) << 7 | (perm[sphinx] + 1)
+                else:
+                    image = _figures(tuple(perm[sq] for sq in workers), groups, perm[king],
+                                     perm[sphinx])
                 if image < figures:
                     figures, tied = image, [sym]
                 elif image == figures:
                     tied.append(sym)
             best = -1
             for image_of in tied:
-                layers = board_bits if image_of is None else tuple(
-                    image_of.apply_bits(b) for b in board_bits)
-                packed = self._pack_layers(layers)
+                if image_of is None:
+                    packed = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size
+                              | tokens << 4 * size | sunk << 5 * size | collected << 6 * size)
+                else:
+                    bits = image_of.apply_bits
+                    packed = (bits(l1) | bits(l2) << size | bits(l3) << 2 * size
+                              | bits(domes) << 3 * size | bits(tokens) << 4 * size
+                              | bits(sunk) << 5 * size | bits(collected) << 6 * size)
                 if best < 0 or packed < best:
                     best = packed
         else:
-            best = self._pack_layers(board_bits)
+            best = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
+                    | sunk << 5 * size | collected << 6 * size)
         key = ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
         if self.card_bits:
             key = key << self.card_bits | self._cards(state.extra)  # type: ignore[arg-type]
@@ -312,12 +336,6 @@ class RiddleGame:
                     ) << 15 * card.god
         return out << 3 | (book.athena + 1)
 
-    def _pack_layers(self, layers: tuple[int, ...]) -> int:
-        size = self.size
-        l1, l2, l3, domes, tokens, sunk, collected = layers
-        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
-                | sunk << 5 * size | collected << 6 * size)
-
     # -- turn steps ----------------------------------------------------------
 
     def finish(self, state: RiddleState) -> list[RiddleState]:
@@ -328,7 +346,8 @@ class RiddleGame:
         return out
 
     def rewards_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
-        turned = collect_blessings(state._replace(turn=state.turn + 1))
+        turned = collect_blessings(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,
+                                                            *state[3:])))
         judged = judge_objectives(self.ctx, turned)
         new = judged.achieved & ~turned.achieved & self.reward_mask
         if not new:
@@ -390,6 +409,8 @@ class RiddleGame:
         base = goal.min_turns(self.ctx, state)
         if base <= 0 or base >= UNREACHABLE:
             return base
+        if kind is BuildGoal:
+            return max(base, build_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is BlessingsGoal:
             return max(base, blessings_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is StandGoal:
@@ -416,10 +437,10 @@ class RiddleGame:
         out = (((turn << 16 | s0) << 16 | s1) << 16 | s2) << 16 | s3
         for silver, gold in state.slots:
             out = out << 8 | silver << 4 | gold
-        out = out << self.objective_bits | state.achieved
-        out = out << 6 | min(state.blessings, 63)
-        out = out << 4 | min(state.sphinx_wins, 15)
-        out = out << 2 | min(state.destroyed, 3)
+        blessings, wins, destroyed = state.blessings, state.sphinx_wins, state.destroyed
+        out = (((out << self.objective_bits | state.achieved) << 6
+                | (blessings if blessings < 63 else 63)) << 4
+               | (wins if wins < 15 else 15)) << 2 | (destroyed if destroyed < 3 else 3)
         out = out << self.god_bits | book.gods_taken
         for held in book.gods_held:
             out = out << 2 | held

@@ -46,9 +46,13 @@ solver):
 Search details. The heuristic is the larger of each goal's own admissible
 bound (``goal.min_turns``) and the solver's :class:`Bounds` (walking to the
 work on the worker's own seat's turns, climbing with a stair, pieces that are
-missing until a god, an effect or a reward brings them, builds that goals held
-together need on disjoint spaces, and where the King or the Sphinx can ever
-step); a test checks them against exact distances on small riddles. The
+missing until a god, an effect or a reward brings them, pieces conserved for
+domes and towers, nothing built under the King or the Sphinx before they step
+off, builds that goals held together need on disjoint spaces, and where the
+King or the Sphinx can ever step); a test checks them against exact distances
+on small riddles. The optimal first moves are counted by one depth-first
+search whose transposition table keeps exact distances and refutations
+(:func:`~generator.sim.search.count_optimal_first_moves`). The
 transposition table keys one int packing the board, stockpile, slots, coins,
 tokens, blessings, gods taken, the seat to play and, while a turn-dependent
 rule (a sink, a deadline, the turn limit) is still ahead, the turn itself:
@@ -59,8 +63,9 @@ one player's interchangeable workers stands where.
 
 ``states`` in a result counts the states expanded by the search that decided
 the status (the proof, or the chance search); ``seconds`` covers everything,
-counting the optimal first moves included (that count is budgeted: see
-:data:`COUNT_FLOOR`).
+counting the optimal first moves included (the count may expand as many
+states as each search, and shares the objective's CPU-seconds cap; the shipped
+riddles need at most about 7,000 states, flooded-den's gold and heroic).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
 rules content, the gods and die it uses, the player count, the budget and
@@ -195,8 +200,8 @@ line with the powers in play, pinned to breadth-first search by the fuzz of
 moves 26 s -> 120 s CPU, and 11 objectives get shorter than their ``solver.expect``,
 so turning it on is a content decision (the islands' difficulty curves change)."""
 
-SHORTCUT_SECONDS, SHORTCUT_FLOOR = 2.0, 3_000
-"""CPU seconds and states (at least the floor, else ``COUNT_FACTOR`` times the proof's)
+SHORTCUT_SECONDS, SHORTCUT_FLOOR, SHORTCUT_FACTOR = 2.0, 3_000, 10
+"""CPU seconds and states (at least the floor, else ``SHORTCUT_FACTOR`` times the proof's)
 the search for a line with powers shorter than the one found without may take:
 with Hermes or several gods in the queue the bound with powers is weak and that
 search can cost minutes. When it stops undecided the result says so
@@ -206,10 +211,6 @@ FIRSTS_WITHOUT_POWERS = "optimal first moves counted without powers"
 """Said when the shortest line uses no power and its first moves were counted in the
 game without powers (a first move using a power is not among them)."""
 
-COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
-"""Counting the optimal first moves visits every state a shortest line could pass
-through, which can cost far more than the proof: it may expand at most
-``max(COUNT_FLOOR, COUNT_FACTOR * states of the proof)`` states."""
 SOLVER_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-G1\d\d", code)
 }
@@ -325,7 +326,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         cap = found.cost - 1 if horizon is None else min(horizon, found.cost - 1)
         spend = left()
         spend = SHORTCUT_SECONDS if spend is None else min(spend, SHORTCUT_SECONDS)
-        shortcut_budget = min(budget, max(SHORTCUT_FLOOR, COUNT_FACTOR * found.expanded))
+        shortcut_budget = min(budget, max(SHORTCUT_FLOOR, SHORTCUT_FACTOR * found.expanded))
         shorter = astar(power_game, budget=shortcut_budget, max_cost=cap, seconds=spend) \
             if cap >= 1 else None
         if shorter is None or shorter.status in (EXHAUSTED, HORIZON):
@@ -335,18 +336,16 @@ def solve_objective(ctx: RiddleContext, target: int, *,
             firsts = None
             note = f"no shorter line with the god powers in play; {FIRSTS_WITHOUT_POWERS}"
             if count_first_moves:
-                allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-                firsts = count_optimal_first_moves(game, found.cost, budget=allowed,
+                firsts = count_optimal_first_moves(game, found.cost, budget=budget,
                                                    seconds=left(), line=found.states)
                 if firsts is None:
-                    note += (f"; optimal first moves not counted: more than {allowed} states "
+                    note += (f"; optimal first moves not counted: more than {budget} states "
                              f"or {seconds} CPU seconds")
             return result(SOLVED, found, note, firsts, game)
         if shorter.status == FOUND and shorter.cost is not None:
             firsts = None
             if count_first_moves:
-                allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * shorter.expanded))
-                firsts = count_optimal_first_moves(power_game, shorter.cost, budget=allowed,
+                firsts = count_optimal_first_moves(power_game, shorter.cost, budget=budget,
                                                    seconds=left(), line=shorter.states)
             return result(SOLVED, shorter, f"a god power or a blessing saves "
                           f"{found.cost - shorter.cost} turn"
@@ -354,8 +353,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                           f"({found.cost} without)", firsts, power_game)
         firsts = None
         if count_first_moves:
-            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed,
+            firsts = count_optimal_first_moves(game, found.cost, budget=budget,
                                                seconds=left(), line=found.states)
         return result(SOLVED, found, f"{NOT_RULED_OUT}: " + budget_reason(
             shorter, shortcut_budget, spend) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game)
@@ -363,11 +361,10 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
-            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left(),
+            firsts = count_optimal_first_moves(game, found.cost, budget=budget, seconds=left(),
                                                line=found.states)
             if firsts is None:
-                note = (f"optimal first moves not counted: more than {allowed} states or "
+                note = (f"optimal first moves not counted: more than {budget} states or "
                         f"{seconds} CPU seconds")
         return result(SOLVED, found, note, firsts, game)
     if found.status == BUDGET:
