@@ -87,12 +87,28 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         return None, "its objectives are not the riddle's"
     if any(o.status != SOLVED for o in solve.objectives) and not doubts:
         return None, ""  # never trusted: see solve_cached
-    ctx = compile_riddle(riddle, players, expert=expert,
-                         gems=len(die.gems) if die is not None else DEFAULT_GEMS)
-    for result in solve.objectives:
+    ctx = None
+    for result, raw in zip(solve.objectives, stored["objectives"]):
         if result.status != SOLVED:
             continue
-        problem = verify_result(ctx, result, gods=gods, die=die, blessings=blessings)
+        # The fingerprint covers everything the replay reads (riddle, player count,
+        # mode, queue, die, blessings), so a line replayed once in this process need
+        # not be replayed again when check, the book and the report read it.
+        memo_key = (fingerprint, json.dumps(raw, sort_keys=True, default=str))
+        problem = _VERIFIED.get(memo_key)
+        if problem is None:
+            if ctx is None:
+                ctx = compile_riddle(riddle, players, expert=expert,
+                                     gems=len(die.gems) if die is not None else DEFAULT_GEMS)
+            problem = verify_result(ctx, result, gods=gods, die=die, blessings=blessings)
+            if len(_VERIFIED) >= VERIFIED_AT_MOST:
+                _VERIFIED.clear()
+            _VERIFIED[memo_key] = problem
         if problem:
             return None, problem
     return solve, ""
+
+
+VERIFIED_AT_MOST = 4096
+"""Replayed lines :func:`read_entry` remembers per process (then it starts afresh)."""
+_VERIFIED: dict[tuple[str, str], str] = {}
