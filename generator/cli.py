@@ -458,7 +458,7 @@ def main() -> None:
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
                   verbose: bool) -> None:
-    """Check packs (default: every pack under content/) and report problems."""
+    """Check packs (default: every pack under content/, else the pack around you) and report problems."""
     level = _verbosity(quiet, verbose)
     sys.exit(_guard(lambda: run_check(
         CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
