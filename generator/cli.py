@@ -567,7 +567,7 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
 
 @main.command("serve")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; keep 127.0.0.1 unless you mean to share the page.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
