@@ -1,11 +1,15 @@
 """Sfynx tile puzzle speed: planner games/s, the per-card solver, the degree 1-8 curve.
 
     python benchmarks/glyphs.py [--games 40] [--curve-games 1000] [--jobs N] [--budget 20000]
+                                [--curve-json FILE] [--curve-only]
 
 On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 
 1. games/s of the ``planner`` policy and of the ``random`` baseline on one core
-   (the whole runner: seeding, policy, engine) at degree 4, and their ratio;
+   (the whole runner: seeding, policy, engine) at degree 4, and their ratio; then
+   the planner against the slow planner it replaced (``tests/systems/glyphs/
+   reference_planner.py``, the same decisions) on the same seeded games, CPU
+   seconds measured game by game in turn, and their ratio;
 2. the per-card solver on the hardest card (the highest mean minimum actions
    from 3 seeded grids at a small budget): its time and states per grid at
    ``--budget``, next to the plain BFS reference's time on a 3x3 grid for scale;
@@ -17,8 +21,10 @@ On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from pathlib import Path
 
 from _common import REPO
 
@@ -30,8 +36,10 @@ from generator.sim.montecarlo import run_games
 from generator.systems import discover_systems
 from generator.systems.glyphs import load_pack
 from generator.systems.glyphs.board import JOKER
+from generator.systems.glyphs.game import play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.playtest import GlyphGames, playtest, standard_setup
+from generator.systems.glyphs.policies import Planner
 from generator.systems.glyphs.solver import bfs_card, card_difficulty, shuffled_grid, solve_card
 
 
@@ -49,19 +57,43 @@ def games_per_second(table: Table, policy: str, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
+def planner_against_reference(table: Table, games: int) -> tuple[float, float]:
+    """CPU games/s of the planner and of the slow reference, alternating game by game."""
+    from tests.systems.glyphs.reference_planner import SlowPlanner
+
+    spent = {"fast": 0.0, "slow": 0.0}
+    for i in range(games):
+        for name, policy in (("fast", Planner), ("slow", SlowPlanner)):
+            start = time.process_time()
+            play_game(table, 4, policy(), random.Random(f"bench:{i}"))
+            spent[name] += time.process_time() - start
+    return games / spent["fast"], games / spent["slow"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--curve-games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--budget", type=int, default=20_000)
+    parser.add_argument("--curve-json", type=Path, default=None,
+                        help="also write each degree's playtest summary (JSON) to this file")
+    parser.add_argument("--curve-only", action="store_true", help="skip parts 1 and 2")
     args = parser.parse_args()
     table = load_table()
+    if not args.curve_only:
+        speeds(table, args)
+    curve(table, args)
 
+
+def speeds(table: Table, args: argparse.Namespace) -> None:
     planner = games_per_second(table, "planner", args.games)
     baseline = games_per_second(table, "random", args.games * 10)
     print(f"1. games/s on one core at degree 4: planner {planner:.2f}, random {baseline:.1f} "
           f"(the planner costs {baseline / planner:.0f}x a random player)")
+    fast, slow = planner_against_reference(table, args.games)
+    print(f"   planner against the slow reference, CPU, {args.games} games each: "
+          f"{fast:.2f} against {slow:.2f} games/s ({fast / slow:.2f}x)")
 
     pattern = table.pattern(standard_setup(table))
     scouted = [(card_difficulty(table.n, table.symbol_of, c.id, c.wanted, bool(c.jokers),
@@ -88,17 +120,25 @@ def main() -> None:
           f"{sum(states) // 3} states per grid, {exact}/3 proved optimal at budget "
           f"{args.budget}; BFS reference on one 3x3 grid: {bfs:.2f} s")
 
+
+
+def curve(table: Table, args: argparse.Namespace) -> None:
     start = time.perf_counter()
     rates = []
+    summaries = {}
     for degree in table.degrees:
         r = playtest(table, degree.degree, "planner", args.curve_games, 1, jobs=args.jobs)
-        rates.append(f"{degree.degree}: {r.win_rate * 100:.0f}%")
+        summaries[degree.degree] = r.to_json(f"degree-{degree.degree}")
+        rates.append(f"{degree.degree}: {r.win_rate * 100:.1f}% "
+                     f"[{r.ci95[0] * 100:.1f}-{r.ci95[1] * 100:.1f}]")
     wall = time.perf_counter() - start
     line = (f"3. degree 1-8 curve at {args.curve_games} games per degree: {wall:.1f} s wall "
             f"({', '.join(rates)})")
     if args.curve_games < 1000:
         line += f"; extrapolated to 1000 games per degree: {wall * 1000 / args.curve_games:.0f} s"
     print(line)
+    if args.curve_json is not None:
+        args.curve_json.write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,25 +1,20 @@
 """The ``riddlesmith`` command line: parse options, call the pipeline, exit.
 
-Only this module imports click. Each command fills an options object and calls
-a ``run_*`` function that returns the exit code: 0 clean, 1 content errors (or
-warnings under ``--strict``), 2 usage or environment problems.
+Only this module and :mod:`generator.console` (messages on standard error) import
+click. Each command fills an options object and calls a ``run_*`` function that
+returns the exit code: 0 clean, 1 content errors (or warnings under ``--strict``),
+2 usage or environment problems; :func:`generator.guard.guard` runs it.
 """
 from __future__ import annotations
 
-import errno
-import functools
 import json
 import os
-import signal
 import sys
 import tempfile
-import threading
-import time
-import traceback
 from importlib.metadata import entry_points
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 
@@ -27,8 +22,13 @@ from generator import __version__
 from generator.diagnostics import Severity
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
+from generator.console import clear_progress, err, progress_printer
+from generator.guard import guard
 from generator.pack.schema import load_schemas
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
+
+if TYPE_CHECKING:
+    from generator.sim.executors import Executor
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
@@ -49,6 +49,8 @@ class CheckArgs:
     cache: bool = True
     cache_dir: str | None = None
     verbosity: int = 0  # -1 --quiet, 0 default, 1 --verbose
+    jobs: int = 1  # --jobs: worker processes for proofs and other expensive checks
+    scheduler: str | None = None  # --scheduler: a Dask cluster instead
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,59 +76,23 @@ def default_paths(paths: Sequence[str]) -> tuple[str, ...]:
                      "or above; name a pack folder")
 
 
-def _err(message: str) -> None:
-    click.echo(f"riddlesmith: {message}", err=True)
-
-
-def _interactive() -> bool:
-    return sys.stderr.isatty() and not os.environ.get("CI")
-
-
-def _stderr_is_a_file() -> bool:
-    """True for a real stream (a CI log, a pipe, a file); false when captured in memory."""
-    try:
-        sys.stderr.fileno()
-    except (OSError, ValueError, AttributeError):
-        return False
-    return True
-
-
-def _progress_printer(verbosity: int = 0) -> Callable[[str], None]:
-    """A one-line status on a terminal; progress lines with the time taken when stderr is
-    not a terminal (CI logs) or with --verbose; nothing with --quiet."""
-    if verbosity < 0:
-        return lambda _msg: None
-    if verbosity > 0 or (not _interactive() and _stderr_is_a_file()):
-        started = time.perf_counter()
-
-        def line(msg: str) -> None:
-            sys.stderr.write(f"[{time.perf_counter() - started:6.1f}s] {msg}\n")
-            sys.stderr.flush()
-
-        return line
-    if not _interactive():
-        return lambda _msg: None
-
-    def show(msg: str) -> None:
-        width = 78
-        sys.stderr.write("\r" + msg[:width].ljust(width))
-        sys.stderr.flush()
-
-    return show
-
-
-def _clear_progress() -> None:
-    if _interactive():
-        sys.stderr.write("\r" + " " * 78 + "\r")
-        sys.stderr.flush()
-
-
 def _options(args: CheckArgs, back_offset: tuple[float, float] | None = None,
              extra: dict[str, object] | None = None) -> Options:
     return Options(lang=args.lang, paper=args.paper, strict=args.strict,
                    back_offset=back_offset, cache=args.cache,
                    cache_dir=Path(args.cache_dir) if args.cache_dir else None,
                    extra=dict(extra or {}))
+
+
+def _executor(args: CheckArgs) -> Executor:
+    """Where systems run their expensive checks (``--jobs``, ``--scheduler``); leaving
+    its block on Ctrl-C or SIGTERM stops the workers at once (terminate_pool)."""
+    from generator.sim.executors import ExecutorUnavailable, make_executor
+
+    try:
+        return make_executor(args.jobs, args.scheduler)
+    except ExecutorUnavailable as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _emit(report: object, args: CheckArgs) -> None:
@@ -156,30 +122,6 @@ def _refuse_source(path: Path, sources: dict[str, str]) -> None:
                          "choose another --report file")
 
 
-STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
-
-
-def _stdout_failed(exc: OSError) -> bool:
-    """True when ``exc`` came from writing standard output (a full disk, a closed
-    pipe: no file name, and flushing fails or the error is one of writing); then point
-    standard output at the null device, so the exit does not fail writing it again."""
-    if exc.filename is not None:
-        return False
-    try:
-        sys.stdout.flush()
-        if exc.errno not in STDOUT_ERRORS:
-            return False
-    except OSError:
-        pass
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
-    return True
-
-
 def _write_report(path: Path, text: str) -> None:
     """Write the --report file; a folder or disk that refuses is a usage problem."""
     try:
@@ -192,37 +134,40 @@ def _write_report(path: Path, text: str) -> None:
 def run_check(args: CheckArgs) -> int:
     from generator import pipeline
 
-    progress = _progress_printer(args.verbosity)
-    report = pipeline.check([Path(p) for p in args.paths], _options(args), progress=progress)
-    _clear_progress()
+    progress = progress_printer(args.verbosity)
+    with _executor(args) as executor:
+        report = pipeline.check([Path(p) for p in args.paths],
+                                replace(_options(args), executor=executor), progress=progress)
+    clear_progress()
     _emit(report, args)
     return report.exit_code()
 
 
 def run_build(args: BuildArgs) -> int:
-    options = _options(args.check, args.back_offset, args.extra)
-    if options.cache:
-        return _run_build(args, options)
-    # --no-cache: nothing old is read, but check and build share this run's simulator
-    # results through a throwaway folder instead of computing each one twice.
-    with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
-        return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
+    with _executor(args.check) as executor:
+        options = replace(_options(args.check, args.back_offset, args.extra), executor=executor)
+        if options.cache:
+            return _run_build(args, options)
+        # --no-cache: nothing old is read, but check and build share this run's simulator
+        # results through a throwaway folder instead of computing each one twice.
+        with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
+            return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
 
 
 def _run_build(args: BuildArgs, options: Options) -> int:
     from generator import pipeline
 
-    progress = _progress_printer(args.check.verbosity)
+    progress = progress_printer(args.check.verbosity)
     report = pipeline.check([Path(p) for p in args.check.paths], options, progress=progress)
     if report.failed():
-        _clear_progress()
+        clear_progress()
         _emit(report, args.check)
-        _err("build refused: fix the errors above first; nothing was written")
+        err("build refused: fix the errors above first; nothing was written")
         return 1
     if not args.out.strip():
         raise UsageError("--out is empty; name an output folder (the default is 'output')")
     result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
-    _clear_progress()
+    clear_progress()
     _emit(report, args.check)
     if args.check.fmt == "text" and args.check.verbosity >= 0:
         for pack_id, files in sorted(result.written.items()):
@@ -261,7 +206,7 @@ def run_schema(kind: str | None, vscode: bool, write: str | None = None,
             click.echo(f"{k:20} {schemas.schemas[k].get('title', '')}")
         return 0
     if kind not in schemas.schemas:
-        _err(_unknown("kind", kind, schemas.kinds()))
+        err(_unknown("kind", kind, schemas.kinds()))
         return 2
     click.echo(json.dumps(schemas.schemas[kind], indent=2))
     return 0
@@ -272,7 +217,7 @@ def run_init(directory: str, system_name: str, pack_id: str | None, force: bool)
 
     systems = discover_systems()
     if system_name not in systems:
-        _err(_unknown("system", system_name, sorted(systems)))
+        err(_unknown("system", system_name, sorted(systems)))
         return 2
     from generator.scaffold import SCHEMA_FOLDER
 
@@ -303,81 +248,6 @@ def _unknown(what: str, name: str, known: Sequence[str]) -> str:
 
     hint = suggest(name, list(known))
     return f"unknown {what} '{name}'" + (f"; {hint}" if hint else "") + f" (known: {', '.join(known)})"
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived: unwind (stopping workers, rolling back output) and exit 143."""
-
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-
-
-STOP_GRACE = 1.5
-"""Seconds the clean-up after Ctrl-C or SIGTERM may take before the process exits anyway."""
-
-
-def _on_stop_signal(reported: threading.Event, signum: int, frame: object) -> None:
-    """The first Ctrl-C or SIGTERM unwinds the command; later ones are ignored, so a
-    second Ctrl-C cannot cut short the clean-up or the exit. Python drops an exception
-    raised while it runs a finaliser, so a watchdog makes sure the process ends: after
-    :data:`STOP_GRACE` seconds it exits with the signal's code (pool workers die with
-    it; a half-swapped output is rolled back by the next build)."""
-    for sig in STOP_SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
-    code = 130 if signum == signal.SIGINT else 143
-    threading.Thread(target=_exit_after_grace, args=(code, reported), daemon=True).start()
-    raise KeyboardInterrupt() if code == 130 else Terminated()
-
-
-def _exit_after_grace(code: int, reported: threading.Event) -> None:
-    time.sleep(STOP_GRACE)
-    if not reported.is_set():
-        _err("interrupted" if code == 130 else "terminated")
-    os._exit(code)
-
-
-def _guard(fn: Callable[[], int]) -> int:
-    """Run a command: usage problems exit 2, never a traceback unless asked for.
-
-    SIGTERM unwinds like Ctrl-C does, so workers are stopped and no output is left
-    half-written; the exit codes are 130 (SIGINT) and 143 (SIGTERM).
-    """
-    reported = threading.Event()
-    try:
-        on_stop = functools.partial(_on_stop_signal, reported)
-        previous = {sig: signal.signal(sig, on_stop) for sig in STOP_SIGNALS}
-    except ValueError:  # not the main thread (an embedding program): leave it alone
-        previous = {}
-    try:
-        code = fn()
-        for sig, handler in previous.items():  # a command run inside another program
-            signal.signal(sig, handler)
-        return code
-    except UsageError as exc:
-        _clear_progress()
-        _err(str(exc))
-        return 2
-    except KeyboardInterrupt:
-        reported.set()
-        _clear_progress()
-        _err("interrupted")
-        return 130
-    except Terminated:
-        reported.set()
-        _clear_progress()
-        _err("terminated")
-        return 143
-    except Exception as exc:  # an internal bug: say so plainly, exit 2
-        _clear_progress()
-        if isinstance(exc, OSError) and _stdout_failed(exc):
-            if exc.errno != errno.EPIPE:  # a reader that stopped early (`| head`) is no news
-                _err(f"standard output: cannot write ({exc.strerror or exc})")
-            return 2
-        if os.environ.get("RIDDLESMITH_DEBUG"):
-            traceback.print_exc()
-        _err(f"internal error: {type(exc).__name__}: {exc} "
-             "(set RIDDLESMITH_DEBUG=1 for details and please report it)")
-        return 2
 
 
 MAX_BACK_OFFSET_MM = 20.0
@@ -415,6 +285,12 @@ _quiet = click.option("-q", "--quiet", is_flag=True,
                       help="List errors only (warnings are still counted); no progress.")
 _verbose = click.option("-v", "--verbose", is_flag=True,
                         help="Progress lines with timings; build lists every file it wrote.")
+_jobs = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
+                     help="Worker processes for proofs and other expensive checks; the "
+                          "results are the same for any number.")
+_scheduler = click.option("--scheduler", metavar="ADDRESS",
+                          help="Run those checks on a Dask cluster (needs the 'dask' extra), "
+                               "e.g. tcp://host:8786.")
 
 
 def _verbosity(quiet: bool, verbose: bool) -> int:
@@ -455,14 +331,16 @@ def main() -> None:
 @_cache_dir
 @_quiet
 @_verbose
+@_jobs
+@_scheduler
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None) -> None:
     """Check packs (default: every pack under content/, else the pack around you) and report problems."""
     level = _verbosity(quiet, verbose)
-    sys.exit(_guard(lambda: run_check(
+    sys.exit(guard(lambda: run_check(
         CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
-                  level))))
+                  level, jobs, scheduler))))
 
 
 @main.command("build")
@@ -504,6 +382,8 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_cache_dir
 @_quiet
 @_verbose
+@_jobs
+@_scheduler
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
@@ -512,7 +392,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool, force: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None, force: bool) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
@@ -525,9 +405,9 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
         extra["gutter"] = gutter
     if pack_sheets:
         extra["pack_sheets"] = True
-    sys.exit(_guard(lambda: run_build(BuildArgs(
+    sys.exit(guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
-                  level),
+                  level, jobs, scheduler),
         out, offset, extra, force))))
 
 
@@ -541,7 +421,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
 def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...],
                    write: str | None) -> None:
     """Print the JSON Schema of a document KIND (or list the kinds)."""
-    sys.exit(_guard(lambda: run_schema(kind, vscode, write, system_names)))
+    sys.exit(guard(lambda: run_schema(kind, vscode, write, system_names)))
 
 
 @main.command("init")
@@ -552,7 +432,7 @@ def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...]
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
 def init_command(directory: str, system_name: str, pack_id: str | None, force: bool) -> None:
     """Create a new pack that checks and builds as generated."""
-    sys.exit(_guard(lambda: run_init(directory, system_name, pack_id, force)))
+    sys.exit(guard(lambda: run_init(directory, system_name, pack_id, force)))
 
 
 @main.command("new", cls=_ListingCommand)
@@ -562,7 +442,7 @@ def init_command(directory: str, system_name: str, pack_id: str | None, force: b
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
     """Add a new document of KIND from a commented template."""
-    sys.exit(_guard(lambda: run_new(kind, ident, pack, force)))
+    sys.exit(guard(lambda: run_new(kind, ident, pack, force)))
 
 
 @main.command("serve")
@@ -584,7 +464,7 @@ def serve_command(paths: Sequence[str], port: int, host: str, open_browser: bool
         return run_serve([Path(p) for p in args.paths], _options(args), host, port, open_browser,
                          click.echo)
 
-    sys.exit(_guard(run))
+    sys.exit(guard(run))
 
 
 @main.command("explain")
@@ -598,7 +478,7 @@ def explain_command(code: str | None) -> None:
         click.echo(run_explain(code).rstrip("\n"))
         return 0
 
-    sys.exit(_guard(run))
+    sys.exit(guard(run))
 
 
 class _SystemCommand(click.Command):
@@ -633,11 +513,11 @@ def _run_system_command(command: str, pack: str, target: str, fmt: str,
 
         bar = _count_progress(label) if command == "playtest" else None
         code, text = run_command(command, CommandRequest(pack, target, fmt, values, bar))
-        _clear_progress()
+        clear_progress()
         click.echo(text.rstrip("\n"))
         return code
 
-    sys.exit(_guard(run))
+    sys.exit(guard(run))
 
 
 @main.command("solve", cls=_SystemCommand, command="solve")

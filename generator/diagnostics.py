@@ -72,6 +72,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-Y013": (Severity.ERROR, "mapping key is not a scalar"),
     "RS-Y014": (Severity.ERROR, "number too long to read"),
     "RS-Y015": (Severity.ERROR, "character that cannot be printed"),
+    "RS-Y016": (Severity.ERROR, "file holds no document"),
+    "RS-Y017": (Severity.WARNING, "file holds only comments"),
+    "RS-Y018": (Severity.WARNING, "empty document"),
     # Pack structure
     "RS-P001": (Severity.ERROR, "no pack.yaml found"),
     "RS-P002": (Severity.ERROR, "document has no kind"),
@@ -149,6 +152,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G104": (Severity.ERROR, "shortest solution differs from solver.expect"),
     "RS-G105": (Severity.INFO, "solver summary"),
     "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
+    "RS-G107": (Severity.WARNING, "objective not proven for every player count"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),
@@ -264,6 +268,15 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-Y015": ("Control characters and the odd Unicode line separators do not print, or print "
                 "as boxes; they usually come from pasting text.",
                 "text: I hum\\u2028at night.    # a pasted line separator"),
+    "RS-Y016": ("A file with nothing in it (or only '---' lines) is almost always a save that "
+                "went wrong or a card never written; the pack would silently miss it.",
+                "(an empty cards/new.yaml, 0 bytes)"),
+    "RS-Y017": ("A file of comments only may be a placeholder for content to come; it is a "
+                "warning, which a placeholder may silence with a suppression comment.",
+                "# riddlesmith: ignore[RS-Y017]\n# cards for the next island go here"),
+    "RS-Y018": ("A '---' with nothing after it before the next '---' or the end of the file is "
+                "a stray separator, or the trace of a document deleted by mistake.",
+                "kind: fragment-card\nid: hums\ntext: I hum.\n---\n---\nkind: fragment-card\n..."),
     "RS-P001": ("Without a pack.yaml riddlesmith does not know the pack's id, systems or files.",
                 "content/my-deck/cards/x.yaml    # but no content/my-deck/pack.yaml"),
     "RS-P002": ("The kind says which schema and which rules apply to a document.",

@@ -4,7 +4,7 @@ Ctrl-C or SIGTERM may arrive at any moment, also while Python is still
 importing the command line (a second or more on a busy machine). Before
 anything else is imported, both signals are turned into an exception that ends
 the run with one line and exit code 130 (SIGINT) or 143 (SIGTERM); once a
-command runs, :func:`generator.cli._guard` installs its own handlers, which
+command runs, :func:`generator.guard.guard` installs its own handlers, which
 also stop workers and roll back output.
 """
 from __future__ import annotations

@@ -93,6 +93,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
     diagnostics = list(loaded.diagnostics)
     diagnostics.extend(iter_shared_pack_ids(loaded.packs))
+    system_options = replace(options, progress=progress)
     for pack in loaded.packs:
         try:
             diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
@@ -109,7 +110,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 continue
             progress(f"checking {pack.id} ({name})")
             try:
-                found = _without_echoes(system.check(pack, options), pack)
+                found = _without_echoes(system.check(pack, system_options), pack)
                 diagnostics.extend(found)
                 if not any(d.severity is Severity.ERROR for d in found):
                     diagnostics.extend(iter_booklet_problems(system, pack, options, progress))

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import CONTENT
+
 from generator.pack.model import Pack
 from generator.pipeline import check
 from generator.render.geometry import resolve_paper
@@ -106,17 +106,16 @@ def _load(name: str, lang: str = "fr") -> Pack:
 
 
 def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
+    from generator.systems.riddle.cards import card_settings, iter_card_sheets
+    from generator.systems.riddle.components import component_pages
     from generator.systems.riddle.content import back_offset_of, read_content
     from generator.systems.riddle.render import build_book, solve_all
-    from generator.systems.riddle.cards import card_settings
     from generator.systems.riddle.sheets import (
         aid_card_faces,
         aid_card_settings,
         campaign_sheet_pages,
         player_aid_pages,
     )
-    from generator.systems.riddle.components import component_pages
-    from generator.systems.riddle.cards import iter_card_sheets
 
     options = Options(lang=lang, cache_dir=cache, extra={"solver_budget": 100})
     content = read_content(pack, lang)
@@ -133,8 +132,10 @@ def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
 
 
 def tower_pages(pack: Pack, lang: str) -> list[Scene]:
+    from generator.systems.tower.aid import aid_pages
     from generator.systems.tower.boards import all_board_pages
-    from generator.systems.tower.render import aid_pages, book_pages, read_book, token_pages
+    from generator.systems.tower.book import book_pages, read_book
+    from generator.systems.tower.tokens import token_pages
 
     content = read_book(pack, lang)
     return [*book_pages(content, PAPER, lang, _quiet), *token_pages(content, PAPER, lang),

@@ -630,6 +630,29 @@ def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten(tmp_path: Path, ki
         assert json.loads(path.read_text())["riddle"] == riddle.id
 
 
+@pytest.mark.parametrize("kind", sorted(BAD_FILES))
+def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten_by_check_s_proofs(
+        tmp_path: Path, kind: str) -> None:
+    """The same for the path ``check`` and ``build`` take (riddle.proofs.prove_all)."""
+    from generator.systems.riddle import proof_shared
+    from generator.systems.riddle.proofs import ProofRequest, prove_all
+
+    loaded = load_packs([REPO / "content" / "riddles"], load_schemas(),
+                        kinds_of(discover_systems()))
+    shared = proof_shared(loaded.packs[0])
+    request = ProofRequest(next(iter(shared.riddles)), 2, budget=2000)
+    first = prove_all([request], shared, cache_dir=tmp_path)[request]
+    [path] = [p for p in tmp_path.iterdir() if p.suffix == ".json"]
+    path.unlink()
+    BAD_FILES[kind](path)
+    started = time.monotonic()
+    assert prove_all([request], shared, cache_dir=tmp_path)[request] == first
+    assert time.monotonic() - started < 30
+    if kind != "folder":
+        assert path.is_file() and not path.is_symlink()
+        assert json.loads(path.read_text())["players"] == 2
+
+
 # -- §5 stopping cleanly ------------------------------------------------------------------
 
 
@@ -734,6 +757,20 @@ def test_check_stops_cleanly(tmp_path: Path, sig: int) -> None:
                                         group=True, workers=0, cwd=tmp_path)
     assert code == (130 if sig == signal.SIGINT else 143), err
     assert seconds < STOP_SECONDS and "Traceback" not in err, (seconds, err)
+
+
+@needs_proc
+@pytest.mark.parametrize("sig, group", [(signal.SIGINT, True), (signal.SIGTERM, False)])
+def test_a_check_proving_on_a_pool_stops_at_once_without_orphans(tmp_path: Path, sig: int,
+                                                                  group: bool) -> None:
+    code, seconds, err, kids = stop_midway(
+        ["check", str(REPO / "content" / "riddles"), "--no-cache", "--jobs", "2"], sig,
+        group=group, workers=2, cwd=tmp_path)
+    assert code == (130 if sig == signal.SIGINT else 143), err
+    assert seconds < STOP_SECONDS and "Traceback" not in err, (seconds, err)
+    assert len(kids) >= 2
+    time.sleep(0.2)
+    assert not [k for k in kids if running(k)], "orphaned workers"
 
 
 def nap(shared: object, seconds: float) -> float:

@@ -270,7 +270,7 @@ def test_riddle_components_and_stickers_take_token_art(riddles: Pack) -> None:
 
 
 def test_tower_tiles_take_art_cut_to_their_square() -> None:
-    from generator.systems.tower.render import TILE, draw_tile, dressed_tile, tile_keys
+    from generator.systems.tower.tokens import TILE, draw_tile, dressed_tile, tile_keys
 
     art = TokenArt({"enemy": (_picture(),), "water": (_picture(layer="over"),)})
     enemy = dressed_tile("dark-male", 10, 20, TILE, None, art)

@@ -251,7 +251,7 @@ def describe(value: Any) -> str:
 
 
 def validate_document(schemas: SchemaSet, kind: str, doc: YamlDocument) -> list[Diagnostic]:
-    """Validate one document against the schema of its kind."""
+    """Validate one document against the schema of its kind: one diagnostic per mistake."""
     validator = schemas.validators[kind]
     seen: set[tuple[str, str, str]] = set()
     out: list[Diagnostic] = []
@@ -265,7 +265,45 @@ def validate_document(schemas: SchemaSet, kind: str, doc: YamlDocument) -> list[
                 break
         if len(out) >= MAX_ERRORS_PER_DOCUMENT:
             break
-    return sorted(out, key=Diagnostic.sort_key)
+    return sorted(_without_consequences(out), key=Diagnostic.sort_key)
+
+
+_MISSING = re.compile(r"missing required property ('.*?'(?: or '.*?')*)(?: in '.*')?", re.S)
+_MEANT = re.compile(r"did you mean '(.*)'\?", re.S)
+
+
+def _without_consequences(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per mistake: drop the errors that only follow from another.
+
+    - A misspelt key is both unknown (RS-S002) and leaves the key it meant missing
+      (RS-S003): the unknown key, whose hint names the missing one, is kept.
+    - A value of the wrong type (RS-S004) also breaks the rules for values of the
+      right type (RS-S001, RS-S005) at the same place: the type error is kept.
+
+    >>> from generator.diagnostics import make
+    >>> kept = _without_consequences([
+    ...     make("RS-S003", "missing required property 'text'", "x.yaml", 1, 1, pointer=""),
+    ...     make("RS-S002", "unknown property 'txet'", "x.yaml", 3, 1, pointer="/txet",
+    ...          hint="did you mean 'text'?")])
+    >>> [d.code for d in kept]
+    ['RS-S002']
+    """
+    meant = set()
+    for d in diagnostics:
+        hinted = _MEANT.match(d.hint) if d.code == "RS-S002" else None
+        if hinted is not None:
+            meant.add((d.pointer.rsplit("/", 1)[0], hinted.group(1)))
+    wrong_type = {d.pointer for d in diagnostics if d.code == "RS-S004"}
+    out = []
+    for d in diagnostics:
+        missing = _MISSING.fullmatch(d.message) if d.code == "RS-S003" else None
+        if missing is not None and any((d.pointer, name) in meant
+                                       for name in re.findall(r"'(.*?)'", missing.group(1))):
+            continue
+        if d.code in ("RS-S001", "RS-S005") and d.pointer in wrong_type:
+            continue
+        out.append(d)
+    return out
 
 
 def _value(error: ValidationError) -> Any:
@@ -286,6 +324,16 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
     hint = _hint_of(error)
     if error.validator in ("oneOf", "anyOf") and error.context:
         alternatives = list(error.context)
+        if all(e.validator == "required" and not e.relative_path for e in alternatives):
+            # "Write one of these keys": name them all, not the first alternative's only.
+            names = [n for e in alternatives for n in _value(e) if n not in cast(Any, error.instance)]
+            path = tuple(error.absolute_path)
+            line, col = doc.locate(path, key=True) if path else (doc.line, doc.col)
+            where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
+            yield make("RS-S003", "missing required property "
+                       + " or ".join(f"'{n}'" for n in dict.fromkeys(names)) + where,
+                       doc.file, line, col, pointer=pointer_of(path), hint=hint)
+            return
         types = [e for e in alternatives if e.validator == "type" and not e.relative_path]
         if len(types) == len(alternatives) or (
             types and not any(isinstance(error.instance, t) for t in (dict, list))
@@ -299,6 +347,10 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
                     wanted.append("one of " + ", ".join(map(str, _value(alt))))
             path = tuple(error.absolute_path)
             line, col = doc.locate(path)
+            if not hint and isinstance(error.instance, str):
+                names = [str(v) for alt in alternatives if alt.validator == "enum"
+                         for v in _value(alt)]
+                hint = suggest(error.instance, names)
             yield make("RS-S004", f"expected {' or '.join(wanted)}, found {describe(error.instance)}",
                        doc.file, line, col, pointer=pointer_of(path), hint=hint)
             return
@@ -327,6 +379,8 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
         schema = error.schema if isinstance(error.schema, dict) else {}
         known = sorted(schema.get("properties", {}))
         patterns = list(schema.get("patternProperties", {}))
+        # A key already written is not what a misspelt one meant.
+        unused = [k for k in known if k not in instance] or known
         for key in instance:
             if key in known or patterns:
                 continue
@@ -334,7 +388,7 @@ def _iter_error_diagnostics(error: ValidationError, doc: YamlDocument) -> Iterat
             where = f" in '{path[-1]}'" if path and isinstance(path[-1], str) else ""
             yield make("RS-S002", f"unknown property '{key}'{where}", doc.file, line, col,
                        pointer=pointer_of(path + (key,)),
-                       hint=suggest(str(key), known) or ("allowed: " + ", ".join(known)))
+                       hint=suggest(str(key), unused) or ("allowed: " + ", ".join(known)))
         return
     if validator == "required":
         missing = str(error.message).split("'")[1] if "'" in error.message else "?"

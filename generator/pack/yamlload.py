@@ -190,13 +190,48 @@ def check_bytes(raw: bytes, file: str, limits: Limits) -> tuple[str | None, list
 def load_yaml(text: str, file: str, limits: Limits = Limits()) -> YamlFile:
     """Parse every document of ``text`` into plain data with positions."""
     result = YamlFile(file=file, text=text, documents=[], diagnostics=[])
+    empty: list[tuple[int, int]] = []
     try:
-        _compose(text, file, limits, result)
+        _compose(text, file, limits, result, empty)
     except _Abort:
-        pass
+        return result
     except Exception as exc:  # ruamel's MarkedYAMLError, ReaderError and friends
         result.diagnostics.append(_syntax_error(exc, text, file))
+        return result
+    if result.documents or not result.diagnostics:  # a null document already said why
+        result.diagnostics.extend(_iter_emptiness(text, file, result.documents, empty))
     return result
+
+
+def _iter_emptiness(text: str, file: str, documents: list[YamlDocument],
+                    empty: list[tuple[int, int]]) -> Iterator[Diagnostic]:
+    """A file with no document, or an empty document between ``---`` separators.
+
+    An empty file is an error (almost always a save gone wrong or a file never
+    written); a file of comments only is a warning (it may be a placeholder); an
+    empty document beside real ones is a warning at its ``---`` (a stray
+    separator, or a document deleted by mistake).
+
+    >>> [d.code for d in load_yaml("", "x.yaml").diagnostics]
+    ['RS-Y016']
+    >>> [(d.code, d.line) for d in load_yaml("# later\\n", "x.yaml").diagnostics]
+    [('RS-Y017', 1)]
+    >>> [(d.code, d.line) for d in load_yaml("a: 1\\n---\\n---\\nb: 2\\n", "x.yaml").diagnostics]
+    [('RS-Y018', 2)]
+    """
+    if documents:
+        for line, col in empty:
+            yield make("RS-Y018", "empty document: nothing between this '---' and the next one "
+                       "or the end of the file", file, line, col,
+                       hint="remove the extra '---', or put back the document that was here")
+        return
+    if any(line.lstrip().startswith("#") for line in text.splitlines()):
+        yield make("RS-Y017", "the file holds only comments, no document", file,
+                   hint="write a document (kind:, id:, ...), or exclude the file in pack.yaml")
+    else:
+        what = "holds only '---' separators" if text.strip() else "is empty"
+        yield make("RS-Y016", f"the file {what}: no document", file,
+                   hint="write a document (kind:, id:, ...), or delete the file")
 
 
 def _syntax_error(exc: Exception, text: str, file: str) -> Diagnostic:
@@ -244,7 +279,10 @@ def _unclosed_on_its_line(text: str, line: int, column: int) -> bool:
     return rest.count("[") + rest.count("{") > rest.count("]") + rest.count("}")
 
 
-def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
+def _compose(text: str, file: str, limits: Limits, out: YamlFile,
+             empty: list[tuple[int, int]]) -> None:
+    """Compose the events of ``text`` into ``out``; where a document holds nothing,
+    append its (line, col) to ``empty``."""
     # Frames: [container, path, is_map, pending_key, key_pos, (line, col, nodes), anchor,
     # merge sources]
     stack: list[list[Any]] = []
@@ -307,10 +345,18 @@ def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
         if name == "DocumentStartEvent":
             doc = YamlDocument(file=file, index=len(out.documents), data=None, line=line, col=col)
             anchors = {}
+            root: tuple[str, int, int] | None = None  # a scalar document's text and place
         elif name == "DocumentEndEvent":
             assert doc is not None
             if doc.data is not None:
                 out.documents.append(doc)
+            elif root is None or root[0] == "":
+                empty.append((doc.line, doc.col))
+            else:
+                out.diagnostics.append(make(
+                    "RS-Y009", f"a document must be a mapping of keys to values, found "
+                    f"'{root[0]}' (nothing)", file, root[1], root[2],
+                    hint="start the document with 'kind:' and 'id:' lines"))
             doc = None
         elif name == "ScalarEvent":
             nodes += 1
@@ -329,6 +375,8 @@ def _compose(text: str, file: str, limits: Limits, out: YamlFile) -> None:
                     col, hint="remove it (line breaks are written as line ends, not \\u2028)"))
             if event.anchor:
                 anchors[event.anchor] = (value, 1)
+            if not stack:
+                root = (raw, line, col)
             attach(value, line, col, raw)
         elif name == "AliasEvent":
             if event.anchor not in anchors:

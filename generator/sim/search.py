@@ -28,10 +28,9 @@ Statuses: ``found`` (``cost`` and ``actions`` hold a shortest path),
 """
 from __future__ import annotations
 
-import dataclasses
 import heapq
 import time
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -161,8 +160,7 @@ def _trace(node: int, node_state: list[S], node_parent: list[int],
 
 def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
           max_cost: int | None = None, seconds: float | None = None,
-          cap: CpuCap | None = None, exact: Mapping[int, int] | None = None
-          ) -> SearchResult[S, A]:
+          cap: CpuCap | None = None) -> SearchResult[S, A]:
     """A shortest path by A*, expanding at most ``budget`` states, holding at most
     :func:`stored_limit` states in memory and using at most ``seconds`` of CPU
     time (status ``budget`` when one runs out; ``limit`` says which).
@@ -172,9 +170,6 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     lies on a shortest path (the state being expanded has the smallest
     ``g + h`` of the open list, and ``g + h >= g + 1``). ``cap`` shares one
     CPU-seconds cap between several searches (``seconds`` is then ignored).
-    ``exact`` maps keys to the exact steps left from them (known from an earlier
-    search): reaching one within ``max_cost`` counts as found, with ``cost``
-    the full length but ``actions`` and ``states`` only up to that state.
     """
     started = time.perf_counter()
     cap = cap or CpuCap(seconds)
@@ -243,14 +238,6 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
                 node_action.append(action)
                 node_key.append(k)
                 return finish(FOUND, len(node_state) - 1)
-            if exact is not None and k in exact and (max_cost is None
-                                                     or g1 + exact[k] <= max_cost):
-                node_state.append(child)
-                node_parent.append(node)
-                node_action.append(action)
-                node_key.append(k)
-                found = finish(FOUND, len(node_state) - 1)
-                return dataclasses.replace(found, cost=g1 + exact[k])
             h = estimate(child)
             if h >= UNREACHABLE:
                 continue
@@ -324,20 +311,13 @@ def breadth_first(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     return finish(EXHAUSTED)
 
 
-class _From(Generic[S, A]):
-    """A problem restarted from one of its states (the rest delegated)."""
+COUNT_DEPTH_AT_MOST = 400
+"""Longest shortest path whose first moves are counted (the depth-first search
+recurses once per step; longer paths come back uncounted, never as an error)."""
 
-    def __init__(self, problem: SearchProblem[S, A], start: S) -> None:
-        self.problem = problem
-        self.start = start
-        self.successors = problem.successors
-        self.is_goal = problem.is_goal
-        self.estimate = problem.estimate
-        self.key = problem.key
-        self.first_move = problem.first_move
 
-    def starts(self) -> Iterable[S]:
-        return (self.start,)
+class _Stop(Exception):
+    """The budget or the CPU cap ran out while counting (unwinds the depth-first search)."""
 
 
 def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
@@ -345,24 +325,83 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
                               line: Sequence[S] = ()) -> int | None:
     """How many distinct first moves (by ``problem.first_move``) start a path of
     ``cost`` steps to a goal, ``cost`` being the shortest; None when ``budget``
-    expanded states (or ``seconds`` of CPU time) do not settle it.
+    expanded states (or ``seconds`` of CPU time) do not settle it, or when
+    ``cost`` exceeds :data:`COUNT_DEPTH_AT_MOST`.
 
-    Each first move's states are proven or refuted by A* with ``cost - 1`` steps
-    left, which expands about as few states as the proof did: most first moves
-    are refuted by the estimate alone, and the rest by a search as focused as
-    the first one (a sweep over every state with ``g + h <= cost`` costs far
-    more when the estimate is loose). States with one key share their verdict.
-    ``line`` (the states of a shortest path, start first) seeds the exact steps
-    left that every search reuses: a first move that joins a known shortest
-    line is proven as soon as it reaches it, and each line found is learned.
+    One depth-first search with a transposition table answers "does this state
+    reach a goal within ``k`` steps?" for every first move's states, pruned by
+    the estimate, trying the children with the smallest estimate first. Every
+    answer is a fact about the state's key that later questions reuse:
+
+    - *yes* at depth ``d`` (``k = cost - d``) means exactly ``k`` steps are left,
+      since no start reaches a goal in fewer than ``cost`` steps; ``line`` (the
+      states of a shortest path, start first) seeds these exact distances;
+    - *no* means more than ``k`` steps are left: a lower bound that prunes the
+      state whenever it is asked again with ``k`` or fewer steps.
+
+    So no state is expanded twice for the same question, and a first move that
+    joins a known shortest line is proven as soon as it reaches it. The states
+    expanded are those with ``g + h <= cost`` that a refutation needs, plus one
+    line per proven first move.
     """
     if cost <= 0:
         return 0
+    if cost > COUNT_DEPTH_AT_MOST:
+        return None
     cap = CpuCap(seconds)
     key_of = problem.key
-    exact: dict[int, int] = {}  # key -> steps left, learned from lines found
+    estimate = problem.estimate
+    is_goal = problem.is_goal
+    successors = problem.successors
+    exact: dict[int, int] = {}  # key -> steps left (proven)
+    lower: dict[int, int] = {}  # key -> more steps than this are left (refuted)
     for i, state in enumerate(line):
         exact.setdefault(key_of(state), cost - i)
+    expanded = 0
+
+    def settled(key: int, k: int) -> bool | None:
+        """Whether the state of ``key`` reaches a goal in ``k`` steps, if already known."""
+        known = exact.get(key)
+        if known is not None:
+            return known <= k
+        return False if lower.get(key, 0) >= k else None
+
+    def within(state: S, key: int, k: int) -> bool:
+        """True when ``state`` (not a goal, ``1 <= k``) reaches a goal in ``k`` steps."""
+        nonlocal expanded
+        if expanded >= budget or (expanded % CHECK_EVERY == 0 and cap.spent()):
+            raise _Stop
+        expanded += 1
+        k1 = k - 1
+        open_children: list[tuple[int, int, S, int]] = []
+        for _, child in successors(state):
+            if is_goal(child):
+                exact[key] = k
+                return True
+            if k1 <= 0:
+                continue
+            h = estimate(child)  # before the key: most children are refuted by it alone
+            if h > k1:
+                continue
+            ck = key_of(child)
+            ok = settled(ck, k1)
+            if ok is not None:
+                if ok:
+                    exact[key] = k
+                    return True
+                continue
+            open_children.append((h, len(open_children), child, ck))
+        open_children.sort()
+        for _, _, child, ck in open_children:
+            ok = settled(ck, k1)  # learned since the child was listed?
+            if ok is False:
+                continue
+            if ok or within(child, ck, k1):
+                exact[key] = k
+                return True
+        lower[key] = k
+        return False
+
     moves: dict[Hashable, list[S]] = {}
     starts: set[int] = set()
     for start in problem.starts():
@@ -370,36 +409,28 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
         if k in starts:
             continue
         starts.add(k)
-        for action, child in problem.successors(start):
+        for action, child in successors(start):
             moves.setdefault(problem.first_move(action), []).append(child)
-    left = budget
-    verdicts: dict[int, bool] = {}
     count = 0
-    for children in moves.values():
-        for child in children:
-            k = key_of(child)
-            ok = verdicts.get(k)
-            if ok is None:
-                if problem.is_goal(child):
+    try:
+        for children in moves.values():
+            for child in children:
+                if is_goal(child):
                     ok = cost == 1
-                elif cost == 1 or max(problem.estimate(child), 1) > cost - 1:
+                elif cost == 1:
                     ok = False
                 else:
-                    if left <= 0 or cap.spent():
-                        return None
-                    found = astar(_From(problem, child), budget=left, max_cost=cost - 1,
-                                  cap=cap, exact=exact)
-                    left -= found.expanded
-                    if found.status == BUDGET:
-                        return None
-                    ok = found.status == FOUND
-                    if ok:
-                        for i, state in enumerate(found.states):
-                            exact.setdefault(key_of(state), cost - 1 - i)
-                verdicts[k] = ok
-            if ok:
-                count += 1
-                break
+                    ck = key_of(child)
+                    known = settled(ck, cost - 1)
+                    if known is not None:
+                        ok = known
+                    else:
+                        ok = estimate(child) <= cost - 1 and within(child, ck, cost - 1)
+                if ok:
+                    count += 1
+                    break
+    except _Stop:
+        return None
     return count
 
 

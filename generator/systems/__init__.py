@@ -11,10 +11,13 @@ import importlib
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
+
+if TYPE_CHECKING:
+    from generator.sim.executors import Executor
 
 # Systems shipped with riddlesmith; entry points may add more (or these, again).
 BUILTIN_SYSTEMS = {
@@ -37,7 +40,15 @@ class Artefact:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Options shared by check and build."""
+    """Options shared by check and build.
+
+    ``executor`` is where a system may run its expensive, independent checks (one
+    proof per task, say): the command's ``--jobs`` process pool or ``--scheduler``
+    Dask cluster, opened and closed by the caller. None runs them in this process.
+    Whatever runs them, the results must be the ones a single process gives.
+    ``progress`` hears of long checks as they go (one line per riddle proven, say);
+    None: nobody is listening.
+    """
 
     lang: str | None = None
     paper: str | None = None
@@ -46,6 +57,8 @@ class Options:
     cache: bool = True
     cache_dir: Path | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    executor: Executor | None = field(default=None, compare=False, repr=False)
+    progress: ProgressFn | None = field(default=None, compare=False, repr=False)
 
 
 CACHE_FOLDER = ".riddlesmith-cache"

@@ -167,3 +167,43 @@ def test_canonical_keys_merge_mirror_images() -> None:
     result = astar(line)
     assert result.cost == 4 and result.generated < 8
     assert canonical_key_of(abs, []) is abs
+
+
+def exact_distances(maze: Maze) -> dict[Cell, int]:
+    """Steps from every cell to the goal, by breadth-first search backwards (the
+    maze's steps are symmetric): the slow, obvious reference for counting."""
+    dist = {maze.goal: 0}
+    frontier = [maze.goal]
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for _, other in maze.successors(cell):
+                if other not in dist:
+                    dist[other] = dist[cell] + 1
+                    nxt.append(other)
+        frontier = nxt
+    return dist
+
+
+class BlindMaze(Maze):
+    """A maze whose estimate says nothing (1 off the goal): the count must still be exact."""
+
+    def estimate(self, cell: Cell) -> int:
+        return 0 if cell == self.goal else 1
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_counting_first_moves_agrees_with_exact_distances(seed: int) -> None:
+    """The depth-first count with its transposition table against the definition: a
+    first move is optimal when its cell lies exactly one step less from the goal."""
+    size = 4 + seed % 5
+    base = random_maze(seed, size=size, density=0.25)
+    dist = exact_distances(base)
+    if base.start not in dist:
+        return
+    cost = dist[base.start]
+    expected = sum(1 for _, cell in base.successors(base.start) if dist.get(cell) == cost - 1)
+    for maze in (base, BlindMaze(base.width, base.height, base.walls, base.start, base.goal)):
+        assert count_optimal_first_moves(maze, cost) == expected
+        line = astar(maze).states
+        assert count_optimal_first_moves(maze, cost, line=line) == expected

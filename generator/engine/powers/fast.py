@@ -47,6 +47,11 @@ def fast_supported(rules: TurnRules) -> bool:
         or rules.extra_same_required
         or rules.extra_other_required
         or rules.win_by_dome
+        or rules.climb_levels
+        or rules.stay
+        or rules.level_leap
+        or rules.swap_own
+        or rules.far_build
     )
 
 

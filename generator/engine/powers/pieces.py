@@ -17,6 +17,9 @@ Stages and pieces:
 - after each step: :class:`WinByDescent`; after the builds: :class:`WinByDome`
   (extra win conditions);
 - the build: :class:`DomeAnyLevel`, :class:`ExtraBuild` (same space or another);
+- the blessings' one-time changes (Sphinx riddles): :class:`ClimbHigher`,
+  :class:`StayPut`, :class:`LevelLeap`, :class:`SwapOwn` (the step),
+  :class:`FarBuild` (the main build);
 - the opponents' turns: :class:`OpponentsNoUpAfterUp` (a per-turn mark, "moved
   up", that restricts the others on their next turn);
 - the role abilities' patterns (Santorini: New York, RULES.md section 3):
@@ -129,6 +132,37 @@ class ExtraBuild:
     same_space: bool
     blocks_only: bool = False
     required: bool = False  # the single build is not a ply (a "must" card)
+
+
+@dataclass(frozen=True, slots=True)
+class ClimbHigher:
+    """A step may climb up to ``levels`` levels at once (instead of one)."""
+
+    levels: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class StayPut:
+    """The worker may build without moving first (its step is skipped)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelLeap:
+    """Instead of a step, the worker may go to any free, undomed land space of its
+    own level, anywhere on the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwapOwn:
+    """Instead of a step, the worker may trade places with another worker of the
+    same player, anywhere on the board (levels do not matter)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FarBuild:
+    """The main build may go two steps away instead of next to the worker: on a
+    build neighbour of a build neighbour that is neither the worker's space nor
+    next to it (so nothing is built across the sea or a bridge)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +289,11 @@ Piece = (
     | BuildUnder
     | BuildAround
     | BothWorkersAct
+    | ClimbHigher
+    | StayPut
+    | LevelLeap
+    | SwapOwn
+    | FarBuild
 )
 
 
@@ -296,6 +335,12 @@ class TurnRules:
     build_around: str = ""
     build_around_whose: str = "own"
     both_act: str = ""
+    climb_levels: int = 0
+    climb_power: str = ""
+    stay: str = ""
+    level_leap: str = ""
+    swap_own: str = ""
+    far_build: str = ""
 
     @property
     def plain(self) -> bool:
@@ -396,6 +441,18 @@ def _add(rules: TurnRules, power: str, piece: Piece) -> TurnRules:
         return replace(rules, build_around=power, build_around_whose=piece.whose)
     if isinstance(piece, BothWorkersAct):
         return rules if rules.both_act else replace(rules, both_act=power)
+    if isinstance(piece, ClimbHigher):
+        if rules.climb_levels >= piece.levels:
+            return rules
+        return replace(rules, climb_levels=piece.levels, climb_power=power)
+    if isinstance(piece, StayPut):
+        return rules if rules.stay else replace(rules, stay=power)
+    if isinstance(piece, LevelLeap):
+        return rules if rules.level_leap else replace(rules, level_leap=power)
+    if isinstance(piece, SwapOwn):
+        return rules if rules.swap_own else replace(rules, swap_own=power)
+    if isinstance(piece, FarBuild):
+        return rules if rules.far_build else replace(rules, far_build=power)
     if isinstance(piece, OpponentsNoUpAfterUp):
         if rules.blocks_opponents_up:
             return rules

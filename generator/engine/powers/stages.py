@@ -90,6 +90,8 @@ class _Turn:
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
             or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
+            or rules.climb_levels or rules.stay or rules.level_leap or rules.swap_own
+            or rules.far_build
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
@@ -265,12 +267,25 @@ def _steps(
 ) -> Iterator[tuple[Square, tuple[Relocation, ...], str]]:
     """Each step from ``here``: destination, relocations (the worker last), power used."""
     geometry = turn.geometry
+    rules = turn.rules
     limit = heights[here] + (0 if no_up else 1)
     around = geometry.move_neighbours[here] & ~domes
-    if not turn.rules.patterns_only:
+    if not rules.patterns_only:
         for to in _bit_squares(around & ~occ):
             if heights[to] <= limit:
                 yield to, ((index, to),), ""
+            elif rules.climb_levels and not no_up and \
+                    heights[to] <= heights[here] + rules.climb_levels:
+                yield to, ((index, to),), rules.climb_power
+    if rules.level_leap:
+        same = geometry.land & ~occ & ~domes & ~around
+        for to in _bit_squares(same):
+            if heights[to] == heights[here]:
+                yield to, ((index, to),), rules.level_leap
+    if rules.swap_own:
+        for j, other in enumerate(workers):
+            if other >= 0 and j != index and turn.movers >> j & 1:
+                yield other, ((j, here), (index, other)), rules.swap_own
     for kind, distances, directions, power in turn.rules.move_patterns:
         ground = 0
         if kind == "beside-skyscraper":
@@ -335,6 +350,9 @@ def _move_stage(
 ) -> None:
     _step_on(turn, workers, occ, domes, heights, index, start, start, builds, (), used, False,
              turn.rules.extra_steps + 1, no_up)
+    if turn.rules.stay:  # build without moving first
+        _build_stage(turn, workers, occ, domes, heights, index, start, builds, (),
+                     (*used, turn.rules.stay), False)
 
 
 def _step_on(
@@ -454,13 +472,19 @@ def _builds_from(
     """The main build next to ``center``, then the optional extra builds next to it."""
     rules = turn.rules
     emit = turn.emit
-    free = turn.geometry.build_neighbours[center] & ~occ & ~domes
+    near = turn.geometry.build_neighbours
+    free = near[center] & ~occ & ~domes
+    far = 0
+    if rules.far_build:
+        for n in _bit_squares(near[center]):
+            far |= near[n]
+        far &= ~near[center] & ~(1 << center) & ~occ & ~domes
     dome_any = rules.dome_any_level != ""
-    for b in _bit_squares(free):
+    for b in _bit_squares(free | far):
         height = heights[b]
         for piece in _pieces(turn, height, dome_any):
             main = builds + ((b, piece),)
-            main_used = used
+            main_used = used + (rules.far_build,) if far >> b & 1 else used
             if piece == DOME and height < 3:
                 main_used += (rules.dome_any_level,)
             same_possible = rules.extra_same != "" and piece < DOME and (

@@ -73,8 +73,10 @@ def load_pack(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
         out.extend(checks.iter_set_problems(gs, doc, game.grid))
     for riddle, doc in riddles:
         out.extend(checks.iter_riddle_problems(riddle, doc, glyphs, game.grid))
-    out.extend(checks.iter_deck_problems(riddles, game, game_doc))
-    out.extend(checks.iter_game_problems(game, game_doc, set(sets), {r.deck for r, _ in riddles}))
+    may_lack = pack.may_lack("glyph-riddle")
+    out.extend(checks.iter_deck_problems(riddles, game, game_doc, may_lack))
+    out.extend(checks.iter_game_problems(game, game_doc, set(sets), {r.deck for r, _ in riddles},
+                                         pack.rejected_ids, may_lack))
     table = None
     if glyphs is not None and not any(d.severity is Severity.ERROR for d in out):
         table = compile_game(game, glyphs, [r for r, _ in riddles])
@@ -94,7 +96,10 @@ class GlyphsSystem:
         from generator.systems.glyphs.sim_checks import iter_simulation_problems
 
         loaded, out = load_pack(pack)
-        if loaded.table is not None and loaded.game_doc is not None:
+        # A glyph document left out for its own error would make the curve and the deck
+        # means those of another game: they wait until it is fixed.
+        complete = not any(pack.may_lack(kind) for kind in KINDS)
+        if loaded.table is not None and loaded.game_doc is not None and complete:
             out.extend(iter_simulation_problems(pack, loaded, cache_dir_for(pack, options)))
         return out
 

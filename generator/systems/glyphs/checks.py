@@ -26,7 +26,7 @@ Each check yields diagnostics located at the YAML node at fault (codes
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from generator.diagnostics import Diagnostic
@@ -93,9 +93,10 @@ def iter_riddle_problems(riddle: Riddle, doc: Document, glyphs: GlyphSet | None,
                            ("sequence", i))
 
 
-def iter_deck_problems(cards: list[tuple[Riddle, Document]], game: GlyphGame, game_doc: Document
-                       ) -> Iterator[Diagnostic]:
-    """RS-X004 (deck sizes) and RS-X007 (duplicate cards)."""
+def iter_deck_problems(cards: list[tuple[Riddle, Document]], game: GlyphGame, game_doc: Document,
+                       cards_may_lack: bool = False) -> Iterator[Diagnostic]:
+    """RS-X004 (deck sizes) and RS-X007 (duplicate cards). A short deck is not judged
+    while ``cards_may_lack`` (a card may be missing for an error already reported)."""
     by_deck: dict[int, list[tuple[Riddle, Document]]] = {}
     for riddle, doc in cards:
         by_deck.setdefault(riddle.deck, []).append((riddle, doc))
@@ -104,7 +105,7 @@ def iter_deck_problems(cards: list[tuple[Riddle, Document]], game: GlyphGame, ga
             riddle, doc = members[game.deck_size]
             yield doc.diag("RS-X004", f"deck {deck} has {len(members)} cards; game "
                            f"'{game.id}' deals decks of {game.deck_size}", ("deck",))
-        elif len(members) < game.deck_size:
+        elif len(members) < game.deck_size and not cards_may_lack:
             yield game_doc.diag("RS-X004", f"deck {deck} has {len(members)} card"
                                 f"{'s' if len(members) != 1 else ''}; decks hold "
                                 f"{game.deck_size}", ("deck_size",))
@@ -118,10 +119,13 @@ def iter_deck_problems(cards: list[tuple[Riddle, Document]], game: GlyphGame, ga
             seen[key] = riddle.id
 
 
-def iter_game_problems(game: GlyphGame, doc: Document, sets: set[str], decks: set[int]
+def iter_game_problems(game: GlyphGame, doc: Document, sets: set[str], decks: set[int],
+                       rejected: Collection[str] = (), cards_may_lack: bool = False
                        ) -> Iterator[Diagnostic]:
-    """RS-X005, X006, X008, X010, X012, X013 and X014 for the game document."""
-    if game.glyph_set not in sets:
+    """RS-X005, X006, X008, X010, X012, X013 and X014 for the game document. A glyph set
+    named in ``rejected`` (left out for its own errors) is not also missing; a deck is not
+    "without cards" while ``cards_may_lack``."""
+    if game.glyph_set not in sets and game.glyph_set not in rejected:
         yield doc.diag("RS-X010", f"no glyph set '{game.glyph_set}' in this pack",
                        ("glyph_set",), hint="known: " + (", ".join(sorted(sets)) or "none"))
     seen: set[int] = set()
@@ -131,7 +135,7 @@ def iter_game_problems(game: GlyphGame, doc: Document, sets: set[str], decks: se
                            ("degrees", i, "degree"))
         seen.add(degree.degree)
         for j, deck in enumerate(degree.decks):
-            if deck not in decks:
+            if deck not in decks and not cards_may_lack:
                 yield doc.diag("RS-X005", f"degree {degree.degree} takes deck {deck}, which has "
                                "no cards", ("degrees", i, "decks", j))
         if game.setup(degree.setup) is None:

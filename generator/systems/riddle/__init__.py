@@ -57,6 +57,7 @@ from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import checks
+from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.model import (
     Riddle,
     build_blessing,
@@ -77,21 +78,37 @@ def read_sources(pack: Pack) -> dict[str, str]:
             if doc.file in pack.sources}
 
 
-def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
-    """Prove every riddle's objectives for one player (cached by content hash)."""
-    from generator.systems import cache_dir_for
-    from generator.systems.riddle.solver import iter_riddle_solver_diagnostics
-
-    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
-    dice = {d.id: build_die(d) for d in pack.of_kind("die")}
-    cache = cache_dir_for(pack, options)
+def proof_shared(pack: Pack) -> ProofShared:
+    """The riddles (those that build), gods, dice and blessings of a pack, for :mod:`.proofs`."""
+    riddles = {}
     for doc in pack.of_kind("riddle"):
         riddle, _ = build_riddle(doc)
-        if riddle is None:
-            continue
-        die = dice.get(riddle.die) if riddle.die else None
-        yield from iter_riddle_solver_diagnostics(riddle, doc, gods=gods, die=die,
-                                                  cache_dir=cache)
+        if riddle is not None:
+            riddles[doc.id] = riddle
+    return ProofShared(riddles, {d.id: build_god(d) for d in pack.of_kind("god")},
+                       {d.id: build_die(d) for d in pack.of_kind("die")},
+                       {d.id: build_blessing(d) for d in pack.of_kind("blessing")})
+
+
+def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """Prove every riddle's objectives for every player count it allows (cached by
+    content hash), on the command's executor, one progress line per riddle."""
+    from generator.systems import cache_dir_for
+    from generator.systems.riddle.proofs import (
+        iter_count_diagnostics,
+        prove_all,
+        requests_by_count,
+    )
+
+    shared = proof_shared(pack)
+    wanted = {rid: requests_by_count(r) for rid, r in shared.riddles.items()}
+    solves = prove_all([q for qs in wanted.values() for q in qs], shared,
+                       cache_dir=cache_dir_for(pack, options), executor=options.executor,
+                       progress=options.progress, label=f"{pack.id}: proofs", gate=True)
+    for doc in pack.of_kind("riddle"):
+        if doc.id in shared.riddles:
+            yield from iter_count_diagnostics(shared.riddles[doc.id], doc,
+                                              [solves[q] for q in wanted[doc.id]])
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
@@ -132,7 +149,10 @@ def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
     yield from checks.iter_vocabulary_problems(riddle, doc)
     yield from checks.iter_god_setup_problems(riddle, doc, gods)
     yield from checks.iter_reference_problems(riddle, doc, blessings, dice)
-    yield from checks.iter_stockpile_problems(riddle, doc, gods)
+    # A god that is unknown, or left out for its own error, brings pieces nobody can
+    # count: the stockpile waits until that error (already reported) is fixed.
+    if all(g in gods for g in riddle.gods.deck + riddle.gods.queue):
+        yield from checks.iter_stockpile_problems(riddle, doc, gods)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,21 +181,29 @@ class RiddleSystem:
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
-        from generator.systems.riddle.solver import solve_cached
+        from generator.systems.riddle.proofs import (
+            ProofRequest,
+            prove_all,
+            requests_by_count,
+            seats,
+        )
+        from generator.systems.riddle.results import SOLVED
 
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
         riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
         counts["coins"] = sum(len(r.coins) for r in riddles if r is not None)
         counts["objectives"] = sum(len(r.objectives) for r in riddles if r is not None)
-        gods = {d.id: build_god(d) for d in pack.of_kind("god")}
-        dice = {d.id: build_die(d) for d in pack.of_kind("die")}
-        cache = cache_dir_for(pack, options)
+        shared = proof_shared(pack)
+        ordered = sorted(shared.riddles.values(), key=lambda r: r.number)
+        # The same requests as the book's, so the build has already cached them.
+        requests = [ProofRequest(r.id, 1, count_first_moves=True) for r in ordered
+                    if seats(r, 1)]
+        solves = prove_all(requests, shared, cache_dir=cache_dir_for(pack, options),
+                           executor=options.executor)
         difficulty: dict[str, Any] = {}
-        for riddle in sorted((r for r in riddles if r is not None), key=lambda r: r.number):
-            die = dice.get(riddle.die) if riddle.die else None
-            # The same call as the book's, so the build has already cached it.
-            solve = solve_cached(riddle, 1, None, cache, gods=gods, die=die)
-            difficulty[riddle.id] = [
+        for request in requests:
+            solve = solves[request]
+            difficulty[request.riddle] = [
                 {"tier": o.tier, "status": o.status, "turns": o.turns, "states": o.states,
                  # Effective branching factor: b with b**turns = states expanded.
                  "branching": round(o.states ** (1 / o.turns), 2) if o.turns else None,
@@ -184,7 +212,16 @@ class RiddleSystem:
                                        if o.optimal_first_moves is not None else None),
                  "reason": o.reason}
                 for o in solve.objectives]
-        return {"counts": counts, "solver": {"players": 1, "riddles": difficulty}}
+        # Every player count, as check proved them (from its cache; shown, never judged).
+        by_count = {r.id: requests_by_count(r) for r in ordered}
+        counted = prove_all([q for qs in by_count.values() for q in qs], shared,
+                            cache_dir=cache_dir_for(pack, options), executor=options.executor,
+                            stored_doubts=True, gate=True)
+        turns = {rid: {str(q.players): {o.tier: o.turns if o.status == SOLVED else o.status
+                                        for o in counted[q].objectives} for q in qs}
+                 for rid, qs in by_count.items()}
+        return {"counts": counts, "solver": {"players": 1, "riddles": difficulty,
+                                             "turns_by_players": turns}}
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The god and blessing decks, for the print targets."""

@@ -31,6 +31,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
+from generator.systems.riddle.bookkeeping import BLESSING_ACTION
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
 from generator.render import labels
 from generator.render.icons import (
@@ -85,6 +86,7 @@ from generator.systems.riddle.maps import marks_of_move, render_map
 from generator.systems.riddle.model import (
     AllOf,
     AnyOf,
+    BlessingCard,
     Die,
     GodCard,
     IslandComplete,
@@ -543,6 +545,71 @@ def difficulty(solve: RiddleSolve | None, riddle: Riddle, lang: str | None = Non
     return out
 
 
+NOT_PROVEN_MARK, NO_LINE_MARK = "?", "–"
+"""What a cell of the player-count badge shows instead of turns."""
+BADGE_HEIGHT_AT_MOST = 22.0
+"""mm from the badge's top to the header rule below the title: the badge stays above it."""
+
+
+def count_table(solves: Sequence[RiddleSolve]) -> list[tuple[str, list[str]]]:
+    """(tier, one cell per solve) for the player-count badge: the turns, or
+    :data:`NOT_PROVEN_MARK` / :data:`NO_LINE_MARK`. ``solves`` are one riddle's, one
+    per player count, in the order of the badge's columns."""
+    if not solves:
+        return []
+    rows = []
+    for j, result in enumerate(solves[0].objectives):
+        cells = []
+        for solve in solves:
+            o = solve.objectives[j]
+            cells.append(str(o.turns) if o.status == SOLVED and o.turns is not None
+                         else NO_LINE_MARK if o.status == "unsolvable" else NOT_PROVEN_MARK)
+        rows.append((result.tier, cells))
+    return rows
+
+
+def _count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang: str | None
+                 ) -> tuple[list[Element], float]:
+    """The shortest solution for each player count the riddle allows: a column per
+    count, a row per objective; right-aligned at ``right``; returns its width."""
+    rows = count_table(solves)
+    if not rows:
+        return [], 0.0
+    column_w = 4.6
+    name_w = 16.0
+    width = 7.0 + name_w + column_w * len(solves)
+    marks = any(c in (NOT_PROVEN_MARK, NO_LINE_MARK) for _, cells in rows for c in cells)
+    key_h = 3.0 if marks else 0.0
+    row_h = min(3.9, (BADGE_HEIGHT_AT_MOST - 5.6 - key_h) / len(rows))
+    height = 5.6 + row_h * len(rows) + key_h
+    x = right - width
+    first_column = x + 6.6 + name_w + column_w / 2
+    out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
+                                                          stroke_width=0.3), rx=1.6),
+                          fitted_text(x + 2.5, y + 3.6, labels.label("b-shortest-counts", lang),
+                                      5.6, first_column - column_w / 2 - x - 3.0, font="sans",
+                                      fill=MUTED, bold=True, min_size=4.0)]
+    for k, solve in enumerate(solves):
+        out.append(Text(first_column + k * column_w, y + 3.6,
+                        labels.label("b-count-column", lang, n=solve.players), font="sans",
+                        size=5.6, fill=MUTED, anchor="middle", bold=True))
+    for i, (tier, cells) in enumerate(rows):
+        cy = y + 7.0 + i * row_h
+        fill, dark, _ = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+        out.append(Circle(x + 4.0, cy - 0.2, 1.35, Style(fill=fill, stroke=dark, stroke_width=0.25)))
+        out.append(fitted_text(x + 6.6, cy + 1.0, tier_name(tier, lang).lower(), 6.8, name_w,
+                               font="sans", fill=INK, min_size=5.5))
+        for k, cell in enumerate(cells):
+            proven = cell not in (NOT_PROVEN_MARK, NO_LINE_MARK)
+            out.append(Text(first_column + k * column_w, cy + 1.0, cell, font="sans", size=6.8,
+                            fill=INK if proven else MUTED, anchor="middle", bold=proven))
+    if marks:
+        out.append(fitted_text(x + width / 2, y + height - 1.2, labels.label("b-counts-key", lang),
+                               5.0, width - 3.0, font="sans", fill=MUTED, anchor="middle",
+                               min_size=4.0))
+    return out, width
+
+
 def _badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: str | None = None,
            solved: Sequence[bool] = ()) -> tuple[list[Element], float]:
     """The solver's difficulty badge, right-aligned at ``right``; returns its width."""
@@ -865,8 +932,10 @@ def _below_height(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
 
 
 def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSettings,
-                number: int | None) -> RiddlePage:
-    """One riddle's page (see the module docstring for its parts)."""
+                number: int | None, counts: Sequence[RiddleSolve] = ()) -> RiddlePage:
+    """One riddle's page (see the module docstring for its parts). ``counts`` holds the
+    solver's verdicts for each player count the riddle allows; with more than one, the
+    badge shows the turns of each count instead of the solo ones."""
     pw, ph = settings.paper
     lang = settings.lang
     m = MARGIN
@@ -875,7 +944,8 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     # Header: the number medallion, title, island, players; the badge on the right.
     rows = difficulty(solve, riddle, lang)
     solved = [r.status == SOLVED and r.turns is not None for r in solve.objectives] if solve else []
-    badge, badge_w = _badge(pw - m, m - 1.0, rows, lang, solved)
+    badge, badge_w = (_count_badge(pw - m, m - 1.0, counts, lang) if len(counts) > 1
+                      else _badge(pw - m, m - 1.0, rows, lang, solved))
     parts += badge
     parts.append(Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)))
     parts.append(Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)))
@@ -1062,7 +1132,8 @@ class Turn:
 
 
 def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *,
-                    gods: Mapping[str, GodCard] | None = None, die: Die | None = None
+                    gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                    blessings: Mapping[str, BlessingCard] | None = None
                     ) -> tuple[Turn, ...] | None:
     """The solver's line for one objective as positions, or None when it cannot be replayed.
 
@@ -1077,7 +1148,7 @@ def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *
     if target < 0:
         return None
     ctx = compile_riddle(riddle, players)
-    game = RiddleGame(ctx, target, gods=gods, die=die,
+    game = RiddleGame(ctx, target, gods=gods, die=die, blessings=blessings,
                       powers=bool(result.trace) and len(result.trace[0]) == 2)
     starts = [s for s in game.starts()
               if not result.setup or game.assignments[s.extra.assignment].text == result.setup]  # type: ignore[attr-defined]
@@ -1135,7 +1206,8 @@ class SolutionBlock:
 
 
 def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
-                         gods: Mapping[str, GodCard] | None = None, die: Die | None = None
+                         gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                         blessings: Mapping[str, BlessingCard] | None = None
                          ) -> Iterator[SolutionBlock]:
     """One block per objective of a riddle, with the replayed line when it is solved."""
     if solve is None:
@@ -1145,7 +1217,8 @@ def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
         if result.status == SOLVED and result.solution in seen:
             yield SolutionBlock(riddle, result, None, seen[result.solution])
             continue
-        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die)
+        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die,
+                                blessings=blessings)
         if result.status == SOLVED:
             seen[result.solution] = result.tier
         yield SolutionBlock(riddle, result, turns)
@@ -1160,7 +1233,7 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
            lang: str | None = None) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
-        if turn.action[0] == POWER_ACTION else ((), ())
+        if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
     # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
     before, after = turn.before.board, turn.after.board
     steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))

@@ -25,8 +25,10 @@ effects). Rewards with text only change nothing the solver sees."""
 
 GOD_ACTION = -1
 SPHINX_ACTION = -2
+BLESSING_ACTION = -4
 """First field of an action that is not a move: ``(GOD_ACTION, queue index, -1)``,
-``(SPHINX_ACTION, option index, -1)``. A move is the engine's ``(worker, to, build)``."""
+``(SPHINX_ACTION, option index, -1)``, ``(BLESSING_ACTION, turn index, -1)`` (a turn
+that uses blessing cards, see :mod:`.blessings`). A move is the engine's ``(worker, to, build)``."""
 
 Action = tuple[int, int, int]
 
@@ -43,6 +45,10 @@ class Bookkeeping(NamedTuple):
     gems_won: int = 0  # bit i: the die's i-th gem was won (chance search only)
     cards: tuple[Any, ...] = ()  # gods held with pieces on their cards (gods.HeldCard)
     athena: int = -1  # seat whose Athena climb stops the others climbing, -1 none
+    revealed: int = 0  # bit i: the i-th blessing card face up at set-up is still there
+    skip_effects: bool = False  # a blessing skips the end-of-turn effects of this turn
+    seat_shift: int = 0  # extra turns taken (blessings): the next seat is (turn - shift) % n
+    pan_square: int = -1  # Pan: a worker here counts as on level 3 for this turn's goals
 
 
 @dataclass(frozen=True, slots=True)

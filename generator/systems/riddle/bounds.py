@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Square
-from generator.engine.state import PIECE_NAMES, height_at
+from generator.engine.state import PIECE_NAMES, State, height_at
 from generator.systems.riddle.bookkeeping import (
     GODS_HELD_AT_MOST,
     REWARD_ON_ACHIEVEMENT,
@@ -47,6 +47,17 @@ def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
 
 
 
+PIECES_UP: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple((int(h <= 0 < h + b), int(h <= 1 < h + b), int(h <= 2 < h + b), int(h <= 3 < h + b))
+          for b in range(DOME_LEVEL + 1))
+    for h in range(DOME_LEVEL + 1))
+"""``PIECES_UP[h][b]``: the pieces ``b`` builds take on a space ``h`` blocks high.
+
+>>> PIECES_UP[1][3]
+(0, 1, 1, 1)
+"""
+COIN_LEVELS = 0b11110
+"""The levels a build can reach (1-3, and 4 for the dome), as bits of a coin's ``levels``."""
 PIECE_LIMIT_TURNS = 64
 """How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
 IDENTITY_TURNS = tuple(range(64))
@@ -88,8 +99,11 @@ class Bounds:
                                if e.NAME == "step-toward-closest-worker"}
         self.figure_distance = figure_distances(ctx) if self.moving_figures else ()
         # A piece removed to the stockpile can be built again: supply without end.
-        self.recycled = any(e.NAME == "remove-top" and getattr(e, "to", "") == "stockpile"
-                            for e in ctx.effects)
+        self.recycling = tuple(sorted({e.at for e in ctx.effects  # type: ignore[attr-defined]
+                                       if e.NAME == "remove-top"
+                                       and getattr(e, "to", "") == "stockpile"}))
+        self.recycling_mask = sum(1 << sq for sq in self.recycling)
+        self.recycled = bool(self.recycling)
         self.endless = self.recycled or any(added)
         # Per objective: (fixed pieces, pieces of the group's choice) of its reward.
         supply = []
@@ -110,6 +124,10 @@ class Bounds:
         # ending objective's (the riddle is over when it comes).
         self.serving = tuple(j != game.target and j != ctx.ending for j in range(len(supply)))
         self.added_any = any(added)
+        # Per colour: (coin index, square, levels a build collects it at, 1-4).
+        self.coins_by_colour = tuple(
+            tuple((i, c.square, c.levels & COIN_LEVELS) for i, c in enumerate(ctx.coins)
+                  if c.colour == colour) for colour in range(2))
         self.memo: dict[Any, int] = {}
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
         # A won game (chance search) brings at most this many pieces of any kind.
@@ -144,7 +162,6 @@ class Bounds:
             return UNREACHABLE
         deficit = (d0 if d0 > 0 else 0, d1 if d1 > 0 else 0, d2 if d2 > 0 else 0,
                    d3 if d3 > 0 else 0)
-        game = self.game
         ctx = self.ctx
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         arrivals: list[tuple[int, tuple[int, ...], int, int]] = []
@@ -160,10 +177,7 @@ class Bounds:
         known = self.memo.get(memo_key)
         if known is not None:
             return known
-        untaken = [god.pieces for i, god in enumerate(game.queue)
-                   if not book.gods_taken >> i & 1]
-        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
-        gods = [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
+        gods = self.god_choices(state)
         waits = [c for size in range(len(arrivals) + 1)
                  for c in itertools.combinations(arrivals, size)]
         best = UNREACHABLE
@@ -181,6 +195,14 @@ class Bounds:
         if len(self.memo) < MEMO_AT_MOST:
             self.memo[memo_key] = best
         return best
+
+    def god_choices(self, state: RiddleState) -> list[tuple[Sequence[int], ...]]:
+        """Every set of untaken gods the group could still take (their pieces)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        untaken = [god.pieces for i, god in enumerate(self.game.queue)
+                   if not book.gods_taken >> i & 1]
+        takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
+        return [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
 
     def _cover_turn(self, state: RiddleState, rest: Sequence[int],
                     wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:
@@ -262,6 +284,22 @@ class Bounds:
                     last = False
             tables.append(tuple(turns))
         return tuple(tables)
+
+
+def figure_squares(board: State) -> int:
+    """The squares of the King and the Sphinx: nothing is built there before the
+    figure leaves, and figures move only at the end of a turn (by effects).
+
+    >>> from generator.engine.state import State
+    >>> bin(figure_squares(State(0, 0, 0, 0, (0,), 3, -1)))
+    '0b1000'
+    """
+    out = 0
+    if board.king >= 0:
+        out |= 1 << board.king
+    if board.sphinx >= 0:
+        out |= 1 << board.sphinx
+    return out
 
 
 def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],

@@ -10,7 +10,14 @@ from pathlib import Path
 from generator.cachefile import read_object
 from generator.systems.riddle.bookkeeping import reward_options
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, dump_riddle
+from generator.systems.riddle.model import (
+    DEFAULT_GEMS,
+    BlessingCard,
+    Die,
+    GodCard,
+    Riddle,
+    dump_riddle,
+)
 from generator.systems.riddle.results import SOLVED, SOLVER_VERSION, ObjectiveResult, RiddleSolve
 from generator.systems.riddle.trace import verify_result
 
@@ -30,14 +37,18 @@ CACHE_FILE_AT_MOST = 4 << 20
 
 def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                       expert: bool = False, count_first_moves: bool = False) -> str:
+                       expert: bool = False, count_first_moves: bool = False,
+                       blessings: Mapping[str, BlessingCard] | None = None) -> str:
     """A hash of everything a result depends on: the riddle's rules content (not its
     story or title), the queue's god pieces, the die, the player count, the
     budget, the mode and :data:`SOLVER_VERSION`."""
     data = dump_riddle(riddle)
     for prose in ("title", "story", "rules"):
         data.pop(prose, None)
-    queue = {g: list(gods[g].pieces) for g in riddle.gods.queue if gods and g in gods}
+    queue: dict[str, object] = {g: list(gods[g].pieces) for g in riddle.gods.queue
+                                if gods and g in gods}
+    for b in riddle.gods.revealed:  # a revealed blessing's effect is what the solver plays
+        queue[f"blessing:{b}"] = blessings[b].effect if blessings and b in blessings else None
     die_data = None if die is None else {
         "gems": list(die.gems),
         "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
@@ -49,11 +60,17 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
 
 
 def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
-                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool
+                gods: Mapping[str, GodCard] | None, die: Die | None, expert: bool,
+                doubts: bool = False,
+                blessings: Mapping[str, BlessingCard] | None = None
                 ) -> tuple[RiddleSolve | None, str]:
     """A stored result that passes verification, else None and what was wrong with
     it (``""`` when there was nothing worth reporting: no entry, or one that is
-    never trusted by design)."""
+    never trusted by design).
+
+    ``doubts`` also returns an entry with unproven or unsolvable objectives as it is
+    (its solved ones are still replayed): for showing a verdict that a check in the
+    same run has just recomputed, never for a diagnostic."""
     stored = read_object(path, CACHE_FILE_AT_MOST)  # a regular, size-capped JSON object
     if stored is None or stored.get("fingerprint") != fingerprint:
         return None, ""
@@ -68,12 +85,14 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         return None, "it is for another riddle, player count or mode"
     if [o.tier for o in solve.objectives] != [o.tier for o in riddle.objectives]:
         return None, "its objectives are not the riddle's"
-    if any(o.status != SOLVED for o in solve.objectives):
+    if any(o.status != SOLVED for o in solve.objectives) and not doubts:
         return None, ""  # never trusted: see solve_cached
     ctx = compile_riddle(riddle, players, expert=expert,
                          gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     for result in solve.objectives:
-        problem = verify_result(ctx, result, gods=gods, die=die)
+        if result.status != SOLVED:
+            continue
+        problem = verify_result(ctx, result, gods=gods, die=die, blessings=blessings)
         if problem:
             return None, problem
     return solve, ""

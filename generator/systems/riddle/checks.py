@@ -350,6 +350,10 @@ def unknown(doc: Document, what: str, ident: str, path: tuple[object, ...],
     return doc.diag("RS-P010", f"unknown {what} '{ident}'", path, hint=hint)
 
 
+QUEUE_PLACES = 3
+"""RULES 1: the queue shows three cards (gods, and blessing cards revealed into it)."""
+
+
 def iter_god_setup_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard]
                             ) -> Iterator[Diagnostic]:
     """Unknown gods (RS-P010) and a queue not dealt from the deck (RS-G023)."""
@@ -358,11 +362,16 @@ def iter_god_setup_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
             if ident not in gods:
                 yield unknown(doc, "god", ident, ("gods", part, i), gods)
     for i, ident in enumerate(riddle.gods.queue):
-        if ident not in riddle.gods.deck:
+        if ident not in riddle.gods.deck and ident in gods:  # an unknown god is said above
             yield doc.diag("RS-G023", f"the opening queue deals '{ident}', which is not in the "
                            "deck", ("gods", "queue", i),
                            hint="list every god of the riddle under 'deck'; the queue names "
                            "the ones dealt face up")
+    places = len(riddle.gods.queue) + len(riddle.gods.revealed)
+    if places > QUEUE_PLACES:
+        yield doc.diag("RS-G023", f"the opening queue shows {places} cards (gods and revealed "
+                       f"blessings); it has {QUEUE_PLACES} places", ("gods", "revealed"),
+                       hint="the queue's gods and revealed blessings share its three places")
 
 
 def iter_reference_problems(riddle: Riddle, doc: Document, blessings: Iterable[str],
@@ -372,6 +381,9 @@ def iter_reference_problems(riddle: Riddle, doc: Document, blessings: Iterable[s
     for i, ident in enumerate(riddle.blessings):
         if ident not in blessing_ids:
             yield unknown(doc, "blessing", ident, ("blessings", i), blessing_ids)
+    for i, ident in enumerate(riddle.gods.revealed):
+        if ident not in blessing_ids:
+            yield unknown(doc, "blessing", ident, ("gods", "revealed", i), blessing_ids)
     die_ids = set(dice)
     if riddle.die is not None and riddle.die not in die_ids:
         yield unknown(doc, "die", riddle.die, ("die",), die_ids)

@@ -70,7 +70,8 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G022": ("The campaign or constellation has a structural problem (an id used twice, a "
                 "missing node), named in the message.",
                 "islands:\n  - {id: harbour, name: A, riddles: []}\n  - {id: harbour, name: B, riddles: []}"),
-    "RS-G023": ("The god queue or deck deals a god that is not there, or deals one twice.",
+    "RS-G023": ("The god queue or deck deals a god that is not there, or deals one twice, or "
+                "the queue shows more than three cards with its revealed blessings.",
                 "gods:\n  deck: [atlas]\n  queue: [hermes]    # hermes is not in the deck"),
     "RS-G024": ("A goal or effect is written so that it can never work (a second set of slots, "
                 "a space off the map, a count of zero).",
@@ -96,6 +97,11 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G106": ("A cached proof is replayed before it is trusted; one that no longer replays was "
                 "solved again, and the cache rewritten.",
                 "# a .riddlesmith-cache file edited by hand, or left by an older solver"),
+    "RS-G107": ("Each player count moves the workers in its own order (a pair each, the "
+                "Wanderer), so an objective proven for the first count may still be out of "
+                "reach for another; the book leaves that count's turns out.",
+                "players: [1, 2, 3, 4]    # the gold objective is proven for 1 and 2 players,\n"
+                "                         # but the search for 3 stops at its budget"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "RIDDLE_CODES"]

@@ -10,7 +10,7 @@ from generator.render.deck import Book, Deck
 from generator.systems import Options, ProgressFn
 from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
 from generator.systems.riddle.render import (
-    SOLUTION_MODES, build_book, dress_book, paper_of, read_content, solve_all,
+    SOLUTION_MODES, build_book, dress_book, paper_of, read_content, solve_all, solve_counts,
 )
 
 
@@ -38,7 +38,8 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Boo
     if author:
         meta.append(author)
     book = dress_book(build_book(content, solve_all(content, options, progress),
-                                 paper_of(pack, options), lang, mode, progress, meta), content, pack)
+                                 paper_of(pack, options), lang, mode, progress, meta,
+                                 solve_counts(content, options)), content, pack)
     chapters = [("Cover", 0), ("The voyage", 1), ("Symbols", 2)]
     for n, (riddle, _) in enumerate(content.riddles):
         chapters.append((f"{riddle.number}. {_text(riddle.title, lang)}", 3 + n))

@@ -9,7 +9,9 @@ from typing import Any
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import Stockpile
+from generator.systems.riddle.blessing_turns import BlessingCards, revealed_cards
 from generator.systems.riddle.bookkeeping import (
+    BLESSING_ACTION,
     GOD_ACTION,
     GODS_HELD_AT_MOST,
     REWARD_ON_ACHIEVEMENT,
@@ -30,9 +32,11 @@ from generator.systems.riddle.gods import GodPowers
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.build import BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
-from generator.systems.riddle.model import Die, GodCard, iter_goal_tree
+from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
+from generator.systems.riddle.power_bounds import power_reach, powered_estimate
 from generator.systems.riddle.state import (
     RiddleState,
     after_build,
@@ -41,6 +45,9 @@ from generator.systems.riddle.state import (
     judge_objectives,
 )
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
+
+EXTRA = RiddleState._fields.index("extra")
+"""Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
 
 
 def time_horizon(ctx: RiddleContext) -> int:
@@ -95,7 +102,8 @@ class RiddleGame:
 
     def __init__(self, ctx: RiddleContext, target: int, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 chance: bool = False, powers: bool = False) -> None:
+                 chance: bool = False, powers: bool = False,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> None:
         self.ctx = ctx
         self.target = target
         self.goal: Goal = ctx.objectives[target].goal
@@ -111,6 +119,8 @@ class RiddleGame:
         start = ctx.start.board
         self.powers = GodPowers(self.queue, ctx.geometry, enabled=powers,
                                 figures=start.king != NO_SQUARE or start.sphinx != NO_SQUARE)
+        revealed, self.unknown_blessings = revealed_cards(ctx.riddle.gods.revealed, blessings)
+        self.blessings = BlessingCards(revealed, enabled=powers)
         self.rewards = tuple(reward_options(o.reward) if REWARD_ON_ACHIEVEMENT else
                              ((0, 0, 0, 0),) for o in ctx.objectives)
         self.reward_mask = _mask(j for j, options in enumerate(self.rewards)
@@ -120,6 +130,8 @@ class RiddleGame:
         self.horizon = time_horizon(ctx)
         self.coin_squares = tuple(c.square for c in ctx.coins)
         self.symmetries = tuple(s for s in symmetry_group(ctx) if not s.is_identity)
+        # Each symmetry with its permutation extended by perm[-1] == -1 (no square).
+        self._perms = tuple((s, (*s.perm, NO_SQUARE)) for s in self.symmetries)
         self.size = ctx.geometry.size
         self.layer_bits = 7 * self.size  # heights, domes, tokens, sunk, collected coins
         # Widths of the bookkeeping fields of a key (see _small).
@@ -127,18 +139,20 @@ class RiddleGame:
         self.god_bits = len(self.queue)
         self.gem_bits = len(die.gems) if die is not None and chance else 0
         self.small_bits = (64 + 9 * self.objective_bits + 12 + self.god_bits
-                           + 2 * ctx.players + 1 + self.gem_bits
+                           + 2 * ctx.players + 1 + self.gem_bits + self.blessings.bits
                            + (self.horizon + 1 + ctx.players).bit_length())
         self._collected_bits: dict[int, int] = {}
         # Held cards (queue index, seat, four counts) and Athena's seat, when powers play.
         self.card_bits = (len(self.queue) * 15 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
+        self.power_reach = power_reach(self)
 
     # -- the search problem ------------------------------------------------
 
     def starts(self) -> Iterable[RiddleState]:
         seats = (0,) * self.players
-        return tuple(self.ctx.start._replace(extra=Bookkeeping(i, 0, seats))
+        revealed = self.blessings.start_mask
+        return tuple(self.ctx.start._replace(extra=Bookkeeping(i, 0, seats, revealed=revealed))
                      for i in range(len(self.assignments)))
 
     def is_goal(self, state: RiddleState) -> bool:
@@ -150,7 +164,7 @@ class RiddleGame:
     def movers(self, state: RiddleState) -> tuple[int, int, int]:
         """(seat, bitmask of the workers it may move, the Wanderer or -1) for the next turn."""
         book: Bookkeeping = state.extra  # type: ignore[assignment]
-        seat = state.turn % self.players
+        seat = (state.turn - book.seat_shift) % self.players
         assignment = self.assignments[book.assignment]
         movers = assignment.masks[seat]
         if assignment.wanderer >= 0 and book.wanderer_moved:
@@ -162,7 +176,7 @@ class RiddleGame:
         if state.achieved & self.bit or is_over(ctx, state):
             return []
         book: Bookkeeping = state.extra  # type: ignore[assignment]
-        seat = state.turn % self.players  # the seat playing turn state.turn + 1
+        seat = (state.turn - book.seat_shift) % self.players  # the seat playing next
         assignment = self.assignments[book.assignment]
         movers = assignment.masks[seat]
         wanderer = assignment.wanderer
@@ -193,26 +207,20 @@ class RiddleGame:
                 left = (s0, s1 - 1, s2, s3)
             else:
                 left = (s0 - 1, s1, s2, s3)
-            after = state._replace(board=apply_move(geometry, board, move),
-                                   stock=_new_tuple(Stockpile, left),
-                                   extra=moved if move[0] == wanderer else still)
+            after = _new_tuple(RiddleState, (  # state._replace, without parsing keywords
+                apply_move(geometry, board, move), _new_tuple(Stockpile, left),
+                *state[2:EXTRA], moved if move[0] == wanderer else still, *state[EXTRA + 1:]))
             for built in after_build(ctx, after, build):
                 for nxt in finish(built):
                     append((move, nxt))  # type: ignore[arg-type]
-        if self.queue and book.gods_held[seat] < GODS_HELD_AT_MOST:
-            for i, god in enumerate(self.queue):
-                if book.gods_taken >> i & 1:
-                    continue
-                if self.powers.active:
-                    taken = self.powers.take(state, book, seat, i, still._replace(
-                        athena=-1 if book.athena == seat else book.athena))
-                else:
-                    held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) \
-                        + book.gods_held[seat + 1:]
-                    taken = state._replace(stock=_add(stock, god.pieces), extra=still._replace(
-                        gods_taken=book.gods_taken | 1 << i, gods_held=held))
-                for nxt in finish(taken):
-                    append(((GOD_ACTION, i, -1), nxt))
+        for i in self.takeable(state, seat):
+            for nxt in finish(self.take_god(state, seat, i)):
+                append(((GOD_ACTION, i, -1), nxt))
+        if book.revealed and self.blessings.active:  # revealed blessing cards (blessing_turns)
+            for k, turn in enumerate(self.blessings.turns(self, state)):
+                for acted in turn.acted:
+                    for nxt in finish(acted):
+                        append(((BLESSING_ACTION, k, -1), nxt))
         for i, (gem, delta) in enumerate(self.sphinx_options):
             if state.sphinx_wins >= ctx.gems or (gem >= 0 and book.gems_won >> gem & 1):
                 continue
@@ -223,25 +231,38 @@ class RiddleGame:
                 append(((SPHINX_ACTION, i, -1), nxt))
         return out
 
+    def takeable(self, state: RiddleState, seat: int) -> list[int]:
+        """Queue indices of the gods ``seat`` may take now (none past the two-god limit)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        if not self.queue or book.gods_held[seat] >= GODS_HELD_AT_MOST:
+            return []
+        return [i for i in range(len(self.queue)) if not book.gods_taken >> i & 1]
+
+    def take_god(self, state: RiddleState, seat: int, i: int) -> RiddleState:
+        """The state after ``seat`` takes the ``i``-th god of the queue (the turn's action)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        still = book._replace(wanderer_moved=False) if book.wanderer_moved else book
+        if self.powers.active:
+            return self.powers.take(state, book, seat, i, still._replace(
+                athena=-1 if book.athena == seat else book.athena))
+        held = book.gods_held[:seat] + (book.gods_held[seat] + 1,) + book.gods_held[seat + 1:]
+        return state._replace(stock=_add(state.stock, self.queue[i].pieces), extra=still._replace(
+            gods_taken=book.gods_taken | 1 << i, gods_held=held))
+
     def estimate(self, state: RiddleState) -> int:
         if state.achieved & self.bit:
             return 0
         ctx = self.ctx
         if is_over(ctx, state):
             return UNREACHABLE
-        if self.powers.active:
-            # Decision: with powers in play no goal bound is claimed (a power may walk
-            # or build several times a turn): one turn at least, which stays admissible.
-            # Every turn but a god's takes a piece; a quest may give one piece more.
-            book: Bookkeeping = state.extra  # type: ignore[assignment]
-            quests = len(book.cards) + sum(1 for i in range(len(self.queue))
-                                           if not book.gods_taken >> i & 1)
-            need = 1 if self.bounds.turns_possible(state) + quests > 0 else UNREACHABLE
-            last = self.goal.deadline()  # a deadline still rules out a late goal
-            if last is not None and state.turn + 1 > last:
-                need = UNREACHABLE
-        else:
-            need = self.bound(self.goal, state)
+        if self.powers.active or self.blessings.active:
+            return powered_estimate(self, state)  # goals' bounds assume plain turns
+        return self.plain_estimate(state)
+
+    def plain_estimate(self, state: RiddleState) -> int:
+        """The goals' bounds, for lines that use no power from ``state`` on."""
+        ctx = self.ctx
+        need = self.bound(self.goal, state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
@@ -251,38 +272,56 @@ class RiddleGame:
 
     def key(self, state: RiddleState) -> int:
         board = state.board
+        l1, l2, l3, domes, workers, king, sphinx = board
         collected = self._collected_bits.get(state.collected)
         if collected is None:
             collected = _mask(sq for i, sq in enumerate(self.coin_squares)
                               if state.collected >> i & 1)
             self._collected_bits[state.collected] = collected
         groups = self.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
-        workers, king, sphinx = board.workers, board.king, board.sphinx
-        figures = _figures(workers, groups, king, sphinx)
-        board_bits = (board.l1, board.l2, board.l3, board.domes, state.tokens, state.sunk,
-                      collected)
+        single = len(groups) == 1
+        if single:  # one player: every worker interchangeable with every other
+            figures = 0
+            for sq in sorted(workers):
+                figures = figures << 7 | (sq + 1)
+            figures = (figures << 7 | (king + 1)) << 7 | (sphinx + 1)
+        else:
+            figures = _figures(workers, groups, king, sphinx)
+        size = self.size
+        tokens, sunk = state.tokens, state.sunk
         if self.symmetries:
             # Figures are the most significant part of a key: only the images with the
             # smallest figures can give the smallest key, so only they are built whole.
+            # ``perm[-1]`` is -1, so an absent figure stays absent.
             tied: list[Symmetry | None] = [None]
-            for sym in self.symmetries:
-                perm = sym.perm
-                image = _figures(tuple(perm[sq] if sq >= 0 else sq for sq in workers), groups,
-                                 perm[king] if king >= 0 else king,
-                                 perm[sphinx] if sphinx >= 0 else sphinx)
+            for sym, perm in self._perms:
+                if single:
+                    image = 0
+                    for sq in sorted([perm[w] for w in workers]):
+                        image = image << 7 | (sq + 1)
+                    image = (image << 7 | (perm[king] + 1)) << 7 | (perm[sphinx] + 1)
+                else:
+                    image = _figures(tuple(perm[sq] for sq in workers), groups, perm[king],
+                                     perm[sphinx])
                 if image < figures:
                     figures, tied = image, [sym]
                 elif image == figures:
                     tied.append(sym)
             best = -1
             for image_of in tied:
-                layers = board_bits if image_of is None else tuple(
-                    image_of.apply_bits(b) for b in board_bits)
-                packed = self._pack_layers(layers)
+                if image_of is None:
+                    packed = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size
+                              | tokens << 4 * size | sunk << 5 * size | collected << 6 * size)
+                else:
+                    bits = image_of.apply_bits
+                    packed = (bits(l1) | bits(l2) << size | bits(l3) << 2 * size
+                              | bits(domes) << 3 * size | bits(tokens) << 4 * size
+                              | bits(sunk) << 5 * size | bits(collected) << 6 * size)
                 if best < 0 or packed < best:
                     best = packed
         else:
-            best = self._pack_layers(board_bits)
+            best = (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
+                    | sunk << 5 * size | collected << 6 * size)
         key = ((figures << self.layer_bits | best) << self.small_bits) | self._small(state)
         if self.card_bits:
             key = key << self.card_bits | self._cards(state.extra)  # type: ignore[arg-type]
@@ -297,12 +336,6 @@ class RiddleGame:
                     ) << 15 * card.god
         return out << 3 | (book.athena + 1)
 
-    def _pack_layers(self, layers: tuple[int, ...]) -> int:
-        size = self.size
-        l1, l2, l3, domes, tokens, sunk, collected = layers
-        return (l1 | l2 << size | l3 << 2 * size | domes << 3 * size | tokens << 4 * size
-                | sunk << 5 * size | collected << 6 * size)
-
     # -- turn steps ----------------------------------------------------------
 
     def finish(self, state: RiddleState) -> list[RiddleState]:
@@ -313,7 +346,8 @@ class RiddleGame:
         return out
 
     def rewards_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
-        turned = collect_blessings(state._replace(turn=state.turn + 1))
+        turned = collect_blessings(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,
+                                                            *state[3:])))
         judged = judge_objectives(self.ctx, turned)
         new = judged.achieved & ~turned.achieved & self.reward_mask
         if not new:
@@ -328,6 +362,11 @@ class RiddleGame:
     def effects_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
         ctx = self.ctx
         turn = state.turn
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        if book.pan_square >= 0:  # Pan's level 3 lasts until the goals are judged
+            state = state._replace(extra=book._replace(pan_square=-1))
+        if book.skip_effects:  # a blessing skips them
+            return (state._replace(extra=state.extra._replace(skip_effects=False)),)  # type: ignore[attr-defined]
         states: tuple[RiddleState, ...] = (state,)
         for effect in ctx.effects:
             if len(states) == 1:
@@ -370,6 +409,8 @@ class RiddleGame:
         base = goal.min_turns(self.ctx, state)
         if base <= 0 or base >= UNREACHABLE:
             return base
+        if kind is BuildGoal:
+            return max(base, build_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is BlessingsGoal:
             return max(base, blessings_bound(self.bounds, goal, state))  # type: ignore[arg-type]
         if kind is StandGoal:
@@ -396,14 +437,16 @@ class RiddleGame:
         out = (((turn << 16 | s0) << 16 | s1) << 16 | s2) << 16 | s3
         for silver, gold in state.slots:
             out = out << 8 | silver << 4 | gold
-        out = out << self.objective_bits | state.achieved
-        out = out << 6 | min(state.blessings, 63)
-        out = out << 4 | min(state.sphinx_wins, 15)
-        out = out << 2 | min(state.destroyed, 3)
+        blessings, wins, destroyed = state.blessings, state.sphinx_wins, state.destroyed
+        out = (((out << self.objective_bits | state.achieved) << 6
+                | (blessings if blessings < 63 else 63)) << 4
+               | (wins if wins < 15 else 15)) << 2 | (destroyed if destroyed < 3 else 3)
         out = out << self.god_bits | book.gods_taken
         for held in book.gods_held:
             out = out << 2 | held
         out = out << 1 | book.wanderer_moved
+        if self.blessings.bits:
+            out = (out << self.blessings.bits - 2 | book.revealed) << 2 | book.seat_shift
         return out << self.gem_bits | book.gems_won
 
     # -- chance ----------------------------------------------------------------

@@ -13,18 +13,22 @@ What this module adds to a turn of :class:`~.game.RiddleGame`:
   :class:`~generator.engine.powers.pieces.TurnRules` (in the order RULES.md
   fixes; the engine's stages run in that order), and
   :func:`~generator.engine.powers.turn.list_plies` lists every distinct ply.
-  Forced moves (Apollo, Minotaur) target other workers only: a power never moves
-  the King or the Sphinx here, so Minotaur, whose riddle text also shoves other
-  figures, counts as implemented only on maps without them.
+  Forced moves: Apollo trades places with workers only; Minotaur, whose riddle
+  text shoves any figure, shoves the King and the Sphinx too (RULES 1: a power
+  moves other figures when it says figures). In a ply the King and the Sphinx
+  are relocation indices ``len(workers)`` and ``len(workers) + 1``.
 - *Default quest*: a card whose last piece is built on a turn its power was used
   earns any one piece for the stockpile (the group's choice). A card left empty
   is discarded at the end of the turn (quest earned or not).
 - *Athena*: after a climb with her power, the other players' workers may not
   climb until her holder's next turn.
 
-Pan's riddle power (counting as level 3 for goals after a leap down) is not
-implemented: goals would have to read it, so a Pan in the queue is still
-reported as a power not searched.
+- *Pan*: a worker of Pan's holder that steps down two or more levels at once
+  counts as standing on level 3 for the goals until the end of that turn
+  (``Bookkeeping.pan_square``, read by the ``stand`` goal, cleared after the
+  rewards step). The drop is measured from the height before the turn to the
+  height after its builds, so a drop that builds might have shortened never
+  counts. The power is passive: every such ply uses it (for its quest too).
 """
 from __future__ import annotations
 
@@ -34,7 +38,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from generator.engine.geometry import NO_SQUARE
 from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies, rules_for
 from generator.engine.state import PIECE_NAMES, State, Stockpile, height_at
-from generator.systems.riddle.bookkeeping import Action, Bookkeeping, _new_tuple, plain_text
+from generator.systems.riddle.bookkeeping import (
+    BLESSING_ACTION,
+    GOD_ACTION,
+    Action,
+    Bookkeeping,
+    _new_tuple,
+    plain_text,
+)
 from generator.systems.riddle.state import RiddleState, after_build
 
 if TYPE_CHECKING:
@@ -53,13 +64,24 @@ RIDDLE_POWERS: Mapping[str, str] = {
     "hephaestus-stack-twice": "hephaestus",
     "hermes-level-stride": "hermes",
     "minotaur-shove": "minotaur",
+    "pan-leap-down": "pan",
     "prometheus-early-build": "prometheus",
 }
 """A riddle god card's power id -> the engine god whose pieces play it."""
 
-NEEDS_NO_FIGURES = frozenset({"minotaur"})
-"""Engine gods implemented only on maps without the King or the Sphinx (their riddle
-text also moves those figures, which the engine's forced moves never do)."""
+NEEDS_NO_FIGURES: frozenset[str] = frozenset()
+"""Engine gods implemented only on maps without the King or the Sphinx (none now:
+Minotaur shoves them through :meth:`GodPowers.plies`)."""
+
+PASSIVE = frozenset({"pan"})
+"""Engine gods whose riddle power is not an engine hook: Pan's engine piece wins
+the standard game by a drop; in a riddle the drop only counts as level 3."""
+
+SHOVES_FIGURES = frozenset({"minotaur"})
+"""Engine gods whose riddle text lets them force the King and the Sphinx."""
+
+PAN_DROP = 2
+"""Levels Pan's worker must step down at once."""
 
 QUEST_REWARD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
 """Default quest reward: any one piece to the stockpile (the group's choice)."""
@@ -95,12 +117,14 @@ class GodPowers:
                             for card in queue)
         self.active = any(g is not None for g in self.engine)
         self._rules: dict[tuple[int, ...], TurnRules] = {}
+        self._shove_rules: dict[tuple[int, ...], TurnRules] = {}
 
     def rules(self, held: tuple[int, ...]) -> TurnRules:
         """The composed rules of the held gods (queue indices), implemented ones only."""
         found = self._rules.get(held)
         if found is None:
-            ids = tuple(g for g in (self.engine[i] for i in held) if g is not None)
+            ids = tuple(g for g in (self.engine[i] for i in held)
+                        if g is not None and g not in PASSIVE)
             found = self._rules[held] = rules_for(ids)
         return found
 
@@ -126,9 +150,34 @@ class GodPowers:
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         held = tuple(c.god for c in book.cards if c.seat == seat)
         no_up = book.athena >= 0 and book.athena != seat
-        return list_plies(self.geometry, state.board, movers, self.rules(held),  # type: ignore[arg-type]
-                          no_up=no_up, level3_wins=False, stockpile=state.stock,
-                          opponents=ANY_WORKER)
+        plies = list_plies(self.geometry, state.board, movers, self.rules(held),  # type: ignore[arg-type]
+                           no_up=no_up, level3_wins=False, stockpile=state.stock,
+                           opponents=ANY_WORKER)
+        gods = {self.engine[i] for i in held}
+        if gods & SHOVES_FIGURES and (state.board.king >= 0 or state.board.sphinx >= 0):
+            plies += self._shove_figures(state, movers, held, no_up)
+        if "pan" in gods:
+            plies = [p._replace(powers=(*p.powers, "pan")) if pan_drop(state.board, p) else p
+                     for p in plies]
+        return plies
+
+    def _shove_figures(self, state: RiddleState, movers: int, held: tuple[int, ...],
+                       no_up: bool) -> list[Ply]:
+        """Plies whose Minotaur charge shoves the King or the Sphinx: the figures join the
+        board as extra workers only the shove may move (Apollo's trade is left out)."""
+        board = state.board
+        n = len(board.workers)
+        rules = self._shove_rules.get(held)
+        if rules is None:
+            ids = tuple(g for g in (self.engine[i] for i in held)
+                        if g is not None and g not in PASSIVE and g != "apollo")
+            rules = self._shove_rules[held] = rules_for(ids)
+        wide = board._replace(workers=(*board.workers, board.king, board.sphinx), king=-1,
+                              sphinx=-1)
+        plies = list_plies(self.geometry, wide, movers, rules, no_up=no_up,  # type: ignore[arg-type]
+                           level3_wins=False, stockpile=state.stock,
+                           opponents=1 << n | 1 << n + 1)
+        return [p for p in plies if any(i >= n for i, _ in p.moves)]
 
     def moves(self, state: RiddleState, seat: int, movers: int, wanderer: int,
               finish: Callable[[RiddleState], list[RiddleState]],
@@ -153,14 +202,18 @@ class GodPowers:
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         board = state.board
         first = ply.moves[0][0] if ply.moves else ply.worker
+        if first >= len(board.workers):  # a shoved figure: the charging worker moved
+            first = ply.worker
         athena = -1 if book.athena == seat else book.athena
         if ply.up and any(GODS_ATHENA == p for p in ply.powers):
             athena = seat
         base = book._replace(athena=athena)
+        if "pan" in ply.powers:
+            base = base._replace(pan_square=relocated(board, ply.moves).workers[ply.worker])
         if wanderer >= 0:
             base = base._replace(wanderer_moved=first == wanderer)
         # Relocations first, then each build with the coins it reaches.
-        moved = board._replace(workers=apply_ply(board, Ply(ply.worker, ply.moves, ())).workers)
+        moved = relocated(board, ply.moves)
         starts: list[tuple[RiddleState, tuple[HeldCard, ...]]] = [
             (state._replace(board=moved), book.cards)]
         for square, piece in ply.builds:
@@ -213,12 +266,15 @@ class GodPowers:
         """A ply in notation, ``W1 B2-C3-D3 build D4, D4 [Hephaestus]``, and its pieces."""
         g = geometry
         board = state.board
-        text = ""
+        text = f"W{ply.worker + 1} {g.name(board.workers[ply.worker])}"  # type: ignore[attr-defined]
         if ply.moves:
+            n = len(board.workers)
             path: dict[int, list[int]] = {}
             for worker, sq in ply.moves:
-                path.setdefault(worker, [board.workers[worker]]).append(sq)
-            text = ", ".join(f"W{w + 1} " + "-".join(g.name(sq) for sq in squares)  # type: ignore[attr-defined]
+                start = (board.workers[worker] if worker < n
+                         else board.king if worker == n else board.sphinx)
+                path.setdefault(worker, [start]).append(sq)
+            text = ", ".join(_figure_name(w, n) + " " + "-".join(g.name(sq) for sq in squares)  # type: ignore[attr-defined]
                              for w, squares in path.items())
         builds = ", ".join(g.name(sq) for sq, _ in ply.builds)  # type: ignore[attr-defined]
         if builds:
@@ -231,6 +287,43 @@ class GodPowers:
 
 
 GODS_ATHENA = "athena"
+
+
+def relocated(board: State, moves: tuple[tuple[int, int], ...]) -> State:
+    """``board`` after a ply's relocations; indices past the workers are the King and
+    the Sphinx (see :meth:`GodPowers._shove_figures`)."""
+    n = len(board.workers)
+    workers, king, sphinx = list(board.workers), board.king, board.sphinx
+    for i, sq in moves:
+        if i < n:
+            workers[i] = sq
+        elif i == n:
+            king = sq
+        else:
+            sphinx = sq
+    return board._replace(workers=tuple(workers), king=king, sphinx=sphinx)
+
+
+def pan_drop(board: State, ply: Ply) -> bool:
+    """True when the acting worker of ``ply`` surely stepped down :data:`PAN_DROP` levels
+    at once: from its height before the turn to the height after the ply's builds."""
+    if ply.worker >= len(board.workers) or board.workers[ply.worker] < 0:
+        return False
+    after = apply_ply(board, Ply(ply.worker, (), ply.builds))
+    here = board.workers[ply.worker]
+    for i, sq in ply.moves:
+        if i != ply.worker:
+            continue
+        if height_at(board, here) - height_at(after, sq) >= PAN_DROP:
+            return True
+        here = sq
+    return False
+
+
+def _figure_name(index: int, workers: int) -> str:
+    if index < workers:
+        return f"W{index + 1}"
+    return "King" if index == workers else "Sphinx"
 
 
 def plain_action(ply: Ply) -> Action | None:
@@ -263,6 +356,17 @@ def line_steps(game: RiddleGameLike, states: Sequence[RiddleState],
     out = []
     for state, action in zip(states, actions):
         plies = None
+        if action[0] == BLESSING_ACTION:
+            used = game.blessings.turns(game, state)[action[1]]
+            if used.ply is not None:
+                step = step_json(game.ctx.geometry, used.pre, (POWER_ACTION, 0, -1),
+                                 game.powers, [used.ply])
+            else:
+                step = step_json(game.ctx.geometry, used.pre, (GOD_ACTION, used.god, -1),
+                                 game.powers, None)
+            step["blessings"] = list(used.cards)
+            out.append(step)
+            continue
         if action[0] == POWER_ACTION:
             seat, movers, _ = game.movers(state)
             plies = game.powers.plies(state, seat, movers)
@@ -275,6 +379,7 @@ class RiddleGameLike(Protocol):
 
     ctx: Any
     powers: GodPowers
+    blessings: Any
 
     def movers(self, state: RiddleState) -> tuple[int, int, int]: ...
 
@@ -292,7 +397,7 @@ def step_json(geometry: object, state: RiddleState, action: Action,
                 "build": name(build), "piece": PIECE_NAMES[min(piece, 3)], "power": None}
     if action[0] == POWER_ACTION and powers is not None and plies is not None:
         ply = plies[action[1]]
-        worker = ply.moves[0][0] if ply.moves else ply.worker
+        worker = ply.worker  # the acting worker (a forced figure moves too)
         start = board.workers[worker]
         ends = [sq for w, sq in ply.moves if w == worker]
         return {"worker": f"W{worker + 1}", "from": name(start) if start != NO_SQUARE else None,
@@ -309,11 +414,19 @@ def step_json(geometry: object, state: RiddleState, action: Action,
 
 
 def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tuple[str, ...]:
-    """The icon names (god types) of the gods whose powers ``action`` used, in order."""
-    if action[0] != POWER_ACTION:
+    """The icon names (god types) of the gods whose powers ``action`` used, in order;
+    a turn that used blessing cards starts with the blessing icon."""
+    lead: tuple[str, ...] = ()
+    if action[0] == BLESSING_ACTION:
+        used = game.blessings.turns(game, state)[action[1]]
+        if used.ply is None:
+            return ("blessing",)
+        lead, ply, state = ("blessing",), used.ply, used.pre
+    elif action[0] == POWER_ACTION:
+        seat, movers, _ = game.movers(state)
+        ply = game.powers.plies(state, seat, movers)[action[1]]
+    else:
         return ()
-    seat, movers, _ = game.movers(state)
-    ply = game.powers.plies(state, seat, movers)[action[1]]
     book: Bookkeeping = state.extra  # type: ignore[assignment]
     out: list[str] = []
     for power in ply.powers:
@@ -322,7 +435,7 @@ def power_icons(game: RiddleGameLike, state: RiddleState, action: Action) -> tup
                 kind = game.powers.queue[c.god].type
                 out.append(kind if kind in ("mover", "builder", "specialist") else "feature")
                 break
-    return tuple(out)
+    return lead + tuple(out)
 
 
 def marks_of_power_turn(before: State, after: State

@@ -127,6 +127,7 @@ class Objective:
 class GodSetup:
     deck: tuple[str, ...] = ()
     queue: tuple[str, ...] = ()  # the opening queue, dealt from the deck
+    revealed: tuple[str, ...] = ()  # blessing cards face up in the queue at set-up
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +248,8 @@ def build_riddle(doc: Document, source: str | None = None
         board=board,
         coins=coins,
         stockpile=stockpile,
-        gods=GodSetup(tuple(gods.get("deck", ())), tuple(gods.get("queue", ()))),
+        gods=GodSetup(tuple(gods.get("deck", ())), tuple(gods.get("queue", ())),
+                      tuple(gods.get("revealed", ()))),
         objectives=objectives,
         end_of_turn=effects,
         turn_limit=data.get("turn_limit"),
@@ -504,8 +506,10 @@ def dump_riddle(riddle: Riddle) -> dict[str, Any]:
         data["coins"] = [{"at": g.name(c.square), "colour": c.colour, "levels": list(c.levels)}
                          for c in riddle.coins]
     data["stockpile"] = stockpile_data(riddle.stockpile)
-    if riddle.gods.deck or riddle.gods.queue:
+    if riddle.gods.deck or riddle.gods.queue or riddle.gods.revealed:
         data["gods"] = {"deck": list(riddle.gods.deck), "queue": list(riddle.gods.queue)}
+        if riddle.gods.revealed:
+            data["gods"]["revealed"] = list(riddle.gods.revealed)
     if riddle.blessings:
         data["blessings"] = list(riddle.blessings)
     if riddle.die is not None:

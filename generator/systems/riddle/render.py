@@ -5,8 +5,9 @@ bottom, in this order:
 
 1. the models: riddles in campaign order, gods, blessings, dice, the campaign
    and the constellation;
-2. the solver's verdicts, through :func:`~.solver.solve_cached` (the cache folder
-   is ``options.cache_dir``; without one nothing is cached);
+2. the solver's verdicts, through :func:`~.proofs.prove_all` (the cache folder
+   is ``options.cache_dir``; without one nothing is cached; the proofs run on
+   ``options.executor``);
 3. the pages: the book (cover, story, legend, one page per riddle, then the
    solutions as an upside-down appendix, a separate PDF or not at all, as
    ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``),
@@ -30,9 +31,7 @@ Artefacts (relative to the pack's output folder)::
 """
 from __future__ import annotations
 
-import time
-
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -76,7 +75,14 @@ from generator.systems.riddle.sheets import (
     player_aid_card_pages,
     player_aid_pages,
 )
-from generator.systems.riddle.solver import RiddleSolve, solve_cached, worker_assignments
+from generator.systems.riddle.proofs import (
+    ProofRequest,
+    ProofShared,
+    prove_all,
+    requests_by_count,
+    seats,
+)
+from generator.systems.riddle.results import RiddleSolve
 
 SOLUTION_MODES = ("appendix", "separate", "none")
 """Where the solutions go: at the back of the book upside down, in their own PDF, nowhere."""
@@ -86,27 +92,33 @@ SOLVE_PLAYERS = 1
 
 def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
               ) -> dict[str, RiddleSolve | None]:
-    """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``."""
+    """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``,
+    proven on ``options.executor``, one progress line per riddle."""
     budget = options.extra.get("solver_budget")
-    out: dict[str, RiddleSolve | None] = {}
-    for riddle, _ in content.riddles:
-        try:
-            worker_assignments(SOLVE_PLAYERS, len(riddle.board.workers))
-        except ValueError:
-            out[riddle.id] = None
-            continue
-        die = content.dice.get(riddle.die) if riddle.die else None
-        started = time.process_time()
-        solve = solve_cached(riddle, SOLVE_PLAYERS, budget, options.cache_dir,
-                             gods=content.gods, die=die)
-        out[riddle.id] = solve
-        turns = ", ".join(f"{o.tier} {o.turns if o.turns is not None else o.status}"
-                          for o in solve.objectives)
-        # One line per riddle (name, turns, CPU time), and any cache entry replaced.
-        progress(f"{content.pack_id}: {riddle.id}: {turns} "
-                 f"({time.process_time() - started:.2f} s)"
-                 + "".join(f"; warning: {w}" for w in solve.warnings))
-    return out
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice,
+                         {b.id: b for b, _ in content.blessings})
+    requests = {r.id: ProofRequest(r.id, SOLVE_PLAYERS, count_first_moves=True, budget=budget)
+                for r, _ in content.riddles if seats(r, SOLVE_PLAYERS)}
+    solves = prove_all(list(requests.values()), shared, cache_dir=options.cache_dir,
+                       executor=options.executor, progress=progress, label=content.pack_id)
+    return {r.id: solves[requests[r.id]] if r.id in requests else None
+            for r, _ in content.riddles}
+
+
+def solve_counts(content: RiddleContent, options: Options
+                 ) -> dict[str, tuple[RiddleSolve, ...]]:
+    """The verdicts for every player count each riddle allows, as ``check`` proves them
+    (so a build finds them in the cache check has just filled). A stored "not proven"
+    is shown as it is: check, which never trusts one, ran first."""
+    shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice,
+                         {b.id: b for b, _ in content.blessings})
+    budget = options.extra.get("solver_budget")
+    wanted = {r.id: [replace(q, budget=budget) for q in requests_by_count(r)]
+              for r, _ in content.riddles}
+    solves = prove_all([q for qs in wanted.values() for q in qs], shared,
+                       cache_dir=options.cache_dir, executor=options.executor,
+                       stored_doubts=True, gate=True)
+    return {rid: tuple(solves[q] for q in qs) for rid, qs in wanted.items()}
 
 
 def _pdf(pages: Sequence[Scene], title: str, author: str, subject: str,
@@ -133,8 +145,10 @@ class Book:
 
 def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                paper: tuple[float, float], lang: str | None, mode: str,
-               progress: ProgressFn, meta: Sequence[str] = ()) -> Book:
-    """Every page of the riddle book (see the module docstring for the order)."""
+               progress: ProgressFn, meta: Sequence[str] = (),
+               by_count: Mapping[str, Sequence[RiddleSolve]] | None = None) -> Book:
+    """Every page of the riddle book (see the module docstring for the order);
+    ``by_count`` (from :func:`solve_counts`) puts each player count's turns on the pages."""
     islands = _island_names(content, lang)
     settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
     first_riddle_page = 5  # after the cover, the story, the symbols and the "You need" list
@@ -143,7 +157,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     overflowing: list[str] = []
     for n, (riddle, _) in enumerate(content.riddles):
         progress(f"{content.pack_id}: page of {riddle.id}")
-        drawn = riddle_page(riddle, solves.get(riddle.id), settings, first_riddle_page + n)
+        drawn = riddle_page(riddle, solves.get(riddle.id), settings, first_riddle_page + n,
+                            (by_count or {}).get(riddle.id, ()))
         riddle_pages.append(drawn.page)
         maps.append((riddle.id, drawn.map))
         if not drawn.fits:
@@ -179,6 +194,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
             progress(f"{content.pack_id}: solutions of {riddle.id}")
             die = content.dice.get(riddle.die) if riddle.die else None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
+                                           blessings={b.id: b for b, _ in content.blessings},
                                            die=die)
         if mode == "appendix":
             start = len(pages) + 1
@@ -215,7 +231,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     meta = [f"{title} · {version}".strip(" ·")]
     if author:
         meta.append(author)
-    book = build_book(content, solves, paper, lang, mode, progress, meta)
+    book = build_book(content, solves, paper, lang, mode, progress, meta,
+                      solve_counts(content, options))
     book = dress_book(book, content, pack)
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
@@ -266,4 +283,4 @@ def iter_build_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
 
 __all__ = ["Book", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
            "build_artefacts", "build_book", "iter_build_problems", "iter_card_overflow",
-           "paper_of", "read_content", "solve_all"]
+           "paper_of", "read_content", "solve_all", "solve_counts"]

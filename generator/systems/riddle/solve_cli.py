@@ -18,7 +18,7 @@ from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
 from generator.systems.riddle import check_pack, read_sources
-from generator.systems.riddle.model import build_die, build_god, build_riddle
+from generator.systems.riddle.model import build_blessing, build_die, build_god, build_riddle
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
     SOLVED,
@@ -84,9 +84,10 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
         return 2, (f"riddlesmith: riddle '{riddle_id}' has no {tier} objective "
                    f"(objectives: {', '.join(tiers)})")
     gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
     dice = {d.id: d for d in pack.of_kind("die")}
     die = build_die(dice[riddle.die]) if riddle.die in dice else None
-    solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
+    solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget, blessings=blessings,
                          tiers=[tier] if tier else None)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":

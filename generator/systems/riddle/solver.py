@@ -26,14 +26,17 @@ solver):
 - God powers, blessing cards and quests are optional, so a line without them
   is a sound proof and is searched first (with the goals' bounds). Taking a
   god from the *opening* queue is searched; cards refilled from the deck are
-  not, since the deck's order is unknown. When no line without powers exists,
-  a second search plays the queue's powers (:mod:`.gods`: cards as piece
-  sources, quests, discards, the two-god limit) with a bound of one turn, so
-  its lines are shortest among lines with powers ("needs a god power" in the
-  reason). Decision: a line without powers is reported even when a power
-  could shorten it. "unsolvable" means "not even with the powers in play";
-  powers the solver does not play (Pan; Minotaur beside the King or the
-  Sphinx) are named in the reason.
+  not, since the deck's order is unknown; blessing cards are searched when the
+  riddle reveals them at set-up (:mod:`.blessing_turns`). When the queue's
+  powers or revealed cards are in play, a second search plays them
+  (:mod:`.gods`: cards as piece sources, quests, discards, the two-god limit)
+  with the admissible bound of :mod:`.power_bounds`: when a line without
+  powers was found, only for a strictly shorter line (so the answer is the
+  shortest line with the powers in play, and its optimal first moves are
+  counted in that game); otherwise for any line ("needs a god power" in the
+  reason). "unsolvable" means "not even with the powers in play"; powers the
+  solver does not play (an unknown effect, ``order-deck``) are named in the
+  reason.
 - The Sphinx's game is never part of a proof. When the chance-free search
   is exhausted and the objective asks for Sphinx wins (or the die's rewards
   could add pieces), a second search lets every game be won: a line found
@@ -43,9 +46,13 @@ solver):
 Search details. The heuristic is the larger of each goal's own admissible
 bound (``goal.min_turns``) and the solver's :class:`Bounds` (walking to the
 work on the worker's own seat's turns, climbing with a stair, pieces that are
-missing until a god, an effect or a reward brings them, builds that goals held
-together need on disjoint spaces, and where the King or the Sphinx can ever
-step); a test checks them against exact distances on small riddles. The
+missing until a god, an effect or a reward brings them, pieces conserved for
+domes and towers, nothing built under the King or the Sphinx before they step
+off, builds that goals held together need on disjoint spaces, and where the
+King or the Sphinx can ever step); a test checks them against exact distances
+on small riddles. The optimal first moves are counted by one depth-first
+search whose transposition table keeps exact distances and refutations
+(:func:`~generator.sim.search.count_optimal_first_moves`). The
 transposition table keys one int packing the board, stockpile, slots, coins,
 tokens, blessings, gods taken, the seat to play and, while a turn-dependent
 rule (a sink, a deadline, the turn limit) is still ahead, the turn itself:
@@ -56,8 +63,9 @@ one player's interchangeable workers stands where.
 
 ``states`` in a result counts the states expanded by the search that decided
 the status (the proof, or the chance search); ``seconds`` covers everything,
-counting the optimal first moves included (that count is budgeted: see
-:data:`COUNT_FLOOR`).
+counting the optimal first moves included (the count may expand as many
+states as each search, and shares the objective's CPU-seconds cap; the shipped
+riddles need at most about 7,000 states, flooded-den's gold and heroic).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
 rules content, the gods and die it uses, the player count, the budget and
@@ -139,7 +147,15 @@ from generator.systems.riddle.cache import (
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
 from generator.systems.riddle.gods import engine_god, line_steps
-from generator.systems.riddle.model import DEFAULT_GEMS, Die, GodCard, Riddle, iter_goal_tree
+from generator.systems.riddle.blessing_turns import BlessingCards, revealed_cards
+from generator.systems.riddle.model import (
+    DEFAULT_GEMS,
+    BlessingCard,
+    Die,
+    GodCard,
+    Riddle,
+    iter_goal_tree,
+)
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
     SOLVED,
@@ -174,10 +190,27 @@ states held in memory) it bounds every check's time and memory (issue 8 §3).
 A result stopped by this cap depends on the machine's speed; the report says so
 and such results are never cached as true (see :func:`solve_cached`)."""
 
-COUNT_FLOOR, COUNT_FACTOR = 3_000, 10
-"""Counting the optimal first moves visits every state a shortest line could pass
-through, which can cost far more than the proof: it may expand at most
-``max(COUNT_FLOOR, COUNT_FACTOR * states of the proof)`` states."""
+SHORTEST_WITH_POWERS = False
+"""Decision (for now): when a line without powers exists, ``check``, ``build`` and
+``solve`` report it, as before, and do not search for a shorter line with powers.
+With ``shortest_with_powers=True`` the solver does (the answer is then the shortest
+line with the powers in play, pinned to breadth-first search by the fuzz of
+``tests/systems/riddle/reference_gods.py``). Measured on the shipped riddles
+(``benchmarks/solver.py --no-bfs`` against ``--powers-shortest``): proof and first
+moves 26 s -> 120 s CPU, and 11 objectives get shorter than their ``solver.expect``,
+so turning it on is a content decision (the islands' difficulty curves change)."""
+
+SHORTCUT_SECONDS, SHORTCUT_FLOOR, SHORTCUT_FACTOR = 2.0, 3_000, 10
+"""CPU seconds and states (at least the floor, else ``SHORTCUT_FACTOR`` times the proof's)
+the search for a line with powers shorter than the one found without may take:
+with Hermes or several gods in the queue the bound with powers is weak and that
+search can cost minutes. When it stops undecided the result says so
+(:data:`NOT_RULED_OUT`) and keeps the line without powers."""
+NOT_RULED_OUT = "shortest without god powers; a shorter line with them is not ruled out"
+FIRSTS_WITHOUT_POWERS = "optimal first moves counted without powers"
+"""Said when the shortest line uses no power and its first moves were counted in the
+game without powers (a first move using a power is not among them)."""
+
 SOLVER_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-G1\d\d", code)
 }
@@ -188,7 +221,9 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
                  die: Die | None = None, budget: int | None = None,
                  tiers: Iterable[str] | None = None, expert: bool = False,
                  count_first_moves: bool = True,
-                 seconds: float | None = SECONDS_PER_OBJECTIVE) -> RiddleSolve:
+                 seconds: float | None = SECONDS_PER_OBJECTIVE,
+                 blessings: Mapping[str, BlessingCard] | None = None,
+                 shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> RiddleSolve:
     """Solve each objective (those of ``tiers``, or all) for ``players`` players.
 
     ``gods`` maps god ids to cards (their pieces make taking a god from the
@@ -208,7 +243,8 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
     results = tuple(
         solve_objective(ctx, j, gods=gods, die=die, budget=budget,
                         horizon=riddle.solver.horizon, count_first_moves=count_first_moves,
-                        seconds=seconds)
+                        seconds=seconds, blessings=blessings,
+                        shortest_with_powers=shortest_with_powers)
         for j, objective in enumerate(ctx.objectives)
         if wanted is None or objective.tier in wanted)
     return RiddleSolve(riddle.id, players, results, expert)
@@ -218,7 +254,9 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                     gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                     budget: int = DEFAULT_BUDGET, horizon: int | None = None,
                     count_first_moves: bool = True,
-                    seconds: float | None = SECONDS_PER_OBJECTIVE) -> ObjectiveResult:
+                    seconds: float | None = SECONDS_PER_OBJECTIVE,
+                    blessings: Mapping[str, BlessingCard] | None = None,
+                    shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> ObjectiveResult:
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
@@ -228,9 +266,11 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     cpu_started = time.process_time()
     objective = ctx.objectives[target]
     ruled_out = pieces_rule_out(ctx, target, gods=gods, die=die)
-    if ruled_out and not _powers_in_play(ctx, gods):  # a quest reward may bring the piece
+    in_play = _powers_in_play(ctx, gods) or _blessings_in_play(ctx, blessings)
+    if ruled_out and not in_play:  # a quest reward or a blessing may bring the piece
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
-                               time.perf_counter() - started, ruled_out + _powers_note(ctx, gods))
+                               time.perf_counter() - started,
+                               ruled_out + _powers_note(ctx, gods, blessings))
     game = RiddleGame(ctx, target, gods=gods, die=die)
 
     def left() -> float | None:
@@ -238,6 +278,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                                                                 - cpu_started))
 
     found = astar(game, budget=budget, max_cost=horizon, seconds=left())
+    if game.unknown_gods:
+        in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
     def result(status: str, search: SearchResult[RiddleState, Action], reason: str,
                firsts: int | None = None, line: RiddleGame | None = None) -> ObjectiveResult:
@@ -259,31 +301,70 @@ def solve_objective(ctx: RiddleContext, target: int, *,
 
     def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
         """No line without god powers: search again with the queue's powers in play."""
-        if not _powers_in_play(ctx, gods):
-            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods))
-        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True)
+        if not in_play:
+            return result(UNSOLVABLE, search, reason + _powers_note(ctx, gods, blessings))
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True,
+                                blessings=blessings)
         powered = astar(power_game, budget=budget, max_cost=horizon, seconds=left())
         if powered.status == FOUND and powered.cost is not None:
             firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
                                                seconds=left(), line=powered.states) \
                 if count_first_moves else None
-            return result(SOLVED, powered, "needs a god power: no line without one", firsts,
-                          power_game)
+            return result(SOLVED, powered, "needs a god power or a blessing: no line without "
+                          "one", firsts, power_game)
         if powered.status == EXHAUSTED:
             return result(UNSOLVABLE, powered, reason + "; not even with the god powers in "
-                          "play" + _powers_note(ctx, gods))
+                          "play" + _powers_note(ctx, gods, blessings))
         return result(UNPROVEN, powered, "no line without god powers; with them the search "
                       "stopped: " + budget_reason(powered, budget, seconds))
 
+    if found.status == FOUND and in_play and shortest_with_powers and found.cost is not None:
+        # A line without powers proves the objective; one with powers may be shorter
+        # (the powered bound, :mod:`.power_bounds`, keeps this search admissible).
+        power_game = RiddleGame(ctx, target, gods=gods, die=die, powers=True,
+                                blessings=blessings)
+        cap = found.cost - 1 if horizon is None else min(horizon, found.cost - 1)
+        spend = left()
+        spend = SHORTCUT_SECONDS if spend is None else min(spend, SHORTCUT_SECONDS)
+        shortcut_budget = min(budget, max(SHORTCUT_FLOOR, SHORTCUT_FACTOR * found.expanded))
+        shorter = astar(power_game, budget=shortcut_budget, max_cost=cap, seconds=spend) \
+            if cap >= 1 else None
+        if shorter is None or shorter.status in (EXHAUSTED, HORIZON):
+            # Decision: the first moves are counted in the game without powers (the
+            # line is one of its shortest); counting in the game with powers would
+            # expand states whose power lists are huge (Hermes moves every worker).
+            firsts = None
+            note = f"no shorter line with the god powers in play; {FIRSTS_WITHOUT_POWERS}"
+            if count_first_moves:
+                firsts = count_optimal_first_moves(game, found.cost, budget=budget,
+                                                   seconds=left(), line=found.states)
+                if firsts is None:
+                    note += (f"; optimal first moves not counted: more than {budget} states "
+                             f"or {seconds} CPU seconds")
+            return result(SOLVED, found, note, firsts, game)
+        if shorter.status == FOUND and shorter.cost is not None:
+            firsts = None
+            if count_first_moves:
+                firsts = count_optimal_first_moves(power_game, shorter.cost, budget=budget,
+                                                   seconds=left(), line=shorter.states)
+            return result(SOLVED, shorter, f"a god power or a blessing saves "
+                          f"{found.cost - shorter.cost} turn"
+                          f"{'s' if found.cost - shorter.cost != 1 else ''} "
+                          f"({found.cost} without)", firsts, power_game)
+        firsts = None
+        if count_first_moves:
+            firsts = count_optimal_first_moves(game, found.cost, budget=budget,
+                                               seconds=left(), line=found.states)
+        return result(SOLVED, found, f"{NOT_RULED_OUT}: " + budget_reason(
+            shorter, shortcut_budget, spend) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game)
     if found.status == FOUND:
         firsts = None
         note = ""
         if count_first_moves and found.cost is not None:
-            allowed = min(budget, max(COUNT_FLOOR, COUNT_FACTOR * found.expanded))
-            firsts = count_optimal_first_moves(game, found.cost, budget=allowed, seconds=left(),
+            firsts = count_optimal_first_moves(game, found.cost, budget=budget, seconds=left(),
                                                line=found.states)
             if firsts is None:
-                note = (f"optimal first moves not counted: more than {allowed} states or "
+                note = (f"optimal first moves not counted: more than {budget} states or "
                         f"{seconds} CPU seconds")
         return result(SOLVED, found, note, firsts, game)
     if found.status == BUDGET:
@@ -297,7 +378,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                       f"{', '.join(game.unknown_gods)} are unknown: their pieces were not "
                       "searched")
     powered: ObjectiveResult | None = None
-    if _powers_in_play(ctx, gods):  # a line with powers is a proof; chance is not
+    if in_play:  # a line with powers is a proof; chance is not
         powered = with_powers(f"searched {found.expanded} states: no line without god powers, "
                               "blessing cards or the Sphinx's game reaches it", found)
         if powered.status == SOLVED:
@@ -322,12 +403,12 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return result(UNSOLVABLE, found, f"searched {found.expanded} states: no line reaches "
                       "it, even winning every Sphinx's game"
                       + (", not even with the god powers in play" if powered else "")
-                      + _powers_note(ctx, gods))
+                      + _powers_note(ctx, gods, blessings))
     if powered is not None:
         return powered
     return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
                   "line without god powers, blessing cards or the Sphinx's game reaches it")
-                  + _powers_note(ctx, gods))
+                  + _powers_note(ctx, gods, blessings))
 
 
 def effective_budget(cap: int, riddle: Riddle) -> int:
@@ -368,15 +449,26 @@ def _powers_in_play(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> b
                for g in ctx.riddle.gods.queue)
 
 
-def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None) -> str:
+def _blessings_in_play(ctx: RiddleContext, blessings: Mapping[str, BlessingCard] | None) -> bool:
+    """Some blessing card revealed at set-up has a power the solver plays."""
+    cards, _ = revealed_cards(ctx.riddle.gods.revealed, blessings)
+    return BlessingCards(cards, enabled=True).active
+
+
+def _powers_note(ctx: RiddleContext, gods: Mapping[str, GodCard] | None,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> str:
     names = [f"{plain_text(gods[g].name)} ({gods[g].power})" for g in ctx.riddle.gods.queue
              if gods and g in gods and engine_god(gods[g], figures=_figures(ctx)) is None]
+    cards, unknown = revealed_cards(ctx.riddle.gods.revealed, blessings)
+    names += BlessingCards(cards, enabled=True).unsearched()
+    names += [f"{b} (unknown blessing card)" for b in unknown]
     return f"; powers not searched: {', '.join(names)}" if names else ""
 
 
 def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Path | None, *,
                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                 expert: bool = False, count_first_moves: bool = True) -> RiddleSolve:
+                 expert: bool = False, count_first_moves: bool = True,
+                 blessings: Mapping[str, BlessingCard] | None = None) -> RiddleSolve:
     """:func:`solve_riddle` (every objective), reusing a stored result when the
     riddle's fingerprint matches and the result survives verification;
     ``cache_dir=None`` solves without caching.
@@ -405,15 +497,15 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
 
     def solve() -> RiddleSolve:
         return solve_riddle(riddle, players, gods=gods, die=die, budget=budget, expert=expert,
-                            count_first_moves=count_first_moves)
+                            count_first_moves=count_first_moves, blessings=blessings)
 
     if cache_dir is None:
         return solve()
     fingerprint = riddle_fingerprint(riddle, players, budget, gods=gods, die=die, expert=expert,
-                                     count_first_moves=count_first_moves)
+                                     count_first_moves=count_first_moves, blessings=blessings)
     path = cache_dir / f"{riddle.id}-{fingerprint[:24]}.json"
     stored, problem = read_entry(path, fingerprint, riddle, players, gods=gods, die=die,
-                                  expert=expert)
+                                  expert=expert, blessings=blessings)
     if stored is not None:
         return stored
     solved = solve()
@@ -485,7 +577,9 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
                                    die: Die | None = None, cache_dir: Path | None = None,
                                    budget: int | None = None,
                                    players: Iterable[int] = (1,), expert: bool = False,
-                                   count_first_moves: bool = False) -> Iterator[Diagnostic]:
+                                   count_first_moves: bool = False,
+                                   blessings: Mapping[str, BlessingCard] | None = None
+                                   ) -> Iterator[Diagnostic]:
     """Solve a riddle through the cache and yield the diagnostics of
     :func:`iter_solver_diagnostics`: for each of ``players`` (default one player,
     the solver's default; pass ``riddle.players`` for every count, which costs far
@@ -502,7 +596,8 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
             continue
         for mode in modes:
             solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die,
-                                       expert=mode, count_first_moves=count_first_moves))
+                                       expert=mode, count_first_moves=count_first_moves,
+                                       blessings=blessings))
     yield from iter_solver_diagnostics(riddle, doc, solves)
 
 

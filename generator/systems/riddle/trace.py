@@ -9,6 +9,7 @@ from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.moves import apply_move
 from generator.engine.state import PIECE_NAMES, height_at
 from generator.systems.riddle.bookkeeping import (
+    BLESSING_ACTION,
     GOD_ACTION,
     SPHINX_ACTION,
     Action,
@@ -18,7 +19,7 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION
-from generator.systems.riddle.model import Die, GodCard
+from generator.systems.riddle.model import BlessingCard, Die, GodCard
 from generator.systems.riddle.results import SOLVED, ObjectiveResult
 from generator.systems.riddle.state import COLOURS, RiddleState, after_build
 
@@ -39,10 +40,11 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     """
     ctx = game.ctx
     g = ctx.geometry
-    seat = before.turn % game.players
+    seat = game.movers(before)[0]
     who = f"P{seat + 1} " if game.players > 1 else ""
     first: list[str] = []
     spent: list[int] | None = None  # pieces a power turn built (to name a quest reward)
+    stock = before.stock  # the stockpile the action starts from (after any blessing)
     acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
@@ -58,6 +60,15 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         acted = tuple(game.powers.play(ctx, before, seat, ply, wanderer))
         spent = [sum(1 for _, p in ply.builds if p == i) for i in range(4)]
         build = ply.builds[-1][0] if ply.builds else NO_SQUARE
+    elif action[0] == BLESSING_ACTION:
+        used = game.blessings.turns(game, before)[action[1]]
+        text = used.text
+        first.append(used.pieces)
+        acted = used.acted
+        stock = used.pre.stock
+        if used.ply is not None:
+            spent = [sum(1 for _, p in used.ply.builds if p == i) for i in range(4)]
+        build = used.ply.builds[-1][0] if used.ply is not None and used.ply.builds else NO_SQUARE
     elif action[0] == SPHINX_ACTION:
         gem, delta = game.sphinx_options[action[1]]
         colour = f" the {game.die.gems[gem]} gem" if game.die is not None and gem >= 0 else ""
@@ -82,7 +93,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
                 if _same(final, after):
                     notes = first + _notes(game, before, build, built, rewarded, final)
                     if spent is not None:
-                        quest = [b - a + n for a, b, n in zip(before.stock, built.stock, spent)]
+                        quest = [b - a + n for a, b, n in zip(stock, built.stock, spent)]
                         if any(quest):
                             notes.insert(len(first), f"quest reward +{_pieces(quest)}")
                     return who + text + (f" ({'; '.join(notes)})" if notes else "")
@@ -206,7 +217,7 @@ def trace_of(game: RiddleGame, states: Sequence[RiddleState], actions: Sequence[
     """A found line in replayable form: ``(assignment,)``, then per turn the action and
     the index of the resulting state among that action's successors."""
     out: list[tuple[int, ...]] = [(states[0].extra.assignment,)]  # type: ignore[attr-defined]
-    if game.powers.active:
+    if powered(game):
         out[0] = (*out[0], 1)  # the line was found with powers in play
     for before, action, after in zip(states, actions, states[1:]):
         same = [child for a, child in game.successors(before) if a == action]
@@ -214,12 +225,17 @@ def trace_of(game: RiddleGame, states: Sequence[RiddleState], actions: Sequence[
     return tuple(out)
 
 
+def powered(game: RiddleGame) -> bool:
+    """True when the game plays god powers or blessing cards (its traces say so)."""
+    return game.powers.active or game.blessings.active
+
+
 def replay_trace(game: RiddleGame, trace: Sequence[Sequence[int]]
                  ) -> tuple[tuple[RiddleState, ...], tuple[Action, ...]] | None:
     """The states and actions of a stored line, replayed by the rules, or None when a
     step is not legal or the line does not end at the objective."""
     starts = tuple(game.starts())
-    if not trace or len(trace[0]) != 1 + game.powers.active or not 0 <= trace[0][0] < len(starts):
+    if not trace or len(trace[0]) != 1 + powered(game) or not 0 <= trace[0][0] < len(starts):
         return None
     states = [starts[trace[0][0]]]
     actions: list[Action] = []
@@ -238,7 +254,8 @@ def replay_trace(game: RiddleGame, trace: Sequence[Sequence[int]]
 
 
 def verify_result(ctx: RiddleContext, result: ObjectiveResult, *,
-                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None) -> str:
+                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                  blessings: Mapping[str, BlessingCard] | None = None) -> str:
     """Why a stored ``solved`` result cannot be trusted, or ``""``: its line is replayed
     by the rules, must reach the objective in exactly the stored number of turns,
     and must read as the stored solution."""
@@ -246,7 +263,8 @@ def verify_result(ctx: RiddleContext, result: ObjectiveResult, *,
     if result.status != SOLVED or result.tier not in tiers:
         return "not a solved objective of this riddle"
     powers = bool(result.trace) and len(result.trace[0]) == 2
-    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die, powers=powers)
+    game = RiddleGame(ctx, tiers.index(result.tier), gods=gods, die=die, powers=powers,
+                      blessings=blessings)
     replayed = replay_trace(game, result.trace)
     if replayed is None:
         return f"the stored line for the {result.tier} objective does not replay"

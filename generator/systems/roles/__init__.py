@@ -46,7 +46,8 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
         out.extend(checks.iter_card_problems(card, docs[ident]))
     for game, problem, doc in games:
         out.extend(checks.iter_board_problems(game, problem, doc))
-        out.extend(checks.iter_deck_problems(game, doc, cards, docs))
+        out.extend(checks.iter_deck_problems(game, doc, cards, docs, pack.rejected_ids,
+                                             pack.may_lack("role-card")))
     return out
 
 

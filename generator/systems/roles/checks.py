@@ -11,11 +11,12 @@
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 
 from generator.diagnostics import Diagnostic
 from generator.engine.powers.registry import POWERS, parameter_problems
 from generator.pack.model import Document
+from generator.pack.schema import suggest
 from generator.systems.roles.model import (
     ENGINEERS,
     POWER_TIMINGS,
@@ -43,7 +44,8 @@ def iter_card_problems(card: RoleCard, doc: Document) -> Iterator[Diagnostic]:
         if ability.power not in POWERS:
             yield doc.diag("RS-N006", f"power '{ability.power}' is not simulated: playouts "
                            "play this ability as if it were not there", (*where, "power"),
-                           hint="riddlesmith explain RS-N006 lists the powers")
+                           hint=suggest(ability.power, sorted(POWERS))
+                           or "riddlesmith explain RS-N006 lists the powers")
             continue
         for problem in parameter_problems(ability.power, ability.params):
             yield doc.diag("RS-N008", problem,
@@ -56,15 +58,24 @@ def iter_card_problems(card: RoleCard, doc: Document) -> Iterator[Diagnostic]:
 
 
 def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCard],
-                       card_docs: Mapping[str, Document]) -> Iterator[Diagnostic]:
-    """Completeness, sets, Engineers, first-play cards and numbers of the game's deck."""
+                       card_docs: Mapping[str, Document], rejected: Collection[str] = (),
+                       cards_may_lack: bool = False) -> Iterator[Diagnostic]:
+    """Completeness, sets, Engineers, first-play cards and numbers of the game's deck.
+
+    ``rejected`` names role cards left out for their own errors (already reported):
+    the deck naming one is not "no role card". When ``cards_may_lack`` (a role card
+    may be missing for errors already reported), the counts of the deck (complete
+    sets, Engineers, first-play cards, enough cards for the hands) are not judged:
+    they would only repeat that error.
+    """
     known = [c for c in game.deck if c in cards]
     for i, ident in enumerate(game.deck):
-        if ident not in cards:
+        if ident not in cards and ident not in rejected:
             yield doc.diag("RS-N010", f"deck names '{ident}', which is no role card of the pack",
                            ("deck", i))
+    counted = not cards_may_lack
     engineers = sum(len(cards[c].numbers) for c in known if cards[c].type == "engineer")
-    if engineers != ENGINEERS:
+    if engineers != ENGINEERS and counted:
         yield doc.diag("RS-N003", f"the deck holds {engineers} Engineer card"
                        f"{'s' if engineers != 1 else ''}; a deck needs {ENGINEERS}", ("deck",),
                        hint="give the Engineer card a list of numbers, one per printed card")
@@ -72,8 +83,9 @@ def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCa
         in_deck = [c for c in known if cards[c].type == kind]
         sets = list(dict.fromkeys(cards[c].set for c in in_deck))
         if not sets:
-            yield doc.diag("RS-N001", f"the deck has no {kind} set; include one complete set "
-                           f"of {SET_SIZE} {kind} cards", ("deck",))
+            if counted:
+                yield doc.diag("RS-N001", f"the deck has no {kind} set; include one complete set "
+                               f"of {SET_SIZE} {kind} cards", ("deck",))
             continue
         for extra in sets[1:]:
             first = next(c for c in in_deck if cards[c].set == extra)
@@ -84,6 +96,8 @@ def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCa
         members = sorted(c for c, card in cards.items() if card.type == kind and card.set == chosen)
         missing = [c for c in members if c not in game.deck]
         printed = sum(len(cards[c].numbers) for c in members)
+        if not counted:
+            continue
         if missing:
             yield doc.diag("RS-N001", f"{kind} set '{chosen}' is not complete in the deck: "
                            f"missing {', '.join(missing)}", ("deck",))
@@ -92,14 +106,21 @@ def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCa
                            f"set has {SET_SIZE}", ("deck",))
     for kind in ("engineer", *SET_TYPES):
         typed = [c for c in known if cards[c].type == kind]
-        if typed and not any(cards[c].first_play for c in typed):
+        if typed and counted and not any(cards[c].first_play for c in typed):
             yield doc.diag("RS-N007", f"no {kind} card of the deck is marked first_play: a "
                            "first game needs one card of each type", ("deck",),
                            hint="set 'first_play: true' on the simplest card of the set")
     printed = sum(len(cards[c].numbers) for c in known)
-    if printed < game.players[1] * game.hand_size:
+    if printed < game.players[1] * game.hand_size and counted:
         yield doc.diag("RS-N001", f"the deck has {printed} cards; {game.players[1]} hands of "
                        f"{game.hand_size} need {game.players[1] * game.hand_size}", ("deck",))
+    yield from _iter_deck_settings(game, doc, cards, card_docs, known)
+
+
+def _iter_deck_settings(game: RoleGame, doc: Document, cards: Mapping[str, RoleCard],
+                        card_docs: Mapping[str, Document], known: list[str]
+                        ) -> Iterator[Diagnostic]:
+    """The refill setting and numbers used twice: judged whatever cards are missing."""
     if game.refill_every >= game.hand_size:
         yield doc.diag("RS-N009", f"refill_every ({game.refill_every}) must be below hand_size "
                        f"({game.hand_size}): hands would run empty before the refill",

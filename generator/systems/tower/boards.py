@@ -15,16 +15,12 @@ from __future__ import annotations
 import math
 
 from generator.render import labels
-from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text
-from generator.systems.tower.model import Scenario
 from generator.render.icons import INK, MUTED
-from generator.systems.tower.render import (
-    BOARD_SPACE,
-    BookContent,
-    draw_label,
-    draw_map,
-    map_geometry,
-)
+from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text
+from generator.systems.tower.book import BookContent
+from generator.systems.tower.model import Scenario
+from generator.systems.tower.render import draw_label, draw_map, map_geometry
+from generator.systems.tower.tokens import BOARD_SPACE
 
 GLUE = 12.0
 """Width (mm) of a glue flap."""

@@ -19,16 +19,12 @@ from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn, paper_of
 from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.token_art import token_art_of
+from generator.systems.tower.aid import aid_pages
 from generator.systems.tower.boards import all_board_pages
+from generator.systems.tower.book import BookContent, book_pages, read_book
 from generator.systems.tower.cards import card_options, god_card_sheets, iter_god_card_svgs
-from generator.systems.tower.render import (
-    BookContent,
-    aid_pages,
-    book_pages,
-    map_scene,
-    read_book,
-    token_pages,
-)
+from generator.systems.tower.render import map_scene
+from generator.systems.tower.tokens import token_pages
 
 
 def dress_pages(pages: Sequence[Scene], content: BookContent, pack: Pack) -> tuple[Scene, ...]:

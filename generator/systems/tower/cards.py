@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from generator.pack.model import Pack
 from generator.render import labels
 from generator.render.geometry import parse_length, resolve_card_size
+from generator.render.icons import INK, PAPER
 from generator.render.scene import Element, Line, Rect, Scene, Style, Text
 from generator.render.sheets import (
     back_offset_setting,
@@ -27,7 +28,6 @@ from generator.render.sheets import (
 from generator.render.text import fit_text
 from generator.systems import Options
 from generator.systems.tower.model import Variant
-from generator.render.icons import INK, PAPER
 from generator.systems.tower.render import escape_markup, text_of
 
 SIDE_COLOURS = {"easy": "#3e7a4f", "expert": "#8e3b2f"}

@@ -13,11 +13,11 @@ from generator.render.deck import Book, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
-from generator.systems.tower.build import dress_pages, paper_of
-from generator.systems.tower.render import (
-    ENEMY_LOOKS, TILE, book_pages, dressed_tile, read_book, tile_keys, token_counts,
-)
 from generator.systems.token_art import TokenKind, token_art_of
+from generator.systems.tower.book import book_pages, read_book
+from generator.systems.tower.build import dress_pages, paper_of
+from generator.systems.tower.render import ENEMY_LOOKS
+from generator.systems.tower.tokens import TILE, dressed_tile, tile_keys, token_counts
 
 
 def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:

@@ -35,11 +35,10 @@ Playtest figures for the build report come from :func:`report_simulations`.
 """
 from __future__ import annotations
 
-import re
-
 import dataclasses
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +49,7 @@ from generator.cachefile import read_object, write_json
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.sim import cache
+from generator.sim.stats import total_of, wilson_interval
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
 from generator.systems.tower.model import (
@@ -61,7 +61,6 @@ from generator.systems.tower.model import (
     build_variant,
     compile_game,
 )
-from generator.sim.stats import total_of, wilson_interval
 from generator.systems.tower.playtest import LOSS_REASONS, PlaytestResult, name_loss, playtest
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules

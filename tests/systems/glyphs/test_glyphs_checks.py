@@ -65,3 +65,28 @@ def test_a_joker_covers_one_missing_copy_unless_forbidden(tmp_path: Path) -> Non
 def test_a_short_deck_points_at_the_game_deck_size(tmp_path: Path) -> None:
     root = write_pack(tmp_path / "p", {"riddles.yaml": ("id: r1-2\ndeck: 1", "id: r1-2\ndeck: 2")})
     assert ("RS-X004", "game.yaml", 6) in codes_at(root)
+
+
+@pytest.mark.parametrize("file, old, new, code", [
+    # A card rejected by its schema: its deck is not also "short" (RS-X004).
+    ("riddles.yaml", "sequence: [sun, moon]", "sequnce: [sun, moon]", "RS-S002"),
+    # Both cards of deck 5 rejected: deck 5 is not also "without cards" (RS-X005).
+    ("riddles.yaml", "sequence: [fish, wave, wave]", "sequence: fish", "RS-S004"),
+    # A glyph set of a misspelt kind: the game's glyph set is not also missing (RS-X010).
+    ("set.yaml", "kind: glyph-set", "kind: glyph-sett", "RS-P004"),
+])
+def test_a_document_left_out_for_its_own_error_is_reported_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, file: str, old: str, new: str,
+        code: str) -> None:
+    from generator.pipeline import check
+    from generator.systems import Options
+
+    changes = {file: (old, new)}
+    if code == "RS-S004":
+        changes = {file: ("sequence: [fish, wave, wave]\nno_joker: true\n---\n"
+                          "kind: glyph-riddle\nid: r5-2",
+                          "sequence: fish\nno_joker: true\n---\nkind: glyph-riddle\nid: r5-2")}
+    root = write_pack(tmp_path / "p", changes)
+    monkeypatch.chdir(root)
+    report = check([Path(".")], Options(cache=False))
+    assert [d.code for d in report.diagnostics] == [code], report.diagnostics

@@ -324,7 +324,7 @@ def judge(where: str, result: ObjectiveResult, ref: Reference, out: Outcome) -> 
         if result.status != SOLVED or result.turns != ref.turns:
             out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
                                      f"reference {ref.turns} turns ({result.reason})")
-        elif result.optimal_first_moves not in (None, ref.first_moves):
+        elif result.optimal_first_moves != ref.first_moves:  # uncounted disagrees too
             out.disagreements.append(f"{where}: {result.optimal_first_moves} optimal first "
                                      f"moves, reference {ref.first_moves}")
     elif ref.finished:

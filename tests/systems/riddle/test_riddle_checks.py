@@ -163,6 +163,10 @@ CASES = [
          (("RS-G023", 25, 11),)),
     Case("unknown-god", (("  deck: [atlas, hermes]", "  deck: [atlas, hermes, zeus]"),),
          (("RS-P010", 24, 25),)),
+    # A misspelt god in the queue is unknown, not also "not in the deck" (one mistake).
+    Case("misspelt-queue-god", (("  deck: [atlas, hermes]\n  queue: [atlas]",
+                                 "  deck: [atlas, hermes]\n  queue: [atlsa]"),),
+         (("RS-P010", 25, 11),)),
     Case("unknown-die", (("title: Test riddle\n", "title: Test riddle\ndie: dice-of-doom\n"),),
          (("RS-P010", 5, 6),)),
     Case("unknown-blessing", (("title: Test riddle\n", "title: Test riddle\nblessings: [second-wind, third-eye]\n"),),
@@ -261,3 +265,23 @@ def test_codes_are_well_formed() -> None:
     assert list(RIDDLE_CODES) == [f"RS-G{n:03d}" for n in range(1, len(RIDDLE_CODES) + 1)]
     for severity, title in RIDDLE_CODES.values():
         assert isinstance(severity, Severity) and title and title[0].islower()
+
+
+def test_a_god_left_out_for_its_own_error_does_not_empty_the_stockpiles(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Atlas of a misspelt kind: the riddles whose objectives need his pieces were also
+    # "short of pieces" (RS-G015, three echoes of one mistake).
+    import shutil
+
+    from generator.pipeline import check
+    from generator.systems import Options
+
+    root = tmp_path / "riddles"
+    shipped = Path(__file__).resolve().parents[3] / "content" / "riddles"
+    shutil.copytree(shipped, root, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    atlas = root / "gods" / "atlas.yaml"
+    atlas.write_text(atlas.read_text("utf-8").replace("kind: god", "kind: gdo", 1), "utf-8")
+    monkeypatch.chdir(root)
+    report = check([Path(".")], Options(cache=False))
+    assert [(d.code, Path(d.file).name) for d in report.diagnostics] == [
+        ("RS-P004", "atlas.yaml")], report.diagnostics

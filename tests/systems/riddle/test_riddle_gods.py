@@ -9,7 +9,14 @@ from generator.engine.state import Stockpile
 from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, HeldCard
-from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, RiddleGame, solve_objective
+from generator.systems.riddle.results import ObjectiveResult
+from generator.systems.riddle.solver import (
+    SOLVED,
+    UNSOLVABLE,
+    RiddleGame,
+    solve_objective,
+    solve_riddle,
+)
 
 from .reference_gods import POWER_CASES, POWER_GODS, compare_powers, fuzz_powers
 from .reference import riddle_of_text
@@ -137,3 +144,70 @@ def test_a_line_with_powers_replays_from_its_trace() -> None:
     ctx = _ctx()
     result = solve_objective(ctx, 0, gods=POWER_GODS)  # type: ignore[arg-type]
     assert verify_result(ctx, result, gods=POWER_GODS) == ""  # type: ignore[arg-type]
+
+
+def _god_riddle(grid: str, queue: str, goal: str, stock: str = "level1: 1") -> str:
+    rows = "\n".join(f"    {row}" for row in grid.split("/"))
+    return (f"kind: riddle\nid: g\nnumber: 1\ntitle: G\nisland: x\nplayers: [1]\n"
+            f"map:\n  grid: |\n{rows}\nstockpile: {{{stock}}}\n"
+            f"gods: {{deck: [{queue}], queue: [{queue}]}}\n"
+            f"objectives:\n  - tier: silver\n    goal: {goal}\n")
+
+
+def _solved(text: str, shortest: bool = True) -> ObjectiveResult:
+    riddle = riddle_of_text(text)
+    assert riddle is not None, text
+    [result] = solve_riddle(riddle, gods=POWER_GODS, seconds=None,
+                            shortest_with_powers=shortest).objectives
+    return result
+
+
+def test_pan_counts_a_leap_down_as_level_three_for_the_goals() -> None:
+    text = _god_riddle("2W . .", "pan", "{stand: {figure: worker, level: 3}}")
+    result = _solved(text)
+    assert result.status == SOLVED and result.turns == 2, result.reason
+    assert "[Pan]" in result.solution[1], result.solution
+    # A drop of one level is no leap.
+    result = _solved(_god_riddle("1W . .", "pan", "{stand: {figure: worker, level: 3}}"))
+    assert result.status == UNSOLVABLE, result.solution
+
+
+def test_pan_level_lasts_one_turn_only() -> None:
+    riddle = riddle_of_text(_god_riddle("2W . .", "pan", "{stand: {figure: worker, level: 3}}"))
+    assert riddle is not None
+    game = RiddleGame(compile_riddle(riddle, 1), 0, gods=POWER_GODS, powers=True)
+    [start] = game.starts()
+    [(_, taken)] = [(a, s) for a, s in game.successors(start) if a[0] == -1]
+    leaps = [s for a, s in game.successors(taken) if a[0] == POWER_ACTION]
+    assert leaps and all(s.achieved for s in leaps)
+    # The mark is gone once the turn is over: the next turn's goals never see it.
+    assert all(s.extra.pan_square == -1 for s in leaps)  # type: ignore[attr-defined]
+    assert not riddle.objectives[0].goal.is_met(game.ctx, leaps[0]._replace(achieved=0))
+
+
+def test_minotaur_shoves_the_king_when_the_map_has_one() -> None:
+    text = _god_riddle("W K . .", "minotaur", "{stand: {figure: king, at: C1}}")
+    result = _solved(text)
+    assert result.status == SOLVED and result.turns == 2, result.reason
+    assert "King B1-C1" in result.solution[1] and "[Minotaur]" in result.solution[1]
+    # Apollo trades places with workers only, never with the King.
+    result = _solved(_god_riddle("W K . .", "apollo", "{stand: {figure: king, at: A1}}"))
+    assert result.status == UNSOLVABLE, result.solution
+
+
+def test_a_power_that_shortens_a_solvable_objective_is_used() -> None:
+    # Without powers: four turns of walking; Artemis (a turn to take her) saves one.
+    text = _god_riddle("W . . . . .", "artemis", "{build: {what: block, count: 1, "
+                       "region: [F1]}}", stock="level1: 5")
+    result = _solved(text)
+    assert result.status == SOLVED and result.turns == 3, result.solution
+    assert "saves 1 turn (4 without)" in result.reason
+    assert "[Artemis]" in " ".join(result.solution)
+    # Apollo cannot help: the powerless line stands, counted without powers.
+    result = _solved(text.replace("artemis", "apollo"))
+    assert result.status == SOLVED and result.turns == 4, result.solution
+    assert "no shorter line with the god powers in play" in result.reason
+    assert result.optimal_first_moves == 2  # B1, building A1 or C1
+    # By default (SHORTEST_WITH_POWERS) the line without powers is reported.
+    result = _solved(text, shortest=False)
+    assert result.turns == 4 and "saves" not in result.reason

@@ -101,3 +101,33 @@ def test_hands_larger_than_the_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     report = check_copy(root, monkeypatch)
     assert codes_at(report, "RS-N001") == [(GAME, line_of(root, GAME, "- city-engineer"))]
     assert codes_at(report, "RS-N009") == [(GAME, line_of(root, GAME, "refill_every: 6"))]
+
+
+def test_a_card_left_out_for_its_own_error_is_not_also_missing_from_the_deck(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # One misspelt timing: the card is rejected by its schema. The deck that names it
+    # was also "incomplete", "too small", "without a first-play mover" and "naming no
+    # role card": four echoes of one mistake.
+    movers = "cards/movers.yaml"
+    root = copy_pack(tmp_path, {movers: ("timing: your-move\n    text: Ride",
+                                         "timing: your-mvoe\n    text: Ride")})
+    report = check_copy(root, monkeypatch)
+    found = [(d.code, d.file, d.line) for d in report.diagnostics if d.code != "RS-N014"]
+    assert found == [("RS-S005", movers, line_of(root, movers, "your-mvoe"))], found
+    assert "did you mean 'your-move'?" in report.diagnostics[0].hint
+    # A deck naming a card that does not exist at all is still reported.
+    root2 = copy_pack(tmp_path / "b", {movers: ("timing: your-move\n    text: Ride",
+                                                "timing: your-mvoe\n    text: Ride"),
+                                       GAME: ("  - courier\n", "  - courier\n  - porter\n")})
+    report = check_copy(root2, monkeypatch)
+    assert codes_at(report, "RS-N010") == [(GAME, line_of(root2, GAME, "- porter"))]
+
+
+def test_a_misspelt_power_names_the_power_it_meant(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    movers = "cards/movers.yaml"
+    root = copy_pack(tmp_path, {movers: ("power: slide", "power: sldie")})
+    report = check_copy(root, monkeypatch)
+    found = [d for d in report.diagnostics if d.code == "RS-N006"]
+    assert [(d.file, d.line, d.hint) for d in found] == [
+        (movers, line_of(root, movers, "sldie"), "did you mean 'slide'?")]

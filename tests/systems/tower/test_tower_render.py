@@ -18,26 +18,19 @@ from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.pack.yamlload import Limits
 from generator.pipeline import check, kinds_of
-from generator.render.icons import element_bounds
 from generator.render.geometry import resolve_paper
+from generator.render.icons import element_bounds
 from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.systems import Artefact, Options, discover_systems
 from generator.systems.tower import engine
+from generator.systems.tower.aid import aid_pages
+from generator.systems.tower.book import book_pages, read_book, setup_notes
+from generator.systems.tower.build import build_artefacts
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.policies import load_policy
-from generator.systems.tower.render import (
-    MARGIN,
-    BOARD_SPACE,
-    aid_pages,
-    book_pages,
-    draw_enemy,
-    read_book,
-    setup_notes,
-    token_counts,
-    token_pages,
-)
-from generator.systems.tower.build import build_artefacts
+from generator.systems.tower.render import MARGIN, draw_enemy
 from generator.systems.tower.rules import FACINGS
+from generator.systems.tower.tokens import BOARD_SPACE, token_counts, token_pages
 
 MM = 72 / 25.4
 A4 = (210.0, 297.0)

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from generator.engine.geometry import NO_SQUARE, Geometry, Square
-from generator.engine.state import occupied
+from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry, Square
+from generator.engine.state import State
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
 
@@ -47,6 +47,44 @@ def grid_distances(width: int, size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(grid_distance(width, a, b) for b in range(size)) for a in range(size))
 
 
+KING_FIELD, SPHINX_FIELD = State._fields.index("king"), State._fields.index("sphinx")
+_new_tuple = tuple.__new__  # rebuilds a state without NamedTuple._replace's keyword parsing
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def step_targets(width: int, size: int, here: Square, free: Bitboard,
+                 workers: tuple[Square, ...]) -> tuple[Square, ...]:
+    """The squares a figure on ``here`` may step to, in square order: among the
+    ``free`` move-neighbours (land, no figure, no dome), those closest to a worker
+    that is closest to the figure, when strictly closer to it than ``here``.
+    A pure function of its arguments, remembered because the same few
+    positions repeat across a search.
+
+    >>> step_targets(3, 9, 0, 0b11010, (8,))
+    (4,)
+    """
+    apart = grid_distances(width, size)
+    from_here = apart[here]
+    placed = [w for w in workers if w != NO_SQUARE]
+    if not placed:
+        return ()
+    near = min(from_here[w] for w in placed)
+    candidates = []
+    while free:
+        low = free & -free
+        free ^= low
+        candidates.append(low.bit_length() - 1)
+    steps: set[Square] = set()
+    for target in placed:
+        if from_here[target] != near:
+            continue
+        to_target = apart[target]
+        best = min((to_target[sq] for sq in candidates), default=near)
+        if best < near:
+            steps.update(sq for sq in candidates if to_target[sq] == best)
+    return tuple(sorted(steps))
+
+
 @dataclass(frozen=True, slots=True)
 class StepTowardClosestWorkerEffect:
     NAME: ClassVar[str] = "step-toward-closest-worker"
@@ -71,34 +109,27 @@ class StepTowardClosestWorkerEffect:
     def apply(self, ctx: RiddleContext, state: RiddleState, turn: int
               ) -> tuple[RiddleState, ...]:
         board = state.board
-        here = board.king if self.figure == "king" else board.sphinx
+        king = self.figure == "king"
+        here = board.king if king else board.sphinx
         if here == NO_SQUARE:
             return (state,)
         geometry = ctx.geometry
-        apart = grid_distances(geometry.width, geometry.size)
-        from_here = apart[here]
-        workers = [w for w in board.workers if w != NO_SQUARE]
-        if not workers:
-            return (state,)
-        near = min(from_here[w] for w in workers)
-        closest = [w for w in workers if from_here[w] == near]
-        free = geometry.move_neighbours[here] & ~(occupied(board) | board.domes)
-        candidates = []
-        while free:
-            low = free & -free
-            free ^= low
-            candidates.append(low.bit_length() - 1)
-        steps: set[Square] = set()
-        for target in closest:
-            to_target = apart[target]
-            best = min((to_target[sq] for sq in candidates), default=near)
-            if best < near:
-                steps.update(sq for sq in candidates if to_target[sq] == best)
+        workers = board.workers
+        blocked = board.domes
+        for sq in workers:
+            if sq >= 0:
+                blocked |= 1 << sq
+        other = board.sphinx if king else board.king
+        if other >= 0:
+            blocked |= 1 << other
+        steps = step_targets(geometry.width, geometry.size, here,
+                             geometry.move_neighbours[here] & ~blocked, workers)
         if not steps:
             return (state,)
-        if self.figure == "king":
-            return tuple(state._replace(board=board._replace(king=sq)) for sq in sorted(steps))
-        return tuple(state._replace(board=board._replace(sphinx=sq)) for sq in sorted(steps))
+        at = KING_FIELD if king else SPHINX_FIELD
+        return tuple(_new_tuple(RiddleState, (
+            _new_tuple(State, (*board[:at], sq, *board[at + 1:])), *state[1:]))
+            for sq in steps)
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         board = riddle.board

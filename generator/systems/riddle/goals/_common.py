@@ -1,6 +1,7 @@
 """Helpers shared by the goal modules (not a goal: the leading underscore hides it)."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import Bitboard, Square
@@ -21,7 +22,13 @@ COUNT_PARAMS: dict[str, Any] = {
 """Parameters of the goals that count something: ``{count: N}``."""
 
 
+@functools.lru_cache(maxsize=1024)
 def mask_of(squares: tuple[Square, ...]) -> Bitboard:
+    """The bitboard of ``squares`` (remembered: goals ask for their regions every turn).
+
+    >>> bin(mask_of((0, 2)))
+    '0b101'
+    """
     out = 0
     for sq in squares:
         out |= 1 << sq

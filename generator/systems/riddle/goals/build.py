@@ -6,15 +6,16 @@ A complete tower is three blocks and a dome.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
-from generator.engine.state import height_at
-from generator.systems.riddle.goals._common import COORDINATE, mask_of, smallest_sum
-from generator.systems.riddle.state import RiddleState, real_domes
-from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
+from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
+from generator.systems.riddle.goals._common import COORDINATE, mask_of
+from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
 if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
@@ -72,12 +73,14 @@ class BuildGoal:
 
     def counted(self, ctx: RiddleContext, state: RiddleState) -> int:
         """How many of the counted pieces stand in the region now."""
-        area = self._area(ctx, state)
+        return self._counted(self._area(ctx, state), state)
+
+    def _counted(self, area: int, state: RiddleState) -> int:
         board = state.board
         if self.what == "block":
             return (board.l1 & area).bit_count() + (board.l2 & area).bit_count() \
                 + (board.l3 & area).bit_count()
-        domes = real_domes(state) & area
+        domes = board.domes & area  # the area leaves sunk spaces out: real domes only
         if self.what == "dome":
             return domes.bit_count()
         return (domes & board.l3).bit_count()
@@ -86,7 +89,8 @@ class BuildGoal:
         return self.counted(ctx, state) >= self.count
 
     def min_turns(self, ctx: RiddleContext, state: RiddleState) -> int:
-        missing = self.count - self.counted(ctx, state)
+        area = self._area(ctx, state)
+        missing = self.count - self._counted(area, state)
         if missing <= 0:
             return 0
         if not ctx.plain_turns:
@@ -96,9 +100,17 @@ class BuildGoal:
         # A dome (and so a tower) needs its space built up to level 3 first;
         # each undomed space in the region can take one more.
         board = state.board
-        area = self._area(ctx, state) & ~board.domes
-        costs = [4 - height_at(board, sq) for sq in ctx.geometry.squares if area >> sq & 1]
-        return max(1, smallest_sum(costs, missing))
+        l1, l2, l3 = board.l1, board.l2, board.l3
+        area &= ~board.domes
+        costs = []
+        while area:
+            low = area & -area
+            area ^= low
+            costs.append(4 - bool(l1 & low) - bool(l2 & low) - bool(l3 & low))
+        if len(costs) < missing:
+            return UNREACHABLE
+        costs.sort()
+        return max(1, sum(costs[:missing]))
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         geometry = riddle.board.geometry
@@ -113,6 +125,79 @@ class BuildGoal:
             where = "the region" if self.region else "the board"
             yield Problem("RS-G024", f"{self.count} {self.what}s cannot stand on {where}: it "
                           f"has room for {most}", self.path + ("count",))
+
+
+SPACES_AT_MOST = 8
+"""Undomed spaces in a region beyond which :func:`build_bound` claims nothing (it
+tries every choice of spaces)."""
+
+
+def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
+    """Turns for the missing domes or towers, counting the pieces they take.
+
+    Pieces are conserved: a build takes one from the stockpile, and only a
+    ``remove-top: {to: stockpile}`` effect, a god taken from the queue (a turn
+    of its own) or an objective's reward puts one there. So the region's builds
+    can use, of each kind, at most what the stockpile, the recycling spaces,
+    the untaken gods and the rewards hold now (a piece that falls back from a
+    recycling space is the same piece again). The bound is the region's builds
+    plus the fewest gods to take so that every kind suffices, and no less than
+    the walk to the first build plus the builds (a space under the King or the
+    Sphinx waits a turn for the figure to step off), the least over every
+    choice of spaces (UNREACHABLE when no choice can ever have its pieces; 0,
+    nothing claimed, when effects add pieces without end or in the chance
+    search).
+    """
+    ctx = bounds.ctx
+    if goal.what == "block" or bounds.added_any or bounds.game_pieces or not ctx.plain_turns:
+        return 0
+    area = goal._area(ctx, state)
+    board = state.board
+    missing = goal.count - goal._counted(area, state)
+    area &= ~board.domes
+    if missing <= 0 or area.bit_count() > SPACES_AT_MOST:
+        return 0
+    l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
+    workers = bounds.movers(state)
+    pinned = figure_squares(board)
+    spaces = []  # (height, turn of the first build there)
+    while area:
+        low = area & -area
+        area ^= low
+        reach = first_build(workers, bounds.near, low.bit_length() - 1)
+        if pinned & low and reach < 2:
+            reach = 2  # the King or the Sphinx stands there until an effect moves it
+        if reach < UNREACHABLE:
+            spaces.append((bool(l1 & low) + bool(l2 & low) + bool(l3 & low), reach))
+    if len(spaces) < missing:
+        return UNREACHABLE
+    supply = list(state.stock)
+    for sq in bounds.recycling:
+        bit = 1 << sq
+        if not state.sunk & bit:
+            supply[0] += bool(l1 & bit)
+            supply[1] += bool(l2 & bit)
+            supply[2] += bool(l3 & bit)
+            supply[3] += bool(domes & bit)
+    free = 0
+    for j, (fixed, choice) in enumerate(bounds.reward_supply):
+        if bounds.serving[j] and not state.achieved >> j & 1:
+            free += choice
+            for p in range(4):
+                supply[p] += fixed[p]
+    gods = bounds.god_choices(state)
+    best = UNREACHABLE
+    for chosen in set(itertools.combinations(sorted(spaces), missing)):
+        builds = sum(4 - h for h, _ in chosen)
+        walk = min(reach for _, reach in chosen) - 1 + builds
+        need = [sum(PIECES_UP[h][4 - h][p] for h, _ in chosen) for p in range(4)]
+        for taken in gods:
+            short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
+                        for p in range(4))
+            turns = max(walk, builds + len(taken))  # gods are taken on turns of their own
+            if short <= free and turns < best:
+                best = turns
+    return best
 
 
 GOAL = BuildGoal

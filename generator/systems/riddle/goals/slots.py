@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from generator.engine.geometry import Geometry
 from generator.systems.riddle.bounds import (
     SLOT_CHOICES_AT_MOST,
+    IDENTITY_TURNS,
+    PIECES_UP,
     Bounds,
-    coin_pieces,
+    figure_squares,
     first_build,
     relaxed_coins,
 )
@@ -93,26 +95,68 @@ class SlotsGoal:
         return iter(())  # slots against coins: see checks.iter_slot_problems (RS-G013)
 
 
+NO_PIECES = (0, 0, 0, 0)
+
+
 def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
-    """Walking and pieces for the cheapest coins that fill the missing slots."""
-    ctx = bounds.ctx
+    """Walking and pieces for the cheapest coins that fill the missing slots.
+
+    Per coin: the fewest builds on its space before it is collected and the
+    pieces they take (as :func:`~generator.systems.riddle.bounds.coin_pieces`
+    says), and the turn of the first build a worker can walk to; then the
+    cheapest choice of coins for the missing slots, no earlier than the
+    pieces can be there. Nothing is built under the King or the Sphinx, who
+    move only at the end of a turn: a coin under one waits for turn 2. The hot path of the solver's estimate, so written
+    with plain ints (``tests/systems/riddle/test_riddle_solver_bounds.py``
+    pins it to the plain version).
+    """
     workers = bounds.movers(state)
     if not workers:
         return UNREACHABLE
     near = bounds.near
     filled = state.slots[goal.objective]
+    collected = state.collected
+    board = state.board
+    l1, l2, l3 = board.l1, board.l2, board.l3
+    closed = board.domes | state.sunk  # sunk spaces carry the dome bit as well
+    removable = bounds.ctx.removable & ~state.sunk
+    single = bounds.game.players == 1
+    pinned = figure_squares(board)
     per_colour: list[list[tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
-    for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
+    for colour, count in ((0, goal.silver - filled[0]), (1, goal.gold - filled[1])):
         if count <= 0:
             continue
         coins = []
-        for i, spec in enumerate(ctx.coins):
-            if spec.colour != colour or state.collected >> i & 1:
+        for i, sq, levels in bounds.coins_by_colour[colour]:
+            if collected >> i & 1:
                 continue
-            builds, need = coin_pieces(ctx, state, i)
-            if builds >= UNREACHABLE:
+            bit = 1 << sq
+            need: tuple[int, ...]
+            if removable & bit:
+                builds, need = 1, NO_PIECES
+            elif closed & bit:
                 continue
-            reach = first_build(workers, near, spec.square)
+            else:
+                height = (l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1)
+                above = levels >> (height + 1)
+                if not above:
+                    continue
+                builds = (above & -above).bit_length()
+                need = PIECES_UP[height][builds]
+            if single:
+                reach = UNREACHABLE
+                for w, _ in workers:
+                    steps = near[w][sq]
+                    if steps < reach:
+                        reach = steps
+                if reach < 1:
+                    reach = 1
+                elif reach >= len(IDENTITY_TURNS) and reach < UNREACHABLE:
+                    reach = first_build(workers, near, sq)  # past the turn table
+            else:
+                reach = first_build(workers, near, sq)
+            if pinned & bit and reach < 2:
+                reach = 2  # the King or the Sphinx stands there until an effect moves it
             if reach < UNREACHABLE:
                 coins.append((builds, reach, need))
         if len(coins) < count:
@@ -126,14 +170,22 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
         return 0
     best = UNREACHABLE
     for choice in itertools.product(*per_colour):
-        chosen = [coin for part in choice for coin in part]
-        builds = sum(c[0] for c in chosen)
-        first = min(c[1] for c in chosen)  # the turn of the first build on them
+        builds = 0
+        first = UNREACHABLE
+        n0 = n1 = n2 = n3 = 0
+        for part in choice:
+            for b, reach, need in part:
+                builds += b
+                if reach < first:
+                    first = reach  # the turn of the first build on them
+                n0 += need[0]
+                n1 += need[1]
+                n2 += need[2]
+                n3 += need[3]
         turns = first - 1 + builds
         if turns >= best:
             continue
-        pieces = [sum(c[2][p] for c in chosen) for p in range(4)]
-        turns = max(turns, bounds.supply_turn(state, pieces, builds, coins=True))
+        turns = max(turns, bounds.supply_turn(state, (n0, n1, n2, n3), builds, coins=True))
         if turns < best:
             best = turns
     return best

@@ -75,9 +75,12 @@ class StandGoal:
 
     def is_met(self, ctx: RiddleContext, state: RiddleState) -> bool:
         board = state.board
+        # Pan (riddle gods): a worker that leapt down counts as on level 3 this turn.
+        pan = getattr(state.extra, "pan_square", NO_SQUARE) if self.figure in (
+            "worker", "any") else NO_SQUARE
         for sq in self._squares(state):
             if sq != NO_SQUARE and (self.at == NO_SQUARE or sq == self.at) \
-                    and height_at(board, sq) >= self.level:
+                    and (height_at(board, sq) >= self.level or (sq == pan and self.level <= 3)):
                 return True
         return False
 

@@ -1,0 +1,291 @@
+"""An admissible bound on the turns left while god powers or blessing cards are in play.
+
+The goals' own bounds (:mod:`.bounds` and each goal module) rest on one step and
+one build a turn, which powers break: Artemis walks two steps, Hermes and some
+blessings cross the board, Demeter, Hephaestus and Prometheus build up to four
+pieces in one turn, Atlas domes any level, a blessing takes the top piece off a
+tower. This bound asks instead what the powers in play could do at best on every
+turn: :class:`PowerReach` sums, over every god of the opening queue the solver
+plays (held or still to take) and every revealed blessing card, the most pieces
+one turn may place and the most steps one worker may take, so it holds whichever
+of them are held, on whatever turn.
+
+- Coins (``slots``): a coin's space needs its builds (one, when a dome coin can
+  be an Atlas dome or a tower can lose its top piece), the first of them no
+  earlier than the turn a worker can stand within build reach of a coin; then at
+  most :attr:`PowerReach.builds` pieces go up each turn.
+- ``build``: the missing pieces, at most :attr:`PowerReach.builds` a turn.
+- ``all_of`` / ``any_of``: the largest / smallest of their goals' bounds.
+- Anything else: one turn while the goal is not met (what the solver claimed for
+  every goal before this bound).
+
+``tests/systems/riddle/reference_gods.py`` pins it: on every state breadth-first
+search visits in generated riddles with gods and blessings, the bound is at most
+the exact number of turns left.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from generator.engine.state import height_at
+from generator.systems.riddle.bookkeeping import Bookkeeping
+from generator.systems.riddle.bounds import coin_pieces
+from generator.systems.riddle.goals.all_of import AllOfGoal
+from generator.systems.riddle.goals.any_of import AnyOfGoal
+from generator.systems.riddle.goals.build import BuildGoal
+from generator.systems.riddle.goals.slots import SlotsGoal
+from generator.systems.riddle.goals.stand import StandGoal
+from generator.systems.riddle.state import DOME_LEVEL, RiddleState
+from generator.systems.riddle.vocab import UNREACHABLE, Goal
+
+if TYPE_CHECKING:
+    from generator.systems.riddle.game import RiddleGame
+
+NO_LIMIT = UNREACHABLE
+"""Steps a turn may take when some power relocates a worker anywhere."""
+
+EXTRA_BUILDS = {"demeter": 1, "hephaestus": 1, "prometheus": 1, "extra-build-elsewhere": 1}
+"""Pieces a power adds to a turn's one build."""
+SAME_SPACE_BUILDS = {"hephaestus": 1, "prometheus": 1}
+"""Pieces a power adds on the space of a turn's build (Prometheus: before moving)."""
+BUILD_THEN_STEP_ON = frozenset({"prometheus"})
+"""Powers that build before the move, so a worker may step onto a space the same turn
+it was raised (down or level: Prometheus forbids climbing)."""
+CLIMBS_TWO = frozenset({"double-climb"})
+"""Powers that let one step climb two levels."""
+FORCES_ANY_HEIGHT = frozenset({"apollo", "minotaur", "swap-workers"})
+"""Powers that put a worker on a space whatever its height (a forced move, a trade)."""
+LEVEL_THREE_ANYWHERE = frozenset({"pan"})
+"""Powers that make a worker count as standing on level 3 (Pan's leap down)."""
+EXTRA_STEPS = {"artemis": 1, "extra-step": 1}
+"""Steps a power adds to a worker's one step."""
+ANYWHERE = frozenset({"hermes", "level-leap", "swap-workers"})
+"""Powers that may carry a worker any distance in one turn (a relaxation for Hermes,
+who walks only on one level, and the leap, which keeps the level)."""
+DOMES_ANY_LEVEL = frozenset({"atlas"})
+RECLAIMS = frozenset({"reclaim-top"})
+FAR_BUILDS = frozenset({"far-build"})
+
+
+class PowerReach(NamedTuple):
+    """The most any turn can do with the powers in play."""
+
+    builds: int = 1  # pieces placed
+    steps: int = 1  # steps of one worker (NO_LIMIT: anywhere)
+    reach: int = 1  # build distance from the worker
+    dome_any: bool = False  # a dome may cap any level
+    reclaim: bool = False  # a tower's top piece may come off (a coin's level comes back)
+    same_space: int = 1  # pieces one turn may place on one space
+    step_on_raised: bool = False  # a worker may stand on a space raised the same turn
+    level_three: bool = False  # a worker may count as on level 3 without climbing
+    rise: int = 1  # levels one worker may gain in a turn (NO_LIMIT: forced or traded up)
+
+
+def power_reach(game: RiddleGame) -> PowerReach:
+    """What the opening queue's played gods and the revealed cards could do in a turn."""
+    powers = [g for g in game.powers.engine if g is not None]
+    powers += [p.NAME for p in game.blessings.powers
+               if p is not None and p.searched and game.blessings.active]
+    steps = 1 + sum(EXTRA_STEPS.get(p, 0) for p in powers)
+    return PowerReach(
+        builds=1 + sum(EXTRA_BUILDS.get(p, 0) for p in powers),
+        steps=NO_LIMIT if any(p in ANYWHERE for p in powers) else steps,
+        reach=2 if any(p in FAR_BUILDS for p in powers) else 1,
+        dome_any=any(p in DOMES_ANY_LEVEL for p in powers),
+        reclaim=any(p in RECLAIMS for p in powers),
+        same_space=1 + sum(SAME_SPACE_BUILDS.get(p, 0) for p in powers),
+        step_on_raised=any(p in BUILD_THEN_STEP_ON for p in powers),
+        level_three=any(p in LEVEL_THREE_ANYWHERE for p in powers),
+        rise=NO_LIMIT if any(p in FORCES_ANY_HEIGHT for p in powers) else
+        (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps)
+
+
+def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
+    """:meth:`~.game.RiddleGame.estimate` while powers are in play.
+
+    While no god is held and no blessing card is face up, a line either never
+    uses a power from here (the goals' own bound holds: it is a line of the game
+    without powers) or first spends a turn taking a god; so the estimate is the
+    smaller of the goals' bound and one more than :func:`powered_bound`.
+    Otherwise it is :func:`powered_bound`. Either is out of reach when more turns
+    are needed than pieces can come (every turn but a god's takes a piece; each
+    god's quest and each revealed blessing card may bring one more), past a
+    deadline or past the turn limit."""
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    powered = _powered_need(game, state, book)
+    if book.cards or book.revealed or book.athena >= 0 or book.seat_shift:
+        return powered  # (the goals' bound counts seats from the turn alone)
+    take_first = powered + 1 if powered < UNREACHABLE else UNREACHABLE
+    if take_first >= UNREACHABLE or not _in_time(game, state, take_first):
+        take_first = UNREACHABLE
+    return min(game.plain_estimate(state), take_first)
+
+
+def _in_time(game: RiddleGame, state: RiddleState, need: int) -> bool:
+    last = game.goal.deadline()
+    if last is not None and state.turn + need > last:
+        return False
+    limit = game.ctx.turn_limit
+    return limit is None or state.turn + need <= limit
+
+
+def _powered_need(game: RiddleGame, state: RiddleState, book: Bookkeeping) -> int:
+    more = len(book.cards) + book.revealed.bit_count() + sum(
+        1 for i in range(len(game.queue)) if not book.gods_taken >> i & 1)
+    possible = game.bounds.turns_possible(state) + more
+    need = powered_bound(game, game.power_reach, game.goal, state)
+    if need >= UNREACHABLE or possible <= 0 or need > max(possible, 1):
+        return UNREACHABLE
+    need = max(need, 1)
+    return need if _in_time(game, state, need) else UNREACHABLE
+
+
+def powered_bound(game: RiddleGame, reach: PowerReach, goal: Goal, state: RiddleState) -> int:
+    """Fewest turns before ``goal`` can be met with the powers of ``reach`` (admissible)."""
+    ctx = game.ctx
+    kind = type(goal)
+    if kind is AllOfGoal:
+        return max((powered_bound(game, reach, g, state) for g in goal.goals),  # type: ignore[attr-defined]
+                   default=0)
+    if kind is AnyOfGoal:
+        return min((powered_bound(game, reach, g, state) for g in goal.goals),  # type: ignore[attr-defined]
+                   default=UNREACHABLE)
+    if goal.is_met(ctx, state):
+        return 0
+    if kind.CHANCE and not game.chance:
+        return UNREACHABLE
+    if kind is SlotsGoal:
+        return _slots(game, reach, goal, state)  # type: ignore[arg-type]
+    if kind is BuildGoal:
+        return _build(game, reach, goal, state)  # type: ignore[arg-type]
+    if kind is StandGoal and goal.figure == "worker":  # type: ignore[attr-defined]
+        return _stand(game, reach, goal, state)  # type: ignore[arg-type]
+    return 1
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
+    """The earliest turn a piece can go on ``target``: some worker within build reach."""
+    best = UNREACHABLE
+    near = game.bounds.near
+    for w in state.board.workers:
+        if w < 0:
+            continue
+        if reach.steps >= NO_LIMIT:
+            return 1
+        steps = near[w][target] - (reach.reach - 1)
+        if near[w][target] >= UNREACHABLE:
+            continue
+        turn = max(1, _ceil(max(0, steps), reach.steps))
+        best = min(best, turn)
+    return best
+
+
+def _coin_builds(game: RiddleGame, reach: PowerReach, state: RiddleState, coin: int) -> int:
+    ctx = game.ctx
+    spec = ctx.coins[coin]
+    if state.sunk >> spec.square & 1:
+        return UNREACHABLE
+    if reach.reclaim:
+        return 1
+    builds, _ = coin_pieces(ctx, state, coin)
+    board = state.board
+    if reach.dome_any and spec.levels >> DOME_LEVEL & 1 and not board.domes >> spec.square & 1:
+        builds = min(builds, 1)
+    return builds
+
+
+def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleState) -> int:
+    ctx = game.ctx
+    filled = state.slots[goal.objective]
+    total = 0
+    first = UNREACHABLE
+    for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
+        if count <= 0:
+            continue
+        options = []
+        for i, spec in enumerate(ctx.coins):
+            if spec.colour != colour or state.collected >> i & 1:
+                continue
+            builds = _coin_builds(game, reach, state, i)
+            turn = _first_turn(game, reach, state, spec.square)
+            if builds < UNREACHABLE and turn < UNREACHABLE:
+                options.append(builds)
+                first = min(first, turn)
+        if len(options) < count:
+            return UNREACHABLE
+        total += sum(sorted(options)[:count])
+    if total == 0:
+        return 1
+    return first - 1 + _ceil(total, reach.builds)
+
+
+def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleState) -> int:
+    ctx = game.ctx
+    missing = goal.count - goal.counted(ctx, state)
+    if goal.what == "block" or missing <= 0:
+        return max(1, _ceil(max(missing, 0), reach.builds))
+    board = state.board
+    area = (goal._area(ctx, state) & ~board.domes)
+    if goal.what == "dome" and reach.dome_any:
+        costs = [1] * area.bit_count()
+    else:
+        costs = sorted(4 - height_at(board, sq) for sq in ctx.geometry.squares
+                       if area >> sq & 1)
+    if len(costs) < missing and not reach.reclaim:
+        return UNREACHABLE
+    return max(1, _ceil(sum(sorted(costs)[:missing]), reach.builds))
+
+
+def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState) -> int:
+    """A worker on a space of the goal's level: the space's missing levels go up at
+    most :attr:`PowerReach.same_space` a turn from the turn a worker is within build
+    reach, and (no power building before the move) the worker steps on afterwards."""
+    if reach.level_three and goal.level <= 3:
+        return 1
+    ctx = game.ctx
+    board = state.board
+    # A worker gains at most ``rise`` levels a turn by its own steps (nothing is built
+    # under a worker; only forced moves and trades lift one further).
+    climb = 0
+    if reach.rise < NO_LIMIT:
+        top = max((height_at(board, w) for w in board.workers if w >= 0), default=-1)
+        if top < 0:
+            return UNREACHABLE
+        climb = _ceil(max(0, goal.level - top), reach.rise)
+    open_ = ctx.geometry.land & ~state.sunk
+    if not (reach.reclaim or ctx.removable):
+        open_ &= ~board.domes
+    spaces = [goal.at] if goal.at >= 0 else [sq for sq in ctx.geometry.squares]
+    best = UNREACHABLE
+    for sq in spaces:
+        if not open_ >> sq & 1:
+            continue
+        missing = max(0, goal.level - height_at(board, sq))
+        if missing == 0:
+            walk = _walk_turn(game, reach, state, sq)
+            best = min(best, max(1, walk))
+            continue
+        first = _first_turn(game, reach, state, sq)
+        if first >= UNREACHABLE:
+            continue
+        turns = first - 1 + _ceil(missing, reach.same_space) + (not reach.step_on_raised)
+        best = min(best, turns)
+    return max(best, climb) if best < UNREACHABLE else best
+
+
+def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
+    """The earliest turn some worker can stand on ``target`` (ignoring heights)."""
+    best = UNREACHABLE
+    for w in state.board.workers:
+        if w < 0:
+            continue
+        if reach.steps >= NO_LIMIT or w == target:
+            return 1
+        d = game.ctx.distance[w][target]
+        if d < UNREACHABLE:
+            best = min(best, _ceil(d, reach.steps))
+    return best

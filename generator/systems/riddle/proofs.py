@@ -1,0 +1,390 @@
+"""Proofs of many riddles at once: through the cache, on an executor, one line per riddle.
+
+``check`` and ``build`` want the solver's verdicts on every riddle of a pack, for
+several player counts, with and without counting the optimal first moves.
+:func:`prove_all` takes that list of :class:`ProofRequest` values and
+
+1. reuses every stored result that survives replay (:func:`.cache.read_entry`);
+2. cuts what is left into one task per objective (objectives are searched
+   independently, so a riddle with four objectives keeps four workers busy) and
+   runs them on the executor the command was given (``--jobs``: a process pool;
+   ``--scheduler``: Dask; none: this process, in order);
+3. puts each riddle's verdicts back together in objective order, writes them to
+   the cache and reports one progress line per riddle, in the pack's order
+   whatever order the workers finish in.
+
+A task's result does not depend on where it ran: the search is deterministic
+and capped by the states it expands, so one process and many give the same
+verdicts, the same cache files (which leave out the seconds a search took) and
+the same diagnostics; tests build both ways and compare every byte. The one
+exception is by nature: a search stopped by the CPU-seconds cap depends on the
+machine's speed; it is reported unproven and never trusted from the cache.
+
+``check`` asks for every player count a riddle allows (:func:`requests_by_count`)
+and reports what is left unproven per objective (:func:`iter_count_diagnostics`).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from generator.cachefile import write_text
+from generator.diagnostics import Diagnostic
+from generator.pack.model import Document
+from generator.sim.executors import Executor, InProcessExecutor
+from generator.systems import ProgressFn
+from generator.systems.riddle.cache import read_entry, riddle_fingerprint
+from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.results import (
+    SOLVED,
+    SOLVER_VERSION,
+    UNPROVEN,
+    UNSOLVABLE,
+    ObjectiveResult,
+    RiddleSolve,
+)
+from generator.systems.riddle.solver import (
+    CHECK_BUDGET,
+    effective_budget,
+    iter_solver_diagnostics,
+    solve_riddle,
+    worker_assignments,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ProofRequest:
+    """One :class:`RiddleSolve` wanted: a riddle, a player count and how to search.
+
+    ``budget`` None means :data:`~.solver.CHECK_BUDGET` (a riddle's ``solver.nodes``
+    may lower it, never raise it).
+    """
+
+    riddle: str
+    players: int = 1
+    count_first_moves: bool = False
+    budget: int | None = None
+    expert: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ProofShared:
+    """What every task reads: the riddles by id, the gods and the dice (sent to a
+    worker once per run, not once per task)."""
+
+    riddles: Mapping[str, Riddle]
+    gods: Mapping[str, GodCard]
+    dice: Mapping[str, Die]
+    blessings: Mapping[str, BlessingCard] = field(default_factory=dict)
+
+    def die_of(self, riddle: Riddle) -> Die | None:
+        return self.dice.get(riddle.die) if riddle.die else None
+
+
+def seats(riddle: Riddle, players: int) -> bool:
+    """True when ``players`` players can share the riddle's workers (RULES 1).
+
+    >>> from types import SimpleNamespace as NS
+    >>> seats(NS(board=NS(workers=(1, 2, 3, 4))), 3), seats(NS(board=NS(workers=(1,))), 2)
+    (True, False)
+    """
+    try:
+        worker_assignments(players, len(riddle.board.workers))
+    except ValueError:
+        return False
+    return True
+
+
+def playable_counts(riddle: Riddle) -> tuple[int, ...]:
+    """The player counts a riddle allows whose workers the players can share
+    (a count its map cannot serve is RS-G017's business, not the solver's).
+
+    >>> from types import SimpleNamespace as NS
+    >>> playable_counts(NS(players=(1, 2, 3, 4), board=NS(workers=(1, 2, 3, 4))))
+    (1, 2, 3, 4)
+    """
+    return tuple(n for n in riddle.players if seats(riddle, n))
+
+
+def requests_by_count(riddle: Riddle) -> list[ProofRequest]:
+    """What ``check`` proves of a riddle: every player count it allows, without
+    counting first moves (the book's own one-player solve counts them)."""
+    return [ProofRequest(riddle.id, n) for n in playable_counts(riddle)]
+
+
+def prove_objective(shared: ProofShared, request: ProofRequest, tier: str) -> ObjectiveResult:
+    """The verdict on one objective (a task: module level, so a worker can unpickle it)."""
+    riddle = shared.riddles[request.riddle]
+    [result] = solve_riddle(riddle, request.players, gods=shared.gods, die=shared.die_of(riddle),
+                            blessings=shared.blessings,
+                            budget=_budget(request, riddle), tiers=(tier,),
+                            expert=request.expert,
+                            count_first_moves=request.count_first_moves).objectives
+    return result
+
+
+def _budget(request: ProofRequest, riddle: Riddle) -> int:
+    return effective_budget(request.budget or CHECK_BUDGET, riddle)
+
+
+def _cache_path(cache_dir: Path, shared: ProofShared, request: ProofRequest) -> tuple[Path, str]:
+    riddle = shared.riddles[request.riddle]
+    fingerprint = riddle_fingerprint(riddle, request.players, _budget(request, riddle),
+                                     gods=shared.gods, die=shared.die_of(riddle),
+                                     expert=request.expert,
+                                     count_first_moves=request.count_first_moves,
+                                     blessings=shared.blessings)
+    return cache_dir / f"{riddle.id}-{fingerprint[:24]}.json", fingerprint
+
+
+def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
+    """Store ``solve`` under ``fingerprint`` in the format :func:`.cache.read_entry` reads.
+
+    The wall-clock seconds are left out (stored as 0): a cache entry is a proof,
+    not a measurement, and the same proof must give the same file on every run.
+    """
+    record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solve.to_json(),
+              "expert": solve.expert}
+    for entry, result in zip(record["objectives"], solve.objectives):
+        entry["seconds"] = 0.0
+        entry["setup"] = result.setup
+        entry["boards"] = list(result.boards)
+        entry["trace"] = [list(step) for step in result.trace]
+    return write_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A request being put together: its cache slot and its objectives' verdicts."""
+
+    request: ProofRequest
+    path: Path | None
+    fingerprint: str
+    problem: str
+    results: list[ObjectiveResult | None]
+    partial: bool = False  # some objectives were not searched (see prove_all's gate)
+
+
+def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
+              cache_dir: Path | None, executor: Executor | None = None,
+              progress: ProgressFn | None = None, label: str = "",
+              stored_doubts: bool = False, gate: bool = False
+              ) -> dict[ProofRequest, RiddleSolve]:
+    """Every request's :class:`RiddleSolve` (see the module notes).
+
+    ``cache_dir`` None neither reads nor writes a cache; ``stored_doubts`` takes
+    stored unproven and unsolvable verdicts as they are (for display only: see
+    :func:`.cache.read_entry`). ``executor`` None runs here, in order.
+    ``progress`` gets one line per riddle once all of its requests are answered,
+    in the order the riddles first appear in ``requests`` (see
+    :func:`progress_line`). With ``gate``, a riddle's other player counts are
+    searched only for the objectives its smallest requested count proved; the
+    rest are reported unproven without a search (what the smallest count found
+    says it already) and such partial answers are not cached. Raises
+    ``ValueError`` for a request whose player count the riddle's workers cannot
+    serve.
+    """
+    solves: dict[ProofRequest, RiddleSolve] = {}
+    pending: list[_Pending] = []
+    for request in dict.fromkeys(requests):
+        riddle = shared.riddles[request.riddle]
+        worker_assignments(request.players, len(riddle.board.workers))
+        path, fingerprint, problem = None, "", ""
+        if cache_dir is not None:
+            path, fingerprint = _cache_path(cache_dir, shared, request)
+            stored, problem = read_entry(path, fingerprint, riddle, request.players,
+                                         gods=shared.gods, die=shared.die_of(riddle),
+                                         expert=request.expert, doubts=stored_doubts,
+                                         blessings=shared.blessings)
+            if stored is not None:
+                solves[request] = stored
+                continue
+        pending.append(_Pending(request, path, fingerprint, problem,
+                                [None] * len(riddle.objectives)))
+    lines = _ProgressLines(requests, set(solves), progress, label)
+    smallest: dict[tuple[str, bool], int] = {}
+    for r in requests:
+        smallest[_mode_of(r)] = min(r.players, smallest.get(_mode_of(r), r.players))
+    first = [p for p in pending if not gate or p.request.players == smallest[_mode_of(p)]]
+    later = [p for p in pending if p not in first]
+    for wave in (first, later):
+        if wave is later:
+            heads = {_mode_of(r): s for r, s in solves.items()
+                     if r.players == smallest[_mode_of(r)]}
+            for entry in wave:
+                head = heads[_mode_of(entry)]
+                for j, result in enumerate(head.objectives):
+                    if result.status != SOLVED:
+                        entry.results[j] = _not_searched(result, head.players)
+                        entry.partial = True
+        _run_wave(wave, shared, executor, solves, lines)
+    return {r: solves[r] for r in requests}
+
+
+def _mode_of(item: ProofRequest | _Pending) -> tuple[str, bool]:
+    request = item.request if isinstance(item, _Pending) else item
+    return request.riddle, request.expert
+
+
+def _not_searched(head: ObjectiveResult, players: int) -> ObjectiveResult:
+    """The answer for an objective not searched because the smallest count did not prove it."""
+    return ObjectiveResult(head.tier, UNPROVEN, None, (), None, 0, 0.0,
+                           f"not searched: not proven for {_mode(players)} either")
+
+
+def _run_wave(wave: list[_Pending], shared: ProofShared, executor: Executor | None,
+              solves: dict[ProofRequest, RiddleSolve], lines: _ProgressLines) -> None:
+    """Search every objective of ``wave`` still without an answer; finish each request
+    as its last answer arrives."""
+    where = [(i, j) for i, p in enumerate(wave) for j, r in enumerate(p.results) if r is None]
+    tasks = [(wave[i].request, shared.riddles[wave[i].request.riddle].objectives[j].tier)
+             for i, j in where]
+    for entry in wave:
+        if all(r is not None for r in entry.results):  # nothing to search: answered at once
+            solves[entry.request] = _finish(entry, shared)
+    lines.advance(solves)
+    for index, result in (executor or InProcessExecutor()).run(prove_objective, shared, tasks):
+        i, j = where[index]
+        entry = wave[i]
+        entry.results[j] = result
+        if all(r is not None for r in entry.results):
+            solves[entry.request] = _finish(entry, shared)
+            lines.advance(solves)
+
+
+def _finish(entry: _Pending, shared: ProofShared) -> RiddleSolve:
+    """The request's verdicts together; stored in the cache when there is one."""
+    riddle = shared.riddles[entry.request.riddle]
+    objectives = tuple(r for r in entry.results if r is not None)
+    solve = RiddleSolve(riddle.id, entry.request.players, objectives, entry.request.expert)
+    if entry.problem:
+        name = entry.path.name if entry.path is not None else ""
+        solve = replace(solve, warnings=(f"cached result {name} discarded and recomputed: "
+                                         f"{entry.problem}",))
+    if entry.path is not None and not entry.partial:
+        write_entry(entry.path, entry.fingerprint, solve)
+    return solve
+
+
+class _ProgressLines:
+    """One line per riddle, in request order, as soon as it and every riddle before it
+    are answered."""
+
+    def __init__(self, requests: Sequence[ProofRequest], cached: set[ProofRequest],
+                 progress: ProgressFn | None, label: str) -> None:
+        self._order: dict[str, list[ProofRequest]] = {}
+        for r in requests:
+            self._order.setdefault(r.riddle, []).append(r)
+        self._queue = list(self._order)
+        self._cached = cached
+        self._progress = progress
+        self._label = label
+
+    def advance(self, solves: Mapping[ProofRequest, RiddleSolve]) -> None:
+        while self._queue and all(r in solves for r in self._order[self._queue[0]]):
+            requests = self._order[self._queue.pop(0)]
+            if self._progress is None:
+                continue
+            searched = [solves[r] for r in requests if r not in self._cached]
+            seconds = sum(o.seconds for s in searched for o in s.objectives)
+            self._progress(progress_line(self._label, [solves[r] for r in requests],
+                                         seconds if searched else None))
+
+
+def progress_line(label: str, solves: Sequence[RiddleSolve], seconds: float | None) -> str:
+    """``"pack: riddle: silver 3, gold 5 [2p 3, 6; 3p 3, unproven] (0.42 s)"``: the first
+    solve's turns per objective, the other player counts' in brackets, and the seconds
+    their searches took (``cached`` when every one came from the cache).
+
+    >>> from generator.systems.riddle.results import ObjectiveResult as O
+    >>> one = RiddleSolve("r", 1, (O("silver", "solved", 3, (), None, 5, 0.0),))
+    >>> two = RiddleSolve("r", 2, (O("silver", "unproven", None, (), None, 9, 0.0),))
+    >>> progress_line("pack", [one, two], 0.25)
+    'pack: r: silver 3 [2p unproven] (0.25 s)'
+    >>> progress_line("pack", [one], None)
+    'pack: r: silver 3 (cached)'
+    """
+    def turns(solve: RiddleSolve) -> Iterator[str]:
+        for o in solve.objectives:
+            yield str(o.turns) if o.turns is not None else o.status
+
+    by_count: dict[tuple[int, bool], RiddleSolve] = {}
+    for solve in solves:  # with and without counting first moves: the same turns
+        by_count.setdefault((solve.players, solve.expert), solve)
+    head, *rest = by_count.values()
+    text = ", ".join(f"{o.tier} {t}" for o, t in zip(head.objectives, turns(head)))
+    if rest:
+        text += " [" + "; ".join(f"{s.players}p{' expert' if s.expert else ''} "
+                                 f"{', '.join(turns(s))}" for s in rest) + "]"
+    took = "cached" if seconds is None else f"{seconds:.2f} s"
+    warnings = "".join(f"; warning: {w}" for s in solves for w in s.warnings)
+    return f"{label}: {head.riddle}: {text} ({took}){warnings}"
+
+
+def iter_count_diagnostics(riddle: Riddle, doc: Document, solves: Sequence[RiddleSolve]
+                           ) -> Iterator[Diagnostic]:
+    """The solver's diagnostics for one riddle proven for several player counts.
+
+    The first count's solve (the smallest) gets every diagnostic of
+    :func:`~.solver.iter_solver_diagnostics`. For an objective proven for that
+    count, the other counts are reported too:
+    RS-G101 (error) when it is unsolvable for some of them, else RS-G107 (warning)
+    when some are left unproven: one diagnostic per objective, at its ``tier``
+    line, naming those counts, the counts it is proven for, and why the smallest
+    one was left unproven. A cache entry discarded on the way is reported once
+    (RS-G106).
+    """
+    if not solves:
+        return
+    head, *rest = solves
+    yield from iter_solver_diagnostics(riddle, doc, [head])
+    for solve in rest:
+        for warning in solve.warnings:
+            yield doc.diag("RS-G106", f"{warning} ({_mode(solve.players)})", ("id",),
+                           hint="a cache is never trusted without replaying its proofs")
+    for j, objective in enumerate(riddle.objectives):
+        tier = objective.tier
+        proven = [s.players for s in solves for o in s.objectives
+                  if o.tier == tier and o.status == SOLVED]
+        if head.players not in proven:
+            continue  # the first count's own diagnostic (RS-G101, RS-G102) says it already
+        for status in (UNSOLVABLE, UNPROVEN):
+            failed = [(s.players, o) for s in rest for o in s.objectives
+                      if o.tier == tier and o.status == status]
+            if not failed:
+                continue
+            counts, first = _counts([n for n, _ in failed]), failed[0][1]
+            if status == UNSOLVABLE:
+                yield doc.diag("RS-G101", f"the {tier} objective can never be achieved "
+                               f"({counts}): {first.reason}", ("objectives", j, "tier"),
+                               hint="narrow the riddle's players: to the counts it suits, or "
+                               "change the map")
+                break
+            also = f" (proven for {_counts(proven, 'and')})" if proven else ""
+            why = first.reason if len(failed) == 1 else f"{_mode(failed[0][0])}: {first.reason}"
+            yield doc.diag("RS-G107", f"the {tier} objective is not proven achievable for "
+                           f"{counts}{also}: {why}",
+                           ("objectives", j, "tier"),
+                           hint="the book leaves those turns out; raise solver.nodes, narrow "
+                           "players:, or simplify")
+
+
+def _mode(players: int) -> str:
+    return f"{players} player{'s' if players != 1 else ''}"
+
+
+def _counts(counts: Sequence[int], conjunction: str = "or") -> str:
+    """The player counts in words.
+
+    >>> _counts([1]), _counts([3]), _counts([2, 3, 4]), _counts([1, 2], "and")
+    ('1 player', '3 players', '2, 3 or 4 players', '1 and 2 players')
+    """
+    if len(counts) == 1:
+        return _mode(counts[0])
+    return ", ".join(str(n) for n in counts[:-1]) + f" {conjunction} {counts[-1]} players"
+
+
+__all__ = ["ProofRequest", "ProofShared", "iter_count_diagnostics", "requests_by_count", "playable_counts", "seats", "progress_line", "prove_all",
+           "prove_objective", "write_entry"]

@@ -1,0 +1,523 @@
+"""The scenario book of a Santowerini pack: a cover (the campaign's story, its scenarios
+and a map key), one page per scenario (number, title, level, story, map, the enemies
+in the order they act with their facings, set-up notes), the god cards and the
+campaign's score sheet (``print/<pack>-book.pdf``)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.pack.model import Document, Pack, pick_text
+from generator.render.icons import (
+    INK,
+    LAND,
+    LAND_LINE,
+    MUTED,
+    PAPER,
+    SEA,
+    label_text,
+)
+from generator.render.labels import label as L
+from generator.render.scene import (
+    Circle,
+    Element,
+    Group,
+    Line,
+    Rect,
+    Scene,
+    Style,
+)
+from generator.systems import ProgressFn
+from generator.systems.tower.model import (
+    EnemySetup,
+    Scenario,
+    TowerCampaign,
+    Variant,
+    build_campaign,
+    build_scenario,
+    build_variant,
+)
+from generator.systems.tower.render import (
+    ACCENT,
+    FOOTER,
+    MARGIN,
+    RULE,
+    TARGET_FILL,
+    draw_builder,
+    draw_building,
+    draw_compass,
+    draw_enemy,
+    draw_heading,
+    draw_label,
+    draw_map,
+    draw_page,
+    draw_rank_strip,
+    draw_target,
+    draw_waves,
+    enemy_name,
+    escape_markup,
+    facing_words,
+    fit_label,
+    map_geometry,
+    text_of,
+    write_paragraph,
+)
+from generator.systems.tower.rules import (
+    DOME as DOMED,
+)
+from generator.systems.tower.rules import (
+    ENEMY_TYPES,
+    FACINGS,
+)
+from generator.systems.tower.scoring import (
+    CAMPAIGN_END_POINTS,
+    MORE_BLOCKS_FOR_BONUS,
+    POINTS_PER_BONUS,
+    RANKS,
+)
+
+# -- the book --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BookContent:
+    """What the book prints, read from the pack."""
+
+    title: str
+    subtitle: str
+    story: str
+    scenarios: tuple[tuple[Scenario, Document], ...]  # in playing order
+    enemy_order: tuple[str, ...]
+    ranks: tuple[tuple[int, str], ...]
+    variants: tuple[Variant, ...]
+
+
+def default_ranks(lang: str | None) -> tuple[tuple[int, str], ...]:
+    """The ranks of a campaign without its own, named in ``lang``."""
+    return tuple((points, L("t-rank-" + name.lower().replace(" ", "-"), lang))
+                 for points, name in RANKS)
+
+
+def read_book(pack: Pack, lang: str | None) -> BookContent:
+    """Scenarios in campaign order (others after, by number), the campaign's texts and ranks."""
+    scenarios: dict[str, tuple[Scenario, Document]] = {}
+    for doc in pack.of_kind("tower-scenario"):
+        scenario, _ = build_scenario(doc, pack.sources.get(doc.file))
+        if scenario is not None:
+            scenarios[doc.id] = (scenario, doc)
+    campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
+    campaign: TowerCampaign | None = build_campaign(campaigns[0]) if campaigns else None
+    ordered: list[tuple[Scenario, Document]] = []
+    if campaign is not None:
+        for ident in dict.fromkeys(campaign.scenarios):
+            if ident in scenarios:
+                ordered.append(scenarios.pop(ident))
+    ordered.extend(sorted(scenarios.values(), key=lambda item: (item[0].number, item[0].id)))
+    variants = tuple(sorted((build_variant(d) for d in pack.of_kind("tower-variant")),
+                            key=lambda v: (v.difficulty != "easy", v.id)))
+    pack_title = pick_text(pack.data.get("title", pack.id), lang)
+    if campaign is None:
+        return BookContent(pack_title, L("t-default-subtitle", lang), "", tuple(ordered),
+                           ENEMY_TYPES, default_ranks(lang), variants)
+    ranks = default_ranks(lang) if campaign.ranks is None else tuple(
+        (r.points, text_of(r.name, lang)) for r in campaign.ranks)
+    return BookContent(text_of(campaign.title, lang), pack_title,
+                       text_of(campaign.story, lang) if campaign.story else "",
+                       tuple(ordered), campaign.enemy_order, ranks, variants)
+
+
+def draw_level_pips(x: float, y: float, level: int) -> list[Element]:
+    """Four pips, ``level`` of them filled, right-aligned at x on baseline y."""
+    out: list[Element] = []
+    for i in range(4):
+        cx = x - (3 - i) * 5.2 - 2
+        filled = i < level
+        out.append(Circle(cx, y - 2, 1.8, Style(fill=ACCENT if filled else PAPER, stroke=ACCENT,
+                                                stroke_width=0.35)))
+    return out
+
+
+def describe_squares(scenario: Scenario, squares: Iterable[int], lang: str | None = None) -> str:
+    names = [scenario.name(sq) for sq in squares]
+    return ", ".join(names) if names else L("t-none", lang)
+
+
+def _tiles(n: int, lang: str | None) -> str:
+    return L("t-setup-tiles" if n > 1 else "t-setup-tile", lang, n=n) if n else "."
+
+
+def setup_notes(scenario: Scenario, lang: str | None = None) -> list[str]:
+    """The set-up of a scenario in words: pieces to take from the box, spaces to mark.
+
+    Lines are markup for :func:`fit_text` (coordinates only, so nothing to escape).
+    """
+    s = scenario
+    blocks = [sum(1 for lv in s.levels if lv >= k) for k in (1, 2, 3)]
+    domes = sum(1 for lv in s.levels if lv == DOMED)
+    pieces = [L("t-setup-level", lang, n=n, k=k + 1) for k, n in enumerate(blocks) if n]
+    if domes:
+        pieces.append(L("t-setup-domes" if domes > 1 else "t-setup-dome", lang, n=domes))
+    buildings = [f"{s.name(sq)} ({lv})" for sq, lv in enumerate(s.levels) if lv]
+    targets = [sq for sq in range(len(s.targets)) if s.targets[sq]]
+    water = [sq for sq in range(len(s.water)) if s.water[sq]]
+    lines = [
+        L("t-setup-board", lang, w=s.width, h=s.height),
+        L("t-setup-pieces", lang, list=", ".join(pieces) or L("t-none", lang)),
+        L("t-setup-buildings", lang, list=", ".join(buildings)),
+        L("t-setup-builders", lang, list=describe_squares(s, s.builders, lang)),
+        L("t-setup-targets", lang, list=describe_squares(s, targets, lang))
+        + _tiles(len(targets), lang),
+        L("t-setup-water", lang, list=describe_squares(s, water, lang)) + _tiles(len(water), lang),
+        L("t-setup-first", lang),
+    ]
+    return lines
+
+
+def ordered_enemies(scenario: Scenario, enemy_order: Sequence[str]) -> list[EnemySetup]:
+    """The scenario's enemies in the order they act."""
+    order = {t: i for i, t in enumerate(enemy_order)}
+    return sorted(scenario.enemies, key=lambda e: (order.get(e.type, len(order)), e.index))
+
+
+def draw_enemy_list(scenario: Scenario, enemy_order: Sequence[str], x: float, y: float,
+                    width: float, lang: str | None = None) -> tuple[list[Element], float]:
+    """The enemies in the order they act: number, marker, type, space and facing."""
+    out = draw_heading(x, y, L("t-enemies-order", lang), width)
+    row_h = 12.0
+    top = y + 5
+    for n, e in enumerate(ordered_enemies(scenario, enemy_order)):
+        ry = top + n * row_h
+        facing = FACINGS[max(e.facing, 0)]
+        out.append(Circle(x + 3.2, ry + row_h / 2, 3.0, Style(fill=ACCENT)))
+        out.append(label_text(x + 3.2, ry + row_h / 2, str(n + 1), 3.4, fill=PAPER))
+        out.extend(draw_enemy(x + 14, ry + row_h / 2, 10.5, e.type, max(e.facing, 0)))
+        out.append(draw_label(x + 22, ry + row_h / 2 - 0.6, enemy_name(e.type, lang), 10,
+                              bold=True))
+        name, letter = facing_words(facing, lang)
+        out.append(fit_label(x + 22, ry + row_h / 2 + 3.8,
+                             L("t-enemy-at", lang, square=scenario.name(e.square), facing=name,
+                               letter=letter), 8.5, width - 22, min_size=6.5, fill=MUTED))
+    return out, 5 + row_h * len(scenario.enemies)
+
+
+def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper: tuple[float, float],
+                  lang: str | None, number: int, footer: str) -> Scene:
+    """One scenario: header, story, map, enemies and set-up."""
+    pw, ph = paper
+    s = scenario
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 4
+    parts.append(draw_label(MARGIN, y, L("t-scenario-n", lang, n=s.number), 9.5, bold=True, fill=ACCENT))
+    parts.append(draw_label(pw - MARGIN, y, L("t-level-n", lang, n=s.level), 9.5, bold=True, fill=ACCENT,
+                            anchor="end"))
+    title = pick_text(doc.data["title"], lang)
+    parts.append(fit_label(MARGIN, y + 10, title, 22, width - 30, min_size=12, bold=True,
+                           font="serif"))
+    parts.extend(draw_level_pips(pw - MARGIN, y + 9, s.level))
+    parts.append(draw_label(pw - MARGIN, y + 15, L("t-win-scores", lang, n=s.level), 7.5,
+                            fill=MUTED, anchor="end", italic=True))
+    y += 17
+    parts.append(Line(MARGIN, y, pw - MARGIN, y, RULE))
+    y += 4
+    story = pick_text(doc.data.get("story", ""), lang)
+    if story:
+        block, used = write_paragraph("*" + escape_markup(story.strip()) + "*", MARGIN, y, width, 30,
+                                      size=10.5, min_size=8)
+        parts.extend(block)
+        y += used + 4
+    bottom_h = max(12.0 * len(s.enemies) + 8, 58.0)
+    map_h = ph - MARGIN - FOOTER - bottom_h - y - 4
+    geo = map_geometry(s, MARGIN, y, width, map_h)
+    parts.append(Group(tuple(draw_map(s, geo, content.enemy_order)), id=f"map-{s.id}"))
+    y += geo.total_height + 5
+    col_w = (width - 8) / 2
+    enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w, lang)
+    parts.extend(enemies)
+    # The facings are compass points: a north arrow beside the list that uses them.
+    parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, 14, lang))
+    x2 = MARGIN + col_w + 8
+    parts.extend(draw_heading(x2, y, L("t-setup", lang), col_w))
+    notes, _ = write_paragraph("\n".join(setup_notes(s, lang)), x2, y + 4, col_w,
+                               ph - MARGIN - FOOTER - y - 4, size=8.5, min_size=6.5,
+                               family="sans", leading=1.35)
+    parts.extend(notes)
+    return draw_page(pw, ph, parts, f"scenario-{s.id}", footer, number)
+
+
+def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str], lang: str | None = None
+             ) -> tuple[list[Element], float]:
+    """The map key: every kind of cell and pawn, drawn as on the maps, with its name."""
+    cell = 13.0
+    items: list[tuple[str, list[Element]]] = []
+
+    def cell_at(kind: str) -> Any:
+        def draw(cx: float, cy: float) -> list[Element]:
+            fill = SEA if kind == "water" else TARGET_FILL if kind == "target" else LAND
+            out: list[Element] = [Rect(cx, cy, cell, cell, Style(fill=fill, stroke=LAND_LINE,
+                                                                 stroke_width=0.3))]
+            if kind == "water":
+                out.extend(draw_waves(cx, cy, cell))
+            if kind == "target":
+                out.extend(draw_target(cx, cy, cell))
+            return out
+        return draw
+
+    entries: list[tuple[str, Any, Any]] = [
+        (L("t-key-ground", lang), cell_at("ground"), None),
+        (L("t-key-water", lang), cell_at("water"), None),
+        (L("t-key-target", lang), cell_at("target"), None),
+    ]
+    for height in (1, 2, 3, 4):
+        label = L("t-key-dome", lang) if height == DOMED else L("t-key-height", lang, n=height)
+        entries.append((label, cell_at("ground"),
+                        lambda cx, cy, h=height: draw_building(cx, cy, cell, h)))
+    entries.append((L("t-key-builder", lang), cell_at("ground"),
+                    lambda cx, cy: draw_builder(cx + 1.3, cy + 1.3, cell - 2.6)))
+    for kind in enemy_order:
+        entries.append((enemy_name(kind, lang), cell_at("ground"),
+                        lambda cx, cy, k=kind: draw_enemy(cx + cell / 2, cy + cell / 2, cell * 0.86,
+                                                          k, 0)))
+    per_row = max(1, int((width + 4) // (cell + 8.5)))
+    pitch = (width - cell) / max(1, per_row - 1)
+    for i, (label, base, extra) in enumerate(entries):
+        col, row = i % per_row, i // per_row
+        cx, cy = x + col * pitch, y + row * (cell + 9)
+        drawn = list(base(cx, cy))
+        if extra is not None:
+            drawn.extend(extra(cx, cy))
+        items.append((label, drawn))
+        items[-1][1].append(draw_label(cx + cell / 2, cy + cell + 4, label, 6.5, anchor="middle",
+                                       fill=MUTED))
+    rows = (len(entries) + per_row - 1) // per_row
+    return [e for _, drawn in items for e in drawn], rows * (cell + 9)
+
+
+def cover_page(content: BookContent, paper: tuple[float, float], lang: str | None,
+               footer: str) -> Scene:
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 8
+    parts.append(draw_label(pw / 2, y, L("t-cover-kicker", lang),
+                            8.5, bold=True, fill=ACCENT, anchor="middle"))
+    parts.append(fit_label(pw / 2, y + 16, content.title, 30, width, min_size=14, bold=True,
+                           font="serif", anchor="middle"))
+    parts.append(fit_label(pw / 2, y + 25, content.subtitle, 12, width, min_size=8, font="serif",
+                           italic=True, anchor="middle", fill=MUTED))
+    # A skyline of the four heights, as the maps draw them.
+    sky = 15.0
+    for i, height in enumerate((1, 3, 4, 2, 1)):
+        parts.extend(draw_building(pw / 2 + (i - 2.5) * (sky + 3) + 1.5, y + 31, sky, height,
+                                   numeral=False))
+    y += 31 + sky + 8
+    if content.story:
+        block, used = write_paragraph("*" + escape_markup(content.story.strip()) + "*", MARGIN + 8, y,
+                                      width - 16, 45, size=11.5, min_size=8.5, align="center")
+        parts.extend(block)
+        y += used + 7
+    parts.extend(draw_heading(MARGIN, y, L("t-the-scenarios", lang), width))
+    y += 4
+    row_h = 9.0
+    for n, (s, doc) in enumerate(content.scenarios):
+        ry = y + n * row_h
+        if n % 2 == 0:
+            parts.append(Rect(MARGIN, ry, width, row_h, Style(fill="#f1ede2")))
+        base = ry + row_h / 2 + 1.5
+        parts.append(draw_label(MARGIN + 3, base, str(s.number), 10, bold=True, fill=ACCENT))
+        parts.append(fit_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5, 80,
+                               min_size=7, font="serif", bold=True))
+        parts.append(draw_label(MARGIN + 95, base, L("t-level-lower", lang, n=s.level), 8.5, fill=MUTED))
+        parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
+        for i, e in enumerate(ordered_enemies(s, content.enemy_order)):
+            parts.extend(draw_enemy(MARGIN + 135 + i * 8, ry + row_h / 2, 6.4, e.type,
+                                    max(e.facing, 0)))
+        parts.append(draw_label(pw - MARGIN - 3, base, L("t-page-n", lang, n=n + 2), 8.5, fill=MUTED,
+                                anchor="end"))
+    y += row_h * len(content.scenarios) + 8
+    parts.extend(draw_heading(MARGIN, y, L("t-reading-maps", lang), width))
+    key, used = draw_key(MARGIN, y + 5, width, content.enemy_order, lang)
+    parts.extend(key)
+    y += 5 + used + 1
+    note = L("t-reading-maps-text", lang)
+    block, used = write_paragraph(note, MARGIN, y, width, 16, size=8.5, min_size=7, family="sans")
+    parts.extend(block)
+    y += used + 5
+    parts.extend(draw_heading(MARGIN, y, L("t-you-need", lang), width))
+    need = L("t-you-need-text", lang)
+    block, used = write_paragraph(need, MARGIN, y + 4, width, ph - MARGIN - FOOTER - y - 4,
+                                  size=9, min_size=7, family="sans")
+    parts.extend(block)
+    return draw_page(pw, ph, parts, "cover", footer, 1)
+
+
+def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None
+                  ) -> tuple[list[Element], float]:
+    """A god card as a framed box (name, side, text); returns it and its height."""
+    expert = v.difficulty == "expert"
+    colour = "#8e3b2f" if expert else "#3e7a4f"
+    text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
+    block, used = write_paragraph(escape_markup(" ".join(text.split())), x + 3, y + 9.5, w - 6, 60,
+                                  size=9, min_size=6.5)
+    h = used + 12
+    out: list[Element] = [Rect(x, y, w, h, Style(fill=PAPER, stroke=colour, stroke_width=0.6), rx=2),
+                          Rect(x, y, w, 7, Style(fill=colour), rx=2),
+                          Rect(x, y + 4, w, 3, Style(fill=colour))]
+    out.append(fit_label(x + 3, y + 5, text_of(v.name, lang), 9.5, w - 22, bold=True, fill=PAPER))
+    out.append(draw_label(x + w - 3, y + 5, (L(f"t-diff-{v.difficulty}", lang) if v.difficulty in ("easy", "expert")
+                                              else v.difficulty.upper()), 7, bold=True, fill=PAPER,
+                          anchor="end"))
+    out.extend(block)
+    return out, h
+
+
+def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
+              footer: str) -> Scene:
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 14
+    parts.append(draw_label(MARGIN, y, L("t-god-cards", lang), 22, bold=True, font="serif"))
+    y += 6
+    intro = L("t-gods-intro", lang, easy=abs(CAMPAIGN_END_POINTS["easy"]),
+              expert=CAMPAIGN_END_POINTS["expert"])
+    block, used = write_paragraph(intro, MARGIN, y, width, 40, size=10, min_size=8)
+    parts.extend(block)
+    y += used + 6
+    col_w = (width - 8) / 2
+    for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
+        title = L(f"t-side-{side}", lang)
+        parts.extend(draw_heading(x, y, title, col_w))
+        cards = [v for v in content.variants if v.difficulty == side]
+        top = y + 5
+        for v in cards:
+            box, used = draw_card_box(v, x, top, col_w, lang)
+            parts.extend(box)
+            top += used + 4
+        if not cards:
+            parts.append(draw_label(x, y + 10, L("t-no-cards", lang), 9,
+                                    italic=True, fill=MUTED))
+    return draw_page(pw, ph, parts, "god-cards", footer, number)
+
+
+def draw_box(x: float, y: float, size: float) -> Rect:
+    return Rect(x, y, size, size, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.6)
+
+
+def score_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
+               footer: str) -> Scene:
+    """The campaign's score sheet: a row per scenario, the god-card adjustment, the ranks."""
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts: list[Element] = []
+    y = MARGIN + 14
+    parts.append(draw_label(MARGIN, y, L("t-score-sheet", lang), 22, bold=True, font="serif"))
+    parts.append(fit_label(pw - MARGIN, y, content.title, 11, width - 60, italic=True,
+                           font="serif", anchor="end", fill=MUTED))
+    y += 6
+    rules = L("t-score-rules", lang, bonus=POINTS_PER_BONUS, blocks=MORE_BLOCKS_FOR_BONUS)
+    block, used = write_paragraph(rules, MARGIN, y, width, 30, size=9.5, min_size=7.5)
+    parts.extend(block)
+    y += used + 5
+    # Columns: (header, width); the scenario title takes what is left.
+    cols = [("#", 9.0), (L("t-col-scenario", lang), 0.0), (L("t-col-level", lang), 13.0),
+            (L("t-col-lost", lang), 30.0), (L("t-col-first", lang), 18.0),
+            (L("t-col-both", lang), 23.0), (L("t-col-blocks", lang, n=MORE_BLOCKS_FOR_BONUS), 19.0),
+            (L("t-col-points", lang), 17.0)]
+    fixed = sum(w for _, w in cols)
+    cols[1] = (cols[1][0], width - fixed)
+    xs = [MARGIN]
+    for _, w in cols:
+        xs.append(xs[-1] + w)
+    head_h, row_h = 9.0, 12.0
+    parts.append(Rect(MARGIN, y, width, head_h, Style(fill=ACCENT)))
+    for (name, w), x in zip(cols, xs):
+        parts.append(fit_label(x + w / 2, y + 6, name, 7.5, w - 1.5, min_size=5.5, bold=True,
+                               fill=PAPER, anchor="middle"))
+    y += head_h
+    for n, (s, doc) in enumerate(content.scenarios):
+        ry = y + n * row_h
+        parts.append(Rect(MARGIN, ry, width, row_h, Style(fill=PAPER if n % 2 else "#f1ede2",
+                                                          stroke=LAND_LINE, stroke_width=0.2)))
+        mid = ry + row_h / 2
+        parts.append(draw_label(xs[0] + cols[0][1] / 2, mid + 1.5, str(s.number), 10, bold=True,
+                                anchor="middle", fill=ACCENT))
+        title = pick_text(doc.data["title"], lang)
+        parts.append(fit_label(xs[1] + 2, mid + 1.5, title, 10, cols[1][1] - 4, min_size=6.5,
+                               font="serif", bold=True))
+        parts.append(draw_label(xs[2] + cols[2][1] / 2, mid + 1.5, str(s.level), 10, anchor="middle"))
+        for k in range(5):
+            parts.append(draw_box(xs[3] + 2.5 + k * 5.2, mid - 2, 4.0))
+        for c in (4, 5, 6):
+            parts.append(draw_box(xs[c] + cols[c][1] / 2 - 2.75, mid - 2.75, 5.5))
+            parts.append(draw_label(xs[c] + cols[c][1] / 2 + 4, mid + 4.5, f"+{POINTS_PER_BONUS}", 6,
+                                    fill=MUTED))
+        parts.append(Rect(xs[7] + 2, ry + 1.8, cols[7][1] - 4, row_h - 3.6,
+                          Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
+    y += row_h * len(content.scenarios)
+    parts.append(Line(MARGIN, y, MARGIN + width, y, Style(stroke=INK, stroke_width=0.5)))
+    y += 4
+    # God cards adjustment and the total.
+    box_x = xs[7] + 2
+    box_w = cols[7][1] - 4
+    parts.append(draw_label(MARGIN + 2, y + 5.5, L("t-god-cards", lang), 10, bold=True))
+    options = (("none", 0), ("easy", CAMPAIGN_END_POINTS["easy"]),
+               ("expert", CAMPAIGN_END_POINTS["expert"]))
+    for i, (name, points) in enumerate(options):
+        x = MARGIN + 32 + i * 34
+        parts.append(draw_box(x, y + 1.5, 5.0))
+        sign = f"{points:+d}".replace("-", "\u2212") if points else "0"
+        parts.append(draw_label(x + 7, y + 5.5, f"{L(f't-opt-{name}', lang)} ({sign})", 9))
+    parts.append(Rect(box_x, y, box_w, 8.4, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
+    y += 11
+    parts.append(draw_label(box_x - 3, y + 6.5, L("t-campaign-total", lang), 11, bold=True, anchor="end"))
+    parts.append(Rect(box_x, y, box_w, 10, Style(fill=PAPER, stroke=INK, stroke_width=0.8), rx=0.8))
+    y += 20
+    parts.extend(draw_heading(MARGIN, y, L("t-ranks", lang), width))
+    y += 4
+    parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
+    y += 20
+    parts.append(draw_label(MARGIN, y + 4, L("t-below-zero", lang), 8,
+                            italic=True, fill=MUTED))
+    y += 12
+    parts.extend(draw_heading(MARGIN, y, L("t-notes", lang), width))
+    for k in range(1, 6):
+        ly = y + 4 + k * 9
+        if ly > ph - MARGIN - FOOTER:
+            break
+        parts.append(Line(MARGIN, ly, MARGIN + width, ly, Style(stroke=LAND_LINE, stroke_width=0.3)))
+    return draw_page(pw, ph, parts, "score-sheet", footer, number)
+
+
+def book_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
+               progress: ProgressFn) -> list[Scene]:
+    footer = L("t-footer-book", lang, title=content.title)
+    pages = [cover_page(content, paper, lang, footer)]
+    for s, doc in content.scenarios:
+        progress(f"scenario {s.number}: {s.id}")
+        pages.append(scenario_page(s, doc, content, paper, lang, len(pages) + 1, footer))
+    if content.variants:
+        pages.append(gods_page(content, paper, lang, len(pages) + 1, footer))
+    pages.append(score_page(content, paper, lang, len(pages) + 1, footer))
+    return pages
+
+
+__all__ = [
+    "BookContent",
+    "book_pages",
+    "cover_page",
+    "default_ranks",
+    "describe_squares",
+    "draw_box",
+    "draw_card_box",
+    "draw_enemy_list",
+    "draw_key",
+    "draw_level_pips",
+    "gods_page",
+    "ordered_enemies",
+    "read_book",
+    "scenario_page",
+    "score_page",
+    "setup_notes",
+]

@@ -1,0 +1,158 @@
+"""The fast planner is pinned to the slow one it replaced (``reference_planner.py``).
+
+Same scores on generated grids; same decisions, one by one (every action,
+reward pick, give-back and curse), over seeded whole games at every degree of
+the small 3x3 pack and at four degrees of the shipped 5x5 pack.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import load_small
+from generator.pack.loader import load_packs
+from generator.pack.schema import load_schemas
+from generator.pipeline import kinds_of
+from generator.systems import discover_systems
+from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.board import COLUMN, CURSE, RESTORE, ROW, SWAP, Step, apply_steps
+from generator.systems.glyphs.game import Action, GameResult, Play, new_game, play_game
+from generator.systems.glyphs.model import Table
+from generator.systems.glyphs.policies import Planner
+from .reference_planner import SlowPlanner
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _table_of(root: Path) -> Table:
+    pack = load_small(root) if root.name == "small" else load_packs(
+        [root], load_schemas(), kinds_of(discover_systems())).packs[0]
+    table = load_pack(pack)[0].table
+    assert table is not None
+    return table
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Table:
+    return _table_of(ROOT / "content" / "glyphs")
+
+
+@pytest.fixture
+def small(small_pack: Path) -> Table:
+    return _table_of(small_pack)
+
+
+class Recorder:
+    """A policy that records every decision of the one it wraps."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.log: list[tuple[str, Any]] = []
+
+    def next_action(self, play: Play) -> Action | None:
+        out = self.inner.next_action(play)
+        self.log.append(("action", out))
+        return out  # type: ignore[no-any-return]
+
+    def pick_reward(self, play: Play) -> int:
+        out = self.inner.pick_reward(play)
+        self.log.append(("reward", out))
+        return out  # type: ignore[no-any-return]
+
+    def give_back(self, play: Play) -> tuple[int, Action | None]:
+        out = self.inner.give_back(play)
+        self.log.append(("give-back", out))
+        return out  # type: ignore[no-any-return]
+
+    def pick_curses(self, play: Play, count: int) -> list[int]:
+        out = self.inner.pick_curses(play, count)
+        self.log.append(("curses", out))
+        return out  # type: ignore[no-any-return]
+
+
+def _game(table: Table, degree: int, seed: int, planner: Any) -> tuple[GameResult, list[Any]]:
+    recorder = Recorder(planner)
+    result = play_game(table, degree, recorder, random.Random(f"pin:{degree}:{seed}"))
+    return result, recorder.log
+
+
+def _pin(table: Table, games_per_degree: int, degrees: tuple[int, ...] = ()) -> int:
+    decisions = 0
+    for degree in table.degrees:
+        if degrees and degree.degree not in degrees:
+            continue
+        for seed in range(games_per_degree):
+            fast = _game(table, degree.degree, seed, Planner())
+            slow = _game(table, degree.degree, seed, SlowPlanner())
+            assert fast == slow, (degree.degree, seed)
+            decisions += len(fast[1])
+    return decisions
+
+
+def test_the_fast_planner_decides_as_the_slow_one_on_the_small_pack(small: Table) -> None:
+    assert _pin(small, 6) > 500
+
+
+def test_the_fast_planner_decides_as_the_slow_one_on_the_shipped_pack(shipped: Table) -> None:
+    # Degrees 1, 3, 4 and 8: every set-up (open, cross, narrow), with and without a
+    # start reward, the smallest and the largest decks (all eight on the small pack).
+    assert _pin(shipped, 1, (1, 3, 4, 8)) > 80
+
+
+def test_the_fast_score_is_the_slow_score_on_generated_grids(shipped: Table, small: Table) -> None:
+    checked = 0
+    for table in (small, shipped):
+        rng = random.Random(9)
+        for game in range(12):
+            play = new_game(table, table.degrees[game % len(table.degrees)].degree, rng)
+            fast, slow = Planner(), SlowPlanner()
+            targets = slow.targets(play)
+            assert fast.targets(play) == targets
+            for _ in range(25):
+                tiles = list(play.tiles)
+                rng.shuffle(tiles)
+                restored = rng.getrandbits(len(tiles))
+                play.joker_pass = rng.random() < 0.2
+                assert fast.score(play, targets, tuple(tiles), restored) == \
+                    slow.score(play, targets, tuple(tiles), restored)
+                checked += 1
+    assert checked == 600
+
+
+def _random_steps(n: int, rng: random.Random) -> tuple[Step, ...]:
+    steps: list[Step] = []
+    for _ in range(rng.randint(1, 3)):
+        op = rng.choice((SWAP, ROW, COLUMN, RESTORE, CURSE))
+        if op == SWAP:
+            a, b = rng.sample(range(n * n), 2)
+            steps.append((SWAP, a, b))
+        elif op in (ROW, COLUMN):
+            steps.append((op, rng.randrange(n), rng.choice((1, -1))))
+        else:
+            steps.append((op, rng.randrange(n * n), 0))
+    return tuple(steps)
+
+
+def test_a_grid_scored_from_its_parent_scores_as_from_scratch(shipped: Table, small: Table) -> None:
+    # score_after recounts only the targets a change touches: pinned to the slow score of
+    # the whole new grid, over chains of random steps (each child the next parent).
+    checked = 0
+    for table in (small, shipped):
+        rng = random.Random(10)
+        for game in range(8):
+            play = new_game(table, table.degrees[game % len(table.degrees)].degree, rng)
+            slow = SlowPlanner()
+            targets = slow.targets(play)
+            scorer = Planner().scorer(play, targets)
+            tiles, restored = play.tiles, play.restored
+            for _ in range(40):
+                steps = _random_steps(table.n, rng)
+                after = apply_steps(table.n, tiles, restored, steps)
+                assert scorer.score_after(tiles, restored, steps, after) == \
+                    slow.score(play, targets, *after)
+                tiles, restored = after
+                checked += 1
+    assert checked == 640
