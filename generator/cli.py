@@ -336,7 +336,7 @@ def main() -> None:
 def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
                   verbose: bool, jobs: int, scheduler: str | None) -> None:
-    """Check packs (default: every pack under content/) and report problems."""
+    """Check packs (default: every pack under content/, else the pack around you) and report problems."""
     level = _verbosity(quiet, verbose)
     sys.exit(guard(lambda: run_check(
         CheckArgs(default_paths(paths), fmt, strict, lang, None, report_file, cache, cache_dir,
@@ -447,7 +447,7 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
 
 @main.command("serve")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; keep 127.0.0.1 unless you mean to share the page.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")

@@ -192,8 +192,11 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
         hint = suggest(kind, known)
         raise UsageError(f"unknown kind '{kind}'" + (f"; {hint}" if hint else "")
                          + f" (known: {', '.join(known)})")
+    template = owner.templates().get(kind)
+    if template is None:
+        raise UsageError(f"no template for kind '{kind}'; write its file by hand "
+                         f"(`riddlesmith schema {kind}` prints its schema)")
     root = _find_pack(pack)
-    template = owner.templates()[kind]
     rel = _folder_of(template).replace("{id}", ident)
     body = template.split("\n", 1)[1]
     path = root / rel

@@ -112,9 +112,10 @@ def test_plain_jsonschema_gives_the_same_verdicts_as_check(tmp_path: Path, pack:
     assert by_plain  # the mutations did break something
 
 
-@pytest.mark.parametrize("system", ["fragments", "riddle", "roles", "tower"])
+@pytest.mark.parametrize("system", ["fragments", "glyphs", "riddle", "roles", "tower"])
 def test_init_pack_works_in_an_editor(tmp_path: Path, system: str) -> None:
     systems = discover_systems()
+    assert set(systems[system].templates()) == set(systems[system].kinds)  # `new` knows every kind
     root = tmp_path / "pack"
     init_pack(root, systems[system], "pack")
     for kind in sorted(systems[system].kinds):

@@ -2,7 +2,8 @@
 
 Saving a card must update the page by itself; a bad edit must show its
 diagnostic at its line and grey the last good drawings. The median time from
-save to updated page over 20 edits is printed (run with ``-s`` to see it).
+save to updated page over 20 edits is printed (run with ``-s -n 0`` to see it:
+under pytest-xdist, which pyproject.toml turns on, workers swallow the output).
 """
 from __future__ import annotations
 

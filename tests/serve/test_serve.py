@@ -190,3 +190,17 @@ def test_a_result_arriving_after_the_server_stopped_is_dropped_quietly(tmp_path:
     hub.loop = loop
     loop.close()
     hub.notify()  # no RuntimeError('Event loop is closed') from the worker's thread
+
+
+def test_serve_port_0_is_refused_rather_than_announced_as_port_0(tmp_path: Path, monkeypatch) -> None:
+    """Port 0 would bind a random port while the page's address said ':0'; it is a usage error."""
+    from click.testing import CliRunner
+
+    from generator import serve
+    from generator.cli import main
+
+    served: list[int] = []
+    monkeypatch.setattr(serve, "run_serve", lambda *args, **kw: served.append(args[3]) or 0)
+    done = CliRunner().invoke(main, ["serve", str(make_pack(tmp_path)), "--port", "0"])
+    assert served == []
+    assert done.exit_code == 2 and "1<=x<=65535" in done.output

@@ -2,13 +2,33 @@
 
 The starter pack is a copy of the shipped example (``starter/``): a glyph
 set, a game with its full difficulty table and thirty riddle cards, so it
-checks and builds as generated.
+checks and builds as generated. The glyph-set and glyph-game templates are
+those starter documents under the new id (a pack plays one game, so the check
+reports a second one; the game names its set by ``glyph_set``).
 """
 from __future__ import annotations
 
 from importlib.resources import files
 
+
+def _starter(name: str) -> str:
+    """The text of a file of the shipped starter pack."""
+    return files("generator.systems.glyphs").joinpath("starter", name).read_text("utf-8")
+
+
+def _as_template(folder: str, text: str, kind: str) -> str:
+    """A starter document as a template: its folder line first, its id replaced by ``{id}``."""
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("id: "))
+    if lines[at - 1].strip() != f"kind: {kind}":
+        raise ValueError(f"starter {kind}: 'id' must follow 'kind'")
+    lines[at] = "id: {id}\n"
+    return f"# folder: {folder}\n" + "".join(lines)
+
+
 TEMPLATES = {
+    "glyph-set": _as_template("glyph-sets/{id}.yaml", _starter("glyph-set.yaml"), "glyph-set"),
+    "glyph-game": _as_template("games/{id}.yaml", _starter("game.yaml"), "glyph-game"),
     "glyph-riddle": """# folder: riddles/{id}.yaml
 kind: glyph-riddle
 id: {id}
@@ -23,7 +43,6 @@ no_joker: false          # true: a joker tile may not stand in for a symbol
 
 def starter_files(pack_id: str) -> dict[str, str]:
     """A complete pack: the example glyph set, game and riddle cards."""
-    starter = files("generator.systems.glyphs").joinpath("starter")
     pack = f"""kind: pack
 id: {pack_id}
 title: {pack_id.replace('-', ' ').title()}
@@ -35,16 +54,12 @@ print:
   card: poker
   bleed: 3mm
   crop_marks: true
-include:
-  - glyph-set.yaml
-  - game.yaml
-  - riddles/*.yaml
 """
     return {
         "pack.yaml": pack,
-        "glyph-set.yaml": starter.joinpath("glyph-set.yaml").read_text("utf-8"),
-        "game.yaml": starter.joinpath("game.yaml").read_text("utf-8"),
-        "riddles/riddles.yaml": starter.joinpath("riddles.yaml").read_text("utf-8"),
+        "glyph-set.yaml": _starter("glyph-set.yaml"),
+        "game.yaml": _starter("game.yaml"),
+        "riddles/riddles.yaml": _starter("riddles.yaml"),
     }
 
 
