@@ -401,7 +401,7 @@ def _fs_error(exc: OSError, fallback: Path, what: str) -> OutputError:
     if LEFTOVER.fullmatch(where.name):
         where = where.parent  # a hidden staging folder means nothing to the user
     reason = exc.strerror or str(exc)
-    return OutputError(f"{where}: {what} ({reason})")
+    return OutputError(f"{where}: {what} ({reason}) [RS-E002]")
 
 
 def describe(out_dir: Path) -> str:

@@ -859,3 +859,14 @@ def test_recover_removes_only_what_a_build_leaves(tmp_path: Path) -> None:
     (tmp_path / ".gone.old-123").mkdir()  # an output moved away and never replaced
     output.recover(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".tmp-notes", "gone", "mine"]
+
+
+def test_command_line_codes_name_themselves_in_the_one_line_message(tmp_path: Path) -> None:
+    """RS-E001/RS-E002 are explained by ``explain``; the exit-2 line names them."""
+    from generator.pack.loader import UsageError
+
+    with pytest.raises(UsageError, match=r"no such file or folder \[RS-E001\]"):
+        load_packs([tmp_path / "missing"], load_schemas(), {})
+    error = output._fs_error(PermissionError(13, "Permission denied"), tmp_path,
+                             "cannot write the output")
+    assert str(error).endswith("cannot write the output (Permission denied) [RS-E002]")

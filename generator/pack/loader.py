@@ -49,7 +49,7 @@ def find_pack_roots(paths: list[Path]) -> list[Path]:
     for raw in paths:
         path = raw
         if not path.exists():
-            raise UsageError(f"{raw}: no such file or folder")
+            raise UsageError(f"{raw}: no such file or folder [RS-E001]")
         if path.is_file():
             if path.name != PACK_FILE:
                 raise UsageError(f"{raw}: expected a pack folder or a {PACK_FILE} file")
