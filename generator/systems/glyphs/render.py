@@ -19,6 +19,8 @@ from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Document, Element, Group, Line, Polygon, Rect, Scene, \
     Style, Text
 from generator.render.sheets import (
+    back_offset_setting,
+    calibration_page,
     card_sheet_pages,
     gutter_setting,
     interleave_duplex,
@@ -359,8 +361,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     w, h = (parse_length(size["width"]), parse_length(size["height"])) \
         if isinstance(size, dict) else CARD_SIZES[str(size)]
     bleed = parse_length(print_cfg.get("bleed", "3mm"))
-    offset = options.back_offset or (parse_length(print_cfg.get("back_offset", {}).get("x", 0)),
-                                     parse_length(print_cfg.get("back_offset", {}).get("y", 0)))
+    offset = back_offset_setting(options.back_offset, print_cfg)
     languages = [options.lang] if options.lang else pack.languages
     asked = options.extra.get("gutter")
     gutter = asked if isinstance(asked, str) else None
@@ -407,6 +408,9 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         out.append(Artefact(f"{base}/boards.pdf", document_to_pdf(Document(
             (clepsydra_page(game, page, lang), degree_page(game, page, lang),
              aid_page(game, page, lang)), title=f"{title}: clepsydra, degrees, player aid"))))
+        out.append(Artefact(f"{base}/calibration.pdf", document_to_pdf(Document(
+            calibration_page(paper, offset, lang), title=f"{title}: printer calibration",
+            duplex=True))))
     return out
 
 

@@ -21,7 +21,13 @@ from generator.render.labels import label
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Line, Rect, Scene, Style, Text
 from generator.render.scene import Document as PdfDocument
-from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
+from generator.render.sheets import (
+    back_offset_setting,
+    calibration_page,
+    card_sheet_pages,
+    interleave_duplex,
+    sheet_layouts,
+)
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Artefact, Options, ProgressFn
@@ -218,6 +224,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     box = card_box(pack)
     paper = options.paper or str(pack.data.get("print", {}).get("paper", "a4"))
     crop = bool(pack.data.get("print", {}).get("crop_marks", True))
+    offset = back_offset_setting(options.back_offset, pack.data.get("print", {}))
     artefacts: list[Artefact] = []
     for game, _, _ in games:
         title = pick_text(game.title, lang)
@@ -237,7 +244,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             artefacts.append(Artefact(f"svg/{game.id}/back-{kind}.svg", scene_to_svg(scene)))
         layout, wide = sheet_layouts(PAPERS[paper], box.width, box.height, box.bleed, "auto")
         front_pages, back_pages = card_sheet_pages(
-            fronts, back_list, layout, crop_marks=crop, back_offset=options.back_offset or (0, 0),
+            fronts, back_list, layout, crop_marks=crop, back_offset=offset,
             label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang)
         subject = "Role card sheets"
         artefacts.append(Artefact(f"print/{game.id}-cards-fronts.pdf", document_to_pdf(
@@ -250,4 +257,6 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         artefacts.append(Artefact(f"print/{game.id}-player-aid.pdf", document_to_pdf(
             PdfDocument((player_aid(game, PAPERS[paper], lang),),
                         title=f"{title}: player aid", subject=subject))))
+    artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
+        calibration_page(paper, offset, lang), title="Printer calibration", duplex=True))))
     return artefacts

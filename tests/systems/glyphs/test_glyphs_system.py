@@ -79,6 +79,7 @@ def test_build_french_edition_only(small_pack: Path, tmp_path: Path) -> None:
     files = sorted(p.relative_to(out_dir / "small-glyphs").as_posix()
                    for p in (out_dir / "small-glyphs").rglob("*") if p.is_file())
     assert "print/fr/cards-duplex.pdf" in files and not any("/en/" in f for f in files)
+    assert "print/fr/calibration.pdf" in files  # the print check, in the edition's language
     report = json.loads((out_dir / "small-glyphs" / "report.json").read_text(encoding="utf-8"))
     glyphs = report["systems"]["glyphs"]
     assert len(glyphs["curve"]) == 8 and len(glyphs["cards"]) == 10

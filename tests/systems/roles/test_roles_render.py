@@ -24,6 +24,7 @@ def test_build_is_complete_and_byte_identical(tmp_path: Path,
     files = sorted(p.relative_to(outs[0]).as_posix() for p in outs[0].rglob("*") if p.is_file())
     assert "print/harbour-lights-cards-duplex.pdf" in files
     assert "print/harbour-lights-player-aid.pdf" in files
+    assert "print/calibration.pdf" in files  # the print check every card pack has
     assert sum(f.startswith("svg/harbour-lights/card-") for f in files) == 25
     assert {f for f in files if "back-" in f} == {
         f"svg/harbour-lights/back-{k}.svg" for k in ("engineer", "builder", "specialist", "mover")}
