@@ -154,8 +154,8 @@ def pack_schema_folder(root: Path) -> Path:
     return folder
 
 
-def include_advice(root: Path, path: Path) -> str | None:
-    """None when pack.yaml's include loads ``path``; else how to include it."""
+def _pack_data(root: Path) -> dict[str, Any] | None:
+    """pack.yaml's mapping, or None when it cannot be read (check will say why)."""
     from generator.pack.yamlload import load_yaml
 
     try:
@@ -163,8 +163,25 @@ def include_advice(root: Path, path: Path) -> str | None:
         data = parsed.documents[0].data if parsed.documents else {}
     except Exception:  # an unreadable pack.yaml: check will say why
         return None
-    include = data.get("include") if isinstance(data, dict) else None
-    exclude = data.get("exclude") if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else None
+
+
+def _declared_systems(root: Path) -> list[str] | None:
+    """The systems pack.yaml names, or None when it names none readably."""
+    data = _pack_data(root)
+    systems = data.get("systems") if data is not None else None
+    if not isinstance(systems, list):
+        return None
+    return [str(s) for s in systems]
+
+
+def include_advice(root: Path, path: Path) -> str | None:
+    """None when pack.yaml's include loads ``path``; else how to include it."""
+    data = _pack_data(root)
+    if data is None:
+        return None
+    include = data.get("include")
+    exclude = data.get("exclude")
     rel = path.relative_to(root).as_posix()
     patterns = include if isinstance(include, list) and include else list(DEFAULT_INCLUDE)
     if any(isinstance(p, str) and path in root.glob(p) for p in patterns) and not any(
@@ -197,6 +214,12 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
         raise UsageError(f"no template for kind '{kind}'; write its file by hand "
                          f"(`riddlesmith schema {kind}` prints its schema)")
     root = _find_pack(pack)
+    owner_name = next(name for name, s in systems.items() if s is owner)
+    declared = _declared_systems(root)
+    if declared is not None and owner_name not in declared:
+        raise UsageError(f"kind '{kind}' belongs to the '{owner_name}' system, which "
+                         f"this pack's {PACK_FILE} does not use (systems: {', '.join(declared) or 'none'}); "
+                         f"add '{owner_name}' to its 'systems' list first")
     rel = _folder_of(template).replace("{id}", ident)
     body = template.split("\n", 1)[1]
     path = root / rel

@@ -155,6 +155,23 @@ def test_new_says_how_to_include_a_folder_the_pack_does_not_load(tmp_path: Path)
         ("RS-P013", "when.yaml"), ("RS-P013", "w9.yaml")}
 
 
+def test_new_refuses_a_kind_of_a_system_the_pack_does_not_use(tmp_path: Path) -> None:
+    root = tmp_path / "deck"
+    init_pack(root, discover_systems()["fragments"], "deck")
+    before = sorted(p for p in root.rglob("*") if p.is_file())
+    result = CliRunner().invoke(main, ["new", "glyph-set", "g1", "--pack", str(root)])
+    assert result.exit_code == 2
+    assert "belongs to the 'glyphs' system" in result.output
+    assert "add 'glyphs' to its 'systems' list first" in result.output
+    assert sorted(p for p in root.rglob("*") if p.is_file()) == before  # nothing written
+    pack_yaml = root / "pack.yaml"
+    pack_yaml.write_text(pack_yaml.read_text().replace("systems: [fragments]",
+                                                       "systems: [fragments, glyphs]"))
+    assert "systems: [fragments, glyphs]" in pack_yaml.read_text()
+    result = CliRunner().invoke(main, ["new", "glyph-set", "g1", "--pack", str(root)])
+    assert result.exit_code == 0, result.output
+
+
 def test_init_force_keeps_the_users_gitignore_and_settings(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     (root / ".vscode").mkdir(parents=True)
