@@ -73,8 +73,12 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
             "has errors; fix them before solving it"
     count = players or (1 if 1 in riddle.players else min(riddle.players))
     if count not in riddle.players:
-        return 2, (f"riddlesmith: riddle '{riddle_id}' is for "
-                   f"{', '.join(map(str, riddle.players))} players, not {count}")
+        allowed = riddle.players
+        counts = (", ".join(map(str, allowed[:-1])) + " or " if len(allowed) > 1 else "") \
+            + str(allowed[-1])
+        noun = "player" if list(allowed) == [1] else "players"
+        return 2, (f"riddlesmith: riddle '{riddle_id}' is for {counts} {noun}, not {count} "
+                   "(its 'players:' list)")
     try:
         worker_assignments(count, len(riddle.board.workers))
     except ValueError as exc:

@@ -495,7 +495,8 @@ def test_run_solve_text(starter: Path) -> None:
 
 def test_run_solve_usage_errors(starter: Path) -> None:
     assert run_solve(starter, "nope", 1, None, None, "text")[0] == 2
-    assert run_solve(starter, "first-light", 5, None, None, "text")[0] == 2
+    code, text = run_solve(starter, "first-light", 5, None, None, "text")
+    assert code == 2 and "players, not 5 (its 'players:' list)" in text
     assert run_solve(starter, "first-light", 1, "mythic", None, "text")[0] == 2
     assert run_solve(starter, "first-light", 1, None, None, "yaml")[0] == 2
     assert run_solve(starter / "missing", "first-light", 1, None, None, "text")[0] == 2
