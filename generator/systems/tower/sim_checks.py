@@ -252,6 +252,35 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
     return sim
 
 
+VARIANT_PREFIX = "tower-variant-proof-"
+PROOF_STATUSES = (WIN, NO_WIN, UNKNOWN)
+REASON_AT_MOST = 500
+
+
+def prove_variant(game: Game, settings: SimSettings, cache_dir: Path | None = None,
+                  sources: str | None = None) -> tuple[str, str]:
+    """The best-case proof's ``(status, reason)`` for a scenario under a variant's rules,
+    reused from ``cache_dir`` when the fingerprint matches. A stored entry is trusted
+    as the scenario summaries' proof status is (:func:`simulate_scenario`): its shape
+    is checked, never its truth, and a malformed one is recomputed and rewritten."""
+    path = None
+    fingerprint = ""
+    if cache_dir is not None:
+        fingerprint = fingerprint_game(game, -1, settings, sources or digest_sources())
+        path = Path(cache_dir) / f"{VARIANT_PREFIX}{fingerprint[:32]}.json"
+        stored = read_object(path)
+        if stored is not None and stored.get("fingerprint") == fingerprint:
+            status, reason = stored.get("status"), stored.get("reason")
+            if status in PROOF_STATUSES and isinstance(reason, str) \
+                    and len(reason) <= REASON_AT_MOST:
+                return str(status), reason
+    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
+    if path is not None:
+        write_json(path, {"fingerprint": fingerprint, "status": proof.status,
+                          "reason": proof.reason})
+    return proof.status, proof.reason
+
+
 def _percent(x: float) -> str:
     return f"{x * 100:.1f}%"
 
@@ -358,7 +387,8 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
 
 def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
                           sources: dict[str, str] | None = None,
-                          settings: SimSettings = SimSettings()) -> Iterator[Diagnostic]:
+                          settings: SimSettings = SimSettings(),
+                          cache_dir: Path | None = None) -> Iterator[Diagnostic]:
     """RS-T105: a variant under which the best-case proof search shows that a scenario,
     winnable without it, can never be won (one error per variant, naming the scenarios)."""
     clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
@@ -374,10 +404,10 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
                 sim = sims.get((ident, base))
                 if ident in lost or sim is None or sim.proof_status == NO_WIN:
                     continue  # RS-T101 already says the scenario cannot be won at all
-                proof = prove_win(compile_game(clean[ident][0], rules),
-                                  budget=settings.proof_budget, horizon=settings.proof_horizon)
-                if proof.status == NO_WIN:
-                    lost[ident] = proof.reason
+                status, reason = prove_variant(compile_game(clean[ident][0], rules), settings,
+                                               cache_dir)
+                if status == NO_WIN:
+                    lost[ident] = reason
         if lost:
             names = ", ".join(f"'{ident}'" for ident in sorted(lost))
             reasons = sorted(set(lost.values()))
@@ -392,7 +422,7 @@ def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       ) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds)."""
     sims, out = simulate_pack(pack, sources, cache_dir, settings)
-    return out + list(iter_variant_problems(pack, sims, sources, settings))
+    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,

@@ -125,3 +125,30 @@ def test_check_reports_a_variant_that_makes_scenarios_unwinnable(
     limus = next(doc for doc in pack.of_kind("tower-variant") if doc.id == "limus")
     assert [(d.file, d.line, d.col) for d in found] == [(limus.file, *limus.locate(("hooks",), key=True))]
     assert "'cistern-bridges'" in found[0].message and "defeat an enemy" in found[0].message
+
+
+def test_variant_proofs_are_cached_and_a_malformed_entry_is_recomputed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pack = _tower_pack(tmp_path)
+    settings = sim_checks.SimSettings(games=20)
+    cache = tmp_path / "cache"
+    plain = sim_checks.check_simulations(pack, settings=settings)
+    assert sim_checks.check_simulations(pack, settings=settings, cache_dir=cache) == plain
+    entries = sorted(cache.glob(f"{sim_checks.VARIANT_PREFIX}*.json"))
+    assert entries
+    calls: list[int] = []
+    prove = sim_checks.prove_win
+
+    def counted(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return prove(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim_checks, "prove_win", counted)
+    assert sim_checks.check_simulations(pack, settings=settings, cache_dir=cache) == plain
+    assert calls == []  # every variant proof came from the cache
+    entries[0].write_text('{"fingerprint": "x", "status": "WIN"}')  # not this game's
+    text = entries[1].read_text().replace('"status": "', '"status": "maybe-')
+    entries[1].write_text(text)  # a status no proof gives
+    assert sim_checks.check_simulations(pack, settings=settings, cache_dir=cache) == plain
+    assert len(calls) == 2
+    assert '"maybe-' not in entries[1].read_text()
