@@ -200,3 +200,29 @@ def test_two_thousand_four_player_games_are_fast() -> None:
 
 def test_default_scoring_is_the_published_table() -> None:
     assert DEFAULT_SCORING == (1, 3, 6, 10, 15, 21, 28, 36)
+
+
+def test_the_report_cache_returns_what_the_simulator_computes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json as _json
+
+    from generator.systems.fragments import report as rep
+    from generator.systems.fragments.settings import GameSettings
+
+    settings = GameSettings(games=50, pyl_players=(2, 3))
+    fresh = rep.press_your_luck_report(40, settings)
+    assert rep.cached_report(40, settings, tmp_path) == fresh  # computed and stored
+    [path] = list(tmp_path.glob(f"{rep.REPORT_PREFIX}*.json"))
+    assert rep.cached_report(40, settings, tmp_path) == fresh  # read back
+    other = GameSettings(games=50, pyl_players=(2, 3), seed=2)
+    assert rep.cached_report(40, other, tmp_path) == rep.press_your_luck_report(40, other)
+    # Tampered entries are recomputed and rewritten: a game count, a histogram, a row.
+    for forge in (lambda r: r["game_length"][0].update(games=49),
+                  lambda r: r["game_length"][1]["turn_histogram"][0].__setitem__(1, 10**6),
+                  lambda r: r["game_length"].pop(),
+                  lambda r: r.update(deck_size=41)):
+        stored = _json.loads(path.read_text())
+        forge(stored["report"]["press_your_luck"])
+        path.write_text(_json.dumps(stored))
+        assert rep.cached_report(40, settings, tmp_path) == fresh
+        assert _json.loads(path.read_text())["report"] == fresh
+    assert rep.cached_report(0, settings, tmp_path) == {"press_your_luck": None}

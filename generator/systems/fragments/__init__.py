@@ -66,11 +66,13 @@ class FragmentsSystem:
         return out
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
-        from generator.systems.fragments.report import press_your_luck_report
+        from generator.systems import cache_dir_for
+        from generator.systems.fragments.report import cached_report
 
         games = pack.of_kind("fragment-game")
         settings = settings_of(games[0] if games else None)
-        return press_your_luck_report(checks.deck_size(pack.of_kind("fragment-card")), settings)
+        return cached_report(checks.deck_size(pack.of_kind("fragment-card")), settings,
+                             cache_dir_for(pack, options))
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.fragments.render import build_artefacts

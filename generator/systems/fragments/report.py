@@ -1,8 +1,13 @@
 """Simulator figures for the build report of a fragment deck."""
 from __future__ import annotations
 
+import hashlib
+import json
+from pathlib import Path
 from typing import Any
 
+from generator.cachefile import read_object, write_json
+from generator.sim.cache import digest_sources
 from generator.systems.fragments.settings import GameSettings
 from generator.systems.fragments.sim import expected_score_by_stop, simulate
 
@@ -38,3 +43,61 @@ def press_your_luck_report(deck_size: int, settings: GameSettings) -> dict[str, 
         "best_stop": best[0],
         "game_length": lengths,
     }}
+
+
+REPORT_PREFIX = "fragments-report-"
+
+
+def _inputs(deck_size: int, settings: GameSettings) -> dict[str, Any]:
+    """Everything :func:`press_your_luck_report` reads."""
+    return {"deck_size": deck_size, "players": list(settings.pyl_players),
+            "target": settings.target, "scoring": list(settings.scoring),
+            "decay": settings.decay, "games": settings.games, "seed": settings.seed}
+
+
+def _consistent(report: Any, deck_size: int, settings: GameSettings) -> bool:
+    """A stored report has the shape and the settings' numbers of a computed one: the
+    deck, seed and game counts, one row per player count and stop, histograms that
+    sum to the games played."""
+    if not isinstance(report, dict) or set(report) != {"press_your_luck"}:
+        return False
+    pyl = report["press_your_luck"]
+    if deck_size < 1:
+        return pyl is None
+    if not isinstance(pyl, dict) or (pyl.get("deck_size"), pyl.get("seed"), pyl.get("games")) \
+            != (deck_size, settings.seed, settings.games):
+        return False
+    rows = pyl.get("game_length")
+    if not isinstance(rows, list) or [(r.get("players"), r.get("stop_at")) for r in rows
+                                      if isinstance(r, dict)] != [
+            (p, s) for p in settings.pyl_players for s in STOP_LENGTHS]:
+        return False
+    for row in rows:
+        histogram = row.get("turn_histogram")
+        if row.get("games") != settings.games or not isinstance(histogram, list) or sum(
+                pair[1] for pair in histogram if isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(x, int) for x in pair)) != settings.games:
+            return False
+    return True
+
+
+def cached_report(deck_size: int, settings: GameSettings, cache_dir: Path | None
+                  ) -> dict[str, Any]:
+    """:func:`press_your_luck_report`, reused from ``cache_dir`` when the inputs and the
+    simulator's source are unchanged and the stored report is consistent (else
+    recomputed and rewritten)."""
+    if cache_dir is None:
+        return press_your_luck_report(deck_size, settings)
+    blob = json.dumps({"inputs": _inputs(deck_size, settings), "source": digest_sources(
+        ("generator.systems.fragments.sim", "generator.systems.fragments.report"),
+        "fragments-report-1")}, sort_keys=True)
+    fingerprint = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+    path = Path(cache_dir) / f"{REPORT_PREFIX}{fingerprint[:32]}.json"
+    stored = read_object(path)
+    if stored is not None and stored.get("fingerprint") == fingerprint \
+            and _consistent(stored.get("report"), deck_size, settings):
+        report: dict[str, Any] = stored["report"]
+        return report
+    report = press_your_luck_report(deck_size, settings)
+    write_json(path, {"fingerprint": fingerprint, "report": report})
+    return report
