@@ -131,8 +131,11 @@ POWER_BLESSINGS = {
 }
 """A blessing card for every effect of the registry (its id is its effect)."""
 
-POWER_CASES = {"searched": 0, "found": 0, "not ruled out": 0}
-"""Objectives with powers in play, and those a power makes solvable or shorter."""
+POWER_CASES = {"searched": 0, "found": 0, "not ruled out": 0, "custom quests": 0,
+               "quest earned": 0}
+"""Objectives with powers in play, those a power makes solvable or shorter, those
+searched with a custom-quest god in the opening queue, and those whose reference
+search reached a state where a custom quest was earned."""
 
 STATES = 6_000
 """States a reference search may generate before the case is skipped as too big."""
@@ -194,6 +197,9 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
                 continue
             _estimates(game, truth, where + " with powers", out)
             POWER_CASES["searched"] += 1
+            POWER_CASES["custom quests"] += game.powers.custom
+            POWER_CASES["quest earned"] += any(
+                c.quest_done for s in truth.exact for c in s.extra.cards)  # type: ignore[attr-defined]
             POWER_CASES["found"] += truth.turns is not None and (
                 ref.turns is None or truth.turns < ref.turns)
         out.decided += 1

@@ -22,7 +22,7 @@ from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, RiddleGame, solv
 from generator.systems.riddle.trace import verify_result
 
 from .reference import riddle_of_text
-from .reference_gods import slow_quest_earned
+from .reference_gods import POWER_CASES, fuzz_powers, slow_quest_earned
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -212,3 +212,13 @@ def test_a_custom_quest_god_never_earns_the_default_quest() -> None:
         stocks[name] = {tuple(s.stock) for s in cleared}
     assert stocks["custom"] == {(0, 0, 0, 0)}
     assert stocks["default"] == {(1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1)}
+
+
+def test_solver_with_custom_quests_agrees_with_plain_breadth_first() -> None:
+    # Seed chosen so that the reference (quests judged the slow way) earns some.
+    before = dict(POWER_CASES)
+    total, bad = fuzz_powers(8005, 30)
+    assert not bad, "\n\n".join(bad)
+    assert POWER_CASES["custom quests"] > before["custom quests"]
+    assert POWER_CASES["quest earned"] > before["quest earned"]
+    assert total.decided >= 20
