@@ -154,18 +154,22 @@ SHOVE = _riddle("W 1K . 3/. . . .", "bull", "  - {at: D1, colour: silver, levels
                 "level1: 1").replace("COUNT", "1")
 
 
-@pytest.mark.parametrize("text, god, turns, power_turn", [
-    (RAISE, "forge", 3, "[Forge]"),  # take; B1 0->2 (+level 2); C1 0->2
-    (STAND, "owl", 2, None),  # take (two workers above the King: +level 3); C1 to 3
-    (SHOVE, "bull", 3, "[Bull]"),  # take; shove the King off B1 (+dome); dome D1
+@pytest.mark.parametrize("text, god, turns, earned", [
+    # take; one space 0->2 (+level 2); the other 0->2
+    (RAISE, "forge", 3, (1, "[Forge]", "quest reward +1 level2")),
+    # take, with two workers above the King at the end of that turn (+level 3); C1 to 3
+    (STAND, "owl", 2, (0, "take Owl", "quest reward +1 level3")),
+    # take; shove the King off B1 (+dome); dome D1
+    (SHOVE, "bull", 3, (1, "King B1-C1", "quest reward +1 dome")),
 ])
-def test_a_custom_quest_reward_makes_the_shortest_line(text: str, god: str, turns: int,
-                                                       power_turn: str | None) -> None:
+def test_a_custom_quest_reward_makes_the_shortest_line(
+        text: str, god: str, turns: int, earned: tuple[int, str, str]) -> None:
     result, ctx = _solve(text, GODS)
     assert result.status == SOLVED and result.turns == turns, (result.reason, result.solution)
     assert result.solution[0].startswith(f"take {god.title()}")
-    if power_turn:
-        assert power_turn in result.solution[1], result.solution
+    turn, what, note = earned
+    assert what in result.solution[turn] and note in result.solution[turn], result.solution
+    assert sum(note in line for line in result.solution) == 1  # earned once
     assert verify_result(ctx, result, gods=GODS) == ""  # type: ignore[arg-type]
     # The same god with the default quest cannot bring the piece: no line at all.
     other, _ = _solve(text, _with_default(GODS[god]))
