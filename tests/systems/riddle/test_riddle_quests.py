@@ -226,3 +226,10 @@ def test_solver_with_custom_quests_agrees_with_plain_breadth_first() -> None:
     assert POWER_CASES["custom quests"] > before["custom quests"]
     assert POWER_CASES["quest earned"] > before["quest earned"]
     assert total.decided >= 20
+
+
+def test_the_french_notation_names_a_quest_reward() -> None:
+    from generator.systems.riddle.french import notation
+
+    assert notation("take Owl from the queue (+1 dome; quest reward +1 level3)") == (
+        "prend Owl dans la file (+1 dôme ; récompense de quête +1 bloc de niveau 3)")
