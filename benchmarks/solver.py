@@ -251,7 +251,8 @@ def run_fuzz_gods(count: int, seed: int, blessings: bool = False) -> int:
           f"decided by both, {total.skipped} skipped, {POWER_CASES['searched']} with powers "
           f"in play ({POWER_CASES['found']} solvable or shorter only with them, "
           f"{POWER_CASES['not ruled out']} where the solver's capped search for a shorter "
-          f"line with powers stopped), "
+          f"line with powers stopped, {POWER_CASES['custom quests']} with a custom quest "
+          f"in play, {POWER_CASES['quest earned']} where the reference earned one), "
           f"{total.checked_states} "
           f"states' estimates checked; CPU {time.process_time() - cpu:.0f} s")
     print(f"disagreements: {len(bad)}")

@@ -146,6 +146,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G024": (Severity.ERROR, "goal or effect cannot work as written"),
     "RS-G025": (Severity.WARNING, "die gem that no face can win"),
     "RS-G026": (Severity.INFO, "riddle is on no campaign island"),
+    "RS-G027": (Severity.WARNING, "god quest not simulated"),
     "RS-G101": (Severity.ERROR, "objective can never be achieved"),
     "RS-G102": (Severity.WARNING, "objective not proven achievable"),
     "RS-G103": (Severity.WARNING, "ending objective achievable in one turn"),

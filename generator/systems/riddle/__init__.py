@@ -58,6 +58,7 @@ from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import checks
 from generator.systems.riddle.proofs import ProofShared
+from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.model import (
     Riddle,
     build_blessing,
@@ -131,6 +132,8 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
     out.extend(checks.iter_number_problems(riddle_docs, "riddle"))
     out.extend(checks.iter_number_problems(pack.of_kind("blessing"), "blessing"))
     out.extend(checks.iter_number_problems(pack.of_kind("god"), "god card"))
+    for doc in pack.of_kind("god"):
+        out.extend(iter_quest_problems(gods[doc.id], doc))
     for campaign, doc in campaigns:
         out.extend(checks.iter_campaign_problems(campaign, doc, infos))
     for doc in pack.of_kind("constellation"):

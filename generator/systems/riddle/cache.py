@@ -40,13 +40,14 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        expert: bool = False, count_first_moves: bool = False,
                        blessings: Mapping[str, BlessingCard] | None = None) -> str:
     """A hash of everything a result depends on: the riddle's rules content (not its
-    story or title), the queue's god pieces, the die, the player count, the
+    story or title), the queue's gods (pieces, power, quest), the die, the player count, the
     budget, the mode and :data:`SOLVER_VERSION`."""
     data = dump_riddle(riddle)
     for prose in ("title", "story", "rules"):
         data.pop(prose, None)
-    queue: dict[str, object] = {g: list(gods[g].pieces) for g in riddle.gods.queue
-                                if gods and g in gods}
+    queue: dict[str, object] = {
+        g: [list(gods[g].pieces), gods[g].power, gods[g].quest.id, gods[g].quest.level,
+            gods[g].quest.reward] for g in riddle.gods.queue if gods and g in gods}
     for b in riddle.gods.revealed:  # a revealed blessing's effect is what the solver plays
         queue[f"blessing:{b}"] = blessings[b].effect if blessings and b in blessings else None
     die_data = None if die is None else {

@@ -449,7 +449,11 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             fields.append((("quest", "text"), "quest", _text(god.quest_text, lang),
                            f"the quest of god '{doc.id}'"))
         if god.reward_text is not None:
-            fields.append((("quest", "reward"), "reward", f"**{label('god-reward', lang)}** "
+            written = doc.data.get("quest", {}).get("reward")
+            where: tuple[Any, ...] = (("quest", "reward", "text")
+                                      if isinstance(written, dict) and "text" in written
+                                      else ("quest", "reward"))
+            fields.append((where, "reward", f"**{label('god-reward', lang)}** "
                            + _text(god.reward_text, lang), f"the quest reward of god '{doc.id}'"))
         for path, field, markup, what in fields:
             yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field]), what)

@@ -80,6 +80,9 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "faces:\n  - {colour: red, reward: {piece: any}}\n  # ... no blue face\ngems: [red, blue]"),
     "RS-G026": ("A riddle on no campaign island is reachable only from the book's index.",
                 "island: north    # no campaign island lists this riddle"),
+    "RS-G027": ("The solver cannot read a quest's text: a quest without an 'id' is played as "
+                "the default quest, so a proof may follow rules the printed card does not say.",
+                "quest:\n  text: Shove the King off a tower.    # no 'id: shove-off-tower'"),
     "RS-G101": ("The solver proved the objective impossible, so players would be stuck.",
                 "objectives:\n  - {tier: gold, slots: {gold: 2}, ends: true}    # a gold coin no worker can reach"),
     "RS-G102": ("The solver ran out of budget before it found a solution; the riddle may be "

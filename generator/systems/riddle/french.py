@@ -207,6 +207,7 @@ _NOTATION: tuple[tuple[str, str], ...] = (
     (r"(\d) dome\b", r"\1 dôme"),
     (r"\(dome\b", "(dôme"),
     (r"\bstockpile ([+-])", r"réserve \1"),
+    (r"\bquest reward \+", "récompense de quête +"),
     (r"\breward \+", "récompense +"),
     (r"\btop piece removed from ", "pièce du haut retirée de "),
     (r"\bKing ([A-H][1-8])", r"Roi \1"),

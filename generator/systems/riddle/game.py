@@ -3,7 +3,7 @@ the A* estimate (each goal's bound, see :mod:`.bounds`) and the packed key of th
 transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
@@ -142,8 +142,9 @@ class RiddleGame:
                            + 2 * ctx.players + 1 + self.gem_bits + self.blessings.bits
                            + (self.horizon + 1 + ctx.players).bit_length())
         self._collected_bits: dict[int, int] = {}
-        # Held cards (queue index, seat, four counts) and Athena's seat, when powers play.
-        self.card_bits = (len(self.queue) * 15 + 3) if self.powers.active else 0
+        # Held cards (queue index, seat, four counts, quest earned) and Athena's seat,
+        # when powers play.
+        self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
         self.power_reach = power_reach(self)
 
@@ -185,7 +186,9 @@ class RiddleGame:
         board, stock = state.board, state.stock
         l1, l2, l3 = board.l1, board.l2, board.l3
         geometry = ctx.geometry
-        finish = self.finish
+        finish: Callable[[RiddleState], list[RiddleState]] = self.finish
+        if self.powers.custom:  # custom quests are judged on the turn as a whole
+            finish = self._questing(state, seat, assignment.masks[seat])
         out: list[tuple[Action, RiddleState]] = []
         append = out.append
         still, moved = book, book
@@ -332,8 +335,8 @@ class RiddleGame:
         out = 0
         for card in book.cards:
             p = card.pieces
-            out |= (1 << 14 | card.seat << 12 | p[0] << 9 | p[1] << 6 | p[2] << 3 | p[3]
-                    ) << 15 * card.god
+            out |= (card.quest_done << 15 | 1 << 14 | card.seat << 12 | p[0] << 9 | p[1] << 6
+                    | p[2] << 3 | p[3]) << 16 * card.god
         return out << 3 | (book.athena + 1)
 
     # -- turn steps ----------------------------------------------------------
@@ -344,6 +347,16 @@ class RiddleGame:
         for rewarded in self.rewards_step(state):
             out.extend(self.effects_step(rewarded))
         return out
+
+    def _questing(self, before: RiddleState, seat: int, mine: int
+                  ) -> Callable[[RiddleState], list[RiddleState]]:
+        """:meth:`finish` after judging ``seat``'s custom quests on the turn from ``before``
+        (see :meth:`~.gods.GodPowers.quest_step`)."""
+        quest_step, finish = self.powers.quest_step, self.finish
+
+        def finish_turn(acted: RiddleState) -> list[RiddleState]:
+            return [nxt for q in quest_step(before, seat, mine, acted) for nxt in finish(q)]
+        return finish_turn
 
     def rewards_step(self, state: RiddleState) -> tuple[RiddleState, ...]:
         turned = collect_blessings(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,

@@ -20,6 +20,15 @@ What this module adds to a turn of :class:`~.game.RiddleGame`:
 - *Default quest*: a card whose last piece is built on a turn its power was used
   earns any one piece for the stockpile (the group's choice). A card left empty
   is discarded at the end of the turn (quest earned or not).
+- *Custom quests* (a card's ``quest.id``, :mod:`.quests`): judged by
+  :meth:`GodPowers.quest_step` at the end of every turn of the holder, power used
+  or not (:data:`~.quests.NEEDS_POWER_USED`), for each god held at the start of the
+  turn or taken during it, so the turn that clears the card still earns it. The
+  reward is the card's piece (``any``: the group's choice); a custom quest is
+  earned once (``HeldCard.quest_done``) and does not clear the card: the god stays
+  held until its pieces are all cleared, as for every god. A god with a custom
+  quest never earns the default one. Quests are part of the game with powers in
+  play only (like powers they are optional, so a line without them stays sound).
 - *Athena*: after a climb with her power, the other players' workers may not
   climb until her holder's next turn.
 
@@ -96,6 +105,7 @@ class HeldCard(NamedTuple):
     god: int
     seat: int
     pieces: tuple[int, int, int, int]
+    quest_done: bool = False  # its custom quest was earned (see :mod:`.quests`)
 
 
 def engine_god(card: GodCardModel, *, figures: bool) -> str | None:
@@ -116,6 +126,10 @@ class GodPowers:
         self.engine = tuple(engine_god(card, figures=figures) if enabled else None
                             for card in queue)
         self.active = any(g is not None for g in self.engine)
+        self.quests = tuple(card.quest for card in queue)
+        self.custom = self.active and any(
+            q.custom and g is not None for q, g in zip(self.quests, self.engine))
+        self.rewards = tuple(_reward_options(q.reward) for q in self.quests)
         self._rules: dict[tuple[int, ...], TurnRules] = {}
         self._shove_rules: dict[tuple[int, ...], TurnRules] = {}
 
@@ -232,7 +246,8 @@ class GodPowers:
         for s, cards in starts:
             remaining = {d.god: d.pieces for d in cards}
             emptied = [c for c in book.cards if not any(remaining[c.god])]
-            earned = sum(1 for c in emptied if self.engine[c.god] in used and any(c.pieces))
+            earned = sum(1 for c in emptied if self.engine[c.god] in used and any(c.pieces)
+                         and not self.quests[c.god].custom)
             kept = tuple(c for c in cards if any(c.pieces))
             held = list(book.gods_held)
             for c in emptied:
@@ -247,6 +262,32 @@ class GodPowers:
                 st = s.stock
                 out.append(s._replace(extra=after_book, stock=_new_tuple(Stockpile, (
                     st[0] + r[0], st[1] + r[1], st[2] + r[2], st[3] + r[3]))))
+        return list(dict.fromkeys(out))
+
+    def quest_step(self, before: RiddleState, seat: int, mine: int, acted: RiddleState
+                   ) -> list[RiddleState]:
+        """``acted`` (after the turn's action, before its rewards step) once per choice of
+        the custom quest rewards ``seat`` earned on the turn from ``before``."""
+        was: Bookkeeping = before.extra  # type: ignore[assignment]
+        book: Bookkeeping = acted.extra  # type: ignore[assignment]
+        now = {c.god: c for c in book.cards}
+        held = [c for c in was.cards if c.seat == seat]
+        held += [c for c in book.cards if c.seat == seat and not was.gods_taken >> c.god & 1]
+        earned: list[int] = []
+        for c in held:
+            card = now.get(c.god, c)
+            if (card.quest_done or self.engine[c.god] is None
+                    or not self.quests[c.god].earned(before.board, acted.board, mine)):
+                continue
+            earned.append(c.god)
+        if not earned:
+            return [acted]
+        cards = tuple(c._replace(quest_done=True) if c.god in earned else c for c in book.cards)
+        out = [acted._replace(extra=book._replace(cards=cards))]
+        for god in earned:
+            out = [s._replace(stock=_new_tuple(Stockpile, (
+                s.stock[0] + r[0], s.stock[1] + r[1], s.stock[2] + r[2], s.stock[3] + r[3])))
+                for s in out for r in self.rewards[god]]
         return list(dict.fromkeys(out))
 
     # -- text --------------------------------------------------------------------
@@ -331,6 +372,17 @@ def plain_action(ply: Ply) -> Action | None:
     if ply.powers or len(ply.moves) != 1 or len(ply.builds) != 1:
         return None
     return (ply.moves[0][0], ply.moves[0][1], ply.builds[0][0])
+
+
+def _reward_options(piece: str) -> tuple[tuple[int, int, int, int], ...]:
+    """A quest reward's stockpile additions: one piece, or any one (the group's choice).
+
+    >>> _reward_options("dome")
+    ((0, 0, 0, 1),)
+    """
+    if piece == "any":
+        return QUEST_REWARD
+    return (QUEST_REWARD[PIECE_NAMES.index(piece)],)
 
 
 def _sources(stock: Stockpile, cards: tuple[HeldCard, ...], piece: int

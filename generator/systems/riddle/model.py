@@ -30,6 +30,7 @@ from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.pack.grid import BlockLayout, layout_block
 from generator.systems.riddle.grid import ParsedGrid, parse_grid
 from generator.systems.riddle.state import COLOURS
+from generator.systems.riddle.quests import DEFAULT_QUEST, RAISE_TO_LEVEL, Quest
 from generator.systems.riddle.vocab import DocPath, Effect, Goal, ParseSite, Problem
 
 Text = str | tuple[tuple[str, str], ...]
@@ -576,17 +577,26 @@ class GodCard:
     power: str  # the power's id (what a solver implements)
     power_text: Text
     number: int | None = None
-    quest_text: Text | None = None  # None: the default quest
+    quest_text: Text | None = None  # None: the default quest's printed text
     reward_text: Text | None = None
+    quest_id: str | None = None  # the quest the solver plays (None: the default)
+    quest: Quest = Quest()
 
 
 def build_god(doc: Document) -> GodCard:
     d = doc.data
     quest = d.get("quest", {})
+    reward = quest.get("reward")
+    piece = "any"
+    if isinstance(reward, dict) and "text" in reward:  # {text, piece}, not a language map
+        piece = reward.get("piece", "any")
+        reward = reward["text"]
     return GodCard(doc.id, freeze_text(d["name"]), d["type"], stockpile_of(d["pieces"]),
                    d["power"]["id"], freeze_text(d["power"]["text"]), d.get("number"),
                    freeze_text(quest["text"]) if "text" in quest else None,
-                   freeze_text(quest["reward"]) if "reward" in quest else None)
+                   freeze_text(reward) if reward is not None else None,
+                   quest.get("id"),
+                   Quest(quest.get("id", DEFAULT_QUEST), quest.get("level", RAISE_TO_LEVEL), piece))
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,10 +93,16 @@ power:
   id: {id}-power           # names the power for the solver
   text: Your worker may build one additional block, not on the same space.
 # Leave 'quest' out for the default quest: clear the last piece off this card on
-# a turn its power was used, and add any one piece to the stockpile.
+# a turn its power was used, and add any one piece to the stockpile. A custom
+# quest names what the solver plays: id stand-above, raise-to (with level) or
+# shove-off-tower; text without an id is printed but not simulated (RS-G027).
 quest:
-  text: Build on four different spaces in one riddle.
-  reward: Add a dome to the stockpile.
+  id: raise-to
+  level: 2
+  text: Lift a bare space to level 2 within one turn.
+  reward:
+    text: Add a dome to the stockpile.
+    piece: dome
 """
 
 BLESSING = """# folder: blessings/{id}.yaml

@@ -50,7 +50,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         god = game.queue[action[1]]
         text = f"take {plain_text(god.name)} from the queue"
         first.append(f"+{_pieces(god.pieces)}")
-        acted = (before._replace(stock=_add(before.stock, god.pieces)),)
+        acted = (game.take_god(before, seat, action[1]),)
         build = NO_SQUARE
     elif action[0] == POWER_ACTION:
         seat, movers, wanderer = game.movers(before)
@@ -87,17 +87,30 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         moved = before._replace(board=apply_move(g, before.board, action),
                                 stock=before.stock.take(piece))
         acted = after_build(ctx, moved, build)
-    for built in acted:
+    for plain, built in _custom_quests(game, before, seat, acted):
         for rewarded in game.rewards_step(built):
             for final in game.effects_step(rewarded):
                 if _same(final, after):
                     notes = first + _notes(game, before, build, built, rewarded, final)
+                    quest = [b - a for a, b in zip(plain.stock, built.stock)]
                     if spent is not None:
-                        quest = [b - a + n for a, b, n in zip(stock, built.stock, spent)]
-                        if any(quest):
-                            notes.insert(len(first), f"quest reward +{_pieces(quest)}")
+                        quest = [q + b - a + n for q, a, b, n in
+                                 zip(quest, stock, plain.stock, spent)]
+                    if any(quest):
+                        notes.insert(len(first), f"quest reward +{_pieces(quest)}")
                     return who + text + (f" ({'; '.join(notes)})" if notes else "")
     return who + text + (f" ({'; '.join(first)})" if first else "")
+
+
+def _custom_quests(game: RiddleGame, before: RiddleState, seat: int,
+                   acted: Sequence[RiddleState]) -> list[tuple[RiddleState, RiddleState]]:
+    """Each state right after the action, with each outcome of the custom quests its
+    turn earned (the state itself when none is in play)."""
+    if not game.powers.custom:
+        return [(a, a) for a in acted]
+    book = before.extra
+    mine = game.assignments[book.assignment].masks[seat]  # type: ignore[attr-defined]
+    return [(a, q) for a in acted for q in game.powers.quest_step(before, seat, mine, a)]
 
 
 def _same(a: RiddleState, b: RiddleState) -> bool:

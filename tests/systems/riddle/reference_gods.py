@@ -10,13 +10,16 @@ game must not exceed the exact turns left.
 """
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from dataclasses import dataclass
 
-from generator.engine.state import Stockpile
+from generator.engine.state import State, Stockpile
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.blessings import BLESSINGS
 from generator.systems.riddle.model import BlessingCard, GodCard
+from generator.systems.riddle.quests import Quest
 from generator.systems.riddle.solver import (
     FIRSTS_WITHOUT_POWERS,
     NOT_RULED_OUT,
@@ -50,14 +53,89 @@ POWER_GODS = {
 }
 """God cards with the powers the solver plays (pieces kept small: the search stays small)."""
 
+QUEST_GODS = {
+    f"{name}-quest": GodCard(f"{name}-quest", f"{name.title()} Quest", "builder",
+                             POWER_GODS[name].pieces, POWER_GODS[name].power, "A power.",
+                             quest_text="A quest.", quest_id=quest.id, quest=quest)
+    for name, quest in (
+        ("athena", Quest("stand-above", reward="level3")),
+        ("hephaestus", Quest("raise-to", 2, "level2")),
+        ("minotaur", Quest("shove-off-tower", reward="dome")),
+        ("demeter", Quest("raise-to", 2, "any")),
+        ("apollo", Quest("stand-above", reward="any")),
+    )
+}
+"""The shipped custom quests (and two more pairings) on the same powers: a generated
+queue takes a god in this form half the time it draws its power."""
+
+ALL_GODS = {**POWER_GODS, **QUEST_GODS}
+
+
+def _slow_heights(board: State) -> dict[int, int]:
+    """Blocks per square, square by square (no bitboard arithmetic)."""
+    out: dict[int, int] = {}
+    for sq in range(max(board.l1.bit_length(), 1)):
+        out[sq] = sum(1 for layer in (board.l1, board.l2, board.l3) if layer >> sq & 1)
+    return out
+
+
+def slow_quest_earned(quest_id: str, level: int, before: State, after: State,
+                      mine: int) -> bool:
+    """The quests of :mod:`generator.systems.riddle.quests`, written out the slow way."""
+    was, now = _slow_heights(before), _slow_heights(after)
+    if quest_id == "stand-above":
+        figures = [(("worker", i), now.get(sq, 0)) for i, sq in enumerate(after.workers)
+                   if sq >= 0]
+        figures += [((name, 0), now.get(sq, 0)) for name, sq in
+                    (("king", after.king), ("sphinx", after.sphinx)) if sq >= 0]
+        own = [f for f in figures if f[0][0] == "worker" and mine >> f[0][1] & 1]
+        for a, b in itertools.combinations(own, 2):
+            if all(h < min(a[1], b[1]) for f, h in figures if f not in (a[0], b[0])):
+                return True
+        return False
+    if quest_id == "raise-to":
+        return any(was.get(sq, 0) == 0 and not before.domes >> sq & 1 and h >= level
+                   for sq, h in now.items())
+    if quest_id == "shove-off-tower":
+        return any(old >= 0 and old != new and was.get(old, 0) > 0
+                   for old, new in ((before.king, after.king), (before.sphinx, after.sphinx)))
+    return False
+
+
+@dataclass(frozen=True)
+class SlowQuest:
+    """A :class:`~generator.systems.riddle.quests.Quest` judged by :func:`slow_quest_earned`."""
+
+    quest: Quest
+
+    @property
+    def custom(self) -> bool:
+        return self.quest.custom
+
+    @property
+    def reward(self) -> str:
+        return self.quest.reward
+
+    def earned(self, before: State, after: State, mine: int) -> bool:
+        return slow_quest_earned(self.quest.id, self.quest.level, before, after, mine)
+
+
+def slow_quests(game: RiddleGame) -> RiddleGame:
+    """``game`` judging its custom quests the slow way (the reference's side)."""
+    game.powers.quests = tuple(SlowQuest(q) for q in game.powers.quests)  # type: ignore[misc]
+    return game
+
 POWER_BLESSINGS = {
     effect: BlessingCard(effect, number, "A blessing.", effect, effect.replace("-", " ").title())
     for number, effect in enumerate(sorted(BLESSINGS), start=1)
 }
 """A blessing card for every effect of the registry (its id is its effect)."""
 
-POWER_CASES = {"searched": 0, "found": 0, "not ruled out": 0}
-"""Objectives with powers in play, and those a power makes solvable or shorter."""
+POWER_CASES = {"searched": 0, "found": 0, "not ruled out": 0, "custom quests": 0,
+               "quest earned": 0}
+"""Objectives with powers in play, those a power makes solvable or shorter, those
+searched with a custom-quest god in the opening queue, and those whose reference
+search reached a state where a custom quest was earned."""
 
 STATES = 6_000
 """States a reference search may generate before the case is skipped as too big."""
@@ -69,6 +147,8 @@ def random_god_riddle_text(rng: random.Random, blessings: bool = False) -> tuple
     text, players = random_riddle_text(rng)
     text = re.sub(r"^gods: .*\n", "", text, flags=re.MULTILINE)
     queue = rng.sample(sorted(POWER_GODS), rng.randint(0 if blessings else 1, 2))
+    queue = [f"{g}-quest" if f"{g}-quest" in QUEST_GODS and rng.random() < 0.5 else g
+             for g in queue]
     revealed = rng.sample(sorted(POWER_BLESSINGS), rng.randint(1, 3 - len(queue))) \
         if blessings and (not queue or rng.random() < 0.5) else []
     parts = [f"deck: [{', '.join(queue)}]", f"queue: [{', '.join(queue)}]"]
@@ -101,14 +181,15 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
     ctx = compile_riddle(riddle, players)
     for j, objective in enumerate(ctx.objectives):
         where = f"objective {objective.tier} ({players} players)"
-        plain = RiddleGame(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS)
+        plain = RiddleGame(ctx, j, gods=ALL_GODS, blessings=POWER_BLESSINGS)
         ref = reference_solve(plain, states=STATES)
         if ref.capped:
             out.skipped += 1
             continue
         _estimates(plain, ref, where, out)
         truth = ref
-        game = RiddleGame(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS, powers=True)
+        game = slow_quests(RiddleGame(ctx, j, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                                      powers=True))
         if game.powers.active or game.blessings.active:
             truth = reference_solve(game, states=STATES)
             if truth.capped:
@@ -116,10 +197,13 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
                 continue
             _estimates(game, truth, where + " with powers", out)
             POWER_CASES["searched"] += 1
+            POWER_CASES["custom quests"] += game.powers.custom
+            POWER_CASES["quest earned"] += any(
+                c.quest_done for s in truth.exact for c in s.extra.cards)  # type: ignore[attr-defined]
             POWER_CASES["found"] += truth.turns is not None and (
                 ref.turns is None or truth.turns < ref.turns)
         out.decided += 1
-        result = solve_objective(ctx, j, gods=POWER_GODS, blessings=POWER_BLESSINGS,
+        result = solve_objective(ctx, j, gods=ALL_GODS, blessings=POWER_BLESSINGS,
                                  budget=budget, horizon=None if truth.finished else DEPTH,
                                  seconds=None, shortest_with_powers=True)
         if NOT_RULED_OUT in result.reason:

@@ -219,6 +219,10 @@ paths:
     Case("blessing-number-twice", (), (("RS-G018", 3, 9),), file="blessings/zz-extra.yaml",
          extra={"blessings/zz-extra.yaml": "kind: blessing\nid: zz-extra\nnumber: 2\ntext: Again.\n"
                 "effect: extra-move\n"}),
+    Case("quest-not-simulated", (), (("RS-G027", 7, 1),), file="gods/zz-quest.yaml",
+         extra={"gods/zz-quest.yaml": "kind: god\nid: zz-quest\nname: Zz\ntype: mover\n"
+                "pieces: {dome: 1}\npower: {id: minotaur-shove, text: A shove.}\n"
+                "quest:\n  text: Shove the King off a tower.\n"}),
     Case("gem-without-face", (), (("RS-G025", 10, 20),), file="dice/sphinx-die.yaml",
          extra={"dice/sphinx-die.yaml": """kind: die
 id: sphinx-die
