@@ -129,6 +129,9 @@ class Bounds:
             tuple((i, c.square, c.levels & COIN_LEVELS) for i, c in enumerate(ctx.coins)
                   if c.colour == colour) for colour in range(2))
         self.memo: dict[Any, int] = {}
+        self.lure_memo: dict[Any, int] = {}
+        self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
+                           if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
         # A won game (chance search) brings at most this many pieces of any kind.
         self.game_pieces = max((max(sum(d) for d in reward_options(f.reward))
@@ -245,6 +248,54 @@ class Bounds:
                 total += sum(fixed) + free
         return total
 
+    # -- luring the King and the Sphinx off a space ---------------------------------
+
+    def lure_turns(self, state: RiddleState, chosen: Sequence[Square]) -> int:
+        """Fewest turns, from now, whose build is on none of the spaces ``chosen``,
+        needed to lure the King and the Sphinx off those of them they stand on.
+
+        A figure steps only to a space strictly closer to a worker closest to it,
+        never onto a worker, so it stays while a worker is next to it (grid
+        distance 1, sea and bridges aside). So every worker next to a figure on a
+        chosen space ``s`` walks out of that ring before anything is built on
+        ``s``; a move of that walk builds on a chosen space only if it ends next to
+        another chosen one (``s`` holds the figure), so it is a turn of its own
+        unless it does (:func:`lure_walk`). A space that may sink counts as out of
+        the ring (a worker there may be destroyed). Walks out of disjoint rings are
+        different moves, so they add up; otherwise the longest counts.
+        """
+        board = state.board
+        pinned = figure_squares(board)
+        geometry = self.ctx.geometry
+        ring_of = geometry.build_neighbours
+        rings: list[int] = []
+        total = 0
+        longest = 0
+        for s in chosen:
+            if not pinned >> s & 1:
+                continue
+            others = 0
+            for c in chosen:
+                if c != s:
+                    others |= ring_of[c]
+            inside = ring_of[s] & ~self.sinking
+            here = tuple(sorted(w for w in board.workers if w != NO_SQUARE and inside >> w & 1))
+            if not here:
+                continue
+            key = (s, others, here)
+            waste = self.lure_memo.get(key)
+            if waste is None:
+                waste = sum(lure_walk(geometry.move_neighbours, inside, others, s, w)
+                            for w in here)
+                if len(self.lure_memo) < MEMO_AT_MOST:
+                    self.lure_memo[key] = waste
+            if waste:  # (a ring no walk is held in counts no move twice)
+                total += waste
+                longest = max(longest, waste)
+                rings.append(ring_of[s])
+        disjoint = all(a & b == 0 for a, b in itertools.combinations(rings, 2))
+        return total if disjoint else longest
+
     # -- who moves when ------------------------------------------------------------
 
     def movers(self, state: RiddleState) -> list[tuple[Square, tuple[int, ...]]]:
@@ -300,6 +351,37 @@ def figure_squares(board: State) -> int:
     if board.sphinx >= 0:
         out |= 1 << board.sphinx
     return out
+
+
+def lure_walk(move_neighbours: Sequence[int], inside: int, others: int, s: Square,
+              start: Square) -> int:
+    """Fewest moves, of a worker walking from ``start`` out of ``inside`` (never onto
+    ``s``), that end on no square of ``others`` (0-1 breadth-first search; heights,
+    domes and other figures ignored, which only shortens the walk).
+
+    >>> lure_walk([0b10, 0b101, 0b10], 0b10, 0, 0, 1), lure_walk([0b10, 0b101, 0b10], 0b10, 0b100, 0, 1)
+    (1, 0)
+    """
+    cost = {start: 0}
+    frontier = [(0, start)]
+    best = UNREACHABLE
+    while frontier:
+        frontier.sort()
+        spent, at = frontier.pop(0)
+        if spent > cost.get(at, UNREACHABLE) or spent >= best:
+            continue
+        nb = move_neighbours[at] & ~(1 << s)
+        while nb:
+            low = nb & -nb
+            nb ^= low
+            to = low.bit_length() - 1
+            step = spent + (0 if others & low else 1)
+            if not inside & low:
+                best = min(best, step)
+            elif step < cost.get(to, UNREACHABLE):
+                cost[to] = step
+                frontier.append((step, to))
+    return 0 if best >= UNREACHABLE else best
 
 
 def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],

@@ -143,7 +143,8 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     recycling space is the same piece again). The bound is the region's builds
     plus the fewest gods to take so that every kind suffices, and no less than
     the walk to the first build plus the builds (a space under the King or the
-    Sphinx waits a turn for the figure to step off), the least over every
+    Sphinx waits a turn for the figure to step off, and for the turns luring it
+    off, :meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`), the least over every
     choice of spaces (UNREACHABLE when no choice can ever have its pieces; 0,
     nothing claimed, when effects add pieces without end or in the chance
     search).
@@ -160,7 +161,7 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
     workers = bounds.movers(state)
     pinned = figure_squares(board)
-    spaces = []  # (height, turn of the first build there)
+    spaces = []  # (height, turn of the first build there, square)
     while area:
         low = area & -area
         area ^= low
@@ -168,7 +169,8 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
         if pinned & low and reach < 2:
             reach = 2  # the King or the Sphinx stands there until an effect moves it
         if reach < UNREACHABLE:
-            spaces.append((bool(l1 & low) + bool(l2 & low) + bool(l3 & low), reach))
+            spaces.append((bool(l1 & low) + bool(l2 & low) + bool(l3 & low), reach,
+                           low.bit_length() - 1))
     if len(spaces) < missing:
         return UNREACHABLE
     supply = list(state.stock)
@@ -187,10 +189,12 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
                 supply[p] += fixed[p]
     gods = bounds.god_choices(state)
     best = UNREACHABLE
-    for chosen in set(itertools.combinations(sorted(spaces), missing)):
-        builds = sum(4 - h for h, _ in chosen)
-        walk = min(reach for _, reach in chosen) - 1 + builds
-        need = [sum(PIECES_UP[h][4 - h][p] for h, _ in chosen) for p in range(4)]
+    for chosen in itertools.combinations(sorted(spaces), missing):
+        builds = sum(4 - h for h, _, _ in chosen)
+        walk = min(reach for _, reach, _ in chosen) - 1 + builds
+        if pinned:
+            walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
+        need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]
         for taken in gods:
             short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
                         for p in range(4))

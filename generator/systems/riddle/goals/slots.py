@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from generator.engine.geometry import Geometry
+from generator.engine.geometry import NO_SQUARE, Geometry
 from generator.systems.riddle.bounds import (
     SLOT_CHOICES_AT_MOST,
     IDENTITY_TURNS,
@@ -106,7 +106,9 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     says), and the turn of the first build a worker can walk to; then the
     cheapest choice of coins for the missing slots, no earlier than the
     pieces can be there. Nothing is built under the King or the Sphinx, who
-    move only at the end of a turn: a coin under one waits for turn 2. The hot path of the solver's estimate, so written
+    move only at the end of a turn: a coin under one waits for turn 2, and for
+    the turns luring the figure off (:meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`,
+    turns with no build on the chosen coins). The hot path of the solver's estimate, so written
     with plain ints (``tests/systems/riddle/test_riddle_solver_bounds.py``
     pins it to the plain version).
     """
@@ -122,7 +124,7 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     removable = bounds.ctx.removable & ~state.sunk
     single = bounds.game.players == 1
     pinned = figure_squares(board)
-    per_colour: list[list[tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+    per_colour: list[list[tuple[tuple[int, int, tuple[int, ...], int], ...]]] = []
     for colour, count in ((0, goal.silver - filled[0]), (1, goal.gold - filled[1])):
         if count <= 0:
             continue
@@ -158,12 +160,13 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
             if pinned & bit and reach < 2:
                 reach = 2  # the King or the Sphinx stands there until an effect moves it
             if reach < UNREACHABLE:
-                coins.append((builds, reach, need))
+                coins.append((builds, reach, need, sq))
         if len(coins) < count:
             return UNREACHABLE
         coins.sort()
         if len(coins) > SLOT_CHOICES_AT_MOST:
-            per_colour.append([relaxed_coins(coins, count)])
+            relaxed = relaxed_coins([c[:3] for c in coins], count)
+            per_colour.append([tuple((*c, NO_SQUARE) for c in relaxed)])
             continue
         per_colour.append(list(itertools.combinations(coins, count)))
     if not per_colour:
@@ -173,8 +176,10 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
         builds = 0
         first = UNREACHABLE
         n0 = n1 = n2 = n3 = 0
+        squares = []
         for part in choice:
-            for b, reach, need in part:
+            for b, reach, need, sq in part:
+                squares.append(sq)
                 builds += b
                 if reach < first:
                     first = reach  # the turn of the first build on them
@@ -183,6 +188,8 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
                 n2 += need[2]
                 n3 += need[3]
         turns = first - 1 + builds
+        if pinned and NO_SQUARE not in squares:
+            turns = max(turns, builds + bounds.lure_turns(state, squares))
         if turns >= best:
             continue
         turns = max(turns, bounds.supply_turn(state, (n0, n1, n2, n3), builds, coins=True))
