@@ -79,6 +79,14 @@ def read_object(path: Path, max_bytes: int = MAX_CACHE_BYTES) -> dict[str, Any] 
     return value if isinstance(value, dict) else None
 
 
+def read_keyed(path: Path, fingerprint: str, max_bytes: int = MAX_CACHE_BYTES
+               ) -> dict[str, Any] | None:
+    """:func:`read_object` when the object's ``"fingerprint"`` is ``fingerprint`` (an
+    entry for other inputs, or none, is None); its other fields are the caller's to check."""
+    stored = read_object(path, max_bytes)
+    return stored if stored is not None and stored.get("fingerprint") == fingerprint else None
+
+
 def write_json(path: Path, data: Any) -> bool:
     """Write ``data`` as JSON to ``path`` atomically; False when it cannot be written."""
     text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
@@ -107,5 +115,5 @@ def write_text(path: Path, text: str) -> bool:
         return False
 
 
-__all__ = ["MAX_CACHE_BYTES", "read_bytes", "read_json", "read_object", "write_json",
+__all__ = ["MAX_CACHE_BYTES", "read_bytes", "read_json", "read_keyed", "read_object", "write_json",
            "write_text"]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.cachefile import read_object, write_json
+from generator.cachefile import read_keyed, write_json
 from generator.sim.cache import digest_sources
 from generator.systems.fragments.settings import GameSettings
 from generator.systems.fragments.sim import expected_score_by_stop, simulate
@@ -93,9 +93,8 @@ def cached_report(deck_size: int, settings: GameSettings, cache_dir: Path | None
         "fragments-report-1")}, sort_keys=True)
     fingerprint = hashlib.sha256(blob.encode("utf-8")).hexdigest()
     path = Path(cache_dir) / f"{REPORT_PREFIX}{fingerprint[:32]}.json"
-    stored = read_object(path)
-    if stored is not None and stored.get("fingerprint") == fingerprint \
-            and _consistent(stored.get("report"), deck_size, settings):
+    stored = read_keyed(path, fingerprint)
+    if stored is not None and _consistent(stored.get("report"), deck_size, settings):
         report: dict[str, Any] = stored["report"]
         return report
     report = press_your_luck_report(deck_size, settings)

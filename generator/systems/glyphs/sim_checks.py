@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.cachefile import read_object, write_text
+from generator.cachefile import read_keyed, write_text
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.sim.cache import digest_sources
@@ -77,9 +77,8 @@ def simulate(table: Table, settings: SimSettings | None = None,
     if cache_dir is not None:
         key = fingerprint(table, settings)
         path = Path(cache_dir) / f"{CACHE_PREFIX}{key[:32]}.json"
-        stored = read_object(path)  # a regular, size-capped file holding a JSON object
-        if stored is not None and stored.get("fingerprint") == key and consistent(
-                stored.get("result"), table, settings):
+        stored = read_keyed(path, key)  # a regular, size-capped file holding a JSON object
+        if stored is not None and consistent(stored.get("result"), table, settings):
             return dict(stored["result"])
     curve = []
     for degree in table.degrees:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from generator.cachefile import read_object
+from generator.cachefile import read_keyed
 from generator.systems.riddle.bookkeeping import reward_options
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import (
@@ -72,8 +72,8 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
     ``doubts`` also returns an entry with unproven or unsolvable objectives as it is
     (its solved ones are still replayed): for showing a verdict that a check in the
     same run has just recomputed, never for a diagnostic."""
-    stored = read_object(path, CACHE_FILE_AT_MOST)  # a regular, size-capped JSON object
-    if stored is None or stored.get("fingerprint") != fingerprint:
+    stored = read_keyed(path, fingerprint, CACHE_FILE_AT_MOST)  # a regular, size-capped JSON object
+    if stored is None:
         return None, ""
     try:
         solve = RiddleSolve(str(stored["riddle"]), int(stored["players"]),

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.cachefile import read_object, write_json
+from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack, pick_text
 from generator.sim.executors import ExecutorUnavailable, make_executor
@@ -184,8 +184,8 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
                        game.seed)
     path = cache / f"roles-{game.id}.json" if cache is not None else None
     if path is not None:
-        stored = read_object(path)
-        if stored is not None and stored.get("fingerprint") == key and _well_formed(stored, table):
+        stored = read_keyed(path, key)
+        if stored is not None and _well_formed(stored, table):
             return {k: stored[k] for k in ("cards", "win_types", "rounds", "positions", "reach")}
     result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
                       game.playtest_players)

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.cachefile import read_object, write_json
+from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.sim import cache
@@ -235,8 +235,8 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
     if cache_dir is not None:
         fingerprint = fingerprint_game(game, level, settings, sources or digest_sources())
         path = Path(cache_dir) / f"{CACHE_PREFIX}{fingerprint[:32]}.json"
-        stored = read_object(path)
-        if stored is not None and stored.get("fingerprint") == fingerprint:
+        stored = read_keyed(path, fingerprint)
+        if stored is not None:
             try:
                 return _sim_from_json(stored, settings, level)
             except ValueError as exc:
@@ -268,8 +268,8 @@ def prove_variant(game: Game, settings: SimSettings, cache_dir: Path | None = No
     if cache_dir is not None:
         fingerprint = fingerprint_game(game, -1, settings, sources or digest_sources())
         path = Path(cache_dir) / f"{VARIANT_PREFIX}{fingerprint[:32]}.json"
-        stored = read_object(path)
-        if stored is not None and stored.get("fingerprint") == fingerprint:
+        stored = read_keyed(path, fingerprint)
+        if stored is not None:
             status, reason = stored.get("status"), stored.get("reason")
             if status in PROOF_STATUSES and isinstance(reason, str) \
                     and len(reason) <= REASON_AT_MOST:
