@@ -215,3 +215,26 @@ def test_the_pack_yaml_of_the_test_pack_is_valid() -> None:
     # The fixtures above change one file at a time of a pack that is otherwise clean.
     doc = load_yaml(PACK_YAML, "pack.yaml").documents[0]
     assert validate_document(load_schemas(), "pack", doc) == []
+
+
+def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign(
+        tmp_path: Path) -> None:
+    """A broken riddle file is one YAML error: the campaign's reference to its id is not
+    "unknown" (RS-P010) and its island is not "never open" (RS-G019) because of it."""
+    import shutil
+
+    root = tmp_path / "riddles"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "riddles", root,
+                    ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    broken = root / "riddles" / "01-keepers-stair.yaml"
+    broken.write_text(broken.read_text().replace("\ngods:", "\ngods:\n\tfoo: 1", 1))
+    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--no-cache", "-q"])
+    assert result.exit_code == 1
+    found = [(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert found == [("01-keepers-stair.yaml", "RS-Y006")]
+    # A reference to an id no file declares is still unknown.
+    campaign = root / "campaigns" / "lantern-archipelago.yaml"
+    campaign.write_text(campaign.read_text().replace("keepers-stair,", "keepers-stare,", 1))
+    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--no-cache", "-q"])
+    codes = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
+    assert "RS-P010" in codes

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -180,6 +181,9 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
         file_has_errors = any(d.severity.value == "error" for d in diags)
         if file_has_errors:
             pack.rejected.add(None)  # a document may be lost with its kind
+            # ...and with its id: references to the ids the file plainly declares wait
+            # for it to be fixed, they are not "unknown".
+            pack.rejected_ids.update(_DECLARED_ID.findall(text or ""))
         if parsed is None:
             continue
         yaml_places = {(d.line, d.col) for d in diags}
@@ -221,6 +225,10 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 pack.rejected.add(kind)
                 pack.rejected_ids.add(ident)
     return pack
+
+
+_DECLARED_ID = re.compile(r"""^id:[ \t]*["']?([A-Za-z0-9_.-]+)""", re.MULTILINE)
+"""A top-level ``id:`` line, read from the raw text of a file YAML could not parse."""
 
 
 def _rejects(diagnostics: list[Diagnostic]) -> bool:
