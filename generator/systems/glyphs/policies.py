@@ -80,6 +80,7 @@ class Planner:
         t = play.table
         scorer = self.scorer(play, [])
         pos = scorer.positions(play.tiles)
+        jokers_near = scorer.board.joker_field(play.restored, pos)
         out = []
         for card_index in play.row:
             card = t.cards[card_index]
@@ -87,7 +88,7 @@ class Planner:
             scored = []
             for cells in placements(t.n, len(card.wanted)):
                 cost = scorer.cost(scorer.board.compile((cells, card.wanted, jokers)),
-                                   play.tiles, play.restored, pos, 99)
+                                   play.restored, pos, jokers_near, 99)
                 scored.append((cost, cells))
             scored.sort()
             out.append([(cells, card.wanted, jokers) for _, cells in scored[:TOP_PLACEMENTS]])
@@ -197,31 +198,48 @@ class Planner:
         Beam = tuple[float, tuple[int, ...], int, tuple[Action, ...], int, bool]
         beam: list[Beam] = [(start, play.tiles, play.restored, (), 0, False)]
         finished: list[Beam] = []
+        n = play.table.n
         while beam:
-            grown: list[Beam] = []
-            for _, tiles, restored, actions, basics, special in beam:
+            # A grown entry is its parent's fields and the new action's (source, index,
+            # effect) and steps; the Action is made only for the entries kept.
+            grown: list[tuple[float, tuple[int, ...], int, Beam, tuple[str, int, str],
+                              tuple[Step, ...]]] = []
+            for parent in beam:
+                _, tiles, restored, actions, basics, special = parent
                 owed = self.options(play, basics, special)
                 if not owed:
-                    finished.append((_, tiles, restored, actions, basics, special))
+                    finished.append(parent)
                     continue
                 focus, cursed = self.focus(play, targets, tiles)
 
                 def rank(steps: tuple[Step, ...], tiles: tuple[int, ...] = tiles,
                          restored: int = restored) -> float:
                     return scorer.score_after(tiles, restored, steps, apply_steps(
-                        play.table.n, tiles, restored, steps))
+                        n, tiles, restored, steps))
 
-                for source, index, effect in owed:
-                    for steps in self.candidates(play, effect, tiles, restored, focus, cursed,
-                                                 rank):
-                        t2, r2 = apply_steps(play.table.n, tiles, restored, steps)
-                        value = scorer.score_after(tiles, restored, steps, (t2, r2))
-                        grown.append((value, t2, r2, actions + (Action(source, index, effect,
-                                                                      steps),),
-                                      basics + (source == "basic"),
-                                      special or source == "special"))
-            grown.sort(key=lambda b: (b[0], len(b[3]), [a.steps for a in b[3]]))
-            beam = grown[:BEAM]
+                for option in owed:
+                    for steps in self.candidates(play, option[2], tiles, restored, focus,
+                                                 cursed, rank):
+                        if len(steps) == 1 and steps[0][0] == SWAP:
+                            _, a, b = steps[0]
+                            cells = list(tiles)
+                            cells[a], cells[b] = cells[b], cells[a]
+                            after = (tuple(cells), restored)
+                        else:
+                            after = apply_steps(n, tiles, restored, steps)
+                        value = scorer.score_after(tiles, restored, steps, after)
+                        grown.append((value, after[0], after[1], parent, option, steps))
+            if len(grown) > BEAM:
+                # Only entries scoring at most the BEAM-th best score can be among the BEAM
+                # first by the full key; the filter keeps their order (the sort is stable).
+                cut = sorted([g[0] for g in grown])[BEAM - 1]
+                grown = [g for g in grown if g[0] <= cut]
+            grown.sort(key=lambda g: (g[0], len(g[3][3]) + 1,
+                                      [a.steps for a in g[3][3]] + [g[5]]))
+            beam = []
+            for value, t2, r2, parent, (source, index, effect), steps in grown[:BEAM]:
+                beam.append((value, t2, r2, parent[3] + (Action(source, index, effect, steps),),
+                             parent[4] + (source == "basic"), parent[5] or source == "special"))
         if not finished:
             return []
         finished.sort(key=lambda b: (b[0], [a.steps for a in b[3]]))
@@ -338,8 +356,8 @@ class Planner:
 _ALL = 1 << 30
 """A ``stop`` that never stops a cost count."""
 
-Compiled = tuple[tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...], int]
-"""A target as (cell, wanted symbol, move distances from the cell, fitting tiles) per
+Compiled = tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], int]
+"""A target as (cell, move distances from the cell, tiles of the wanted symbol) per
 cell, and whether a joker fits."""
 
 
@@ -347,7 +365,8 @@ class Board:
     """What the fast scorer reads of one table: the move distances, the tiles of each
     symbol, and every target compiled once."""
 
-    __slots__ = ("table", "symbol_of", "dist", "tiles_of", "jokers", "compiled", "by_length")
+    __slots__ = ("table", "symbol_of", "dist", "tiles_of", "jokers", "joker_mask", "reach",
+                 "no_joker", "joker_fields", "key_bits", "compiled", "by_length")
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -358,6 +377,15 @@ class Board:
             tiles_of.setdefault(symbol, []).append(tile)
         self.tiles_of = {symbol: tuple(found) for symbol, found in tiles_of.items()}
         self.jokers = self.tiles_of.get(JOKER, ())
+        self.joker_mask = sum(1 << tile for tile in self.jokers)
+        cells = range(len(table.symbol_of))
+        # reach[restored][cell]: for a tile on ``cell``, each cell's distance from it
+        # plus the tile's restore (1 while ``restored`` is 0).
+        self.reach = tuple(tuple(tuple(self.dist[c][cell] + 1 - face for c in cells)
+                                 for cell in cells) for face in (0, 1))
+        self.no_joker = (99,) * len(table.symbol_of)
+        self.joker_fields: dict[int, tuple[int, ...]] = {}
+        self.key_bits = (2 * len(table.symbol_of)).bit_length()
         self.compiled: dict[Target, Compiled] = {}
         self.by_length: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
@@ -376,10 +404,35 @@ class Board:
         known = self.compiled.get(target)
         if known is None:
             cells, wanted, joker = target
-            extra = self.jokers if joker else ()
-            known = (tuple((cell, want, self.dist[cell], self.tiles_of.get(want, ()) + extra)
+            known = (tuple((cell, self.dist[cell], self.tiles_of.get(want, ()))
                            for cell, want in zip(cells, wanted)), joker)
             self.compiled[target] = known
+        return known
+
+    def fitting_mask(self, target: Target) -> int:
+        """The bits of the tiles that may fill a cell of ``target``."""
+        _, wanted, joker = target
+        mask = self.joker_mask if joker else 0
+        for want in wanted:
+            for tile in self.tiles_of.get(want, ()):
+                mask |= 1 << tile
+        return mask
+
+    def joker_field(self, restored: int, pos: list[int]) -> tuple[int, ...]:
+        """For each cell, the least distance plus restore of a joker to it (99: no joker);
+        remembered by the jokers' cells and faces (a game meets few of them)."""
+        key = 0
+        bits = self.key_bits
+        for tile in self.jokers:
+            key = (key << bits) | pos[tile] << 1 | (restored >> tile & 1)
+        known = self.joker_fields.get(key)
+        if known is None:
+            rows = [self.reach[restored >> tile & 1][pos[tile]] for tile in self.jokers]
+            if not rows:
+                known = self.no_joker
+            else:
+                known = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
+            self.joker_fields[key] = known
         return known
 
 
@@ -390,24 +443,42 @@ class Scorer:
     can open a card's sequence, and every grid scored is remembered (a plan meets the
     same grids again: ranking the single swaps, then growing the beam with them).
 
+    A grid scored from its parent (:meth:`score_after`) counts again only the cards
+    whose fitting tiles (the tiles of their symbols, and the jokers when one may
+    stand in) the change moved or turned: a card's cost and its "solved" read
+    nothing else. (A cell holding a fitting tile costs that tile's curse, 0 or 1,
+    which no other fitting tile, a move or more away, can beat: so a cell's cost is
+    the least, over the fitting tiles, of distance plus curse, whichever tile is on
+    the cell.)
+
     The tests pin it to the slow planner it replaced (``tests/systems/glyphs/
     reference_planner.py``): the same scores, the same decisions in whole games.
     """
 
-    __slots__ = ("board", "cards", "flat", "masks", "memo")
+    __slots__ = ("board", "cards", "flat", "spans", "masks", "memo")
+
+    Entry = tuple[float, list[int], list[int], list[float], tuple[int, ...]]
+    """A scored grid: its score, each target's cost, each tile's cell, each card's
+    term of the score, and the jokers' :meth:`Board.joker_field`."""
 
     def __init__(self, board: Board, targets: list[list[Target]]) -> None:
         self.board = board
         self.cards = [(len(options), options[0][1] if options else (),
                        options[0][2] if options else 0) for options in targets]
         self.flat = [board.compile(target) for options in targets for target in options]
-        # What each target's cost reads: its cells (bits of cells) and the tiles that
-        # could fill them (bits of tiles). A change touching neither leaves it alone.
-        self.masks = [(sum(1 << cell for cell, _, _, _ in compiled[0]),
-                       sum(1 << tile for tile in {t for _, _, _, fitting in compiled[0]
-                                                  for t in fitting}))
-                      for compiled in self.flat]
-        self.memo: dict[tuple[tuple[int, ...], int], tuple[float, list[int], list[int]]] = {}
+        # Each card's targets in ``flat`` (start, end), and the bits of the tiles that
+        # could fill any of its cells: a change moving or turning none leaves it alone.
+        self.spans: list[tuple[int, int]] = []
+        self.masks: list[int] = []
+        k = 0
+        for options in targets:
+            self.spans.append((k, k + len(options)))
+            mask = 0
+            for target in options:
+                mask |= board.fitting_mask(target)
+            self.masks.append(mask)
+            k += len(options)
+        self.memo: dict[tuple[tuple[int, ...], int], Scorer.Entry] = {}
 
     @staticmethod
     def positions(tiles: tuple[int, ...]) -> list[int]:
@@ -417,24 +488,26 @@ class Scorer:
             pos[tile] = cell
         return pos
 
-    def cost(self, compiled: Compiled, tiles: tuple[int, ...], restored: int, pos: list[int],
+    @staticmethod
+    def cost(compiled: Compiled, restored: int, pos: list[int], jokers: tuple[int, ...],
              stop: int) -> int:
-        """The slow planner's ``_cost`` of one compiled target; counting stops at ``stop``."""
-        symbol_of = self.board.symbol_of
+        """The slow planner's ``_cost`` of one compiled target; counting stops at ``stop``.
+        ``jokers``: the grid's :meth:`Board.joker_field`.
+
+        A cell's cost is the least, over the tiles that fit it, of distance plus restore:
+        a fitting tile on the cell itself costs its restore (0 or 1), which no other,
+        a move or more away, can beat, so this is the slow planner's "in place, else
+        the nearest" without looking at the cell's own tile.
+        """
         cells, joker = compiled
         here = 0
-        for cell, want, row, fitting in cells:
-            tile = tiles[cell]
-            sym = symbol_of[tile]
-            if sym == want or (joker and sym == JOKER):
-                here += 0 if restored >> tile & 1 else 1
-            else:
-                best = 99
-                for t in fitting:
-                    d = row[pos[t]] + (0 if restored >> t & 1 else 1)
-                    if d < best:
-                        best = d
-                here += best
+        for cell, row, fitting in cells:
+            best = jokers[cell] if joker else 99
+            for t in fitting:
+                d = row[pos[t]] + (0 if restored >> t & 1 else 1)
+                if d < best:
+                    best = d
+            here += best
             if here >= stop:
                 break
         return here
@@ -454,6 +527,13 @@ class Scorer:
                 continue
             used0 = 0 if symbol_of[tile] == first else 1
             for run in runs[pos[tile]]:
+                if rest:  # the run's second cell, read first: most runs end there
+                    other = tiles[run[0]]
+                    if not restored >> other & 1:
+                        continue
+                    have = symbol_of[other]
+                    if have != rest[0] and (have != JOKER or used0 >= jokers):
+                        continue
                 used = used0
                 for cell, want in zip(run, rest):
                     other = tiles[cell]
@@ -470,34 +550,39 @@ class Scorer:
                     return True
         return False
 
-    def _total(self, tiles: tuple[int, ...], restored: int, pos: list[int],
-               costs: list[int]) -> float:
-        """The score from every target's full cost (the slow planner's sums, in its order)."""
+    def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
+              costs: list[int]) -> float:
+        """One card's term of the score: minus the bonus when solved, else its distance."""
+        count, wanted, jokers = self.cards[card]
+        start, end = self.spans[card]
+        cost = 99
+        for found in costs[start:end]:
+            if found < cost:
+                cost = found
+        # A cost of 0 may lean on two jokers: only the real rule says solved. A card
+        # far from its planned placements is not looked for elsewhere (speed).
+        if cost <= SOLVED_LOOKUP and count and self.solved(tiles, restored, pos, wanted, jokers):
+            return -SOLVED_BONUS
+        return max(cost, 1)
+
+    @staticmethod
+    def _total(restored: int, parts: list[float]) -> float:
+        """The score from the cards' terms (the slow planner's sum, in its order: every
+        term is a whole number, so the float sum is exact)."""
         total = 0.0
-        k = 0
-        for count, wanted, jokers in self.cards:
-            cost = 99
-            for found in costs[k:k + count]:
-                if found < cost:
-                    cost = found
-            k += count
-            # A cost of 0 may lean on two jokers: only the real rule says solved. A card
-            # far from its planned placements is not looked for elsewhere (speed).
-            if cost <= SOLVED_LOOKUP and count and self.solved(tiles, restored, pos, wanted,
-                                                               jokers):
-                total -= SOLVED_BONUS
-            else:
-                total += max(cost, 1)
+        for part in parts:
+            total += part
         return total - RESTORED_WEIGHT * bin(restored).count("1")
 
-    def _entry(self, tiles: tuple[int, ...], restored: int
-               ) -> tuple[float, list[int], list[int]]:
+    def _entry(self, tiles: tuple[int, ...], restored: int) -> Entry:
         key = (tiles, restored)
         known = self.memo.get(key)
         if known is None:
             pos = self.positions(tiles)
-            costs = [self.cost(compiled, tiles, restored, pos, _ALL) for compiled in self.flat]
-            known = (self._total(tiles, restored, pos, costs), costs, pos)
+            jokers = self.board.joker_field(restored, pos)
+            costs = [self.cost(compiled, restored, pos, jokers, _ALL) for compiled in self.flat]
+            parts = [self._part(k, tiles, restored, pos, costs) for k in range(len(self.cards))]
+            known = (self._total(restored, parts), costs, pos, parts, jokers)
             self.memo[key] = known
         return known
 
@@ -508,36 +593,53 @@ class Scorer:
     def score_after(self, tiles: tuple[int, ...], restored: int, steps: tuple[Step, ...],
                     after: tuple[tuple[int, ...], int]) -> float:
         """:meth:`score` of ``after``, the grid ``steps`` make of (tiles, restored): only the
-        targets whose cells or fitting tiles the steps touch are counted again."""
-        t2, r2 = after
+        cards whose fitting tiles the steps move or turn are counted again."""
         known = self.memo.get(after)
         if known is not None:
             return known[0]
-        _, costs, pos = self._entry(tiles, restored)
-        n = self.board.table.n
-        touched: set[int] = set()
-        for op, a, b in steps:
-            if op == SWAP:
-                touched.update((a, b))
-            elif op == ROW:
-                touched.update(range(a * n, a * n + n))
-            elif op == COLUMN:
-                touched.update(range(a, n * n, n))
-            else:  # a restore or a curse changes the tile where it ends up
-                touched.add(t2.index(a))
-        cells = tiles_moved = 0
+        _, costs, pos, parts, jokers = self._entry(tiles, restored)
+        t2, r2 = after
         pos2 = pos[:]
-        for cell in touched:
-            cells |= 1 << cell
-            tiles_moved |= 1 << tiles[cell] | 1 << t2[cell]
-            pos2[t2[cell]] = cell
-        costs2 = costs[:]
-        for k, (cell_mask, tile_mask) in enumerate(self.masks):
-            if cell_mask & cells or tile_mask & tiles_moved:
-                costs2[k] = self.cost(self.flat[k], t2, r2, pos2, _ALL)
-        entry = (self._total(t2, r2, pos2, costs2), costs2, pos2)
+        if len(steps) == 1 and steps[0][0] == SWAP:  # the common case, read directly
+            _, a, b = steps[0]
+            x, y = tiles[a], tiles[b]
+            changed = 1 << x | 1 << y
+            pos2[x], pos2[y] = b, a
+        else:
+            n = self.board.table.n
+            touched: set[int] = set()
+            for op, a, b in steps:
+                if op == SWAP:
+                    touched.update((a, b))
+                elif op == ROW:
+                    touched.update(range(a * n, a * n + n))
+                elif op == COLUMN:
+                    touched.update(range(a, n * n, n))
+                else:  # a restore or a curse changes the tile where it ends up
+                    touched.add(t2.index(a))
+            changed = 0
+            for cell in touched:
+                changed |= 1 << tiles[cell] | 1 << t2[cell]
+                pos2[t2[cell]] = cell
+        if changed & self.board.joker_mask:
+            jokers = self.board.joker_field(r2, pos2)
+        costs2 = costs
+        parts2 = parts
+        for card, mask in enumerate(self.masks):
+            if not mask & changed:
+                continue
+            if costs2 is costs:
+                costs2 = costs[:]
+                parts2 = parts[:]
+            start, end = self.spans[card]
+            flat = self.flat
+            for k in range(start, end):
+                costs2[k] = self.cost(flat[k], r2, pos2, jokers, _ALL)
+            parts2[card] = self._part(card, t2, r2, pos2, costs2)
+        entry = (self._total(r2, parts2), costs2, pos2, parts2, jokers)
         self.memo[after] = entry
         return entry[0]
+
 
 def _any_use(play: Play, effect: str) -> tuple[Step, ...]:
     """Some legal use of an effect (the first one listed)."""
