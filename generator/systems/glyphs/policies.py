@@ -353,9 +353,6 @@ class Planner:
         return sorted(restored, key=value)[:count]
 
 
-_ALL = 1 << 30
-"""A ``stop`` that never stops a cost count."""
-
 Compiled = tuple[tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...], int]
 """A target as (cell, move distances from the cell, tiles of the wanted symbol) per
 cell, and whether a joker fits."""
@@ -455,29 +452,26 @@ class Scorer:
     reference_planner.py``): the same scores, the same decisions in whole games.
     """
 
-    __slots__ = ("board", "cards", "flat", "spans", "masks", "memo")
+    __slots__ = ("board", "cards", "by_card", "masks", "memo")
 
-    Entry = tuple[float, list[int], list[int], list[float], tuple[int, ...]]
-    """A scored grid: its score, each target's cost, each tile's cell, each card's
-    term of the score, and the jokers' :meth:`Board.joker_field`."""
+    Entry = tuple[float, list[int], list[float], tuple[int, ...]]
+    """A scored grid: its score, each tile's cell, each card's term of the score, and
+    the jokers' :meth:`Board.joker_field`."""
 
     def __init__(self, board: Board, targets: list[list[Target]]) -> None:
         self.board = board
         self.cards = [(len(options), options[0][1] if options else (),
                        options[0][2] if options else 0) for options in targets]
-        self.flat = [board.compile(target) for options in targets for target in options]
-        # Each card's targets in ``flat`` (start, end), and the bits of the tiles that
-        # could fill any of its cells: a change moving or turning none leaves it alone.
-        self.spans: list[tuple[int, int]] = []
+        self.by_card = [tuple(board.compile(target) for target in options)
+                        for options in targets]
+        # The bits of the tiles that could fill any cell of a card's targets: a change
+        # moving or turning none of them leaves the card's term alone.
         self.masks: list[int] = []
-        k = 0
         for options in targets:
-            self.spans.append((k, k + len(options)))
             mask = 0
             for target in options:
                 mask |= board.fitting_mask(target)
             self.masks.append(mask)
-            k += len(options)
         self.memo: dict[tuple[tuple[int, ...], int], Scorer.Entry] = {}
 
     @staticmethod
@@ -551,17 +545,25 @@ class Scorer:
         return False
 
     def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
-              costs: list[int]) -> float:
-        """One card's term of the score: minus the bonus when solved, else its distance."""
-        count, wanted, jokers = self.cards[card]
-        start, end = self.spans[card]
+              jokers: tuple[int, ...]) -> float:
+        """One card's term of the score: minus the bonus when solved, else its distance
+        (the least :meth:`cost` of its targets, written out here: the hottest loop)."""
         cost = 99
-        for found in costs[start:end]:
-            if found < cost:
-                cost = found
+        for cells, joker in self.by_card[card]:
+            here = 0
+            for cell, row, fitting in cells:
+                best = jokers[cell] if joker else 99
+                for t in fitting:
+                    d = row[pos[t]] + (0 if restored >> t & 1 else 1)
+                    if d < best:
+                        best = d
+                here += best
+            if here < cost:
+                cost = here
+        count, wanted, allowed = self.cards[card]
         # A cost of 0 may lean on two jokers: only the real rule says solved. A card
         # far from its planned placements is not looked for elsewhere (speed).
-        if cost <= SOLVED_LOOKUP and count and self.solved(tiles, restored, pos, wanted, jokers):
+        if cost <= SOLVED_LOOKUP and count and self.solved(tiles, restored, pos, wanted, allowed):
             return -SOLVED_BONUS
         return max(cost, 1)
 
@@ -580,9 +582,8 @@ class Scorer:
         if known is None:
             pos = self.positions(tiles)
             jokers = self.board.joker_field(restored, pos)
-            costs = [self.cost(compiled, restored, pos, jokers, _ALL) for compiled in self.flat]
-            parts = [self._part(k, tiles, restored, pos, costs) for k in range(len(self.cards))]
-            known = (self._total(restored, parts), costs, pos, parts, jokers)
+            parts = [self._part(k, tiles, restored, pos, jokers) for k in range(len(self.cards))]
+            known = (self._total(restored, parts), pos, parts, jokers)
             self.memo[key] = known
         return known
 
@@ -597,7 +598,7 @@ class Scorer:
         known = self.memo.get(after)
         if known is not None:
             return known[0]
-        _, costs, pos, parts, jokers = self._entry(tiles, restored)
+        _, pos, parts, jokers = self._entry(tiles, restored)
         t2, r2 = after
         pos2 = pos[:]
         if len(steps) == 1 and steps[0][0] == SWAP:  # the common case, read directly
@@ -623,20 +624,13 @@ class Scorer:
                 pos2[t2[cell]] = cell
         if changed & self.board.joker_mask:
             jokers = self.board.joker_field(r2, pos2)
-        costs2 = costs
         parts2 = parts
         for card, mask in enumerate(self.masks):
-            if not mask & changed:
-                continue
-            if costs2 is costs:
-                costs2 = costs[:]
-                parts2 = parts[:]
-            start, end = self.spans[card]
-            flat = self.flat
-            for k in range(start, end):
-                costs2[k] = self.cost(flat[k], r2, pos2, jokers, _ALL)
-            parts2[card] = self._part(card, t2, r2, pos2, costs2)
-        entry = (self._total(r2, parts2), costs2, pos2, parts2, jokers)
+            if mask & changed:
+                if parts2 is parts:
+                    parts2 = parts[:]
+                parts2[card] = self._part(card, t2, r2, pos2, jokers)
+        entry = (self._total(r2, parts2), pos2, parts2, jokers)
         self.memo[after] = entry
         return entry[0]
 
