@@ -448,15 +448,20 @@ class Scorer:
     the least, over the fitting tiles, of distance plus curse, whichever tile is on
     the cell.)
 
+    A card's term is also remembered by what it reads: the cells and faces of its
+    fitting tiles, a field of the grid's *code* (each tile's ``cell * 2 + face``
+    at bits of its own, kept up to date change by change), so two grids alike
+    for the card share one count.
+
     The tests pin it to the slow planner it replaced (``tests/systems/glyphs/
     reference_planner.py``): the same scores, the same decisions in whole games.
     """
 
-    __slots__ = ("board", "cards", "by_card", "masks", "memo")
+    __slots__ = ("board", "cards", "by_card", "masks", "fields", "parts", "bits", "memo")
 
-    Entry = tuple[float, list[int], list[float], tuple[int, ...]]
-    """A scored grid: its score, each tile's cell, each card's term of the score, and
-    the jokers' :meth:`Board.joker_field`."""
+    Entry = tuple[float, list[int], list[float], tuple[int, ...], int]
+    """A scored grid: its score, each tile's cell, each card's term of the score, the
+    jokers' :meth:`Board.joker_field` and the grid's code."""
 
     def __init__(self, board: Board, targets: list[list[Target]]) -> None:
         self.board = board
@@ -467,11 +472,17 @@ class Scorer:
         # The bits of the tiles that could fill any cell of a card's targets: a change
         # moving or turning none of them leaves the card's term alone.
         self.masks: list[int] = []
+        # The same tiles' fields of the grid's code, and each card's terms by them.
+        self.bits = bits = board.key_bits
+        self.fields: list[int] = []
         for options in targets:
             mask = 0
             for target in options:
                 mask |= board.fitting_mask(target)
             self.masks.append(mask)
+            self.fields.append(sum(((1 << bits) - 1) << (bits * tile)
+                                   for tile in range(len(board.symbol_of)) if mask >> tile & 1))
+        self.parts: list[dict[int, float]] = [{} for _ in targets]
         self.memo: dict[tuple[tuple[int, ...], int], Scorer.Entry] = {}
 
     @staticmethod
@@ -544,6 +555,16 @@ class Scorer:
                     return True
         return False
 
+    def _remembered_part(self, card: int, tiles: tuple[int, ...], restored: int,
+                         pos: list[int], jokers: tuple[int, ...], code: int) -> float:
+        """:meth:`_part`, counted once per state of the card's fitting tiles."""
+        key = code & self.fields[card]
+        memo = self.parts[card]
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = self._part(card, tiles, restored, pos, jokers)
+        return part
+
     def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
               jokers: tuple[int, ...]) -> float:
         """One card's term of the score: minus the bonus when solved, else its distance
@@ -582,8 +603,13 @@ class Scorer:
         if known is None:
             pos = self.positions(tiles)
             jokers = self.board.joker_field(restored, pos)
-            parts = [self._part(k, tiles, restored, pos, jokers) for k in range(len(self.cards))]
-            known = (self._total(restored, parts), pos, parts, jokers)
+            bits = self.bits
+            code = 0
+            for tile, cell in enumerate(pos):
+                code |= (cell << 1 | restored >> tile & 1) << (bits * tile)
+            parts = [self._remembered_part(k, tiles, restored, pos, jokers, code)
+                     for k in range(len(self.cards))]
+            known = (self._total(restored, parts), pos, parts, jokers, code)
             self.memo[key] = known
         return known
 
@@ -598,14 +624,17 @@ class Scorer:
         known = self.memo.get(after)
         if known is not None:
             return known[0]
-        _, pos, parts, jokers = self._entry(tiles, restored)
+        _, pos, parts, jokers, code = self._entry(tiles, restored)
         t2, r2 = after
         pos2 = pos[:]
+        bits = self.bits
         if len(steps) == 1 and steps[0][0] == SWAP:  # the common case, read directly
             _, a, b = steps[0]
             x, y = tiles[a], tiles[b]
             changed = 1 << x | 1 << y
             pos2[x], pos2[y] = b, a
+            # Each tile's field turns from cell a to b (or b to a), its face unchanged.
+            code ^= ((a ^ b) << 1) * (1 << (bits * x) | 1 << (bits * y))
         else:
             n = self.board.table.n
             touched: set[int] = set()
@@ -621,7 +650,10 @@ class Scorer:
             changed = 0
             for cell in touched:
                 changed |= 1 << tiles[cell] | 1 << t2[cell]
-                pos2[t2[cell]] = cell
+                tile = t2[cell]
+                pos2[tile] = cell
+                code ^= ((pos[tile] << 1 | restored >> tile & 1)
+                         ^ (cell << 1 | r2 >> tile & 1)) << (bits * tile)
         if changed & self.board.joker_mask:
             jokers = self.board.joker_field(r2, pos2)
         parts2 = parts
@@ -629,8 +661,8 @@ class Scorer:
             if mask & changed:
                 if parts2 is parts:
                     parts2 = parts[:]
-                parts2[card] = self._part(card, t2, r2, pos2, jokers)
-        entry = (self._total(r2, parts2), pos2, parts2, jokers)
+                parts2[card] = self._remembered_part(card, t2, r2, pos2, jokers, code)
+        entry = (self._total(r2, parts2), pos2, parts2, jokers, code)
         self.memo[after] = entry
         return entry[0]
 
