@@ -451,13 +451,13 @@ class Scorer:
     A card's term is also remembered by what it reads: the cells and faces of its
     fitting tiles, a field of the grid's *code* (each tile's ``cell * 2 + face``
     at bits of its own, kept up to date change by change), so two grids alike
-    for the card share one count.
+    for the card share one count. The code is also the key of the grids scored.
 
     The tests pin it to the slow planner it replaced (``tests/systems/glyphs/
     reference_planner.py``): the same scores, the same decisions in whole games.
     """
 
-    __slots__ = ("board", "cards", "by_card", "masks", "fields", "parts", "bits", "memo")
+    __slots__ = ("board", "cards", "by_card", "masks", "fields", "parts", "bits", "memo", "last")
 
     Entry = tuple[float, list[int], list[float], tuple[int, ...], int]
     """A scored grid: its score, each tile's cell, each card's term of the score, the
@@ -483,7 +483,8 @@ class Scorer:
             self.fields.append(sum(((1 << bits) - 1) << (bits * tile)
                                    for tile in range(len(board.symbol_of)) if mask >> tile & 1))
         self.parts: list[dict[int, float]] = [{} for _ in targets]
-        self.memo: dict[tuple[tuple[int, ...], int], Scorer.Entry] = {}
+        self.memo: dict[int, Scorer.Entry] = {}
+        self.last: tuple[tuple[int, ...], int, Scorer.Entry] | None = None
 
     @staticmethod
     def positions(tiles: tuple[int, ...]) -> list[int]:
@@ -598,19 +599,22 @@ class Scorer:
         return total - RESTORED_WEIGHT * bin(restored).count("1")
 
     def _entry(self, tiles: tuple[int, ...], restored: int) -> Entry:
-        key = (tiles, restored)
-        known = self.memo.get(key)
+        last = self.last  # a plan scores many changes of one grid in a row
+        if last is not None and last[0] is tiles and last[1] == restored:
+            return last[2]
+        pos = self.positions(tiles)
+        bits = self.bits
+        code = 0
+        for tile, cell in enumerate(pos):
+            code |= (cell << 1 | restored >> tile & 1) << (bits * tile)
+        known = self.memo.get(code)
         if known is None:
-            pos = self.positions(tiles)
             jokers = self.board.joker_field(restored, pos)
-            bits = self.bits
-            code = 0
-            for tile, cell in enumerate(pos):
-                code |= (cell << 1 | restored >> tile & 1) << (bits * tile)
             parts = [self._remembered_part(k, tiles, restored, pos, jokers, code)
                      for k in range(len(self.cards))]
             known = (self._total(restored, parts), pos, parts, jokers, code)
-            self.memo[key] = known
+            self.memo[code] = known
+        self.last = (tiles, restored, known)
         return known
 
     def score(self, tiles: tuple[int, ...], restored: int) -> float:
@@ -621,20 +625,20 @@ class Scorer:
                     after: tuple[tuple[int, ...], int]) -> float:
         """:meth:`score` of ``after``, the grid ``steps`` make of (tiles, restored): only the
         cards whose fitting tiles the steps move or turn are counted again."""
-        known = self.memo.get(after)
-        if known is not None:
-            return known[0]
         _, pos, parts, jokers, code = self._entry(tiles, restored)
         t2, r2 = after
-        pos2 = pos[:]
         bits = self.bits
         if len(steps) == 1 and steps[0][0] == SWAP:  # the common case, read directly
             _, a, b = steps[0]
             x, y = tiles[a], tiles[b]
-            changed = 1 << x | 1 << y
-            pos2[x], pos2[y] = b, a
             # Each tile's field turns from cell a to b (or b to a), its face unchanged.
             code ^= ((a ^ b) << 1) * (1 << (bits * x) | 1 << (bits * y))
+            known = self.memo.get(code)
+            if known is not None:
+                return known[0]
+            changed = 1 << x | 1 << y
+            pos2 = pos[:]
+            pos2[x], pos2[y] = b, a
         else:
             n = self.board.table.n
             touched: set[int] = set()
@@ -648,12 +652,16 @@ class Scorer:
                 else:  # a restore or a curse changes the tile where it ends up
                     touched.add(t2.index(a))
             changed = 0
+            pos2 = pos[:]
             for cell in touched:
                 changed |= 1 << tiles[cell] | 1 << t2[cell]
                 tile = t2[cell]
                 pos2[tile] = cell
                 code ^= ((pos[tile] << 1 | restored >> tile & 1)
                          ^ (cell << 1 | r2 >> tile & 1)) << (bits * tile)
+            known = self.memo.get(code)
+            if known is not None:
+                return known[0]
         if changed & self.board.joker_mask:
             jokers = self.board.joker_field(r2, pos2)
         parts2 = parts
@@ -663,7 +671,7 @@ class Scorer:
                     parts2 = parts[:]
                 parts2[card] = self._remembered_part(card, t2, r2, pos2, jokers, code)
         entry = (self._total(r2, parts2), pos2, parts2, jokers, code)
-        self.memo[after] = entry
+        self.memo[code] = entry
         return entry[0]
 
 

@@ -154,7 +154,8 @@ def test_a_grid_scored_from_its_parent_scores_as_from_scratch(shipped: Table, sm
                 assert scorer.score_after(tiles, restored, steps, after) == \
                     slow.score(play, targets, *after)
                 # The grid's code, kept up to date step by step, is the one made afresh.
-                assert scorer.memo[after][4] == _code(scorer.bits, *after)
+                assert scorer.memo[_code(scorer.bits, *after)][0] == slow.score(play, targets,
+                                                                               *after)
                 tiles, restored = after
                 checked += 1
     assert checked == 640
