@@ -596,7 +596,7 @@ class Scorer:
         total = 0.0
         for part in parts:
             total += part
-        return total - RESTORED_WEIGHT * bin(restored).count("1")
+        return total - RESTORED_WEIGHT * restored.bit_count()
 
     def _entry(self, tiles: tuple[int, ...], restored: int) -> Entry:
         last = self.last  # a plan scores many changes of one grid in a row
@@ -665,11 +665,17 @@ class Scorer:
         if changed & self.board.joker_mask:
             jokers = self.board.joker_field(r2, pos2)
         parts2 = parts
+        fields = self.fields
         for card, mask in enumerate(self.masks):
-            if mask & changed:
+            if mask & changed:  # :meth:`_remembered_part`, written out
                 if parts2 is parts:
                     parts2 = parts[:]
-                parts2[card] = self._remembered_part(card, t2, r2, pos2, jokers, code)
+                key = code & fields[card]
+                memo = self.parts[card]
+                part = memo.get(key)
+                if part is None:
+                    part = memo[key] = self._part(card, t2, r2, pos2, jokers)
+                parts2[card] = part
         entry = (self._total(r2, parts2), pos2, parts2, jokers, code)
         self.memo[code] = entry
         return entry[0]
