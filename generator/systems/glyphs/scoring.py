@@ -16,6 +16,8 @@ from generator.systems.glyphs.model import Table
 SOLVED_BONUS = 6.0
 RESTORED_WEIGHT = 0.05
 SOLVED_LOOKUP = 3
+_NEVER = 1 << 30
+"""A ``stop`` that never stops a cost count."""
 
 Target = tuple[tuple[int, ...], tuple[int, ...], int]
 """(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
@@ -237,17 +239,11 @@ class Scorer:
     def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
               jokers: tuple[int, ...]) -> float:
         """One card's term of the score: minus the bonus when solved, else its distance
-        (the least :meth:`cost` of its targets, written out here: the hottest loop)."""
+        (the least :meth:`cost` of its targets)."""
         cost = 99
-        for cells, joker in self.by_card[card]:
-            here = 0
-            for cell, row, fitting in cells:
-                best = jokers[cell] if joker else 99
-                for t in fitting:
-                    d = row[pos[t]] + (0 if restored >> t & 1 else 1)
-                    if d < best:
-                        best = d
-                here += best
+        count_cost = self.cost
+        for compiled in self.by_card[card]:
+            here = count_cost(compiled, restored, pos, jokers, _NEVER)
             if here < cost:
                 cost = here
         count, wanted, allowed = self.cards[card]
