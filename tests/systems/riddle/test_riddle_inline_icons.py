@@ -60,3 +60,10 @@ def test_card_field_die_face_shows_the_languages_initial(colour: str, lang: str)
 def test_icons_off_prints_the_markup() -> None:
     para = write("Roll :die-green:.", 0, 0, 80, 30, lang="fr", icons=False)
     assert "V" not in list(_texts(para.block))
+
+
+@pytest.mark.parametrize("colour, lang", CASES)
+def test_inline_face_is_the_sticker_face(colour: str, lang: str) -> None:
+    # The legend page draws icons_for(lang) too: text, legend and stickers show one face.
+    assert icons_for(lang)[f"die-{colour}"](0, 0, 10) == icon_die_face(
+        0, 0, 10, colour=colour, letter=labels.gem_initial(colour, lang))
