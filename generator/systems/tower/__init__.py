@@ -157,6 +157,13 @@ class TowerSystem:
 
         return tower_books(pack, options, progress)
 
+    def booklet_books(self, pack: Pack, options: Options, progress: ProgressFn,
+                      page: tuple[float, float]) -> list[Any]:
+        """The scenario book laid out for a booklet page (its narrow layouts), for ``--booklet``."""
+        from generator.systems.tower.decks import tower_books
+
+        return tower_books(pack, options, progress, page)
+
     def token_sets(self, pack: Pack, options: Options) -> list[Any]:
         """Tiles and enemy markers, for the print targets."""
         from generator.systems.tower.decks import tower_token_sets

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack
+from generator.render.impose import booklet_page
 from generator.render.scene import Scene
 from generator.systems import Options, paper_of
 from generator.systems.tower.book import BookContent, book_pages, read_book
@@ -40,8 +41,9 @@ def _where(page: Scene, content: BookContent, campaign: Document | None,
 
 
 def iter_page_problems(pages: list[Scene], content: BookContent, pack: Pack,
-                       paper: tuple[float, float]) -> Iterator[Diagnostic]:
-    """RS-R001 for each of ``pages`` (the book at ``paper``) that runs past its content area."""
+                       paper: tuple[float, float], book: str = "the scenario book"
+                       ) -> Iterator[Diagnostic]:
+    """RS-R001 for each of ``pages`` (``book`` at ``paper``) that runs past its content area."""
     campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
     campaign = campaigns[0] if campaigns else None
     for number, page in enumerate(pages, 1):
@@ -52,19 +54,24 @@ def iter_page_problems(pages: list[Scene], content: BookContent, pack: Pack,
         excess = " and ".join(part for part in (f"{below:.0f} mm too tall" if below else "",
                                                  f"{beyond:.0f} mm too wide" if beyond else "")
                               if part)
-        yield doc.diag("RS-R001", f"page {number} of the scenario book ({page.id}) does not fit "
+        yield doc.diag("RS-R001", f"page {number} of {book} ({page.id}) does not fit "
                        f"{paper[0]:g} x {paper[1]:g} mm paper: its content is {excess}", path,
                        key=True, hint=HINTS.get(hint, ""))
 
 
 def iter_book_fit_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
-    """The scenario book laid out on the build's paper, and each page that does not fit it."""
+    """The scenario book laid out on the build's paper (and, with ``--booklet``, on the
+    booklet's page), and each page that does not fit it."""
     content = read_book(pack, options.lang)
     if not content.scenarios:
         return
     paper = paper_of(pack, options)
-    pages = book_pages(content, paper, options.lang, lambda _message: None)
-    yield from iter_page_problems(pages, content, pack, paper)
+    sizes = [(paper, "the scenario book")]
+    if options.extra.get("booklet"):
+        sizes.append((booklet_page(paper), "the --booklet scenario book"))
+    for size, book in sizes:
+        pages = book_pages(content, size, options.lang, lambda _message: None)
+        yield from iter_page_problems(pages, content, pack, size, book)
 
 
 __all__ = ["iter_book_fit_problems", "iter_page_problems"]

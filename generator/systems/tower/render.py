@@ -39,6 +39,7 @@ from generator.render.icons import (
     SEA,
     SEA_LINE,
     element_bounds,
+    icon_label,
     icon_worker,
     label_text,
 )
@@ -191,8 +192,8 @@ def fit_label(x: float, y: float, text: str, size: float, max_width: float, *,
 
 
 def draw_heading(x: float, y: float, text: str, width: float) -> list[Element]:
-    """A section heading in small capitals with a rule under it."""
-    return [draw_label(x, y, text.upper(), 9.5, bold=True, fill=ACCENT),
+    """A section heading in small capitals with a rule under it (shrunk to ``width``)."""
+    return [fit_label(x, y, text.upper(), 9.5, width, min_size=7.0, bold=True, fill=ACCENT),
             Line(x, y + 1.6, x + width, y + 1.6, RULE)]
 
 
@@ -253,9 +254,9 @@ def draw_building(x: float, y: float, size: float, height: int, *, numeral: bool
         out.append(Path((("M", cx - r * 0.7, cy), ("C", cx - r * 0.7, cy - k, cx - k, cy - r * 0.7,
                                                   cx, cy - r * 0.7)),
                         Style(stroke=DOME_LIGHT, stroke_width=max(0.25, size * 0.025))))
-    if numeral:
+    if numeral:  # never printed below 6 pt (see icon_label)
         ink = PAPER if height == DOMED else INK
-        out.append(label_text(cx, cy, str(height), size * (0.2 if height == DOMED else 0.26),
+        out.extend(icon_label(cx, cy, str(height), size * (0.2 if height == DOMED else 0.26),
                               fill=ink))
     return out
 
@@ -265,7 +266,7 @@ def draw_badge(x: float, y: float, size: float, height: int) -> list[Element]:
     cx, cy, r = x + size * 0.17, y + size * 0.17, size * 0.115
     fill = DOME if height == DOMED else PAPER
     return [Circle(cx, cy, r, Style(fill=fill, stroke=INK, stroke_width=max(0.2, size * 0.012))),
-            label_text(cx, cy, str(height), r * 1.25, fill=PAPER if height == DOMED else INK)]
+            *icon_label(cx, cy, str(height), r * 1.25, fill=PAPER if height == DOMED else INK)]
 
 
 def draw_enemy(cx: float, cy: float, size: float, kind: str, facing: int) -> list[Element]:
@@ -413,6 +414,8 @@ def draw_compass(cx: float, cy: float, size: float, lang: str | None = None) -> 
 
 
 
+NARROW_WIDTH = 140.0
+"""Below this text width (mm: an A5 or half-letter page) the book pages use their narrow layouts."""
 FRAME_ELEMENTS = 4
 """How many elements :func:`draw_page` puts before a page's own drawing."""
 OVERFLOW_TOLERANCE = 0.5  # mm: a descender or a stroke may touch the margin
@@ -465,7 +468,7 @@ def draw_rank_strip(x: float, y: float, width: float, ranks: Sequence[tuple[int,
                                                          stroke_width=0.3), rx=1.5))
         out.append(draw_label(rx + rank_w / 2, y + 6, range_text(lowest, hi), 9, bold=True,
                               anchor="middle", fill=ACCENT))
-        size = min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5)))
+        size = max(6.0, min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5))))
         out.append(draw_label(rx + rank_w / 2, y + 12, name, size, font="serif", anchor="middle"))
     return out
 
@@ -483,6 +486,7 @@ __all__ = [
     "LIGHT",
     "MARGIN",
     "MapGeometry",
+    "NARROW_WIDTH",
     "RULE",
     "TARGET_FILL",
     "TARGET_INK",

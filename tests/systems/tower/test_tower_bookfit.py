@@ -16,14 +16,15 @@ from generator.cli import main
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.render.scene import Rect, Style
+from generator.render.scene import Element, Group, Rect, Style, Text
 from generator.systems import Options, discover_systems
 from generator.systems.tower.book import book_pages, read_book
 from generator.systems.tower.bookfit import iter_book_fit_problems, iter_page_problems
 from generator.systems.tower.render import draw_page, page_overflow, write_paragraph
 
 TOWER = Path(__file__).resolve().parents[3] / "content" / "tower"
-A5 = (148.0, 210.0)
+A5 = (148.5, 210.0)
+HALF_LETTER = (139.7, 215.9)
 
 
 def _long_campaign(tmp_path: Path, extra: int) -> Path:
@@ -55,15 +56,23 @@ def test_shipped_book_fits_every_paper_we_print_on() -> None:
 
 
 def test_a_long_campaign_is_an_error_at_its_scenario_list(tmp_path: Path) -> None:
+    # 16 scenarios: the cover runs on to a second page, the score sheet has no room left.
     root = _long_campaign(tmp_path, 10)
-    problems = list(iter_book_fit_problems(_load(root), Options()))
-    assert [d.code for d in problems] == ["RS-R001", "RS-R001"]
+    pack = _load(root)
+    problems = list(iter_book_fit_problems(pack, Options()))
+    assert [d.code for d in problems] == ["RS-R001"]
     lines = (root / "campaigns" / "siege-of-lykessa.yaml").read_text().splitlines()
-    for d in problems:
-        assert d.file.endswith("campaigns/siege-of-lykessa.yaml")
-        assert lines[d.line - 1].startswith("scenarios:")
-    assert "(cover)" in problems[0].message and "too tall" in problems[0].message
-    assert "(score-sheet)" in problems[1].message
+    [d] = problems
+    assert d.file.endswith("campaigns/siege-of-lykessa.yaml")
+    assert lines[d.line - 1].startswith("scenarios:")
+    assert "(score-sheet)" in d.message and "too tall" in d.message
+    pages = book_pages(read_book(pack, None), (210.0, 297.0), None, lambda _m: None)
+    assert [p.id for p in pages[:2]] == ["cover", "reading-the-maps"]
+
+
+def test_a_campaign_too_long_for_the_cover_list_points_at_it(tmp_path: Path) -> None:
+    problems = list(iter_book_fit_problems(_load(_long_campaign(tmp_path, 26)), Options()))
+    assert {d.message.split("(")[1].split(")")[0] for d in problems} == {"cover", "score-sheet"}
 
 
 def test_cli_refuses_the_long_campaign_with_exit_1_and_no_traceback(tmp_path: Path) -> None:
@@ -76,15 +85,39 @@ def test_cli_refuses_the_long_campaign_with_exit_1_and_no_traceback(tmp_path: Pa
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
-def test_a5_lays_out_without_error_and_names_the_pages_that_do_not_fit() -> None:
-    # The A5 size once made the cover's last text box negative (a ValueError).
+@pytest.mark.parametrize("paper", [A5, HALF_LETTER], ids=["a5", "half-letter"])
+def test_booklet_pages_have_their_own_layout_that_fits(paper: tuple[float, float]) -> None:
+    # The A5 size once made the cover's last text box negative (a ValueError); now the
+    # narrow layouts run on to more pages instead.
     pack = _load(TOWER)
     content = read_book(pack, None)
-    pages = book_pages(content, A5, None, lambda _m: None)
-    assert all(p.width == A5[0] and p.height == A5[1] for p in pages)
-    named = {d.message.split("(")[1].split(")")[0] for d in iter_page_problems(pages, content, pack, A5)}
-    # Scenario pages re-flow (the map shrinks); these three are laid out for A4 width.
-    assert named <= {"cover", "god-cards", "score-sheet"} and "cover" in named
+    pages = book_pages(content, paper, None, lambda _m: None)
+    assert all((p.width, p.height) == paper for p in pages)
+    assert list(iter_page_problems(pages, content, pack, paper)) == []
+    ids = [p.id for p in pages]
+    assert ids[:2] == ["cover", "reading-the-maps"] and ids[-2:] == ["score-sheet", "ranks-and-notes"]
+    assert len(pages) % 4 == 0  # the shipped book fills its booklet's sheets exactly
+    # No one-line label (a title, a facing, a column head) had to be cut short.
+    assert [t for p in pages for t in _labels(p.children) if t.endswith("\u2026")] == []
+
+
+def _labels(elements: tuple[Element, ...]) -> list[str]:
+    """The one-line texts of a page (paragraphs, in text blocks, wrap instead)."""
+    out: list[str] = []
+    for el in elements:
+        if isinstance(el, Text):
+            out.append(el.text)
+        elif isinstance(el, Group):
+            out.extend(_labels(el.children))
+    return out
+
+
+def test_a_long_campaign_with_booklet_names_the_booklet_pages(tmp_path: Path) -> None:
+    root = _long_campaign(tmp_path, 10)
+    found = list(iter_book_fit_problems(_load(root), Options(extra={"booklet": True})))
+    booklet = [d for d in found if "--booklet" in d.message]
+    assert booklet and all(d.code == "RS-R001" for d in found)
+    assert all("148.5 x 210 mm" in d.message for d in booklet)
 
 
 def test_a_full_page_gives_text_no_room_instead_of_a_negative_box() -> None:
