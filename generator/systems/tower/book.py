@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.fonts import measure
 from generator.render.icons import (
     LAND,
     LAND_LINE,
@@ -296,7 +297,10 @@ def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str], lang:
         if extra is not None:
             drawn.extend(extra(cx, cy))
         items.append((label, drawn))
-        items[-1][1].append(draw_label(cx + cell / 2, cy + cell + 4, label, 6.5, anchor="middle",
+        # Centred under its cell, but never past the key's right edge (a long name, a narrow page).
+        half = measure(label, "sans", size_pt=6.5) / 2
+        centre = min(cx + cell / 2, x + width - half)
+        items[-1][1].append(draw_label(centre, cy + cell + 4, label, 6.5, anchor="middle",
                                        fill=MUTED))
     rows = (len(entries) + per_row - 1) // per_row
     return [e for _, drawn in items for e in drawn], rows * (cell + 9)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.pack.model import pick_text
+from generator.render.fonts import measure
 from generator.render.icons import INK, LAND_LINE, MUTED, PAPER
 from generator.render.labels import label as L
 from generator.render.scene import Element, Line, Rect, Scene, Style, TextBlock
@@ -255,8 +256,11 @@ def score_pages(content: BookContent, paper: tuple[float, float], lang: str | No
     bottom = ph - MARGIN - FOOTER
     parts: list[Element] = []
     y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, L("t-score-sheet", lang), 22, bold=True, font="serif"))
-    parts.append(fit_label(pw - MARGIN, y, content.title, 11, width - 60, italic=True,
+    heading = L("t-score-sheet", lang)
+    parts.append(draw_label(MARGIN, y, heading, 22, bold=True, font="serif"))
+    # The campaign's title on the right, never into the heading (French on a narrow page).
+    room = min(width - 60, width - measure(heading, "serif", bold=True, size_pt=22) - 6)
+    parts.append(fit_label(pw - MARGIN, y, content.title, 11, room, italic=True,
                            font="serif", anchor="end", fill=MUTED))
     y += 6
     rules = L("t-score-rules", lang, bonus=POINTS_PER_BONUS, blocks=MORE_BLOCKS_FOR_BONUS)

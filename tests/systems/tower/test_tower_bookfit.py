@@ -85,13 +85,14 @@ def test_cli_refuses_the_long_campaign_with_exit_1_and_no_traceback(tmp_path: Pa
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("paper", [A5, HALF_LETTER], ids=["a5", "half-letter"])
-def test_booklet_pages_have_their_own_layout_that_fits(paper: tuple[float, float]) -> None:
+def test_booklet_pages_have_their_own_layout_that_fits(paper: tuple[float, float], lang: str) -> None:
     # The A5 size once made the cover's last text box negative (a ValueError); now the
     # narrow layouts run on to more pages instead.
     pack = _load(TOWER)
-    content = read_book(pack, None)
-    pages = book_pages(content, paper, None, lambda _m: None)
+    content = read_book(pack, lang)
+    pages = book_pages(content, paper, lang, lambda _m: None)
     assert all((p.width, p.height) == paper for p in pages)
     assert list(iter_page_problems(pages, content, pack, paper)) == []
     ids = [p.id for p in pages]

@@ -206,13 +206,13 @@ def test_letter_paper_from_options(pack: Pack) -> None:
 # -- layout ------------------------------------------------------------------------------
 
 
-def _pages(pack: Pack, paper: tuple[float, float]) -> list[Scene]:
+def _pages(pack: Pack, paper: tuple[float, float], lang: str | None = None) -> list[Scene]:
     """Every page on ``paper``; on a booklet page (A5, half-letter) only the book's."""
-    content = read_book(pack, None)
-    book = book_pages(content, paper, None, _quiet)
+    content = read_book(pack, lang)
+    book = book_pages(content, paper, lang, _quiet)
     if paper in (A5, HALF_LETTER):
         return book
-    return [*book, *token_pages(content, paper), *aid_pages(content, paper)]
+    return [*book, *token_pages(content, paper, lang), *aid_pages(content, paper, lang)]
 
 
 def _texts(elements: tuple[Element, ...], dx: float = 0.0, dy: float = 0.0
@@ -241,11 +241,12 @@ def _blocks(elements: tuple[Element, ...]) -> list[TextBlock]:
     return out
 
 
+@pytest.mark.parametrize("lang", [None, "fr"])
 @pytest.mark.parametrize("paper", [A4, LETTER, A5, HALF_LETTER], ids=["a4", "letter", "a5", "half-letter"])
-def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[float, float]
-                                                      ) -> None:
+def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[float, float],
+                                                      lang: str | None) -> None:
     pw, ph = paper
-    for page in _pages(pack, paper):
+    for page in _pages(pack, paper, lang):
         drawn = element_bounds(page.children[1:])  # the first child is the paper itself
         assert drawn is not None
         left, top, right, bottom = drawn
@@ -260,9 +261,10 @@ def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[f
             assert box[2] <= block.x + block.width + 0.5, (page.id, [r.text for r in block.runs])
 
 
+@pytest.mark.parametrize("lang", [None, "fr"])
 @pytest.mark.parametrize("paper", [A4, LETTER, A5, HALF_LETTER], ids=["a4", "letter", "a5", "half-letter"])
-def test_no_two_texts_overlap(pack: Pack, paper: tuple[float, float]) -> None:
-    for page in _pages(pack, paper):
+def test_no_two_texts_overlap(pack: Pack, paper: tuple[float, float], lang: str | None) -> None:
+    for page in _pages(pack, paper, lang):
         texts = _texts(page.children)
         for (a, ra), (b, rb) in itertools.combinations(texts, 2):
             overlap_w = min(ra[2], rb[2]) - max(ra[0], rb[0])
