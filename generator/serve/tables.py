@@ -200,12 +200,32 @@ def drawing_stem(label_text: str) -> str | None:
     return stem
 
 
+def drawing_keys(label_text: str) -> tuple[str, ...]:
+    """The ids to look a drawing's figures up by, best first: its stem, then without a
+    ``card-`` prefix and a copy number (``card-city-engineer-10.svg`` is one of the
+    copies of ``city-engineer``).
+
+    >>> drawing_keys("svg/deck/card-city-engineer-10.svg")
+    ('card-city-engineer-10', 'city-engineer-10', 'card-city-engineer', 'city-engineer')
+    >>> drawing_keys("maps/mill.svg"), drawing_keys("book.pdf p. 1")
+    (('mill',), ())
+    """
+    stem = drawing_stem(label_text)
+    if stem is None:
+        return ()
+    bare = stem.removeprefix("card-")
+    head, _, tail = stem.rpartition("-")
+    single = head if head and tail.isdigit() else stem
+    return tuple(dict.fromkeys((stem, bare, single, single.removeprefix("card-"))))
+
+
 def sides_html(labels: Iterable[str], metrics: dict[str, Any]) -> dict[str, str]:
     """Per drawing whose id has figures in ``metrics``: those figures as HTML."""
     out: dict[str, str] = {}
     for text in labels:
-        stem = drawing_stem(text)
-        found = find_key(metrics, stem) if stem else None
-        if found is not None:
-            out[text] = value_html(found, stem)
+        for key in drawing_keys(text):
+            found = find_key(metrics, key)
+            if found is not None:
+                out[text] = value_html(found, key)
+                break
     return out

@@ -147,3 +147,25 @@ def test_side_panels_find_a_drawings_figures_like_the_page_did() -> None:
     assert set(sides) == {"maps/mill.svg", "cards/mill-back.svg"}
     assert sides["maps/mill.svg"] == value_html({"wins": 3}, "mill")
     assert "<th>wins</th>" in sides["maps/mill.svg"]
+
+
+def test_each_role_card_drawing_shows_its_figures_beside_it(tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("starlette")
+    from generator.serve.app import state_json
+    from generator.serve.workspace import Workspace
+
+    pack = tmp_path / "roles"
+    init_pack(pack, discover_systems()["roles"], "roles")
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    [state] = state_json(ws)["packs"]
+    [game] = state["metrics"]["roles"].values()
+    cards = [label for label in state["drawings"] if "/card-" in label]
+    assert cards and set(cards) <= set(state["sides"])
+    for label in cards:
+        assert "<th>played</th>" in state["sides"][label]
+    # Every copy of a card shows that card's figures.
+    some = next(iter(game["cards"]))
+    copies = [label for label in cards if f"card-{some}-" in label or label.endswith(f"card-{some}.svg")]
+    assert copies and all(str(game["cards"][some]["played"]) in state["sides"][c] for c in copies)
