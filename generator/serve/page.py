@@ -36,7 +36,7 @@ figcaption{font-size:11px;color:#666;overflow-wrap:anywhere}
 figure.card figcaption{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
 figure{display:grid;grid-template-columns:auto auto;gap:0 6px;align-items:start}
 figcaption{grid-column:1/-1}
-.side{max-width:300px}
+.side{max-width:440px}
 .stale{opacity:.35;filter:grayscale(1)}
 .metrics{font-size:12px;background:#fff;padding:6px;margin:6px 0;max-height:340px;overflow:auto;border:1px solid #ddd}
 .metrics table{border-collapse:collapse} .metrics td,.metrics th{border:1px solid #ddd;padding:1px 4px;vertical-align:top}
