@@ -179,6 +179,20 @@ def test_shipped_book_has_one_page_per_riddle(shipped: Pack, shipped_build: dict
         assert str(doc[0].title) in page_text, doc[0].id
 
 
+def test_a_blessing_revealed_at_set_up_is_named_on_its_riddle_page(
+        shipped: Pack, shipped_build: dict[str, bytes]) -> None:
+    reader = PdfReader(io.BytesIO(shipped_build[f"print/{shipped.id}-book.pdf"]))
+    content = read_content(shipped, None)
+    names = {card.id: str(card.name) for card, _ in content.blessings}
+    revealed = [(n, doc[0]) for n, doc in enumerate(content.riddles) if doc[0].gods.revealed]
+    assert revealed, "no shipped riddle reveals a blessing card at set-up"
+    for n, riddle in revealed:
+        page_text = reader.pages[4 + n].extract_text()
+        assert "Blessing face up" in page_text, riddle.id
+        for card in riddle.gods.revealed:
+            assert names[card] in page_text, (riddle.id, card)
+
+
 def test_unknown_solutions_mode_is_refused(starter: Pack) -> None:
     with pytest.raises(ValueError, match="solutions must be one of"):
         build_artefacts(starter, Options(extra={"solutions": "sideways"}), _quiet)
