@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
@@ -531,6 +531,7 @@ class BookSettings:
     gods: Mapping[str, GodCard]
     dice: Mapping[str, Die]
     islands: Mapping[str, str]
+    blessings: Mapping[str, BlessingCard] = field(default_factory=dict)
 
 
 def difficulty(solve: RiddleSolve | None, riddle: Riddle, lang: str | None = None
@@ -680,9 +681,11 @@ def _coins_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: f
 
 
 def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    """The stockpile as piece icons with counts: one row, or two when the column is narrow."""
+    """The stockpile as piece icons with counts: one row, or two when the column is narrow
+    or a count has two digits (in a quarter of a narrow column "×10" ran under the next
+    icon and showed as "×1")."""
     out: list[Element] = []
-    per_row = 4 if w >= 4 * 13.0 else 2
+    per_row = 4 if w >= 4 * 13.0 and max(riddle.stockpile) < 10 else 2
     cell = min(w / per_row, 16.0)
     for i, n in enumerate(riddle.stockpile):
         row, col = divmod(i, per_row)
@@ -694,24 +697,34 @@ def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: f
 
 
 def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    """The opening queue, the rest of the god deck, the Sphinx's gems, the blessing deck."""
+    """The opening queue, the rest of the god deck, the blessing cards face up at set-up,
+    the Sphinx's gems, the blessing deck."""
     lang = settings.lang
     out: list[Element] = []
     top = y
     queue = list(riddle.gods.queue)
     rest = [g for g in riddle.gods.deck if g not in queue]
-    for key, ids in (("b-opening-queue", queue), ("b-also-in-deck", rest)):
-        label = labels.label(key, lang)
-        if not ids:
+
+    def god_entry(gid: str) -> tuple[tuple[Element, ...], str]:
+        god = settings.gods.get(gid)
+        name = local(god.name, lang) if god else gid
+        return draw_icon(god_type_icon(god.type if god else ""), 5.5), name
+
+    def blessing_entry(bid: str) -> tuple[tuple[Element, ...], str]:
+        card = settings.blessings.get(bid)
+        name = local(card.name, lang) if card is not None and card.name is not None else bid
+        return draw_icon("blessing", 5.5), name
+
+    rows = (("b-opening-queue", [god_entry(g) for g in queue]),
+            ("b-also-in-deck", [god_entry(g) for g in rest]),
+            ("b-revealed-blessings", [blessing_entry(b) for b in riddle.gods.revealed]))
+    for key, entries in rows:
+        if not entries:
             continue
-        out.append(Text(x, y + 2.6, label, font="sans", size=7.5, fill=MUTED, bold=True))
+        out.append(Text(x, y + 2.6, labels.label(key, lang), font="sans", size=7.5, fill=MUTED,
+                        bold=True))
         y += 3.8
-        gods = []
-        for gid in ids:
-            god = settings.gods.get(gid)
-            name = local(god.name, lang) if god else gid
-            gods.append((draw_icon(god_type_icon(god.type if god else ""), 5.5), name))
-        drawn, used = icon_row(x, y, 5.5, gods, w, gap=3.0)
+        drawn, used = icon_row(x, y, 5.5, entries, w, gap=3.0)
         out += drawn
         y += used + 2.5
     die = settings.dice.get(riddle.die) if riddle.die else None
