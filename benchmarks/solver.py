@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from _common import REPO
@@ -43,7 +43,16 @@ from generator.pack.schema import load_schemas
 from generator.pack.yamlload import load_yaml
 from generator.sim.search import FOUND, astar, breadth_first
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import Die, GodCard, Riddle, build_die, build_god, build_riddle
+from generator.systems.riddle.model import (
+    BlessingCard,
+    Die,
+    GodCard,
+    Riddle,
+    build_blessing,
+    build_die,
+    build_god,
+    build_riddle,
+)
 from generator.systems.riddle.solve_cli import _kinds
 from generator.systems.riddle.solver import RiddleGame
 from generator.systems.riddle.templates import STARTER_GODS, STARTER_RIDDLE, TEMPLATES
@@ -142,6 +151,7 @@ class Case:
     gods: dict[str, GodCard]
     die: Die | None
     shipped: bool
+    blessings: dict[str, BlessingCard] = field(default_factory=dict)  # as ``check`` reads them
 
 
 def riddle_of(text: str) -> Riddle:
@@ -169,12 +179,13 @@ def iter_shipped(content: Path) -> list[Case]:
 def cases_of(pack: Pack) -> list[Case]:
     gods = {d.id: build_god(d) for d in pack.of_kind("god")}
     dice = {d.id: build_die(d) for d in pack.of_kind("die")}
+    blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
     out = []
     for doc in pack.of_kind("riddle"):
         riddle, _ = build_riddle(doc, pack.sources.get(doc.file))
         if riddle is not None:
             out.append(Case(f"{pack.id}/{riddle.id}", riddle, gods,
-                            dice.get(riddle.die or ""), True))
+                            dice.get(riddle.die or ""), True, blessings))
     return out
 
 
@@ -269,6 +280,7 @@ def print_counts(cases: list[Case], players: int, shortest_with_powers: bool = F
     for case in cases:
         started = time.process_time()
         solve = solve_riddle(case.riddle, players, gods=case.gods, die=case.die,
+                             blessings=case.blessings,
                              shortest_with_powers=shortest_with_powers)
         spent = time.process_time() - started
         total += spent

@@ -9,7 +9,8 @@
 With ``pnp``, the home-printing variants are written from the same decks and
 books: ``fold`` (``print/fold/<deck>.pdf``, fold-and-glue sheets),
 ``booklet`` (``print/booklet/<book>.pdf``, A5 saddle-stitch booklets with
-bookmarks) and ``ink_saver`` (``print/ink-saver/``: card sheets and books with no
+bookmarks: a system with ``booklet_books`` lays its books out for the A5 page, the
+others are shrunk) and ``ink_saver`` (``print/ink-saver/``: card sheets and books with no
 full-bleed backgrounds and no page tint; with ``fold`` or ``booklet``, those too
 are written there, from the ink-saving scenes).
 
@@ -26,7 +27,7 @@ from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
 from generator.render.geometry import layout_sheet, parse_length
-from generator.render.impose import booklet_pages, booklet_scale, fold_pages
+from generator.render.impose import booklet_page, booklet_pages, booklet_scale, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
@@ -62,17 +63,30 @@ def _books(system: System, pack: Pack, options: Options, progress: ProgressFn) -
     return list(fn(pack, options, progress)) if fn else []
 
 
+def _booklet_books(system: System, pack: Pack, options: Options, progress: ProgressFn
+                   ) -> list[tuple[Book, tuple[float, float] | None]]:
+    """The books of the booklet, each with the sheet it is imposed on: laid out for the
+    booklet's page by a system that can (``booklet_books(pack, options, progress, page)``),
+    on the paper; else the usual books, on their own page size turned (and shrunk)."""
+    fn = getattr(system, "booklet_books", None)
+    if fn is not None:
+        paper = paper_of(pack, options)
+        return [(book, paper) for book in fn(pack, options, progress, booklet_page(paper))]
+    return [(book, None) for book in _books(system, pack, options, progress)]
+
+
 def iter_booklet_problems(system: System, pack: Pack, options: Options,
                           progress: ProgressFn) -> Iterator[Diagnostic]:
-    """With ``booklet``: one warning (RS-R006) per book whose A5 booklet would print text
-    below 6 pt, at ``pack.yaml``: the booklet shrinks whole pages, it does not re-flow them.
+    """With ``booklet``: one warning (RS-R006) per book whose booklet would print text
+    below 6 pt, at ``pack.yaml``: a book the system does not lay out for the booklet's
+    page is shrunk whole, not re-flowed.
 
     The books are built for it, so only ask when the pack is otherwise clean.
     """
     if not options.extra.get("booklet") or "pnp" not in targets_of(options):
         return
-    for book in _books(system, pack, options, progress):
-        k = booklet_scale(book)
+    for book, sheet in _booklet_books(system, pack, options, progress):
+        k = booklet_scale(book, sheet)
         small = [(n, size * k, text.text) for n, page in enumerate(book.pages)
                  for text, size in iter_printed_sizes(page.children)
                  if size * k < MIN_PRINT_SIZE - 1e-9]
@@ -80,12 +94,14 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
             continue
         pages = sorted({n for n, _, _ in small})
         n, size, text = min(small, key=lambda s: (s[1], s[0]))
+        why = (f"its pages shrink to {k:.0%}, so text under {MIN_PRINT_SIZE / k:.1f} pt does"
+               if k < 1 else "laid out for the booklet's page")
         yield pack.manifest.diag(
             "RS-R006", f"the --booklet copy of '{book.id}' prints text below {MIN_PRINT_SIZE:g} pt "
-            f"on {len(pages)} of {len(book.pages)} pages: its pages shrink to {k:.0%}, so text under "
-            f"{MIN_PRINT_SIZE / k:.1f} pt does (smallest {size:.1f} pt, page {n + 1}: '{text[:30]}')",
-            hint=f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
-                 "size for paper")
+            f"on {len(pages)} of {len(book.pages)} pages: {why} (smallest {size:.1f} pt, page "
+            f"{n + 1}: '{text[:30]}')",
+            hint=(f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
+                  "size for paper") if k < 1 else "")
 
 
 def _light(deck: Deck) -> Deck:
@@ -145,16 +161,18 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             pages = fold_pages(_light(deck) if light else deck, paper)
             name = f"print/ink-saver/{deck.id}-fold.pdf" if light else f"print/fold/{deck.id}.pdf"
             out.append(Artefact(name, _pdf(pages, f"{deck.title} (fold and glue)")))
-    if booklet or light:
+    if light:
         for book in _books(system, pack, options, progress):
+            book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
+            out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
+                book.pages, f"{book.title} (ink saver)", outline=book.chapters)))
+    if booklet:
+        for book, sheet in _booklet_books(system, pack, options, progress):
             if light:
                 book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
-                out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
-                    book.pages, f"{book.title} (ink saver)", outline=book.chapters)))
-            if booklet:
-                sides, chapters = booklet_pages(book)
-                name = f"print/ink-saver/{book.id}-booklet.pdf" if light else f"print/booklet/{book.id}.pdf"
-                out.append(Artefact(name, _pdf(
-                    sides, f"{book.title} (booklet)", duplex=True, flip_short_edge=True,
-                    outline=chapters)))
+            sides, chapters = booklet_pages(book, sheet)
+            name = f"print/ink-saver/{book.id}-booklet.pdf" if light else f"print/booklet/{book.id}.pdf"
+            out.append(Artefact(name, _pdf(
+                sides, f"{book.title} (booklet)", duplex=True, flip_short_edge=True,
+                outline=chapters)))
     return out

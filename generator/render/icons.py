@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from .fonts import ASCENT, measure
+from .labels import LANGUAGES, gem_initial
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -659,6 +660,34 @@ ICONS: Mapping[str, IconDraw] = MappingProxyType({name: draw for name, (draw, _)
 ICON_LABELS: Mapping[str, str] = MappingProxyType({name: label for name, (_, label) in _ALL})
 """Icon name -> what a player calls it."""
 
+
+
+def _icons_in(lang: str) -> Mapping[str, IconDraw]:
+    letters = {c: gem_initial(c, lang) for c in DIE_SHOWN}
+    if all(letter == gem_initial(c, "en") for c, letter in letters.items()):
+        return ICONS
+    local = dict(ICONS)
+    for colour, letter in letters.items():
+        local[f"die-{colour}"] = _entry(icon_die_face, colour=colour, letter=letter)
+    return MappingProxyType(local)
+
+
+_ICONS_BY_LANG = MappingProxyType({lang: _icons_in(lang) for lang in LANGUAGES})
+
+
+def icons_for(lang: str | None) -> Mapping[str, IconDraw]:
+    """:data:`ICONS` for text in ``lang``: each die face carries its colour's initial in
+    that language, as the stickers and the legend do (a French green face shows V).
+    A language the catalogue lacks gets the English initials, like its labels.
+
+    >>> icons_for("en") is ICONS, icons_for(None) is ICONS, icons_for("xx") is ICONS
+    (True, True, True)
+    >>> [e.text for e in icons_for("fr")["die-green"](0, 0, 5) if hasattr(e, "text")]
+    ['V']
+    """
+    return _ICONS_BY_LANG.get(lang or "en", ICONS)
+
+
 ICON_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Pieces", ("level-1", "level-2", "level-3", "dome", "tower-1", "tower-2", "tower-3", "tower-4")),
     ("Figures", ("worker", "worker-white", "worker-blue", "worker-red", "worker-green", "wanderer",
@@ -848,5 +877,5 @@ __all__ = [
     "WORKER_COLOURS", "arrow_shape", "element_bounds", "fitted_size", "gem_colour", "icon_blessing",
     "icon_block", "icon_bridge", "icon_build", "icon_builder", "icon_coin", "icon_die_face", "icon_dome",
     "icon_feature", "icon_gem", "icon_king", "icon_move", "icon_mover", "icon_sea", "icon_specialist",
-    "icon_label", "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "label_text",
+    "icon_label", "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "icons_for", "label_text",
 ]

@@ -5,10 +5,11 @@
   cards are turned, its side edge otherwise); fold, glue, then cut. Crop
   marks lie in the margins, at least :data:`MARK_EDGE` mm from the paper
   edge, and dashed marks show the fold.
-- :func:`booklet_pages`: a book as a saddle-stitch booklet: two pages, scaled
-  down, on each side of a landscape sheet (A4 pages become A5), in the order
-  that makes a folded stack of sheets read 1, 2, 3, ... Printed double-sided,
-  flipping on the short edge.
+- :func:`booklet_pages`: a book as a saddle-stitch booklet: two pages on each
+  side of a landscape sheet, in the order that makes a folded stack of sheets
+  read 1, 2, 3, ... Printed double-sided, flipping on the short edge. A book
+  laid out for the booklet's page (:func:`booklet_page`, A5 on A4) prints as
+  it is; a larger one is scaled down (A4 pages shrink to A5).
 
 >>> booklet_order(8)
 [(7, 0), (1, 6), (5, 2), (3, 4)]
@@ -161,27 +162,43 @@ def booklet_order(pages: int) -> list[tuple[int, int]]:
     return out
 
 
-def booklet_scale(book: Book) -> float:
-    """How much a booklet shrinks ``book``'s pages: half a landscape sheet of the same paper.
+def booklet_page(paper: tuple[float, float]) -> tuple[float, float]:
+    """The page of a booklet printed on ``paper`` (portrait): half of it, turned.
+
+    >>> booklet_page((210.0, 297.0)), booklet_page((215.9, 279.4))
+    ((148.5, 210.0), (139.7, 215.9))
+    """
+    return paper[1] / 2, paper[0]
+
+
+def booklet_scale(book: Book, paper: tuple[float, float] | None = None) -> float:
+    """How much a booklet on ``paper`` (default: the book's own page size) shrinks
+    ``book``'s pages to fit half a landscape sheet; 1.0 when they already fit (a book
+    laid out at :func:`booklet_page` size is printed as it is).
 
     >>> from .scene import Scene
     >>> round(booklet_scale(Book("b", "B", (Scene(210, 297),))), 3), round(booklet_scale(Book("b", "B", (Scene(215.9, 279.4),))), 3)
     (0.707, 0.647)
+    >>> booklet_scale(Book("b", "B", (Scene(148.5, 210),)), (210, 297))
+    1.0
     """
     pw, ph = book.pages[0].width, book.pages[0].height
-    return min(ph / 2 / pw, pw / ph)
+    sheet_w, sheet_h = (paper[1], paper[0]) if paper is not None else (ph, pw)
+    return min(1.0, sheet_w / 2 / pw, sheet_h / ph)
 
 
-def booklet_pages(book: Book) -> tuple[tuple[Scene, ...], tuple[tuple[str, int], ...]]:
+def booklet_pages(book: Book, paper: tuple[float, float] | None = None
+                  ) -> tuple[tuple[Scene, ...], tuple[tuple[str, int], ...]]:
     """The imposed sheet sides of ``book`` and its chapters pointing at them.
 
-    Sheets are the book's page size turned landscape; each page is scaled to
-    half a sheet. Blank pages fill the book up to a multiple of four.
+    Sheets are ``paper`` (default: the book's page size) turned landscape; each page
+    is centred on half a sheet, scaled down when larger (see :func:`booklet_scale`).
+    Blank pages fill the book up to a multiple of four.
     """
     pw, ph = book.pages[0].width, book.pages[0].height
-    sheet_w, sheet_h = ph, pw
+    sheet_w, sheet_h = (paper[1], paper[0]) if paper is not None else (ph, pw)
     half = sheet_w / 2
-    k = booklet_scale(book)
+    k = booklet_scale(book, paper)
     dx, dy = (half - pw * k) / 2, (sheet_h - ph * k) / 2
     count = -(-len(book.pages) // 4) * 4
     sides: list[Scene] = []

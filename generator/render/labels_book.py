@@ -53,6 +53,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "b-counts-key": ("? not proven · – no line", "? non prouvé · – aucune ligne"),
     "b-opening-queue": ("Opening queue", "File de départ"),
     "b-also-in-deck": ("Also in the god deck", "Aussi dans le paquet des dieux"),
+    "b-revealed-blessings": ("Blessing face up", "Bénédiction face visible"),
     "b-sphinx-gems": ("Sphinx's gems", "Gemmes du Sphinx"),
     "b-blessing-deck": ("Blessing deck: cards {cards}", "Paquet de bénédictions : cartes {cards}"),
     "b-reward": (" **Reward:** {text}", " **Récompense :** {text}"),

@@ -26,6 +26,7 @@ from watchfiles import DefaultFilter, awatch
 from generator.diagnostics import Diagnostic
 from generator.formats import get_formatter, make_summary
 from generator.serve.page import PAGE
+from generator.serve.tables import metrics_html, sides_html
 from generator.serve.workspace import PackView, Workspace
 
 EXCERPT_LINES = 2  # lines of context on each side of a diagnostic's line
@@ -77,7 +78,8 @@ def drawings_rev(view: PackView) -> str:
 
 
 def state_json(ws: Workspace) -> dict[str, Any]:
-    """What the page shows: per pack its status, diagnostics by file, results, drawing list."""
+    """What the page shows: per pack its status, diagnostics by file, results (as data
+    and as labelled tables, the whole and per drawing), drawing list."""
     packs = []
     for view in ws.views():
         by_file: dict[str, list[dict[str, Any]]] = {}
@@ -86,6 +88,8 @@ def state_json(ws: Workspace) -> dict[str, Any]:
         packs.append({
             "id": view.pack_id, "status": view.status, "stale": view.stale,
             "seconds": round(view.seconds, 3), "files": by_file, "metrics": view.metrics,
+            "metrics_html": metrics_html(view.metrics),
+            "sides": sides_html((d.label for d in view.drawings), view.metrics),
             "metrics_pending": view.metrics_pending,
             "drawings": [d.label for d in view.drawings], "rev": drawings_rev(view)})
     return {"version": ws.version, "packs": packs}

@@ -4,7 +4,8 @@ The page listens to ``/api/events``; on each update it fetches ``/api/state`` an
 for a pack whose drawings changed, ``/api/drawings/<pack-id>``. Only drawings
 whose SVG differs are replaced, so an edit to one card redraws one card.
 All text from the packs is inserted with ``textContent``; SVG comes from our own
-renderer, which escapes user text.
+renderer and the result tables from :mod:`generator.serve.tables`, both of which
+escape user text.
 """
 from __future__ import annotations
 
@@ -35,10 +36,12 @@ figcaption{font-size:11px;color:#666;overflow-wrap:anywhere}
 figure.card figcaption{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
 figure{display:grid;grid-template-columns:auto auto;gap:0 6px;align-items:start}
 figcaption{grid-column:1/-1}
-.side{max-width:300px}
+.side{max-width:440px}
 .stale{opacity:.35;filter:grayscale(1)}
 .metrics{font-size:12px;background:#fff;padding:6px;margin:6px 0;max-height:340px;overflow:auto;border:1px solid #ddd}
 .metrics table{border-collapse:collapse} .metrics td,.metrics th{border:1px solid #ddd;padding:1px 4px;vertical-align:top}
+.metrics th{background:#f3f1ea;text-align:left;font-weight:600} .metrics td.num{text-align:right}
+.metrics h3{font-size:13px;margin:4px 0}
 .side{font-size:11px;margin:0}
 .proving{color:#a60;font-style:italic}
 .clean{color:#2a7a2a}
@@ -56,38 +59,6 @@ function el(tag, cls, text) {
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
   return e;
-}
-function table(value) {
-  if (Array.isArray(value) && value.length && value.every(v => v && typeof v === "object" && !Array.isArray(v))) {
-    const keys = [...new Set(value.flatMap(Object.keys))];
-    const t = el("table"), head = el("tr");
-    keys.forEach(k => head.appendChild(el("th", "", k)));
-    t.appendChild(head);
-    value.forEach(row => { const tr = el("tr");
-      keys.forEach(k => { const td = el("td"); td.appendChild(table(row[k])); tr.appendChild(td); });
-      t.appendChild(tr); });
-    return t;
-  }
-  if (value && typeof value === "object" && !Array.isArray(value)) {
-    const t = el("table");
-    Object.entries(value).forEach(([k, v]) => { const tr = el("tr");
-      tr.appendChild(el("th", "", k)); const td = el("td"); td.appendChild(table(v)); tr.appendChild(td);
-      t.appendChild(tr); });
-    return t;
-  }
-  const fmt = v => typeof v === "number" && !Number.isInteger(v) ? v.toFixed(3) : JSON.stringify(v);
-  if (Array.isArray(value) && value.every(v => v === null || typeof v !== "object"))
-    return document.createTextNode(value.map(fmt).join(", "));
-  if (Array.isArray(value) && value.every(v => Array.isArray(v)))
-    return document.createTextNode(value.map(v => "(" + v.map(fmt).join(", ") + ")").join(" "));
-  if (typeof value === "number" && !Number.isInteger(value)) return document.createTextNode(value.toFixed(3));
-  return document.createTextNode(value === null || value === undefined ? "" : JSON.stringify(value).replace(/^"|"$/g, ""));
-}
-function findKey(obj, key, depth) {
-  if (!obj || typeof obj !== "object" || depth > 4) return undefined;
-  if (!Array.isArray(obj) && Object.prototype.hasOwnProperty.call(obj, key)) return obj[key];
-  for (const v of Object.values(obj)) { const f = findKey(v, key, depth + 1); if (f !== undefined) return f; }
-  return undefined;
 }
 async function showDoc(file, line) {
   const box = document.getElementById("doc");
@@ -137,27 +108,25 @@ async function renderPack(pack, section) {
   metrics.textContent = "";
   const pending = pack.status === "proving" || pack.metrics_pending;
   if (pending) metrics.appendChild(el("div", "proving", "proving\\u2026"));
-  if (Object.keys(pack.metrics).length) metrics.appendChild(table(pack.metrics));
+  // Tables drawn by generator/serve/tables.py, which escapes every text it puts in.
+  if (Object.keys(pack.metrics).length) metrics.insertAdjacentHTML("beforeend", pack.metrics_html);
   metrics.classList.toggle("stale", pending && Object.keys(pack.metrics).length > 0);
   const grid = section.querySelector(".drawings");
   grid.classList.toggle("stale", pack.stale);
   const known = drawn[pack.id] || {rev: "", labels: {}};
   if (known.rev !== pack.rev) await syncDrawings(pack, grid, known);
-  const sides = JSON.stringify(pack.metrics);
+  const sides = JSON.stringify(pack.sides);
   const now = drawn[pack.id];
   if (now && now.sides !== sides) {
-    grid.querySelectorAll("figure").forEach(fig => setSide(fig, pack.metrics));
+    grid.querySelectorAll("figure").forEach(fig => setSide(fig, pack.sides));
     now.sides = sides;
   }
 }
-function setSide(fig, metrics) {
-  const label = fig.dataset.label;
+function setSide(fig, sides) {
   const old = fig.querySelector(".side"); if (old) old.remove();
-  if (label.includes(".pdf")) return;
-  const stem = label.split("/").pop().replace(/\\.svg$/, "").replace(/-(only|except|front|back)$/, "");
-  const side = findKey(metrics, stem, 0);
-  if (side === undefined) return;
-  const box = el("div", "side metrics"); box.appendChild(table(side));
+  const html = sides[fig.dataset.label];
+  if (html === undefined) return;
+  const box = el("div", "side metrics"); box.insertAdjacentHTML("beforeend", html);
   fig.insertBefore(box, fig.lastChild);
 }
 async function syncDrawings(pack, grid, known) {
@@ -173,11 +142,11 @@ async function syncDrawings(pack, grid, known) {
       fig.appendChild(el("div", "svg")); fig.appendChild(el("figcaption", "", d.label)); }
     if (known.labels[d.label] !== d.svg) {
       fig.querySelector(".svg").innerHTML = d.svg;
-      setSide(fig, pack.metrics);
+      setSide(fig, pack.sides);
     }
     grid.insertBefore(fig, before); before = fig;
   }
-  drawn[pack.id] = {rev: data.rev, sides: JSON.stringify(pack.metrics),
+  drawn[pack.id] = {rev: data.rev, sides: JSON.stringify(pack.sides),
                     labels: Object.fromEntries(data.drawings.map(d => [d.label, d.svg]))};
 }
 async function update() {

@@ -173,7 +173,10 @@ class PrintSource(Protocol):
 
     ``decks(pack, options)`` returns :class:`generator.render.deck.Deck` values,
     ``token_sets(pack, options)`` :class:`~generator.render.deck.TokenSet` values and
-    ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values.
+    ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values and
+    ``booklet_books(pack, options, progress, page)`` the same books laid out for a booklet
+    page of ``page`` (w, h) mm (half the paper: A5 on A4); without it a booklet shrinks
+    the usual books.
     ``token_kinds(pack, options)`` lists the :class:`~generator.systems.token_art.TokenKind`
     keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
     A system without one of them simply contributes nothing to it.

@@ -173,7 +173,9 @@ def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str
                                           lambda _: None))  # type: ignore[arg-type]
 
 
-def test_check_with_booklet_warns_about_the_shipped_tower_book() -> None:
+def test_the_shipped_tower_book_is_laid_out_for_the_booklet_page() -> None:
+    # The tower system offers booklet_books: its book is re-flowed at A5, not shrunk, so
+    # the booklet prints every text at its own size and check has nothing to warn about.
     from conftest import CONTENT
     from generator.systems import Options
 
@@ -181,12 +183,26 @@ def test_check_with_booklet_warns_about_the_shipped_tower_book() -> None:
     from generator.pack.schema import load_schemas
     from generator.pack.yamlload import Limits
     from generator.pipeline import kinds_of
+    from generator.render.impose import booklet_scale
     from generator.systems import discover_systems
-    from generator.targets import iter_booklet_problems
+    from generator.targets import _booklet_books, iter_booklet_problems
 
     systems = discover_systems()
     pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(systems), Limits()).packs[0]
     asked = Options(cache=False, extra={"booklet": True})
-    found = list(iter_booklet_problems(systems["tower"], pack, asked, lambda _: None))
-    assert [(d.code, d.file.endswith("pack.yaml")) for d in found] == [("RS-R006", True)]
-    assert "'tower-book'" in found[0].message
+    assert list(iter_booklet_problems(systems["tower"], pack, asked, lambda _: None)) == []
+    [(book, sheet)] = _booklet_books(systems["tower"], pack, asked, lambda _: None)
+    assert sheet == (210.0, 297.0) and booklet_scale(book, sheet) == 1.0
+    assert {(p.width, p.height) for p in book.pages} == {(148.5, 210.0)}
+
+
+def test_a_book_laid_out_for_the_booklet_page_is_imposed_at_full_size() -> None:
+    pages = tuple(Scene(148.5, 210, (Text(20, 20, f"page {n}", size=9),), id=f"p{n}") for n in range(6))
+    sides, _ = booklet_pages(Book("b", "B", pages), (210, 297))
+    assert len(sides) == 4 and all((s.width, s.height) == (297, 210) for s in sides)
+    for side in sides:
+        for slot in side.children:
+            assert isinstance(slot, Group)
+            [inner] = slot.children
+            assert isinstance(inner, Group) and inner.scale == 1.0
+            assert slot.translate[1] == 0.0 and slot.translate[0] in (0.0, 148.5)

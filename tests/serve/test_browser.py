@@ -92,3 +92,33 @@ def test_save_updates_the_page_and_a_bad_edit_shows_its_line(tmp_path: Path) -> 
             page.wait_for_selector(".drawings:not(.stale)", timeout=15000)
         finally:
             browser.close()
+
+
+def test_role_card_figures_show_as_a_table_with_column_names(tmp_path: Path) -> None:
+    from generator.scaffold import init_pack
+    from generator.systems import discover_systems
+
+    pack = tmp_path / "roles"
+    init_pack(pack, discover_systems()["roles"], "roles")
+    with serving(pack) as base, playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(base + "/")
+            page.wait_for_selector("#packs .metrics th", timeout=30000)
+            headers = page.eval_on_selector_all("#packs .metrics th", "ths => ths.map(t => t.textContent)")
+            assert {"played", "cost worker", "won", "decided"} <= set(headers)
+            # Each played figure is in a body row headed by its card, under the "played" column.
+            cell = page.evaluate("""() => {
+              const th = [...document.querySelectorAll('#packs .metrics th')]
+                .find(t => t.textContent === 'played');
+              const table = th.closest('table'), col = th.cellIndex;
+              const row = table.rows[1];
+              return [row.cells[0].tagName, row.cells[0].textContent, row.cells[col].textContent];
+            }""")
+            assert cell[0] == "TH" and cell[1] and cell[2].isdigit()
+            shot = os.environ.get("RIDDLESMITH_SCREENSHOT")
+            if shot:
+                page.locator("#packs .metrics").first.screenshot(path=shot.replace(".png", "-roles.png"))
+        finally:
+            browser.close()

@@ -67,12 +67,12 @@ class FragmentsSystem:
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
-        from generator.systems.fragments.report import cached_report
+        from generator.systems.fragments.report import cached_report, labelled_report
 
         games = pack.of_kind("fragment-game")
         settings = settings_of(games[0] if games else None)
-        return cached_report(checks.deck_size(pack.of_kind("fragment-card")), settings,
-                             cache_dir_for(pack, options))
+        return labelled_report(cached_report(checks.deck_size(pack.of_kind("fragment-card")),
+                                             settings, cache_dir_for(pack, options)))
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.fragments.render import build_artefacts

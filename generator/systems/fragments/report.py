@@ -100,3 +100,25 @@ def cached_report(deck_size: int, settings: GameSettings, cache_dir: Path | None
     report = press_your_luck_report(deck_size, settings)
     write_json(path, {"fingerprint": fingerprint, "report": report})
     return report
+
+
+def labelled_report(report: dict[str, Any]) -> dict[str, Any]:
+    """``report`` with every pair named, for the build report and the preview: the
+    expected points as ``{stop_at, points_per_turn}`` rows and each histogram as
+    ``{turns, games}`` rows (the cache keeps the compact pairs).
+
+    >>> labelled_report({"press_your_luck": {"expected_points_per_turn_by_stop": [[1, 1.0]],
+    ...                                      "game_length": [{"turn_histogram": [[9, 4]]}]}})
+    {'press_your_luck': {'expected_points_per_turn_by_stop': [{'stop_at': 1, 'points_per_turn': 1.0}], \
+'game_length': [{'turn_histogram': [{'turns': 9, 'games': 4}]}]}}
+    """
+    pyl = report.get("press_your_luck")
+    if not isinstance(pyl, dict):
+        return report
+    by_stop = [{"stop_at": k, "points_per_turn": v}
+               for k, v in pyl.get("expected_points_per_turn_by_stop", [])]
+    rows = [{**row, "turn_histogram": [{"turns": t, "games": n}
+                                       for t, n in row.get("turn_histogram", [])]}
+            for row in pyl.get("game_length", [])]
+    return {**report, "press_your_luck": {**pyl, "expected_points_per_turn_by_stop": by_stop,
+                                          "game_length": rows}}

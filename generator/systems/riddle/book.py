@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
@@ -49,6 +49,7 @@ from generator.render.icons import (
     icon_king,
     icon_sphinx,
     icon_worker,
+    icons_for,
     label_text,
 )
 from generator.render.scene import (
@@ -382,13 +383,16 @@ class Written:
 
 
 def write(markup: str, x: float, y: float, width: float, max_height: float, *,
-          family: str = "sans", size: float = BODY_SIZE, min_size: float = MIN_BODY_SIZE,
-          leading: float = 1.25, fill: str = INK, align: str = "left",
-          valign: str = "top", icons: Mapping[str, Any] | None = ICONS) -> Written:
-    """Fit ``markup`` in a box at (x, y) and say how tall its lines are."""
+          lang: str | None, family: str = "sans", size: float = BODY_SIZE,
+          min_size: float = MIN_BODY_SIZE, leading: float = 1.25, fill: str = INK,
+          align: str = "left", valign: str = "top", icons: bool = True) -> Written:
+    """Fit ``markup`` in a box at (x, y) and say how tall its lines are.
+
+    Inline icons (``:die-green:``) are drawn for ``lang`` (a die face shows its colour's
+    initial in that language); ``icons=False`` prints their markup as plain text."""
     fit = fit_text(markup, width, max(max_height, 0.0), family=family, max_size=size,
-                   min_size=min_size, leading=leading, align=align, valign=valign, icons=icons,
-                   fill=fill)
+                   min_size=min_size, leading=leading, align=align, valign=valign,
+                   icons=icons_for(lang) if icons else None, fill=fill)
     used = fit.lines * fit.size * MM_PER_PT * leading if fit.block.runs or fit.block.icons else 0.0
     return Written(fit.block.at(x, y), min(used, max_height) if fit.fits else used, fit)
 
@@ -527,6 +531,7 @@ class BookSettings:
     gods: Mapping[str, GodCard]
     dice: Mapping[str, Die]
     islands: Mapping[str, str]
+    blessings: Mapping[str, BlessingCard] = field(default_factory=dict)
 
 
 def difficulty(solve: RiddleSolve | None, riddle: Riddle, lang: str | None = None
@@ -676,9 +681,11 @@ def _coins_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: f
 
 
 def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    """The stockpile as piece icons with counts: one row, or two when the column is narrow."""
+    """The stockpile as piece icons with counts: one row, or two when the column is narrow
+    or a count has two digits (in a quarter of a narrow column "×10" ran under the next
+    icon and showed as "×1")."""
     out: list[Element] = []
-    per_row = 4 if w >= 4 * 13.0 else 2
+    per_row = 4 if w >= 4 * 13.0 and max(riddle.stockpile) < 10 else 2
     cell = min(w / per_row, 16.0)
     for i, n in enumerate(riddle.stockpile):
         row, col = divmod(i, per_row)
@@ -690,24 +697,34 @@ def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: f
 
 
 def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    """The opening queue, the rest of the god deck, the Sphinx's gems, the blessing deck."""
+    """The opening queue, the rest of the god deck, the blessing cards face up at set-up,
+    the Sphinx's gems, the blessing deck."""
     lang = settings.lang
     out: list[Element] = []
     top = y
     queue = list(riddle.gods.queue)
     rest = [g for g in riddle.gods.deck if g not in queue]
-    for key, ids in (("b-opening-queue", queue), ("b-also-in-deck", rest)):
-        label = labels.label(key, lang)
-        if not ids:
+
+    def god_entry(gid: str) -> tuple[tuple[Element, ...], str]:
+        god = settings.gods.get(gid)
+        name = local(god.name, lang) if god else gid
+        return draw_icon(god_type_icon(god.type if god else ""), 5.5), name
+
+    def blessing_entry(bid: str) -> tuple[tuple[Element, ...], str]:
+        card = settings.blessings.get(bid)
+        name = local(card.name, lang) if card is not None and card.name is not None else bid
+        return draw_icon("blessing", 5.5), name
+
+    rows = (("b-opening-queue", [god_entry(g) for g in queue]),
+            ("b-also-in-deck", [god_entry(g) for g in rest]),
+            ("b-revealed-blessings", [blessing_entry(b) for b in riddle.gods.revealed]))
+    for key, entries in rows:
+        if not entries:
             continue
-        out.append(Text(x, y + 2.6, label, font="sans", size=7.5, fill=MUTED, bold=True))
+        out.append(Text(x, y + 2.6, labels.label(key, lang), font="sans", size=7.5, fill=MUTED,
+                        bold=True))
         y += 3.8
-        gods = []
-        for gid in ids:
-            god = settings.gods.get(gid)
-            name = local(god.name, lang) if god else gid
-            gods.append((draw_icon(god_type_icon(god.type if god else ""), 5.5), name))
-        drawn, used = icon_row(x, y, 5.5, gods, w, gap=3.0)
+        drawn, used = icon_row(x, y, 5.5, entries, w, gap=3.0)
         out += drawn
         y += used + 2.5
     die = settings.dice.get(riddle.die) if riddle.die else None
@@ -793,7 +810,8 @@ def _objective_rows(riddle: Riddle, settings: BookSettings, x: float, y: float, 
         if objective.ends:
             markup += labels.label("b-ends", settings.lang)
         tw = w - pill_w - slot_w
-        para = write(markup, x + pill_w + slot_w, y + 0.5, tw, 200.0, size=size, min_size=size)
+        para = write(markup, x + pill_w + slot_w, y + 0.5, tw, 200.0, size=size, min_size=size,
+                     lang=settings.lang)
         fits = fits and para.fit.fits
         row_h = max(8.0, para.height + 2.2)
         out += tier_pill(x, y + 0.4, objective.tier, lang=settings.lang)
@@ -853,13 +871,13 @@ def _expert_markup(riddle: Riddle, settings: BookSettings) -> list[str]:
 
 
 def _stack(paras: Sequence[str], x: float, y: float, w: float, size: float,
-           limit: float) -> tuple[list[Element], float, bool]:
+           limit: float, lang: str | None) -> tuple[list[Element], float, bool]:
     out: list[Element] = []
     start = y
     fits = True
     for text in paras:
         # One size for every paragraph: the page picks the size that lets them all fit.
-        para = write(text, x, y, w, 500.0, size=size, min_size=size)
+        para = write(text, x, y, w, 500.0, size=size, min_size=size, lang=lang)
         fits = fits and para.fit.fits
         out.append(para.block)
         y += para.height + 1.6
@@ -907,7 +925,7 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
     if rules:
         block += heading(x, y, labels.label("h-special-rules", settings.lang), width)
         y += HEADING_H
-        drawn, used, ok2 = _stack(rules, x, y, width, size, max(bottom - y, 10.0))
+        drawn, used, ok2 = _stack(rules, x, y, width, size, max(bottom - y, 10.0), lang=settings.lang)
         ok = ok and ok2
         block += drawn
         y += used + 2.0
@@ -915,7 +933,7 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
         block += heading(x, y, labels.label("h-expert", settings.lang), width, colour=HEROIC_DARK)
         y += HEADING_H
         drawn, used, ok3 = _stack(expert, x + 3.0, y + 1.5, width - 6.0, size,
-                                  max(bottom - y, 10.0))
+                                  max(bottom - y, 10.0), lang=settings.lang)
         ok = ok and ok3
         block.append(Rect(x, y - 0.5, width, used + 3.0, Style(stroke=HEROIC, stroke_width=0.4,
                                                                  dash=(1.2, 0.8)), rx=1.5))
@@ -968,7 +986,7 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     fits = True
     if riddle.story is not None:
         story = write(local(riddle.story, lang).strip(), m, y, width, 34.0, family="serif",
-                      size=11.0, min_size=8.5, leading=1.3, fill=INK)
+                      size=11.0, min_size=8.5, leading=1.3, fill=INK, lang=lang)
         fits = fits and story.fit.fits
         parts.append(Group((story.block,), id="story"))
         y += story.height + 4.0
@@ -1084,7 +1102,7 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
     y = m + 27.0
     if intro:
         para = write(intro, m + 10, y, width - 20, 60.0, family="serif", size=11.5, min_size=9,
-                     leading=1.35, align="center")
+                     leading=1.35, align="center", lang=lang)
         parts.append(para.block)
         y += para.height + 6.0
     howto = labels.label("b-howto", lang)
@@ -1092,7 +1110,7 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
         howto += labels.label(f"b-howto-{solutions}", lang)
     parts += heading(m, y, labels.label("h-how-to-use", lang), width)
     y += HEADING_H
-    para = write(howto, m, y, width, 40.0, size=9.5, min_size=8)
+    para = write(howto, m, y, width, 40.0, size=9.5, min_size=8, lang=lang)
     parts.append(para.block)
     y += para.height + 6.0
     parts += heading(m, y, labels.label("h-voyage", lang), width)
@@ -1248,7 +1266,7 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     if turn.action[0] == GOD_ACTION:
         label += labels.label("b-no-move", lang)
     para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
-                 leading=1.15, icons=None)
+                 leading=1.15, icons=False, lang=lang)
     out.append(para.block)
     return out
 
@@ -1326,7 +1344,7 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
                     para = write(f"**{i}.** {friendly_notation(line, lang)}", m, y, width, 12.0,
-                                 size=8.0, min_size=6.5, icons=None)
+                                 size=8.0, min_size=6.5, icons=False, lang=lang)
                     pages[-1].append(para.block)
                     y += para.height + 1.0
             y += 2.0
@@ -1366,7 +1384,7 @@ def solutions_divider(paper: tuple[float, float], title: str, number: int,
     ]
     note = labels.label("b-solutions-note", lang)
     para = write(note, MARGIN + 20, ph * 0.38 + 14, pw - 2 * MARGIN - 40, 60.0, family="serif",
-                 size=11, min_size=9, leading=1.35, align="center")
+                 size=11, min_size=9, leading=1.35, align="center", lang=lang)
     parts.append(para.block)
     parts += footer(pw, ph, title, number)
     return page(pw, ph, parts, "solutions-divider")

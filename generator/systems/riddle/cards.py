@@ -40,6 +40,7 @@ from generator.render.icons import (
     icon_mover,
     icon_specialist,
     icon_sphinx,
+    icons_for,
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
@@ -146,12 +147,13 @@ TEXT_SIZES: Mapping[str, tuple[str, float, float]] = {
 """Field -> (family, size, minimum size) in pt."""
 
 
-def fit_field(field: str, markup: str, box: Box, *, fill: str = CARD_INK, align: str = "left",
-              valign: str = "top") -> FitResult:
+def fit_field(field: str, markup: str, box: Box, *, lang: str | None, fill: str = CARD_INK,
+              align: str = "left", valign: str = "top") -> FitResult:
+    """Fit a card field; inline icons drawn for ``lang`` (see :func:`.icons.icons_for`)."""
     family, size, low = TEXT_SIZES[field]
     bold = field == "name"
     return fit_text(f"**{markup}**" if bold and markup else markup, box.w, box.h, family=family,
-                    max_size=size, min_size=low, align=align, valign=valign, icons=ICONS,
+                    max_size=size, min_size=low, align=align, valign=valign, icons=icons_for(lang),
                     fill=fill)
 
 
@@ -193,7 +195,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     parts += _frame(s, colour)
     parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k + s.extra,
                                   11.0 * k)))
-    name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff")
+    name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff", lang=lang)
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
     kind_key = f"kind-{god.type}"
     type_name = label(kind_key, lang) if kind_key in LABELS else god.type.title()
@@ -222,11 +224,11 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
         parts.append(Line(rule_x, box.y - 2.2 * k,
                           box.x + box.w, box.y - 2.2 * k,
                           Style(stroke=_tint(colour, 0.5), stroke_width=0.3)))
-    power = fit_field("power", _text(god.power_text, lang), boxes["power"])
+    power = fit_field("power", _text(god.power_text, lang), boxes["power"], lang=lang)
     parts.append(power.block.at(boxes["power"].x, boxes["power"].y))
     quest_text = (_text(god.quest_text, lang) if god.quest_text is not None
                   else label("default-quest", lang))
-    quest = fit_field("quest", quest_text, boxes["quest"])
+    quest = fit_field("quest", quest_text, boxes["quest"], lang=lang)
     parts.append(quest.block.at(boxes["quest"].x, boxes["quest"].y))
     reward_text = (_text(god.reward_text, lang) if god.reward_text is not None
                    else label("default-reward", lang))
@@ -234,7 +236,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
     parts.append(Rect(reward_box.x - 0.6, reward_box.y - 0.8, reward_box.w + 1.2,
                       reward_box.h + 0.6, Style(fill=_tint(GOLD, 0.25)), rx=1.2))
     reward = fit_field("reward", f"**{label('god-reward', lang)}** " + reward_text, reward_box,
-                       valign="middle")
+                       valign="middle", lang=lang)
     parts.append(reward.block.at(reward_box.x, reward_box.y - 0.3))
     del pack_title
     return Scene(W, H, tuple(parts), id=f"god-{god.id}")
@@ -291,12 +293,12 @@ def blessing_front(card: BlessingCard, s: CardSettings, lang: str | None) -> Sce
     name_text = (_text(card.name, lang) if card.name is not None
                  else label("blessing-n", lang, n=card.number))
     name = fit_field("name", _escape(name_text), boxes["name"], fill=INK, align="center",
-                     valign="middle")
+                     valign="middle", lang=lang)
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
     parts.append(Line(cx - 10 * k, b + 42.0 * k, cx + 10 * k, b + 42.0 * k,
                       Style(stroke=BLESSING, stroke_width=0.35)))
     text = fit_field("text", _text(card.text, lang), boxes["text"], align="center",
-                     valign="middle")
+                     valign="middle", lang=lang)
     parts.append(text.block.at(boxes["text"].x, boxes["text"].y))
     parts.append(Text(cx, b + s.height - s.text_inset - 2.5 * k, label("blessing-use", lang),
                       font="sans", size=max(6.0, 5.2 * k), fill=MUTED, anchor="middle",
@@ -456,16 +458,16 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
             fields.append((where, "reward", f"**{label('god-reward', lang)}** "
                            + _text(god.reward_text, lang), f"the quest reward of god '{doc.id}'"))
         for path, field, markup, what in fields:
-            yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field]), what)
+            yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field], lang=lang), what)
     bboxes = blessing_boxes(s)
     for doc in sorted(pack.of_kind("blessing"), key=lambda d: d.id):
         card = build_blessing(doc)
         if card.name is not None:
             yield from _field_problems(doc, ("name",), fit_field(
-                "name", _escape(_text(card.name, lang)), bboxes["name"]),
+                "name", _escape(_text(card.name, lang)), bboxes["name"], lang=lang),
                 f"the name of blessing '{doc.id}'")
         yield from _field_problems(doc, ("text",), fit_field(
-            "text", _text(card.text, lang), bboxes["text"]), f"the text of blessing '{doc.id}'")
+            "text", _text(card.text, lang), bboxes["text"], lang=lang), f"the text of blessing '{doc.id}'")
 
 
 def iter_card_art_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:

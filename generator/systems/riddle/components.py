@@ -293,7 +293,7 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
                                                    dash=(1.5, 1.0))))
     parts.append(Group(icon_worker(slot_x - 8, slot_y - 8, 16.0), id="sphinx-slot"))
     note = write(labels.label("c-slot-note", lang),
-                 x0 + 10.0, slot_y + 18.0, 40.0, 30.0, size=8, min_size=6.5, align="center")
+                 x0 + 10.0, slot_y + 18.0, 40.0, 30.0, size=8, min_size=6.5, align="center", lang=lang)
     parts.append(note.block)
     die = next(iter(content.dice.values()), None)
     gems = die.gems if die is not None else tuple(("amber", "jade", "lapis")[:DEFAULT_GEMS])
@@ -310,11 +310,11 @@ def sphinx_board(content: RiddleContent, paper: tuple[float, float], lang: str |
                           if f.colour == gem and f.reward is not None and f.reward.text})
         text = " ".join(rewards) or labels.label("c-gem-default", lang)
         para = write(text, cx - gw / 2 + 2.0, y0 + 48.0, gw - 4.0, 40.0, size=7.5, min_size=6.0,
-                     align="center")
+                     align="center", lang=lang)
         parts.append(para.block)
     rule = labels.label("c-board-rule", lang)
     parts.append(write(rule, gx, y0 + h - 22.0, x0 + width - 8.0 - gx, 16.0, size=8,
-                       min_size=6.5).block)
+                       min_size=6.5, lang=lang).block)
     parts.append(Line(x0 + 62.0, y0 + 10.0, x0 + 62.0, y0 + h - 10.0,
                       Style(stroke="#b08d3c", stroke_width=0.3)))
     parts += footer(pw, ph, labels.label("c-footer", lang, title=content.title), number)
@@ -369,7 +369,7 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
         y += HEADING_H + 1.0
         for line in lines:
             para = write(f"• {line}", m + 2.0, y, width - 2.0, 20.0, family="serif", size=10,
-                         min_size=8)
+                         min_size=8, lang=lang)
             parts.append(para.block)
             y += para.height + 2.0
         y += 4.0

@@ -58,7 +58,6 @@ from generator.render.icons import (
     WOOD,
     WORKER_COLOURS,
     arrow_shape,
-    icon_die_face,
     icon_blessing,
     icon_coin,
     icon_feature,
@@ -66,6 +65,7 @@ from generator.render.icons import (
     icon_sphinx,
     icon_wanderer,
     icon_worker,
+    icons_for,
 )
 from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
 from generator.render.text import fit_text
@@ -613,9 +613,7 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
         for i, name in enumerate(names):
             row, col = divmod(i, cols)
             ex, ey = m + col * col_w, y + row * row_h
-            drawn = (icon_die_face(ex, ey, icon, colour=name[4:],
-                                   letter=labels.gem_initial(name[4:], lang))
-                     if name.startswith("die-") else ICONS[name](ex, ey, icon))
+            drawn = icons_for(lang)[name](ex, ey, icon)  # die faces with the initials of lang
             out.append(Group(drawn, id=f"legend-{name}"))
             label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
                              fill=INK, valign="bottom")

@@ -150,7 +150,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     """Every page of the riddle book (see the module docstring for the order);
     ``by_count`` (from :func:`solve_counts`) puts each player count's turns on the pages."""
     islands = _island_names(content, lang)
-    settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands)
+    settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands,
+                            {card.id: card for card, _ in content.blessings})
     first_riddle_page = 5  # after the cover, the story, the symbols and the "You need" list
     riddle_pages: list[Scene] = []
     maps: list[tuple[str, Scene]] = []

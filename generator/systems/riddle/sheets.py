@@ -191,7 +191,7 @@ def _example_turn(x: float, y: float, width: float, room: float, lang: str | Non
     text = labels.label("r-example-text", lang, frm=g.name(frm), to=g.name(to), build=g.name(build),
                         what=what, climb=labels.label("r-example-climb", lang) if climbed > 0 else "")
     para = write(text, x + scene.width + 6.0, y + 4.0, width - scene.width - 6.0,
-                 scene.height - 4.0, size=9.5, min_size=8.0, leading=1.3)
+                 scene.height - 4.0, size=9.5, min_size=8.0, leading=1.3, lang=lang)
     out.append(para.block)
     return out
 
@@ -221,7 +221,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
                                                          stroke_width=0.6)))
         drawn.append(label_text(x + 6.0, y + 6.0, str(i + 1), 4.2, fill="#ffffff", font="serif"))
         drawn.append(Text(x + 13.5, y + 7.6, name, font="serif", size=13, fill=INK, bold=True))
-        para = write(text, x + 2.0, y + 14.0, step_w - 4.0, 40.0, size=9.5, min_size=8.0)
+        para = write(text, x + 2.0, y + 14.0, step_w - 4.0, 40.0, size=9.5, min_size=8.0, lang=lang)
         drawn.append(para.block)
         step_h = max(step_h, 14.0 + para.height + 3.0)
     for i in range(3):
@@ -238,16 +238,16 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
         first.append(Text(m, y + 5.0, letter, font="serif", size=16, fill=GOLD_DARK, bold=True))
         first.append(Text(m + 8.0, y + 4.6, name, font="serif", size=12.5, fill=INK, bold=True))
         icon_para = write(icons, m + 8.0 + measure(name, "serif", True, size_pt=12.5) + 3.0,
-                          y + 0.3, 60.0, 7.0, size=14, min_size=14)
+                          y + 0.3, 60.0, 7.0, size=14, min_size=14, lang=lang)
         first.append(icon_para.block)
         para = write(text, m + 8.0, y + 8.5, width - 8.0, 60.0, size=9.5, min_size=8.0,
-                     leading=1.3)
+                     leading=1.3, lang=lang)
         first.append(para.block)
         y += 8.5 + para.height + 3.5
     y += 1.0
     first += heading(m, y, labels.label("h-besides", lang), width)
     y += HEADING_H
-    para = write(labels.label("r-besides-text", lang), m, y, width, 20.0, size=9.5, min_size=8.0)
+    para = write(labels.label("r-besides-text", lang), m, y, width, 20.0, size=9.5, min_size=8.0, lang=lang)
     first.append(para.block)
     y += para.height + 4.0
     first += _example_turn(m, y, width, ph - m - 8.0 - y, lang)
@@ -262,7 +262,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
     bottom = ph - m - 8.0
     # The largest size at which the sections fill two columns, in order, without splitting.
     for size in (10.5, 10.0, 9.5, 9.0, 8.5, 8.0):
-        heights = [HEADING_H + sum(write(p, 0, 0, col_w, 300.0, size=size, min_size=size).height
+        heights = [HEADING_H + sum(write(p, 0, 0, col_w, 300.0, size=size, min_size=size, lang=lang).height
                                    + 1.8 for p in paras) + 3.0 for _, paras in sections]
         cols = _columns(heights, 0.0)
         if max(sum(h for h, c in zip(heights, cols) if c == k) for k in (0, 1)) \
@@ -275,7 +275,7 @@ def player_aid_pages(content: RiddleContent, paper: tuple[float, float], lang: s
         second += heading(x, yy, name, col_w)
         yy += HEADING_H
         for text in paras:
-            para = write(text, x, yy, col_w, 300.0, size=size, min_size=size)
+            para = write(text, x, yy, col_w, 300.0, size=size, min_size=size, lang=lang)
             second.append(para.block)
             yy += para.height + 1.8
         ys[col] = yy + 3.0
@@ -288,7 +288,7 @@ AID_CARD_SIZE = (70.0, 120.0)
 
 
 def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, str]],
-                   scene_id: str) -> tuple[Scene, bool]:
+                   scene_id: str, lang: str | None) -> tuple[Scene, bool]:
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
     parts: list[Element] = [Rect(0, 0, W, H, Style(fill="#fbf6ea")),
@@ -315,7 +315,7 @@ def _aid_card_side(s: CardSettings, title: str, sections: Sequence[tuple[str, st
                               bold=True))
             yy += 4.0
             # Every paragraph at the same size: the whole side shrinks until it fits.
-            para = write(text, x, yy, w, 200.0, size=size, min_size=size, leading=1.2)
+            para = write(text, x, yy, w, 200.0, size=size, min_size=size, leading=1.2, lang=lang)
             ok = ok and para.fit.fits
             drawn.append(para.block)
             yy += para.height + 2.2
@@ -335,10 +335,10 @@ def aid_card_faces(content: RiddleContent, s: CardSettings, lang: str | None = N
     nth = _ordinal(DESTROYED_TO_END, lang)
     front, ok1 = _aid_card_side(s, L("r-card-front", lang), [
         (L(f"r-card-{k}", lang), L(f"r-card-{k}-text", lang, n=GODS_HELD_AT_MOST))
-        for k in ("act", "move", "god", "sphinx", "rewards", "end")], "aid-card-front")
+        for k in ("act", "move", "god", "sphinx", "rewards", "end")], "aid-card-front", lang=lang)
     back, ok2 = _aid_card_side(s, L("r-card-back", lang), [
         (L(f"r-card-{k}", lang), L(f"r-card-{k}-text", lang, nth=nth))
-        for k in ("coins", "objectives", "blessings", "workers", "reminders")], "aid-card-back")
+        for k in ("coins", "objectives", "blessings", "workers", "reminders")], "aid-card-back", lang=lang)
     return front, back, ok1 and ok2
 
 
@@ -765,7 +765,7 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
     title = content.constellation_title or labels.label("r-sky-title", lang)
     parts: list[Element] = [Text(m, m + 8, title, font="serif", size=18, fill=INK, bold=True)]
     intro = labels.label("r-sky-intro", lang)
-    para = write(intro, m, m + 12.0, width, 20.0, family="serif", size=9.5, min_size=8.0)
+    para = write(intro, m, m + 12.0, width, 20.0, family="serif", size=9.5, min_size=8.0, lang=lang)
     parts.append(para.block)
     if sky is None:
         parts += footer(pw, ph, content.title, number, labels.label("r-sheet-footer", lang))
@@ -893,7 +893,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
     parts.append(fitted_text(pw - m, m + 8, content.title, 10, width / 2, italic=True,
                              fill=MUTED, anchor="end"))
     note = labels.label("r-map-note", lang)
-    para = write(note, m, m + 12.0, width, 14.0, family="serif", size=9.5, min_size=8.0)
+    para = write(note, m, m + 12.0, width, 14.0, family="serif", size=9.5, min_size=8.0, lang=lang)
     parts.append(para.block)
     top = m + 12.0 + para.height + 4.0
     bottom = ph - m - 8.0
@@ -927,7 +927,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
         out = []
         for _, unlock, ids in groups:
             u = write(unlock, 0, 0, col_w - 8.0, 30.0, size=8.0, min_size=8.0,
-                      family="serif").height + 1.5 if unlock else 0.0
+                      family="serif", lang=lang).height + 1.5 if unlock else 0.0
             out.append(12.0 + u + len(ids) * entry + 4.0)
         return out
 
@@ -959,7 +959,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
         yy = y + 9.5
         if unlock:
             upara = write(unlock, x + 4.0, yy, col_w - 8.0, 30.0, size=8.0, min_size=8.0,
-                          family="serif", fill=MUTED)
+                          family="serif", fill=MUTED, lang=lang)
             parts.append(upara.block)
             yy += upara.height + 1.5
         for rid in ids:
@@ -975,7 +975,7 @@ def adventure_page(content: RiddleContent, paper: tuple[float, float], lang: str
             # Long titles wrap onto a second line rather than shrink out of sight.
             title = write(titles[rid], text_x, yy + 0.8, x + col_w - 4.0 - circles_w - 2.0
                           - text_x, entry - 1.6, family="serif", size=title_size,
-                          min_size=6.5, leading=1.1, valign="middle", icons=None)
+                          min_size=6.5, leading=1.1, valign="middle", icons=False, lang=lang)
             parts.append(title.block)
             tiers = {o.tier for o in riddle.objectives}
             for k, tier in enumerate(TIER_ORDER):
@@ -1018,7 +1018,7 @@ def score_page(content: RiddleContent, paper: tuple[float, float], lang: str | N
     parts: list[Element] = [Text(m, m + 8, labels.label("r-score-title", lang), font="serif", size=18, fill=INK,
                                  bold=True)]
     para = write(labels.label("r-score-intro", lang, start=start), m, m + 12.0, width, 14.0, family="serif",
-                 size=9.5, min_size=8.0)
+                 size=9.5, min_size=8.0, lang=lang)
     parts.append(para.block)
     y = m + 12.0 + para.height + 5.0
     count = top_score - start + 1

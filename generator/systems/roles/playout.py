@@ -274,8 +274,14 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
                        ("playtest",) if "playtest" in doc.data else ("deck",))
 
 
+CARD_FIELDS = ("played", "cost_worker", "won", "decided")
+"""The names of a card's figures in the build report (the cache keeps them as a list)."""
+REACH_FIELDS = ("proof", "first_usable_position")
+
+
 def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
-    """Per-game card figures of the check budget, for the build report."""
+    """Per-game card figures of the check budget, for the build report: each card's
+    figures and reach as a record named by :data:`CARD_FIELDS` and :data:`REACH_FIELDS`."""
     from generator.systems.roles import read_pack
 
     cards, _, games = read_pack(pack)
@@ -284,8 +290,12 @@ def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
         if problem:
             continue
         table = compile_table(game, cards)
-        out[game.id] = {**cached_stats(pack, game, doc, table, cache),
-                        "games": game.playtest_games, "players": game.playtest_players}
+        stats = cached_stats(pack, game, doc, table, cache)
+        out[game.id] = {
+            **stats,
+            "cards": {i: dict(zip(CARD_FIELDS, v)) for i, v in stats["cards"].items()},
+            "reach": {i: dict(zip(REACH_FIELDS, v)) for i, v in stats["reach"].items()},
+            "games": game.playtest_games, "players": game.playtest_players}
     return out
 
 

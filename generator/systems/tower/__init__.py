@@ -126,12 +126,16 @@ class TowerSystem:
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems import cache_dir_for
+        from generator.systems.tower.bookfit import iter_book_fit_problems
         from generator.systems.tower.decks import iter_scenario_art_problems
         from generator.systems.tower.sim_checks import check_simulations
 
         sources = read_sources(pack)
         out = check_pack(pack, sources)
         out.extend(iter_scenario_art_problems(pack, options))
+        if not any(d.severity is Severity.ERROR for d in out):
+            # The book is laid out only for sound scenarios, as the build would.
+            out.extend(iter_book_fit_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(check_simulations(pack, sources, cache_dir_for(pack, options)))
         return out
@@ -152,6 +156,13 @@ class TowerSystem:
         from generator.systems.tower.decks import tower_books
 
         return tower_books(pack, options, progress)
+
+    def booklet_books(self, pack: Pack, options: Options, progress: ProgressFn,
+                      page: tuple[float, float]) -> list[Any]:
+        """The scenario book laid out for a booklet page (its narrow layouts), for ``--booklet``."""
+        from generator.systems.tower.decks import tower_books
+
+        return tower_books(pack, options, progress, page)
 
     def token_sets(self, pack: Pack, options: Options) -> list[Any]:
         """Tiles and enemy markers, for the print targets."""

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.fonts import measure
 from generator.render.icons import (
-    INK,
     LAND,
     LAND_LINE,
     MUTED,
@@ -42,6 +42,7 @@ from generator.systems.tower.render import (
     ACCENT,
     FOOTER,
     MARGIN,
+    NARROW_WIDTH,
     RULE,
     TARGET_FILL,
     draw_builder,
@@ -52,7 +53,6 @@ from generator.systems.tower.render import (
     draw_label,
     draw_map,
     draw_page,
-    draw_rank_strip,
     draw_target,
     draw_waves,
     enemy_name,
@@ -60,6 +60,7 @@ from generator.systems.tower.render import (
     facing_words,
     fit_label,
     map_geometry,
+    page_overflow,
     text_of,
     write_paragraph,
 )
@@ -71,13 +72,12 @@ from generator.systems.tower.rules import (
     FACINGS,
 )
 from generator.systems.tower.scoring import (
-    CAMPAIGN_END_POINTS,
-    MORE_BLOCKS_FOR_BONUS,
-    POINTS_PER_BONUS,
     RANKS,
 )
 
 # -- the book --------------------------------------------------------------------------------
+
+COMPASS = 14.0  # the north arrow's size (mm)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,17 +229,26 @@ def scenario_page(scenario: Scenario, doc: Document, content: BookContent, paper
         y += used + 4
     bottom_h = max(12.0 * len(s.enemies) + 8, 58.0)
     map_h = ph - MARGIN - FOOTER - bottom_h - y - 4
-    geo = map_geometry(s, MARGIN, y, width, map_h)
+    narrow = width < NARROW_WIDTH
+    # On a narrow page the north arrow stands beside the map: the enemy list needs its width.
+    geo = map_geometry(s, MARGIN, y, width - (COMPASS + 4 if narrow else 0), map_h)
     parts.append(Group(tuple(draw_map(s, geo, content.enemy_order)), id=f"map-{s.id}"))
+    map_top = y
     y += geo.total_height + 5
-    col_w = (width - 8) / 2
+    # Two columns: the enemies (wider on a narrow page, where each needs one line) and set-up.
+    gap = 6.0 if narrow else 8.0
+    col_w = (width - gap) * 0.56 if narrow else (width - gap) / 2
     enemies, _ = draw_enemy_list(s, content.enemy_order, MARGIN, y, col_w, lang)
     parts.extend(enemies)
     # The facings are compass points: a north arrow beside the list that uses them.
-    parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, 14, lang))
-    x2 = MARGIN + col_w + 8
-    parts.extend(draw_heading(x2, y, L("t-setup", lang), col_w))
-    notes, _ = write_paragraph("\n".join(setup_notes(s, lang)), x2, y + 4, col_w,
+    if narrow:
+        parts.extend(draw_compass(pw - MARGIN - COMPASS / 2, map_top + COMPASS / 2, COMPASS, lang))
+    else:
+        parts.extend(draw_compass(MARGIN + col_w - 8, y + 13, COMPASS, lang))
+    x2 = MARGIN + col_w + gap
+    setup_w = width - col_w - gap
+    parts.extend(draw_heading(x2, y, L("t-setup", lang), setup_w))
+    notes, _ = write_paragraph("\n".join(setup_notes(s, lang)), x2, y + 4, setup_w,
                                ph - MARGIN - FOOTER - y - 4, size=8.5, min_size=6.5,
                                family="sans", leading=1.35)
     parts.extend(notes)
@@ -288,20 +297,22 @@ def draw_key(x: float, y: float, width: float, enemy_order: Sequence[str], lang:
         if extra is not None:
             drawn.extend(extra(cx, cy))
         items.append((label, drawn))
-        items[-1][1].append(draw_label(cx + cell / 2, cy + cell + 4, label, 6.5, anchor="middle",
+        # Centred under its cell, but never past the key's right edge (a long name, a narrow page).
+        half = measure(label, "sans", size_pt=6.5) / 2
+        centre = min(cx + cell / 2, x + width - half)
+        items[-1][1].append(draw_label(centre, cy + cell + 4, label, 6.5, anchor="middle",
                                        fill=MUTED))
     rows = (len(entries) + per_row - 1) // per_row
     return [e for _, drawn in items for e in drawn], rows * (cell + 9)
 
 
-def cover_page(content: BookContent, paper: tuple[float, float], lang: str | None,
-               footer: str) -> Scene:
-    pw, ph = paper
+def _cover_head(content: BookContent, pw: float, lang: str | None) -> tuple[list[Element], float]:
+    """The cover's title, skyline and story; returns them and where the next section starts."""
     width = pw - 2 * MARGIN
     parts: list[Element] = []
     y = MARGIN + 8
-    parts.append(draw_label(pw / 2, y, L("t-cover-kicker", lang),
-                            8.5, bold=True, fill=ACCENT, anchor="middle"))
+    parts.append(fit_label(pw / 2, y, L("t-cover-kicker", lang), 8.5, width, min_size=7,
+                           bold=True, fill=ACCENT, anchor="middle"))
     parts.append(fit_label(pw / 2, y + 16, content.title, 30, width, min_size=14, bold=True,
                            font="serif", anchor="middle"))
     parts.append(fit_label(pw / 2, y + 25, content.subtitle, 12, width, min_size=8, font="serif",
@@ -317,26 +328,59 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
                                       width - 16, 45, size=11.5, min_size=8.5, align="center")
         parts.extend(block)
         y += used + 7
-    parts.extend(draw_heading(MARGIN, y, L("t-the-scenarios", lang), width))
+    return parts, y
+
+
+def _scenario_rows(content: BookContent, pw: float, y: float, lang: str | None,
+                   first_page: int) -> tuple[list[Element], float]:
+    """The list of scenarios (number, title, level, size, enemies, page) under its heading.
+
+    A narrow page leaves the map size out and sets the columns from the right edge.
+    """
+    width = pw - 2 * MARGIN
+    parts = draw_heading(MARGIN, y, L("t-the-scenarios", lang), width)
     y += 4
     row_h = 9.0
+    narrow = width < NARROW_WIDTH
     for n, (s, doc) in enumerate(content.scenarios):
         ry = y + n * row_h
         if n % 2 == 0:
             parts.append(Rect(MARGIN, ry, width, row_h, Style(fill="#f1ede2")))
         base = ry + row_h / 2 + 1.5
+        enemies = ordered_enemies(s, content.enemy_order)
         parts.append(draw_label(MARGIN + 3, base, str(s.number), 10, bold=True, fill=ACCENT))
-        parts.append(fit_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5, 80,
-                               min_size=7, font="serif", bold=True))
-        parts.append(draw_label(MARGIN + 95, base, L("t-level-lower", lang, n=s.level), 8.5, fill=MUTED))
-        parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
-        for i, e in enumerate(ordered_enemies(s, content.enemy_order)):
-            parts.extend(draw_enemy(MARGIN + 135 + i * 8, ry + row_h / 2, 6.4, e.type,
-                                    max(e.facing, 0)))
-        parts.append(draw_label(pw - MARGIN - 3, base, L("t-page-n", lang, n=n + 2), 8.5, fill=MUTED,
-                                anchor="end"))
-    y += row_h * len(content.scenarios) + 8
-    parts.extend(draw_heading(MARGIN, y, L("t-reading-maps", lang), width))
+        if narrow:
+            page_x = pw - MARGIN - 3
+            enemy_x = page_x - 15 - 7 * len(content.enemy_order)
+            level_x = enemy_x - 16
+            parts.append(fit_label(MARGIN + 10, base, pick_text(doc.data["title"], lang), 10.5,
+                                   level_x - MARGIN - 12, min_size=7, font="serif", bold=True))
+            parts.append(draw_label(level_x, base, L("t-level-lower", lang, n=s.level), 8.5,
+                                    fill=MUTED))
+            for i, e in enumerate(enemies):
+                parts.extend(draw_enemy(enemy_x + 3.5 + i * 7, ry + row_h / 2, 6.4, e.type,
+                                        max(e.facing, 0)))
+        else:
+            page_x = pw - MARGIN - 3
+            parts.append(fit_label(MARGIN + 12, base, pick_text(doc.data["title"], lang), 10.5, 80,
+                                   min_size=7, font="serif", bold=True))
+            parts.append(draw_label(MARGIN + 95, base, L("t-level-lower", lang, n=s.level), 8.5,
+                                    fill=MUTED))
+            parts.append(draw_label(MARGIN + 117, base, f"{s.width}\u00d7{s.height}", 8.5, fill=MUTED))
+            for i, e in enumerate(enemies):
+                parts.extend(draw_enemy(MARGIN + 135 + i * 8, ry + row_h / 2, 6.4, e.type,
+                                        max(e.facing, 0)))
+        parts.append(draw_label(page_x, base, L("t-page-n", lang, n=n + first_page), 8.5,
+                                fill=MUTED, anchor="end"))
+    return parts, 4 + row_h * len(content.scenarios)
+
+
+def _cover_key(content: BookContent, paper: tuple[float, float], y: float,
+               lang: str | None) -> list[Element]:
+    """How to read the maps (the key and a note) and what else to have at hand."""
+    pw, ph = paper
+    width = pw - 2 * MARGIN
+    parts = draw_heading(MARGIN, y, L("t-reading-maps", lang), width)
     key, used = draw_key(MARGIN, y + 5, width, content.enemy_order, lang)
     parts.extend(key)
     y += 5 + used + 1
@@ -349,157 +393,50 @@ def cover_page(content: BookContent, paper: tuple[float, float], lang: str | Non
     block, used = write_paragraph(need, MARGIN, y + 4, width, ph - MARGIN - FOOTER - y - 4,
                                   size=9, min_size=7, family="sans")
     parts.extend(block)
+    return parts
+
+
+def cover_page(content: BookContent, paper: tuple[float, float], lang: str | None,
+               footer: str, first_page: int = 2) -> Scene:
+    """The whole cover on one page: title, story, the scenarios (the first on page
+    ``first_page``) and the map key."""
+    pw, ph = paper
+    parts, y = _cover_head(content, pw, lang)
+    rows, used = _scenario_rows(content, pw, y, lang, first_page)
+    parts.extend(rows)
+    parts.extend(_cover_key(content, paper, y + used + 8, lang))
     return draw_page(pw, ph, parts, "cover", footer, 1)
 
 
-def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None
-                  ) -> tuple[list[Element], float]:
-    """A god card as a framed box (name, side, text); returns it and its height."""
-    expert = v.difficulty == "expert"
-    colour = "#8e3b2f" if expert else "#3e7a4f"
-    text = text_of(v.text, lang) if v.text else ", ".join(h for h, _ in v.hooks)
-    block, used = write_paragraph(escape_markup(" ".join(text.split())), x + 3, y + 9.5, w - 6, 60,
-                                  size=9, min_size=6.5)
-    h = used + 12
-    out: list[Element] = [Rect(x, y, w, h, Style(fill=PAPER, stroke=colour, stroke_width=0.6), rx=2),
-                          Rect(x, y, w, 7, Style(fill=colour), rx=2),
-                          Rect(x, y + 4, w, 3, Style(fill=colour))]
-    out.append(fit_label(x + 3, y + 5, text_of(v.name, lang), 9.5, w - 22, bold=True, fill=PAPER))
-    out.append(draw_label(x + w - 3, y + 5, (L(f"t-diff-{v.difficulty}", lang) if v.difficulty in ("easy", "expert")
-                                              else v.difficulty.upper()), 7, bold=True, fill=PAPER,
-                          anchor="end"))
-    out.extend(block)
-    return out, h
-
-
-def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
-              footer: str) -> Scene:
+def cover_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
+                footer: str) -> list[Scene]:
+    """The cover on one page when it fits, else on two: title, story and scenarios, then
+    the map key on a page of its own (a small page, such as A5)."""
+    page = cover_page(content, paper, lang, footer)
+    if page_overflow(page) == (0.0, 0.0):
+        return [page]
     pw, ph = paper
-    width = pw - 2 * MARGIN
-    parts: list[Element] = []
-    y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, L("t-god-cards", lang), 22, bold=True, font="serif"))
-    y += 6
-    intro = L("t-gods-intro", lang, easy=abs(CAMPAIGN_END_POINTS["easy"]),
-              expert=CAMPAIGN_END_POINTS["expert"])
-    block, used = write_paragraph(intro, MARGIN, y, width, 40, size=10, min_size=8)
-    parts.extend(block)
-    y += used + 6
-    col_w = (width - 8) / 2
-    for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
-        title = L(f"t-side-{side}", lang)
-        parts.extend(draw_heading(x, y, title, col_w))
-        cards = [v for v in content.variants if v.difficulty == side]
-        top = y + 5
-        for v in cards:
-            box, used = draw_card_box(v, x, top, col_w, lang)
-            parts.extend(box)
-            top += used + 4
-        if not cards:
-            parts.append(draw_label(x, y + 10, L("t-no-cards", lang), 9,
-                                    italic=True, fill=MUTED))
-    return draw_page(pw, ph, parts, "god-cards", footer, number)
-
-
-def draw_box(x: float, y: float, size: float) -> Rect:
-    return Rect(x, y, size, size, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.6)
-
-
-def score_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
-               footer: str) -> Scene:
-    """The campaign's score sheet: a row per scenario, the god-card adjustment, the ranks."""
-    pw, ph = paper
-    width = pw - 2 * MARGIN
-    parts: list[Element] = []
-    y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, L("t-score-sheet", lang), 22, bold=True, font="serif"))
-    parts.append(fit_label(pw - MARGIN, y, content.title, 11, width - 60, italic=True,
-                           font="serif", anchor="end", fill=MUTED))
-    y += 6
-    rules = L("t-score-rules", lang, bonus=POINTS_PER_BONUS, blocks=MORE_BLOCKS_FOR_BONUS)
-    block, used = write_paragraph(rules, MARGIN, y, width, 30, size=9.5, min_size=7.5)
-    parts.extend(block)
-    y += used + 5
-    # Columns: (header, width); the scenario title takes what is left.
-    cols = [("#", 9.0), (L("t-col-scenario", lang), 0.0), (L("t-col-level", lang), 13.0),
-            (L("t-col-lost", lang), 30.0), (L("t-col-first", lang), 18.0),
-            (L("t-col-both", lang), 23.0), (L("t-col-blocks", lang, n=MORE_BLOCKS_FOR_BONUS), 19.0),
-            (L("t-col-points", lang), 17.0)]
-    fixed = sum(w for _, w in cols)
-    cols[1] = (cols[1][0], width - fixed)
-    xs = [MARGIN]
-    for _, w in cols:
-        xs.append(xs[-1] + w)
-    head_h, row_h = 9.0, 12.0
-    parts.append(Rect(MARGIN, y, width, head_h, Style(fill=ACCENT)))
-    for (name, w), x in zip(cols, xs):
-        parts.append(fit_label(x + w / 2, y + 6, name, 7.5, w - 1.5, min_size=5.5, bold=True,
-                               fill=PAPER, anchor="middle"))
-    y += head_h
-    for n, (s, doc) in enumerate(content.scenarios):
-        ry = y + n * row_h
-        parts.append(Rect(MARGIN, ry, width, row_h, Style(fill=PAPER if n % 2 else "#f1ede2",
-                                                          stroke=LAND_LINE, stroke_width=0.2)))
-        mid = ry + row_h / 2
-        parts.append(draw_label(xs[0] + cols[0][1] / 2, mid + 1.5, str(s.number), 10, bold=True,
-                                anchor="middle", fill=ACCENT))
-        title = pick_text(doc.data["title"], lang)
-        parts.append(fit_label(xs[1] + 2, mid + 1.5, title, 10, cols[1][1] - 4, min_size=6.5,
-                               font="serif", bold=True))
-        parts.append(draw_label(xs[2] + cols[2][1] / 2, mid + 1.5, str(s.level), 10, anchor="middle"))
-        for k in range(5):
-            parts.append(draw_box(xs[3] + 2.5 + k * 5.2, mid - 2, 4.0))
-        for c in (4, 5, 6):
-            parts.append(draw_box(xs[c] + cols[c][1] / 2 - 2.75, mid - 2.75, 5.5))
-            parts.append(draw_label(xs[c] + cols[c][1] / 2 + 4, mid + 4.5, f"+{POINTS_PER_BONUS}", 6,
-                                    fill=MUTED))
-        parts.append(Rect(xs[7] + 2, ry + 1.8, cols[7][1] - 4, row_h - 3.6,
-                          Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
-    y += row_h * len(content.scenarios)
-    parts.append(Line(MARGIN, y, MARGIN + width, y, Style(stroke=INK, stroke_width=0.5)))
-    y += 4
-    # God cards adjustment and the total.
-    box_x = xs[7] + 2
-    box_w = cols[7][1] - 4
-    parts.append(draw_label(MARGIN + 2, y + 5.5, L("t-god-cards", lang), 10, bold=True))
-    options = (("none", 0), ("easy", CAMPAIGN_END_POINTS["easy"]),
-               ("expert", CAMPAIGN_END_POINTS["expert"]))
-    for i, (name, points) in enumerate(options):
-        x = MARGIN + 32 + i * 34
-        parts.append(draw_box(x, y + 1.5, 5.0))
-        sign = f"{points:+d}".replace("-", "\u2212") if points else "0"
-        parts.append(draw_label(x + 7, y + 5.5, f"{L(f't-opt-{name}', lang)} ({sign})", 9))
-    parts.append(Rect(box_x, y, box_w, 8.4, Style(fill=PAPER, stroke=INK, stroke_width=0.35), rx=0.8))
-    y += 11
-    parts.append(draw_label(box_x - 3, y + 6.5, L("t-campaign-total", lang), 11, bold=True, anchor="end"))
-    parts.append(Rect(box_x, y, box_w, 10, Style(fill=PAPER, stroke=INK, stroke_width=0.8), rx=0.8))
-    y += 20
-    parts.extend(draw_heading(MARGIN, y, L("t-ranks", lang), width))
-    y += 4
-    parts.extend(draw_rank_strip(MARGIN, y, width, content.ranks))
-    y += 20
-    parts.append(draw_label(MARGIN, y + 4, L("t-below-zero", lang), 8,
-                            italic=True, fill=MUTED))
-    y += 12
-    parts.extend(draw_heading(MARGIN, y, L("t-notes", lang), width))
-    for k in range(1, 6):
-        ly = y + 4 + k * 9
-        if ly > ph - MARGIN - FOOTER:
-            break
-        parts.append(Line(MARGIN, ly, MARGIN + width, ly, Style(stroke=LAND_LINE, stroke_width=0.3)))
-    return draw_page(pw, ph, parts, "score-sheet", footer, number)
+    parts, y = _cover_head(content, pw, lang)
+    rows, _ = _scenario_rows(content, pw, y, lang, 3)
+    key = _cover_key(content, paper, MARGIN + 8, lang)
+    return [draw_page(pw, ph, parts + rows, "cover", footer, 1),
+            draw_page(pw, ph, key, "reading-the-maps", footer, 2)]
 
 
 def book_pages(content: BookContent, paper: tuple[float, float], lang: str | None,
                progress: ProgressFn) -> list[Scene]:
+    """Every page of the book: the cover (one or two pages), a page per scenario, the god
+    cards and the score sheet (more pages on a narrow paper)."""
+    from generator.systems.tower.book_back import gods_pages, score_pages
+
     footer = L("t-footer-book", lang, title=content.title)
-    pages = [cover_page(content, paper, lang, footer)]
+    pages = cover_pages(content, paper, lang, footer)
     for s, doc in content.scenarios:
         progress(f"scenario {s.number}: {s.id}")
         pages.append(scenario_page(s, doc, content, paper, lang, len(pages) + 1, footer))
     if content.variants:
-        pages.append(gods_page(content, paper, lang, len(pages) + 1, footer))
-    pages.append(score_page(content, paper, lang, len(pages) + 1, footer))
+        pages.extend(gods_pages(content, paper, lang, len(pages) + 1, footer))
+    pages.extend(score_pages(content, paper, lang, len(pages) + 1, footer))
     return pages
 
 
@@ -507,17 +444,14 @@ __all__ = [
     "BookContent",
     "book_pages",
     "cover_page",
+    "cover_pages",
     "default_ranks",
     "describe_squares",
-    "draw_box",
-    "draw_card_box",
     "draw_enemy_list",
     "draw_key",
     "draw_level_pips",
-    "gods_page",
     "ordered_enemies",
     "read_book",
     "scenario_page",
-    "score_page",
     "setup_notes",
 ]

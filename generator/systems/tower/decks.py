@@ -20,17 +20,22 @@ from generator.systems.tower.render import ENEMY_LOOKS
 from generator.systems.tower.tokens import TILE, dressed_tile, tile_keys, token_counts
 
 
-def tower_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
-    """The scenario book: cover, one chapter per scenario, gods and score pages."""
+def tower_books(pack: Pack, options: Options, progress: ProgressFn,
+                paper: tuple[float, float] | None = None) -> list[Book]:
+    """The scenario book: cover, one chapter per scenario, gods and score pages; laid out
+    on ``paper`` (default the pack's), so a booklet page gets its own layout."""
     content = read_book(pack, options.lang)
     if not content.scenarios:
         return []
-    pages = dress_pages(book_pages(content, paper_of(pack, options), options.lang, progress), content, pack)
+    pages = dress_pages(book_pages(content, paper or paper_of(pack, options), options.lang, progress),
+                        content, pack)
+    index = {page.id: n for n, page in enumerate(pages)}
     chapters = [("Cover", 0)]
-    for n, (s, _) in enumerate(content.scenarios):
-        chapters.append((f"Scenario {s.number}: {s.id}", 1 + n))
-    if len(pages) > 1 + len(content.scenarios):
-        chapters.append(("Gods and scores", 1 + len(content.scenarios)))
+    for s, _ in content.scenarios:
+        chapters.append((f"Scenario {s.number}: {s.id}", index[f"scenario-{s.id}"]))
+    back = [n for n, page in enumerate(pages) if page.id in ("god-cards", "score-sheet")]
+    if back:
+        chapters.append(("Gods and scores", back[0]))
     return [Book(f"{pack.id}-book", f"{content.title}: scenario book", pages, tuple(chapters))]
 
 

@@ -38,6 +38,8 @@ from generator.render.icons import (
     PAPER,
     SEA,
     SEA_LINE,
+    element_bounds,
+    icon_label,
     icon_worker,
     label_text,
 )
@@ -152,7 +154,12 @@ def write_paragraph(markup: str, x: float, y: float, width: float, max_height: f
                     size: float = 10.0, min_size: float = 7.5, family: str = "serif",
                     leading: float = 1.3, fill: str = INK, align: str = "left"
                     ) -> tuple[list[Element], float]:
-    """Text fitted into a box at (x, y); returns its elements and the height it uses."""
+    """Text fitted into a box at (x, y); returns its elements and the height it uses.
+
+    A box with no room left (``max_height`` <= 0: the page is full) gets the text at
+    ``min_size`` running past it, for :func:`page_overflow` to find, never an error.
+    """
+    max_height = max(max_height, 0.0)
     fit = fit_text(markup, width, max_height, family=family, max_size=size, min_size=min_size,
                    leading=leading, fill=fill, align=align)
     used = min(max_height, text_height(fit.lines, fit.size, leading)) if fit.fits else max_height
@@ -185,8 +192,8 @@ def fit_label(x: float, y: float, text: str, size: float, max_width: float, *,
 
 
 def draw_heading(x: float, y: float, text: str, width: float) -> list[Element]:
-    """A section heading in small capitals with a rule under it."""
-    return [draw_label(x, y, text.upper(), 9.5, bold=True, fill=ACCENT),
+    """A section heading in small capitals with a rule under it (shrunk to ``width``)."""
+    return [fit_label(x, y, text.upper(), 9.5, width, min_size=7.0, bold=True, fill=ACCENT),
             Line(x, y + 1.6, x + width, y + 1.6, RULE)]
 
 
@@ -247,9 +254,9 @@ def draw_building(x: float, y: float, size: float, height: int, *, numeral: bool
         out.append(Path((("M", cx - r * 0.7, cy), ("C", cx - r * 0.7, cy - k, cx - k, cy - r * 0.7,
                                                   cx, cy - r * 0.7)),
                         Style(stroke=DOME_LIGHT, stroke_width=max(0.25, size * 0.025))))
-    if numeral:
+    if numeral:  # never printed below 6 pt (see icon_label)
         ink = PAPER if height == DOMED else INK
-        out.append(label_text(cx, cy, str(height), size * (0.2 if height == DOMED else 0.26),
+        out.extend(icon_label(cx, cy, str(height), size * (0.2 if height == DOMED else 0.26),
                               fill=ink))
     return out
 
@@ -259,7 +266,7 @@ def draw_badge(x: float, y: float, size: float, height: int) -> list[Element]:
     cx, cy, r = x + size * 0.17, y + size * 0.17, size * 0.115
     fill = DOME if height == DOMED else PAPER
     return [Circle(cx, cy, r, Style(fill=fill, stroke=INK, stroke_width=max(0.2, size * 0.012))),
-            label_text(cx, cy, str(height), r * 1.25, fill=PAPER if height == DOMED else INK)]
+            *icon_label(cx, cy, str(height), r * 1.25, fill=PAPER if height == DOMED else INK)]
 
 
 def draw_enemy(cx: float, cy: float, size: float, kind: str, facing: int) -> list[Element]:
@@ -407,17 +414,42 @@ def draw_compass(cx: float, cy: float, size: float, lang: str | None = None) -> 
 
 
 
+NARROW_WIDTH = 140.0
+"""Below this text width (mm: an A5 or half-letter page) the book pages use their narrow layouts."""
+FRAME_ELEMENTS = 4
+"""How many elements :func:`draw_page` puts before a page's own drawing."""
+OVERFLOW_TOLERANCE = 0.5  # mm: a descender or a stroke may touch the margin
+
+
 def draw_page(pw: float, ph: float, parts: list[Element], page_id: str, footer: str,
-              number: int | None = None) -> Scene:
-    """A page with the shared footer (a rule, the book's name, the page number)."""
+              number: int) -> Scene:
+    """A page with the shared footer (a rule, the book's name, the page number): the
+    first :data:`FRAME_ELEMENTS` children, then ``parts``."""
     y = ph - MARGIN + 2
     frame: list[Element] = [Rect(0, 0, pw, ph, Style(fill=PAPER)),
                             Line(MARGIN, y - 4.5, pw - MARGIN, y - 4.5, RULE),
                             fit_label(MARGIN, y, footer, 7.5, pw - 2 * MARGIN - 12, fill=MUTED,
-                                      italic=True)]
-    if number is not None:
-        frame.append(draw_label(pw - MARGIN, y, str(number), 7.5, fill=MUTED, anchor="end"))
+                                      italic=True),
+                            draw_label(pw - MARGIN, y, str(number), 7.5, fill=MUTED, anchor="end")]
     return Scene(pw, ph, tuple(frame + parts), id=page_id)
+
+
+def page_overflow(page: Scene) -> tuple[float, float]:
+    """How far (mm) what a page function drew on a :func:`draw_page` page runs below its
+    content area (the footer's room) and past its right margin; (0, 0) when it fits.
+
+    >>> page_overflow(draw_page(100, 100, [Rect(20, 20, 10, 10, Style(fill=INK))], "p", "", 1))
+    (0.0, 0.0)
+    >>> page_overflow(draw_page(100, 100, [Rect(20, 60, 70, 30, Style(fill=INK))], "p", "", 1))
+    (15.0, 6.0)
+    """
+    box = element_bounds(page.children[FRAME_ELEMENTS:])
+    if box is None:
+        return 0.0, 0.0
+    below = box[3] - (page.height - MARGIN - FOOTER)
+    beyond = box[2] - (page.width - MARGIN)
+    return (round(below, 3) if below > OVERFLOW_TOLERANCE else 0.0,
+            round(beyond, 3) if beyond > OVERFLOW_TOLERANCE else 0.0)
 
 
 def _width_of(text: str, size: float, font: str = "serif", bold: bool = False,
@@ -436,7 +468,7 @@ def draw_rank_strip(x: float, y: float, width: float, ranks: Sequence[tuple[int,
                                                          stroke_width=0.3), rx=1.5))
         out.append(draw_label(rx + rank_w / 2, y + 6, range_text(lowest, hi), 9, bold=True,
                               anchor="middle", fill=ACCENT))
-        size = min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5)))
+        size = max(6.0, min(9.5, 9.5 * (rank_w - 4) / max(1.0, _width_of(name, 9.5))))
         out.append(draw_label(rx + rank_w / 2, y + 12, name, size, font="serif", anchor="middle"))
     return out
 
@@ -450,9 +482,11 @@ __all__ = [
     "ENEMY_LOOKS",
     "EnemyLook",
     "FOOTER",
+    "FRAME_ELEMENTS",
     "LIGHT",
     "MARGIN",
     "MapGeometry",
+    "NARROW_WIDTH",
     "RULE",
     "TARGET_FILL",
     "TARGET_INK",
@@ -467,6 +501,7 @@ __all__ = [
     "draw_map",
     "draw_page",
     "draw_rank_strip",
+    "page_overflow",
     "draw_target",
     "draw_waves",
     "enemy_name",

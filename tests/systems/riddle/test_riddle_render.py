@@ -179,6 +179,41 @@ def test_shipped_book_has_one_page_per_riddle(shipped: Pack, shipped_build: dict
         assert str(doc[0].title) in page_text, doc[0].id
 
 
+def test_a_blessing_revealed_at_set_up_is_named_on_its_riddle_page(
+        shipped: Pack, shipped_build: dict[str, bytes]) -> None:
+    reader = PdfReader(io.BytesIO(shipped_build[f"print/{shipped.id}-book.pdf"]))
+    content = read_content(shipped, None)
+    names = {card.id: str(card.name) for card, _ in content.blessings}
+    revealed = [(n, doc[0]) for n, doc in enumerate(content.riddles) if doc[0].gods.revealed]
+    assert revealed, "no shipped riddle reveals a blessing card at set-up"
+    for n, riddle in revealed:
+        page_text = reader.pages[4 + n].extract_text()
+        assert "Blessing face up" in page_text, riddle.id
+        for card in riddle.gods.revealed:
+            assert names[card] in page_text, (riddle.id, card)
+
+
+@pytest.mark.parametrize("counts", [(10, 0, 0, 2), (4, 12, 1, 10)])
+def test_a_two_digit_stockpile_count_ends_before_the_next_piece_icon(
+        starter: Pack, counts: tuple[int, int, int, int]) -> None:
+    from dataclasses import replace
+
+    from generator.engine.state import Stockpile
+    from generator.render.fonts import measure
+    from generator.render.scene import Text
+    from generator.systems.riddle.book import _stock_part
+
+    riddle = replace(read_content(starter, None).riddles[0][0], stockpile=Stockpile(*counts))
+    for width in (52.0, 52.7, 64.3):  # the set-up column's widths on the shipped pages
+        drawn, _ = _stock_part(riddle, None, 0.0, 0.0, width)  # type: ignore[arg-type]
+        icons = [e.translate for e in drawn if isinstance(e, Group)]
+        texts = [e for e in drawn if isinstance(e, Text)]
+        for (ix, iy), text in zip(icons, texts):
+            end = text.x + measure(text.text, "sans", True, size_pt=text.size)
+            after = [x for x, y in icons if y == iy and x > ix]
+            assert not after or end <= min(after), (width, text.text, end, after)
+
+
 def test_unknown_solutions_mode_is_refused(starter: Pack) -> None:
     with pytest.raises(ValueError, match="solutions must be one of"):
         build_artefacts(starter, Options(extra={"solutions": "sideways"}), _quiet)

@@ -35,6 +35,8 @@ from generator.systems.tower.tokens import BOARD_SPACE, token_counts, token_page
 MM = 72 / 25.4
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
+A5 = (148.5, 210.0)  # a booklet page on A4
+HALF_LETTER = (139.7, 215.9)  # a booklet page on Letter
 TOWER = Path(__file__).resolve().parents[3] / "content" / "tower"
 
 
@@ -204,10 +206,13 @@ def test_letter_paper_from_options(pack: Pack) -> None:
 # -- layout ------------------------------------------------------------------------------
 
 
-def _pages(pack: Pack, paper: tuple[float, float]) -> list[Scene]:
-    content = read_book(pack, None)
-    return [*book_pages(content, paper, None, _quiet), *token_pages(content, paper),
-            *aid_pages(content, paper)]
+def _pages(pack: Pack, paper: tuple[float, float], lang: str | None = None) -> list[Scene]:
+    """Every page on ``paper``; on a booklet page (A5, half-letter) only the book's."""
+    content = read_book(pack, lang)
+    book = book_pages(content, paper, lang, _quiet)
+    if paper in (A5, HALF_LETTER):
+        return book
+    return [*book, *token_pages(content, paper, lang), *aid_pages(content, paper, lang)]
 
 
 def _texts(elements: tuple[Element, ...], dx: float = 0.0, dy: float = 0.0
@@ -236,11 +241,12 @@ def _blocks(elements: tuple[Element, ...]) -> list[TextBlock]:
     return out
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
-def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[float, float]
-                                                      ) -> None:
+@pytest.mark.parametrize("lang", [None, "fr"])
+@pytest.mark.parametrize("paper", [A4, LETTER, A5, HALF_LETTER], ids=["a4", "letter", "a5", "half-letter"])
+def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[float, float],
+                                                      lang: str | None) -> None:
     pw, ph = paper
-    for page in _pages(pack, paper):
+    for page in _pages(pack, paper, lang):
         drawn = element_bounds(page.children[1:])  # the first child is the paper itself
         assert drawn is not None
         left, top, right, bottom = drawn
@@ -255,9 +261,10 @@ def test_nothing_leaves_the_page_or_overflows_its_box(pack: Pack, paper: tuple[f
             assert box[2] <= block.x + block.width + 0.5, (page.id, [r.text for r in block.runs])
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
-def test_no_two_texts_overlap(pack: Pack, paper: tuple[float, float]) -> None:
-    for page in _pages(pack, paper):
+@pytest.mark.parametrize("lang", [None, "fr"])
+@pytest.mark.parametrize("paper", [A4, LETTER, A5, HALF_LETTER], ids=["a4", "letter", "a5", "half-letter"])
+def test_no_two_texts_overlap(pack: Pack, paper: tuple[float, float], lang: str | None) -> None:
+    for page in _pages(pack, paper, lang):
         texts = _texts(page.children)
         for (a, ra), (b, rb) in itertools.combinations(texts, 2):
             overlap_w = min(ra[2], rb[2]) - max(ra[0], rb[0])
