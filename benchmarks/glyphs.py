@@ -13,6 +13,9 @@ On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 2. the per-card solver on the hardest card (the highest mean minimum actions
    from 3 seeded grids at a small budget): its time and states per grid at
    ``--budget``, next to the plain BFS reference's time on a 3x3 grid for scale;
+   then check's whole card-difficulty pass with the one-pass heuristic and with
+   the reference heuristic it is pinned to (``tests/systems/glyphs/
+   reference_heuristic.py``), CPU seconds side by side, and their ratio;
 3. the wall time of the degree 1-8 win-rate curve at ``--curve-games`` games
    per degree on the process pool (``--jobs``, default every core). With
    ``--curve-games`` below 1000 the time for 1000 is also given, extrapolated
@@ -119,6 +122,35 @@ def speeds(table: Table, args: argparse.Namespace) -> None:
           f"{len(hardest.wanted)} symbols): {sum(times) / 3:.2f} s and "
           f"{sum(states) // 3} states per grid, {exact}/3 proved optimal at budget "
           f"{args.budget}; BFS reference on one 3x3 grid: {bfs:.2f} s")
+    fast, slow = difficulty_against_reference(table)
+    print(f"   check's card difficulty (every card, 3 grids, budget 1,000), CPU: one-pass "
+          f"heuristic {fast:.2f} s against the reference heuristic {slow:.2f} s "
+          f"({slow / fast:.1f}x; the same answers)")
+
+
+def difficulty_against_reference(table: Table) -> tuple[float, float]:
+    """CPU seconds of check's card-difficulty pass with the package's heuristic and with
+    the first write-up it is pinned to (``tests/systems/glyphs/reference_heuristic.py``),
+    alternating card by card; asserts the answers are the same."""
+    from generator.systems.glyphs import solver
+    from tests.systems.glyphs.reference_heuristic import ReferenceSearch
+
+    pattern = table.pattern(standard_setup(table))
+    spent = {"fast": 0.0, "slow": 0.0}
+    package = solver._Search
+    try:
+        for c in table.cards:
+            found = {}
+            for name, search in (("fast", package), ("slow", ReferenceSearch)):
+                solver._Search = search  # type: ignore[misc]
+                start = time.process_time()
+                found[name] = card_difficulty(table.n, table.symbol_of, c.id, c.wanted,
+                                              bool(c.jokers), pattern, 3, 1, budget=1_000)
+                spent[name] += time.process_time() - start
+            assert found["fast"] == found["slow"], c.id
+    finally:
+        solver._Search = package  # type: ignore[misc]
+    return spent["fast"], spent["slow"]
 
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from importlib.metadata import entry_points
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -146,12 +145,12 @@ def run_check(args: CheckArgs) -> int:
 def run_build(args: BuildArgs) -> int:
     with _executor(args.check) as executor:
         options = replace(_options(args.check, args.back_offset, args.extra), executor=executor)
-        if options.cache:
-            return _run_build(args, options)
         # --no-cache: nothing old is read, but check and build share this run's simulator
         # results through a throwaway folder instead of computing each one twice.
-        with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
-            return _run_build(args, replace(options, cache=True, cache_dir=Path(tmp)))
+        from generator.pipeline import run_options
+
+        with run_options(options) as shared:
+            return _run_build(args, shared)
 
 
 def _run_build(args: BuildArgs, options: Options) -> int:

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -30,7 +31,7 @@ from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import iter_booklet_problems, iter_target_artefacts, targets_of
 
-__all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult"]
+__all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult", "run_options"]
 
 ProgressFn = Callable[[str], None]
 
@@ -196,13 +197,27 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet, *,
     """
     if report.failed():
         return BuildResult(written={}, refused=True)
-    if not report.options.cache:
-        # No cache asked for: still share simulator results between the renderers
-        # and the build report of this one run, through a throwaway folder.
-        with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
-            options = replace(report.options, cache=True, cache_dir=Path(tmp))
-            return _build(report, options, out_dir, progress, force)
-    return _build(report, report.options, out_dir, progress, force)
+    with run_options(report.options) as options:
+        return _build(report, options, out_dir, progress, force)
+
+
+@contextmanager
+def run_options(options: Options) -> Iterator[Options]:
+    """``options`` for one run of check and build: as they are when a cache is on; with
+    ``--no-cache``, a throwaway cache folder instead, removed when the block ends, so
+    that nothing old is read but every simulator result of this run is computed once
+    and shared by check, the renderers and the build report (``build --no-cache`` and
+    ``benchmarks/build.py`` both run this way).
+
+    >>> with run_options(Options(cache=False)) as shared:
+    ...     shared.cache, shared.cache_dir is not None
+    (True, True)
+    """
+    if options.cache:
+        yield options
+        return
+    with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
+        yield replace(options, cache=True, cache_dir=Path(tmp))
 
 
 def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn,

@@ -32,25 +32,18 @@ from generator.systems.glyphs.board import (
     adjacent_pairs,
     apply_steps,
     is_solved,
-    move_distances,
     placements,
 )
 from generator.systems.glyphs.game import Action, Play, has_use
-from generator.systems.glyphs.model import Table
+from generator.systems.glyphs.scoring import SOLVED_BONUS, Board, Scorer, Target
 
 POLICIES = ("planner", "random")
 DEFAULT_POLICY = "planner"
 REWARD_PREFERENCE = ("restore-3", "swap-any", "swap-orthogonal-3", "rotate-row-and-column",
                      "swap-diagonal-2", "joker-pass")
 BEAM = 3
-SOLVED_BONUS = 6.0
-RESTORED_WEIGHT = 0.05
 TOP_PLACEMENTS = 3
 PAIRED_SINGLES = 6
-SOLVED_LOOKUP = 3
-
-Target = tuple[tuple[int, ...], tuple[int, ...], int]
-"""(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
 
 
 def _direction_pairs(n: int) -> dict[str, tuple[tuple[int, int], ...]]:
@@ -80,6 +73,7 @@ class Planner:
         t = play.table
         scorer = self.scorer(play, [])
         pos = scorer.positions(play.tiles)
+        jokers_near = scorer.board.joker_field(play.restored, pos)
         out = []
         for card_index in play.row:
             card = t.cards[card_index]
@@ -87,7 +81,7 @@ class Planner:
             scored = []
             for cells in placements(t.n, len(card.wanted)):
                 cost = scorer.cost(scorer.board.compile((cells, card.wanted, jokers)),
-                                   play.tiles, play.restored, pos, 99)
+                                   play.restored, pos, jokers_near, 99)
                 scored.append((cost, cells))
             scored.sort()
             out.append([(cells, card.wanted, jokers) for _, cells in scored[:TOP_PLACEMENTS]])
@@ -197,31 +191,48 @@ class Planner:
         Beam = tuple[float, tuple[int, ...], int, tuple[Action, ...], int, bool]
         beam: list[Beam] = [(start, play.tiles, play.restored, (), 0, False)]
         finished: list[Beam] = []
+        n = play.table.n
         while beam:
-            grown: list[Beam] = []
-            for _, tiles, restored, actions, basics, special in beam:
+            # A grown entry is its parent's fields and the new action's (source, index,
+            # effect) and steps; the Action is made only for the entries kept.
+            grown: list[tuple[float, tuple[int, ...], int, Beam, tuple[str, int, str],
+                              tuple[Step, ...]]] = []
+            for parent in beam:
+                _, tiles, restored, actions, basics, special = parent
                 owed = self.options(play, basics, special)
                 if not owed:
-                    finished.append((_, tiles, restored, actions, basics, special))
+                    finished.append(parent)
                     continue
                 focus, cursed = self.focus(play, targets, tiles)
 
                 def rank(steps: tuple[Step, ...], tiles: tuple[int, ...] = tiles,
                          restored: int = restored) -> float:
                     return scorer.score_after(tiles, restored, steps, apply_steps(
-                        play.table.n, tiles, restored, steps))
+                        n, tiles, restored, steps))
 
-                for source, index, effect in owed:
-                    for steps in self.candidates(play, effect, tiles, restored, focus, cursed,
-                                                 rank):
-                        t2, r2 = apply_steps(play.table.n, tiles, restored, steps)
-                        value = scorer.score_after(tiles, restored, steps, (t2, r2))
-                        grown.append((value, t2, r2, actions + (Action(source, index, effect,
-                                                                      steps),),
-                                      basics + (source == "basic"),
-                                      special or source == "special"))
-            grown.sort(key=lambda b: (b[0], len(b[3]), [a.steps for a in b[3]]))
-            beam = grown[:BEAM]
+                for option in owed:
+                    for steps in self.candidates(play, option[2], tiles, restored, focus,
+                                                 cursed, rank):
+                        if len(steps) == 1 and steps[0][0] == SWAP:
+                            _, a, b = steps[0]
+                            cells = list(tiles)
+                            cells[a], cells[b] = cells[b], cells[a]
+                            after = (tuple(cells), restored)
+                        else:
+                            after = apply_steps(n, tiles, restored, steps)
+                        value = scorer.score_after(tiles, restored, steps, after)
+                        grown.append((value, after[0], after[1], parent, option, steps))
+            if len(grown) > BEAM:
+                # Only entries scoring at most the BEAM-th best score can be among the BEAM
+                # first by the full key; the filter keeps their order (the sort is stable).
+                cut = sorted([g[0] for g in grown])[BEAM - 1]
+                grown = [g for g in grown if g[0] <= cut]
+            grown.sort(key=lambda g: (g[0], len(g[3][3]) + 1,
+                                      [a.steps for a in g[3][3]] + [g[5]]))
+            beam = []
+            for value, t2, r2, parent, (source, index, effect), steps in grown[:BEAM]:
+                beam.append((value, t2, r2, parent[3] + (Action(source, index, effect, steps),),
+                             parent[4] + (source == "basic"), parent[5] or source == "special"))
         if not finished:
             return []
         finished.sort(key=lambda b: (b[0], [a.steps for a in b[3]]))
@@ -334,210 +345,6 @@ class Planner:
         restored = [t for t in play.tiles if play.restored >> t & 1]
         return sorted(restored, key=value)[:count]
 
-
-_ALL = 1 << 30
-"""A ``stop`` that never stops a cost count."""
-
-Compiled = tuple[tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...], int]
-"""A target as (cell, wanted symbol, move distances from the cell, fitting tiles) per
-cell, and whether a joker fits."""
-
-
-class Board:
-    """What the fast scorer reads of one table: the move distances, the tiles of each
-    symbol, and every target compiled once."""
-
-    __slots__ = ("table", "symbol_of", "dist", "tiles_of", "jokers", "compiled", "by_length")
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.symbol_of = table.symbol_of
-        self.dist = move_distances(table.n)
-        tiles_of: dict[int, list[int]] = {}
-        for tile, symbol in enumerate(table.symbol_of):
-            tiles_of.setdefault(symbol, []).append(tile)
-        self.tiles_of = {symbol: tuple(found) for symbol, found in tiles_of.items()}
-        self.jokers = self.tiles_of.get(JOKER, ())
-        self.compiled: dict[Target, Compiled] = {}
-        self.by_length: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
-
-    def runs(self, length: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """For each cell, the cells after it of each placement of ``length`` it opens
-        (rightward, then downward)."""
-        known = self.by_length.get(length)
-        if known is None:
-            n = self.table.n
-            known = tuple(tuple(run[1:] for run in placements(n, length) if run[0] == cell)
-                          for cell in range(n * n))
-            self.by_length[length] = known
-        return known
-
-    def compile(self, target: Target) -> Compiled:
-        known = self.compiled.get(target)
-        if known is None:
-            cells, wanted, joker = target
-            extra = self.jokers if joker else ()
-            known = (tuple((cell, want, self.dist[cell], self.tiles_of.get(want, ()) + extra)
-                           for cell, want in zip(cells, wanted)), joker)
-            self.compiled[target] = known
-        return known
-
-
-class Scorer:
-    """:meth:`Planner.score` for one set of targets, fast: each target's cells are read
-    with their move distances and fitting tiles looked up once, tiles are found by an
-    inverse of the grid rather than a scan, "solved" is read only from the tiles that
-    can open a card's sequence, and every grid scored is remembered (a plan meets the
-    same grids again: ranking the single swaps, then growing the beam with them).
-
-    The tests pin it to the slow planner it replaced (``tests/systems/glyphs/
-    reference_planner.py``): the same scores, the same decisions in whole games.
-    """
-
-    __slots__ = ("board", "cards", "flat", "masks", "memo")
-
-    def __init__(self, board: Board, targets: list[list[Target]]) -> None:
-        self.board = board
-        self.cards = [(len(options), options[0][1] if options else (),
-                       options[0][2] if options else 0) for options in targets]
-        self.flat = [board.compile(target) for options in targets for target in options]
-        # What each target's cost reads: its cells (bits of cells) and the tiles that
-        # could fill them (bits of tiles). A change touching neither leaves it alone.
-        self.masks = [(sum(1 << cell for cell, _, _, _ in compiled[0]),
-                       sum(1 << tile for tile in {t for _, _, _, fitting in compiled[0]
-                                                  for t in fitting}))
-                      for compiled in self.flat]
-        self.memo: dict[tuple[tuple[int, ...], int], tuple[float, list[int], list[int]]] = {}
-
-    @staticmethod
-    def positions(tiles: tuple[int, ...]) -> list[int]:
-        """Tile number -> its cell."""
-        pos = [0] * len(tiles)
-        for cell, tile in enumerate(tiles):
-            pos[tile] = cell
-        return pos
-
-    def cost(self, compiled: Compiled, tiles: tuple[int, ...], restored: int, pos: list[int],
-             stop: int) -> int:
-        """The slow planner's ``_cost`` of one compiled target; counting stops at ``stop``."""
-        symbol_of = self.board.symbol_of
-        cells, joker = compiled
-        here = 0
-        for cell, want, row, fitting in cells:
-            tile = tiles[cell]
-            sym = symbol_of[tile]
-            if sym == want or (joker and sym == JOKER):
-                here += 0 if restored >> tile & 1 else 1
-            else:
-                best = 99
-                for t in fitting:
-                    d = row[pos[t]] + (0 if restored >> t & 1 else 1)
-                    if d < best:
-                        best = d
-                here += best
-            if here >= stop:
-                break
-        return here
-
-    def solved(self, tiles: tuple[int, ...], restored: int, pos: list[int],
-               wanted: tuple[int, ...], jokers: int) -> bool:
-        """:func:`~.board.is_solved`, reading only the runs that start on a tile that can
-        open ``wanted``."""
-        board = self.board
-        symbol_of = board.symbol_of
-        first = wanted[0]
-        rest = wanted[1:]
-        starts = board.tiles_of.get(first, ())
-        runs = board.runs(len(wanted))
-        for tile in starts + board.jokers if jokers else starts:
-            if not restored >> tile & 1:
-                continue
-            used0 = 0 if symbol_of[tile] == first else 1
-            for run in runs[pos[tile]]:
-                used = used0
-                for cell, want in zip(run, rest):
-                    other = tiles[cell]
-                    if not restored >> other & 1:
-                        break
-                    have = symbol_of[other]
-                    if have == want:
-                        continue
-                    if have == JOKER and used < jokers:
-                        used += 1
-                        continue
-                    break
-                else:
-                    return True
-        return False
-
-    def _total(self, tiles: tuple[int, ...], restored: int, pos: list[int],
-               costs: list[int]) -> float:
-        """The score from every target's full cost (the slow planner's sums, in its order)."""
-        total = 0.0
-        k = 0
-        for count, wanted, jokers in self.cards:
-            cost = 99
-            for found in costs[k:k + count]:
-                if found < cost:
-                    cost = found
-            k += count
-            # A cost of 0 may lean on two jokers: only the real rule says solved. A card
-            # far from its planned placements is not looked for elsewhere (speed).
-            if cost <= SOLVED_LOOKUP and count and self.solved(tiles, restored, pos, wanted,
-                                                               jokers):
-                total -= SOLVED_BONUS
-            else:
-                total += max(cost, 1)
-        return total - RESTORED_WEIGHT * bin(restored).count("1")
-
-    def _entry(self, tiles: tuple[int, ...], restored: int
-               ) -> tuple[float, list[int], list[int]]:
-        key = (tiles, restored)
-        known = self.memo.get(key)
-        if known is None:
-            pos = self.positions(tiles)
-            costs = [self.cost(compiled, tiles, restored, pos, _ALL) for compiled in self.flat]
-            known = (self._total(tiles, restored, pos, costs), costs, pos)
-            self.memo[key] = known
-        return known
-
-    def score(self, tiles: tuple[int, ...], restored: int) -> float:
-        """The slow planner's ``score`` of a grid for these targets."""
-        return self._entry(tiles, restored)[0]
-
-    def score_after(self, tiles: tuple[int, ...], restored: int, steps: tuple[Step, ...],
-                    after: tuple[tuple[int, ...], int]) -> float:
-        """:meth:`score` of ``after``, the grid ``steps`` make of (tiles, restored): only the
-        targets whose cells or fitting tiles the steps touch are counted again."""
-        t2, r2 = after
-        known = self.memo.get(after)
-        if known is not None:
-            return known[0]
-        _, costs, pos = self._entry(tiles, restored)
-        n = self.board.table.n
-        touched: set[int] = set()
-        for op, a, b in steps:
-            if op == SWAP:
-                touched.update((a, b))
-            elif op == ROW:
-                touched.update(range(a * n, a * n + n))
-            elif op == COLUMN:
-                touched.update(range(a, n * n, n))
-            else:  # a restore or a curse changes the tile where it ends up
-                touched.add(t2.index(a))
-        cells = tiles_moved = 0
-        pos2 = pos[:]
-        for cell in touched:
-            cells |= 1 << cell
-            tiles_moved |= 1 << tiles[cell] | 1 << t2[cell]
-            pos2[t2[cell]] = cell
-        costs2 = costs[:]
-        for k, (cell_mask, tile_mask) in enumerate(self.masks):
-            if cell_mask & cells or tile_mask & tiles_moved:
-                costs2[k] = self.cost(self.flat[k], t2, r2, pos2, _ALL)
-        entry = (self._total(t2, r2, pos2, costs2), costs2, pos2)
-        self.memo[after] = entry
-        return entry[0]
 
 def _any_use(play: Play, effect: str) -> tuple[Step, ...]:
     """Some legal use of an effect (the first one listed)."""

@@ -44,7 +44,8 @@ from generator.systems.glyphs.solver import INFINITY, card_difficulty
 SIM_VERSION = 1
 CACHE_PREFIX = "glyphs-sim-"
 HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
-                  "generator.systems.glyphs.policies", "generator.systems.glyphs.solver",
+                  "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
+                  "generator.systems.glyphs.solver",
                   "generator.systems.glyphs.playtest", "generator.sim.montecarlo")
 
 

@@ -16,15 +16,8 @@ from generator.systems.glyphs.board import (
     placements,
 )
 from generator.systems.glyphs.game import Action, Play
-from generator.systems.glyphs.policies import (
-    BEAM,
-    Planner,
-    RESTORED_WEIGHT,
-    SOLVED_BONUS,
-    SOLVED_LOOKUP,
-    TOP_PLACEMENTS,
-    Target,
-)
+from generator.systems.glyphs.policies import BEAM, TOP_PLACEMENTS, Planner
+from generator.systems.glyphs.scoring import RESTORED_WEIGHT, SOLVED_BONUS, SOLVED_LOOKUP, Target
 
 
 class SlowPlanner(Planner):

@@ -153,6 +153,15 @@ def test_a_grid_scored_from_its_parent_scores_as_from_scratch(shipped: Table, sm
                 after = apply_steps(table.n, tiles, restored, steps)
                 assert scorer.score_after(tiles, restored, steps, after) == \
                     slow.score(play, targets, *after)
+                # The grid's code, kept up to date step by step, is the one made afresh.
+                assert scorer.memo[_code(scorer.bits, *after)][0] == slow.score(play, targets,
+                                                                               *after)
                 tiles, restored = after
                 checked += 1
     assert checked == 640
+
+
+def _code(bits: int, tiles: tuple[int, ...], restored: int) -> int:
+    """A grid's code as :class:`Scorer` keeps it, made from scratch."""
+    return sum((cell * 2 + (restored >> tile & 1)) << (bits * tile)
+               for cell, tile in enumerate(tiles))

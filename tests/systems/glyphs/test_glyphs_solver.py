@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.solver import INFINITY, bfs_card, card_difficulty, solve_card
 
@@ -53,3 +55,65 @@ def test_card_difficulty_is_seeded() -> None:
     a = card_difficulty(5, symbols, "c", (1, 2), True, 0b1000101010001000101010001, 3, 7)
     b = card_difficulty(5, symbols, "c", (1, 2), True, 0b1000101010001000101010001, 3, 7)
     assert a == b and len(a.actions) == 3 and a.exact == 3
+
+
+def _generated_card(rng: random.Random) -> tuple[int, tuple[int, ...], int, tuple[int, ...], bool]:
+    """A random grid (3x3 to 6x6, repeated symbols, 0-3 jokers), restored faces and card."""
+    n = rng.choice((3, 3, 4, 4, 5, 6))
+    kinds = rng.randint(2, n * n - 1)
+    symbols = [rng.randrange(kinds) for _ in range(n * n - 3)] + \
+        [JOKER if rng.random() < 0.6 else rng.randrange(kinds) for _ in range(3)]
+    rng.shuffle(symbols)
+    plain = sorted({s for s in symbols if s != JOKER})
+    wanted = tuple(rng.choice(plain) for _ in range(rng.randint(1, n)))
+    return n, tuple(symbols), rng.getrandbits(n * n), wanted, rng.random() < 0.6
+
+
+def test_the_one_pass_heuristic_is_the_reference_one_on_generated_states() -> None:
+    from generator.systems.glyphs.solver import _encode, _Search
+    from .reference_heuristic import ReferenceSearch
+
+    rng = random.Random(14)
+    compared = 0
+    for _ in range(120):
+        n, symbols, restored, wanted, joker = _generated_card(rng)
+        state, index = _encode(tuple(range(n * n)), restored, symbols, wanted, joker)
+        fast = _Search(n, wanted, index, joker, 1_000)
+        slow = ReferenceSearch(n, wanted, index, joker, 1_000)
+        frontier = [state]
+        every = fast.pairs
+        for _ in range(12):  # the state, then children of children, as the search meets them
+            state = frontier.pop(rng.randrange(len(frontier)))
+            assert fast.heuristic(state) == slow.heuristic(state), (n, symbols, wanted, joker)
+            # One placement at a time too: the least over all of them hides most of a
+            # placement's bound.
+            for pairs in rng.sample(every, min(4, len(every))):
+                for search in (fast, slow):
+                    search.pairs, search.hcache = (pairs,), {}
+                assert fast.heuristic(state) == slow.heuristic(state), (symbols, wanted, pairs)
+            fast.pairs = slow.pairs = every
+            fast.hcache, slow.hcache = {}, {}
+            frontier.extend(rng.sample(list(fast.children(state)), 3))
+            compared += 1
+    assert compared == 1440
+
+
+def test_the_search_with_the_one_pass_heuristic_answers_as_with_the_reference(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same bound, the same nodes counted against the budget: the same answer,
+    # exactness and state count, grid by grid (a budget cut included).
+    from generator.systems.glyphs import solver
+    from .reference_heuristic import ReferenceSearch
+
+    rng = random.Random(15)
+    answers = []
+    for _ in range(40):
+        n, symbols, restored, wanted, joker = _generated_card(rng)
+        budget = rng.choice((30, 150))
+        monkeypatch.setattr(solver, "_Search", ReferenceSearch)
+        slow = solve_card(n, tuple(range(n * n)), restored, symbols, wanted, joker, budget)
+        monkeypatch.undo()
+        fast = solve_card(n, tuple(range(n * n)), restored, symbols, wanted, joker, budget)
+        assert fast == slow, (n, symbols, restored, wanted, joker, budget)
+        answers.append(fast)
+    assert sum(a.exact for a in answers) >= 10 and sum(not a.exact for a in answers) >= 5
