@@ -130,6 +130,8 @@ class Bounds:
                   if c.colour == colour) for colour in range(2))
         self.memo: dict[Any, int] = {}
         self.lure_memo: dict[Any, int] = {}
+        self.god_memo: dict[Any, tuple[tuple[int, int, int, int, int], ...]] = {}
+        self.choice_memo: dict[Any, int] = {}  # a goal's best choice, by what it weighs
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -206,6 +208,18 @@ class Bounds:
                    if not book.gods_taken >> i & 1]
         takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
         return [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
+
+    def god_totals(self, state: RiddleState) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Per set of untaken gods the group could still take (as :meth:`god_choices`):
+        (gods taken, their pieces of each kind), remembered per (gods taken, gods held)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key = (book.gods_taken, book.gods_held)
+        known = self.god_memo.get(key)
+        if known is None:
+            known = tuple((len(taken), *(sum(g[p] for g in taken) for p in range(4)))
+                          for taken in self.god_choices(state))  # type: ignore[misc]
+            self.god_memo[key] = known
+        return known
 
     def _cover_turn(self, state: RiddleState, rest: Sequence[int],
                     wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:

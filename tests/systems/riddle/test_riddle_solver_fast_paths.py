@@ -1,0 +1,178 @@
+"""The solver's hot-path rewrites (issue 14 §2) against the plain code they replaced
+(STYLE 12): the same value on every state a short breadth-first walk of seeded random
+riddles reaches. Each plain version here is the code as it stood before the rewrite."""
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from generator.engine.state import height_at
+from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
+from generator.systems.riddle.context import RiddleContext, compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.build import SPACES_AT_MOST, BuildGoal, build_bound
+from generator.systems.riddle.model import iter_goal_tree
+from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.vocab import UNREACHABLE, Goal
+
+from .test_riddle_solver_bounds import walk
+from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
+
+
+def plain_build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
+    """:func:`build_bound` as first written: lists of pieces, every choice of spaces
+    against every choice of gods, each sum taken afresh."""
+    ctx = bounds.ctx
+    if goal.what == "block" or bounds.added_any or bounds.game_pieces or not ctx.plain_turns:
+        return 0
+    area = goal._area(ctx, state)
+    board = state.board
+    missing = goal.count - goal._counted(area, state)
+    area &= ~board.domes
+    if missing <= 0 or area.bit_count() > SPACES_AT_MOST:
+        return 0
+    workers = bounds.movers(state)
+    pinned = figure_squares(board)
+    spaces = []
+    for sq in ctx.geometry.squares:
+        if not area >> sq & 1:
+            continue
+        reach = first_build(workers, bounds.near, sq)
+        if pinned >> sq & 1:
+            reach = max(reach, 2)
+        if reach < UNREACHABLE:
+            spaces.append((height_at(board, sq), reach, sq))
+    if len(spaces) < missing:
+        return UNREACHABLE
+    supply = list(state.stock)
+    for sq in bounds.recycling:
+        if not state.sunk >> sq & 1:
+            for p, layer in enumerate((board.l1, board.l2, board.l3, board.domes)):
+                supply[p] += layer >> sq & 1
+    free = 0
+    for j, (fixed, choice) in enumerate(bounds.reward_supply):
+        if bounds.serving[j] and not state.achieved >> j & 1:
+            free += choice
+            for p in range(4):
+                supply[p] += fixed[p]
+    best = UNREACHABLE
+    for chosen in itertools.combinations(sorted(spaces), missing):
+        builds = sum(4 - h for h, _, _ in chosen)
+        walk = min(reach for _, reach, _ in chosen) - 1 + builds
+        if pinned:
+            walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
+        need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]
+        for taken in bounds.god_choices(state):
+            short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
+                        for p in range(4))
+            turns = max(walk, builds + len(taken))
+            if short <= free and turns < best:
+                best = turns
+    return best
+
+
+def plain_blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> int:
+    """:func:`blessings_bound` as first written: every token, every worker, every
+    choice of tokens weighed afresh."""
+    missing = goal.count - state.blessings
+    if missing <= 0:
+        return 0
+    ctx = bounds.ctx
+    board = state.board
+    tokens = [sq for sq in ctx.geometry.squares if state.tokens >> sq & 1]
+    movers = bounds.movers(state)
+    workers = [w for w, _ in movers]
+    if len(tokens) < missing or not workers:
+        return UNREACHABLE
+    distance = ctx.distance
+    closed = (board.domes & ~ctx.removable) | state.sunk
+    move_nb = ctx.geometry.move_neighbours
+    alone: list[int] = []  # per token: turns to collect it, alone
+    reach: list[int] = []  # per token: steps from the nearest worker
+    for t in tokens:
+        h_t = height_at(board, t)
+        walk = min(distance[w][t] for w in workers)
+        climb = UNREACHABLE
+        for w, table in movers:
+            moves = max(distance[w][t], h_t - height_at(board, w))
+            if moves < UNREACHABLE:
+                at = table[moves] if moves < len(table) else table[-1] + moves
+                climb = min(climb, at)
+        stair = 1
+        if h_t >= 1:
+            stair = UNREACHABLE
+            nb = move_nb[t] & ~closed
+            while nb:
+                low = nb & -nb
+                nb ^= low
+                short = h_t - 1 - height_at(board, low.bit_length() - 1)
+                stair = min(stair, 1 + (short if short > 0 else 0))
+        if walk == 0:
+            stair = 1  # set up on it: collected at the end of the first turn
+        alone.append(max(1, climb, stair if walk else 1))
+        reach.append(walk)
+    best = UNREACHABLE
+    for chosen in itertools.combinations(range(len(tokens)), missing):
+        steps = sum(min([reach[i]] + [distance[tokens[k]][tokens[i]] for k in chosen if k != i])
+                    for i in chosen)
+        arrivals = sum(reach[i] > 0 for i in chosen)
+        best = min(best, max(1, arrivals, max(alone[i] for i in chosen), steps))
+    return best
+
+
+def iter_cases(seed: int, wanted: Callable[[str], bool], states: int = 150,
+               ) -> Iterator[tuple[RiddleContext, RiddleGame, list[Goal], RiddleState]]:
+    """(context, game, goals, state) over seeded random riddles whose text is
+    ``wanted``, with the gods of the fuzz in the queue: every state a short walk
+    of each objective reaches (the caller stops when it has seen enough)."""
+    rng = random.Random(seed)
+    for _ in range(20000):
+        text, players = random_riddle_text(rng)
+        if not wanted(text):
+            continue
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j, objective in enumerate(ctx.objectives):
+            game = RiddleGame(ctx, j, gods=FUZZ_GODS)
+            goals = list(iter_goal_tree(objective.goal))
+            for state in walk(game, states):
+                yield ctx, game, goals, state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_build_bound_equals_its_plain_version(seed: int) -> None:
+    """Domes and towers with gods in the queue, figures on the map and rewards."""
+    compared = claimed = 0
+    for _, game, goals, state in iter_cases(
+            seed * 7907 + 5, lambda t: "what: dome" in t or "what: tower" in t):
+        if compared >= 400 and claimed >= 20:
+            break
+        for goal in goals:
+            if isinstance(goal, BuildGoal):
+                fast = build_bound(game.bounds, goal, state)
+                assert fast == plain_build_bound(game.bounds, goal, state)
+                compared += 1
+                claimed += 0 < fast < UNREACHABLE
+    assert compared >= 400 and claimed >= 20
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_blessings_bound_equals_its_plain_version(seed: int) -> None:
+    """Blessing goals, with 1-4 workers shared by 1-4 players (the turn tables)."""
+    compared = claimed = 0
+    for _, game, goals, state in iter_cases(seed * 6151 + 7, lambda t: "blessings:" in t):
+        if compared >= 400 and claimed >= 40:
+            break
+        for goal in goals:
+            if isinstance(goal, BlessingsGoal):
+                fast = blessings_bound(game.bounds, goal, state)
+                assert fast == plain_blessings_bound(game.bounds, goal, state)
+                compared += 1
+                claimed += 1 < fast < UNREACHABLE
+    assert compared >= 400 and claimed >= 40
