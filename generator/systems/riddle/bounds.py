@@ -216,8 +216,9 @@ class Bounds:
         key = (book.gods_taken, book.gods_held)
         known = self.god_memo.get(key)
         if known is None:
-            known = tuple((len(taken), *(sum(g[p] for g in taken) for p in range(4)))
-                          for taken in self.god_choices(state))  # type: ignore[misc]
+            known = tuple((len(taken), sum(g[0] for g in taken), sum(g[1] for g in taken),
+                           sum(g[2] for g in taken), sum(g[3] for g in taken))
+                          for taken in self.god_choices(state))
             self.god_memo[key] = known
         return known
 
