@@ -132,6 +132,8 @@ class Bounds:
         self.lure_memo: dict[Any, int] = {}
         self.god_memo: dict[Any, tuple[tuple[int, int, int, int, int], ...]] = {}
         self.choice_memo: dict[Any, int] = {}  # a goal's best choice, by what it weighs
+        self.movers_memo: dict[Any, tuple[tuple[Square, tuple[int, ...]], ...]] = {}
+        self.possible_memo: dict[Any, int] = {}
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -254,6 +256,10 @@ class Bounds:
         if self.endless or self.game_pieces or self.game.sphinx_options:
             return UNREACHABLE
         book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key = (state.stock, book.gods_taken, state.achieved)
+        known = self.possible_memo.get(key)
+        if known is not None:
+            return known
         total = sum(state.stock)
         for i, god in enumerate(self.game.queue):
             if not book.gods_taken >> i & 1:
@@ -261,6 +267,8 @@ class Bounds:
         for j, (fixed, free) in enumerate(self.reward_supply):
             if self.serving[j] and not state.achieved >> j & 1:
                 total += sum(fixed) + free
+        if len(self.possible_memo) < MEMO_AT_MOST:
+            self.possible_memo[key] = total
         return total
 
     # -- luring the King and the Sphinx off a space ---------------------------------
@@ -313,23 +321,36 @@ class Bounds:
 
     # -- who moves when ------------------------------------------------------------
 
-    def movers(self, state: RiddleState) -> list[tuple[Square, tuple[int, ...]]]:
+    def movers(self, state: RiddleState) -> tuple[tuple[Square, tuple[int, ...]], ...]:
         """Per worker on the board: its square, and ``turns[d]``, the earliest turn
         (from now) of its d-th move. One player moves any worker every turn; with
         more players a worker moves only on its seat's turns (the Wanderer at
-        most every other turn)."""
+        most every other turn). Remembered per (workers, assignment, seat, Wanderer
+        moved): every goal's bound asks for it."""
         board = state.board
         if self.game.players == 1:
-            return [(w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE]
-        book: Bookkeeping = state.extra  # type: ignore[assignment]
-        seat = state.turn % self.game.players
-        k = (book.assignment, seat, book.wanderer_moved)
-        tables = self.turn_tables.get(k)
-        if tables is None:
-            tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
-                                       len(board.workers))
-            self.turn_tables[k] = tables
-        return [(w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE]
+            key: Any = board.workers
+        else:
+            book: Bookkeeping = state.extra  # type: ignore[assignment]
+            key = (board.workers, book.assignment, state.turn % self.game.players,
+                   book.wanderer_moved)
+        known = self.movers_memo.get(key)
+        if known is not None:
+            return known
+        if self.game.players == 1:
+            known = tuple((w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE)
+        else:
+            seat = key[2]
+            k = (book.assignment, seat, book.wanderer_moved)
+            tables = self.turn_tables.get(k)
+            if tables is None:
+                tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
+                                           len(board.workers))
+                self.turn_tables[k] = tables
+            known = tuple((w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE)
+        if len(self.movers_memo) < MEMO_AT_MOST:
+            self.movers_memo[key] = known
+        return known
 
     def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
                      workers: int) -> tuple[tuple[int, ...], ...]:

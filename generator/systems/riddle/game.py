@@ -48,6 +48,7 @@ from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 EXTRA = RiddleState._fields.index("extra")
 """Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
+ACHIEVED = RiddleState._fields.index("achieved")
 
 
 def time_horizon(ctx: RiddleContext) -> int:
@@ -125,6 +126,8 @@ class RiddleGame:
                              ((0, 0, 0, 0),) for o in ctx.objectives)
         self.reward_mask = _mask(j for j, options in enumerate(self.rewards)
                                  if options != ((0, 0, 0, 0),))
+        # Per objective: its bit and its goal's test (judged at the end of each turn).
+        self._judges = tuple((1 << j, o.goal.is_met) for j, o in enumerate(ctx.objectives))
         self.die = die
         self.sphinx_options = self._sphinx_options(die) if chance else ()
         self.horizon = time_horizon(ctx)
@@ -342,11 +345,37 @@ class RiddleGame:
     # -- turn steps ----------------------------------------------------------
 
     def finish(self, state: RiddleState) -> list[RiddleState]:
-        """End of the turn: rewards (blessings, objectives, piece rewards), then effects."""
-        out: list[RiddleState] = []
-        for rewarded in self.rewards_step(state):
-            out.extend(self.effects_step(rewarded))
-        return out
+        """End of the turn: rewards (blessings, objectives, piece rewards), then effects.
+
+        The solver's hot path: :meth:`rewards_step` then :meth:`effects_step` on
+        each of its states, with the common case (no reward earned, no god's or
+        blessing's note to clear) done inline; the same states in the same order
+        (``tests/systems/riddle/test_riddle_solver_fast_paths.py``)."""
+        turned = _new_tuple(RiddleState, (state[0], state[1], state[2] + 1, *state[3:]))
+        if turned.tokens:
+            turned = collect_blessings(turned)
+        ctx = self.ctx
+        before = achieved = turned.achieved
+        for bit, met in self._judges:
+            if not achieved & bit and met(ctx, turned):
+                achieved |= bit
+        if achieved != before:
+            turned = _new_tuple(RiddleState, (*turned[:ACHIEVED], achieved,
+                                              *turned[ACHIEVED + 1:]))
+            if achieved & ~before & self.reward_mask:
+                out: list[RiddleState] = []
+                for rewarded in self._rewarded(turned, achieved & ~before & self.reward_mask):
+                    out.extend(self.effects_step(rewarded))
+                return out
+        book: Bookkeeping = turned.extra  # type: ignore[assignment]
+        if book.pan_square >= 0 or book.skip_effects:
+            return list(self.effects_step(turned))
+        effects = ctx.effects
+        if not effects:
+            return [turned]
+        if len(effects) == 1:
+            return list(effects[0].apply(ctx, turned, turned.turn))
+        return list(self.effects_step(turned))
 
     def _questing(self, before: RiddleState, seat: int, mine: int
                   ) -> Callable[[RiddleState], list[RiddleState]]:
@@ -365,6 +394,11 @@ class RiddleGame:
         new = judged.achieved & ~turned.achieved & self.reward_mask
         if not new:
             return (judged,)
+        return self._rewarded(judged, new)
+
+    def _rewarded(self, judged: RiddleState, new: int) -> tuple[RiddleState, ...]:
+        """``judged`` with the piece rewards of the objectives ``new`` achieved (one
+        state per choice of pieces)."""
         states = [judged]
         for j in range(len(self.rewards)):
             if new >> j & 1:

@@ -21,6 +21,7 @@ from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .test_riddle_solver_bounds import walk
 from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
+from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
 
 
 def plain_build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
@@ -176,3 +177,54 @@ def test_blessings_bound_equals_its_plain_version(seed: int) -> None:
                 compared += 1
                 claimed += 1 < fast < UNREACHABLE
     assert compared >= 400 and claimed >= 40
+
+
+def plain_finish(game: RiddleGame, acted: RiddleState) -> list[RiddleState]:
+    """The end of a turn as :mod:`.trace` replays it: every state of the rewards
+    step, then the effects on each."""
+    return [final for rewarded in game.rewards_step(acted)
+            for final in game.effects_step(rewarded)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_finish_equals_rewards_then_effects(seed: int) -> None:
+    """:meth:`RiddleGame.finish` on every acted state (after the move and build, before
+    the turn ends) of short walks over generated riddles, with god powers and
+    revealed blessing cards in play half of the time (a skipped end of turn, and
+    Pan's note on a quarter of them), rewards and every effect of the fuzz."""
+    rng = random.Random(seed * 1301 + 9)
+    compared = rewarded = effects = skipped = 0
+    for i in range(400):
+        if compared >= 2000 and rewarded and effects and skipped:
+            break
+        powered = i % 2 == 1
+        text, players = (random_god_riddle_text(rng, blessings=True) if powered
+                         else random_riddle_text(rng))
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        game = RiddleGame(ctx, 0, gods={**FUZZ_GODS, **ALL_GODS}, powers=powered,
+                          blessings=POWER_BLESSINGS)
+        acted: list[RiddleState] = []
+
+        def record(state: RiddleState, game: RiddleGame = game,
+                   acted: list[RiddleState] = acted) -> list[RiddleState]:
+            acted.append(state)
+            return RiddleGame.finish(game, state)
+
+        game.finish = record  # type: ignore[method-assign]
+        walk(game, 60)
+        del game.finish
+        for k, state in enumerate(acted):
+            assert game.finish(state) == plain_finish(game, state), text
+            compared += 1
+            if k % 4 == 0:  # Pan's note, rare in short walks, set by hand
+                noted = state._replace(extra=state.extra._replace(  # type: ignore[attr-defined]
+                    pan_square=state.board.workers[0]))
+                assert game.finish(noted) == plain_finish(game, noted), text
+            rewarded += len(game.rewards_step(state)) > 1
+            book = state.extra
+            skipped += book.skip_effects  # type: ignore[attr-defined]
+        effects += bool(ctx.effects)
+    assert compared >= 2000 and rewarded and effects and skipped

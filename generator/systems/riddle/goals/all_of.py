@@ -58,7 +58,10 @@ class AllOfGoal:
         return min(found) if found else None
 
     def is_met(self, ctx: RiddleContext, state: RiddleState) -> bool:
-        return all(g.is_met(ctx, state) for g in self.goals)
+        for g in self.goals:
+            if not g.is_met(ctx, state):
+                return False
+        return True
 
     def min_turns(self, ctx: RiddleContext, state: RiddleState) -> int:
         if self.is_met(ctx, state):

@@ -51,11 +51,15 @@ class BlessingsGoal:
         # Tokens are collected at the end of a turn with a worker on them: the
         # nearest token is at least its distance in moves away.
         best = UNREACHABLE
-        for sq in ctx.geometry.squares:
-            if state.tokens >> sq & 1:
-                for w in state.board.workers:
-                    if w != NO_SQUARE:
-                        best = min(best, ctx.distance[w][sq])
+        left = state.tokens & ctx.geometry.land
+        rows = [ctx.distance[w] for w in state.board.workers if w != NO_SQUARE]
+        while left:
+            low = left & -left
+            left ^= low
+            sq = low.bit_length() - 1
+            for row in rows:
+                if row[sq] < best:
+                    best = row[sq]
         return max(1, best) if best < UNREACHABLE else UNREACHABLE
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
