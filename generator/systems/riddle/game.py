@@ -4,6 +4,7 @@ transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
@@ -92,6 +93,21 @@ def symmetry_group(ctx: RiddleContext) -> tuple[Symmetry, ...]:
     return ctx.geometry.symmetries_fixing(*fixed)
 
 
+def may_demand(goal: Goal) -> bool:
+    """True when :func:`~.goals.all_of.demand` can name spaces ``goal``'s builds are on."""
+    return isinstance(goal, SlotsGoal) or (isinstance(goal, StandGoal) and goal.at != NO_SQUARE
+                                           and goal.figure != "any")
+
+
+def _figure_bound(bounds: Bounds, goal: StandGoal, figure: str, state: RiddleState) -> int:
+    return stand_figure_bound(bounds, goal, state, figure)
+
+
+def _any_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
+    return min(stand_bound(bounds, goal, state), stand_figure_bound(bounds, goal, state, "king"),
+               stand_figure_bound(bounds, goal, state, "sphinx"))
+
+
 class RiddleGame:
     """One objective of a compiled riddle as a :class:`~generator.sim.search.SearchProblem`.
 
@@ -149,6 +165,7 @@ class RiddleGame:
         # when powers play.
         self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
+        self._goal_bound = self.compile_bound(self.goal)
         self.power_reach = power_reach(self)
 
     # -- the search problem ------------------------------------------------
@@ -268,7 +285,7 @@ class RiddleGame:
     def plain_estimate(self, state: RiddleState) -> int:
         """The goals' bounds, for lines that use no power from ``state`` on."""
         ctx = self.ctx
-        need = self.bound(self.goal, state)
+        need = self._goal_bound(state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
@@ -471,6 +488,68 @@ class RiddleGame:
                                  stand_figure_bound(self.bounds, goal, state, "king"),  # type: ignore[arg-type]
                                  stand_figure_bound(self.bounds, goal, state, "sphinx")))  # type: ignore[arg-type]
         return base
+
+    def compile_bound(self, goal: Goal) -> Callable[[RiddleState], int]:
+        """:meth:`bound` for ``goal`` as one function, its dispatch on the goal's kind
+        done once (the estimate's hot path; ``tests/systems/riddle/
+        test_riddle_solver_fast_paths.py`` pins it to :meth:`bound`). An ``all_of``
+        with fewer than two goals that can demand builds on known spaces skips
+        :func:`disjoint_builds`, which is then 0."""
+        ctx, bounds = self.ctx, self.bounds
+        kind = type(goal)
+        if kind is AllOfGoal or kind is AnyOfGoal:
+            goals = goal.goals  # type: ignore[attr-defined]
+            parts = tuple(self.compile_bound(child) for child in goals)
+            if kind is AnyOfGoal:
+                return lambda state: min(part(state) for part in parts)
+            last = goal.deadline()
+            demanding = sum(1 for child in goals if may_demand(child)) >= 2
+
+            def all_of(state: RiddleState) -> int:
+                need = 0
+                for part in parts:
+                    b = part(state)
+                    if b >= UNREACHABLE:
+                        return UNREACHABLE
+                    if b > need:
+                        need = b
+                if demanding:
+                    need = max(need, disjoint_builds(bounds, goals, state))
+                if last is not None and state.turn + max(need, 1) > last:
+                    return UNREACHABLE
+                return need
+            return all_of
+        met = goal.is_met
+        if kind.CHANCE and not self.chance:
+            return lambda state: 0 if met(ctx, state) else UNREACHABLE
+        if kind is SlotsGoal:
+            return lambda state: 0 if met(ctx, state) else max(1, slots_bound(
+                bounds, goal, state))  # type: ignore[arg-type]
+        more: Callable[[RiddleState], int] | None = None
+        if kind is BuildGoal:
+            more = partial(build_bound, bounds, goal)  # type: ignore[arg-type]
+        elif kind is BlessingsGoal:
+            more = partial(blessings_bound, bounds, goal)  # type: ignore[arg-type]
+        elif kind is StandGoal:
+            figure = goal.figure  # type: ignore[attr-defined]
+            if figure == "worker":
+                more = partial(stand_bound, bounds, goal)  # type: ignore[arg-type]
+            elif figure in ("king", "sphinx"):
+                more = partial(_figure_bound, bounds, goal, figure)  # type: ignore[arg-type]
+            else:
+                more = partial(_any_figure_bound, bounds, goal)  # type: ignore[arg-type]
+        min_turns = goal.min_turns
+        if more is None:
+            return partial(min_turns, ctx)
+        extra = more
+
+        def leaf(state: RiddleState) -> int:
+            base = min_turns(ctx, state)
+            if base <= 0 or base >= UNREACHABLE:
+                return base
+            claim = extra(state)
+            return claim if claim > base else base
+        return leaf
 
     # -- keys ------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from generator.engine.state import height_at
 from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
 from generator.systems.riddle.goals.build import SPACES_AT_MOST, BuildGoal, build_bound
 from generator.systems.riddle.model import iter_goal_tree
@@ -163,10 +164,41 @@ def test_build_bound_equals_its_plain_version(seed: int) -> None:
     assert compared >= 400 and claimed >= 20
 
 
+TALL_TOKENS = """kind: riddle
+id: tall-tokens
+number: 1
+title: Tall Tokens
+island: x
+players: [1]
+map:
+  grid: |
+    . .  .  .  . 3
+    . .  3b .  . .
+    1W . .  .  . 2
+    W  . .  .  . 2b
+stockpile: {level1: 4, level2: 4, level3: 2, dome: 1}
+objectives:
+  - tier: silver
+    goal: {blessings: {count: 1}}
+  - tier: gold
+    goal: {blessings: {count: 2}}
+"""
+"""Blessing tokens high up, where the stair to them can take longer than the climb."""
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_blessings_bound_equals_its_plain_version(seed: int) -> None:
-    """Blessing goals, with 1-4 workers shared by 1-4 players (the turn tables)."""
+    """Blessing goals, with 1-4 workers shared by 1-4 players (the turn tables), and
+    tokens high up (:data:`TALL_TOKENS`)."""
     compared = claimed = 0
+    riddle = riddle_of_text(TALL_TOKENS)
+    assert riddle is not None
+    for j in range(2):
+        game = RiddleGame(compile_riddle(riddle, 1), j)
+        for state in walk(game, 300):
+            assert isinstance(game.goal, BlessingsGoal)
+            assert blessings_bound(game.bounds, game.goal, state) == \
+                plain_blessings_bound(game.bounds, game.goal, state)
     for _, game, goals, state in iter_cases(seed * 6151 + 7, lambda t: "blessings:" in t):
         if compared >= 400 and claimed >= 40:
             break
@@ -228,3 +260,60 @@ def test_finish_equals_rewards_then_effects(seed: int) -> None:
             skipped += book.skip_effects  # type: ignore[attr-defined]
         effects += bool(ctx.effects)
     assert compared >= 2000 and rewarded and effects and skipped
+
+
+TWO_TOWERS = """kind: riddle
+id: two-towers
+number: 1
+title: Two Towers
+island: x
+players: [1]
+map:
+  grid: |
+    . W . .
+    . . . 1
+    W . . .
+coins:
+  - {at: D3, colour: silver, levels: [2]}
+stockpile: {level1: 4, level2: 4, level3: 2, dome: 1}
+objectives:
+  - tier: silver
+    goal:
+      all_of:
+        - {stand: {figure: worker, at: A1, level: 2}}
+        - {stand: {figure: worker, at: D2, level: 3}}
+        - {slots: {silver: 1}}
+  - tier: gold
+    slots: {silver: 1}
+"""
+"""Builds that an ``all_of`` needs on disjoint known spaces (random riddles seldom do)."""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_bound_equals_bound(seed: int) -> None:
+    """:meth:`RiddleGame.compile_bound` against :meth:`RiddleGame.bound` for every goal
+    of the goal tree (``all_of`` with and without builds on known spaces, ``any_of``,
+    every leaf kind), in the plain and in the chance search."""
+    rng = random.Random(seed * 2203 + 1)
+    compared = disjoint = 0
+    kinds: set[str] = set()
+    for i in range(400):
+        if compared >= 3000 and disjoint and len(kinds) >= 6:
+            break
+        text, players = random_riddle_text(rng) if i % 4 else (TWO_TOWERS, 1)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        game = RiddleGame(ctx, 0, gods=FUZZ_GODS, chance=i % 3 == 0)
+        goals = [g for o in ctx.objectives for g in iter_goal_tree(o.goal)]
+        compiled = [game.compile_bound(g) for g in goals]
+        for state in walk(game, 40):
+            for goal, fast in zip(goals, compiled):
+                value = fast(state)
+                assert value == game.bound(goal, state), text
+                compared += 1
+                kinds.add(goal.NAME)
+                if isinstance(goal, AllOfGoal):
+                    disjoint += disjoint_builds(game.bounds, goal.goals, state) > 0
+    assert compared >= 3000 and disjoint and len(kinds) >= 6, kinds

@@ -118,6 +118,8 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
                     climb = at
         if walk == 0 or h_t < 1:
             stair = 1  # set up on it: collected at the end of the first turn
+        elif climb >= h_t and move_nb[t] & ~closed:
+            stair = 1  # the stair takes at most h_t turns: never more than the climb
         else:
             stair = UNREACHABLE
             nb = move_nb[t] & ~closed
