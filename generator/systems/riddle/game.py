@@ -219,22 +219,35 @@ class RiddleGame:
         powered = bool(book.cards) or book.athena >= 0
         if powered:  # gods held: plies through the powers
             out.extend(self.powers.moves(state, seat, movers, wanderer, finish, ctx))
+        # A move's state is built with the turn already counted when no custom quest
+        # reads the turn before it ends (the actions never read the turn).
+        counted = not self.powers.custom
+        end: Callable[[RiddleState], list[RiddleState]] = self._end_turn if counted else finish
+        middle = (state[2] + counted, *state[3:EXTRA])
+        tail = state[EXTRA + 1:]
+        # The stockpile after a build on a space 0-3 blocks high (made when first needed).
+        lefts: list[Stockpile | None] = [None, None, None, None]
+        coin_at = ctx.coin_at
+        tokens, collected = state.tokens, state.collected
         for move in () if powered else iter_moves(geometry, board, movers, stock):
             build = move[2]
             bit = 1 << build
-            if l3 & bit:
-                left = (s0, s1, s2, s3 - 1)
-            elif l2 & bit:
-                left = (s0, s1, s2 - 1, s3)
-            elif l1 & bit:
-                left = (s0, s1 - 1, s2, s3)
-            else:
-                left = (s0 - 1, s1, s2, s3)
+            height = 3 if l3 & bit else 2 if l2 & bit else 1 if l1 & bit else 0
+            left = lefts[height]
+            if left is None:
+                spent = [s0, s1, s2, s3]
+                spent[height] -= 1
+                left = lefts[height] = _new_tuple(Stockpile, spent)
             after = _new_tuple(RiddleState, (  # state._replace, without parsing keywords
-                apply_move(geometry, board, move), _new_tuple(Stockpile, left),
-                *state[2:EXTRA], moved if move[0] == wanderer else still, *state[EXTRA + 1:]))
+                apply_move(geometry, board, move), left, *middle,
+                moved if move[0] == wanderer else still, *tail))
+            coin = coin_at[build]
+            if not tokens & bit and (coin < 0 or collected >> coin & 1):
+                for nxt in end(after):  # no coin and no token there: after_build is a no-op
+                    append((move, nxt))  # type: ignore[arg-type]
+                continue
             for built in after_build(ctx, after, build):
-                for nxt in finish(built):
+                for nxt in end(built):
                     append((move, nxt))  # type: ignore[arg-type]
         for i in self.takeable(state, seat):
             for nxt in finish(self.take_god(state, seat, i)):
@@ -368,7 +381,11 @@ class RiddleGame:
         each of its states, with the common case (no reward earned, no god's or
         blessing's note to clear) done inline; the same states in the same order
         (``tests/systems/riddle/test_riddle_solver_fast_paths.py``)."""
-        turned = _new_tuple(RiddleState, (state[0], state[1], state[2] + 1, *state[3:]))
+        return self._end_turn(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,
+                                                        *state[3:])))
+
+    def _end_turn(self, turned: RiddleState) -> list[RiddleState]:
+        """:meth:`finish` on a state whose turn is already counted."""
         if turned.tokens:
             turned = collect_blessings(turned)
         ctx = self.ctx

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from generator.engine.state import height_at
+from generator.engine.moves import apply_move, iter_moves
+from generator.engine.state import Stockpile, height_at
 from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
@@ -17,7 +18,8 @@ from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
 from generator.systems.riddle.goals.build import SPACES_AT_MOST, BuildGoal, build_bound
 from generator.systems.riddle.model import iter_goal_tree
-from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.bookkeeping import GOD_ACTION
+from generator.systems.riddle.state import RiddleState, after_build, is_over
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .test_riddle_solver_bounds import walk
@@ -245,9 +247,15 @@ def test_finish_equals_rewards_then_effects(seed: int) -> None:
             acted.append(state)
             return RiddleGame.finish(game, state)
 
+        def record_counted(turned: RiddleState, game: RiddleGame = game,
+                           acted: list[RiddleState] = acted) -> list[RiddleState]:
+            acted.append(turned._replace(turn=turned.turn - 1))
+            return RiddleGame._end_turn(game, turned)
+
         game.finish = record  # type: ignore[method-assign]
+        game._end_turn = record_counted  # type: ignore[method-assign]
         walk(game, 60)
-        del game.finish
+        del game.finish, game._end_turn
         for k, state in enumerate(acted):
             assert game.finish(state) == plain_finish(game, state), text
             compared += 1
@@ -317,3 +325,50 @@ def test_compiled_bound_equals_bound(seed: int) -> None:
                 if isinstance(goal, AllOfGoal):
                     disjoint += disjoint_builds(game.bounds, goal.goals, state) > 0
     assert compared >= 3000 and disjoint and len(kinds) >= 6, kinds
+
+
+def plain_successors(game: RiddleGame, state: RiddleState) -> list[tuple[object, RiddleState]]:
+    """:meth:`RiddleGame.successors` for a state whose group holds no god card and has
+    no blessing card or Sphinx's game to play: each move of the seat's workers, its
+    piece from the stockpile, coins and tokens on the built space, then
+    :func:`plain_finish`; then each god taken from the queue."""
+    ctx = game.ctx
+    if game.is_goal(state) or is_over(ctx, state):
+        return []
+    book = state.extra
+    seat, movers, wanderer = game.movers(state)
+    out: list[tuple[object, RiddleState]] = []
+    for move in iter_moves(ctx.geometry, state.board, movers, state.stock):
+        piece = height_at(state.board, move[2])
+        stock = list(state.stock)
+        stock[piece] -= 1
+        after = state._replace(
+            board=apply_move(ctx.geometry, state.board, move), stock=Stockpile(*stock),
+            extra=book._replace(wanderer_moved=move[0] == wanderer) if wanderer >= 0 else book)
+        for built in after_build(ctx, after, move[2]):
+            out += [(move, final) for final in plain_finish(game, built)]
+    for i in game.takeable(state, seat):
+        out += [((GOD_ACTION, i, -1), final)
+                for final in plain_finish(game, game.take_god(state, seat, i))]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_successors_equal_their_plain_version(seed: int) -> None:
+    """Every state of short walks over generated riddles (coins, tokens, rewards,
+    effects, gods in the queue, 1-4 players with the Wanderer): the same
+    successors in the same order."""
+    rng = random.Random(seed * 4271 + 3)
+    compared = 0
+    for _ in range(400):
+        if compared >= 1500:
+            break
+        text, players = random_riddle_text(rng)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        game = RiddleGame(compile_riddle(riddle, players), 0, gods=FUZZ_GODS)
+        for state in walk(game, 80):
+            assert game.successors(state) == plain_successors(game, state), text
+            compared += 1
+    assert compared >= 1500
