@@ -132,6 +132,7 @@ class Bounds:
         self.lure_memo: dict[Any, int] = {}
         self.god_memo: dict[Any, tuple[tuple[int, int, int, int, int], ...]] = {}
         self.choice_memo: dict[Any, int] = {}  # a goal's best choice, by what it weighs
+        self.build_memo: dict[Any, int] = {}
         self.movers_memo: dict[Any, tuple[tuple[Square, tuple[int, ...]], ...]] = {}
         self.possible_memo: dict[Any, int] = {}
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]

@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
-from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
+from generator.systems.riddle.bookkeeping import Bookkeeping
+from generator.systems.riddle.bounds import (
+    MEMO_AT_MOST,
+    PIECES_UP,
+    Bounds,
+    figure_squares,
+    first_build,
+)
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -189,8 +196,30 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
             s1 += fixed[1]
             s2 += fixed[2]
             s3 += fixed[3]
-    gods = bounds.god_totals(state)
     spaces.sort()
+    # The King or the Sphinx on none of the spaces: no turns to lure it off them.
+    lure = False
+    for _, _, sq in spaces:
+        if pinned >> sq & 1:
+            lure = True
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    key = (missing, tuple(spaces), s0, s1, s2, s3, free, book.gods_taken, book.gods_held,
+           board.workers if lure else (), pinned if lure else 0)
+    known = bounds.build_memo.get(key)
+    if known is None:
+        known = _best_spaces(bounds, state, spaces, missing, (s0, s1, s2, s3), free, lure)
+        if len(bounds.build_memo) < MEMO_AT_MOST:
+            bounds.build_memo[key] = known
+    return known
+
+
+def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int, int]],
+                 missing: int, supply: tuple[int, int, int, int], free: int,
+                 lure: bool) -> int:
+    """The fewest turns over every choice of ``missing`` of ``spaces`` (height, turn of
+    the first build, square) and every choice of gods (see :func:`build_bound`)."""
+    s0, s1, s2, s3 = supply
+    gods = bounds.god_totals(state)
     # Per space: (builds, turn of the first build, square, pieces the builds take).
     plans = [(4 - h, reach, sq, PIECES_UP[h][4 - h]) for h, reach, sq in spaces]
     best = UNREACHABLE
@@ -207,7 +236,7 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
             n2 += need[2]
             n3 += need[3]
         walk = first - 1 + builds
-        if pinned:
+        if lure:
             walk = max(walk, builds + bounds.lure_turns(state, [c[2] for c in chosen]))
         if walk >= best:
             continue  # every choice of gods takes at least the walk
