@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from generator.engine.geometry import Geometry, Square
 from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.bounds import (
+    IDENTITY_TURNS,
     MEMO_AT_MOST,
     PIECES_UP,
     Bounds,
@@ -168,11 +169,25 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
     workers = bounds.movers(state)
     pinned = figure_squares(board)
+    near = bounds.near
+    # One player moves any worker every turn: the first build is the nearest walk.
+    rows = [near[w] for w, _ in workers] if bounds.game.players == 1 else None
     spaces = []  # (height, turn of the first build there, square)
     while area:
         low = area & -area
         area ^= low
-        reach = first_build(workers, bounds.near, low.bit_length() - 1)
+        sq = low.bit_length() - 1
+        if rows is None:
+            reach = first_build(workers, near, sq)
+        else:
+            reach = UNREACHABLE
+            for row in rows:
+                if row[sq] < reach:
+                    reach = row[sq]
+            if reach < 1:
+                reach = 1
+            elif len(IDENTITY_TURNS) <= reach < UNREACHABLE:
+                reach = first_build(workers, near, sq)  # past the turn table
         if pinned & low and reach < 2:
             reach = 2  # the King or the Sphinx stands there until an effect moves it
         if reach < UNREACHABLE:
