@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry
-from generator.systems.riddle.bounds import MEMO_AT_MOST, Bounds
+from generator.systems.riddle.bounds import IDENTITY_TURNS, MEMO_AT_MOST, Bounds
 from generator.systems.riddle.goals._common import COUNT_PARAMS
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -95,6 +95,7 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
     # Per worker: its row of distances, its height and its turn table.
     walkers = [(distance[w], (l1 >> w & 1) + (l2 >> w & 1) + (l3 >> w & 1), table)
                for w, table in movers]
+    single = bounds.game.players == 1
     tokens: list[int] = []
     alone: list[int] = []  # per token: turns to collect it, alone
     reach: list[int] = []  # per token: steps from the nearest worker
@@ -105,17 +106,30 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
         tokens.append(t)
         h_t = (l1 >> t & 1) + (l2 >> t & 1) + (l3 >> t & 1)
         walk = climb = UNREACHABLE
-        for row, h_w, table in walkers:
-            d = row[t]
-            if d < walk:
-                walk = d
-            moves = h_t - h_w
-            if moves < d:
-                moves = d
-            if moves < UNREACHABLE:
-                at = table[moves] if moves < len(table) else table[-1] + moves
-                if at < climb:
-                    climb = at
+        if single:  # the turn of the m-th move is m: the fewest moves give the climb
+            for row, h_w, _ in walkers:
+                d = row[t]
+                if d < walk:
+                    walk = d
+                moves = h_t - h_w
+                if moves < d:
+                    moves = d
+                if moves < climb:
+                    climb = moves
+            if len(IDENTITY_TURNS) <= climb < UNREACHABLE:
+                climb += IDENTITY_TURNS[-1]  # past the table, as for more players
+        else:
+            for row, h_w, table in walkers:
+                d = row[t]
+                if d < walk:
+                    walk = d
+                moves = h_t - h_w
+                if moves < d:
+                    moves = d
+                if moves < UNREACHABLE:
+                    at = table[moves] if moves < len(table) else table[-1] + moves
+                    if at < climb:
+                        climb = at
         if walk == 0 or h_t < 1:
             stair = 1  # set up on it: collected at the end of the first turn
         elif climb >= h_t and move_nb[t] & ~closed:
