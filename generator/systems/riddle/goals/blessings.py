@@ -106,30 +106,22 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
         tokens.append(t)
         h_t = (l1 >> t & 1) + (l2 >> t & 1) + (l3 >> t & 1)
         walk = climb = UNREACHABLE
-        if single:  # the turn of the m-th move is m: the fewest moves give the climb
-            for row, h_w, _ in walkers:
-                d = row[t]
-                if d < walk:
-                    walk = d
-                moves = h_t - h_w
-                if moves < d:
-                    moves = d
+        for row, h_w, table in walkers:
+            d = row[t]
+            if d < walk:
+                walk = d
+            moves = h_t - h_w
+            if moves < d:
+                moves = d
+            if single:  # the turn of the m-th move is m: the fewest moves give the climb
                 if moves < climb:
                     climb = moves
-            if len(IDENTITY_TURNS) <= climb < UNREACHABLE:
-                climb += IDENTITY_TURNS[-1]  # past the table, as for more players
-        else:
-            for row, h_w, table in walkers:
-                d = row[t]
-                if d < walk:
-                    walk = d
-                moves = h_t - h_w
-                if moves < d:
-                    moves = d
-                if moves < UNREACHABLE:
-                    at = table[moves] if moves < len(table) else table[-1] + moves
-                    if at < climb:
-                        climb = at
+            elif moves < UNREACHABLE:
+                at = table[moves] if moves < len(table) else table[-1] + moves
+                if at < climb:
+                    climb = at
+        if single and len(IDENTITY_TURNS) <= climb < UNREACHABLE:
+            climb += IDENTITY_TURNS[-1]  # past the table, as for more players
         if walk == 0 or h_t < 1:
             stair = 1  # set up on it: collected at the end of the first turn
         elif climb >= h_t and move_nb[t] & ~closed:
