@@ -4,6 +4,7 @@ its goal module and is built from these (``goals/slots.py``, ``goals/stand.py``,
 ``goals/blessings.py``, ``goals/all_of.py``)."""
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -355,23 +356,38 @@ class Bounds:
 
     def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
                      workers: int) -> tuple[tuple[int, ...], ...]:
-        players = self.game.players
         assignment = self.game.assignments[assignment_index]
-        tables = []
-        for i in range(workers):
-            turns = [0]
-            last = wanderer_moved and i == assignment.wanderer
-            turn = 0
-            while len(turns) < len(IDENTITY_TURNS):
-                turn += 1
-                mask = assignment.masks[(seat + turn - 1) % players]
-                if mask >> i & 1 and not last:
-                    turns.append(turn)
-                    last = i == assignment.wanderer
-                else:
-                    last = False
-            tables.append(tuple(turns))
-        return tuple(tables)
+        return seat_turn_tables(assignment.masks, assignment.wanderer, self.game.players, seat,
+                                wanderer_moved, workers)
+
+
+@functools.lru_cache(maxsize=4096)
+def seat_turn_tables(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
+                     wanderer_moved: bool, workers: int) -> tuple[tuple[int, ...], ...]:
+    """Per worker, ``turns[d]``: the turn (from now, ``seat`` playing next) of its d-th
+    move, when seat ``s`` moves the workers of ``masks[s]`` and the Wanderer (worker
+    ``wanderer``, -1 none, just moved when ``wanderer_moved``) never moves two turns
+    running. A pure function of small values, remembered: every game of a riddle
+    with 2-4 players asks for the same few hundred.
+
+    >>> seat_turn_tables((0b01, 0b10), -1, 2, 1, False, 2)[0][:4]
+    (0, 2, 4, 6)
+    """
+    tables = []
+    for i in range(workers):
+        turns = [0]
+        last = wanderer_moved and i == wanderer
+        turn = 0
+        while len(turns) < len(IDENTITY_TURNS):
+            turn += 1
+            mask = masks[(seat + turn - 1) % players]
+            if mask >> i & 1 and not last:
+                turns.append(turn)
+                last = i == wanderer
+            else:
+                last = False
+        tables.append(tuple(turns))
+    return tuple(tables)
 
 
 def figure_squares(board: State) -> int:
