@@ -2,6 +2,7 @@
 budgets, symmetry keys and the count of optimal first moves."""
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from generator.sim.search import (
+    cyclic_gc_paused,
     BUDGET,
     EXHAUSTED,
     FOUND,
@@ -207,3 +209,30 @@ def test_counting_first_moves_agrees_with_exact_distances(seed: int) -> None:
         assert count_optimal_first_moves(maze, cost) == expected
         line = astar(maze).states
         assert count_optimal_first_moves(maze, cost, line=line) == expected
+
+
+def test_searches_pause_the_cyclic_collector_and_restore_it() -> None:
+    """A search runs with the cyclic collector paused, and leaves it as it found it
+    (on, or off when the caller had turned it off), also when the search raises."""
+    seen: list[bool] = []
+
+    class Watched(CountTo):
+        def estimate(self, state: int) -> int:
+            seen.append(gc.isenabled())
+            return super().estimate(state)
+
+    assert gc.isenabled()
+    astar(Watched(6))
+    breadth_first(Watched(6))
+    count_optimal_first_moves(Watched(6), 3)
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        astar(Watched(6))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ZeroDivisionError):
+        with cyclic_gc_paused():
+            raise ZeroDivisionError
+    assert gc.isenabled()

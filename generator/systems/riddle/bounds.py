@@ -4,6 +4,7 @@ its goal module and is built from these (``goals/slots.py``, ``goals/stand.py``,
 ``goals/blessings.py``, ``goals/all_of.py``)."""
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -130,6 +131,11 @@ class Bounds:
                   if c.colour == colour) for colour in range(2))
         self.memo: dict[Any, int] = {}
         self.lure_memo: dict[Any, int] = {}
+        self.god_memo: dict[Any, tuple[tuple[int, int, int, int, int], ...]] = {}
+        self.choice_memo: dict[Any, int] = {}  # a goal's best choice, by what it weighs
+        self.build_memo: dict[Any, int] = {}
+        self.movers_memo: dict[Any, tuple[tuple[Square, tuple[int, ...]], ...]] = {}
+        self.possible_memo: dict[Any, int] = {}
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -207,6 +213,19 @@ class Bounds:
         takes = min(len(untaken), sum(GODS_HELD_AT_MOST - held for held in book.gods_held))
         return [c for size in range(takes + 1) for c in itertools.combinations(untaken, size)]
 
+    def god_totals(self, state: RiddleState) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Per set of untaken gods the group could still take (as :meth:`god_choices`):
+        (gods taken, their pieces of each kind), remembered per (gods taken, gods held)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key = (book.gods_taken, book.gods_held)
+        known = self.god_memo.get(key)
+        if known is None:
+            known = tuple((len(taken), sum(g[0] for g in taken), sum(g[1] for g in taken),
+                           sum(g[2] for g in taken), sum(g[3] for g in taken))
+                          for taken in self.god_choices(state))
+            self.god_memo[key] = known
+        return known
+
     def _cover_turn(self, state: RiddleState, rest: Sequence[int],
                     wait: Sequence[tuple[int, tuple[int, ...], int, int]]) -> int:
         """The first turn by which the rewards ``wait`` (all of them, so no earlier than
@@ -239,6 +258,10 @@ class Bounds:
         if self.endless or self.game_pieces or self.game.sphinx_options:
             return UNREACHABLE
         book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key = (state.stock, book.gods_taken, state.achieved)
+        known = self.possible_memo.get(key)
+        if known is not None:
+            return known
         total = sum(state.stock)
         for i, god in enumerate(self.game.queue):
             if not book.gods_taken >> i & 1:
@@ -246,6 +269,8 @@ class Bounds:
         for j, (fixed, free) in enumerate(self.reward_supply):
             if self.serving[j] and not state.achieved >> j & 1:
                 total += sum(fixed) + free
+        if len(self.possible_memo) < MEMO_AT_MOST:
+            self.possible_memo[key] = total
         return total
 
     # -- luring the King and the Sphinx off a space ---------------------------------
@@ -298,43 +323,71 @@ class Bounds:
 
     # -- who moves when ------------------------------------------------------------
 
-    def movers(self, state: RiddleState) -> list[tuple[Square, tuple[int, ...]]]:
+    def movers(self, state: RiddleState) -> tuple[tuple[Square, tuple[int, ...]], ...]:
         """Per worker on the board: its square, and ``turns[d]``, the earliest turn
         (from now) of its d-th move. One player moves any worker every turn; with
         more players a worker moves only on its seat's turns (the Wanderer at
-        most every other turn)."""
+        most every other turn). Remembered per (workers, assignment, seat, Wanderer
+        moved): every goal's bound asks for it."""
         board = state.board
         if self.game.players == 1:
-            return [(w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE]
-        book: Bookkeeping = state.extra  # type: ignore[assignment]
-        seat = state.turn % self.game.players
-        k = (book.assignment, seat, book.wanderer_moved)
-        tables = self.turn_tables.get(k)
-        if tables is None:
-            tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
-                                       len(board.workers))
-            self.turn_tables[k] = tables
-        return [(w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE]
+            key: Any = board.workers
+        else:
+            book: Bookkeeping = state.extra  # type: ignore[assignment]
+            key = (board.workers, book.assignment, state.turn % self.game.players,
+                   book.wanderer_moved)
+        known = self.movers_memo.get(key)
+        if known is not None:
+            return known
+        if self.game.players == 1:
+            known = tuple((w, IDENTITY_TURNS) for w in board.workers if w != NO_SQUARE)
+        else:
+            seat = key[2]
+            k = (book.assignment, seat, book.wanderer_moved)
+            tables = self.turn_tables.get(k)
+            if tables is None:
+                tables = self._turn_tables(book.assignment, seat, book.wanderer_moved,
+                                           len(board.workers))
+                self.turn_tables[k] = tables
+            known = tuple((w, tables[i]) for i, w in enumerate(board.workers) if w != NO_SQUARE)
+        if len(self.movers_memo) < MEMO_AT_MOST:
+            self.movers_memo[key] = known
+        return known
 
     def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
                      workers: int) -> tuple[tuple[int, ...], ...]:
-        players = self.game.players
         assignment = self.game.assignments[assignment_index]
-        tables = []
-        for i in range(workers):
-            turns = [0]
-            last = wanderer_moved and i == assignment.wanderer
-            turn = 0
-            while len(turns) < len(IDENTITY_TURNS):
-                turn += 1
-                mask = assignment.masks[(seat + turn - 1) % players]
-                if mask >> i & 1 and not last:
-                    turns.append(turn)
-                    last = i == assignment.wanderer
-                else:
-                    last = False
-            tables.append(tuple(turns))
-        return tuple(tables)
+        return seat_turn_tables(assignment.masks, assignment.wanderer, self.game.players, seat,
+                                wanderer_moved, workers)
+
+
+@functools.lru_cache(maxsize=4096)
+def seat_turn_tables(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
+                     wanderer_moved: bool, workers: int) -> tuple[tuple[int, ...], ...]:
+    """Per worker, ``turns[d]``: the turn (from now, ``seat`` playing next) of its d-th
+    move, when seat ``s`` moves the workers of ``masks[s]`` and the Wanderer (worker
+    ``wanderer``, -1 none, just moved when ``wanderer_moved``) never moves two turns
+    running. A pure function of small values, remembered: every game of a riddle
+    with 2-4 players asks for the same few hundred.
+
+    >>> seat_turn_tables((0b01, 0b10), -1, 2, 1, False, 2)[0][:4]
+    (0, 2, 4, 6)
+    """
+    tables = []
+    for i in range(workers):
+        turns = [0]
+        last = wanderer_moved and i == wanderer
+        turn = 0
+        while len(turns) < len(IDENTITY_TURNS):
+            turn += 1
+            mask = masks[(seat + turn - 1) % players]
+            if mask >> i & 1 and not last:
+                turns.append(turn)
+                last = i == wanderer
+            else:
+                last = False
+        tables.append(tuple(turns))
+    return tuple(tables)
 
 
 def figure_squares(board: State) -> int:

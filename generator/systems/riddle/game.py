@@ -4,6 +4,7 @@ transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
@@ -48,6 +49,7 @@ from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 EXTRA = RiddleState._fields.index("extra")
 """Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
+ACHIEVED = RiddleState._fields.index("achieved")
 
 
 def time_horizon(ctx: RiddleContext) -> int:
@@ -91,6 +93,21 @@ def symmetry_group(ctx: RiddleContext) -> tuple[Symmetry, ...]:
     return ctx.geometry.symmetries_fixing(*fixed)
 
 
+def may_demand(goal: Goal) -> bool:
+    """True when :func:`~.goals.all_of.demand` can name spaces ``goal``'s builds are on."""
+    return isinstance(goal, SlotsGoal) or (isinstance(goal, StandGoal) and goal.at != NO_SQUARE
+                                           and goal.figure != "any")
+
+
+def _figure_bound(bounds: Bounds, goal: StandGoal, figure: str, state: RiddleState) -> int:
+    return stand_figure_bound(bounds, goal, state, figure)
+
+
+def _any_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
+    return min(stand_bound(bounds, goal, state), stand_figure_bound(bounds, goal, state, "king"),
+               stand_figure_bound(bounds, goal, state, "sphinx"))
+
+
 class RiddleGame:
     """One objective of a compiled riddle as a :class:`~generator.sim.search.SearchProblem`.
 
@@ -125,6 +142,8 @@ class RiddleGame:
                              ((0, 0, 0, 0),) for o in ctx.objectives)
         self.reward_mask = _mask(j for j, options in enumerate(self.rewards)
                                  if options != ((0, 0, 0, 0),))
+        # Per objective: its bit and its goal's test (judged at the end of each turn).
+        self._judges = tuple((1 << j, o.goal.is_met) for j, o in enumerate(ctx.objectives))
         self.die = die
         self.sphinx_options = self._sphinx_options(die) if chance else ()
         self.horizon = time_horizon(ctx)
@@ -146,6 +165,7 @@ class RiddleGame:
         # when powers play.
         self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
         self.bounds = Bounds(self)
+        self._goal_bound = self.compile_bound(self.goal)
         self.power_reach = power_reach(self)
 
     # -- the search problem ------------------------------------------------
@@ -199,22 +219,35 @@ class RiddleGame:
         powered = bool(book.cards) or book.athena >= 0
         if powered:  # gods held: plies through the powers
             out.extend(self.powers.moves(state, seat, movers, wanderer, finish, ctx))
+        # A move's state is built with the turn already counted when no custom quest
+        # reads the turn before it ends (the actions never read the turn).
+        counted = not self.powers.custom
+        end: Callable[[RiddleState], list[RiddleState]] = self._end_turn if counted else finish
+        middle = (state[2] + counted, *state[3:EXTRA])
+        tail = state[EXTRA + 1:]
+        # The stockpile after a build on a space 0-3 blocks high (made when first needed).
+        lefts: list[Stockpile | None] = [None, None, None, None]
+        coin_at = ctx.coin_at
+        tokens, collected = state.tokens, state.collected
         for move in () if powered else iter_moves(geometry, board, movers, stock):
             build = move[2]
             bit = 1 << build
-            if l3 & bit:
-                left = (s0, s1, s2, s3 - 1)
-            elif l2 & bit:
-                left = (s0, s1, s2 - 1, s3)
-            elif l1 & bit:
-                left = (s0, s1 - 1, s2, s3)
-            else:
-                left = (s0 - 1, s1, s2, s3)
+            height = 3 if l3 & bit else 2 if l2 & bit else 1 if l1 & bit else 0
+            left = lefts[height]
+            if left is None:
+                spent = [s0, s1, s2, s3]
+                spent[height] -= 1
+                left = lefts[height] = _new_tuple(Stockpile, spent)
             after = _new_tuple(RiddleState, (  # state._replace, without parsing keywords
-                apply_move(geometry, board, move), _new_tuple(Stockpile, left),
-                *state[2:EXTRA], moved if move[0] == wanderer else still, *state[EXTRA + 1:]))
+                apply_move(geometry, board, move), left, *middle,
+                moved if move[0] == wanderer else still, *tail))
+            coin = coin_at[build]
+            if not tokens & bit and (coin < 0 or collected >> coin & 1):
+                for nxt in end(after):  # no coin and no token there: after_build is a no-op
+                    append((move, nxt))  # type: ignore[arg-type]
+                continue
             for built in after_build(ctx, after, build):
-                for nxt in finish(built):
+                for nxt in end(built):
                     append((move, nxt))  # type: ignore[arg-type]
         for i in self.takeable(state, seat):
             for nxt in finish(self.take_god(state, seat, i)):
@@ -265,7 +298,7 @@ class RiddleGame:
     def plain_estimate(self, state: RiddleState) -> int:
         """The goals' bounds, for lines that use no power from ``state`` on."""
         ctx = self.ctx
-        need = self.bound(self.goal, state)
+        need = self._goal_bound(state)
         if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
             return UNREACHABLE
         limit = ctx.turn_limit
@@ -342,11 +375,41 @@ class RiddleGame:
     # -- turn steps ----------------------------------------------------------
 
     def finish(self, state: RiddleState) -> list[RiddleState]:
-        """End of the turn: rewards (blessings, objectives, piece rewards), then effects."""
-        out: list[RiddleState] = []
-        for rewarded in self.rewards_step(state):
-            out.extend(self.effects_step(rewarded))
-        return out
+        """End of the turn: rewards (blessings, objectives, piece rewards), then effects.
+
+        The solver's hot path: :meth:`rewards_step` then :meth:`effects_step` on
+        each of its states, with the common case (no reward earned, no god's or
+        blessing's note to clear) done inline; the same states in the same order
+        (``tests/systems/riddle/test_riddle_solver_fast_paths.py``)."""
+        return self._end_turn(_new_tuple(RiddleState, (state[0], state[1], state[2] + 1,
+                                                        *state[3:])))
+
+    def _end_turn(self, turned: RiddleState) -> list[RiddleState]:
+        """:meth:`finish` on a state whose turn is already counted."""
+        if turned.tokens:
+            turned = collect_blessings(turned)
+        ctx = self.ctx
+        before = achieved = turned.achieved
+        for bit, met in self._judges:
+            if not achieved & bit and met(ctx, turned):
+                achieved |= bit
+        if achieved != before:
+            turned = _new_tuple(RiddleState, (*turned[:ACHIEVED], achieved,
+                                              *turned[ACHIEVED + 1:]))
+            if achieved & ~before & self.reward_mask:
+                out: list[RiddleState] = []
+                for rewarded in self._rewarded(turned, achieved & ~before & self.reward_mask):
+                    out.extend(self.effects_step(rewarded))
+                return out
+        book: Bookkeeping = turned.extra  # type: ignore[assignment]
+        if book.pan_square >= 0 or book.skip_effects:
+            return list(self.effects_step(turned))
+        effects = ctx.effects
+        if not effects:
+            return [turned]
+        if len(effects) == 1:
+            return list(effects[0].apply(ctx, turned, turned.turn))
+        return list(self.effects_step(turned))
 
     def _questing(self, before: RiddleState, seat: int, mine: int
                   ) -> Callable[[RiddleState], list[RiddleState]]:
@@ -365,6 +428,11 @@ class RiddleGame:
         new = judged.achieved & ~turned.achieved & self.reward_mask
         if not new:
             return (judged,)
+        return self._rewarded(judged, new)
+
+    def _rewarded(self, judged: RiddleState, new: int) -> tuple[RiddleState, ...]:
+        """``judged`` with the piece rewards of the objectives ``new`` achieved (one
+        state per choice of pieces)."""
         states = [judged]
         for j in range(len(self.rewards)):
             if new >> j & 1:
@@ -437,6 +505,68 @@ class RiddleGame:
                                  stand_figure_bound(self.bounds, goal, state, "king"),  # type: ignore[arg-type]
                                  stand_figure_bound(self.bounds, goal, state, "sphinx")))  # type: ignore[arg-type]
         return base
+
+    def compile_bound(self, goal: Goal) -> Callable[[RiddleState], int]:
+        """:meth:`bound` for ``goal`` as one function, its dispatch on the goal's kind
+        done once (the estimate's hot path; ``tests/systems/riddle/
+        test_riddle_solver_fast_paths.py`` pins it to :meth:`bound`). An ``all_of``
+        with fewer than two goals that can demand builds on known spaces skips
+        :func:`disjoint_builds`, which is then 0."""
+        ctx, bounds = self.ctx, self.bounds
+        kind = type(goal)
+        if kind is AllOfGoal or kind is AnyOfGoal:
+            goals = goal.goals  # type: ignore[attr-defined]
+            parts = tuple(self.compile_bound(child) for child in goals)
+            if kind is AnyOfGoal:
+                return lambda state: min(part(state) for part in parts)
+            last = goal.deadline()
+            demanding = sum(1 for child in goals if may_demand(child)) >= 2
+
+            def all_of(state: RiddleState) -> int:
+                need = 0
+                for part in parts:
+                    b = part(state)
+                    if b >= UNREACHABLE:
+                        return UNREACHABLE
+                    if b > need:
+                        need = b
+                if demanding:
+                    need = max(need, disjoint_builds(bounds, goals, state))
+                if last is not None and state.turn + max(need, 1) > last:
+                    return UNREACHABLE
+                return need
+            return all_of
+        met = goal.is_met
+        if kind.CHANCE and not self.chance:
+            return lambda state: 0 if met(ctx, state) else UNREACHABLE
+        if kind is SlotsGoal:
+            return lambda state: 0 if met(ctx, state) else max(1, slots_bound(
+                bounds, goal, state))  # type: ignore[arg-type]
+        more: Callable[[RiddleState], int] | None = None
+        if kind is BuildGoal:
+            more = partial(build_bound, bounds, goal)  # type: ignore[arg-type]
+        elif kind is BlessingsGoal:
+            more = partial(blessings_bound, bounds, goal)  # type: ignore[arg-type]
+        elif kind is StandGoal:
+            figure = goal.figure  # type: ignore[attr-defined]
+            if figure == "worker":
+                more = partial(stand_bound, bounds, goal)  # type: ignore[arg-type]
+            elif figure in ("king", "sphinx"):
+                more = partial(_figure_bound, bounds, goal, figure)  # type: ignore[arg-type]
+            else:
+                more = partial(_any_figure_bound, bounds, goal)  # type: ignore[arg-type]
+        min_turns = goal.min_turns
+        if more is None:
+            return partial(min_turns, ctx)
+        extra = more
+
+        def leaf(state: RiddleState) -> int:
+            base = min_turns(ctx, state)
+            if base <= 0 or base >= UNREACHABLE:
+                return base
+            claim = extra(state)
+            return claim if claim > base else base
+        return leaf
 
     # -- keys ------------------------------------------------------------------
 

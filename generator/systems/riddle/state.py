@@ -100,6 +100,8 @@ def place_coin(ctx: RiddleContext, state: RiddleState, colour: int) -> tuple[Rid
 
 def collect_blessings(state: RiddleState) -> RiddleState:
     """Collect every blessing token with a worker on it (the rewards step)."""
+    if not state.tokens:
+        return state
     under = 0
     for sq in state.board.workers:
         if sq != NO_SQUARE:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Bitboard, Geometry
 from generator.engine.state import height_at
-from generator.systems.riddle.bounds import Bounds, coin_pieces
+from generator.systems.riddle.bounds import Bounds
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
 from generator.systems.riddle.state import RiddleState
@@ -58,7 +58,10 @@ class AllOfGoal:
         return min(found) if found else None
 
     def is_met(self, ctx: RiddleContext, state: RiddleState) -> bool:
-        return all(g.is_met(ctx, state) for g in self.goals)
+        for g in self.goals:
+            if not g.is_met(ctx, state):
+                return False
+        return True
 
     def min_turns(self, ctx: RiddleContext, state: RiddleState) -> int:
         if self.is_met(ctx, state):
@@ -79,18 +82,31 @@ def demand(bounds: Bounds, goal: Goal, state: RiddleState) -> tuple[Bitboard, in
     it is not known where): the coin spaces of a slots goal, a stand's space."""
     if isinstance(goal, SlotsGoal):
         filled = state.slots[goal.objective]
-        ctx = bounds.ctx
+        board = state.board
+        l1, l2, l3 = board.l1, board.l2, board.l3
+        collected = state.collected
+        removable = bounds.ctx.removable & ~state.sunk
+        closed = board.domes | state.sunk  # sunk spaces carry the dome bit as well
         where = total = 0
         for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
             if count <= 0:
                 continue
             costs = []
-            for i, spec in enumerate(ctx.coins):
-                if spec.colour == colour and not state.collected >> i & 1:
-                    cost = coin_pieces(ctx, state, i)[0]
-                    if cost < UNREACHABLE:
-                        costs.append(cost)
-                        where |= 1 << spec.square
+            for i, sq, levels in bounds.coins_by_colour[colour]:
+                if collected >> i & 1:
+                    continue
+                bit = 1 << sq
+                if removable & bit:
+                    cost = 1  # as coin_pieces: an effect may lower the space
+                elif closed & bit:
+                    continue
+                else:
+                    above = levels >> ((l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1) + 1)
+                    if not above:
+                        continue
+                    cost = (above & -above).bit_length()
+                costs.append(cost)
+                where |= bit
             total += sum(sorted(costs)[:count])
         return where, total
     if isinstance(goal, StandGoal) and goal.at != NO_SQUARE and goal.figure != "any":

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry
-from generator.engine.state import height_at
-from generator.systems.riddle.bounds import Bounds
+from generator.systems.riddle.bounds import IDENTITY_TURNS, MEMO_AT_MOST, Bounds
 from generator.systems.riddle.goals._common import COUNT_PARAMS
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -52,11 +51,15 @@ class BlessingsGoal:
         # Tokens are collected at the end of a turn with a worker on them: the
         # nearest token is at least its distance in moves away.
         best = UNREACHABLE
-        for sq in ctx.geometry.squares:
-            if state.tokens >> sq & 1:
-                for w in state.board.workers:
-                    if w != NO_SQUARE:
-                        best = min(best, ctx.distance[w][sq])
+        left = state.tokens & ctx.geometry.land
+        rows = [ctx.distance[w] for w in state.board.workers if w != NO_SQUARE]
+        while left:
+            low = left & -left
+            left ^= low
+            sq = low.bit_length() - 1
+            for row in rows:
+                if row[sq] < best:
+                    best = row[sq]
         return max(1, best) if best < UNREACHABLE else UNREACHABLE
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
@@ -81,38 +84,74 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
         return 0
     ctx = bounds.ctx
     board = state.board
-    tokens = [sq for sq in ctx.geometry.squares if state.tokens >> sq & 1]
+    left = state.tokens & ctx.geometry.land
     movers = bounds.movers(state)
-    workers = [w for w, _ in movers]
-    if len(tokens) < missing or not workers:
+    if left.bit_count() < missing or not movers:
         return UNREACHABLE
+    l1, l2, l3 = board.l1, board.l2, board.l3
     distance = ctx.distance
     closed = (board.domes & ~ctx.removable) | state.sunk
     move_nb = ctx.geometry.move_neighbours
+    # Per worker: its row of distances, its height and its turn table.
+    walkers = [(distance[w], (l1 >> w & 1) + (l2 >> w & 1) + (l3 >> w & 1), table)
+               for w, table in movers]
+    single = bounds.game.players == 1
+    tokens: list[int] = []
     alone: list[int] = []  # per token: turns to collect it, alone
     reach: list[int] = []  # per token: steps from the nearest worker
-    for t in tokens:
-        h_t = height_at(board, t)
-        walk = min(distance[w][t] for w in workers)
-        climb = UNREACHABLE
-        for w, table in movers:
-            moves = max(distance[w][t], h_t - height_at(board, w))
-            if moves < UNREACHABLE:
+    while left:
+        low = left & -left
+        left ^= low
+        t = low.bit_length() - 1
+        tokens.append(t)
+        h_t = (l1 >> t & 1) + (l2 >> t & 1) + (l3 >> t & 1)
+        walk = climb = UNREACHABLE
+        for row, h_w, table in walkers:
+            d = row[t]
+            if d < walk:
+                walk = d
+            moves = h_t - h_w
+            if moves < d:
+                moves = d
+            if single:  # the turn of the m-th move is m: the fewest moves give the climb
+                if moves < climb:
+                    climb = moves
+            elif moves < UNREACHABLE:
                 at = table[moves] if moves < len(table) else table[-1] + moves
-                climb = min(climb, at)
-        stair = 1
-        if h_t >= 1:
+                if at < climb:
+                    climb = at
+        if single and len(IDENTITY_TURNS) <= climb < UNREACHABLE:
+            climb += IDENTITY_TURNS[-1]  # past the table, as for more players
+        if walk == 0 or h_t < 1:
+            stair = 1  # set up on it: collected at the end of the first turn
+        elif climb >= h_t and move_nb[t] & ~closed:
+            stair = 1  # the stair takes at most h_t turns: never more than the climb
+        else:
             stair = UNREACHABLE
             nb = move_nb[t] & ~closed
             while nb:
                 low = nb & -nb
                 nb ^= low
-                short = h_t - 1 - height_at(board, low.bit_length() - 1)
-                stair = min(stair, 1 + (short if short > 0 else 0))
-        if walk == 0:
-            stair = 1  # set up on it: collected at the end of the first turn
-        alone.append(max(1, climb, stair if walk else 1))
+                n = low.bit_length() - 1
+                short = h_t - 1 - (l1 >> n & 1) - (l2 >> n & 1) - (l3 >> n & 1)
+                step = 1 + short if short > 0 else 1
+                if step < stair:
+                    stair = step
+        most = climb if climb > stair else stair
+        alone.append(most if most > 1 else 1)
         reach.append(walk)
+    key = (missing, tuple(tokens), tuple(alone), tuple(reach))
+    known = bounds.choice_memo.get(key)
+    if known is None:
+        known = _best_choice(distance, tokens, alone, reach, missing)
+        if len(bounds.choice_memo) < MEMO_AT_MOST:
+            bounds.choice_memo[key] = known
+    return known
+
+
+def _best_choice(distance: Sequence[Sequence[int]], tokens: Sequence[int],
+                 alone: Sequence[int], reach: Sequence[int], missing: int) -> int:
+    """The fewest turns over every choice of ``missing`` tokens (see :func:`blessings_bound`)."""
     best = UNREACHABLE
     for chosen in itertools.combinations(range(len(tokens)), missing):
         worst = max(alone[i] for i in chosen)

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
-from generator.systems.riddle.bounds import PIECES_UP, Bounds, figure_squares, first_build
+from generator.systems.riddle.bookkeeping import Bookkeeping
+from generator.systems.riddle.bounds import (
+    IDENTITY_TURNS,
+    MEMO_AT_MOST,
+    PIECES_UP,
+    Bounds,
+    figure_squares,
+    first_build,
+)
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -161,11 +169,25 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     l1, l2, l3, domes = board.l1, board.l2, board.l3, board.domes
     workers = bounds.movers(state)
     pinned = figure_squares(board)
+    near = bounds.near
+    # One player moves any worker every turn: the first build is the nearest walk.
+    rows = [near[w] for w, _ in workers] if bounds.game.players == 1 else None
     spaces = []  # (height, turn of the first build there, square)
     while area:
         low = area & -area
         area ^= low
-        reach = first_build(workers, bounds.near, low.bit_length() - 1)
+        sq = low.bit_length() - 1
+        if rows is None:
+            reach = first_build(workers, near, sq)
+        else:
+            reach = UNREACHABLE
+            for row in rows:
+                if row[sq] < reach:
+                    reach = row[sq]
+            if reach < 1:
+                reach = 1
+            elif len(IDENTITY_TURNS) <= reach < UNREACHABLE:
+                reach = first_build(workers, near, sq)  # past the turn table
         if pinned & low and reach < 2:
             reach = 2  # the King or the Sphinx stands there until an effect moves it
         if reach < UNREACHABLE:
@@ -173,32 +195,76 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
                            low.bit_length() - 1))
     if len(spaces) < missing:
         return UNREACHABLE
-    supply = list(state.stock)
+    s0, s1, s2, s3 = state.stock
     for sq in bounds.recycling:
         bit = 1 << sq
         if not state.sunk & bit:
-            supply[0] += bool(l1 & bit)
-            supply[1] += bool(l2 & bit)
-            supply[2] += bool(l3 & bit)
-            supply[3] += bool(domes & bit)
+            s0 += bool(l1 & bit)
+            s1 += bool(l2 & bit)
+            s2 += bool(l3 & bit)
+            s3 += bool(domes & bit)
     free = 0
     for j, (fixed, choice) in enumerate(bounds.reward_supply):
         if bounds.serving[j] and not state.achieved >> j & 1:
             free += choice
-            for p in range(4):
-                supply[p] += fixed[p]
-    gods = bounds.god_choices(state)
+            s0 += fixed[0]
+            s1 += fixed[1]
+            s2 += fixed[2]
+            s3 += fixed[3]
+    spaces.sort()
+    # The King or the Sphinx on none of the spaces: no turns to lure it off them.
+    lure = False
+    for _, _, sq in spaces:
+        if pinned >> sq & 1:
+            lure = True
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    key = (missing, tuple(spaces), s0, s1, s2, s3, free, book.gods_taken, book.gods_held,
+           board.workers if lure else (), pinned if lure else 0)
+    known = bounds.build_memo.get(key)
+    if known is None:
+        known = _best_spaces(bounds, state, spaces, missing, (s0, s1, s2, s3), free, lure)
+        if len(bounds.build_memo) < MEMO_AT_MOST:
+            bounds.build_memo[key] = known
+    return known
+
+
+def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int, int]],
+                 missing: int, supply: tuple[int, int, int, int], free: int,
+                 lure: bool) -> int:
+    """The fewest turns over every choice of ``missing`` of ``spaces`` (height, turn of
+    the first build, square) and every choice of gods (see :func:`build_bound`)."""
+    s0, s1, s2, s3 = supply
+    gods = bounds.god_totals(state)
+    # Per space: (builds, turn of the first build, square, pieces the builds take).
+    plans = [(4 - h, reach, sq, PIECES_UP[h][4 - h]) for h, reach, sq in spaces]
     best = UNREACHABLE
-    for chosen in itertools.combinations(sorted(spaces), missing):
-        builds = sum(4 - h for h, _, _ in chosen)
-        walk = min(reach for _, reach, _ in chosen) - 1 + builds
-        if pinned:
-            walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
-        need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]
-        for taken in gods:
-            short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
-                        for p in range(4))
-            turns = max(walk, builds + len(taken))  # gods are taken on turns of their own
+    for chosen in itertools.combinations(plans, missing):
+        builds = 0
+        first = UNREACHABLE
+        n0 = n1 = n2 = n3 = 0
+        for b, reach, _, need in chosen:
+            builds += b
+            if reach < first:
+                first = reach
+            n0 += need[0]
+            n1 += need[1]
+            n2 += need[2]
+            n3 += need[3]
+        walk = first - 1 + builds
+        if lure:
+            walk = max(walk, builds + bounds.lure_turns(state, [c[2] for c in chosen]))
+        if walk >= best:
+            continue  # every choice of gods takes at least the walk
+        n0 -= s0
+        n1 -= s1
+        n2 -= s2
+        n3 -= s3
+        for taken, g0, g1, g2, g3 in gods:
+            short = ((n0 - g0 if n0 > g0 else 0) + (n1 - g1 if n1 > g1 else 0)
+                     + (n2 - g2 if n2 > g2 else 0) + (n3 - g3 if n3 > g3 else 0))
+            turns = builds + taken  # gods are taken on turns of their own
+            if turns < walk:
+                turns = walk
             if short <= free and turns < best:
                 best = turns
     return best
