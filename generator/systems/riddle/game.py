@@ -4,7 +4,7 @@ transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
@@ -37,7 +37,7 @@ from generator.systems.riddle.goals.build import BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
-from generator.systems.riddle.power_bounds import power_reach, powered_estimate
+from generator.systems.riddle.power_bounds import PowerReach, power_reach, powered_estimate
 from generator.systems.riddle.state import (
     RiddleState,
     after_build,
@@ -164,9 +164,21 @@ class RiddleGame:
         # Held cards (queue index, seat, four counts, quest earned) and Athena's seat,
         # when powers play.
         self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
-        self.bounds = Bounds(self)
-        self._goal_bound = self.compile_bound(self.goal)
-        self.power_reach = power_reach(self)
+        # The bounds (distance tables, the compiled goal bound, the powers' reach) are
+        # built on first use: a replay of a stored line (trace.verify_result) never
+        # estimates, and a warm build replays every cached proof.
+
+    @cached_property
+    def bounds(self) -> Bounds:
+        return Bounds(self)
+
+    @cached_property
+    def _goal_bound(self) -> Callable[[RiddleState], int]:
+        return self.compile_bound(self.goal)
+
+    @cached_property
+    def power_reach(self) -> PowerReach:
+        return power_reach(self)
 
     # -- the search problem ------------------------------------------------
 
