@@ -109,9 +109,12 @@ def playable_counts(riddle: Riddle) -> tuple[int, ...]:
 
 
 def requests_by_count(riddle: Riddle) -> list[ProofRequest]:
-    """What ``check`` proves of a riddle: every player count it allows, without
-    counting first moves (the book's own one-player solve counts them)."""
-    return [ProofRequest(riddle.id, n) for n in playable_counts(riddle)]
+    """What ``check`` proves of a riddle: every player count it allows; one player's
+    optimal first moves counted too, so the request is the book's and the report's
+    (one search and one cache entry, not a proof in check and the same proof again
+    in the build)."""
+    return [ProofRequest(riddle.id, n, count_first_moves=n == 1)
+            for n in playable_counts(riddle)]
 
 
 def prove_objective(shared: ProofShared, request: ProofRequest, tier: str) -> ObjectiveResult:

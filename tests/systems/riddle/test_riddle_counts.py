@@ -137,7 +137,8 @@ def test_check_asks_for_every_count_the_riddle_allows(players: tuple[int, ...]) 
 
     riddle = Riddle()
     riddle.players = players  # type: ignore[attr-defined]
-    assert requests_by_count(riddle) == [ProofRequest("r", n) for n in players]  # type: ignore[arg-type]
+    assert requests_by_count(riddle) == [ProofRequest("r", n, count_first_moves=n == 1)
+                                         for n in players]  # type: ignore[arg-type]
 
 
 def test_other_counts_are_searched_only_for_what_the_first_count_proved(tmp_path: Path) -> None:
