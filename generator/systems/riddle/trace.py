@@ -45,6 +45,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     first: list[str] = []
     spent: list[int] | None = None  # pieces a power turn built (to name a quest reward)
     stock = before.stock  # the stockpile the action starts from (after any blessing)
+    pre = before  # the position the action starts from (after any blessing card)
     acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
@@ -66,6 +67,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         first.append(used.pieces)
         acted = used.acted
         stock = used.pre.stock
+        pre = used.pre
         if used.ply is not None:
             spent = [sum(1 for _, p in used.ply.builds if p == i) for i in range(4)]
         build = used.ply.builds[-1][0] if used.ply is not None and used.ply.builds else NO_SQUARE
@@ -91,7 +93,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         for rewarded in game.rewards_step(built):
             for final in game.effects_step(rewarded):
                 if _same(final, after):
-                    notes = first + _notes(game, before, build, built, rewarded, final)
+                    notes = first + _notes(game, pre, build, built, rewarded, final)
                     quest = [b - a for a, b in zip(plain.stock, built.stock)]
                     if spent is not None:
                         quest = [q + b - a + n for q, a, b, n in

@@ -1,0 +1,51 @@
+"""Random lines of play with the god powers and blessing cards in play, written by the
+solver's own notation (:func:`~generator.systems.riddle.trace.describe_turn`): what
+the legality checker (:mod:`.legality`) must accept, and tamper with to reject."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from generator.systems.riddle.bookkeeping import BLESSING_ACTION, GOD_ACTION
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.gods import POWER_ACTION
+from generator.systems.riddle.model import Riddle
+from generator.systems.riddle.trace import describe_turn
+
+from .reference import riddle_of_text
+from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A riddle, its player count and a random line of play on it."""
+
+    text: str
+    riddle: Riddle
+    players: int
+    tier: str
+    lines: tuple[str, ...]
+
+
+def random_walk(rng: random.Random, turns: int = 6) -> Walk | None:
+    """A generated riddle with gods and blessing cards, and up to ``turns`` random turns
+    on it that prefer taking gods and using powers and cards (None: no riddle)."""
+    text, players = random_god_riddle_text(rng, blessings=rng.random() < 0.5)
+    riddle = riddle_of_text(text)
+    if riddle is None:
+        return None
+    ctx = compile_riddle(riddle, players)
+    target = rng.randrange(len(ctx.objectives))
+    game = RiddleGame(ctx, target, gods=ALL_GODS, blessings=POWER_BLESSINGS, powers=True)
+    state = rng.choice(list(game.starts()))
+    lines: list[str] = []
+    for _ in range(turns):
+        options = game.successors(state)
+        if not options:
+            break
+        special = [o for o in options if o[0][0] in (POWER_ACTION, BLESSING_ACTION, GOD_ACTION)]
+        action, child = rng.choice(special if special and rng.random() < 0.8 else options)
+        lines.append(describe_turn(game, state, action, child))
+        state = child
+    return Walk(text, riddle, players, ctx.objectives[target].tier, tuple(lines))
