@@ -403,6 +403,13 @@ def _use_cards(rules: Rules, pos: Position, cards: list[tuple[str, str]]
                 raise Illegal(f"{name}: no blessing token there")
             pos.tokens.discard(sq)
             pos.blessings += 1
+        elif effect == "revive-worker":
+            who, _, where = choice.partition(" back on ")
+            i, sq = int(who[1:]) - 1, square(where, w)
+            if pos.workers[i] != NO_SQUARE or sq not in pos.land or sq in figures(pos) \
+                    or sq in pos.domes or pos.heights[sq] != 0:
+                raise Illegal(f"{name}: {choice} is not a destroyed worker to free ground")
+            pos.workers[i] = sq
         elif effect == "skip-effects":
             skip = True
         elif effect == "extra-turn":
@@ -414,6 +421,6 @@ def _use_cards(rules: Rules, pos: Position, cards: list[tuple[str, str]]
         else:
             raise Illegal(f"{name} ({effect}) is not a card a proof may use")
         if effect not in ("nudge-figure", "reclaim-top", "collect-any-token", "exchange-piece",
-                          *gains) and choice:
+                          "revive-worker", *gains) and choice:
             raise Illegal(f"{name} makes no choice, the line says {choice}")
     return shaping, skip, extra

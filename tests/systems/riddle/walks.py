@@ -49,3 +49,30 @@ def random_walk(rng: random.Random, turns: int = 6) -> Walk | None:
         lines.append(describe_turn(game, state, action, child))
         state = child
     return Walk(text, riddle, players, ctx.objectives[target].tier, tuple(lines))
+
+
+def main(argv: list[str]) -> int:
+    """``python -m tests.systems.riddle.walks SEED COUNT``: replay COUNT random walks with
+    the legality checker; print each rejected one and the total (exit 1 if any)."""
+    from .legality import replay_line
+
+    rng = random.Random(int(argv[0]))
+    walked = bad = 0
+    for _ in range(int(argv[1])):
+        walk = random_walk(rng)
+        if walk is None:
+            continue
+        walked += 1
+        problems = replay_line(walk.riddle, walk.tier, walk.lines, walk.players,
+                               gods=ALL_GODS, blessings=POWER_BLESSINGS, reach=False)
+        if problems:
+            bad += 1
+            print(f"# {walk.players} players: {problems}\n" + "\n".join(walk.lines))
+    print(f"{walked} random lines replayed, {bad} rejected")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,171 @@
+"""The legality checker (``legality.py``) on power turns: for each god, a legal line is
+accepted and plausible illegal ones are rejected; quests, discards, the two-god
+limit and blessing cards likewise; and random lines of play the solver writes with
+gods and cards in play are all accepted (issue 13 §2, issue 14 §1)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .legality import replay_line
+from .reference_gods import ALL_GODS, POWER_BLESSINGS
+from .test_riddle_solver import riddle_of, riddle_text
+from .walks import random_walk
+
+STOCK = "stockpile: {level1: 5, level2: 5, level3: 5, dome: 5}\n"
+SILVER = "objectives:\n  - tier: silver\n    slots: {silver: 1}\n"
+COIN = "coins:\n  - {at: D2, colour: silver, levels: [3]}\n"
+GRID = """
+W K . .
+. W 1 .
+. . 2 .
+"""
+
+
+def riddle(gods: str, *, grid: str = GRID, stock: str = STOCK, players: str = "1",
+           objectives: str = SILVER, revealed: str = "") -> object:
+    cards = f", revealed: [{revealed}]" if revealed else ""
+    return riddle_of(riddle_text(grid, COIN + stock + f"gods: {{deck: [{gods}], queue: [{gods}]"
+                                 f"{cards}}}\n" + objectives, players))
+
+
+def legal(r: object, lines: list[str], players: int = 1) -> list[str]:
+    return replay_line(r, "silver", lines, players, gods=ALL_GODS,  # type: ignore[arg-type]
+                       blessings=POWER_BLESSINGS, reach=False)
+
+
+# Per god: the take, a legal power turn, and illegal variants of it.
+CASES = {
+    "apollo": ("take Apollo from the queue (+1 level2)",
+               "W1 A1-B2, W2 B2-A1 build A2 [Apollo] (level 1)", [
+                   "W1 A1-B2, W2 B2-A1 build A2 (level 1)",  # the trade without the power
+                   "W1 A1-B2, W2 B2-A2 build A3 [Apollo] (level 1)",  # sent elsewhere
+                   "W2 B2-A1, W1 A1-C1 build A2 [Apollo] (level 1)"]),  # not a trade
+    "artemis": ("take Artemis from the queue (+1 level1)",
+                "W1 A1-A2-A3 build B3 [Artemis] (level 1)", [
+                    "W1 A1-A2-A1 build B1 [Artemis] (level 1)",  # back where it began
+                    "W1 A1-A2-A3 build B3 (level 1)",  # two steps without the power
+                    "W1 A1-A2-B3-A3 build B3 [Artemis] (level 1)"]),  # three steps
+    "atlas": ("take Atlas from the queue (+1 dome)",
+              "W1 A1-A2 build A1 [Atlas] (dome)", [
+                  "W1 A1-A2 build A1 (dome)",  # a dome on the ground without Atlas
+                  "W1 A1-A2 build A1 [Atlas] (level 1)"]),  # Atlas named, no dome
+    "demeter": ("take Demeter from the queue (+2 level1)",
+                "W1 A1-A2 build A1, A3 [Demeter] (level 1, level 1)", [
+                    "W1 A1-A2 build A1, A1 [Demeter] (level 1, level 2)",  # same space
+                    "W1 A1-A2 build A1, A3 (level 1, level 1)",  # two builds, no power
+                    "W1 A1-A2 build A1, C1 [Demeter] (level 1, level 1)"]),  # not next to it
+    "hephaestus": ("take Hephaestus from the queue (+1 level2)",
+                   "W1 A1-A2 build A3, A3 [Hephaestus] (level 1, level 2)", [
+                       "W1 A1-A2 build A3, B3 [Hephaestus] (level 1, level 1)",  # elsewhere
+                       "W2 B2-B3 build C3, C3 [Hephaestus] (level 3, dome)",  # a dome
+                       "W1 A1-A2 build A3, A3 (level 1, level 2)"]),  # no power
+    "hermes": ("take Hermes from the queue (+1 level1)",
+               "W1 A1-A3, W2 B2-D1 build B3 [Hermes] (level 1)", [
+                   "W1 A1-A3 build B3 (level 1)",  # a far walk without the power
+                   "W1 A1-C2 build B3 [Hermes] (level 1)",  # climbs
+                   "W1 A1-D2 build C1 [Hermes] (level 1)"]),  # no level path (C2, C3 high)
+    "minotaur": ("take Minotaur from the queue (+1 level3)",
+                 "King B1-C1, W1 A1-B1 build A1 [Minotaur] (level 1)", [
+                     "King B1-C2, W1 A1-B1 build A1 [Minotaur] (level 1)",  # not in line
+                     "King B1-C1, W1 A1-B1 build A1 (level 1)",  # a shove, no power
+                     "King B1-C1, W2 B2-B1 build A1 [Minotaur] (level 1)"]),  # not in line
+    "prometheus": ("take Prometheus from the queue (+1 level1)",
+                   "W2 B2-B3 build A3, A2 [Prometheus] (level 1, level 1)", [
+                       "W2 B2-C2 build B3, C1 [Prometheus] (level 1, level 1)",  # climbs
+                       "W2 B2-C1 build D2, B2 [Prometheus] (level 1, level 1)",  # D2 is
+                       # not next to B2: the early build is made before the move
+                       "W2 B2-B3 build A3, A2 (level 1, level 1)"]),  # no power
+}
+
+
+@pytest.mark.parametrize("god", sorted(CASES))
+def test_each_gods_power_turn_is_checked(god: str) -> None:
+    take, turn, bad = CASES[god]
+    r = riddle(god)
+    assert legal(r, [take, turn]) == []
+    assert legal(r, [turn]), "a power used without the god held"
+    for line in bad:
+        assert legal(r, [take, line]), line
+
+
+def test_athena_holds_the_other_players_climbs() -> None:
+    grid = """
+    W 1 . W
+    . . . .
+    W 1 . W
+    """
+    r = riddle("athena", grid=grid, players="1, 2")
+    lines = ["P1 take Athena from the queue (+1 dome)", "P2 W4 D3-D2 build C3 (level 1)",
+             "P1 W1 A1-B1 build C1 [Athena] (level 1)"]
+    assert legal(r, [*lines, "P2 W3 A3-A2 build B2 (level 1)"], 2) == []
+    assert legal(r, [*lines, "P2 W3 A3-B3 build C2 (level 1)"], 2)  # climbs under the hold
+    plain = lines[:2] + ["P1 W1 A1-B1 build C1 (level 1)"]  # Athena not used: no hold
+    assert legal(r, [*plain, "P2 W3 A3-B3 build C2 (level 1)"], 2) == []
+    assert legal(r, [lines[0], lines[1], "P1 W1 A1-A2 build B2 [Athena] (level 1)"], 2)
+    assert legal(r, ["P1 take Athena from the queue (+1 dome)",
+                     "P1 W4 D3-D2 build C3 (level 1)"], 2)  # P2's turn
+
+
+def test_pan_counts_the_leap_as_level_three() -> None:
+    grid = """
+    2W 2 .
+    . . .
+    """
+    goal = "objectives:\n  - tier: silver\n    goal: {stand: {figure: worker, at: A2, level: 3}}\n"
+    r = riddle_of(riddle_text(grid, STOCK + "gods: {deck: [pan], queue: [pan]}\n" + goal))
+    take = "take Pan from the queue (+1 level1)"
+    both = {"gods": ALL_GODS, "blessings": POWER_BLESSINGS}
+    assert replay_line(r, "silver", [take, "W1 A1-A2 build B2 [Pan] (level 1)"], **both) == []
+    assert replay_line(r, "silver", [take, "W1 A1-A2 build B2 (level 1)"], **both)  # no level 3
+    assert replay_line(r, "silver", [take, "W1 A1-B1 build C1 [Pan] (level 1)"], **both)
+
+
+def test_quests_rewards_and_discards() -> None:
+    r = riddle("demeter, atlas, hephaestus-quest",
+               stock="stockpile: {level1: 0, level2: 5, level3: 0, dome: 0}\n")
+    take = "take Demeter from the queue (+2 level1)"
+    turn = "W1 A1-A2 build A1, A3 [Demeter] (level 1, level 1; quest reward +1 dome)"
+    assert legal(r, [take, turn]) == []
+    assert legal(r, [take, turn.replace("+1 dome", "+2 dome")])  # one piece, not two
+    assert legal(r, [take, turn.replace("; quest reward +1 dome", "")])  # reward forgotten
+    # Demeter's card is empty: she is discarded and her power gone.
+    assert legal(r, [take, turn, "W1 A2-B3 build A2, A3 [Demeter] (level 1, level 2)"])
+    # Without the power the last piece earns nothing.
+    assert legal(r, [take, "W1 A1-A2 build A1 (level 1; quest reward +1 dome)"])
+    heph = "take Hephaestus Quest from the queue (+1 level2)"
+    raise_to = "W1 A1-A2 build A3, A3 [Hephaestus Quest] (level 1, level 2; quest reward +1 level2)"
+    assert legal(r, [take, heph, raise_to]) == []
+    assert legal(r, [take, heph, raise_to.replace("+1 level2", "+1 dome")])  # not its reward
+    # Two gods at most for one player.
+    three = [take, "take Atlas from the queue (+1 dome)", heph]
+    assert legal(r, three[:2]) == []
+    assert legal(r, three)
+
+
+def test_blessing_cards_are_used_once_beside_the_action() -> None:
+    r = riddle("apollo", revealed="extra-step, far-build, gain-dome")
+    step = "use Extra Step; W1 A1-A2-A3 build B3 (level 1)"
+    assert legal(r, [step]) == []
+    assert legal(r, [step, step])  # the card is gone
+    assert legal(r, ["use Extra Step, Far Build; W1 A1-A2-A3 build C1 (level 1)"])  # two shape
+    assert legal(r, ["use Gain Dome (+1 dome); W1 A1-A2 build A3 (level 1)"]) == []
+    assert legal(r, ["use Gain Dome (+1 level3); W1 A1-A2 build A3 (level 1)"])
+    assert legal(r, ["use Far Build; W1 A1-A2 build A3 (level 1)"])  # A3 is next to A2
+
+
+def test_random_lines_with_powers_replay() -> None:
+    """Random turns the solver writes with gods and cards in play are all legal (a
+    larger sample: ``python -m tests.systems.riddle.walks 2 1500``)."""
+    rng = random.Random(7)
+    walked = 0
+    for _ in range(60):
+        walk = random_walk(rng)
+        if walk is None:
+            continue
+        problems = replay_line(walk.riddle, walk.tier, walk.lines, walk.players,
+                               gods=ALL_GODS, blessings=POWER_BLESSINGS, reach=False)
+        assert not problems, (problems, walk.lines, walk.text)
+        walked += 1
+    assert walked >= 40
