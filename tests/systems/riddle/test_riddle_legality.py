@@ -8,6 +8,10 @@ import random
 
 import pytest
 
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.trace import describe_turn
+
 from .legality import replay_line
 from .reference_gods import ALL_GODS, POWER_BLESSINGS
 from .test_riddle_solver import riddle_of, riddle_text
@@ -169,3 +173,69 @@ def test_random_lines_with_powers_replay() -> None:
         assert not problems, (problems, walk.lines, walk.text)
         walked += 1
     assert walked >= 40
+
+
+WANDERER = """kind: riddle
+id: wanderer
+number: 1
+title: Wanderer
+island: x
+players: [3]
+map:
+  grid: |
+    1Wb Kb 1 W
+    1W W . 1
+coins:
+  - {at: C2, colour: silver, levels: [3]}
+  - {at: B2, colour: silver, levels: [3]}
+  - {at: A2, colour: silver, levels: [4]}
+stockpile: {level1: 3, level2: 1, level3: 0, dome: 0}
+gods: {deck: [apollo, prometheus], queue: [apollo, prometheus], revealed: [gain-level3]}
+objectives:
+  - tier: silver
+    slots: {silver: 2}
+  - tier: gold
+    slots: {silver: 1}
+end_of_turn:
+  - {step-toward-closest-worker: {figure: king}}
+turn_limit: 6
+"""
+WANDERER_LINES = (
+    "P1 use Gain Level3 (+1 level3); take Prometheus from the queue (+1 level1; "
+    "blessing collected on A1)",
+    "P2 take Apollo from the queue (+1 level2)",
+    "P3 W2 D1-C1 build D2 (level 2)",
+    "P1 W4 B2-C2 build D1 (level 1)",
+    "P2 W4 C2-C1, W2 C1-C2 build D2 [Apollo] (level 3)",
+    "P3 W2 C2-D1 build C2 (level 1)",
+)
+"""A random line the solver wrote: P1 moves W4 on turn 4 and P2 on turn 5, so W4 is
+the Wanderer, or P2's Apollo turn is led by W2, which P3 also moves: the Wanderer
+then leads turns 5 and 6. Either way it is the first worker moved on two turns
+running (RULES 1)."""
+
+
+def test_the_checker_rejects_the_wanderer_leading_twice() -> None:
+    riddle = riddle_of(WANDERER)
+    problems = replay_line(riddle, "gold", WANDERER_LINES, 3, gods=ALL_GODS,
+                           blessings=POWER_BLESSINGS, reach=False)
+    assert problems and "turn 6" in problems[0], problems
+    assert replay_line(riddle, "gold", WANDERER_LINES[:5], 3, gods=ALL_GODS,
+                       blessings=POWER_BLESSINGS, reach=False) == []
+
+
+@pytest.mark.xfail(strict=True, reason="solver bug (riddle/gods.py GodPowers.play): the "
+                   "first worker moved of a ply is ply.moves[0], which for Apollo's trade is "
+                   "the worker sent back, not the one that stepped; so the Wanderer may "
+                   "lead two turns running")
+def test_the_solver_never_lets_the_wanderer_lead_twice_with_apollo() -> None:
+    ctx = compile_riddle(riddle_of(WANDERER), 3)
+    game = RiddleGame(ctx, 1, gods=ALL_GODS, blessings=POWER_BLESSINGS, powers=True)
+    states = list(game.starts())
+    for line in WANDERER_LINES[:-1]:
+        states = [child for s in states for a, child in game.successors(s)
+                  if describe_turn(game, s, a, child) == line]
+        assert states, line
+    offered = [a for s in states for a, child in game.successors(s)
+               if describe_turn(game, s, a, child) == WANDERER_LINES[-1]]
+    assert offered == []
