@@ -31,7 +31,9 @@ from generator.systems.riddle.solver import SOLVED, solve_riddle
 
 from .legality import parse, replay_line
 from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
+from .reference_gods import ALL_GODS, POWER_BLESSINGS
 from .test_riddle_solver import KING, TWO_BUILDS, riddle_of
+from .walks import solved_lines
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -52,6 +54,18 @@ def test_lines_of_random_riddles_replay(seed: int) -> None:
                 assert not problems, (problems, text)
                 replayed += 1
     assert replayed >= 6
+
+
+def test_lines_of_random_riddles_with_powers_replay() -> None:
+    """The solver's lines on generated riddles with gods (custom quests too) and revealed
+    blessing cards: legal and reaching the objective. A larger sample by hand:
+    ``python -m tests.systems.riddle.walks --solved 3 300``."""
+    walks = list(solved_lines(random.Random(11), 12))
+    for walk in walks:
+        problems = replay_line(walk.riddle, walk.tier, walk.lines, walk.players,
+                               gods=ALL_GODS, blessings=POWER_BLESSINGS)
+        assert not problems, (problems, walk.text)
+    assert len(walks) >= 6
 
 
 def test_the_checker_rejects_illegal_lines() -> None:

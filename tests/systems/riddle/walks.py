@@ -4,6 +4,7 @@ the legality checker (:mod:`.legality`) must accept, and tamper with to reject."
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION, GOD_ACTION
@@ -11,6 +12,8 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION
 from generator.systems.riddle.model import Riddle
+from generator.systems.riddle.results import SOLVED
+from generator.systems.riddle.solver import solve_riddle
 from generator.systems.riddle.trace import describe_turn
 
 from .reference import riddle_of_text
@@ -51,20 +54,42 @@ def random_walk(rng: random.Random, turns: int = 6) -> Walk | None:
     return Walk(text, riddle, players, ctx.objectives[target].tier, tuple(lines))
 
 
+def solved_lines(rng: random.Random, count: int, *, budget: int = 2_000,
+                 seconds: float = 1.0) -> Iterator[Walk]:
+    """The solver's shortest lines for the objectives it solves on ``count`` generated
+    riddles with gods (custom quests too) and revealed blessing cards in play."""
+    for _ in range(count):
+        text, players = random_god_riddle_text(rng, blessings=rng.random() < 0.5)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        solve = solve_riddle(riddle, players, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                             budget=budget, seconds=seconds, count_first_moves=False)
+        for result in solve.objectives:
+            if result.status == SOLVED:
+                yield Walk(text, riddle, players, result.tier, result.solution)
+
+
 def main(argv: list[str]) -> int:
-    """``python -m tests.systems.riddle.walks SEED COUNT``: replay COUNT random walks with
-    the legality checker; print each rejected one and the total (exit 1 if any)."""
+    """``python -m tests.systems.riddle.walks [--solved] SEED COUNT``: replay COUNT random
+    walks (with ``--solved``: the solver's lines on COUNT generated riddles, which must
+    also reach their objective) with the legality checker; print each rejected one
+    and the total (exit 1 if any)."""
     from .legality import replay_line
 
+    solved = argv[:1] == ["--solved"]
+    argv = argv[1:] if solved else argv
     rng = random.Random(int(argv[0]))
+    walks: Iterable[Walk | None] = (
+        solved_lines(rng, int(argv[1])) if solved
+        else (random_walk(rng) for _ in range(int(argv[1]))))
     walked = bad = 0
-    for _ in range(int(argv[1])):
-        walk = random_walk(rng)
+    for walk in walks:
         if walk is None:
             continue
         walked += 1
         problems = replay_line(walk.riddle, walk.tier, walk.lines, walk.players,
-                               gods=ALL_GODS, blessings=POWER_BLESSINGS, reach=False)
+                               gods=ALL_GODS, blessings=POWER_BLESSINGS, reach=solved)
         if problems:
             bad += 1
             print(f"# {walk.players} players: {problems}\n" + "\n".join(walk.lines))
