@@ -6,6 +6,7 @@ the objective holds at the end.
 Quests, from RULES 1 and the god cards (content/riddles/gods/):
 
 - default: a card emptied on a turn its god's power was used earns any one piece;
+  quests are optional (RULES 1), so a line may leave a reward unclaimed;
 - ``stand-above``: two of the holder's workers stand higher than every other figure;
 - ``raise-to`` (level L): a space bare at the start of the turn has L blocks or more;
 - ``shove-off-tower``: the King or the Sphinx left a space of level 1 or more.
@@ -49,12 +50,15 @@ def finish_turn(rules: Rules, before: Position, pos: Position, notes: list[str],
                 extra: bool) -> Position:
     """``pos`` after the action: quests, discards, coins, rewards and effects as the
     ``notes`` (the pieces note already read) say; raises :class:`Illegal`."""
-    rewards = _quest_rewards(rules, before, pos, used)
+    rewards, earned = _quest_rewards(rules, before, pos, used)
     delta: tuple[int, ...] = (0, 0, 0, 0)
     if notes and notes[0].startswith("quest reward +"):
         delta, notes = _pieces(notes[0].removeprefix("quest reward +")), notes[1:]
     if delta not in rewards:
         raise Illegal(f"quest rewards possible: {sorted(rewards)}, the line gives {delta}")
+    if any(delta):
+        for god in earned:  # a custom quest is earned once (claimed rewards)
+            pos.cards[god].quest_done = True
     for i, n in enumerate(delta):
         pos.stock[i] += n
     for god in [g for g, c in pos.cards.items() if not any(c.pieces)]:
@@ -89,24 +93,26 @@ def finish_turn(rules: Rules, before: Position, pos: Position, notes: list[str],
 
 
 def _quest_rewards(rules: Rules, before: Position, pos: Position, used: set[str]
-                   ) -> set[tuple[int, ...]]:
-    """Every sum of the quest rewards the turn earned (marks custom quests done)."""
+                   ) -> tuple[set[tuple[int, ...]], list[str]]:
+    """Every sum of the quest rewards the turn earned, each one claimed or not (quests
+    are optional, RULES 1), and the gods whose custom quests were earned."""
     options: set[tuple[int, ...]] = {(0, 0, 0, 0)}
+    earned: list[str] = []
     seat = pos.seat
     for god, card in pos.cards.items():
         quest = rules.gods[god].quest
         was = before.cards.get(god)
         if not quest.custom:
             if god in used and was is not None and any(was.pieces) and not any(card.pieces):
-                options = {_add(o, r) for o in options for r in ANY}
+                options |= {_add(o, r) for o in options for r in ANY}
             continue
         mine = was is not None and was.seat == seat or (was is None and card.seat == seat)
         if not mine or card.quest_done or not _earned(quest.id, quest.level, before, pos):
             continue
-        card.quest_done = True
+        earned.append(god)
         choice = ANY if quest.reward == "any" else (ANY[PIECES.index(quest.reward)],)
-        options = {_add(o, r) for o in options for r in choice}
-    return options
+        options |= {_add(o, r) for o in options for r in choice}
+    return options, earned
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

@@ -133,7 +133,7 @@ def test_quests_rewards_and_discards() -> None:
     turn = "W1 A1-A2 build A1, A3 [Demeter] (level 1, level 1; quest reward +1 dome)"
     assert legal(r, [take, turn]) == []
     assert legal(r, [take, turn.replace("+1 dome", "+2 dome")])  # one piece, not two
-    assert legal(r, [take, turn.replace("; quest reward +1 dome", "")])  # reward forgotten
+    assert legal(r, [take, turn.replace("; quest reward +1 dome", "")]) == []  # optional
     # Demeter's card is empty: she is discarded and her power gone.
     assert legal(r, [take, turn, "W1 A2-B3 build A2, A3 [Demeter] (level 1, level 2)"])
     # Without the power the last piece earns nothing.
