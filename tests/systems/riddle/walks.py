@@ -4,8 +4,9 @@ the legality checker (:mod:`.legality`) must accept, and tamper with to reject."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION, GOD_ACTION
 from generator.systems.riddle.context import compile_riddle
@@ -29,6 +30,7 @@ class Walk:
     players: int
     tier: str
     lines: tuple[str, ...]
+    steps: tuple[Mapping[str, Any], ...] = ()  # the solver's step objects, when solved
 
 
 def random_walk(rng: random.Random, turns: int = 6) -> Walk | None:
@@ -67,7 +69,7 @@ def solved_lines(rng: random.Random, count: int, *, budget: int = 2_000,
                              budget=budget, seconds=seconds, count_first_moves=False)
         for result in solve.objectives:
             if result.status == SOLVED:
-                yield Walk(text, riddle, players, result.tier, result.solution)
+                yield Walk(text, riddle, players, result.tier, result.solution, result.steps)
 
 
 def main(argv: list[str]) -> int:
