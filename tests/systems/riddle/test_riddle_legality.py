@@ -239,3 +239,23 @@ def test_the_solver_never_lets_the_wanderer_lead_twice_with_apollo() -> None:
     offered = [a for s in states for a, child in game.successors(s)
                if describe_turn(game, s, a, child) == WANDERER_LINES[-1]]
     assert offered == []
+
+
+def test_a_token_a_card_collected_is_not_forfeited_by_a_block() -> None:
+    """trace.describe_turn judged "blessing token forfeited" from the position before
+    the cards: a token Tide Pool's effect had lifted looked forfeited by any build."""
+    text = riddle_text("""
+    W b .
+    . . .
+    """, STOCK + "gods: {deck: [apollo], queue: [apollo], revealed: [collect-any-token]}\n"
+         + SILVER + "coins:\n  - {at: C2, colour: silver, levels: [3]}\n")
+    r = riddle_of(text)
+    game = RiddleGame(compile_riddle(r), 0, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                      powers=True)
+    [start] = game.starts()
+    lines = [describe_turn(game, start, a, child) for a, child in game.successors(start)]
+    used = [line for line in lines if line.startswith("use Collect Any Token")
+            and " build B1 " in line]
+    assert used and not any("forfeited" in line for line in used), used
+    for line in used:
+        assert legal(r, [line]) == [], line
