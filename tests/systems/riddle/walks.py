@@ -85,17 +85,19 @@ def main(argv: list[str]) -> int:
     walks: Iterable[Walk | None] = (
         solved_lines(rng, int(argv[1])) if solved
         else (random_walk(rng) for _ in range(int(argv[1]))))
-    walked = bad = 0
+    walked = bad = powered = 0
     for walk in walks:
         if walk is None:
             continue
         walked += 1
+        powered += any("[" in line or "use " in line for line in walk.lines)
         problems = replay_line(walk.riddle, walk.tier, walk.lines, walk.players,
                                gods=ALL_GODS, blessings=POWER_BLESSINGS, reach=solved)
         if problems:
             bad += 1
             print(f"# {walk.players} players: {problems}\n" + "\n".join(walk.lines))
-    print(f"{walked} random lines replayed, {bad} rejected")
+    print(f"{walked} lines replayed ({powered} with a god power or a blessing card), "
+          f"{bad} rejected")
     return 1 if bad else 0
 
 
