@@ -259,3 +259,33 @@ def test_a_token_a_card_collected_is_not_forfeited_by_a_block() -> None:
     assert used and not any("forfeited" in line for line in used), used
     for line in used:
         assert legal(r, [line]) == [], line
+
+
+def test_the_custom_quests_stand_above_and_shove_off_tower() -> None:
+    above = riddle_of(riddle_text("""
+    1W 1W K
+    1 . .
+    """, STOCK + "gods: {deck: [athena-quest], queue: [athena-quest]}\n" + SILVER
+        + "coins:\n  - {at: C2, colour: silver, levels: [3]}\n"))
+    take = "take Athena Quest from the queue (+1 dome; quest reward +1 level3)"
+    assert legal(above, [take]) == []  # two workers stand above the King
+    assert legal(above, [take.replace("level3", "dome")])  # not the card's reward
+    again = "W1 A1-A2 build B2 (level 1; quest reward +1 level3)"
+    assert legal(above, [take, again])  # earned once only
+    assert legal(above, [take, again.replace("; quest reward +1 level3", "")]) == []
+    level = riddle_of(riddle_text("""
+    1W 1W 1K
+    1 . .
+    """, STOCK + "gods: {deck: [athena-quest], queue: [athena-quest]}\n" + SILVER
+        + "coins:\n  - {at: C2, colour: silver, levels: [3]}\n"))
+    assert legal(level, [take])  # the King stands as high: not earned
+    shove = riddle_of(riddle_text("""
+    W 1K .
+    . W .
+    """, STOCK + "gods: {deck: [minotaur-quest], queue: [minotaur-quest]}\n" + SILVER
+        + "coins:\n  - {at: C2, colour: silver, levels: [3]}\n"))
+    take = "take Minotaur Quest from the queue (+1 level3)"
+    turn = "King B1-C1, W1 A1-B1 build A1 [Minotaur Quest] (level 1; quest reward +1 dome)"
+    assert legal(shove, [take, turn]) == []
+    assert legal(shove, [take, turn.replace("+1 dome", "+1 level3")])
+    assert legal(shove, [take, "W2 B2-C2 build C1 (level 1; quest reward +1 dome)"])
