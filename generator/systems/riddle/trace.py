@@ -131,11 +131,16 @@ def _notes(game: RiddleGame, before: RiddleState, build: Square, built: RiddleSt
     tiers = [o.tier for o in ctx.objectives]
     notes: list[str] = []
     new_coins = built.collected & ~before.collected
+    # The slots each colour filled this turn, one entry per coin placed (two coins of
+    # one colour may go to two objectives, or one of them be set aside).
+    placed: list[list[str]] = [[], []]
+    for j, (a, b) in enumerate(zip(before.slots, built.slots)):
+        for c in (0, 1):
+            placed[c] += [tiers[j]] * (b[c] - a[c])
     for i, spec in enumerate(ctx.coins):
         if new_coins >> i & 1:
             colour = COLOURS[spec.colour]
-            placed = [j for j, (a, b) in enumerate(zip(before.slots, built.slots)) if a != b]
-            where = (f"{tiers[placed[0]]} objective" if placed
+            where = (f"{placed[spec.colour].pop(0)} objective" if placed[spec.colour]
                      else f"set aside, no free {colour} slot")
             notes.append(f"{colour} coin -> {where}")
     if build != NO_SQUARE and before.tokens >> build & 1 and not built.tokens >> build & 1:

@@ -289,3 +289,31 @@ def test_the_custom_quests_stand_above_and_shove_off_tower() -> None:
     assert legal(shove, [take, turn]) == []
     assert legal(shove, [take, turn.replace("+1 dome", "+1 level3")])
     assert legal(shove, [take, "W2 B2-C2 build C1 (level 1; quest reward +1 dome)"])
+
+
+def test_two_coins_of_one_colour_in_one_turn_are_each_written_where_they_go() -> None:
+    """trace.describe_turn named the first objective that gained a slot for every coin
+    collected on the turn: two gold coins, one to each objective (or one set aside),
+    read "gold coin -> silver objective" twice."""
+    text = riddle_text("""
+    W . .
+    . . .
+    """, "coins:\n  - {at: A2, colour: gold, levels: [1]}\n"
+         "  - {at: B2, colour: gold, levels: [1]}\n"
+         "stockpile: {level1: 0, level2: 0, level3: 0, dome: 0}\n"
+         "gods: {deck: [demeter], queue: [demeter]}\n"
+         "objectives:\n  - tier: silver\n    slots: {gold: 1}\n"
+         "  - tier: gold\n    slots: {gold: 1}\n"
+         "  - tier: heroic\n    goal: {stand: {figure: worker, at: C2, level: 3}}\n")
+    r = riddle_of(text)
+    game = RiddleGame(compile_riddle(r), 2, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                      powers=True)
+    [start] = game.starts()
+    [(action, taken)] = [(a, c) for a, c in game.successors(start) if a[0] < 0]
+    first = describe_turn(game, start, action, taken)
+    both = [describe_turn(game, taken, a, c) for a, c in game.successors(taken)]
+    both = [line for line in both if line.count("gold coin -> ") == 2]
+    assert any("silver objective; gold coin -> gold objective" in line for line in both), both
+    for line in both:
+        assert replay_line(r, "heroic", [first, line], gods=ALL_GODS,
+                           blessings=POWER_BLESSINGS, reach=False) == [], line
