@@ -210,14 +210,21 @@ class Line:
     """One turn's notation, taken apart."""
 
     seat: int | None
-    cards: list[tuple[str, str]]
-    take: str | None
-    ply: Ply | None
-    gods: list[str]
-    notes: list[str]
+    cards: list[tuple[str, str]]  # blessing card name, the choice it made
+    take: str | None  # the god taken, or None for a move and build
+    groups: list[tuple[str, list[str]]]  # figure, its squares (start first)
+    builds: list[str]
+    pieces: list[str]  # "level 1" | "dome", one per build
+    gods: list[str]  # the powers named
+    notes: list[str]  # after the pieces
 
 
 def parse(line: str) -> Line:
+    """Take a line of notation apart (raises :class:`Illegal` when it is not one).
+
+    >>> parse("P2 W1 A1-B2 build C3 [Demeter] (level 1; x)").groups
+    [('W1', ['A1', 'B2'])]
+    """
     seat = None
     m = re.match(r"P(\d) ", line)
     if m:
@@ -234,7 +241,7 @@ def parse(line: str) -> Line:
         notes, line = line[i + 2:-1].split("; "), line[:i]
     m = re.fullmatch(r"take (.+) from the queue", line)
     if m:
-        return Line(seat, cards, m.group(1), None, [], notes)
+        return Line(seat, cards, m.group(1), [], [], [], [], notes)
     m = PLY.fullmatch(line)
     if m is None or not m.group("builds"):
         raise Illegal("not a move, build or god take in notation")
@@ -249,9 +256,7 @@ def parse(line: str) -> Line:
     pieces = notes[0].split(", ") if notes else []
     if len(pieces) != len(builds):
         raise Illegal(f"{len(builds)} builds, {len(pieces)} pieces named")
-    ply = Ply(tuple((name, tuple(sq)) for name, sq in groups),  # squares named, for now
-              tuple(builds), tuple(pieces), frozenset(gods))  # type: ignore[arg-type]
-    return Line(seat, cards, None, ply, gods, notes[1:])
+    return Line(seat, cards, None, groups, builds, pieces, gods, notes[1:])
 
 
 def _god_ids(rules: Rules) -> dict[str, str]:
@@ -305,7 +310,6 @@ def play_turn(rules: Rules, pos: Position, text: str) -> list[Position]:
         pos.wanderer_led = False
         outs = [_finish(rules, before, pos, line.notes[1:], [], set(), skip, extra)]
     else:
-        assert line.ply is not None
         used = set()
         for name in line.gods:
             god = names.get(name)
@@ -316,8 +320,8 @@ def play_turn(rules: Rules, pos: Position, text: str) -> list[Position]:
                                if rules.gods[g].power in POWERS)
         if len(rule_names) != len(used):
             raise Illegal("a power the checker does not know is named")
-        ply = Ply(tuple((n, tuple(square(s, w) for s in sq)) for n, sq in line.ply.groups),
-                  tuple(square(s, w) for s in line.ply.builds), line.ply.pieces, rule_names,
+        ply = Ply(tuple((n, tuple(square(s, w) for s in sq)) for n, sq in line.groups),
+                  tuple(square(s, w) for s in line.builds), tuple(line.pieces), rule_names,
                   shaping)
         why = ""
         for after, done in iter_plies(pos, seat, ply):

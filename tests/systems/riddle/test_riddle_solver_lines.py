@@ -173,14 +173,13 @@ def assert_steps_match(solution: Sequence[str], steps: Sequence[Mapping[str, Any
         if line.take is not None:
             assert step["take_god"] == line.take and step["worker"] is None, (text, step)
             continue
-        assert line.ply is not None
-        paths = {name: squares for name, squares in line.ply.groups}
+        paths = {name: squares for name, squares in line.groups}
         squares = paths.get(str(step["worker"]))
         assert squares is not None, (text, step)
         assert (step["from"], step["to"]) == (squares[0], squares[-1]), (text, step)
-        assert step["build"] == line.ply.builds[0], (text, step)
-        pieces = [p.replace("level ", "level") for p in line.ply.pieces]
+        assert step["build"] == line.builds[0], (text, step)
+        pieces = [p.replace("level ", "level") for p in line.pieces]
         assert step["piece"] == pieces[0], (text, step)
         assert step["power"] == (" + ".join(line.gods) or None), (text, step)
-        more = [[sq, p] for sq, p in zip(line.ply.builds[1:], pieces[1:])]
+        more = [[sq, p] for sq, p in zip(line.builds[1:], pieces[1:])]
         assert step.get("more_builds", []) == more, (text, step)
