@@ -114,7 +114,9 @@ class Position:
         return copy.deepcopy(self)
 
     def key(self) -> str:
-        return repr([sorted(v) if isinstance(v, (set, dict)) else v
+        """The same text for equal positions (sets and dicts in sorted order)."""
+        return repr([sorted(v.items()) if isinstance(v, dict) else
+                     sorted(v, key=repr) if isinstance(v, set) else v
                      for v in vars(self).values()])
 
 
