@@ -175,24 +175,15 @@ def _moves(pos: Position, seat: int, ply: Ply, plan: tuple[str, ...]
         yield from _swap(pos, mine, ply)
     elif shaping == "move-two":
         yield from _move_two(pos, mine, ply, plan)
-    elif shaping in ("level-leap", "build-in-place"):
+    elif shaping == "build-in-place":
         [(name, squares)] = _one_group(ply)
         acting = _worker(name)
         if not mine >> acting & 1:
             raise Illegal(f"W{acting + 1} is not a worker this player moves")
+        if len(squares) != 1:
+            raise Illegal("Still Wind: the worker does not move")
         after = pos.copy()
-        if shaping == "build-in-place":
-            if len(squares) != 1:
-                raise Illegal("Still Wind: the worker does not move")
-        else:
-            if len(squares) != 2:
-                raise Illegal("a level leap is one jump")
-            a, b = squares
-            if b in figures(pos) or b in pos.domes or b not in pos.land \
-                    or height(pos, a) != height(pos, b):
-                raise Illegal("a level leap ends on a free space of the same level")
-            after.workers[acting] = b
-        after.first = acting if len(squares) > 1 else -1
+        after.first = -1
         yield acting, after
     else:
         # The acting worker may be written second (Apollo's trade lists both).
@@ -239,9 +230,17 @@ def _walk(pos: Position, acting: int, ply: Ply, plan: tuple[str, ...], start: Po
     climb = 2 if ply.shaping == "double-climb" else 1
     no_up = "prometheus" in plan or (start.athena >= 0 and start.athena != start.seat)
     readings: list[tuple[Position, set[str]]] = [(pos.copy(), set())]
-    for a, b in zip(path, path[1:]):
+    for index, (a, b) in enumerate(zip(path, path[1:])):
         nxt: list[tuple[Position, set[str]]] = []
         for p, used in readings:
+            if index == 0 and ply.shaping == "level-leap":
+                # Hidden Stair: instead of the step, a jump to any free space of its level.
+                if b in figures(p) or b in p.domes or b not in p.land \
+                        or height(p, a) != height(p, b):
+                    raise Illegal("a level leap ends on a free space of the same level")
+                p.workers[p.workers.index(a)] = b
+                nxt.append((p, used))
+                continue
             if b not in steps_from(p, a) or b in p.domes:
                 raise Illegal(f"{_n(p, a)}-{_n(p, b)} is not a step to an open space")
             up = height(p, b) - height(p, a)

@@ -157,6 +157,12 @@ def test_blessing_cards_are_used_once_beside_the_action() -> None:
     assert legal(r, ["use Gain Dome (+1 dome); W1 A1-A2 build A3 (level 1)"]) == []
     assert legal(r, ["use Gain Dome (+1 level3); W1 A1-A2 build A3 (level 1)"])
     assert legal(r, ["use Far Build; W1 A1-A2 build A3 (level 1)"])  # A3 is next to A2
+    leap = riddle("artemis", revealed="level-leap, swap-workers")
+    assert legal(leap, ["use Level Leap; W1 A1-D1 build C1 (level 1)"]) == []
+    assert legal(leap, ["use Level Leap; W1 A1-C2 build C1 (level 1)"])  # C2 is level 1
+    assert legal(leap, ["use Shepherd's Call; W1 A1-B2, W2 B2-A1 build A2 (level 1)"])
+    assert legal(leap, ["use Swap Workers; W1 A1-B2, W2 B2-A1 build A2 (level 1)"]) == []
+    assert legal(leap, ["use Swap Workers; W1 A1-B2, W2 B2-A2 build A3 (level 1)"])
 
 
 def test_random_lines_with_powers_replay() -> None:
