@@ -45,6 +45,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
     first: list[str] = []
     spent: list[int] | None = None  # pieces a power turn built (to name a quest reward)
     stock = before.stock  # the stockpile the action starts from (after any blessing)
+    pre = before  # the position the action starts from (after any blessing card)
     acted: tuple[RiddleState, ...]
     if action[0] == GOD_ACTION:
         god = game.queue[action[1]]
@@ -66,6 +67,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         first.append(used.pieces)
         acted = used.acted
         stock = used.pre.stock
+        pre = used.pre
         if used.ply is not None:
             spent = [sum(1 for _, p in used.ply.builds if p == i) for i in range(4)]
         build = used.ply.builds[-1][0] if used.ply is not None and used.ply.builds else NO_SQUARE
@@ -91,7 +93,7 @@ def describe_turn(game: RiddleGame, before: RiddleState, action: Action,
         for rewarded in game.rewards_step(built):
             for final in game.effects_step(rewarded):
                 if _same(final, after):
-                    notes = first + _notes(game, before, build, built, rewarded, final)
+                    notes = first + _notes(game, pre, build, built, rewarded, final)
                     quest = [b - a for a, b in zip(plain.stock, built.stock)]
                     if spent is not None:
                         quest = [q + b - a + n for q, a, b, n in
@@ -129,11 +131,16 @@ def _notes(game: RiddleGame, before: RiddleState, build: Square, built: RiddleSt
     tiers = [o.tier for o in ctx.objectives]
     notes: list[str] = []
     new_coins = built.collected & ~before.collected
+    # The slots each colour filled this turn, one entry per coin placed (two coins of
+    # one colour may go to two objectives, or one of them be set aside).
+    placed: list[list[str]] = [[], []]
+    for j, (a, b) in enumerate(zip(before.slots, built.slots)):
+        for c in (0, 1):
+            placed[c] += [tiers[j]] * (b[c] - a[c])
     for i, spec in enumerate(ctx.coins):
         if new_coins >> i & 1:
             colour = COLOURS[spec.colour]
-            placed = [j for j, (a, b) in enumerate(zip(before.slots, built.slots)) if a != b]
-            where = (f"{tiers[placed[0]]} objective" if placed
+            where = (f"{placed[spec.colour].pop(0)} objective" if placed[spec.colour]
                      else f"set aside, no free {colour} slot")
             notes.append(f"{colour} coin -> {where}")
     if build != NO_SQUARE and before.tokens >> build & 1 and not built.tokens >> build & 1:
