@@ -134,8 +134,9 @@ class SearchProblem(Protocol[S, A]):
     ``estimate`` must never exceed the true number of steps to a goal (0 at a
     goal); :data:`UNREACHABLE` prunes a state. ``key`` must be equal for states
     the search may treat as one (equal, or images under a symmetry).
-    ``first_move`` names the move an action makes, so that actions which
-    differ only in a later choice count as one first move.
+    ``first_move`` names the move an action makes from a start state, so that
+    actions which differ only in a later choice count as one first move, and one
+    move reached from two starts (or listed at two places) counts once.
     """
 
     def starts(self) -> Iterable[S]: ...
@@ -148,7 +149,7 @@ class SearchProblem(Protocol[S, A]):
 
     def key(self, state: S) -> int: ...
 
-    def first_move(self, action: A) -> Hashable: ...
+    def first_move(self, state: S, action: A) -> Hashable: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,14 +447,15 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
         return False
 
     moves: dict[Hashable, list[S]] = {}
-    starts: set[int] = set()
+    starts: set[S] = set()
     for start in problem.starts():
-        k = key_of(start)
-        if k in starts:
+        # Each distinct start, not each key: two starts that are images of each other
+        # under a symmetry share a key, but their first moves are different moves.
+        if start in starts:
             continue
-        starts.add(k)
+        starts.add(start)
         for action, child in successors(start):
-            moves.setdefault(problem.first_move(action), []).append(child)
+            moves.setdefault(problem.first_move(start, action), []).append(child)
     count = 0
     try:
         for children in moves.values():
@@ -527,7 +529,7 @@ class CountTo:
     def key(self, state: int) -> int:
         return state
 
-    def first_move(self, action: str) -> Hashable:
+    def first_move(self, state: int, action: str) -> Hashable:
         return action
 
 

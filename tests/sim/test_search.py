@@ -59,7 +59,7 @@ class Maze:
     def key(self, cell: Cell) -> int:
         return cell[1] * self.width + cell[0]
 
-    def first_move(self, action: str) -> Hashable:
+    def first_move(self, state: Cell, action: str) -> Hashable:
         return action
 
 
@@ -161,7 +161,7 @@ def test_canonical_keys_merge_mirror_images() -> None:
         def key(self, s: int) -> int:
             return canonical_key_of(lambda x: x, [lambda x: 8 - x])(s)
 
-        def first_move(self, action: int) -> Hashable:
+        def first_move(self, state: int, action: int) -> Hashable:
             return action
 
     line = Line()

@@ -29,7 +29,7 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.bounds import Bounds
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.effects.sink import SinkEffect
-from generator.systems.riddle.gods import GodPowers
+from generator.systems.riddle.gods import POWER_ACTION, GodPowers
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
@@ -191,8 +191,20 @@ class RiddleGame:
     def is_goal(self, state: RiddleState) -> bool:
         return bool(state.achieved & self.bit)
 
-    def first_move(self, action: Action) -> Hashable:
-        return action  # worker indices name the same workers in every assignment
+    def first_move(self, state: RiddleState, action: Action) -> Hashable:
+        """A plain move ``(worker, to, build)`` names itself (worker indices name the
+        same workers in every sharing of 2-4 players). A turn with a power or a
+        blessing card is an index into that state's list of such turns, and the lists
+        differ between sharings: it is named by what it does instead (the ply; the
+        cards used, their choices, the ply or the god taken)."""
+        if action[0] == POWER_ACTION:
+            seat, movers, _ = self.movers(state)
+            ply = self.powers.plies(state, seat, movers)[action[1]]
+            return POWER_ACTION, ply.worker, ply.moves, ply.builds, ply.powers
+        if action[0] == BLESSING_ACTION:
+            turn = self.blessings.turns(self, state)[action[1]]
+            return BLESSING_ACTION, turn.cards, turn.ply, turn.god
+        return action
 
     def movers(self, state: RiddleState) -> tuple[int, int, int]:
         """(seat, bitmask of the workers it may move, the Wanderer or -1) for the next turn."""

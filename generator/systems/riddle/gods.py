@@ -87,6 +87,9 @@ PASSIVE = frozenset({"pan"})
 the standard game by a drop; in a riddle the drop only counts as level 3."""
 
 SHOVES_FIGURES = frozenset({"minotaur"})
+FORCES_OTHERS = frozenset({"apollo", "minotaur"})
+"""Gods whose power moves another figure as the acting worker steps (a forced move,
+not a worker the player moved)."""
 """Engine gods whose riddle text lets them force the King and the Sphinx."""
 
 PAN_DROP = 2
@@ -215,8 +218,11 @@ class GodPowers:
         reward, empty cards discarded and Athena's mark."""
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         board = state.board
+        # The first worker moved is the one the player moved: Apollo's trade and
+        # Minotaur's shove list the figure they force first, but the acting worker
+        # stepped; a team roam (Hermes) moves its workers in the order listed.
         first = ply.moves[0][0] if ply.moves else ply.worker
-        if first >= len(board.workers):  # a shoved figure: the charging worker moved
+        if first >= len(board.workers) or FORCES_OTHERS.intersection(ply.powers):
             first = ply.worker
         athena = -1 if book.athena == seat else book.athena
         if ply.up and any(GODS_ATHENA == p for p in ply.powers):

@@ -272,7 +272,7 @@ def reference_solve(game: RiddleGame, depth: int = DEPTH, states: int = STATES) 
             if exact.get(s) == found_at:
                 for action, child in children.get(s, ()):
                     if exact.get(child) == found_at - 1:
-                        firsts.add(game.first_move(action))
+                        firsts.add(game.first_move(s, action))
     return Reference(found_at, finished, False, exact, len(firsts))
 
 

@@ -68,10 +68,6 @@ def test_one_player_counts_each_card_turn_once() -> None:
     assert result.optimal_first_moves == len(plain_first_moves(game, 1)) == 8
 
 
-@pytest.mark.xfail(strict=True, reason="solver bug: first moves that use a power or a "
-                   "blessing card are keyed by their index in the state's list of such turns, "
-                   "which differs between the ways 2-4 players share the workers, so distinct "
-                   "first moves merge (2, 3 and 4 players: 6 counted, 8 true)")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_several_players_count_each_card_turn_once(players: int) -> None:
     riddle = riddle_of(CARD_FIRST)

@@ -230,10 +230,6 @@ def test_the_checker_rejects_the_wanderer_leading_twice() -> None:
                        blessings=POWER_BLESSINGS, reach=False) == []
 
 
-@pytest.mark.xfail(strict=True, reason="solver bug (riddle/gods.py GodPowers.play): the "
-                   "first worker moved of a ply is ply.moves[0], which for Apollo's trade is "
-                   "the worker sent back, not the one that stepped; so the Wanderer may "
-                   "lead two turns running")
 def test_the_solver_never_lets_the_wanderer_lead_twice_with_apollo() -> None:
     ctx = compile_riddle(riddle_of(WANDERER), 3)
     game = RiddleGame(ctx, 1, gods=ALL_GODS, blessings=POWER_BLESSINGS, powers=True)

@@ -144,10 +144,11 @@ def test_every_shipped_line_replays(shipped: Shipped) -> None:
             counts.add((request.riddle, request.players))
     assert {rid for rid, _ in counts} == set(shipped.shared.riddles)
     assert {n for _, n in counts} == {1, 2, 3, 4}
-    assert replayed >= 200 and powered >= 6, (replayed, powered)
+    # check's one-player requests are the book's (first moves counted): one solve each
+    assert replayed >= 150 and powered >= 6, (replayed, powered)
 
 
-@pytest.mark.parametrize("riddle", ["quarry-debt", "twin-kilns"])
+@pytest.mark.parametrize("riddle", ["quarry-debt", "kilns-end"])
 def test_solve_prints_the_checked_lines_and_steps(shipped: Shipped, riddle: str) -> None:
     """``solve --format json`` gives the lines the book prints, and steps that agree."""
     code, out = run_solve(SHIPPED, riddle, fmt="json")
