@@ -321,8 +321,11 @@ class GodPowers:
                 start = (board.workers[worker] if worker < n
                          else board.king if worker == n else board.sphinx)
                 path.setdefault(worker, [start]).append(sq)
+            steps = list(path.items())
+            if FORCES_OTHERS.intersection(ply.powers):  # the acting worker first, then the forced
+                steps.sort(key=lambda item: item[0] != ply.worker)
             text = ", ".join(_figure_name(w, n) + " " + "-".join(g.name(sq) for sq in squares)  # type: ignore[attr-defined]
-                             for w, squares in path.items())
+                             for w, squares in steps)
         builds = ", ".join(g.name(sq) for sq, _ in ply.builds)  # type: ignore[attr-defined]
         if builds:
             text += f" build {builds}"

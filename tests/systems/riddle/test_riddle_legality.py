@@ -212,13 +212,13 @@ WANDERER_LINES = (
     "P2 take Apollo from the queue (+1 level2)",
     "P3 W2 D1-C1 build D2 (level 2)",
     "P1 W4 B2-C2 build D1 (level 1)",
-    "P2 W4 C2-C1, W2 C1-C2 build D2 [Apollo] (level 3)",
+    "P2 W2 C1-C2, W4 C2-C1 build D2 [Apollo] (level 3)",
     "P3 W2 C2-D1 build C2 (level 1)",
 )
-"""A random line the solver wrote: P1 moves W4 on turn 4 and P2 on turn 5, so W4 is
-the Wanderer, or P2's Apollo turn is led by W2, which P3 also moves: the Wanderer
-then leads turns 5 and 6. Either way it is the first worker moved on two turns
-running (RULES 1)."""
+"""A random line the solver wrote (in today's notation, the acting worker first): P2's
+Apollo turn is led by W2, which P3 also moves, so the Wanderer leads turns 5 and 6:
+the first worker moved on two turns running (RULES 1). The solver took W4, the
+worker sent back, for the one moved first."""
 
 
 def test_the_checker_rejects_the_wanderer_leading_twice() -> None:
