@@ -48,7 +48,7 @@ Document kinds: ``riddle``, ``god``, ``blessing``, ``die``, ``campaign``,
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +118,7 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
     out: list[Diagnostic] = []
     gods = {d.id: build_god(d) for d in pack.of_kind("god")}
     blessings = [d.id for d in pack.of_kind("blessing")]
+    effects = {d.id: str(d.data.get("effect", "")) for d in pack.of_kind("blessing")}
     die_docs = pack.of_kind("die")
     campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
     riddle_docs = pack.of_kind("riddle")
@@ -128,7 +129,7 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
         out.extend(checks.iter_island_membership(infos[doc.id], doc, [c for c, _ in campaigns]))
         if riddle is not None:
             out.extend(_iter_riddle_problems(riddle, doc, gods, blessings,
-                                             [d.id for d in die_docs]))
+                                             [d.id for d in die_docs], effects))
     out.extend(checks.iter_number_problems(riddle_docs, "riddle"))
     out.extend(checks.iter_number_problems(pack.of_kind("blessing"), "blessing"))
     out.extend(checks.iter_number_problems(pack.of_kind("god"), "god card"))
@@ -146,7 +147,8 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
 
 
 def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
-                          blessings: list[str], dice: list[str]) -> Iterator[Diagnostic]:
+                          blessings: list[str], dice: list[str],
+                          effects: Mapping[str, str]) -> Iterator[Diagnostic]:
     yield from checks.iter_coin_problems(riddle, doc)
     yield from checks.iter_slot_problems(riddle, doc)
     yield from checks.iter_ending_problems(riddle, doc)
@@ -157,7 +159,7 @@ def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
     # A god that is unknown, or left out for its own error, brings pieces nobody can
     # count: the stockpile waits until that error (already reported) is fixed.
     if all(g in gods for g in riddle.gods.deck + riddle.gods.queue):
-        yield from checks.iter_stockpile_problems(riddle, doc, gods)
+        yield from checks.iter_stockpile_problems(riddle, doc, gods, effects)
 
 
 @dataclass(frozen=True, slots=True)

@@ -280,9 +280,16 @@ def domes_any_level(cards: Iterable[GodCard]) -> bool:
                for god in (engine_god(card, figures=False) for card in cards))
 
 
-def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard]
-                            ) -> Iterator[Diagnostic]:
-    """Objectives whose coin slots cannot be filled with the pieces available (RS-G015/16)."""
+PIECE_GIFTS = frozenset({"gain-level1", "gain-level3", "gain-dome", "gain-any-block"})
+"""Blessing effects that add a piece to the stockpile (each a piece more, like a quest)."""
+
+
+def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, GodCard],
+                            effects: Mapping[str, str] | None = None) -> Iterator[Diagnostic]:
+    """Objectives whose coin slots cannot be filled with the pieces available (RS-G015/16).
+
+    ``effects``: each blessing card's effect by id; a card revealed at set-up whose
+    effect adds a piece counts as one piece more, as an opening god's quest does."""
     modes: list[tuple[Stockpile, tuple[object, ...], str]] = [(riddle.stockpile, (), "")]
     if riddle.expert is not None and riddle.expert.stockpile is not None:
         modes.append((riddle.expert.stockpile, ("expert", "stockpile"), " in expert mode"))
@@ -303,6 +310,8 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
                   if o.reward is not None and o.reward.piece is not None)
     # Each opening god whose power the solver plays can earn its quest: one piece more.
     quests = sum(1 for card in queue if engine_god(card, figures=False) is not None)
+    gifts = sum(1 for b in riddle.gods.revealed if (effects or {}).get(b) in PIECE_GIFTS)
+    quests += gifts
     for stock, where, mode in modes:
         for i, objective in enumerate(riddle.objectives):
             if not any(objective.slots):
@@ -310,7 +319,7 @@ def iter_stockpile_problems(riddle: Riddle, doc: Document, gods: Mapping[str, Go
             path = where or ("objectives", i, "slots" if "slots" in doc.data["objectives"][i]
                              else "goal")
             widest = _supply(stock, deck, unlimited)
-            wildcards = len(deck) + rewards
+            wildcards = len(deck) + rewards + gifts
             found = cheapest_shortfall(options, objective.slots, widest)
             if found is None:
                 continue
