@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from generator.cachefile import read_keyed
@@ -95,7 +95,7 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         # The fingerprint covers everything the replay reads (riddle, player count,
         # mode, queue, die, blessings), so a line replayed once in this process need
         # not be replayed again when check, the book and the report read it.
-        memo_key = (fingerprint, json.dumps(raw, sort_keys=True, default=str))
+        memo_key = _memo_key(fingerprint, raw)
         problem = _VERIFIED.get(memo_key)
         if problem is None:
             if ctx is None:
@@ -108,6 +108,21 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         if problem:
             return None, problem
     return solve, ""
+
+
+def _memo_key(fingerprint: str, raw: object) -> tuple[str, str]:
+    return fingerprint, json.dumps(raw, sort_keys=True, default=str)
+
+
+def remember_verified(fingerprint: str, objectives: Sequence[Mapping[str, object]]) -> None:
+    """Record the solved objectives of an entry this process has just computed and
+    written (``objectives`` as they parse back from the file) as verified, so that
+    :func:`read_entry` does not replay them again in this run."""
+    for raw in objectives:
+        if raw.get("status") == SOLVED:
+            if len(_VERIFIED) >= VERIFIED_AT_MOST:
+                _VERIFIED.clear()
+            _VERIFIED[_memo_key(fingerprint, raw)] = ""
 
 
 VERIFIED_AT_MOST = 4096

@@ -35,7 +35,7 @@ from generator.diagnostics import Diagnostic
 from generator.pack.model import Document
 from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
-from generator.systems.riddle.cache import read_entry, riddle_fingerprint
+from generator.systems.riddle.cache import read_entry, remember_verified, riddle_fingerprint
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.results import (
     SOLVED,
@@ -155,7 +155,14 @@ def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
         entry["setup"] = result.setup
         entry["boards"] = list(result.boards)
         entry["trace"] = [list(step) for step in result.trace]
-    return write_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+    if not write_text(path, text):
+        return False
+    # This process's solver wrote these lines: reading them back later in the same
+    # run (the build after check, the report) need not replay them. The memo is
+    # keyed by the entry as parsed, so a file changed in between is replayed.
+    remember_verified(fingerprint, json.loads(text)["objectives"])
+    return True
 
 
 @dataclass(slots=True)

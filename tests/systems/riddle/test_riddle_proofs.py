@@ -211,3 +211,30 @@ def test_one_progress_line_per_riddle_in_a_log_and_none_with_quiet(piers: Path,
     assert all(re.search(r"silver 1, gold 2, heroic \d \(cached\)$", ln) for ln in book), book
     quiet = riddlesmith("check", str(piers), "--no-cache", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_an_entry_this_process_wrote_is_not_replayed_again_but_a_changed_one_is(
+        piers: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.systems.riddle.cache as cache
+
+    shared = proof_shared(load(piers))
+    riddle = shared.riddles["pier-3"]
+    solve = solve_riddle(riddle, 2, gods=shared.gods)
+    replays: list[str] = []
+    real = cache.verify_result
+
+    def counting(*args: object, **kwargs: object) -> str:
+        replays.append("x")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cache, "verify_result", counting)
+    path, fingerprint = tmp_path / "x.json", "e" * 64
+    assert write_entry(path, fingerprint, solve)
+    stored, _ = read_entry(path, fingerprint, riddle, 2, gods=shared.gods, die=None,
+                           expert=False)
+    assert stored == solve and replays == []  # just computed here: trusted as written
+    record = json.loads(path.read_text())
+    record["objectives"][0]["solution"][0] += " "  # the same proof, other bytes
+    path.write_text(json.dumps(record))
+    read_entry(path, fingerprint, riddle, 2, gods=shared.gods, die=None, expert=False)
+    assert replays  # changed on disk since: replayed
