@@ -207,6 +207,10 @@ with Hermes or several gods in the queue the bound with powers is weak and that
 search can cost minutes. When it stops undecided the result says so
 (:data:`NOT_RULED_OUT`) and keeps the line without powers."""
 NOT_RULED_OUT = "shortest without god powers; a shorter line with them is not ruled out"
+NOT_SEARCHED_WITH_POWERS = ("shortest without god powers (a line using a power from the "
+                            "queue or a revealed blessing may be shorter: not searched)")
+"""Said of a line without powers when powers are in play and
+:data:`SHORTEST_WITH_POWERS` is off: the turns are the shortest without them only."""
 FIRSTS_WITHOUT_POWERS = "optimal first moves counted without powers"
 """Said when the shortest line uses no power and its first moves were counted in the
 game without powers (a first move using a power is not among them)."""
@@ -359,14 +363,16 @@ def solve_objective(ctx: RiddleContext, target: int, *,
             shorter, shortcut_budget, spend) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game)
     if found.status == FOUND:
         firsts = None
-        note = ""
+        notes = []
+        if in_play:  # SHORTEST_WITH_POWERS off: say what "shortest" means here
+            notes.append(NOT_SEARCHED_WITH_POWERS)
         if count_first_moves and found.cost is not None:
             firsts = count_optimal_first_moves(game, found.cost, budget=budget, seconds=left(),
                                                line=found.states)
             if firsts is None:
-                note = (f"optimal first moves not counted: more than {budget} states or "
-                        f"{seconds} CPU seconds")
-        return result(SOLVED, found, note, firsts, game)
+                notes.append(f"optimal first moves not counted: more than {budget} states or "
+                             f"{seconds} CPU seconds")
+        return result(SOLVED, found, "; ".join(notes), firsts, game)
     if found.status == BUDGET:
         return result(UNPROVEN, found, budget_reason(found, budget, seconds))
     if found.status == HORIZON:
