@@ -99,6 +99,7 @@ from generator.systems.riddle.model import (
 )
 from generator.systems.riddle.solver import (
     GOD_ACTION,
+    NOT_SEARCHED_WITH_POWERS,
     SOLVED,
     ObjectiveResult,
     RiddleGame,
@@ -542,12 +543,22 @@ def difficulty(solve: RiddleSolve | None, riddle: Riddle, lang: str | None = Non
     out = []
     for result in solve.objectives:
         if result.status == SOLVED and result.turns is not None:
-            out.append((result.tier, labels.label("b-turn" if result.turns == 1 else "b-turns",
-                                                  lang, n=result.turns)))
+            text = labels.label("b-turn" if result.turns == 1 else "b-turns", lang,
+                                n=result.turns)
+            out.append((result.tier, text + (NO_POWERS_MARK if without_powers(result) else "")))
         else:
             out.append((result.tier, labels.label(
                 "b-not-proven" if result.status != "unsolvable" else "b-no-line", lang)))
     return out
+
+
+NO_POWERS_MARK = "*"
+"""After the turns of a line that is the shortest without god powers only."""
+
+
+def without_powers(result: ObjectiveResult) -> bool:
+    """True when ``result``'s turns are the shortest without god powers only."""
+    return result.status == SOLVED and result.reason.startswith(NOT_SEARCHED_WITH_POWERS)
 
 
 NOT_PROVEN_MARK, NO_LINE_MARK = "?", "–"
@@ -567,7 +578,8 @@ def count_table(solves: Sequence[RiddleSolve]) -> list[tuple[str, list[str]]]:
         cells = []
         for solve in solves:
             o = solve.objectives[j]
-            cells.append(str(o.turns) if o.status == SOLVED and o.turns is not None
+            cells.append(str(o.turns) + (NO_POWERS_MARK if without_powers(o) else "")
+                         if o.status == SOLVED and o.turns is not None
                          else NO_LINE_MARK if o.status == "unsolvable" else NOT_PROVEN_MARK)
         rows.append((result.tier, cells))
     return rows
@@ -584,7 +596,8 @@ def _count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang: st
     name_w = 16.0
     width = 7.0 + name_w + column_w * len(solves)
     marks = any(c in (NOT_PROVEN_MARK, NO_LINE_MARK) for _, cells in rows for c in cells)
-    key_h = 3.0 if marks else 0.0
+    starred = any(c.endswith(NO_POWERS_MARK) for _, cells in rows for c in cells)
+    key_h = 3.0 if marks or starred else 0.0
     row_h = min(3.9, (BADGE_HEIGHT_AT_MOST - 5.6 - key_h) / len(rows))
     height = 5.6 + row_h * len(rows) + key_h
     x = right - width
@@ -608,10 +621,11 @@ def _count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang: st
             proven = cell not in (NOT_PROVEN_MARK, NO_LINE_MARK)
             out.append(Text(first_column + k * column_w, cy + 1.0, cell, font="sans", size=6.8,
                             fill=INK if proven else MUTED, anchor="middle", bold=proven))
-    if marks:
-        out.append(fitted_text(x + width / 2, y + height - 1.2, labels.label("b-counts-key", lang),
-                               5.0, width - 3.0, font="sans", fill=MUTED, anchor="middle",
-                               min_size=4.0))
+    if marks or starred:
+        key = " · ".join(labels.label(k, lang) for k, on in (("b-counts-key", marks),
+                                                             ("b-no-powers-key", starred)) if on)
+        out.append(fitted_text(x + width / 2, y + height - 1.2, key, 5.0, width - 3.0,
+                               font="sans", fill=MUTED, anchor="middle", min_size=4.0))
     return out, width
 
 
@@ -622,7 +636,9 @@ def _badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: str | 
         return [], 0.0
     width = 36.0
     row_h = 3.9
-    height = 5.6 + row_h * len(rows)
+    marked = any(text.endswith(NO_POWERS_MARK) for _, text in rows)
+    key_h = 3.0 if marked else 0.0
+    height = 5.6 + row_h * len(rows) + key_h
     x = right - width
     out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
                                                           stroke_width=0.3), rx=1.6),
@@ -638,6 +654,10 @@ def _badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: str | 
         out.append(Text(x + 6.6, cy + 1.0, name.lower(), font="sans", size=6.8, fill=INK))
         out.append(Text(x + width - 2.5, cy + 1.0, text, font="sans", size=6.8,
                         fill=INK if strong else MUTED, anchor="end", bold=strong))
+    if marked:
+        out.append(fitted_text(x + width / 2, y + height - 1.2,
+                               labels.label("b-no-powers-key", lang), 5.0, width - 3.0,
+                               font="sans", fill=MUTED, anchor="middle", min_size=4.0))
     return out, width
 
 
@@ -1335,8 +1355,10 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             what = labels.label("b-unsolvable", lang)
         else:
             what = labels.label("b-unproven", lang)
-        if result.status != SOLVED and result.reason:
-            what += f" ({result.reason.split(':')[0]})"
+        if result.status != SOLVED and result.reason and lang in (None, "en"):
+            what += f" ({result.reason.split(':')[0]})"  # the solver's words are English
+        elif without_powers(result):
+            what += labels.label("b-no-powers", lang)
         pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
                                      fill=INK, min_size=6.5))
         y += 8.0

@@ -6,10 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SOLVER_VERSION = "riddle-solver-4+gods-3"
+SOLVER_VERSION = "riddle-solver-5+gods-3"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
+
+NOT_SEARCHED_WITH_POWERS = ("shortest without god powers (a line using a power from the "
+                            "queue or a revealed blessing may be shorter: not searched)")
+"""The reason given for a line without powers when powers are in play and the
+solver's ``SHORTEST_WITH_POWERS`` is off: its turns are the shortest without them
+only (the book marks such turns)."""
 
 
 @dataclass(frozen=True, slots=True)

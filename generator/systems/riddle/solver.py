@@ -158,6 +158,7 @@ from generator.systems.riddle.model import (
 )
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
+    NOT_SEARCHED_WITH_POWERS,
     SOLVED,
     SOLVER_VERSION,
     UNPROVEN,
@@ -207,10 +208,6 @@ with Hermes or several gods in the queue the bound with powers is weak and that
 search can cost minutes. When it stops undecided the result says so
 (:data:`NOT_RULED_OUT`) and keeps the line without powers."""
 NOT_RULED_OUT = "shortest without god powers; a shorter line with them is not ruled out"
-NOT_SEARCHED_WITH_POWERS = ("shortest without god powers (a line using a power from the "
-                            "queue or a revealed blessing may be shorter: not searched)")
-"""Said of a line without powers when powers are in play and
-:data:`SHORTEST_WITH_POWERS` is off: the turns are the shortest without them only."""
 FIRSTS_WITHOUT_POWERS = "optimal first moves counted without powers"
 """Said when the shortest line uses no power and its first moves were counted in the
 game without powers (a first move using a power is not among them)."""
@@ -609,7 +606,7 @@ def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
 
 __all__ = [
     "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER",
-    "CHECK_BUDGET", "GOD_ACTION", "GODS_HELD_AT_MOST", "ObjectiveResult", "REWARD_ON_ACHIEVEMENT",
+    "CHECK_BUDGET", "GOD_ACTION", "NOT_SEARCHED_WITH_POWERS", "GODS_HELD_AT_MOST", "ObjectiveResult", "REWARD_ON_ACHIEVEMENT",
     "RiddleGame", "RiddleSolve", "SECONDS_PER_OBJECTIVE", "SOLVED", "SOLVER_CODES",
     "SOLVER_VERSION", "SPHINX_ACTION", "UNPROVEN", "UNSOLVABLE", "budget_reason", "coin_pieces",
     "default_cache_dir", "describe_line", "describe_turn", "effective_budget", "format_board",
