@@ -161,6 +161,8 @@ class RiddleGame:
                            + 2 * ctx.players + 1 + self.gem_bits + self.blessings.bits
                            + (self.horizon + 1 + ctx.players).bit_length())
         self._collected_bits: dict[int, int] = {}
+        # first_move's start state with its power plies and blessing turns.
+        self._first_lists: tuple[RiddleState | None, dict[int, list[Any]]] = (None, {})
         # Held cards (queue index, seat, four counts, quest earned) and Athena's seat,
         # when powers play.
         self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
@@ -197,14 +199,22 @@ class RiddleGame:
         blessing card is an index into that state's list of such turns, and the lists
         differ between sharings: it is named by what it does instead (the ply; the
         cards used, their choices, the ply or the god taken)."""
-        if action[0] == POWER_ACTION:
+        if action[0] not in (POWER_ACTION, BLESSING_ACTION):
+            return action
+        # Each list is built once per start, not once per action (Hermes: thousands).
+        if self._first_lists[0] is not state:
+            self._first_lists = (state, {})
+        lists = self._first_lists[1]
+        kind, i = action[0], action[1]
+        if kind not in lists:
             seat, movers, _ = self.movers(state)
-            ply = self.powers.plies(state, seat, movers)[action[1]]
+            lists[kind] = (self.powers.plies(state, seat, movers) if kind == POWER_ACTION
+                           else self.blessings.turns(self, state))
+        if kind == POWER_ACTION:
+            ply = lists[kind][i]
             return POWER_ACTION, ply.worker, ply.moves, ply.builds, ply.powers
-        if action[0] == BLESSING_ACTION:
-            turn = self.blessings.turns(self, state)[action[1]]
-            return BLESSING_ACTION, turn.cards, turn.ply, turn.god
-        return action
+        turn = lists[kind][i]
+        return BLESSING_ACTION, turn.cards, turn.ply, turn.god
 
     def movers(self, state: RiddleState) -> tuple[int, int, int]:
         """(seat, bitmask of the workers it may move, the Wanderer or -1) for the next turn."""
