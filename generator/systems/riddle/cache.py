@@ -102,9 +102,7 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
                 ctx = compile_riddle(riddle, players, expert=expert,
                                      gems=len(die.gems) if die is not None else DEFAULT_GEMS)
             problem = verify_result(ctx, result, gods=gods, die=die, blessings=blessings)
-            if len(_VERIFIED) >= VERIFIED_AT_MOST:
-                _VERIFIED.clear()
-            _VERIFIED[memo_key] = problem
+            _remember(memo_key, problem)
         if problem:
             return None, problem
     return solve, ""
@@ -120,9 +118,13 @@ def remember_verified(fingerprint: str, objectives: Sequence[Mapping[str, object
     :func:`read_entry` does not replay them again in this run."""
     for raw in objectives:
         if raw.get("status") == SOLVED:
-            if len(_VERIFIED) >= VERIFIED_AT_MOST:
-                _VERIFIED.clear()
-            _VERIFIED[_memo_key(fingerprint, raw)] = ""
+            _remember(_memo_key(fingerprint, raw), "")
+
+
+def _remember(key: tuple[str, str], problem: str) -> None:
+    if len(_VERIFIED) >= VERIFIED_AT_MOST:
+        _VERIFIED.clear()  # then it starts afresh
+    _VERIFIED[key] = problem
 
 
 VERIFIED_AT_MOST = 4096
