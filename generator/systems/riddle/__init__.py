@@ -156,9 +156,10 @@ def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
     yield from checks.iter_vocabulary_problems(riddle, doc)
     yield from checks.iter_god_setup_problems(riddle, doc, gods)
     yield from checks.iter_reference_problems(riddle, doc, blessings, dice)
-    # A god that is unknown, or left out for its own error, brings pieces nobody can
-    # count: the stockpile waits until that error (already reported) is fixed.
-    if all(g in gods for g in riddle.gods.deck + riddle.gods.queue):
+    # A god or a revealed blessing that is unknown, or left out for its own error, brings
+    # pieces nobody can count: the stockpile waits until that error (reported) is fixed.
+    if all(g in gods for g in riddle.gods.deck + riddle.gods.queue) and all(
+            b in effects for b in riddle.gods.revealed):
         yield from checks.iter_stockpile_problems(riddle, doc, gods, effects)
 
 
