@@ -15,7 +15,11 @@ rule below is the card's sentence turned into a plain check.
 - Demeter: one more build, on another neighbouring space than the first.
 - Hephaestus: one more block (not a dome) on the space just built on.
 - Hermes: if no worker climbs or descends, each of the player's workers may walk
-  any number of spaces on its level (even none); then one of them builds.
+  any number of spaces on its level (even none); then one of them builds. The
+  walk is the turn's whole move: Apollo's trade, Minotaur's charge, Artemis's
+  second step and the cards that change the step do not act in it, so a line
+  naming one of them beside Hermes is illegal (a named power must act). Twin
+  Lamps' first step comes before the walk of the other workers.
 - Minotaur: the worker may charge into a space another figure holds (a worker, the
   King or the Sphinx), pushing it one space further in the same straight line, to
   a free space of any height.
@@ -51,6 +55,12 @@ POWERS = {
 SHAPING = {"extra-step", "extra-build-elsewhere", "double-climb", "far-build",
            "build-in-place", "move-two", "level-leap", "swap-workers"}
 """Blessing effects that change the move or the build (at most one a turn)."""
+
+STEP_POWERS = frozenset({"apollo", "minotaur", "artemis"})
+"""Powers that change the one step of a move: none acts on a Hermes walk."""
+
+STEP_CARDS = SHAPING - {"far-build", "extra-build-elsewhere", "move-two"}
+"""Blessing effects that change the step itself: none acts on a Hermes walk."""
 
 
 class Illegal(Exception):
@@ -170,11 +180,13 @@ def _moves(pos: Position, seat: int, ply: Ply, plan: tuple[str, ...]
                 raise Illegal(f"{name} does not stand on {_n(pos, squares[0])}")
     shaping = ply.shaping
     if "hermes" in ply.gods:
+        _hermes_alone(ply)
+    if shaping == "move-two":
+        yield from _move_two(pos, mine, ply, plan)
+    elif "hermes" in ply.gods:
         yield from _hermes(pos, mine, ply)
     elif shaping == "swap-workers":
         yield from _swap(pos, mine, ply)
-    elif shaping == "move-two":
-        yield from _move_two(pos, mine, ply, plan)
     elif shaping == "build-in-place":
         [(name, squares)] = _one_group(ply)
         acting = _worker(name)
@@ -342,8 +354,22 @@ def _names(pos: Position, moves: dict[str, tuple[int, int]]) -> str:
     return ", ".join(f"{k} {_n(pos, a)}-{_n(pos, b)}" for k, (a, b) in sorted(moves.items()))
 
 
+def _hermes_alone(ply: Ply) -> None:
+    """Hermes's walk is the whole move of the turn: no step power and no card that
+    changes the step acts beside it (Twin Lamps' first step comes before it)."""
+    steppers = sorted(ply.gods & STEP_POWERS)
+    if steppers:
+        raise Illegal(f"{' and '.join(g.title() for g in steppers)} named beside Hermes: "
+                      "Hermes's walk replaces the step, so no step power acts on that turn")
+    if ply.shaping in STEP_CARDS:
+        raise Illegal(f"the card ({ply.shaping}) changes the step, which Hermes's walk "
+                      "replaces")
+
+
 def _hermes(pos: Position, mine: int, ply: Ply) -> Iterator[tuple[int, Position]]:
     """Each written worker walks on its level to its end square, in some order."""
+    if any(len(squares) > 2 for _, squares in ply.groups):
+        raise Illegal("a Hermes walk is written from where it starts to where it ends")
     moves = [(_worker(name), squares[0], squares[-1]) for name, squares in ply.groups]
     for w, a, b in moves:
         if not mine >> w & 1:
@@ -398,12 +424,33 @@ def _swap(pos: Position, mine: int, ply: Ply) -> Iterator[tuple[int, Position]]:
 
 def _move_two(pos: Position, mine: int, ply: Ply, plan: tuple[str, ...]
               ) -> Iterator[tuple[int, Position]]:
-    """Twin Lamps: a plain step of one worker, then another's move (with the gods)."""
-    if len(ply.groups) < 2:
+    """Twin Lamps: a plain step of one worker, then another's move (with the gods), or
+    the others' walk with Hermes. Any written worker may be the first; its path goes on
+    past the step when the second move forces it away (Apollo, Minotaur)."""
+    if len(ply.groups) < 2 - ("hermes" in ply.gods):
         raise Illegal("Twin Lamps moves two workers")
-    (name, squares), rest = ply.groups[0], ply.groups[1:]
-    w = _worker(name)
-    if len(squares) != 2:
+    found, why = False, ""
+    for i, (name, squares) in enumerate(ply.groups):
+        if not name.startswith("W"):
+            continue
+        rest = ply.groups[:i] + ply.groups[i + 1:]
+        if len(squares) == 3:
+            rest += ((name, squares[1:]),)  # forced on by the second worker's move
+        try:
+            for out in _lamps(pos, mine, _worker(name), squares[:2], rest, ply, plan):
+                found = True
+                yield out
+        except Illegal as error:
+            why = why or str(error)
+    if not found:
+        raise Illegal(why or "Twin Lamps: the first worker takes one plain step")
+
+
+def _lamps(pos: Position, mine: int, w: int, squares: tuple[int, ...],
+           rest: tuple[tuple[str, tuple[int, ...]], ...], ply: Ply, plan: tuple[str, ...]
+           ) -> Iterator[tuple[int, Position]]:
+    """Twin Lamps with worker ``w`` stepping first along ``squares``."""
+    if len(squares) != 2 or not mine >> w & 1:
         raise Illegal("Twin Lamps: the first worker takes one plain step")
     a, b = squares
     if b not in steps_from(pos, a) or b in figures(pos) or b in pos.domes:
@@ -414,13 +461,27 @@ def _move_two(pos: Position, mine: int, ply: Ply, plan: tuple[str, ...]
     p = pos.copy()
     p.workers[w] = b
     p.climbed = up > 0
-    second = _worker(rest[0][0])
-    if second == w or not mine >> second & 1:
-        raise Illegal("Twin Lamps: the second worker is another of the player's")
-    inner = Ply(rest, ply.builds, ply.pieces, ply.gods, "")
-    for builder, q in _walk(p, second, inner, plan, pos):
-        q.first = w
-        yield builder, q
+    others = mine & ~(1 << w)
+    if "hermes" in ply.gods:
+        # The other workers walk with Hermes (none may, then any of them builds).
+        for builder, q in _hermes(p, others, Ply(rest, ply.builds, ply.pieces, ply.gods)):
+            q.first = w
+            yield builder, q
+        return
+    found, why = False, ""
+    for k, (name, _) in enumerate(rest):
+        if not name.startswith("W") or not others >> _worker(name) & 1:
+            continue
+        inner = Ply((rest[k], *rest[:k], *rest[k + 1:]), ply.builds, ply.pieces, ply.gods)
+        try:
+            for builder, q in _walk(p, _worker(name), inner, plan, pos):
+                found = True
+                q.first = w
+                yield builder, q
+        except Illegal as error:
+            why = why or str(error)
+    if not found:
+        raise Illegal(why or "Twin Lamps: the second worker is another of the player's")
 
 
 # -- builds --------------------------------------------------------------------------------
