@@ -1279,7 +1279,7 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     arrows = (*arrows, *steps)
     scene = render_map(riddle, turn.after, arrows, size, builds=builds,
                        scene_id=f"solution-{riddle.id}-{index}",
-                       arrow_icons=turn.power_icons[:1] * min(1, len(arrows)))
+                       arrow_icons=turn.power_icons if arrows else ())
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     cap_y = y + scene.height + 0.6
     label = f"**{index}.** " + friendly_notation(turn.notation, lang)

@@ -85,6 +85,8 @@ CORNER_INSET = 0.045
 """Gap between a corner item and the cell's edge: room for a build marker's frame."""
 BADGE_RADIUS = 0.095
 BADGE_CENTRE = 0.155
+ICON_GAP = 0.04
+"""Gap between two power icons side by side on a move arrow."""
 MARGIN = 0.45
 """Border around the board for the coordinates, in cells."""
 DEFAULT_SIZE_MM = 120.0
@@ -355,6 +357,8 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
     names like ``"B2"``. ``worker_colours`` names each worker's colour by index
     (see :func:`worker_colours_for`); by default workers are start markers.
     Workers are numbered from 1 in the order the solver names them (W1, W2...).
+    ``arrow_icons`` are drawn side by side on the middle of the first arrow (the
+    blessing card and the gods' types a power turn used).
 
     Everything scales with the cell: cells of 12 mm or more (a 5x5 map of 75 mm)
     keep the height badges and single-level coins at about 5 pt; smaller maps
@@ -416,13 +420,8 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
     for a, b in arrows:
         sa, sb = _square(geometry, a), _square(geometry, b)
         moves.append(_move_arrow(geometry, sa, sb, ox, oy, c, bool(spaces.get(sb, Space()).figure)))
-    for (a, b), icon in zip(arrows, arrow_icons):
-        # A god's icon on the arrow of a move that used its power, at the arrow's middle.
-        sa, sb = _square(geometry, a), _square(geometry, b)
-        (ay, ax), (by, bx) = divmod(sa, cols), divmod(sb, cols)
-        d = 0.34 * c
-        mx, my = ox + ((ax + bx) / 2 + 0.5) * c - d / 2, oy + ((ay + by) / 2 + 0.5) * c - d / 2
-        moves.append(Group(ICONS[icon](mx, my, d), id=f"power-{geometry.name(sa)}"))
+    if arrows and arrow_icons:
+        moves.extend(_arrow_icons(geometry, arrows[0], arrow_icons, ox, oy, c))
 
     labels = _coordinates(cols, rows, ox, oy, c)
     # Layers, bottom to top. Move arrows pass under tokens, coins and figures, so
@@ -435,6 +434,31 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
         Group(tuple(labels), id="coordinates"),
     ]
     return Scene(width, height, tuple(children), id=scene_id or f"map-{riddle.id}")
+
+
+def _arrow_icons(geometry: Geometry, arrow: tuple[Square | str, Square | str],
+                 icons: Sequence[str], ox: float, oy: float, c: float) -> list[Element]:
+    """The icons of the powers and the card a move used, side by side across the middle
+    of its arrow (across, so that neither reaches the figures at its ends), the first
+    one above or left."""
+    cols = geometry.width
+    sa, sb = _square(geometry, arrow[0]), _square(geometry, arrow[1])
+    (ay, ax), (by, bx) = divmod(sa, cols), divmod(sb, cols)
+    d = 0.34 * c
+    mx, my = ox + ((ax + bx) / 2 + 0.5) * c - d / 2, oy + ((ay + by) / 2 + 0.5) * c - d / 2
+    # A unit vector across the arrow, pointing down or right.
+    px, py = float(abs(by - ay)), float(abs(bx - ax))
+    if (bx - ax) * (by - ay) > 0:
+        px = -px
+    norm = math.hypot(px, py) or 1.0
+    px, py = px / norm, py / norm
+    out: list[Element] = []
+    for k, icon in enumerate(icons):
+        shift = (k - (len(icons) - 1) / 2) * (d + ICON_GAP * c)
+        x, y = (mx, my) if len(icons) == 1 else (mx + shift * px, my + shift * py)
+        out.append(Group(ICONS[icon](x, y, d),
+                         id=f"power-{geometry.name(sa)}" + (f"-{k + 1}" if k else "")))
+    return out
 
 
 def _coordinates(cols: int, rows: int, ox: float, oy: float, c: float) -> list[Element]:

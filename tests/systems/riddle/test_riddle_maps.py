@@ -309,3 +309,55 @@ def test_legend_is_byte_identical_and_prints() -> None:
     assert scene_to_svg(page) == scene_to_svg(legend_page("a4"))
     pdf = document_to_pdf(PdfDocument((page,), title="legend"))
     assert pdf == document_to_pdf(PdfDocument((legend_page("a4"),), title="legend"))
+
+
+def _disc(box: tuple[float, float, float, float] | None) -> tuple[float, float, float]:
+    """The round icon or figure drawn in ``box``: centre and radius."""
+    assert box is not None
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, max(box[2] - box[0], box[3] - box[1]) / 2
+
+
+def _apart(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
+    return math.hypot(a[0] - b[0], a[1] - b[1]) >= a[2] + b[2] - EPS
+
+
+@pytest.mark.parametrize("start", ["A2", "B1", "A1", "C1", "C3", "D4", "B4"])
+def test_power_icons_of_one_move_sit_side_by_side_clear_of_the_figures(start: str) -> None:
+    """A blessing card and a god (or two gods) used on one turn: every icon is drawn on
+    the arrow, none over another or over the worker at either end of the arrow."""
+    riddle = riddle_of(ICON_MAP)
+    for icons in (("blessing", "builder"), ("blessing", "mover", "builder")):
+        scene = render_map(riddle, None, [(start, "B2")], 90, arrow_icons=icons)
+        groups = {g.id: g for g in scene.children if isinstance(g, Group) and g.id}
+        power = [_disc(element_bounds(g.children)) for i, g in groups.items()
+                 if i.startswith("power-")]
+        assert len(power) == len(icons), sorted(groups)
+        figures = [_disc(element_bounds(groups[i].children))
+                   for i in ("worker-B2", f"worker-{start}") if i in groups]
+        assert figures
+        for a, b in itertools.combinations(power, 2):
+            assert _apart(a, b), (start, a, b)
+        if len(icons) == 2:  # three across a one-step arrow may reach a neighbour's figure
+            for a in power:
+                for f in figures:
+                    assert _apart(a, f), (start, a, f)
+
+
+ICON_MAP = """kind: riddle
+id: icons
+number: 1
+title: Icons
+island: x
+map:
+  grid: |
+    . . . .
+    . W . .
+    . . . .
+    . . . .
+coins:
+  - {at: D1, colour: silver, levels: [1]}
+objectives:
+  - tier: silver
+    slots: {silver: 1}
+    ends: true
+"""
