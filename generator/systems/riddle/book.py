@@ -700,19 +700,30 @@ def _coins_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: f
     return icon_row(x, y, 7.0, coins, w)
 
 
+STOCK_ICON = 8.5
+"""Side of a stockpile piece icon (mm; smaller, its block loses its numeral); its count
+follows in the panel's label size."""
+STOCK_LABEL_PT = 7.5
+STOCK_CLEAR = 0.2
+"""Room (mm) between a piece icon's box and its count, and between the count and the
+next icon's box; the icons keep about 0.4 mm inside their box, so 0.6 mm shows."""
+
+
 def _stock_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    """The stockpile as piece icons with counts: one row, or two when the column is narrow
-    or a count has two digits (in a quarter of a narrow column "×10" ran under the next
-    icon and showed as "×1")."""
+    """The stockpile as piece icons with counts: one row when the widest count fits in a
+    quarter of the column, else two (a count ran into the next icon)."""
     out: list[Element] = []
-    per_row = 4 if w >= 4 * 13.0 and max(riddle.stockpile) < 10 else 2
-    cell = min(w / per_row, 16.0)
+    counts = [f"×{n}" for n in riddle.stockpile]
+    widest = max(measure(c, "sans", True, size_pt=STOCK_LABEL_PT) for c in counts)
+    need = STOCK_ICON + 2 * STOCK_CLEAR + widest
+    per_row = 4 if w >= 4 * need else 2
+    cell = min(w / per_row, max(16.0, need))
     for i, n in enumerate(riddle.stockpile):
         row, col = divmod(i, per_row)
         cx, cy = x + col * cell, y + row * 10.5
-        out.append(Group(draw_icon(PIECE_ICONS[i], 8.5), translate=(cx, cy)))
-        out.append(Text(cx + 9.0, cy + 6.2, f"×{n}", font="sans", size=8.5,
-                        fill=INK if n else MUTED, bold=True))
+        out.append(Group(draw_icon(PIECE_ICONS[i], STOCK_ICON), translate=(cx, cy)))
+        out.append(Text(cx + STOCK_ICON + STOCK_CLEAR, cy + STOCK_ICON / 2 + 1.3, counts[i],
+                        font="sans", size=STOCK_LABEL_PT, fill=INK if n else MUTED, bold=True))
     return out, 10.5 * (4 // per_row) - 2.0
 
 

@@ -193,25 +193,34 @@ def test_a_blessing_revealed_at_set_up_is_named_on_its_riddle_page(
             assert names[card] in page_text, (riddle.id, card)
 
 
-@pytest.mark.parametrize("counts", [(10, 0, 0, 2), (4, 12, 1, 10)])
-def test_a_two_digit_stockpile_count_ends_before_the_next_piece_icon(
+@pytest.mark.parametrize("counts", [(10, 0, 0, 2), (4, 12, 1, 10), (9, 0, 1, 1), (1, 1, 1, 1)])
+def test_a_stockpile_count_stands_clear_of_its_icon_and_the_next(
         starter: Pack, counts: tuple[int, int, int, int]) -> None:
+    """A count ("×9") keeps half a millimetre from the drawn piece before it and after it
+    (a single digit touched the next piece on every shipped page)."""
     from dataclasses import replace
 
     from generator.engine.state import Stockpile
     from generator.render.fonts import measure
+    from generator.render.icons import element_bounds
     from generator.render.scene import Text
     from generator.systems.riddle.book import _stock_part
 
     riddle = replace(read_content(starter, None).riddles[0][0], stockpile=Stockpile(*counts))
     for width in (52.0, 52.7, 64.3):  # the set-up column's widths on the shipped pages
         drawn, _ = _stock_part(riddle, None, 0.0, 0.0, width)  # type: ignore[arg-type]
-        icons = [e.translate for e in drawn if isinstance(e, Group)]
+        icons = []
+        for e in drawn:
+            if isinstance(e, Group):
+                box = element_bounds(e.children)
+                assert box is not None
+                icons.append((e.translate[0] + box[0], e.translate[0] + box[2], e.translate[1]))
         texts = [e for e in drawn if isinstance(e, Text)]
-        for (ix, iy), text in zip(icons, texts):
+        for (left, right, y), text in zip(icons, texts):
             end = text.x + measure(text.text, "sans", True, size_pt=text.size)
-            after = [x for x, y in icons if y == iy and x > ix]
-            assert not after or end <= min(after), (width, text.text, end, after)
+            assert text.x >= right + 0.5, (width, text.text, text.x, right)
+            after = [a for a, _, b in icons if b == y and a > left]
+            assert not after or end + 0.5 <= min(after), (width, text.text, end, after)
 
 
 def test_unknown_solutions_mode_is_refused(starter: Pack) -> None:
