@@ -1,11 +1,14 @@
-"""Does the scenario book fit its paper? One RS-R001 per page whose drawing runs past it.
+"""Does the scenario book fit its paper? One RS-R001 per page whose drawing runs past it,
+and one per text box whose text runs on into what follows it on the page.
 
 The book's pages are laid out in fixed places: the cover lists every scenario of
 the campaign, the score sheet has a row for each and the gods page a box per god
 card, so a long campaign (or a long story) can need more room than the paper has.
 :func:`iter_book_fit_problems` lays the book out as the build would and reports
-each page whose content runs under the footer or past the right margin, at the
-document that filled it, instead of printing a clipped page.
+each page whose content runs under the footer or past the right margin, and each
+text box (a story, a god card's text) too small for its text even at its smallest
+size, at the document that filled it, instead of printing a clipped page or text
+over a map.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from generator.render.impose import booklet_page
 from generator.render.scene import Scene
 from generator.systems import Options, paper_of
 from generator.systems.tower.book import BookContent, book_pages, read_book
-from generator.systems.tower.render import page_overflow
+from generator.systems.tower.render import overfull_boxes, page_overflow
 
 HINTS = {
     "cover": "the cover lists every scenario under the campaign's story: shorten the story or "
@@ -25,6 +28,12 @@ HINTS = {
     "score-sheet": "the score sheet has a row per scenario: split the campaign in two",
     "god-cards": "the god cards share one page: shorten their texts or ship fewer cards",
     "scenario": "shorten the scenario's story or its set-up notes",
+}
+
+
+BOX_HINTS = {
+    "cover": "the campaign's story has a box of its own on the cover: shorten it",
+    "scenario": "the story has a box above the map: shorten it",
 }
 
 
@@ -43,10 +52,19 @@ def _where(page: Scene, content: BookContent, campaign: Document | None,
 def iter_page_problems(pages: list[Scene], content: BookContent, pack: Pack,
                        paper: tuple[float, float], book: str = "the scenario book"
                        ) -> Iterator[Diagnostic]:
-    """RS-R001 for each of ``pages`` (``book`` at ``paper``) that runs past its content area."""
+    """RS-R001 for each of ``pages`` (``book`` at ``paper``) that runs past its content
+    area, and for each text box on them whose text runs past the box."""
     campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
     campaign = campaigns[0] if campaigns else None
     for number, page in enumerate(pages, 1):
+        for mm, words in overfull_boxes(page):
+            doc, path, hint = _where(page, content, campaign, pack)
+            if page.id == "cover" and doc is campaign and "story" in doc.data:
+                path = ("story",)
+            yield doc.diag("RS-R001", f"page {number} of {book} ({page.id}): the text "
+                           f"\"{words}...\" runs {mm:.0f} mm past its box on {paper[0]:g} x "
+                           f"{paper[1]:g} mm paper, into what follows it", path, key=True,
+                           hint=BOX_HINTS.get(hint, HINTS.get(hint, "")))
         below, beyond = page_overflow(page)
         if not (below or beyond):
             continue

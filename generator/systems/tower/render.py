@@ -56,6 +56,7 @@ from generator.render.scene import (
     Scene,
     Style,
     Text,
+    TextBlock,
 )
 from generator.render.text import fit_text
 from generator.systems.tower.model import (
@@ -157,7 +158,8 @@ def write_paragraph(markup: str, x: float, y: float, width: float, max_height: f
     """Text fitted into a box at (x, y); returns its elements and the height it uses.
 
     A box with no room left (``max_height`` <= 0: the page is full) gets the text at
-    ``min_size`` running past it, for :func:`page_overflow` to find, never an error.
+    ``min_size`` running past it, for :func:`page_overflow` to find, never an error;
+    so does a box too small for its text, for :func:`overfull_boxes` to find.
     """
     max_height = max(max_height, 0.0)
     fit = fit_text(markup, width, max_height, family=family, max_size=size, min_size=min_size,
@@ -452,6 +454,41 @@ def page_overflow(page: Scene) -> tuple[float, float]:
             round(beyond, 3) if beyond > OVERFLOW_TOLERANCE else 0.0)
 
 
+def overfull_boxes(page: Scene) -> list[tuple[float, str]]:
+    """The text boxes of a :func:`draw_page` page whose text runs on past the box's
+    bottom into what is drawn under it: how far (mm) and the text's first words. A box
+    that reaches the content area's bottom is left out (:func:`page_overflow` measures
+    that one).
+
+    >>> long = write_paragraph("word " * 20, 16, 20, 30, 10, min_size=9)[0]
+    >>> [(round(mm), words) for mm, words in overfull_boxes(draw_page(100, 100, long, "p", "", 1))]
+    [(18, 'word word word word word')]
+    """
+    limit = page.height - MARGIN - FOOTER
+    out: list[tuple[float, str]] = []
+    for block in _text_blocks(page.children[FRAME_ELEMENTS:]):
+        bottom = block.y + block.height
+        drawn = element_bounds([block])
+        if drawn is None or bottom >= limit - OVERFLOW_TOLERANCE:
+            continue
+        if drawn[3] - bottom > OVERFLOW_TOLERANCE:
+            words = " ".join(" ".join(run.text for run in block.runs).split()[:5])
+            out.append((round(drawn[3] - bottom, 3), words))
+    return out
+
+
+def _text_blocks(elements: Sequence[Element]) -> list[TextBlock]:
+    """The text blocks among ``elements`` and in their untransformed groups."""
+    out: list[TextBlock] = []
+    for el in elements:
+        if isinstance(el, TextBlock):
+            out.append(el)
+        elif isinstance(el, Group) and el.translate == (0.0, 0.0) and el.scale == 1.0 \
+                and el.rotate == 0.0:
+            out.extend(_text_blocks(el.children))
+    return out
+
+
 def _width_of(text: str, size: float, font: str = "serif", bold: bool = False,
               italic: bool = False) -> float:
     return measure(text, font, bold=bold, italic=italic, size_pt=size)
@@ -501,6 +538,7 @@ __all__ = [
     "draw_map",
     "draw_page",
     "draw_rank_strip",
+    "overfull_boxes",
     "page_overflow",
     "draw_target",
     "draw_waves",

@@ -135,3 +135,43 @@ def test_page_overflow_matches_the_drawn_bottom(height: float) -> None:
     limit = 120 - 16 - 9  # the paper, less the margin and the footer's room
     below = page_overflow(page)[0]
     assert below == (pytest.approx(20 + height - limit) if 20 + height - limit > 0.5 else 0.0)
+
+
+LONG_STORY = ("The raiders came up the terraces at night, and the press-houses shook under "
+              "their hammers while the oil jars rolled down the steps. ") * 9
+
+
+def _long_story(tmp_path: Path, where: str) -> Path:
+    """The shipped pack with a story far too long for its box, in the first scenario
+    (``scenario``) or in the campaign (``cover``); the page itself still fits."""
+    root = tmp_path / "tower"
+    shutil.copytree(TOWER, root, ignore=shutil.ignore_patterns(".*"))
+    path = root / ("scenarios/olive-terraces.yaml" if where == "scenario"
+                   else "campaigns/siege-of-lykessa.yaml")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("story: >"))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("  "))
+    lines[start:end] = [f"story: {LONG_STORY.strip()}\n"]
+    path.write_text("".join(lines), encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("where", ["scenario", "cover"])
+def test_a_story_too_long_for_its_box_is_an_error_at_the_story(tmp_path: Path, where: str
+                                                               ) -> None:
+    """write_paragraph lets a story too long for its box run on over the map under it;
+    the page still fits, so only the box's own check finds it."""
+    root = _long_story(tmp_path, where)
+    pack = _load(root)
+    content = read_book(pack, None)
+    pages = book_pages(content, (210.0, 297.0), None, lambda _m: None)
+    page = pages[0 if where == "cover" else [p.id for p in pages].index("scenario-olive-terraces")]
+    assert page_overflow(page) == (0.0, 0.0)
+    problems = list(iter_book_fit_problems(pack, Options(paper="a4")))
+    assert [d.code for d in problems] == ["RS-R001"], [d.message for d in problems]
+    [d] = problems
+    name = "olive-terraces" if where == "scenario" else "siege-of-lykessa"
+    assert d.file.endswith(f"{name}.yaml") and "The raiders came up" in d.message, d.message
+    text = Path(d.file).read_text(encoding="utf-8").splitlines()
+    assert text[d.line - 1].startswith("story:"), (d.line, text[d.line - 1])
+    assert f"({page.id})" in d.message and "past its box" in d.message
