@@ -190,9 +190,22 @@ def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
     if loaded.table is None:
         return {"counts": counts}
     result = simulate(loaded.table, DEFAULT_SETTINGS, cache_dir)
-    return {"counts": counts, **result, "deck_mean_min_actions":
-            {str(k): v for k, v in deck_means(result).items()}}
+    return {"counts": counts, **result, "cards": [labelled_card(c) for c in result["cards"]],
+            "deck_mean_min_actions": {str(k): v for k, v in deck_means(result).items()}}
 
 
-__all__ = ["DEFAULT_SETTINGS", "SimSettings", "deck_means", "iter_simulation_problems", "report_simulations",
-           "simulate"]
+def labelled_card(card: dict[str, Any]) -> dict[str, Any]:
+    """A card's difficulty for the report: its fewest actions named by the grid they were
+    found from (``grid 1``...), so each figure has its own column in the preview.
+
+    >>> labelled_card({"card": "c", "deck": 1, "actions": [1, 2], "exact": 2,
+    ...                "mean_min_actions": 1.5})["min_actions"]
+    {'grid 1': 1, 'grid 2': 2}
+    """
+    out = {k: v for k, v in card.items() if k != "actions"}
+    grids = {f"grid {i}": a for i, a in enumerate(card["actions"], 1)}
+    return {"card": out.pop("card"), "deck": out.pop("deck"), "min_actions": grids, **out}
+
+
+__all__ = ["DEFAULT_SETTINGS", "SimSettings", "deck_means", "iter_simulation_problems",
+           "labelled_card", "report_simulations", "simulate"]

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.serve.tables import value_html
 from generator.systems.glyphs import sim_checks
 from generator.systems.glyphs.sim_checks import SimSettings
 
@@ -83,6 +84,14 @@ def test_build_french_edition_only(small_pack: Path, tmp_path: Path) -> None:
     report = json.loads((out_dir / "small-glyphs" / "report.json").read_text(encoding="utf-8"))
     glyphs = report["systems"]["glyphs"]
     assert len(glyphs["curve"]) == 8 and len(glyphs["cards"]) == 10
+    # Each card's fewest actions are named by the grid they come from (the preview heads
+    # a column per grid under "min actions"), never an unlabelled list.
+    grids = sim_checks.DEFAULT_SETTINGS.grids
+    for card in glyphs["cards"]:
+        assert "actions" not in card, card
+        assert list(card["min_actions"]) == [f"grid {i}" for i in range(1, grids + 1)], card
+    html = value_html(glyphs["cards"])
+    assert f'<th colspan="{grids}">min actions</th>' in html and f"<th>grid {grids}</th>" in html
     first = (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes()
     run("build", str(small_pack), "--lang", "fr", "--out", str(out_dir))
     assert (out_dir / "small-glyphs" / "print/fr/tiles-duplex.pdf").read_bytes() == first
