@@ -16,8 +16,6 @@ from generator.systems.glyphs.model import Table
 SOLVED_BONUS = 6.0
 RESTORED_WEIGHT = 0.05
 SOLVED_LOOKUP = 3
-_NEVER = 1 << 30
-"""A ``stop`` that never stops a cost count."""
 
 Target = tuple[tuple[int, ...], tuple[int, ...], int]
 """(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
@@ -239,11 +237,12 @@ class Scorer:
     def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
               jokers: tuple[int, ...]) -> float:
         """One card's term of the score: minus the bonus when solved, else its distance
-        (the least :meth:`cost` of its targets)."""
+        (the least :meth:`cost` of its targets; a target's count stops once it reaches
+        the least so far, which it then cannot beat)."""
         cost = 99
         count_cost = self.cost
         for compiled in self.by_card[card]:
-            here = count_cost(compiled, restored, pos, jokers, _NEVER)
+            here = count_cost(compiled, restored, pos, jokers, cost)
             if here < cost:
                 cost = here
         count, wanted, allowed = self.cards[card]
