@@ -254,12 +254,9 @@ class Scorer:
 
     @staticmethod
     def _total(restored: int, parts: list[float]) -> float:
-        """The score from the cards' terms (the slow planner's sum, in its order: every
-        term is a whole number, so the float sum is exact)."""
-        total = 0.0
-        for part in parts:
-            total += part
-        return total - RESTORED_WEIGHT * restored.bit_count()
+        """The score from the cards' terms (the slow planner's sum: every term is a whole
+        number, so the sum is exact in any order)."""
+        return sum(parts) - RESTORED_WEIGHT * restored.bit_count()
 
     def _entry(self, tiles: tuple[int, ...], restored: int) -> Entry:
         last = self.last  # a plan scores many changes of one grid in a row
@@ -339,7 +336,7 @@ class Scorer:
                 if part is None:
                     part = memo[key] = self._part(card, t2, r2, pos2, jokers)
                 parts2[card] = part
-        entry = (self._total(r2, parts2), pos2, parts2, jokers, code)
+        entry = (sum(parts2) - RESTORED_WEIGHT * r2.bit_count(), pos2, parts2, jokers, code)
         self.memo[code] = entry
         return entry[0]
 
