@@ -7,6 +7,7 @@ returns the exit code: 0 clean, 1 content errors (or warnings under ``--strict``
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -35,6 +36,8 @@ TARGETS = ["pnp", "pro", "tts"]
 GUTTER_MODES = ["auto", "full", "none"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
+GC_YOUNGEST = 20_000
+"""Allocations between two collections of the youngest generation (see :func:`main`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +321,11 @@ class _ListingCommand(click.Command):
 @click.version_option(__version__, prog_name="riddlesmith")
 def main() -> None:
     """Validate, simulate and print content packs for Santorini-family games."""
+    # Searches and playtests make millions of small tuples that live as long as the
+    # search: collecting the youngest objects every 700 allocations (Python's default)
+    # costs a build ~3 % of its CPU for no memory saved; every GC_YOUNGEST collects the
+    # same garbage, less often.
+    gc.set_threshold(GC_YOUNGEST, *gc.get_threshold()[1:])
 
 
 @main.command("check")

@@ -21,7 +21,7 @@ import functools
 import io
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
@@ -133,13 +133,18 @@ def _rich_size(el: Element) -> bool:
 
 
 class _Ink:
-    """Sets fill and stroke colours as DeviceRGB, or DeviceCMYK for print shops."""
+    """Sets fill and stroke colours as DeviceRGB, or DeviceCMYK for print shops.
 
-    __slots__ = ("cmyk", "rich_black")
+    ``drawn`` (one document's memo, see :func:`_draw_leaf`) maps a text or a shape
+    already drawn in this document to the content-stream operators it wrote and
+    the canvas state it left; None draws every element afresh (the reference)."""
 
-    def __init__(self, cmyk: bool, rich_black: bool = False) -> None:
+    __slots__ = ("cmyk", "rich_black", "drawn")
+
+    def __init__(self, cmyk: bool, rich_black: bool = False, memo: bool = True) -> None:
         self.cmyk = cmyk
         self.rich_black = rich_black and cmyk
+        self.drawn: dict[Element, _Drawn] | None = {} if memo else None
 
     def fill(self, c: Any, colour: str, area: bool = False) -> None:
         """Set the fill colour; ``area``: a large filled shape (it may turn rich black)."""
@@ -217,9 +222,41 @@ def _path(c: Any, el: Path) -> Any:
     return p
 
 
+_Drawn = tuple[tuple[str, ...], Any, Any, Any]
+"""What drawing a leaf wrote: its operators, then the canvas's fill colour, stroke colour
+and line width after it."""
+
+
+def _draw_leaf(c: Any, el: Element, ink: _Ink, draw: Callable[[Any, Any, _Ink], None]) -> None:
+    """Draw a text or an opaque shape, or write again what the same element wrote before
+    in this document.
+
+    Equal elements write equal operators: a shape's depend only on its own fields
+    and the ink; a text's also on the font subsets of the document, which only
+    grow (a glyph keeps its code once it has one), so its second drawing reads
+    as its first. reportlab's canvas keeps its page content as a list of
+    operator strings (``_code``), and its fill colour, stroke colour and line
+    width as plain attributes: a replay writes the same strings and leaves the
+    same state. Elements with opacity are never replayed (their alpha goes
+    through the document's graphics-state resources)."""
+    memo = ink.drawn
+    if memo is None:
+        draw(c, el, ink)
+        return
+    done = memo.get(el)
+    if done is not None:
+        c._code.extend(done[0])
+        c._fillColorObj, c._strokeColorObj, c._lineWidth = done[1], done[2], done[3]
+        return
+    code = c._code
+    start = len(code)
+    draw(c, el, ink)
+    memo[el] = (tuple(code[start:]), c._fillColorObj, c._strokeColorObj, c._lineWidth)
+
+
 def _draw(c: Any, el: Element, ink: _Ink) -> None:
     if isinstance(el, Text):
-        _draw_text(c, el, ink)
+        _draw_leaf(c, el, ink, _draw_text)
         return
     if isinstance(el, Image):
         draw_image(c, el, ink.cmyk)
@@ -253,6 +290,14 @@ def _draw(c: Any, el: Element, ink: _Ink) -> None:
     style: Style = el.style
     if not (style.fill or style.stroke):
         return
+    if style.opacity < 1:
+        _draw_shape(c, el, ink)
+    else:
+        _draw_leaf(c, el, ink, _draw_shape)
+
+
+def _draw_shape(c: Any, el: Any, ink: _Ink) -> None:
+    style: Style = el.style
     # Dashes and transparency are graphics state: scope them to this shape.
     scoped = bool(style.dash) or style.opacity < 1
     if scoped:
@@ -291,8 +336,11 @@ def _inset_box(page: Any, inset: float) -> tuple[float, float, float, float]:
             (page.height - inset) * PT_PER_MM)
 
 
-def document_to_pdf(doc: Document) -> bytes:
-    """Render every page of ``doc`` into one PDF and return its bytes."""
+def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
+    """Render every page of ``doc`` into one PDF and return its bytes.
+
+    ``memo=False`` draws every element through reportlab's canvas calls, the plain
+    reference the tests pin the replay of repeated elements (:func:`_draw_leaf`) to."""
     captured = _CAPTURE.get()
     if captured is not None:
         captured.append(doc)
@@ -313,7 +361,7 @@ def document_to_pdf(doc: Document) -> bytes:
     if doc.duplex:
         c.setViewerPreference("Duplex", "DuplexFlipShortEdge" if doc.flip_short_edge
                               else "DuplexFlipLongEdge")
-    ink = _Ink(doc.cmyk, doc.rich_black)
+    ink = _Ink(doc.cmyk, doc.rich_black, memo)
     marks = {n: f"page-{n}" for _, n in doc.outline}
     for n, page in enumerate(doc.pages):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))

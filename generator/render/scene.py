@@ -44,12 +44,22 @@ def strip_control(text: str) -> str:
     return text.translate(_CONTROL_TABLE)
 
 
+_COLOURS_SEEN: set[str] = set()
+"""Colours already found well formed (a scene repeats a few hundred colours many times)."""
+
+
 def _check_colour(value: str | None, what: str) -> None:
-    if value is not None and not _COLOUR.fullmatch(value):
+    if value is None or value in _COLOURS_SEEN:
+        return
+    if not _COLOUR.fullmatch(value):
         raise ValueError(f"{what} must be a colour like '#1a2b3c' or None, got {value!r}")
+    if len(_COLOURS_SEEN) < 4096:
+        _COLOURS_SEEN.add(value)
 
 
 def _check_finite(values: Sequence[float], what: str) -> None:
+    if all(map(math.isfinite, values)):
+        return
     for v in values:
         if not math.isfinite(v):
             raise ValueError(f"{what} must be finite numbers, got {v!r}")
@@ -161,7 +171,7 @@ class Path:
             if not cmd or cmd[0] not in _PATH_ARITY:
                 raise ValueError(f"path command must start with one of M L C Q Z, got {cmd!r}")
             op = str(cmd[0])
-            args = tuple(float(a) for a in cmd[1:])
+            args = tuple(map(float, cmd[1:]))
             if len(args) != _PATH_ARITY[op]:
                 raise ValueError(f"path command {op} takes {_PATH_ARITY[op]} numbers, got {cmd!r}")
             _check_finite(args, "path coordinates")

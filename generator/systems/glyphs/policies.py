@@ -79,10 +79,16 @@ class Planner:
             card = t.cards[card_index]
             jokers = card.jokers or (1 if play.joker_pass else 0)
             scored = []
+            # A count stops at 99, or past the TOP_PLACEMENTS-th least cost so far: a
+            # placement stopped there is not among the kept ones, whatever it costs.
+            least = [99] * TOP_PLACEMENTS
             for cells in placements(t.n, len(card.wanted)):
                 cost = scorer.cost(scorer.board.compile((cells, card.wanted, jokers)),
-                                   play.restored, pos, jokers_near, 99)
+                                   play.restored, pos, jokers_near, min(99, least[-1] + 1))
                 scored.append((cost, cells))
+                if cost < least[-1]:
+                    least[-1] = cost
+                    least.sort()
             scored.sort()
             out.append([(cells, card.wanted, jokers) for _, cells in scored[:TOP_PLACEMENTS]])
         return out

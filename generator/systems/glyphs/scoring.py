@@ -16,8 +16,6 @@ from generator.systems.glyphs.model import Table
 SOLVED_BONUS = 6.0
 RESTORED_WEIGHT = 0.05
 SOLVED_LOOKUP = 3
-_NEVER = 1 << 30
-"""A ``stop`` that never stops a cost count."""
 
 Target = tuple[tuple[int, ...], tuple[int, ...], int]
 """(cells, wanted symbols, jokers allowed) of one placement of one revealed card."""
@@ -239,11 +237,12 @@ class Scorer:
     def _part(self, card: int, tiles: tuple[int, ...], restored: int, pos: list[int],
               jokers: tuple[int, ...]) -> float:
         """One card's term of the score: minus the bonus when solved, else its distance
-        (the least :meth:`cost` of its targets)."""
+        (the least :meth:`cost` of its targets; a target's count stops once it reaches
+        the least so far, which it then cannot beat)."""
         cost = 99
         count_cost = self.cost
         for compiled in self.by_card[card]:
-            here = count_cost(compiled, restored, pos, jokers, _NEVER)
+            here = count_cost(compiled, restored, pos, jokers, cost)
             if here < cost:
                 cost = here
         count, wanted, allowed = self.cards[card]
@@ -255,12 +254,9 @@ class Scorer:
 
     @staticmethod
     def _total(restored: int, parts: list[float]) -> float:
-        """The score from the cards' terms (the slow planner's sum, in its order: every
-        term is a whole number, so the float sum is exact)."""
-        total = 0.0
-        for part in parts:
-            total += part
-        return total - RESTORED_WEIGHT * restored.bit_count()
+        """The score from the cards' terms (the slow planner's sum: every term is a whole
+        number, so the sum is exact in any order)."""
+        return sum(parts) - RESTORED_WEIGHT * restored.bit_count()
 
     def _entry(self, tiles: tuple[int, ...], restored: int) -> Entry:
         last = self.last  # a plan scores many changes of one grid in a row
@@ -340,7 +336,7 @@ class Scorer:
                 if part is None:
                     part = memo[key] = self._part(card, t2, r2, pos2, jokers)
                 parts2[card] = part
-        entry = (self._total(r2, parts2), pos2, parts2, jokers, code)
+        entry = (sum(parts2) - RESTORED_WEIGHT * r2.bit_count(), pos2, parts2, jokers, code)
         self.memo[code] = entry
         return entry[0]
 

@@ -59,6 +59,9 @@ from generator.systems.glyphs.board import (
 DEFAULT_BUDGET = 20_000
 """States evaluated per card search; past it the answer is a lower bound (``exact`` False)."""
 INFINITY = 1 << 30
+MOVED_AT_MOST = 5
+"""What the heuristic divides its counts of cells by (see the module notes); a card
+no longer than that takes the shorter way to the same bound (``_least_far``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +174,9 @@ class _Search:
                 fields[sym] = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
         best = INFINITY
         length = self.length
-        if self.joker >= 0 and where[self.joker]:
+        if length <= MOVED_AT_MOST:
+            best = self._least_far(fields, where)
+        elif self.joker >= 0 and where[self.joker]:
             rows = [dist[c] for c in where[self.joker]]
             jf = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
             for pairs in self.pairs:
@@ -232,6 +237,60 @@ class _Search:
         value = best + (cursed_needed + 1) // 2
         self.hcache[state] = value
         return value
+
+    def _least_far(self, fields: list[tuple[int, ...]], where: list[list[int]]) -> int:
+        """The move bound of :meth:`heuristic` for a card of at most
+        :data:`MOVED_AT_MOST` symbols: the least, over placements, of the farthest
+        distance (a joker standing in at one cell), a placement given up as soon as
+        it cannot beat the best so far.
+
+        The two counts over five never exceed the farthest distance ``far`` then: a
+        cell not yet right is 1 over five, and ``far`` is at least 1 when one is
+        (two such cells: the second farthest, which ``far`` never undercuts; one:
+        its distance, or the joker's when that is nearer, 0 only when the joker is
+        on it, which makes it right); the summed distances less the joker's best
+        gain are at most ``length * far``, each cell's at most ``far`` (the
+        farthest cell's replaced by the joker's distance there)."""
+        best = INFINITY
+        if self.joker >= 0 and where[self.joker]:
+            rows = [self.dist[c] for c in where[self.joker]]
+            jf = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
+            for pairs in self.pairs:
+                max1 = max2 = -1
+                jtop = 0
+                for cell, want in pairs:
+                    d = fields[want][cell]
+                    if d > max1:
+                        max2 = max1
+                        max1 = d
+                        jtop = jf[cell]
+                    else:
+                        if d > max2:
+                            max2 = d
+                            if max2 >= best:  # ``far`` is at least the second farthest
+                                break
+                        if d == max1 and jf[cell] < jtop:
+                            jtop = jf[cell]
+                else:
+                    far = (max2 if max2 > jtop else jtop) if max1 > jtop else max1
+                    if far < best:
+                        best = far
+                        if not best:
+                            break
+            return best
+        for pairs in self.pairs:
+            far = 0
+            for cell, want in pairs:
+                d = fields[want][cell]
+                if d > far:
+                    if d >= best:
+                        break
+                    far = d
+            else:
+                best = far
+                if not best:
+                    break
+        return best
 
     def completion(self, state: tuple[int, ...]) -> int:
         """Restore actions that finish a placement already holding the right symbols

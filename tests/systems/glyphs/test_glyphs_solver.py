@@ -117,3 +117,30 @@ def test_the_search_with_the_one_pass_heuristic_answers_as_with_the_reference(
         assert fast == slow, (n, symbols, restored, wanted, joker, budget)
         answers.append(fast)
     assert sum(a.exact for a in answers) >= 10 and sum(not a.exact for a in answers) >= 5
+
+
+def test_the_short_card_bound_is_the_full_one_pass_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards of at most five symbols take ``_least_far`` (the farthest distance only,
+    placements given up early); pinned to the full one-pass bound on generated states."""
+    from generator.systems.glyphs import solver
+    from generator.systems.glyphs.solver import _encode, _Search
+
+    rng = random.Random(16)
+    short = joker_cards = 0
+    for _ in range(150):
+        n, symbols, restored, wanted, joker = _generated_card(rng)
+        if len(wanted) > solver.MOVED_AT_MOST:
+            continue
+        short += 1
+        joker_cards += joker
+        state, index = _encode(tuple(range(n * n)), restored, symbols, wanted, joker)
+        states = [state]
+        probe = _Search(n, wanted, index, joker, 1_000)
+        for _ in range(6):
+            states.extend(rng.sample(list(probe.children(states[-1])), 2))
+        fast = [_Search(n, wanted, index, joker, 1_000).heuristic(s) for s in states]
+        monkeypatch.setattr(solver, "MOVED_AT_MOST", 0)  # every card the long way
+        full = [_Search(n, wanted, index, joker, 1_000).heuristic(s) for s in states]
+        monkeypatch.undo()
+        assert fast == full, (n, symbols, restored, wanted, joker)
+    assert short >= 100 and joker_cards >= 40

@@ -72,6 +72,7 @@ class Threats(NamedTuple):
     nearest_sets: tuple[tuple[int, ...], ...]  # per enemy, the buildings at that distance
     traces: tuple[tuple[tuple[int, bool], ...], ...]  # per enemy, per face: (entered, target)
     looked: tuple[int, ...]  # per enemy, the spaces its traces looked at (bit mask)
+    face_read: tuple[tuple[int, ...], ...]  # per enemy, per face: the spaces its trace read
     risk: tuple[float, ...]  # per enemy, the share of faces entering a target zone
     danger: tuple[float, ...]  # per space
     standing: int  # buildings on the map before the attacks
@@ -189,15 +190,25 @@ def trace_enemy(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: in
                 facing: int) -> tuple[tuple[tuple[int, bool], ...], int, float]:
     """Every face's trace of one enemy (entered mask, target), the union of the spaces
     they looked at, and its target risk."""
+    traces, looked, risk, _ = trace_faces(t, lv, others, pos, facing)
+    return traces, looked, risk
+
+
+def trace_faces(t: Tables, lv: tuple[int, ...] | list[int], others: int, pos: int,
+                facing: int) -> tuple[tuple[tuple[int, bool], ...], int, float, tuple[int, ...]]:
+    """:func:`trace_enemy`, and per face the spaces whose level its trace read: the
+    spaces it looked at and the enemy's own (the first step's base)."""
     traces = []
     looked = 0
     hits = 0
+    read = []
     for die in DIE_FACES:
         entered, seen, target = trace_move(t, lv, others, pos, facing, die)
         traces.append((entered, target))
         looked |= seen
+        read.append(seen | 1 << pos)
         hits += target
-    return tuple(traces), looked, hits / FACES
+    return tuple(traces), looked, hits / FACES, tuple(read)
 
 
 def enemy_bits(enemies: tuple[int, ...]) -> int:
@@ -237,17 +248,20 @@ def read_threats(t: Tables, state: State) -> Threats:
     ebits = enemy_bits(es)
     traces: list[tuple[tuple[int, bool], ...]] = []
     looked: list[int] = []
+    face_read: list[tuple[int, ...]] = []
     risk: list[float] = []
     danger = [0.0] * t.size
     for i, pos in enumerate(es):
         if pos < 0:
             traces.append(())
             looked.append(0)
+            face_read.append(())
             risk.append(0.0)
             continue
-        tr, seen, rk = trace_enemy(t, after, ebits & ~(1 << pos), pos, facings[i])
+        tr, seen, rk, read = trace_faces(t, after, ebits & ~(1 << pos), pos, facings[i])
         traces.append(tr)
         looked.append(seen)
+        face_read.append(read)
         risk.append(rk)
         a = attacked[i]
         if a >= 0:
@@ -258,9 +272,10 @@ def read_threats(t: Tables, state: State) -> Threats:
                 danger[low.bit_length() - 1] += 1.0 / FACES
                 mask ^= low
     return Threats(tuple(facings), tuple(attacked), tuple(nearest), tuple(nearest_sets),
-                   tuple(traces), tuple(looked), tuple(risk), tuple(danger), standing,
-                   survivors)
+                   tuple(traces), tuple(looked), tuple(face_read), tuple(risk), tuple(danger),
+                   standing, survivors)
 
 
 __all__ = ["FACES", "Tables", "Threats", "enemy_bits", "face_nearest", "face_toward",
-           "find_nearest", "make_tables", "read_threats", "strike", "trace_enemy", "trace_move"]
+           "find_nearest", "make_tables", "read_threats", "strike", "trace_enemy", "trace_faces",
+           "trace_move"]

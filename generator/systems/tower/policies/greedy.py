@@ -29,6 +29,7 @@ import random
 from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.policies import PolicySpec
 from generator.systems.tower.policies._heuristics import (
+    FACES,
     Tables,
     Threats,
     enemy_bits,
@@ -37,7 +38,9 @@ from generator.systems.tower.policies._heuristics import (
     read_threats,
     strike,
     trace_enemy,
+    trace_move,
 )
+from generator.systems.tower.rules import DIE_FACES
 
 WIN = 1_000_000.0
 """A crush that defeats the last enemy."""
@@ -77,8 +80,12 @@ def move_score(t: Tables, state: State, threats: Threats, builder: int, to: int)
     return score
 
 
-def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: float) -> float:
-    """What a piece on ``u`` does: crush, buildings saved, paths to targets blocked."""
+def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: float,
+                reuse: bool = True) -> float:
+    """What a piece on ``u`` does: crush, buildings saved, paths to targets blocked.
+
+    ``reuse=False`` traces every enemy that a change may reach again in full, the
+    reference the tests pin the face-by-face re-trace (:func:`_retrace_risk`) to."""
     es = state.enemies
     if u in es:
         alive = sum(1 for e in es if e >= 0)
@@ -122,9 +129,26 @@ def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: fl
         if pos >= 0 and (turned >> i & 1 or threats.looked[i] & changed):
             if ebits < 0:
                 ebits = enemy_bits(es)
-            _, _, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, facings[i])
+            if turned >> i & 1 or not reuse:
+                _, _, rk = trace_enemy(t, lv, ebits & ~(1 << pos), pos, facings[i])
+            else:
+                rk = _retrace_risk(t, lv, ebits & ~(1 << pos), pos, facings[i], threats, i,
+                                   changed)
             risk += rk - threats.risk[i]
     return BUILDING * survivors - TARGET * risk
+
+
+def _retrace_risk(t: Tables, lv: list[int], others: int, pos: int, facing: int,
+                  threats: Threats, i: int, changed: int) -> float:
+    """:func:`trace_enemy`'s risk for enemy ``i`` facing as before, tracing again only the
+    faces whose trace read a changed space (``lv`` differs from the levels the
+    threats were read on only there): the others end as they did."""
+    hits = 0
+    for die, read, (_, target) in zip(DIE_FACES, threats.face_read[i], threats.traces[i]):
+        if read & changed:
+            target = trace_move(t, lv, others, pos, facing, die)[2]
+        hits += target
+    return hits / FACES
 
 
 def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]:
