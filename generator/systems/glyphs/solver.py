@@ -20,7 +20,9 @@ The search is IDA* (:func:`solve_card`) on two exact reductions:
 
 The heuristic adds a restore bound (the cursed tiles any placement must use,
 halved) and a move bound (the slowest tile's :func:`~.board.move_distances`
-to its cell, and the mismatched cells over five, the most one action moves),
+to its cell, and the mismatched cells and the summed distances over ``max(5, L)``
+for a card of ``L`` symbols: one action changes at most ``L`` of the card's cells and
+brings each tile at most one step nearer, and ``L <= 5`` on grids up to 5x5),
 minimised over placements: admissible, so the answer is optimal. The tests
 pin it against :func:`bfs_card`, a plain breadth-first search over the full
 actions on small grids.
@@ -126,6 +128,10 @@ class _Search:
         self.budget = budget
         self.nodes = 0
         self.length = len(wanted)
+        self.over = max(MOVED_AT_MOST, self.length)
+        """What the counts of cells are divided by: one action changes at most
+        ``length`` of the card's cells (a row rotated on a 6x6 grid moves six), and
+        never more than five on grids up to 5x5."""
         need: dict[int, int] = {}
         for w in self.want:
             need[w] = need.get(w, 0) + 1
@@ -143,8 +149,8 @@ class _Search:
         symbol and ``j`` from the nearest joker: the move bound is the largest of
         the farthest ``d`` (where a joker may stand in at one cell, the one with the
         largest ``d`` and then the nearest joker, ``max(j, the other d)`` when that
-        joker is nearer), the cells not yet right over five and the summed ``d``
-        (less the best joker's gain) over five. Written as one pass over the cells
+        joker is nearer), the cells not yet right and the summed ``d`` (less the
+        best joker's gain) over :attr:`over`. Written as one pass over the cells
         (the tests pin it to the first, plainer write-up, ``reference_heuristic``).
         """
         known = self.hcache.get(state)
@@ -174,6 +180,7 @@ class _Search:
                 fields[sym] = rows[0] if len(rows) == 1 else tuple(map(min, *rows))
         best = INFINITY
         length = self.length
+        over = self.over
         if length <= MOVED_AT_MOST:
             best = self._least_far(fields, where)
         elif self.joker >= 0 and where[self.joker]:
@@ -210,10 +217,10 @@ class _Search:
                 wrong = length - zeros - jzero
                 total -= gain
                 bound = far
-                if (wrong + 4) // 5 > bound:
-                    bound = (wrong + 4) // 5
-                if (total + 4) // 5 > bound:
-                    bound = (total + 4) // 5
+                if (wrong + over - 1) // over > bound:
+                    bound = (wrong + over - 1) // over
+                if (total + over - 1) // over > bound:
+                    bound = (total + over - 1) // over
                 if bound < best:
                     best = bound
         else:
@@ -228,10 +235,10 @@ class _Search:
                     if d == 0:
                         zeros += 1
                 bound = far
-                if (length - zeros + 4) // 5 > bound:
-                    bound = (length - zeros + 4) // 5
-                if (total + 4) // 5 > bound:
-                    bound = (total + 4) // 5
+                if (length - zeros + over - 1) // over > bound:
+                    bound = (length - zeros + over - 1) // over
+                if (total + over - 1) // over > bound:
+                    bound = (total + over - 1) // over
                 if bound < best:
                     best = bound
         value = best + (cursed_needed + 1) // 2

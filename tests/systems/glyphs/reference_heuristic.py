@@ -60,7 +60,8 @@ class ReferenceSearch(_Search):
                 far = max(ds)
                 total = sum(ds)
                 wrong = len(ds) - ds.count(0)
-            bound = max(far, (wrong + 4) // 5, (total + 4) // 5)
+            over = max(5, len(ds))  # cells one action can change: a row of a 6x6 grid moves six
+            bound = max(far, -(-wrong // over), -(-total // over))
             if bound < best:
                 best = bound
         value = best + (cursed_needed + 1) // 2

@@ -144,3 +144,46 @@ def test_the_short_card_bound_is_the_full_one_pass_bound(monkeypatch: pytest.Mon
         monkeypatch.undo()
         assert fast == full, (n, symbols, restored, wanted, joker)
     assert short >= 100 and joker_cards >= 40
+
+
+@pytest.mark.parametrize("n", [6, 7])
+def test_long_cards_on_big_grids_are_never_overestimated(n: int) -> None:
+    """One action may change every cell of a card longer than five (a row rotated on
+    a 6x6 grid): grids one or two actions from a spelled card answer at most that,
+    and exactly what the plain search finds within one action."""
+    from generator.systems.glyphs.board import apply_steps, placements
+    from generator.systems.glyphs.solver import iter_full_actions
+
+    rng = random.Random(n)
+    everything = (1 << (n * n)) - 1
+    for case in range(12):
+        length = rng.choice([n - 1, n])
+        wanted = tuple(rng.sample(range(length + 2), length))
+        cells = rng.choice(placements(n, length))
+        symbols = [-1] * (n * n)
+        spare = [s for s in range(length + 2) if s not in wanted] + [JOKER] * 2
+        free = [c for c in range(n * n) if c not in cells]
+        for cell, symbol in zip(cells, wanted):
+            symbols[cell] = symbol
+        for cell, symbol in zip(rng.sample(free, len(spare)), spare):
+            symbols[cell] = symbol
+        tiles, restored = tuple(range(n * n)), everything
+        scramble = 1 + case % 2
+        for _ in range(scramble):
+            actions = [a for a in iter_full_actions(n, tiles, restored)]
+            tiles, restored = apply_steps(n, tiles, restored, rng.choice(actions))
+        joker = case % 3 == 0
+        fast = solve_card(n, tiles, restored, tuple(symbols), wanted, joker)
+        assert fast.exact and fast.actions <= scramble
+        slow = bfs_card(n, tiles, restored, tuple(symbols), wanted, joker, limit=1)
+        assert fast.actions == slow if slow is not None else fast.actions >= 2
+
+
+def test_a_rotated_row_of_six_is_one_action() -> None:
+    n = 6
+    tiles = list(range(n * n))
+    tiles[:n] = [n - 1, *range(n - 1)]
+    symbols = tuple(t if t < n else -1 for t in range(n * n))
+    wanted = tuple(range(n))
+    assert solve_card(n, tuple(tiles), (1 << n * n) - 1, symbols, wanted, False).actions == 1
+    assert bfs_card(n, tuple(tiles), (1 << n * n) - 1, symbols, wanted, False, limit=1) == 1
