@@ -9,7 +9,14 @@ import pytest
 
 from generator.engine.geometry import Geometry
 from generator.engine.powers import apply_ply, compose, list_plies
-from generator.engine.powers.pieces import ClimbHigher, FarBuild, LevelLeap, StayPut, SwapOwn
+from generator.engine.powers.pieces import (
+    ClimbHigher,
+    ExtraSteps,
+    FarBuild,
+    LevelLeap,
+    StayPut,
+    SwapOwn,
+)
 from generator.engine.state import State
 
 Outcome = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
@@ -108,3 +115,39 @@ def test_each_blessing_piece_names_its_power_only_when_used() -> None:
     state = State(0b010, 0b010, 0, 0, (0,))
     plies = list_plies(g, state, 1, compose([("climb", (ClimbHigher(2),))]), level3_wins=False)
     assert {p.powers for p in plies} == {("climb",)}
+
+
+def _outcomes(g: Geometry, state: State, movers: int,
+              specs: list[tuple[str, tuple[object, ...]]]) -> set[Outcome]:
+    out: set[Outcome] = set()
+    for ply in list_plies(g, state, movers, compose(specs), level3_wins=False):  # type: ignore[arg-type]
+        after = apply_ply(state, ply)
+        hs = tuple((after.l1 >> sq & 1) + (after.l2 >> sq & 1) + (after.l3 >> sq & 1)
+                   for sq in range(g.size))
+        out.add((hs, tuple(bool(after.domes >> sq & 1) for sq in range(g.size)), after.workers))
+    return out
+
+
+def test_a_swap_of_own_workers_is_the_whole_move_even_with_an_extra_step() -> None:
+    """Artemis's extra step and a swap together: exactly the turns of each alone (a step
+    then a trade, a trade then a step or two trades are not moves the card allows)."""
+    rng = random.Random("swap-and-extra-step")
+    artemis = ("artemis", (ExtraSteps(1, not_back=True),))
+    swap = ("swap", (SwapOwn(),))
+    differed = 0
+    for _ in range(60):
+        w, h = rng.randint(2, 4), rng.randint(2, 4)
+        size = w * h
+        heights = [rng.choice((0, 0, 1, 2)) for _ in range(size)]
+        spots = rng.sample(range(size), min(size, rng.randint(2, 3)))
+        state = State(
+            sum(1 << sq for sq in range(size) if heights[sq] >= 1),
+            sum(1 << sq for sq in range(size) if heights[sq] >= 2),
+            sum(1 << sq for sq in range(size) if heights[sq] >= 3), 0, tuple(spots))
+        g = Geometry.rectangle(w, h)
+        mask = (1 << len(spots)) - 1
+        both = _outcomes(g, state, mask, [artemis, swap])
+        alone = _outcomes(g, state, mask, [artemis]) | _outcomes(g, state, mask, [swap])
+        assert both == alone, (w, h, heights, spots)
+        differed += len(_outcomes(g, state, mask, [artemis])) != len(alone)
+    assert differed >= 20  # the swaps did add turns

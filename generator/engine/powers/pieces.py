@@ -154,8 +154,9 @@ class LevelLeap:
 
 @dataclass(frozen=True, slots=True)
 class SwapOwn:
-    """Instead of a step, the worker may trade places with another worker of the
-    same player, anywhere on the board (levels do not matter)."""
+    """Instead of moving, the worker may trade places with another worker of the
+    same player, anywhere on the board (levels do not matter). The trade is the
+    whole move: no extra step (Artemis's) comes before or after it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,8 +264,12 @@ def _steps(
     index: int,
     here: Square,
     no_up: bool,
+    swap: bool = True,
 ) -> Iterator[tuple[Square, tuple[Relocation, ...], str]]:
-    """Each step from ``here``: destination, relocations (the worker last), power used."""
+    """Each step from ``here``: destination, relocations (the worker last), power used.
+
+    ``swap``: whether own workers may trade places (:class:`~.pieces.SwapOwn` replaces
+    the whole move, so never after a step already taken this turn)."""
     geometry = turn.geometry
     rules = turn.rules
     limit = heights[here] + (0 if no_up else 1)
@@ -282,7 +286,7 @@ def _steps(
         for to in _bit_squares(same):
             if heights[to] == heights[here]:
                 yield to, ((index, to),), rules.level_leap
-    if rules.swap_own:
+    if rules.swap_own and swap:
         for j, other in enumerate(workers):
             if other >= 0 and j != index and turn.movers >> j & 1:
                 yield other, ((j, here), (index, other)), rules.swap_own
@@ -375,7 +379,10 @@ def _step_on(
     rules = turn.rules
     first = here == start and not moves
     bits = turn.geometry.bits
-    for to, relocations, power in _steps(turn, workers, occ, domes, heights, index, here, no_up):
+    for to, relocations, power in _steps(turn, workers, occ, domes, heights, index, here, no_up,
+                                         first):
+        # Trading places is the whole move: no further step follows it.
+        swapped = first and power == rules.swap_own != "" and len(relocations) == 2
         if not first and rules.extra_steps_not_back and to == start:
             continue
         now_used = used + (power,) if power else used
@@ -413,7 +420,7 @@ def _step_on(
             forced_occ = new_occ & ~bits[new_workers[j]] | bits[dest]
             _build_stage(turn, workers, forced_occ, domes, heights, index, to, builds,
                          now_moves + ((j, dest),), now_used + (force_power,), up or step_up)
-        if steps_left > 1:
+        if steps_left > 1 and not swapped:
             _step_on(turn, new_workers, new_occ, domes, heights, index, start, to, builds,
                      now_moves, now_used, up or step_up, steps_left - 1, no_up)
 
