@@ -199,12 +199,12 @@ def bench_cases() -> list[Case]:
     return [Case(f"bench/{riddle_of(t).id}", riddle_of(t), gods, None, False) for t in texts]
 
 
-def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str]]:
+def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str], dict[int, int]]:
     from tests.systems.riddle.reference import fuzz
 
     seed, count = job
     total, bad = fuzz(seed, count)
-    return count, total.decided, total.skipped, total.checked_states, bad
+    return count, total.decided, total.skipped, total.checked_states, bad, total.by_players
 
 
 def run_fuzz(count: int, seed: int, jobs: int) -> int:
@@ -217,31 +217,34 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     cpu = time.process_time()
     riddles = decided = skipped = checked = 0
     bad: list[str] = []
+    by_players: dict[int, int] = {}
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            results = pool.map(_fuzz_chunk, work)
-            for n, d, s, c, b in results:
-                riddles += n
-                decided += d
-                skipped += s
-                checked += c
-                bad.extend(b)
-                print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_fuzz_chunk, work)
     else:
-        for job in work:
-            n, d, s, c, b = _fuzz_chunk(job)
+        pool = None
+        results = map(_fuzz_chunk, work)
+    try:
+        for n, d, s, c, b, per in results:
             riddles += n
             decided += d
             skipped += s
             checked += c
             bad.extend(b)
+            for players, count_decided in per.items():
+                by_players[players] = by_players.get(players, 0) + count_decided
             print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    per_count = ", ".join(f"{by_players.get(n, 0)} with {n} player{'s' if n > 1 else ''}"
+                          for n in (1, 2, 3, 4))
     for text in bad[:5]:
         print(text)
-    print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both, "
-          f"{skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
+    print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both "
+          f"({per_count}), {skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
           f"checked against exact turns left; wall {time.perf_counter() - started:.0f} s, "
           f"parent CPU {time.process_time() - cpu:.0f} s")
     print(f"disagreements: {len(bad)}")

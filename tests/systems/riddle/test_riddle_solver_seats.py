@@ -1,0 +1,116 @@
+"""The seat-aware build bound (issue 14 §2, §3): with 2-4 players a worker moves on
+its own seat's turns only, and one worker moves per turn, so the builds a goal
+needs near some spaces come no earlier than :func:`useful_turn` says.
+
+Pinned twice: :func:`useful_turn` against every schedule of movers written out
+turn by turn, and the goals' bounds that use it against the plain breadth-first
+reference (exact turns left on every state it visits, the same shortest turns,
+verdicts and first moves) on seeded random riddles of 2, 3 and 4 players, where
+it must claim more than the one-player walk somewhere (or it would be dead
+code)."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from generator.systems.riddle.bookkeeping import worker_assignments
+from generator.systems.riddle.bounds import first_build, useful_turn
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.vocab import UNREACHABLE
+
+from .reference import FUZZ_GODS, compare, random_riddle_text, riddle_of_text
+from .test_riddle_solver_bounds import walk
+
+LOOK = 9
+"""Turns the plain schedule search writes out."""
+
+
+def plain_useful_turn(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
+                      wanderer_moved: bool, nears: tuple[int, ...], count: int) -> int | None:
+    """:func:`useful_turn` written for obviousness: every sequence of turns (each seat
+    moves one of its workers, never the Wanderer twice running, or nobody), the
+    first turn by which some sequence has ``count`` turns whose mover had made at
+    least its ``nears`` moves; None when none within :data:`LOOK` turns."""
+    workers = len(nears)
+    for turns in range(1, LOOK + 1):
+        options = []
+        for t in range(turns):
+            mask = masks[(seat + t) % players]
+            options.append([-1] + [i for i in range(workers) if mask >> i & 1])
+        for plan in itertools.product(*options):
+            moves = [0] * workers
+            last = wanderer_moved
+            useful = 0
+            legal = True
+            for mover in plan:
+                if mover == wanderer and last:
+                    legal = False
+                    break
+                last = mover == wanderer and mover >= 0
+                if mover >= 0:
+                    moves[mover] += 1
+                    useful += moves[mover] >= nears[mover]
+            if legal and useful >= count:
+                return turns
+    return None
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_useful_turn_equals_every_schedule(players: int) -> None:
+    rng = random.Random(players * 31)
+    assignments = worker_assignments(players, 4)
+    for _ in range(60 if players != 3 else 40):
+        assignment = rng.choice(assignments)
+        nears = tuple(rng.choice([1, 1, 2, 2, 3, UNREACHABLE]) for _ in range(4))
+        seat = rng.randrange(players)
+        moved = assignment.wanderer >= 0 and rng.random() < 0.5
+        count = rng.randint(1, 3)
+        fast = useful_turn(assignment.masks, assignment.wanderer, players, seat, moved,
+                           nears, count)
+        plain = plain_useful_turn(assignment.masks, assignment.wanderer, players, seat,
+                                  moved, nears, count)
+        if all(n >= UNREACHABLE for n in nears):
+            assert fast == 0 and plain is None
+        elif plain is None:
+            assert fast > LOOK, (assignment, seat, moved, nears, count)
+        else:
+            assert fast == plain, (assignment, seat, moved, nears, count)
+
+
+def riddles_for(players: int, seed: int, wanted: int) -> list[str]:
+    """``wanted`` seeded random riddle texts for ``players`` players."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < wanted:
+        text, got = random_riddle_text(rng, players)
+        if got == players:
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seat_bounds_are_admissible_and_earn_their_place(players: int) -> None:
+    decided = above = 0
+    for text in riddles_for(players, 900 + players, 40):
+        out = compare(text, players)
+        assert not out.disagreements, (out.disagreements, text)
+        decided += out.decided
+        riddle = riddle_of_text(text)
+        if riddle is None or not riddle.coins:
+            continue
+        ctx = compile_riddle(riddle, players)
+        game = RiddleGame(ctx, 0, gods=FUZZ_GODS)
+        bounds = game.bounds
+        for state in walk(game, 40):
+            movers = bounds.movers(state)
+            for coin in ctx.coins[:3]:
+                one_player = first_build(movers, bounds.near, coin.square)
+                if one_player >= UNREACHABLE:
+                    continue
+                for builds in (2, 3):
+                    seats = bounds.builds_turn(state, 1 << coin.square, builds)
+                    above += seats > one_player - 1 + builds
+    assert decided >= 40 and above > 0
