@@ -21,7 +21,7 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.vocab import UNREACHABLE
 
-from .reference import FUZZ_GODS, compare, random_riddle_text, riddle_of_text
+from .reference import FUZZ_GODS, _name, compare, random_riddle_text, riddle_of_text
 from .test_riddle_solver_bounds import walk
 
 LOOK = 9
@@ -91,10 +91,43 @@ def riddles_for(players: int, seed: int, wanted: int) -> list[str]:
     return out
 
 
+def seat_riddle_text(rng: random.Random, kind: str) -> str:
+    """A riddle on a tiny map whose goal needs two or three builds near few spaces,
+    where the seats' turns bind and the reference still finishes: ``stand`` (a
+    worker on a space raised to level 2), ``dome`` (a dome on a level-2 space),
+    ``pair`` (a coin collected at level 2 and a worker on a raised space, held
+    together: the builds of an ``all_of`` on disjoint spaces)."""
+    width, height = rng.choice([(3, 2), (2, 3), (3, 3), (4, 2)])
+    spots = rng.sample(range(width * height), 6)
+    workers, target, other = spots[:4], spots[4], spots[5]
+    cells = ["W" if sq in workers else "2" if kind == "dome" and sq == target else "."
+             for sq in range(width * height)]
+    at = _name(width, target)
+    lines = ["kind: riddle", "id: seats", "number: 1", "title: Seats", "island: x",
+             "map:", "  grid: |"]
+    lines += [f"    {' '.join(cells[r * width:(r + 1) * width])}" for r in range(height)]
+    if kind == "pair":
+        lines += ["coins:", f"  - {{at: {_name(width, other)}, colour: gold, levels: [2]}}"]
+    lines += ["stockpile: {level1: 4, level2: 4, level3: 2, dome: 1}", "objectives:",
+              "  - tier: silver"]
+    if kind == "pair":
+        lines += ["    slots: {gold: 1}", f"    goal: {{stand: {{at: {at}, level: 1}}}}"]
+    elif kind == "dome":
+        lines.append(f"    goal: {{build: {{what: dome, count: 1, region: [{at}]}}}}")
+    else:
+        lines.append(f"    goal: {{stand: {{at: {at}, level: 2}}}}")
+    return "\n".join(lines) + "\n"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_seat_bounds_are_admissible_and_earn_their_place(players: int) -> None:
+    """Every goal bound that asks :meth:`Bounds.builds_turn` (slots, stand, build,
+    all_of), on random riddles and on tiny ones where the seats' turns bind."""
+    texts = riddles_for(players, 900 + players, 20)
+    rng = random.Random(40 + players)
+    texts += [seat_riddle_text(rng, kind) for kind in ("stand", "dome", "pair") * 10]
     decided = above = 0
-    for text in riddles_for(players, 900 + players, 40):
+    for text in texts:
         out = compare(text, players)
         assert not out.disagreements, (out.disagreements, text)
         decided += out.decided
@@ -113,4 +146,4 @@ def test_seat_bounds_are_admissible_and_earn_their_place(players: int) -> None:
                 for builds in (2, 3):
                     seats = bounds.builds_turn(state, 1 << coin.square, builds)
                     above += seats > one_player - 1 + builds
-    assert decided >= 40 and above > 0
+    assert decided >= 35 and above > 0

@@ -221,8 +221,7 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
     Only an end-of-turn effect moves them, one step a turn, after the turn's
     objectives are judged; nothing is built under them. So the figure reaches
     its space ``t`` at the end of a turn no earlier than its distance to
-    ``t``, after the last build there (with 2-4 players, on its builder's seat's
-    turn), and is seen there a turn later.
+    ``t``, after the last build there, and is seen there a turn later.
     """
     board = state.board
     here = board.king if figure == "king" else board.sphinx
@@ -257,8 +256,6 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
             if walk >= UNREACHABLE:
                 continue
             arrive = max(arrive, walk - 1 + need)
-            if bounds.game.players > 1:  # the last build, on its builder's seat's turn
-                arrive = max(arrive, bounds.builds_turn(state, 1 << t, need))
         if arrive + 1 < best:
             best = arrive + 1
     return best
