@@ -145,6 +145,7 @@ class Bounds:
         self.movers_memo: dict[Any, tuple[tuple[Square, tuple[int, ...]], ...]] = {}
         self.possible_memo: dict[Any, int] = {}
         self.nears_memo: dict[Any, tuple[int, ...]] = {}
+        self.free_memo: dict[Any, int] = {}
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -329,6 +330,42 @@ class Bounds:
                 rings.append(ring_of[s])
         disjoint = all(a & b == 0 for a, b in itertools.combinations(rings, 2))
         return total if disjoint else longest
+
+    def figure_free_turn(self, state: RiddleState, here: Square) -> int:
+        """The earliest turn at whose end the King or the Sphinx on ``here`` may take
+        its first step (0: the end of the next turn, nothing claimed).
+
+        A figure steps only to a space strictly closer to a closest worker and
+        never onto a worker, so it stays while a worker stands next to it (grid
+        distance 1). Every worker next to it walks out of that ring first
+        (:func:`lure_walk`, a space that may sink counts as out): one move a turn,
+        each worker on its own seat's turns."""
+        board = state.board
+        ring = self.ctx.geometry.build_neighbours[here] & ~self.sinking
+        inside = [w for w in board.workers if w != NO_SQUARE and ring >> w & 1]
+        if not inside:
+            return 0
+        movers = self.movers(state)
+        key = (here, movers)
+        known = self.free_memo.get(key)
+        if known is not None:
+            return known
+        move_nb = self.ctx.geometry.move_neighbours
+        total = latest = 0
+        for w, table in movers:
+            if not ring >> w & 1:
+                continue
+            moves = lure_walk(move_nb, ring, 0, here, w)
+            if moves <= 0:  # no walk out (it claims nothing then)
+                continue
+            total += moves
+            at = table[moves] if moves < len(table) else table[-1] + moves
+            if at > latest:
+                latest = at
+        known = max(total, latest)
+        if len(self.free_memo) < MEMO_AT_MOST:
+            self.free_memo[key] = known
+        return known
 
     # -- who moves when ------------------------------------------------------------
 

@@ -221,7 +221,9 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
     Only an end-of-turn effect moves them, one step a turn, after the turn's
     objectives are judged; nothing is built under them. So the figure reaches
     its space ``t`` at the end of a turn no earlier than its distance to
-    ``t``, after the last build there, and is seen there a turn later.
+    ``t``, after the last build there, and is seen there a turn later; its
+    first step waits for the workers next to it to walk away
+    (:meth:`~generator.systems.riddle.bounds.Bounds.figure_free_turn`).
     """
     board = state.board
     here = board.king if figure == "king" else board.sphinx
@@ -235,6 +237,7 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
     workers = bounds.movers(state)
     distance = bounds.figure_distance[here] if moves else ()
     best = UNREACHABLE
+    free = -1  # the turn of its first step, found when first needed
     for t in targets:
         if closed >> t & 1:
             continue
@@ -247,10 +250,16 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
             if not moves:
                 continue
             arrive = need + 1  # it leaves first: builds only from the next turn
+            steps = 2  # off and back
         elif not moves or distance[t] >= UNREACHABLE:
             continue
         else:
             arrive = max(distance[t], need)
+            steps = distance[t]
+        if free < 0:
+            free = bounds.figure_free_turn(state, here)
+        if free > 1:  # its first step ends that turn, then one step a turn
+            arrive = max(arrive, free + steps - 1)
         if need:
             walk = first_build(workers, bounds.near, t)
             if walk >= UNREACHABLE:
