@@ -1,6 +1,6 @@
 """The riddle solver: proof times, and A* against plain breadth-first search.
 
-    python benchmarks/solver.py [--players 1] [--budget 200000] [--bfs-budget 3000]
+    python benchmarks/solver.py [--players 1|2|3|4|all] [--budget 200000] [--bfs-budget 3000]
                                 [--no-bfs] [--content content] [--only LABEL]
     python benchmarks/solver.py --fuzz 10000 [--seed 1] [--jobs 2]
     python benchmarks/solver.py --fuzz-gods 200 [--seed 1]
@@ -23,7 +23,9 @@ so the true ratio is at least that).
 Targets: every shipped riddle proven in under 2 s, all of them in under 10 s,
 and at least 10x fewer expanded states than BFS on riddles of 6 turns or more.
 Issue 14 §2, printed after the table: the A* core expands at least 50,000
-states per second (beside the BFS rate on the same riddles); per shipped
+states per second (beside the BFS rate on the same riddles), with the children
+generated per expansion and the CPU microseconds per child that make up the
+rate (``--players all``: that line alone for each player count); per shipped
 riddle, every objective's proof plus its count of optimal first moves takes at
 most 1 s of CPU, and no objective is left "not counted".
 """
@@ -199,12 +201,12 @@ def bench_cases() -> list[Case]:
     return [Case(f"bench/{riddle_of(t).id}", riddle_of(t), gods, None, False) for t in texts]
 
 
-def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str]]:
+def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str], dict[int, int]]:
     from tests.systems.riddle.reference import fuzz
 
     seed, count = job
     total, bad = fuzz(seed, count)
-    return count, total.decided, total.skipped, total.checked_states, bad
+    return count, total.decided, total.skipped, total.checked_states, bad, total.by_players
 
 
 def run_fuzz(count: int, seed: int, jobs: int) -> int:
@@ -217,31 +219,34 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     cpu = time.process_time()
     riddles = decided = skipped = checked = 0
     bad: list[str] = []
+    by_players: dict[int, int] = {}
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            results = pool.map(_fuzz_chunk, work)
-            for n, d, s, c, b in results:
-                riddles += n
-                decided += d
-                skipped += s
-                checked += c
-                bad.extend(b)
-                print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(_fuzz_chunk, work)
     else:
-        for job in work:
-            n, d, s, c, b = _fuzz_chunk(job)
+        pool = None
+        results = map(_fuzz_chunk, work)
+    try:
+        for n, d, s, c, b, per in results:
             riddles += n
             decided += d
             skipped += s
             checked += c
             bad.extend(b)
+            for players, count_decided in per.items():
+                by_players[players] = by_players.get(players, 0) + count_decided
             print(f"  {riddles} riddles, {len(bad)} disagreements so far", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    per_count = ", ".join(f"{by_players.get(n, 0)} with {n} player{'s' if n > 1 else ''}"
+                          for n in (1, 2, 3, 4))
     for text in bad[:5]:
         print(text)
-    print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both, "
-          f"{skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
+    print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both "
+          f"({per_count}), {skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
           f"checked against exact turns left; wall {time.perf_counter() - started:.0f} s, "
           f"parent CPU {time.process_time() - cpu:.0f} s")
     print(f"disagreements: {len(bad)}")
@@ -302,6 +307,44 @@ def print_counts(cases: list[Case], players: int, shortest_with_powers: bool = F
           f"included: {', '.join(over_powers) or 'none'}")
 
 
+def core_line(label: str, expanded: int, generated: int, seconds: float) -> str:
+    """The A* core's rate, and what one expanded state costs: each expansion generates
+    its children (every successor turn, its key and, when new, its estimate), so
+    the rate is the children per expansion times the CPU time per child."""
+    return (f"{label}: {expanded} states expanded in {seconds:.2f} s CPU = "
+            f"{expanded / max(seconds, 1e-9):,.0f} states/s (target >= {TARGET_RATE:,}); "
+            f"{generated} children = {generated / max(expanded, 1):.1f} per expansion, "
+            f"{seconds * 1e6 / max(generated, 1):.1f} us CPU per child")
+
+
+def print_core_by_count(cases: list[Case], budget: int) -> int:
+    """The A* core line (proofs only, no counting) for each player count 1-4, over the
+    shipped riddles that allow it, and over all counts together."""
+    total_expanded = total_generated = 0
+    total_seconds = 0.0
+    for players in (1, 2, 3, 4):
+        expanded = generated = 0
+        seconds = 0.0
+        for case in cases:
+            if players not in case.riddle.players:
+                continue
+            ctx = compile_riddle(case.riddle, players)
+            for j in range(len(ctx.objectives)):
+                game = RiddleGame(ctx, j, gods=case.gods, die=case.die)
+                started = time.process_time()
+                found = astar(game, budget=budget, max_cost=case.riddle.solver.horizon)
+                seconds += time.process_time() - started
+                expanded += found.expanded
+                generated += found.generated
+        print(core_line(f"A* core, {players} player(s)", expanded, generated, seconds))
+        total_expanded += expanded
+        total_generated += generated
+        total_seconds += seconds
+    print(core_line("A* core, every player count", total_expanded, total_generated,
+                    total_seconds))
+    return 0
+
+
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fuzz", type=int, default=0, metavar="N",
@@ -313,7 +356,8 @@ def run(argv: list[str]) -> int:
                         help="compare with the BFS reference on N random riddles with gods "
                         "and revealed blessing cards")
     parser.add_argument("--jobs", type=int, default=1, help="processes for --fuzz")
-    parser.add_argument("--players", type=int, default=1)
+    parser.add_argument("--players", default="1",
+                        help="player count (1-4), or 'all': only the A* core line per count")
     parser.add_argument("--budget", type=int, default=200_000, help="A* node budget")
     parser.add_argument("--bfs-budget", type=int, default=3_000, help="BFS node budget")
     parser.add_argument("--no-bfs", action="store_true", help="skip the BFS comparison")
@@ -331,11 +375,14 @@ def run(argv: list[str]) -> int:
     if args.fuzz_gods:
         return run_fuzz_gods(args.fuzz_gods, args.seed)
     cases = [c for c in iter_shipped(Path(args.content)) + bench_cases() if args.only in c.label]
+    if args.players == "all":
+        return print_core_by_count([c for c in cases if c.shipped], args.budget)
+    args.players = int(args.players)
     print(f"{args.players} player(s), A* budget {args.budget}, BFS budget {args.bfs_budget}")
     print(f"{'riddle':<26} {'tier':<8} {'status':<10} {'turns':>5} {'states':>7} "
           f"{'seconds':>8} {'states/s':>9} {'BFS':>8} {'ratio':>8}")
     shipped_total = bfs_seconds = 0.0
-    shipped_expanded = bfs_expanded = 0
+    shipped_expanded = bfs_expanded = shipped_generated = 0
     slow: list[str] = []
     weak: list[str] = []
     unsure: list[str] = []
@@ -351,6 +398,7 @@ def run(argv: list[str]) -> int:
             seconds = time.process_time() - started
             if case.shipped:
                 shipped_expanded += found.expanded
+                shipped_generated += found.generated
             riddle_seconds += seconds
             rate = found.expanded / seconds if seconds > 0 else float("inf")
             bfs_text = ratio_text = "-"
@@ -380,10 +428,9 @@ def run(argv: list[str]) -> int:
             if riddle_seconds > TARGET_EACH:
                 slow.append(f"{case.label} ({riddle_seconds:.1f} s)")
     if shipped_expanded:
-        print(f"A* core on shipped riddles: {shipped_expanded} states expanded in "
-              f"{shipped_total:.2f} s CPU = {shipped_expanded / max(shipped_total, 1e-9):,.0f} "
-              f"states/s (target >= {TARGET_RATE:,}); BFS on the same riddles: "
-              f"{bfs_expanded} states in {bfs_seconds:.2f} s CPU = "
+        print(core_line(f"A* core on shipped riddles ({args.players} player(s))",
+                        shipped_expanded, shipped_generated, shipped_total)
+              + f"; BFS on the same riddles: {bfs_expanded} states in {bfs_seconds:.2f} s CPU = "
               f"{bfs_expanded / max(bfs_seconds, 1e-9):,.0f} states/s")
     if not args.no_count:
         print_counts([c for c in cases if c.shipped and args.players in c.riddle.players],

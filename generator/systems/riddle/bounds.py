@@ -34,17 +34,25 @@ def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
         row = [UNREACHABLE] * size
         dist = ctx.distance[a]
         for t in geometry.squares:
-            nb = geometry.build_neighbours[t]
-            best = UNREACHABLE
-            while nb:
-                low = nb & -nb
-                nb ^= low
-                d = dist[low.bit_length() - 1]
-                if d < best:
-                    best = d
-            row[t] = best
+            row[t] = nearest(dist, geometry.build_neighbours[t])
         rows.append(tuple(row))
     return tuple(rows)
+
+
+def nearest(row: Sequence[int], squares: int) -> int:
+    """The smallest ``row[s]`` over the squares ``s`` of a bitmask (UNREACHABLE: none).
+
+    >>> nearest([5, 2, 7], 0b101), nearest([5, 2, 7], 0)
+    (5, 1073741824)
+    """
+    best = UNREACHABLE
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        d = row[low.bit_length() - 1]
+        if d < best:
+            best = d
+    return best
 
 
 
@@ -136,6 +144,8 @@ class Bounds:
         self.build_memo: dict[Any, int] = {}
         self.movers_memo: dict[Any, tuple[tuple[Square, tuple[int, ...]], ...]] = {}
         self.possible_memo: dict[Any, int] = {}
+        self.nears_memo: dict[Any, tuple[int, ...]] = {}
+        self.free_memo: dict[Any, int] = {}
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
@@ -321,6 +331,42 @@ class Bounds:
         disjoint = all(a & b == 0 for a, b in itertools.combinations(rings, 2))
         return total if disjoint else longest
 
+    def figure_free_turn(self, state: RiddleState, here: Square) -> int:
+        """The earliest turn at whose end the King or the Sphinx on ``here`` may take
+        its first step (0: the end of the next turn, nothing claimed).
+
+        A figure steps only to a space strictly closer to a closest worker and
+        never onto a worker, so it stays while a worker stands next to it (grid
+        distance 1). Every worker next to it walks out of that ring first
+        (:func:`lure_walk`, a space that may sink counts as out): one move a turn,
+        each worker on its own seat's turns."""
+        board = state.board
+        ring = self.ctx.geometry.build_neighbours[here] & ~self.sinking
+        inside = [w for w in board.workers if w != NO_SQUARE and ring >> w & 1]
+        if not inside:
+            return 0
+        movers = self.movers(state)
+        key = (here, movers)
+        known = self.free_memo.get(key)
+        if known is not None:
+            return known
+        move_nb = self.ctx.geometry.move_neighbours
+        total = latest = 0
+        for w, table in movers:
+            if not ring >> w & 1:
+                continue
+            moves = lure_walk(move_nb, ring, 0, here, w)
+            if moves <= 0:  # no walk out (it claims nothing then)
+                continue
+            total += moves
+            at = table[moves] if moves < len(table) else table[-1] + moves
+            if at > latest:
+                latest = at
+        known = max(total, latest)
+        if len(self.free_memo) < MEMO_AT_MOST:
+            self.free_memo[key] = known
+        return known
+
     # -- who moves when ------------------------------------------------------------
 
     def movers(self, state: RiddleState) -> tuple[tuple[Square, tuple[int, ...]], ...]:
@@ -353,6 +399,32 @@ class Bounds:
         if len(self.movers_memo) < MEMO_AT_MOST:
             self.movers_memo[key] = known
         return known
+
+    def builds_turn(self, state: RiddleState, squares: int, count: int) -> int:
+        """The earliest turn of the ``count``-th build on the spaces ``squares`` (a
+        bitmask): each needs a worker next to one of them, moved that turn on its
+        own seat's turn (:func:`useful_turn`; 0 claims nothing). With one player it
+        is never more than the nearest walk plus the builds, which the goals' bounds
+        already count: so it is asked only with more players."""
+        if count <= 1 or not squares:  # one build: no later than the nearest walk
+            return 0
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        workers = state.board.workers
+        key = (workers, squares)
+        nears = self.nears_memo.get(key)
+        if nears is None:
+            near = self.near
+            out = []
+            for w in workers:
+                best = nearest(near[w], squares) if w != NO_SQUARE else UNREACHABLE
+                out.append(best if best >= UNREACHABLE or best > 1 else 1)  # a move first
+            nears = tuple(out)
+            if len(self.nears_memo) < MEMO_AT_MOST:
+                self.nears_memo[key] = nears
+        assignment = self.game.assignments[book.assignment]
+        players = self.game.players
+        return useful_turn(assignment.masks, assignment.wanderer, players, state.turn % players,
+                           book.wanderer_moved, nears, count)
 
     def _turn_tables(self, assignment_index: int, seat: int, wanderer_moved: bool,
                      workers: int) -> tuple[tuple[int, ...], ...]:
@@ -388,6 +460,83 @@ def seat_turn_tables(masks: tuple[int, ...], wanderer: int, players: int, seat: 
                 last = False
         tables.append(tuple(turns))
     return tuple(tables)
+
+
+SCHEDULE_TURNS = 64
+"""Turns :func:`useful_turn` looks ahead (beyond them it claims nothing)."""
+SCHEDULE_STATES_AT_MOST = 4096
+"""Move-count states :func:`useful_turn` follows per turn with the Wanderer (beyond
+them it claims nothing: 0)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def useful_turn(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
+                wanderer_moved: bool, nears: tuple[int, ...], count: int) -> int:
+    """The earliest turn (from now, ``seat`` playing next) by which ``count`` turns can
+    have been *useful*: played by a worker ``i`` that has by then made at least
+    ``nears[i]`` moves (``UNREACHABLE``: never), when seat ``s`` moves one worker of
+    ``masks[s]`` or none (a god taken), the Wanderer (worker ``wanderer``, -1 none,
+    just moved when ``wanderer_moved``) never two turns running. 0 claims nothing
+    (past :data:`SCHEDULE_TURNS` turns or :data:`SCHEDULE_STATES_AT_MOST` states).
+
+    A build on a space needs a worker next to it, moved that turn (a move then a
+    build): with ``nears[i]`` the fewest moves worker ``i`` needs to stand next to
+    one of some spaces, the ``count``-th build on them comes no earlier. With one
+    player this is the nearest worker's walk plus the builds; with more, each
+    worker moves on its own seat's turns only, and one worker moves per turn.
+
+    >>> useful_turn((0b1111,), -1, 1, 0, False, (2, 3, 9, 9), 3)
+    4
+    >>> useful_turn((0b0011, 0b1100), -1, 2, 0, False, (1, 1 << 30, 1 << 30, 1 << 30), 3)
+    5
+    >>> useful_turn((0b1001, 0b1010, 0b1100), 3, 3, 0, False, (2, 2, 2, 2), 4)
+    7
+    """
+    if count <= 0:
+        return 0
+    if wanderer < 0:
+        # Seats that move the same workers form a class (masks are equal or disjoint):
+        # a class's turns are useful from its nearest worker's walk on.
+        seen: dict[int, int] = {}
+        useful = 0
+        for turn in range(1, SCHEDULE_TURNS + 1):
+            mask = masks[(seat + turn - 1) % players]
+            played = seen.get(mask, 0) + 1
+            seen[mask] = played
+            need = min((nears[i] for i in range(len(nears)) if mask >> i & 1),
+                       default=UNREACHABLE)
+            if played >= need:
+                useful += 1
+                if useful >= count:
+                    return turn
+        return 0
+    # The Wanderer: follow every schedule, by each worker's moves (capped at its
+    # walk) and whether the Wanderer just moved, keeping the most useful turns.
+    n = len(nears)
+    states: dict[tuple[tuple[int, ...], bool], int] = {((0,) * n, wanderer_moved): 0}
+    for turn in range(1, SCHEDULE_TURNS + 1):
+        mask = masks[(seat + turn - 1) % players]
+        nxt: dict[tuple[tuple[int, ...], bool], int] = {}
+        for (moves, last), got in states.items():
+            k: tuple[tuple[int, ...], bool] = (moves, False)  # a god taken: nobody moves
+            if nxt.get(k, -1) < got:
+                nxt[k] = got
+            for i in range(n):
+                if not mask >> i & 1 or nears[i] >= UNREACHABLE or (i == wanderer and last):
+                    continue
+                m = moves[i] + 1
+                gain = 0
+                if m >= nears[i]:
+                    m, gain = nears[i], 1
+                k = (moves[:i] + (m,) + moves[i + 1:], i == wanderer)
+                if nxt.get(k, -1) < got + gain:
+                    nxt[k] = got + gain
+        if max(nxt.values()) >= count:
+            return turn
+        if len(nxt) > SCHEDULE_STATES_AT_MOST:
+            return 0
+        states = nxt
+    return 0
 
 
 def figure_squares(board: State) -> int:

@@ -67,6 +67,16 @@ RECLAIMS = frozenset({"reclaim-top"})
 FAR_BUILDS = frozenset({"far-build"})
 
 
+REVIVES = frozenset({"revive-worker"})
+"""Powers that bring a destroyed worker (a lost game, a sunk space) back on any ground
+space, besides the turn's action: it may move and build the same turn."""
+
+
+def _revivable(reach: PowerReach, state: RiddleState) -> bool:
+    """A destroyed worker may come back anywhere this turn (so it is at every space's side)."""
+    return reach.revive and state.destroyed > 0 and any(w < 0 for w in state.board.workers)
+
+
 class PowerReach(NamedTuple):
     """The most any turn can do with the powers in play."""
 
@@ -79,6 +89,7 @@ class PowerReach(NamedTuple):
     step_on_raised: bool = False  # a worker may stand on a space raised the same turn
     level_three: bool = False  # a worker may count as on level 3 without climbing
     rise: int = 1  # levels one worker may gain in a turn (NO_LIMIT: forced or traded up)
+    revive: bool = False  # a destroyed worker may come back on any ground space
 
 
 def power_reach(game: RiddleGame) -> PowerReach:
@@ -97,7 +108,8 @@ def power_reach(game: RiddleGame) -> PowerReach:
         step_on_raised=any(p in BUILD_THEN_STEP_ON for p in powers),
         level_three=any(p in LEVEL_THREE_ANYWHERE for p in powers),
         rise=NO_LIMIT if any(p in FORCES_ANY_HEIGHT for p in powers) else
-        (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps)
+        (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps,
+        revive=any(p in REVIVES for p in powers))
 
 
 def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
@@ -169,6 +181,8 @@ def _ceil(a: int, b: int) -> int:
 
 def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
     """The earliest turn a piece can go on ``target``: some worker within build reach."""
+    if _revivable(reach, state):
+        return 1
     best = UNREACHABLE
     near = game.bounds.near
     for w in state.board.workers:
@@ -253,6 +267,8 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
     climb = 0
     if reach.rise < NO_LIMIT:
         top = max((height_at(board, w) for w in board.workers if w >= 0), default=-1)
+        if _revivable(reach, state):
+            top = max(top, 0)  # a worker back on the ground
         if top < 0:
             return UNREACHABLE
         climb = _ceil(max(0, goal.level - top), reach.rise)
@@ -279,6 +295,8 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
 
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
     """The earliest turn some worker can stand on ``target`` (ignoring heights)."""
+    if _revivable(reach, state):
+        return 1
     best = UNREACHABLE
     for w in state.board.workers:
         if w < 0:

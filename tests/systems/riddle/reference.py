@@ -99,8 +99,9 @@ def _effect(rng: random.Random, width: int, land: list[int], figures: str) -> st
     return f"{{{kind}: {{piece: {piece}, count: {rng.randint(1, 2)}}}}}"
 
 
-def random_riddle_text(rng: random.Random) -> tuple[str, int]:
-    """A random riddle's YAML text and the player count to solve it for."""
+def random_riddle_text(rng: random.Random, players: int | None = None) -> tuple[str, int]:
+    """A random riddle's YAML text and the player count to solve it for (``players``,
+    when given and the map has room for four workers, else one)."""
     small = rng.random() < 0.8
     width = rng.randint(2, 4 if small else 8)
     height = rng.randint(1 if width > 2 else 2, 4 if small else 8)
@@ -113,7 +114,7 @@ def random_riddle_text(rng: random.Random) -> tuple[str, int]:
     if len(land) < 3:
         land = list(range(size))
         cells = ["."] * size
-    players = rng.choice([1, 1, 1, 2, 3, 4])
+    players = rng.choice([1, 1, 1, 2, 3, 4]) if players is None else players
     workers = 4 if players > 1 else rng.randint(1, min(4, len(land) - 1))
     if len(land) < workers + 1:
         players, workers = 1, 1
@@ -287,6 +288,7 @@ class Outcome:
     skipped: int = 0
     checked_states: int = 0
     disagreements: list[str] = field(default_factory=list)
+    by_players: dict[int, int] = field(default_factory=dict)  # objectives decided per count
 
 
 def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
@@ -304,6 +306,7 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
             out.skipped += 1
             continue
         out.decided += 1
+        out.by_players[players] = out.by_players.get(players, 0) + 1
         where = f"objective {objective.tier} ({players} players)"
         for state, left in ref.exact.items():
             estimate = game.estimate(state)
@@ -348,6 +351,8 @@ def fuzz(seed: int, count: int, *, budget: int = 200_000) -> tuple[Outcome, list
         total.decided += one.decided
         total.skipped += one.skipped
         total.checked_states += one.checked_states
+        for n, decided in one.by_players.items():
+            total.by_players[n] = total.by_players.get(n, 0) + decided
         if one.disagreements:
             total.disagreements.extend(one.disagreements)
             bad.append(f"# players {players}: {'; '.join(one.disagreements)}\n{text}")

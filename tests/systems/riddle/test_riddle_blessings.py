@@ -16,7 +16,7 @@ from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, solve_riddle
 from generator.systems.riddle.trace import verify_result
 
 from .reference import riddle_of_text
-from .reference_gods import POWER_BLESSINGS, fuzz_powers
+from .reference_gods import POWER_BLESSINGS, compare_powers, fuzz_powers
 
 CONTENT = Path(__file__).resolve().parents[3] / "content" / "riddles" / "blessings"
 
@@ -139,3 +139,39 @@ def test_solver_with_blessings_agrees_with_plain_breadth_first(seed: int) -> Non
     total, bad = fuzz_powers(9100 + seed, 10, blessings=True)
     assert not total.disagreements, "\n\n".join(bad)
     assert total.decided > 0
+
+
+SUNK_AND_REVIVED = """kind: riddle
+id: fuzz
+number: 1
+title: Fuzz
+island: x
+players: [1]
+map:
+  grid: |
+    W .
+    . .
+coins:
+  - {at: B2, colour: silver, levels: [2]}
+  - {at: B1, colour: silver, levels: [2]}
+  - {at: A1, colour: silver, levels: [2, 3]}
+stockpile: {level1: 2, level2: 3, level3: 3, dome: 0}
+gods: {deck: [], queue: [], revealed: [collect-any-token, gain-level1, revive-worker]}
+objectives:
+  - tier: silver
+    slots: {silver: 2}
+  - tier: gold
+    slots: {silver: 1}
+    ends: true
+end_of_turn:
+  - {sink: {at: B1, turn: 3}}
+  - {stockpile-add: {piece: level3, count: 2}}
+"""
+"""The only worker sinks with B1: the bound with powers must not call the riddle lost
+while a revealed card can bring a worker back (``benchmarks/solver.py
+--fuzz-blessings 400 --seed 5`` found it)."""
+
+
+def test_a_worker_that_a_card_can_revive_is_not_gone_for_the_bound() -> None:
+    out = compare_powers(SUNK_AND_REVIVED, 1)
+    assert out.decided and not out.disagreements, out.disagreements

@@ -41,6 +41,7 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
         return UNREACHABLE
     filled = state.slots[goal.objective]
     per_colour = []
+    anywhere: list[int] = []
     for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
         if count <= 0:
             continue
@@ -62,6 +63,7 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
         if len(coins) > SLOT_CHOICES_AT_MOST:  # the stand-ins stand on no square (-1)
             per_colour.append([tuple((*c, -1) for c in relaxed_coins(
                 [c[:3] for c in coins], count))])
+            anywhere.extend(c[3] for c in coins)  # their builds are on some of these
         else:
             per_colour.append(list(itertools.combinations(coins, count)))
     if not per_colour:
@@ -71,6 +73,9 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
         chosen = [coin for part in choice for coin in part]
         builds = sum(c[0] for c in chosen)
         turns = min(c[1] for c in chosen) - 1 + builds
+        if bounds.game.players > 1:  # the builds on their builders' seats' turns
+            where = {c[3] for c in chosen if c[3] >= 0} | set(anywhere)
+            turns = max(turns, bounds.builds_turn(state, sum(1 << sq for sq in where), builds))
         if not any(c[3] < 0 for c in chosen):
             turns = max(turns, builds + plain_lure_turns(bounds.ctx, state,
                                                          [c[3] for c in chosen]))

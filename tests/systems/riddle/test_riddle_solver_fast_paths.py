@@ -74,6 +74,9 @@ def plain_build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> in
     for chosen in itertools.combinations(sorted(spaces), missing):
         builds = sum(4 - h for h, _, _ in chosen)
         walk = min(reach for _, reach, _ in chosen) - 1 + builds
+        if bounds.game.players > 1:  # the builds on their builders' seats' turns
+            walk = max(walk, bounds.builds_turn(state, sum(1 << sq for _, _, sq in chosen),
+                                                builds))
         if pinned:
             walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
         need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]

@@ -1,7 +1,8 @@
 """``revive-worker``: a destroyed worker comes back on any free ground space (level 0).
 
-Workers are destroyed only by a lost Sphinx's game, which no search plays, so in a
-proof the card never has a use; it is still played by the rules when it could."""
+Workers are destroyed by a lost Sphinx's game, which no search plays, and by a space
+that sinks under them, after which a proof may use the card; the bound with powers
+counts a revived worker beside every space (``power_bounds``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -117,10 +117,13 @@ def demand(bounds: Bounds, goal: Goal, state: RiddleState) -> tuple[Bitboard, in
     return 0, 0
 
 def disjoint_builds(bounds: Bounds, goals: Sequence[Goal], state: RiddleState) -> int:
-    """The most builds that goals held together need on pairwise disjoint spaces."""
+    """The most builds that goals held together need on pairwise disjoint spaces
+    (with 2-4 players, the turn of the last of them, each on its builder's seat's
+    turn: :meth:`~generator.systems.riddle.bounds.Bounds.builds_turn`)."""
     demands = [d for d in (demand(bounds, g, state) for g in goals) if d[1] > 0]
     if len(demands) < 2:
         return 0
+    several = bounds.game.players > 1
     best = 0
     for size in range(2, len(demands) + 1):
         for chosen in itertools.combinations(demands, size):
@@ -132,6 +135,8 @@ def disjoint_builds(bounds: Bounds, goals: Sequence[Goal], state: RiddleState) -
                 union |= where
                 total += builds
             else:
+                if several:
+                    total = max(total, bounds.builds_turn(state, union, total))
                 best = max(best, total)
     return best
 

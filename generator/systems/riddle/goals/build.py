@@ -150,7 +150,8 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     the untaken gods and the rewards hold now (a piece that falls back from a
     recycling space is the same piece again). The bound is the region's builds
     plus the fewest gods to take so that every kind suffices, and no less than
-    the walk to the first build plus the builds (a space under the King or the
+    the walk to the first build plus the builds (with 2-4 players, the builds on
+    their builders' seats' turns: :meth:`~generator.systems.riddle.bounds.Bounds.builds_turn`; a space under the King or the
     Sphinx waits a turn for the figure to step off, and for the turns luring it
     off, :meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`), the least over every
     choice of spaces (UNREACHABLE when no choice can ever have its pieces; 0,
@@ -218,8 +219,11 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
         if pinned >> sq & 1:
             lure = True
     book: Bookkeeping = state.extra  # type: ignore[assignment]
+    several = bounds.game.players > 1  # the builds' turns depend on who moves when
     key = (missing, tuple(spaces), s0, s1, s2, s3, free, book.gods_taken, book.gods_held,
-           board.workers if lure else (), pinned if lure else 0)
+           board.workers if lure or several else (), pinned if lure else 0,
+           (book.assignment, state.turn % bounds.game.players, book.wanderer_moved)
+           if several else ())
     known = bounds.build_memo.get(key)
     if known is None:
         known = _best_spaces(bounds, state, spaces, missing, (s0, s1, s2, s3), free, lure)
@@ -235,6 +239,7 @@ def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int
     the first build, square) and every choice of gods (see :func:`build_bound`)."""
     s0, s1, s2, s3 = supply
     gods = bounds.god_totals(state)
+    several = bounds.game.players > 1
     # Per space: (builds, turn of the first build, square, pieces the builds take).
     plans = [(4 - h, reach, sq, PIECES_UP[h][4 - h]) for h, reach, sq in spaces]
     best = UNREACHABLE
@@ -251,6 +256,11 @@ def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int
             n2 += need[2]
             n3 += need[3]
         walk = first - 1 + builds
+        if several:  # the builds on the chosen spaces, on their builders' seats' turns
+            where = 0
+            for c in chosen:
+                where |= 1 << c[2]
+            walk = max(walk, bounds.builds_turn(state, where, builds))
         if lure:
             walk = max(walk, builds + bounds.lure_turns(state, [c[2] for c in chosen]))
         if walk >= best:

@@ -105,7 +105,9 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     pieces they take (as :func:`~generator.systems.riddle.bounds.coin_pieces`
     says), and the turn of the first build a worker can walk to; then the
     cheapest choice of coins for the missing slots, no earlier than the
-    pieces can be there. Nothing is built under the King or the Sphinx, who
+    pieces can be there; with 2-4 players, no earlier than the builds' workers
+    can walk there on their own seats' turns (:meth:`~generator.systems.riddle.bounds.Bounds.builds_turn`).
+    Nothing is built under the King or the Sphinx, who
     move only at the end of a turn: a coin under one waits for turn 2, and for
     the turns luring the figure off (:meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`,
     turns with no build on the chosen coins). The hot path of the solver's estimate, so written
@@ -125,6 +127,7 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     single = bounds.game.players == 1
     pinned = figure_squares(board)
     per_colour: list[list[tuple[tuple[int, int, tuple[int, ...], int], ...]]] = []
+    anywhere = 0
     for colour, count in ((0, goal.silver - filled[0]), (1, goal.gold - filled[1])):
         if count <= 0:
             continue
@@ -167,6 +170,8 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
         if len(coins) > SLOT_CHOICES_AT_MOST:
             relaxed = relaxed_coins([c[:3] for c in coins], count)
             per_colour.append([tuple((*c, NO_SQUARE) for c in relaxed)])
+            for c in coins:  # the stand-ins' builds are on some of these spaces
+                anywhere |= 1 << c[3]
             continue
         per_colour.append(list(itertools.combinations(coins, count)))
     if not per_colour:
@@ -188,6 +193,14 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
                 n2 += need[2]
                 n3 += need[3]
         turns = first - 1 + builds
+        if not single:  # the builds on the coins' spaces, on the builders' seats' turns
+            where = anywhere
+            for sq in squares:
+                if sq != NO_SQUARE:
+                    where |= 1 << sq
+            late = bounds.builds_turn(state, where, builds)
+            if late > turns:
+                turns = late
         if pinned and NO_SQUARE not in squares:
             turns = max(turns, builds + bounds.lure_turns(state, squares))
         if turns >= best:

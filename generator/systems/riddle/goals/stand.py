@@ -145,7 +145,8 @@ def stand_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
     once ``t`` is high enough, from a neighbour ``s`` at least one level
     lower: every build still missing on ``t`` and on ``s`` comes in an
     earlier turn, one a turn. The builds on ``t`` also wait for a worker to
-    walk next to it, and for their pieces.
+    walk next to it (with 2-4 players, on the seats' turns:
+    :meth:`~generator.systems.riddle.bounds.Bounds.builds_turn`), and for their pieces.
     """
     ctx = bounds.ctx
     board = state.board
@@ -160,6 +161,7 @@ def stand_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
     move_nb = geometry.move_neighbours
     near = bounds.near
     pieces = goal.at != NO_SQUARE  # anywhere: too many pairs to weigh pieces
+    several = bounds.game.players > 1
     best = UNREACHABLE
     for t in targets:
         if closed >> t & 1:
@@ -174,6 +176,8 @@ def stand_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
             if walk >= UNREACHABLE:
                 continue
             walk += need_t  # the last build, then a turn to step on
+            if several:  # the builds come on their builders' seats' turns
+                walk = max(walk, bounds.builds_turn(state, 1 << t, need_t) + 1)
         # The worker who stands there walks and climbs on its own turns.
         climber = UNREACHABLE
         for w, table in workers:
@@ -217,7 +221,9 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
     Only an end-of-turn effect moves them, one step a turn, after the turn's
     objectives are judged; nothing is built under them. So the figure reaches
     its space ``t`` at the end of a turn no earlier than its distance to
-    ``t``, after the last build there, and is seen there a turn later.
+    ``t``, after the last build there, and is seen there a turn later; its
+    first step waits for the workers next to it to walk away
+    (:meth:`~generator.systems.riddle.bounds.Bounds.figure_free_turn`).
     """
     board = state.board
     here = board.king if figure == "king" else board.sphinx
@@ -231,6 +237,7 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
     workers = bounds.movers(state)
     distance = bounds.figure_distance[here] if moves else ()
     best = UNREACHABLE
+    free = -1  # the turn of its first step, found when first needed
     for t in targets:
         if closed >> t & 1:
             continue
@@ -243,10 +250,16 @@ def stand_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState, figu
             if not moves:
                 continue
             arrive = need + 1  # it leaves first: builds only from the next turn
+            steps = 2  # off and back
         elif not moves or distance[t] >= UNREACHABLE:
             continue
         else:
             arrive = max(distance[t], need)
+            steps = distance[t]
+        if free < 0:
+            free = bounds.figure_free_turn(state, here)
+        if free > 1:  # its first step ends that turn, then one step a turn
+            arrive = max(arrive, free + steps - 1)
         if need:
             walk = first_build(workers, bounds.near, t)
             if walk >= UNREACHABLE:
