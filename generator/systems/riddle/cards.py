@@ -48,7 +48,8 @@ from generator.render.sheets import card_sheet_pages, gutter_setting, sheet_layo
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
 from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
-from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
+from generator.systems.riddle.typography import diamond, fitted_text
+from generator.systems.riddle.wording import PIECE_ICONS
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 

@@ -45,18 +45,15 @@ from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.art import with_art, with_cover_art, with_map_art
-from generator.systems.riddle.book import (
-    BookSettings,
+from generator.systems.riddle.book import cover_page, riddle_page, story_page
+from generator.systems.riddle.setup_box import BookSettings
+from generator.systems.riddle.solutions import (
     SolutionBlock,
-    cover_page,
-    describe_unlock,
     iter_solution_blocks,
-    local,
-    riddle_page,
     solution_pages,
     solutions_divider,
-    story_page,
 )
+from generator.systems.riddle.wording import describe_unlock, local
 from generator.systems.riddle.cards import (
     CardSettings,
     card_settings,

@@ -42,25 +42,23 @@ from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, 
 from generator.render import labels
 from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.content import RiddleContent
-from generator.systems.riddle.book import (
+from generator.systems.riddle.typography import (
     ACCENT,
     HEADING_H,
     MARGIN,
     PANEL,
     RULE,
-    count_word,
-    describe_unlock,
     diamond,
     fitted_text,
     footer,
     heading,
-    local,
     ornament,
     page,
     shade_circle,
     tier_name,
     write,
 )
+from generator.systems.riddle.wording import count_word, describe_unlock, local
 from generator.systems.riddle.cards import CardSettings
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE, Constellation
@@ -106,7 +104,7 @@ def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple
             if face.reward.text is not None:
                 reward = local(face.reward.text, lang).rstrip(".")
             else:
-                from generator.systems.riddle.book import describe_pieces
+                from generator.systems.riddle.wording import describe_pieces
 
                 reward = labels.label("r-die-add", lang,
                                       what=describe_pieces(face.reward.piece, face.reward.count))

@@ -152,7 +152,7 @@ def test_constellation_diamonds_never_touch_and_names_share_one_size(shipped: Pa
 
 
 def _node_names(page: Scene, content: object) -> list[Text]:
-    from generator.systems.riddle.book import local
+    from generator.systems.riddle.wording import local
 
     gods = getattr(content, "gods")
     wanted = {local(g.name, None) for g in gods.values()}
@@ -250,7 +250,7 @@ def test_players_legend_shows_meanings_not_markup() -> None:
 def test_compact_solutions_hold_six_to_nine_boards_a_page(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from generator.systems.riddle.book import iter_solution_blocks, solution_pages
+    from generator.systems.riddle.solutions import iter_solution_blocks, solution_pages
     from generator.systems.riddle.render import solve_all
 
     from .conftest import write_starter
