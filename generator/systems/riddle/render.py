@@ -65,13 +65,13 @@ from generator.systems.riddle.maps import legend_page
 from generator.systems.riddle.components import component_pages, needs_page
 from generator.systems.token_art import token_art_of
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
-from generator.systems.riddle.sheets import (
+from generator.systems.riddle.player_aid import (
     aid_card_faces,
     aid_card_settings,
-    campaign_sheet_pages,
     player_aid_card_pages,
     player_aid_pages,
 )
+from generator.systems.riddle.sheets import campaign_sheet_pages
 from generator.systems.riddle.proofs import (
     ProofRequest,
     ProofShared,

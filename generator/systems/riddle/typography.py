@@ -219,8 +219,22 @@ def god_type_icon(kind: str) -> str:
     return kind if kind in ("mover", "builder", "specialist") else "feature"
 
 
+def two_columns(heights: Sequence[float], gap: float) -> list[int]:
+    """Which of two columns each block (an island, a section) goes in: in order, the first
+    column taking blocks while it stays the taller one by less than the next block's height."""
+    total = sum(heights) + gap * len(heights)
+    cols: list[int] = []
+    used = 0.0
+    for h in heights:
+        col = 0 if not cols or (cols[-1] == 0 and used + (h + gap) / 2 <= total / 2) else 1
+        if col == 0:
+            used += h + gap
+        cols.append(col)
+    return cols
+
+
 __all__ = [
     "ACCENT", "HEADING_H", "HEROIC", "HEROIC_DARK", "MARGIN", "PANEL", "RULE", "TIERS", "diamond",
     "draw_icon", "fitted_text", "footer", "god_type_icon", "heading", "icon_row", "ornament",
-    "page", "shade_circle", "slot_circle", "tier_name", "tier_pill", "write",
+    "page", "shade_circle", "slot_circle", "tier_name", "tier_pill", "two_columns", "write",
 ]

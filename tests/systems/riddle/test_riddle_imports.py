@@ -72,7 +72,8 @@ def test_printing_modules_form_no_circle() -> None:
     graph = import_graph()
     printing = {f"{PACKAGE}.{m}" for m in ("cards", "render", "sheets", "book", "maps", "content",
                                            "typography", "wording", "badges", "setup_box",
-                                           "solutions")}
+                                           "solutions", "player_aid", "sky_layout",
+                                           "constellation")}
     sub = {m: graph[m] & printing for m in printing}
     assert find_cycle(sub) is None
     assert f"{PACKAGE}.render" not in set().union(*(graph[m] for m in printing))

@@ -34,21 +34,19 @@ from generator.systems.riddle.components import (
 )
 from generator.systems.riddle.content import read_content
 from generator.systems.riddle.maps import legend_page
-from generator.systems.riddle.sheets import (
-    AID_CARD_SIZE,
-    aid_card_faces,
-    campaign_sheet_pages,
+from generator.systems.riddle.constellation import (
     constellation_page,
     DIAMOND_MIN,
     DIAMOND_OFFSET,
     PATH_DIAMOND,
-    SkyLayout,
     _clear,
     _diamond_centres,
     _largest,
     path_diamonds,
-    player_aid_pages,
 )
+from generator.systems.riddle.player_aid import AID_CARD_SIZE, aid_card_faces, player_aid_pages
+from generator.systems.riddle.sheets import campaign_sheet_pages
+from generator.systems.riddle.sky_layout import SkyLayout
 
 SHIPPED = Path(__file__).resolve().parents[3] / "content" / "riddles"
 

@@ -49,13 +49,8 @@ from generator.systems.riddle.render import (
     read_content,
     solve_all,
 )
-from generator.systems.riddle.sheets import (
-    AID_CARD_SIZE,
-    aid_card_faces,
-    iter_sky_problems,
-    layout_sky,
-    segments_cross,
-)
+from generator.systems.riddle.player_aid import AID_CARD_SIZE, aid_card_faces
+from generator.systems.riddle.sky_layout import iter_sky_problems, layout_sky, segments_cross
 from generator.systems.riddle.solver import SOLVED
 
 from .conftest import write_starter
