@@ -19,9 +19,6 @@ from generator.render.icons import (
     GOLD_DARK,
     INK,
     MUTED,
-    icon_builder,
-    icon_mover,
-    icon_specialist,
 )
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.systems.riddle.content import RiddleContent
@@ -32,6 +29,7 @@ from generator.systems.riddle.typography import (
     MARGIN,
     RULE,
     diamond,
+    draw_type_icon,
     fitted_text,
     footer,
     heading,
@@ -48,12 +46,6 @@ def _star(cx: float, cy: float, outer: float, inner: float, points: int, style: 
         a = math.pi * i / points - math.pi / 2
         corners.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     return Polygon(tuple(corners), style)
-
-
-def draw_type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...]:
-    """A god type's icon (mover, builder or specialist) with its top-left corner at (x, y)."""
-    draw = {"mover": icon_mover, "builder": icon_builder, "specialist": icon_specialist}
-    return draw.get(kind, icon_specialist)(x, y, size)
 
 
 NODE_NAME_SIZE = 7.5
@@ -287,6 +279,6 @@ def constellation_page(content: RiddleContent, paper: tuple[float, float], lang:
 
 
 __all__ = [
-    "DIAMOND_MIN", "DIAMOND_OFFSET", "PATH_DIAMOND", "constellation_page", "draw_type_icon",
+    "DIAMOND_MIN", "DIAMOND_OFFSET", "PATH_DIAMOND", "constellation_page",
     "path_diamonds",
 ]

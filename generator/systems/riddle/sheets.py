@@ -13,7 +13,7 @@ import math
 from generator.render import labels
 from generator.render.icons import BLESSING, GOLD, GOLD_DARK, INK, LAND, MUTED, icon_blessing, label_text
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
-from generator.systems.riddle.constellation import constellation_page, draw_type_icon
+from generator.systems.riddle.constellation import constellation_page
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE
 from generator.systems.riddle.model import TIERS as TIER_ORDER
@@ -22,6 +22,7 @@ from generator.systems.riddle.typography import (
     HEADING_H,
     MARGIN,
     RULE,
+    draw_type_icon,
     fitted_text,
     footer,
     heading,

@@ -21,6 +21,9 @@ from generator.render.icons import (
     SILVER,
     SILVER_DARK,
     SPHINX,
+    icon_builder,
+    icon_mover,
+    icon_specialist,
     icons_for,
     label_text,
 )
@@ -233,8 +236,14 @@ def two_columns(heights: Sequence[float], gap: float) -> list[int]:
     return cols
 
 
+def draw_type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...]:
+    """A god type's icon (mover, builder or specialist) with its top-left corner at (x, y)."""
+    draw = {"mover": icon_mover, "builder": icon_builder, "specialist": icon_specialist}
+    return draw.get(kind, icon_specialist)(x, y, size)
+
+
 __all__ = [
     "ACCENT", "HEADING_H", "HEROIC", "HEROIC_DARK", "MARGIN", "PANEL", "RULE", "TIERS", "diamond",
-    "draw_icon", "fitted_text", "footer", "god_type_icon", "heading", "icon_row", "ornament",
-    "page", "shade_circle", "slot_circle", "tier_name", "tier_pill", "two_columns", "write",
+    "draw_icon", "draw_type_icon", "fitted_text", "footer", "god_type_icon", "heading", "icon_row",
+    "ornament", "page", "shade_circle", "slot_circle", "tier_name", "tier_pill", "two_columns", "write",
 ]
