@@ -50,7 +50,9 @@ _RENDERING = (
     "/generator/render/", "/reportlab/", "/svgwrite/", "/PIL/", "/generator/targets.py",
     "/systems/art.py", "/systems/token_art.py",
     "/render.py", "/book.py", "/cards.py", "/sheets.py", "/layout.py", "/aid.py", "/boards.py",
-    "/tokens.py", "/maps.py", "/art.py",
+    "/tokens.py", "/maps.py", "/art.py", "/riddle/typography.py", "/riddle/wording.py",
+    "/riddle/badges.py", "/riddle/setup_box.py", "/riddle/solutions.py", "/riddle/player_aid.py",
+    "/riddle/sky_layout.py", "/riddle/constellation.py",
 )
 _LOADING = ("/ruamel/", "/yaml/", "/jsonschema/", "/referencing/", "/generator/pack/")
 

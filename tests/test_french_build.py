@@ -110,12 +110,8 @@ def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
     from generator.systems.riddle.components import component_pages
     from generator.systems.riddle.content import back_offset_of, read_content
     from generator.systems.riddle.render import build_book, solve_all
-    from generator.systems.riddle.sheets import (
-        aid_card_faces,
-        aid_card_settings,
-        campaign_sheet_pages,
-        player_aid_pages,
-    )
+    from generator.systems.riddle.player_aid import aid_card_faces, aid_card_settings, player_aid_pages
+    from generator.systems.riddle.sheets import campaign_sheet_pages
 
     options = Options(lang=lang, cache_dir=cache, extra={"solver_budget": 100})
     content = read_content(pack, lang)

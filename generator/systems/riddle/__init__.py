@@ -12,7 +12,8 @@ Document kinds: ``riddle``, ``god``, ``blessing``, ``die``, ``campaign``,
 - :mod:`.state`: :class:`~.state.RiddleState` and the turn bookkeeping rules;
 - :mod:`.context`: ``compile_riddle(riddle, players) -> RiddleContext``;
 - :mod:`.players`: which workers each seat moves, by player count;
-- :mod:`.checks`: the rule checks; :mod:`.codes`: their diagnostic codes.
+- :mod:`.checks`: the rule checks of a riddle; :mod:`.campaign_checks`: those of
+  campaigns and the constellation tree; :mod:`.codes`: their diagnostic codes.
 
 **Interface for the solver** (``solver.py`` / ``search.py``, written later)::
 
@@ -56,7 +57,7 @@ from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
-from generator.systems.riddle import checks
+from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.model import (
@@ -122,11 +123,11 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
     die_docs = pack.of_kind("die")
     campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
     riddle_docs = pack.of_kind("riddle")
-    infos = {d.id: checks.riddle_info(d) for d in riddle_docs}
+    infos = {d.id: campaign_checks.riddle_info(d) for d in riddle_docs}
     for doc in riddle_docs:
         riddle, diags = build_riddle(doc, sources.get(doc.file))
         out.extend(diags)
-        out.extend(checks.iter_island_membership(infos[doc.id], doc, [c for c, _ in campaigns]))
+        out.extend(campaign_checks.iter_island_membership(infos[doc.id], doc, [c for c, _ in campaigns]))
         if riddle is not None:
             out.extend(_iter_riddle_problems(riddle, doc, gods, blessings,
                                              [d.id for d in die_docs], effects))
@@ -136,11 +137,11 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
     for doc in pack.of_kind("god"):
         out.extend(iter_quest_problems(gods[doc.id], doc))
     for campaign, doc in campaigns:
-        out.extend(d for d in checks.iter_campaign_problems(campaign, doc, infos)
+        out.extend(d for d in campaign_checks.iter_campaign_problems(campaign, doc, infos)
                    # an island may wait only for a riddle left out for its own errors
                    if d.code != "RS-G019" or not pack.may_lack("riddle"))
     for doc in pack.of_kind("constellation"):
-        out.extend(checks.iter_constellation_problems(build_constellation(doc), doc, gods))
+        out.extend(campaign_checks.iter_constellation_problems(build_constellation(doc), doc, gods))
     for doc in die_docs:
         out.extend(checks.iter_die_problems(build_die(doc), doc))
     return out

@@ -36,9 +36,6 @@ from generator.render.icons import (
     INK,
     MUTED,
     icon_blessing,
-    icon_builder,
-    icon_mover,
-    icon_specialist,
     icon_sphinx,
     icons_for,
     label_text,
@@ -48,7 +45,8 @@ from generator.render.sheets import card_sheet_pages, gutter_setting, sheet_layo
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Options
 from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
-from generator.systems.riddle.book import PIECE_ICONS, diamond, fitted_text
+from generator.systems.riddle.typography import diamond, draw_type_icon, fitted_text
+from generator.systems.riddle.wording import PIECE_ICONS
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
 
@@ -157,11 +155,6 @@ def fit_field(field: str, markup: str, box: Box, *, lang: str | None, fill: str 
                     fill=fill)
 
 
-def _type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element, ...]:
-    draw = {"mover": icon_mover, "builder": icon_builder, "specialist": icon_specialist}
-    return draw.get(kind, icon_specialist)(x, y, size)
-
-
 def _tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white (amount 0: white, 1: the colour)."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -193,7 +186,7 @@ def god_front(god: GodCard, s: CardSettings, lang: str | None, pack_title: str) 
                             Rect(0, 0, W, band, Style(fill=colour))]
     parts.append(Line(0, band, W, band, Style(stroke=GOLD, stroke_width=0.6)))
     parts += _frame(s, colour)
-    parts.append(Group(_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k + s.extra,
+    parts.append(Group(draw_type_icon(god.type, b + s.text_inset - 0.5, b + 3.0 * k + s.extra,
                                   11.0 * k)))
     name = fit_field("name", _escape(_text(god.name, lang)), boxes["name"], fill="#ffffff", lang=lang)
     parts.append(name.block.at(boxes["name"].x, boxes["name"].y))
@@ -260,7 +253,7 @@ def god_back(s: CardSettings, title: str, lang: str | None = None) -> Scene:
     # The three kinds of god in a row under the medallion.
     for i, kind in enumerate(("mover", "builder", "specialist")):
         px = cx + (i - 1) * 10.0 * k
-        parts.append(Group(_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
+        parts.append(Group(draw_type_icon(kind, px - 3.6 * k, cy + 26.0 * k, 7.2 * k)))
     parts.append(Text(cx, b + s.height - 11.5 * k, label("god-back", lang), font="serif",
                       size=13 * k,
                       fill="#f6e7b9", anchor="middle", bold=True))

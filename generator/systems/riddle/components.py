@@ -32,15 +32,8 @@ from generator.render.icons import (
 )
 from generator.render import labels
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
-from generator.systems.riddle.book import (
-    HEADING_H,
-    MARGIN,
-    footer,
-    heading,
-    local,
-    page,
-    write,
-)
+from generator.systems.riddle.typography import HEADING_H, MARGIN, footer, heading, page, write
+from generator.systems.riddle.wording import local
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.model import DEFAULT_GEMS, Die
 from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind

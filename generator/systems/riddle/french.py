@@ -1,7 +1,7 @@
 """The riddle book's generated sentences in French: goals, effects, rewards, unlocks.
 
 French grammar (gender, elision, plural agreement) does not fit fill-in-the-blank
-catalogue entries, so the clauses :mod:`.book` writes from the goal and effect
+catalogue entries, so the clauses :mod:`.wording` writes from the goal and effect
 vocabulary have their French twin here, one function per English one; the book
 calls them when the build's language is ``fr``. Fixed labels stay in
 :mod:`generator.render.labels`.
@@ -85,7 +85,7 @@ def reward(piece: str | None, n: int) -> str:
 
 
 def goal_clause(goal: Goal, geometry: Geometry, features: Mapping[Square, str]) -> str:
-    """A goal as a clause (no capital, no full stop); mirrors ``book.describe_goal``."""
+    """A goal as a clause (no capital, no full stop); mirrors ``wording.describe_goal``."""
     from generator.systems.riddle.goals.all_of import AllOfGoal
     from generator.systems.riddle.goals.any_of import AnyOfGoal
     from generator.systems.riddle.goals.blessings import BlessingsGoal
@@ -137,7 +137,7 @@ def goal_clause(goal: Goal, geometry: Geometry, features: Mapping[Square, str]) 
 
 
 def effect_clause(effect: Effect, geometry: Geometry) -> str:
-    """An end-of-turn effect as a clause; mirrors ``book.describe_effect``."""
+    """An end-of-turn effect as a clause; mirrors ``wording.describe_effect``."""
     from generator.systems.riddle.effects.remove_top import RemoveTopEffect
     from generator.systems.riddle.effects.sink import SinkEffect
     from generator.systems.riddle.effects.step_toward_closest_worker import (
@@ -177,7 +177,7 @@ WORKER_DESTROYED = " ; un ouvrier qui s'y tient est détruit"
 
 
 def unlock_clause(rule: Unlock, islands: Mapping[str, str], titles: Mapping[str, str]) -> str:
-    """When an island opens, as a clause after "s'ouvre quand"; mirrors ``book._unlock_clause``."""
+    """When an island opens, as a clause after "s'ouvre quand"; mirrors ``wording._unlock_clause``."""
     from generator.systems.riddle.model import AllOf, AnyOf, IslandComplete, ObjectivesOn
 
     if isinstance(rule, IslandComplete):
@@ -228,7 +228,7 @@ _GEM_WORDS = {"red": "rouge", "green": "verte", "blue": "bleue", "amber": "ambre
 
 
 def notation(text: str) -> str:
-    """The solver's turn notation (after ``book.friendly_notation``'s arrows) in French.
+    """The solver's turn notation (after ``solutions.friendly_notation``'s arrows) in French.
 
     >>> notation("W1 B2–C3, build C4 (level 2; silver coin → gold objective; stockpile +1 level1)")
     "W1 B2–C3, construit C4 (niveau 2 ; écu d'argent → objectif or ; réserve +1 bloc de niveau 1)"

@@ -45,18 +45,15 @@ from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.art import with_art, with_cover_art, with_map_art
-from generator.systems.riddle.book import (
-    BookSettings,
+from generator.systems.riddle.book import cover_page, riddle_page, story_page
+from generator.systems.riddle.setup_box import BookSettings
+from generator.systems.riddle.solutions import (
     SolutionBlock,
-    cover_page,
-    describe_unlock,
     iter_solution_blocks,
-    local,
-    riddle_page,
     solution_pages,
     solutions_divider,
-    story_page,
 )
+from generator.systems.riddle.wording import describe_unlock, local
 from generator.systems.riddle.cards import (
     CardSettings,
     card_settings,
@@ -68,13 +65,13 @@ from generator.systems.riddle.maps import legend_page
 from generator.systems.riddle.components import component_pages, needs_page
 from generator.systems.token_art import token_art_of
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
-from generator.systems.riddle.sheets import (
+from generator.systems.riddle.player_aid import (
     aid_card_faces,
     aid_card_settings,
-    campaign_sheet_pages,
     player_aid_card_pages,
     player_aid_pages,
 )
+from generator.systems.riddle.sheets import campaign_sheet_pages
 from generator.systems.riddle.proofs import (
     ProofRequest,
     ProofShared,

@@ -12,13 +12,9 @@ from generator.diagnostics import Severity
 from generator.pipeline import check
 from generator.render.scene import Group, Rect, Text
 from generator.systems import Options
-from generator.systems.riddle.book import (
-    BADGE_HEIGHT_AT_MOST,
-    BookSettings,
-    _count_badge,
-    count_table,
-    riddle_page,
-)
+from generator.systems.riddle.badges import BADGE_HEIGHT_AT_MOST, count_table, draw_count_badge
+from generator.systems.riddle.book import riddle_page
+from generator.systems.riddle.setup_box import BookSettings
 from generator.systems.riddle.content import read_content
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
@@ -111,7 +107,7 @@ def test_the_count_badge_stays_above_the_header_rule_with_four_objectives_and_it
         ObjectiveResult(t, "unproven" if (n, t) == (3, "gold") else "solved",
                         None if (n, t) == (3, "gold") else 9, (), None, 1, 0.0) for t in tiers))
         for n in (1, 2, 3, 4)]
-    elements, width = _count_badge(200.0, 10.0, solves, "fr")
+    elements, width = draw_count_badge(200.0, 10.0, solves, "fr")
     [frame] = [e for e in elements if isinstance(e, Rect)]
     assert frame.h <= BADGE_HEIGHT_AT_MOST and width == frame.w
     texts = [e for e in elements if isinstance(e, Text)]

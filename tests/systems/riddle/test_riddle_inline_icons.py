@@ -10,7 +10,7 @@ from generator.render import labels
 from generator.render.icons import DIE_SHOWN, ICONS, icon_die_face, icons_for
 from generator.render.geometry import Box
 from generator.render.scene import Group, Text, TextBlock
-from generator.systems.riddle.book import write
+from generator.systems.riddle.typography import write
 from generator.systems.riddle.cards import fit_field
 
 CASES = [(colour, lang) for colour in DIE_SHOWN for lang in labels.LANGUAGES]

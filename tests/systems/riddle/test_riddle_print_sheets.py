@@ -34,21 +34,19 @@ from generator.systems.riddle.components import (
 )
 from generator.systems.riddle.content import read_content
 from generator.systems.riddle.maps import legend_page
-from generator.systems.riddle.sheets import (
-    AID_CARD_SIZE,
-    aid_card_faces,
-    campaign_sheet_pages,
+from generator.systems.riddle.constellation import (
     constellation_page,
     DIAMOND_MIN,
     DIAMOND_OFFSET,
     PATH_DIAMOND,
-    SkyLayout,
     _clear,
     _diamond_centres,
     _largest,
     path_diamonds,
-    player_aid_pages,
 )
+from generator.systems.riddle.player_aid import AID_CARD_SIZE, aid_card_faces, player_aid_pages
+from generator.systems.riddle.sheets import campaign_sheet_pages
+from generator.systems.riddle.sky_layout import SkyLayout
 
 SHIPPED = Path(__file__).resolve().parents[3] / "content" / "riddles"
 
@@ -152,7 +150,7 @@ def test_constellation_diamonds_never_touch_and_names_share_one_size(shipped: Pa
 
 
 def _node_names(page: Scene, content: object) -> list[Text]:
-    from generator.systems.riddle.book import local
+    from generator.systems.riddle.wording import local
 
     gods = getattr(content, "gods")
     wanted = {local(g.name, None) for g in gods.values()}
@@ -250,7 +248,7 @@ def test_players_legend_shows_meanings_not_markup() -> None:
 def test_compact_solutions_hold_six_to_nine_boards_a_page(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from generator.systems.riddle.book import iter_solution_blocks, solution_pages
+    from generator.systems.riddle.solutions import iter_solution_blocks, solution_pages
     from generator.systems.riddle.render import solve_all
 
     from .conftest import write_starter

@@ -26,14 +26,13 @@ from generator.pipeline import check
 from generator.render.geometry import PAPERS
 from generator.render.scene import Group
 from generator.systems import Artefact, Options
-from generator.systems.riddle.book import (
-    describe_effect,
-    describe_goal,
+from generator.systems.riddle.solutions import (
     friendly_notation,
     replay_solution,
     solution_pages,
     iter_solution_blocks,
 )
+from generator.systems.riddle.wording import describe_effect, describe_goal
 from generator.systems.riddle.cards import CardSettings, iter_card_overflow
 from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.goals.build import BuildGoal
@@ -50,13 +49,8 @@ from generator.systems.riddle.render import (
     read_content,
     solve_all,
 )
-from generator.systems.riddle.sheets import (
-    AID_CARD_SIZE,
-    aid_card_faces,
-    iter_sky_problems,
-    layout_sky,
-    segments_cross,
-)
+from generator.systems.riddle.player_aid import AID_CARD_SIZE, aid_card_faces
+from generator.systems.riddle.sky_layout import iter_sky_problems, layout_sky, segments_cross
 from generator.systems.riddle.solver import SOLVED
 
 from .conftest import write_starter
@@ -204,7 +198,7 @@ def test_a_stockpile_count_stands_clear_of_its_icon_and_the_next(
     from generator.render.fonts import measure
     from generator.render.icons import element_bounds
     from generator.render.scene import Text
-    from generator.systems.riddle.book import _stock_part
+    from generator.systems.riddle.setup_box import _stock_part
 
     riddle = replace(read_content(starter, None).riddles[0][0], stockpile=Stockpile(*counts))
     for width in (52.0, 52.7, 64.3):  # the set-up column's widths on the shipped pages

@@ -1,0 +1,306 @@
+"""The riddle book's solution pages, drawn from the solver's own trace.
+
+:func:`replay_solution` walks the solver's successor function again, turn by turn,
+keeping the position whose board and notation match what the solver reported, so a
+diagram can never show a move the rules forbid. Each turn is a small map (the position
+after the turn, its move arrow and build marker) with the turn's notation under it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from generator.engine.geometry import NO_SQUARE
+from generator.render import labels
+from generator.render.icons import GOLD_DARK, INK, MUTED
+from generator.render.scene import Element, Group, Line, Scene, Style, Text
+from generator.systems.riddle import french
+from generator.systems.riddle.badges import without_powers
+from generator.systems.riddle.bookkeeping import BLESSING_ACTION
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
+from generator.systems.riddle.maps import marks_of_move, render_map
+from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.solver import (
+    GOD_ACTION,
+    SOLVED,
+    ObjectiveResult,
+    RiddleGame,
+    RiddleSolve,
+    describe_turn,
+    format_board,
+)
+from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.typography import (
+    ACCENT,
+    MARGIN,
+    TIERS,
+    fitted_text,
+    footer,
+    ornament,
+    page,
+    tier_name,
+    tier_pill,
+    write,
+)
+from generator.systems.riddle.wording import PIECE_WORDS, local
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn of a replayed solution: the action, the positions around it, its notation."""
+
+    action: tuple[int, int, int]
+    before: RiddleState
+    after: RiddleState
+    notation: str
+    power_icons: tuple[str, ...] = ()  # icon names of the gods whose powers the turn used
+
+
+def replay_solution(riddle: Riddle, result: ObjectiveResult, players: int = 1, *,
+                    gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                    blessings: Mapping[str, BlessingCard] | None = None
+                    ) -> tuple[Turn, ...] | None:
+    """The solver's line for one objective as positions, or None when it cannot be replayed.
+
+    The solver reports a line as notation and text boards (they survive its cache);
+    this walks the solver's own successor function again and keeps, at every turn,
+    a successor whose board and notation are exactly the reported ones (searching
+    back when two successors look alike), so each drawn position is a legal one.
+    """
+    if result.status != SOLVED or not result.solution:
+        return None
+    target = next((j for j, o in enumerate(riddle.objectives) if o.tier == result.tier), -1)
+    if target < 0:
+        return None
+    ctx = compile_riddle(riddle, players)
+    game = RiddleGame(ctx, target, gods=gods, die=die, blessings=blessings,
+                      powers=bool(result.trace) and len(result.trace[0]) == 2)
+    starts = [s for s in game.starts()
+              if not result.setup or game.assignments[s.extra.assignment].text == result.setup]  # type: ignore[attr-defined]
+    boards = result.boards
+    solution = result.solution
+
+    def walk(state: RiddleState, i: int) -> list[Turn] | None:
+        if i == len(solution):
+            return []
+        for action, nxt in game.successors(state):
+            if boards and len(boards) > i + 1 and format_board(ctx, nxt) != boards[i + 1]:
+                continue
+            text = describe_turn(game, state, action, nxt)
+            if text != solution[i]:
+                continue
+            rest = walk(nxt, i + 1)
+            if rest is not None:
+                return [Turn(action, state, nxt, text, power_icons(game, state, action)),
+                        *rest]
+        return None
+
+    for start in starts[:1] if result.setup else starts:
+        line = walk(start, 0)
+        if line is not None:
+            return tuple(line)
+    return None
+
+
+def friendly_notation(text: str, lang: str | None = None) -> str:
+    """The solver's notation with typographic arrows and dashes.
+
+    >>> friendly_notation("W1 B2-C3 build C4 (level 2; silver coin -> silver objective)")
+    'W1 B2–C3, build C4 (level 2; silver coin → silver objective)'
+    """
+    import re
+
+    text = text.replace("->", "→")
+    text = re.sub(r"\b([A-H][1-8])-([A-H][1-8])\b", r"\1–\2", text)
+    text = re.sub(r"(–[A-H][1-8]) build ", r"\1, build ", text)
+    if lang == "fr":
+        return french.notation(text)
+    for name, (one, _) in PIECE_WORDS.items():
+        text = re.sub(rf"\b{name}\b", one, text)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class SolutionBlock:
+    """What one objective's solution needs on the page."""
+
+    riddle: Riddle
+    result: ObjectiveResult
+    turns: tuple[Turn, ...] | None
+    same_as: str = ""  # tier of an earlier objective with the very same line
+
+
+def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
+                         gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                         blessings: Mapping[str, BlessingCard] | None = None
+                         ) -> Iterator[SolutionBlock]:
+    """One block per objective of a riddle, with the replayed line when it is solved."""
+    if solve is None:
+        return
+    seen: dict[tuple[str, ...], str] = {}
+    for result in solve.objectives:
+        if result.status == SOLVED and result.solution in seen:
+            yield SolutionBlock(riddle, result, None, seen[result.solution])
+            continue
+        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die,
+                                blessings=blessings)
+        if result.status == SOLVED:
+            seen[result.solution] = result.tier
+        yield SolutionBlock(riddle, result, turns)
+
+
+CAPTION_H = 9.6
+"""Room under a solution map for its turn's notation (three lines at 7 pt)."""
+PANEL_GAP = 6.0
+
+
+def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
+           lang: str | None = None) -> list[Element]:
+    arrows, builds = marks_of_move(turn.before.board, turn.action) \
+        if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
+        if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
+    # The King's and the Sphinx's steps (end-of-turn effects) get their arrow too.
+    before, after = turn.before.board, turn.after.board
+    steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))
+                  if a != b and a != NO_SQUARE and b != NO_SQUARE)
+    arrows = (*arrows, *steps)
+    scene = render_map(riddle, turn.after, arrows, size, builds=builds,
+                       scene_id=f"solution-{riddle.id}-{index}",
+                       arrow_icons=turn.power_icons if arrows else ())
+    out: list[Element] = [Group(scene.children, translate=(x, y))]
+    cap_y = y + scene.height + 0.6
+    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
+    if turn.action[0] == GOD_ACTION:
+        label += labels.label("b-no-move", lang)
+    para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
+                 leading=1.15, icons=False, lang=lang)
+    out.append(para.block)
+    return out
+
+
+COMPACT_COLUMNS = 3
+"""Boards side by side in the compact solutions (three rows of them fill a page: 6-9 a page)."""
+
+
+def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], lang: str | None,
+                   title: str, first_number: int, upside_down: bool, compact: bool = True
+                   ) -> list[Scene]:
+    """Pages of solution strips: per objective a heading, then its turns as small maps in
+    rows, wrapping over pages; ``upside_down`` turns every page by 180 degrees.
+
+    ``compact`` (the default) sets three boards a row and three rows a page; otherwise
+    two large boards a row."""
+    pw, ph = paper
+    m = MARGIN
+    width = pw - 2 * m
+    top, bottom = m + 2.0, ph - m - 6.0
+    cols = COMPACT_COLUMNS if compact else 2
+    col_w = (width - PANEL_GAP * (cols - 1)) / cols
+    usable = bottom - top - 9.0
+    size = min(col_w, usable / 3 - CAPTION_H - 3.0)
+    if size < 70.0 and not compact:
+        # Three rows a page when the maps stay at least 70 mm wide, else two.
+        size = min(col_w, usable / 2 - CAPTION_H - 3.0)
+    pages: list[list[Element]] = [[]]
+    y = top
+
+    def new_page() -> None:
+        nonlocal y
+        pages.append([])
+        y = top
+
+    last_riddle = ""
+    for block in blocks:
+        riddle = block.riddle
+        result = block.result
+        tier_label = tier_name(result.tier, lang) if result.tier in TIERS else result.tier
+        map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
+                                                         riddle.board.geometry.height)
+        row_h = map_h + CAPTION_H + 3.0
+        need = 9.0 + (row_h if block.turns else 8.0) + (8.0 if riddle.id != last_riddle else 0)
+        if y + need > bottom and pages[-1]:
+            new_page()
+        if riddle.id != last_riddle:
+            pages[-1].append(Text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
+                                  font="serif", size=13, fill=ACCENT, bold=True))
+            pages[-1].append(Line(m, y + 7.0, pw - m, y + 7.0, Style(stroke=GOLD_DARK,
+                                                                    stroke_width=0.35)))
+            y += 10.0
+            last_riddle = riddle.id
+        pages[-1] += tier_pill(m, y, result.tier, lang=lang)
+        if result.status == SOLVED:
+            turns = result.turns or 0
+            what = labels.label("b-turn" if turns == 1 else "b-turns", lang, n=turns)
+            if block.same_as:
+                what += labels.label("b-same-line", lang,
+                                     tier=tier_name(block.same_as, lang).lower())
+            elif result.optimal_first_moves:
+                firsts = result.optimal_first_moves
+                what += labels.label("b-first-move" if firsts == 1 else "b-first-moves", lang,
+                                     n=firsts)
+        elif result.status == "unsolvable":
+            what = labels.label("b-unsolvable", lang)
+        else:
+            what = labels.label("b-unproven", lang)
+        if result.status != SOLVED and result.reason and lang in (None, "en"):
+            what += f" ({result.reason.split(':')[0]})"  # the solver's words are English
+        elif without_powers(result):
+            what += labels.label("b-no-powers", lang)
+        pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
+                                     fill=INK, min_size=6.5))
+        y += 8.0
+        if not block.turns:
+            if result.status == SOLVED and not block.same_as:
+                for i, line in enumerate(result.solution, 1):
+                    para = write(f"**{i}.** {friendly_notation(line, lang)}", m, y, width, 12.0,
+                                 size=8.0, min_size=6.5, icons=False, lang=lang)
+                    pages[-1].append(para.block)
+                    y += para.height + 1.0
+            y += 2.0
+            continue
+        for i, turn in enumerate(block.turns):
+            col = i % cols
+            if col == 0 and i:
+                y += row_h
+            if col == 0 and y + row_h > bottom:
+                new_page()
+                pages[-1].append(Text(m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
+                                      + labels.label("b-continued", lang, tier=tier_label.lower()),
+                                      font="serif",
+                                      size=10, fill=MUTED, italic=True))
+                y += 7.0
+            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
+        y += row_h + 3.0
+    out: list[Scene] = []
+    for n, children in enumerate(pages):
+        number = first_number + n
+        body = [*children, *footer(pw, ph, labels.label("b-solutions-footer", lang, title=title),
+                                   number)]
+        if upside_down:
+            body = [Group(tuple(body), translate=(pw, ph), rotate=180.0)]
+        out.append(page(pw, ph, body, f"solutions-{n + 1}"))
+    return out
+
+
+def solutions_divider(paper: tuple[float, float], title: str, number: int,
+                      lang: str | None = None) -> Scene:
+    """The page before the upside-down solutions: a warning that reads the right way up."""
+    pw, ph = paper
+    parts: list[Element] = [
+        Text(pw / 2, ph * 0.38, labels.label("h-solutions", lang), font="serif", size=30, fill=INK, anchor="middle",
+             bold=True),
+        *ornament(pw / 2, ph * 0.38 + 7, 80),
+    ]
+    note = labels.label("b-solutions-note", lang)
+    para = write(note, MARGIN + 20, ph * 0.38 + 14, pw - 2 * MARGIN - 40, 60.0, family="serif",
+                 size=11, min_size=9, leading=1.35, align="center", lang=lang)
+    parts.append(para.block)
+    parts += footer(pw, ph, title, number)
+    return page(pw, ph, parts, "solutions-divider")
+
+
+__all__ = [
+    "SolutionBlock", "Turn", "friendly_notation", "iter_solution_blocks", "replay_solution",
+    "solution_pages", "solutions_divider",
+]
