@@ -8,7 +8,8 @@ riddle's end-of-turn effects in order (RULES 1). Every choice the group has is
 searched: which objective slot a coin fills, which of tied steps a figure
 takes, which piece an ``any`` reward adds, and at set-up which workers each
 player takes (2-4 players). :func:`solve_riddle` runs A* from
-:mod:`generator.sim.search` once per objective and returns, for each:
+:mod:`generator.sim.search` once per objective (with 4 players, the 2-player
+search first where :mod:`.partners` shows its answer is theirs) and returns, for each:
 
 - ``solved``: the fewest turns, one shortest line in readable notation
   (``W1 B2-C3 build C4 (level 2; silver coin -> silver objective)``) and how
