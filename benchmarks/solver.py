@@ -10,7 +10,8 @@
 of the tests (``tests/systems/riddle/reference.py``) on N seeded random riddles
 and prints the number of disagreements (shortest turns, unsolvable verdicts,
 optimal first moves, and the A* estimate against the exact turns left on every
-state the reference visits); it must be 0.
+state the reference visits; with 4 players, also the answer the solver takes from
+the 2-player search where ``partners.py`` allows it); it must be 0.
 
 For every riddle of the shipped content (packs under ``--content`` that use the
 riddle system) and for the benchmark riddles below, each objective is solved
@@ -202,12 +203,14 @@ def bench_cases() -> list[Case]:
     return [Case(f"bench/{riddle_of(t).id}", riddle_of(t), gods, None, False) for t in texts]
 
 
-def _fuzz_chunk(job: tuple[int, int]) -> tuple[int, int, int, int, list[str], dict[int, int]]:
+def _fuzz_chunk(job: tuple[int, int]
+                ) -> tuple[int, int, int, int, list[str], dict[int, int], int]:
     from tests.systems.riddle.reference import fuzz
 
     seed, count = job
     total, bad = fuzz(seed, count)
-    return count, total.decided, total.skipped, total.checked_states, bad, total.by_players
+    return (count, total.decided, total.skipped, total.checked_states, bad, total.by_players,
+            total.from_two)
 
 
 def run_fuzz(count: int, seed: int, jobs: int) -> int:
@@ -218,7 +221,7 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
             for i in range((count + chunk - 1) // chunk)]
     started = time.perf_counter()
     cpu = time.process_time()
-    riddles = decided = skipped = checked = 0
+    riddles = decided = skipped = checked = from_two = 0
     bad: list[str] = []
     by_players: dict[int, int] = {}
     if jobs > 1:
@@ -230,8 +233,9 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
         pool = None
         results = map(_fuzz_chunk, work)
     try:
-        for n, d, s, c, b, per in results:
+        for n, d, s, c, b, per, two in results:
             riddles += n
+            from_two += two
             decided += d
             skipped += s
             checked += c
@@ -247,7 +251,8 @@ def run_fuzz(count: int, seed: int, jobs: int) -> int:
     for text in bad[:5]:
         print(text)
     print(f"fuzz: {riddles} random riddles (seed {seed}): {decided} objectives decided by both "
-          f"({per_count}), {skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
+          f"({per_count}; {from_two} of the 4-player ones also answered from the 2-player "
+          f"search, partners.py), {skipped} skipped (reference over {STATES:,} states), {checked} states' estimates "
           f"checked against exact turns left; wall {time.perf_counter() - started:.0f} s, "
           f"parent CPU {time.process_time() - cpu:.0f} s")
     print(f"disagreements: {len(bad)}")

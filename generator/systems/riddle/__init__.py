@@ -12,6 +12,8 @@ Document kinds: ``riddle``, ``god``, ``blessing``, ``die``, ``campaign``,
 - :mod:`.state`: :class:`~.state.RiddleState` and the turn bookkeeping rules;
 - :mod:`.context`: ``compile_riddle(riddle, players) -> RiddleContext``;
 - :mod:`.players`: which workers each seat moves, by player count;
+- :mod:`.partners`: when the 2-player answer is the 4-player one (and its line
+  rewritten for 4 players);
 - :mod:`.checks`: the rule checks of a riddle; :mod:`.campaign_checks`: those of
   campaigns and the constellation tree; :mod:`.codes`: their diagnostic codes.
 

@@ -26,7 +26,7 @@ and reports what is left unproven per objective (:func:`iter_count_diagnostics`)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -36,7 +36,9 @@ from generator.pack.model import Document
 from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
 from generator.systems.riddle.cache import read_entry, remember_verified, riddle_fingerprint
-from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.model import DEFAULT_GEMS, BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.partners import FOUR, TWO, as_four_players
 from generator.systems.riddle.results import (
     SOLVED,
     SOLVER_VERSION,
@@ -117,13 +119,14 @@ def requests_by_count(riddle: Riddle) -> list[ProofRequest]:
             for n in playable_counts(riddle)]
 
 
-def prove_objective(shared: ProofShared, request: ProofRequest, tier: str) -> ObjectiveResult:
+def prove_objective(shared: ProofShared, request: ProofRequest, tier: str, *,
+                    from_two_players: bool = True) -> ObjectiveResult:
     """The verdict on one objective (a task: module level, so a worker can unpickle it)."""
     riddle = shared.riddles[request.riddle]
     [result] = solve_riddle(riddle, request.players, gods=shared.gods, die=shared.die_of(riddle),
                             blessings=shared.blessings,
                             budget=_budget(request, riddle), tiers=(tier,),
-                            expert=request.expert,
+                            expert=request.expert, from_two_players=from_two_players,
                             count_first_moves=request.count_first_moves).objectives
     return result
 
@@ -192,7 +195,10 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
     :func:`progress_line`). With ``gate``, a riddle's other player counts are
     searched only for the objectives its smallest requested count proved; the
     rest are reported unproven without a search (what the smallest count found
-    says it already) and such partial answers are not cached. Raises
+    says it already) and such partial answers are not cached. A 4-player request
+    asked beside its 2-player one is answered last: each objective the 2-player
+    proof answers for 4 players too (:mod:`.partners`) is taken from it, the rest
+    searched. Raises
     ``ValueError`` for a request whose player count the riddle's workers cannot
     serve.
     """
@@ -217,20 +223,49 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
     smallest: dict[tuple[str, bool], int] = {}
     for r in requests:
         smallest[_mode_of(r)] = min(r.players, smallest.get(_mode_of(r), r.players))
-    first = [p for p in pending if not gate or p.request.players == smallest[_mode_of(p)]]
-    later = [p for p in pending if p not in first]
-    for wave in (first, later):
-        if wave is later:
+    asked = set(requests)
+    paired = [p for p in pending if _partner(p.request) in asked]
+    first = [p for p in pending if p not in paired
+             and (not gate or p.request.players == smallest[_mode_of(p)])]
+    later = [p for p in pending if p not in first and p not in paired]
+    for wave in (first, later, paired):
+        if wave is paired:  # 4 players answered by the 2-player proof where it is theirs
+            _from_two_players(wave, shared, solves)
+        if wave is not first and gate:
             heads = {_mode_of(r): s for r, s in solves.items()
                      if r.players == smallest[_mode_of(r)]}
             for entry in wave:
                 head = heads[_mode_of(entry)]
                 for j, result in enumerate(head.objectives):
-                    if result.status != SOLVED:
+                    if result.status != SOLVED and entry.results[j] is None:
                         entry.results[j] = _not_searched(result, head.players)
                         entry.partial = True
-        _run_wave(wave, shared, executor, solves, lines)
+        _run_wave(wave, shared, executor, solves, lines,
+                  prove_searched if wave is paired else prove_objective)
     return {r: solves[r] for r in requests}
+
+
+def _partner(request: ProofRequest) -> ProofRequest | None:
+    """The 2-player request whose proof may answer a 4-player one (:mod:`.partners`)."""
+    return replace(request, players=TWO) if request.players == FOUR else None
+
+
+def _from_two_players(wave: list[_Pending], shared: ProofShared,
+                      solves: Mapping[ProofRequest, RiddleSolve]) -> None:
+    """Fill each 4-player entry's objectives that its 2-player proof answers (the rest
+    are searched, see :func:`prove_searched`)."""
+    for entry in wave:
+        partner = _partner(entry.request)
+        two = solves.get(partner) if partner is not None else None
+        if two is None or two.warnings:
+            continue
+        riddle = shared.riddles[entry.request.riddle]
+        die = shared.die_of(riddle)
+        ctx = compile_riddle(riddle, FOUR, expert=entry.request.expert,
+                             gems=len(die.gems) if die is not None else DEFAULT_GEMS)
+        for j, result in enumerate(two.objectives):
+            if entry.results[j] is None:
+                entry.results[j] = as_four_players(ctx, j, result, gods=shared.gods, die=die)
 
 
 def _mode_of(item: ProofRequest | _Pending) -> tuple[str, bool]:
@@ -244,8 +279,16 @@ def _not_searched(head: ObjectiveResult, players: int) -> ObjectiveResult:
                            f"not searched: not proven for {_mode(players)} either")
 
 
+def prove_searched(shared: ProofShared, request: ProofRequest, tier: str) -> ObjectiveResult:
+    """:func:`prove_objective` by the request's own search (its 2-player proof, when
+    asked for too, did not answer it: searching it again would not either)."""
+    return prove_objective(shared, request, tier, from_two_players=False)
+
+
 def _run_wave(wave: list[_Pending], shared: ProofShared, executor: Executor | None,
-              solves: dict[ProofRequest, RiddleSolve], lines: _ProgressLines) -> None:
+              solves: dict[ProofRequest, RiddleSolve], lines: _ProgressLines,
+              prove: Callable[[ProofShared, ProofRequest, str], ObjectiveResult]
+              = prove_objective) -> None:
     """Search every objective of ``wave`` still without an answer; finish each request
     as its last answer arrives."""
     where = [(i, j) for i, p in enumerate(wave) for j, r in enumerate(p.results) if r is None]
@@ -255,7 +298,7 @@ def _run_wave(wave: list[_Pending], shared: ProofShared, executor: Executor | No
         if all(r is not None for r in entry.results):  # nothing to search: answered at once
             solves[entry.request] = _finish(entry, shared)
     lines.advance(solves)
-    for index, result in (executor or InProcessExecutor()).run(prove_objective, shared, tasks):
+    for index, result in (executor or InProcessExecutor()).run(prove, shared, tasks):
         i, j = where[index]
         entry = wave[i]
         entry.results[j] = result
@@ -397,4 +440,4 @@ def _counts(counts: Sequence[int], conjunction: str = "or") -> str:
 
 
 __all__ = ["ProofRequest", "ProofShared", "iter_count_diagnostics", "requests_by_count", "playable_counts", "seats", "progress_line", "prove_all",
-           "prove_objective", "write_entry"]
+           "prove_objective", "prove_searched", "write_entry"]

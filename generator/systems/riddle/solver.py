@@ -8,7 +8,8 @@ riddle's end-of-turn effects in order (RULES 1). Every choice the group has is
 searched: which objective slot a coin fills, which of tied steps a figure
 takes, which piece an ``any`` reward adds, and at set-up which workers each
 player takes (2-4 players). :func:`solve_riddle` runs A* from
-:mod:`generator.sim.search` once per objective and returns, for each:
+:mod:`generator.sim.search` once per objective (with 4 players, the 2-player
+search first where :mod:`.partners` shows its answer is theirs) and returns, for each:
 
 - ``solved``: the fewest turns, one shortest line in readable notation
   (``W1 B2-C3 build C4 (level 2; silver coin -> silver objective)``) and how
@@ -156,6 +157,7 @@ from generator.systems.riddle.model import (
     Riddle,
     iter_goal_tree,
 )
+from generator.systems.riddle.partners import TWO, as_four_players, two_first
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (
     NOT_SEARCHED_WITH_POWERS,
@@ -224,7 +226,8 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
                  count_first_moves: bool = True,
                  seconds: float | None = SECONDS_PER_OBJECTIVE,
                  blessings: Mapping[str, BlessingCard] | None = None,
-                 shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> RiddleSolve:
+                 shortest_with_powers: bool = SHORTEST_WITH_POWERS,
+                 from_two_players: bool = True) -> RiddleSolve:
     """Solve each objective (those of ``tiers``, or all) for ``players`` players.
 
     ``gods`` maps god ids to cards (their pieces make taking a god from the
@@ -234,20 +237,33 @@ def solve_riddle(riddle: Riddle, players: int = 1, *, gods: Mapping[str, GodCard
     may lower it, never raise it); ``seconds`` caps the CPU time of each
     objective; the riddle's ``solver.horizon`` caps the turns searched. Raises
     ``ValueError`` when the riddle's workers cannot be shared by ``players``
-    players.
+    players. With ``from_two_players`` a 4-player objective the 2-player search
+    answers (:mod:`.partners`) is taken from it, its line read for 4 players.
     """
     ctx = compile_riddle(riddle, players, expert=expert,
                          gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     worker_assignments(players, len(ctx.start.board.workers))  # fail early on a bad count
     budget = effective_budget(budget or DEFAULT_BUDGET, riddle)
     wanted = None if tiers is None else set(tiers)
-    results = tuple(
-        solve_objective(ctx, j, gods=gods, die=die, budget=budget,
-                        horizon=riddle.solver.horizon, count_first_moves=count_first_moves,
-                        seconds=seconds, blessings=blessings,
-                        shortest_with_powers=shortest_with_powers)
-        for j, objective in enumerate(ctx.objectives)
-        if wanted is None or objective.tier in wanted)
+    two = compile_riddle(riddle, TWO, expert=expert, gems=ctx.gems) if from_two_players \
+        and two_first(riddle, players, shortest_with_powers=shortest_with_powers) else None
+
+    def solve(on: RiddleContext, j: int) -> ObjectiveResult:
+        return solve_objective(on, j, gods=gods, die=die, budget=budget,
+                               horizon=riddle.solver.horizon,
+                               count_first_moves=count_first_moves, seconds=seconds,
+                               blessings=blessings, shortest_with_powers=shortest_with_powers)
+
+    def answer(j: int) -> ObjectiveResult:
+        if two is not None:  # 4 players: the 2-player answer when it is theirs (.partners)
+            paired = solve(two, j)
+            derived = as_four_players(ctx, j, paired, gods=gods, die=die)
+            if derived is not None:
+                return dataclasses.replace(derived, seconds=paired.seconds + derived.seconds)
+        return solve(ctx, j)
+
+    results = tuple(answer(j) for j, objective in enumerate(ctx.objectives)
+                    if wanted is None or objective.tier in wanted)
     return RiddleSolve(riddle.id, players, results, expert)
 
 

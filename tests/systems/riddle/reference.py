@@ -9,7 +9,9 @@
   no transposition beyond "this exact state is already in this layer"), then
   backward induction for the exact turns left from every state it visited;
 - :func:`compare`: the solver's answers (turns, verdict, optimal first moves)
-  and its A* estimate on every visited state against the reference.
+  and its A* estimate on every visited state against the reference; with 4
+  players, also the answer taken from the 2-player search where
+  ``partners.py`` takes it.
 
 ``benchmarks/solver.py --fuzz N`` runs :func:`compare` over N riddles and the
 tests run a small seeded sample.
@@ -29,6 +31,7 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.goals import GOALS
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.model import GodCard, Riddle, build_riddle
+from generator.systems.riddle.partners import as_four_players
 from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import (
     SOLVED,
@@ -289,6 +292,7 @@ class Outcome:
     checked_states: int = 0
     disagreements: list[str] = field(default_factory=list)
     by_players: dict[int, int] = field(default_factory=dict)  # objectives decided per count
+    from_two: int = 0  # 4-player objectives also answered from the 2-player search
 
 
 def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
@@ -315,9 +319,16 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
                 out.disagreements.append(f"{where}: estimate {estimate} > {left} turns left "
                                          f"at turn {state.turn}")
                 break
-        result = solve_objective(ctx, j, gods=FUZZ_GODS, budget=budget,
-                                 horizon=None if ref.finished else DEPTH)
+        horizon = None if ref.finished else DEPTH
+        result = solve_objective(ctx, j, gods=FUZZ_GODS, budget=budget, horizon=horizon)
         judge(where, result, ref, out)
+        if players == 4:  # the 2-player answer where partners.py takes it for 4 players
+            paired = solve_objective(compile_riddle(riddle, 2), j, gods=FUZZ_GODS,
+                                     budget=budget, horizon=horizon)
+            derived = as_four_players(ctx, j, paired, gods=FUZZ_GODS)
+            if derived is not None:
+                out.from_two += 1
+                judge(f"{where}, from 2 players", derived, ref, out)
     return out
 
 
@@ -351,6 +362,7 @@ def fuzz(seed: int, count: int, *, budget: int = 200_000) -> tuple[Outcome, list
         total.decided += one.decided
         total.skipped += one.skipped
         total.checked_states += one.checked_states
+        total.from_two += one.from_two
         for n, decided in one.by_players.items():
             total.by_players[n] = total.by_players.get(n, 0) + decided
         if one.disagreements:
