@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from generator.cachefile import read_keyed
-from generator.systems.riddle.bookkeeping import reward_options
+from generator.systems.riddle.bookkeeping import plain_text, reward_options
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import (
     DEFAULT_GEMS,
@@ -40,16 +40,24 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        expert: bool = False, count_first_moves: bool = False,
                        blessings: Mapping[str, BlessingCard] | None = None) -> str:
     """A hash of everything a result depends on: the riddle's rules content (not its
-    story or title), the queue's gods (pieces, power, quest), the die, the player count, the
-    budget, the mode and :data:`SOLVER_VERSION`."""
+    story or title), the queue's gods (pieces, power, quest, name), the revealed blessing
+    cards (effect, name), the die, the player count, the budget, the mode and
+    :data:`SOLVER_VERSION`.
+
+    The names are there because a stored line names the cards it uses ("take Atlas
+    from the queue"): a renamed card must not leave the old name in the book, nor
+    fail the replay's comparison of solutions (a false RS-G106)."""
     data = dump_riddle(riddle)
     for prose in ("title", "story", "rules"):
         data.pop(prose, None)
     queue: dict[str, object] = {
         g: [list(gods[g].pieces), gods[g].power, gods[g].quest.id, gods[g].quest.level,
-            gods[g].quest.reward] for g in riddle.gods.queue if gods and g in gods}
+            gods[g].quest.reward, plain_text(gods[g].name)]
+        for g in riddle.gods.queue if gods and g in gods}
     for b in riddle.gods.revealed:  # a revealed blessing's effect is what the solver plays
-        queue[f"blessing:{b}"] = blessings[b].effect if blessings and b in blessings else None
+        card = blessings.get(b) if blessings else None
+        queue[f"blessing:{b}"] = None if card is None else [
+            card.effect, plain_text(card.name) if card.name is not None else card.id]
     die_data = None if die is None else {
         "gems": list(die.gems),
         "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
