@@ -31,9 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack, pick_text
+from generator.sim.cache import digest_sources
 from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
 from generator.sim.stats import mean_of, wilson_interval
@@ -56,6 +58,12 @@ FAR_ABOVE = 0.25
 """How far a card's win rate when played may exceed the mean of the others."""
 MIN_PLAYS_FOR_RATE = 12
 CACHE_VERSION = 2
+"""Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
+HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
+                  "generator.systems.roles.policies", "generator.systems.roles.reach",
+                  "generator.systems.roles.playout", "generator.sim.montecarlo")
+"""Modules whose source is part of the key: editing the rules, a policy or the reach
+search invalidates stored playouts, as in the tower and glyph systems."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +176,9 @@ def playtest(table: Table, policy: str = DEFAULT_POLICY, games: int = 200, seed:
 
 def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, players: int,
                  seed: int) -> str:
+    sources = digest_sources(HASHED_MODULES, f"{CACHE_VERSION}:{__version__}")
     payload = json.dumps([CACHE_VERSION, game_doc.data, [d.data for d in card_docs], games,
-                          players, seed, CHECK_POLICY], sort_keys=True, default=str)
+                          players, seed, CHECK_POLICY, sources], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
