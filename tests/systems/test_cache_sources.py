@@ -64,3 +64,35 @@ def test_the_fragments_report_file_follows_the_simulator_source(
     first = files(lambda: cached_report(4, settings, tmp_path / "cache"))
     _edited(monkeypatch, tmp_path, "generator.systems.fragments.sim")
     assert files(lambda: cached_report(4, settings, tmp_path / "cache")) > first
+
+
+def _glyph_key() -> str:
+    from generator.systems.glyphs.model import Table
+    from generator.systems.glyphs.sim_checks import DEFAULT_SETTINGS, fingerprint
+
+    table = Table(n=2, symbol_of=(), symbols=(), cards=(), degrees=(), specials=(),
+                  special_active=0, rewards=(), tokens=(), slots=(), whirlpool_curse=0,
+                  patterns=())
+    return fingerprint(table, DEFAULT_SETTINGS)
+
+
+def _tower_key() -> str:
+    from generator.systems.tower.sim_checks import digest_sources
+
+    return digest_sources()
+
+
+@pytest.mark.parametrize(("key", "module"), [
+    (_glyph_key, "generator.systems.glyphs.sim_checks"),  # computes the curve's figures
+    (_glyph_key, "generator.sim.stats"),  # the Wilson intervals in the curve
+    (_glyph_key, "generator.systems.glyphs.solver"),
+    (_tower_key, "generator.systems.tower.sim_checks"),  # decides when a proof is searched
+    (_tower_key, "generator.sim.stats"),
+    (_tower_key, "generator.systems.tower.engine"),
+])
+def test_the_glyph_and_tower_keys_follow_every_module_that_computes_a_stored_figure(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, key: Callable[[], str],
+        module: str) -> None:
+    before = key()
+    _edited(monkeypatch, tmp_path, module)
+    assert key() != before
