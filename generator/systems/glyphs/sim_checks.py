@@ -46,7 +46,10 @@ CACHE_PREFIX = "glyphs-sim-"
 HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
                   "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
                   "generator.systems.glyphs.solver",
-                  "generator.systems.glyphs.playtest", "generator.sim.montecarlo")
+                  "generator.systems.glyphs.playtest", "generator.systems.glyphs.sim_checks",
+                  "generator.sim.montecarlo", "generator.sim.stats")
+"""Modules whose source is part of the key: every one that computes a stored figure
+(this one computes the curve's means; ``sim.stats`` its Wilson intervals)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,8 @@ HASHED_MODULES = (
     "generator.systems.tower.playtest", "generator.systems.tower.proof",
     "generator.systems.tower.policies", "generator.systems.tower.policies._heuristics",
     "generator.systems.tower.policies.random", "generator.systems.tower.policies.greedy",
-    "generator.systems.tower.policies.lookahead", "generator.sim.montecarlo",
+    "generator.systems.tower.policies.lookahead", "generator.systems.tower.sim_checks",
+    "generator.sim.montecarlo", "generator.sim.stats",
 )
 """Modules whose source is part of the cache key (a policy module added later counts
 through ``SIM_VERSION`` until it is listed)."""

@@ -45,7 +45,7 @@ def extreme_riddle_text(rng: random.Random) -> tuple[str, int]:
                               else marks[r * width + c]) for c in range(width)))
     bridges = []
     if sea_row >= 0 and width > 2 and rng.random() < 0.5:
-        c = rng.randrange(width)
+        c = rng.randrange(2, width)  # columns A and B hold the workers
         above, below = (sea_row - 1) * width + c, (sea_row + 1) * width + c
         if sea_row + 1 < height:
             bridges.append(f"[{_name(width, above)}, {_name(width, below)}]")
