@@ -90,3 +90,38 @@ def test_the_solver_agrees_with_the_reference_at_the_schema_extremes(seed: int) 
         problems += [f"{d}\n{text}" for d in out.disagreements]
     assert not problems, problems[0]
     assert decided >= 4, (decided, skipped)  # enough decided for the comparison to count
+
+
+def full_map_riddle_text(rng: random.Random) -> tuple[str, int]:
+    """An 8x8 riddle small enough for the reference: one worker and few pieces, sea
+    rows, a stand goal (often out of reach: the unsolvable verdict on the largest map)
+    and a turn limit from the schema's range."""
+    cells = [["." for _ in range(8)] for _ in range(8)]
+    for r in rng.sample(range(1, 8), rng.randint(0, 3)):
+        cells[r] = ["~"] * 8  # a sea-only row
+    land = [(r, c) for r in range(8) for c in range(8) if cells[r][c] == "."]
+    worker, target = rng.sample(land, 2)
+    cells[worker[0]][worker[1]] = "W"
+    at = f"{'ABCDEFGH'[target[1]]}{target[0] + 1}"
+    stock = rng.choice(("level1: 0", "level1: 1", "level1: 2"))
+    text = ["kind: riddle", "id: full", "number: 1", "title: Full", "island: x",
+            "players: [1]", "map:", "  grid: |"]
+    text += [f"    {' '.join(row)}" for row in cells]
+    text += [f"stockpile: {{{stock}, level2: 0, level3: 0, dome: 0}}", "objectives:",
+             f"  - tier: silver\n    goal: {{stand: {{figure: worker, at: {at}, "
+             f"level: {rng.choice((0, 0, 1))}}}}}"]
+    if rng.random() < 0.5:
+        text.append(f"turn_limit: {rng.choice((1, 3, 200))}")
+    return "\n".join(text) + "\n", 1
+
+
+def test_the_solver_agrees_with_the_reference_on_full_8x8_maps() -> None:
+    rng = random.Random(8_808)
+    decided, problems = 0, []
+    for _ in range(24):
+        text, players = full_map_riddle_text(rng)
+        out = compare(text, players, budget=20_000)
+        decided += out.decided
+        problems += [f"{d}\n{text}" for d in out.disagreements]
+    assert not problems, problems[0]
+    assert decided >= 12, decided
