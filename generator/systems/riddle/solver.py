@@ -69,7 +69,8 @@ states as each search, and shares the objective's CPU-seconds cap; the shipped
 riddles need at most about 7,000 states, flooded-den's gold and heroic).
 
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
-rules content, the gods and die it uses, the player count, the budget and
+rules content, the gods, revealed blessing cards and die it uses (with the
+cards' names, which the stored lines quote), the player count, the budget and
 :data:`SOLVER_VERSION`; :func:`iter_solver_diagnostics` turns results into
 ``RS-G1xx`` diagnostics (:data:`SOLVER_CODES`), and
 :func:`iter_riddle_solver_diagnostics` does both for ``check``.
