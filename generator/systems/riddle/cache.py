@@ -3,11 +3,15 @@ back only when every proof in it survives replay (issue 8 §2)."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
+import pkgutil
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from generator.cachefile import read_keyed
+from generator.sim.cache import digest_sources
 from generator.systems.riddle.bookkeeping import plain_text, reward_options
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import (
@@ -35,6 +39,31 @@ CACHE_FILE_AT_MOST = 4 << 20
 """Bytes a cache file may hold; a larger one is not read (and is replaced)."""
 
 
+SOLVER_MODULES = tuple(f"generator.systems.riddle.{m}" for m in (
+    "blessing_turns", "bookkeeping", "bounds", "cache", "context", "game", "gods", "grid",
+    "model", "partners", "pieces", "players", "power_bounds", "proofs", "quests", "results",
+    "solver", "state", "trace", "vocab")) + ("generator.sim.search",)
+"""Modules whose code decides a stored result, besides the packages below."""
+SOLVER_PACKAGES = ("generator.engine", "generator.systems.riddle.goals",
+                   "generator.systems.riddle.effects", "generator.systems.riddle.blessings")
+"""Packages read whole: the rules engine (moves, god powers) and the riddle's goals,
+effects and blessing cards."""
+
+
+@lru_cache(maxsize=1)
+def solver_sources() -> str:
+    """A hash of the solver's source (:data:`SOLVER_MODULES`, every module of
+    :data:`SOLVER_PACKAGES`) and :data:`SOLVER_VERSION`, as the simulators' caches
+    hash theirs: an edit to the search, a bound or a rule makes every stored proof
+    be searched again, even when nobody bumped the version."""
+    names = list(SOLVER_MODULES)
+    for package in SOLVER_PACKAGES:
+        names.append(package)
+        path = importlib.import_module(package).__path__
+        names.extend(sorted(m.name for m in pkgutil.walk_packages(path, package + ".")))
+    return digest_sources(tuple(names), SOLVER_VERSION)
+
+
 def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
                        gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                        expert: bool = False, count_first_moves: bool = False,
@@ -42,7 +71,7 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
     """A hash of everything a result depends on: the riddle's rules content (not its
     story or title), the queue's gods (pieces, power, quest, name), the revealed blessing
     cards (effect, name), the die, the player count, the budget, the mode and
-    :data:`SOLVER_VERSION`.
+    the solver's own source (:func:`solver_sources`).
 
     The names are there because a stored line names the cards it uses ("take Atlas
     from the queue"): a renamed card must not leave the old name in the book, nor
@@ -62,7 +91,7 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
         "gems": list(die.gems),
         "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
     blob = json.dumps({"riddle": data, "gods": queue, "die": die_data, "players": players,
-                       "budget": budget, "expert": expert, "solver": SOLVER_VERSION,
+                       "budget": budget, "expert": expert, "solver": solver_sources(),
                        "first_moves": count_first_moves},
                       sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
