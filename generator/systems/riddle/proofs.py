@@ -149,8 +149,12 @@ def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
     """Store ``solve`` under ``fingerprint`` in the format :func:`.cache.read_entry` reads.
 
     The wall-clock seconds are left out (stored as 0): a cache entry is a proof,
-    not a measurement, and the same proof must give the same file on every run.
+    not a measurement, and the same proof must give the same file on every run. A solve
+    the CPU-seconds cap cut (:attr:`~.results.ObjectiveResult.capped`) is not stored:
+    it depends on the machine's speed.
     """
+    if any(o.capped for o in solve.objectives):
+        return False
     record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solve.to_json(),
               "expert": solve.expert}
     for entry, result in zip(record["objectives"], solve.objectives):

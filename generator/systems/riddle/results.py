@@ -36,6 +36,9 @@ class ObjectiveResult:
     trace: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
     # Each turn as {"worker", "from", "to", "build", "piece", "power"} (see riddle.gods).
     steps: tuple[Mapping[str, Any], ...] = field(default=(), compare=False)
+    # The CPU-seconds cap ran out while deciding or counting: the verdict depends on the
+    # machine's speed, so it is reported but never written to a cache (not in the JSON).
+    capped: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"tier": self.tier, "status": self.status, "turns": self.turns,

@@ -315,7 +315,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return ObjectiveResult(objective.tier, status,
                                search.cost if status == SOLVED else None, solution, firsts,
                                search.expanded, time.perf_counter() - started, reason, setup,
-                               boards, trace, steps)
+                               boards, trace, steps,
+                               capped=seconds is not None and not left())
 
     def with_powers(reason: str, search: SearchResult[RiddleState, Action]) -> ObjectiveResult:
         """No line without god powers: search again with the queue's powers in play."""
@@ -532,6 +533,8 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     if problem:
         solved = dataclasses.replace(solved, warnings=solved.warnings + (
             f"cached result {path.name} discarded and recomputed: {problem}",))
+    if any(o.capped for o in solved.objectives):
+        return solved  # cut by the CPU-seconds cap: another machine may decide it
     record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solved.to_json(),
               "expert": expert}
     for entry, result in zip(record["objectives"], solved.objectives):

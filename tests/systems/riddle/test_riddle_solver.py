@@ -547,3 +547,38 @@ def test_bounds_never_overestimate_with_seats(players: int) -> None:
         assert any(v >= 2 for v in exact.values())
         for state in rng.sample(sorted(exact, key=game.key), min(150, len(exact))):
             assert game.estimate(state) <= exact[state], (j, state, exact[state])
+
+
+def test_a_solve_cut_by_the_cpu_cap_is_reported_but_never_cached(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CPU-seconds cap depends on the machine: what it cut (a search, or the count
+    of first moves of a solved objective) must not be stored and trusted later."""
+    riddle = riddle_of(TWO_BUILDS)
+    real = solver_module.solve_objective
+
+    def hurried(*args: object, **kwargs: object) -> solver_module.ObjectiveResult:
+        kwargs["seconds"] = 0.0  # the cap has run out before anything is counted
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_module, "solve_objective", hurried)
+    cut = solve_cached(riddle, 1, 1000, tmp_path)
+    assert all(o.capped for o in cut.objectives)
+    assert list(tmp_path.iterdir()) == []  # nothing stored
+    monkeypatch.undo()
+    whole = solve_cached(riddle, 1, 1000, tmp_path)
+    assert not any(o.capped for o in whole.objectives)
+    assert whole.objectives[0].turns == 2 and whole.objectives[0].optimal_first_moves
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_check_pipeline_does_not_store_a_capped_solve(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from generator.systems.riddle.proofs import write_entry
+
+    solved = solver_module.solve_riddle(riddle_of(TWO_BUILDS), 1, budget=1000)
+    capped = replace(solved, objectives=tuple(replace(o, capped=True)
+                                              for o in solved.objectives))
+    assert not write_entry(tmp_path / "cut.json", "f" * 64, capped)
+    assert not (tmp_path / "cut.json").exists()
+    assert write_entry(tmp_path / "whole.json", "f" * 64, solved)
