@@ -45,6 +45,8 @@ from generator.systems.glyphs.board import (
 from generator.systems.glyphs.model import Degree, Table
 
 BASIC_PER_TURN = 2
+"""The rulebook's basic actions per turn; a game document may set another
+(``basic_actions.per_player``, :attr:`~.model.Table.basic_per_turn`)."""
 CAUSE_CLEPSYDRA = 1
 CAUSE_CURSED = 2
 CAUSES = {CAUSE_CLEPSYDRA: "clepsydra", CAUSE_CURSED: "all-cursed"}
@@ -154,7 +156,8 @@ def new_game(table: Table, degree_number: int, rng: random.Random) -> Play:
     rng.shuffle(tokens)
     play = Play(table=table, degree=degree, tiles=tiles, restored=restored, deck=deck, row=row,
                 total=len(deck) + len(row), reward_deck=rewards, reward_row=shown, held=held,
-                specials=specials, active=[True] * len(specials), tokens=tokens)
+                specials=specials, active=[True] * len(specials), tokens=tokens,
+                basics_left=table.basic_per_turn)
     _flip_whirlpool(play)
     return play
 
@@ -353,7 +356,7 @@ def sfynx_phase(play: Play, policy: Policy) -> None:
             play.tiles = translate(play.table.n, play.tiles, play.table.symbol_of, effect)
         if play.over:
             return
-    play.basics_left = BASIC_PER_TURN
+    play.basics_left = play.table.basic_per_turn
     play.special_used = False
     if refresh:
         play.active = [True] * len(play.specials)

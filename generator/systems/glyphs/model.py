@@ -222,6 +222,7 @@ class Table:
     slots: tuple[tuple[int, bool], ...]
     whirlpool_curse: int
     patterns: tuple[tuple[str, int], ...]  # set-up id -> restored cells as a bit mask
+    basic_per_turn: int = 2  # basic actions a player takes each turn (``per_player``)
 
     def degree(self, number: int) -> Degree | None:
         return next((d for d in self.degrees if d.degree == number), None)
@@ -255,7 +256,8 @@ def compile_game(game: GlyphGame, glyphs: GlyphSet, riddles: list[Riddle]) -> Ta
         specials=tuple(s.effects[0] for s in game.specials), special_active=game.special_active,
         rewards=rewards, tokens=tuple(t.effects for t in game.tokens), slots=game.clepsydra,
         whirlpool_curse=game.whirlpool_curse,
-        patterns=tuple((s.id, pattern_mask(s)) for s in game.setups))
+        patterns=tuple((s.id, pattern_mask(s)) for s in game.setups),
+        basic_per_turn=game.basic_per_player)
 
 
 __all__ = ["Card", "Degree", "GlyphGame", "GlyphSet", "Named", "REWARD_EFFECTS", "Riddle",

@@ -139,3 +139,23 @@ def test_whole_games_are_seeded_and_end(table: Table, policy: str) -> None:
         p = Planner() if policy == "planner" else RandomPolicy(rng)
         again.append(play_game(table, 1 + seed % 8, p, rng))
     assert again == results
+
+
+def test_the_game_document_sets_the_basic_actions_per_turn(table: Table) -> None:
+    """``basic_actions.per_player`` is played, not a fixed two: a turn starts and
+    refreshes with that many, and more of them win more games."""
+    from dataclasses import replace
+
+    assert table.basic_per_turn == 2  # the small pack's document
+    three = replace(table, basic_per_turn=3)
+    play = new_game(three, 1, random.Random(5))
+    assert play.basics_left == 3
+    play.basics_left = 0
+    sfynx_phase(play, Scripted())
+    assert play.over or play.basics_left == 3
+    one = replace(table, basic_per_turn=1)
+    wins = {}
+    for t in (one, three):
+        wins[t.basic_per_turn] = sum(
+            play_game(t, 3, Planner(random.Random(s)), random.Random(s)).won for s in range(12))
+    assert wins[3] > wins[1], wins
