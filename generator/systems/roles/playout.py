@@ -55,7 +55,7 @@ CHECK_POLICY = "random"
 FAR_ABOVE = 0.25
 """How far a card's win rate when played may exceed the mean of the others."""
 MIN_PLAYS_FOR_RATE = 12
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
