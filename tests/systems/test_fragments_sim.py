@@ -226,3 +226,69 @@ def test_the_report_cache_returns_what_the_simulator_computes(tmp_path) -> None:
         assert rep.cached_report(40, settings, tmp_path) == fresh
         assert _json.loads(path.read_text())["report"] == fresh
     assert rep.cached_report(0, settings, tmp_path) == {"press_your_luck": None}
+
+
+def _plain_game(draw: sim.UniformDraw, deck_size: int, stops: tuple[int, ...], target: int,
+                scoring: tuple[int, ...], decay: float) -> GameRecord:
+    """The reference: the game with real cards in lists, drawn one at a time, the
+    validity chance and the points recomputed from the rule text each turn."""
+    deck = list(range(deck_size))
+    discard: list[int] = []
+    piles: list[list[int]] = [[] for _ in stops]
+    points = [0] * len(stops)
+    turns = reshuffles = 0
+    seat = 0
+    while True:
+        hand: list[int] = []
+        while len(hand) < stops[seat]:
+            if not deck:
+                if not discard:
+                    break
+                deck, discard = discard, []
+                reshuffles += 1
+            hand.append(deck.pop())
+        if not hand:
+            return GameRecord(turns, reshuffles, None, tuple(points))
+        turns += 1
+        n = len(hand)
+        chance = max(0.05, 1.0 - decay * (n - 1))
+        worth = scoring[min(n, len(scoring)) - 1]
+        scorer = None
+        if draw() < chance:
+            scorer = seat
+        else:
+            trailing = [s for s in range(len(stops)) if points[s] == min(points)]
+            if len(trailing) == 1 and trailing[0] != seat and draw() < chance:
+                scorer = trailing[0]
+        if scorer is None:
+            discard.extend(hand)
+        else:
+            piles[scorer].extend(hand)
+            points[scorer] += worth
+            if points[scorer] >= target:
+                return GameRecord(turns, reshuffles, scorer, tuple(points))
+        seat = (seat + 1) % len(stops)
+
+
+def test_the_counting_game_is_the_plain_card_game_on_generated_settings() -> None:
+    # The simulator keeps the deck, the discard and the score piles as counts and
+    # reads the scores and chances from tables: pinned to the plain game over the
+    # whole range of settings the schema and the checks allow (1-4 seats, stops
+    # 1-10, tiny to large decks, short scoring tables, decay 0 to 1).
+    import random
+
+    rng = random.Random(41)
+    ends: set[str] = set()
+    for game in range(400):
+        players = rng.randint(1, 4)
+        stops = tuple(rng.randint(1, 10) for _ in range(players))
+        deck_size = rng.choice([1, 2, 3, 5, 8, 13, 40, 130])
+        scoring = tuple(sorted(rng.randint(1, 40) for _ in range(rng.randint(1, 12))))
+        target = rng.randint(1, 120)
+        decay = rng.choice([0.0, 0.08, 0.3, 1.0, rng.random()])
+        votes = [rng.random() for _ in range(4000)]
+        fast = play_game(script(votes), deck_size, stops, target, scoring, decay)
+        slow = _plain_game(script(votes), deck_size, stops, target, scoring, decay)
+        assert fast == slow, (players, stops, deck_size, scoring, target, decay)
+        ends.add("exhausted" if fast.exhausted else "won")
+    assert ends == {"exhausted", "won"}

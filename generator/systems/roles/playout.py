@@ -57,7 +57,7 @@ CHECK_POLICY = "random"
 FAR_ABOVE = 0.25
 """How far a card's win rate when played may exceed the mean of the others."""
 MIN_PLAYS_FOR_RATE = 12
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
                   "generator.systems.roles.policies", "generator.systems.roles.reach",

@@ -41,10 +41,11 @@ MAX_POSITIONS = 400
 
 
 class _Recorder(RandomPolicy):
-    """A random player that keeps each position where it chose a card, and its seat."""
+    """A random player that keeps each position where it chose a card, and its seat, in
+    a list shared by every seat (so the list is in game order)."""
 
-    def __init__(self) -> None:
-        self.seen: list[tuple[Position, int]] = []
+    def __init__(self, seen: list[tuple[Position, int]]) -> None:
+        self.seen = seen
 
     def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
                     rng: random.Random) -> int:
@@ -56,14 +57,11 @@ def collect_positions(table: Table, games: int, seed: int, players: int,
                       limit: int = MAX_POSITIONS) -> list[tuple[Position, int]]:
     """The positions (and seats) of card choices in games ``0 .. games-1`` of the
     check playouts (random players, game ``i`` drawing from ``make_rng(seed, i)`` as
-    the runner's games do), at most ``limit``."""
+    the runner's games do), in game order, at most ``limit``. Every choice counts,
+    those made after a seat was knocked out included."""
     out: list[tuple[Position, int]] = []
     for index in range(games):
-        recorders = [_Recorder() for _ in range(players)]
-        play_game(table, list(recorders), make_rng(seed, index))
-        # Interleave the seats round by round, as the positions were reached.
-        for row in zip(*(r.seen for r in recorders), strict=False):
-            out.extend(row)
+        play_game(table, [_Recorder(out) for _ in range(players)], make_rng(seed, index))
         if len(out) >= limit:
             break
     return out[:limit]

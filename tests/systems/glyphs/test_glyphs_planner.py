@@ -165,3 +165,52 @@ def _code(bits: int, tiles: tuple[int, ...], restored: int) -> int:
     """A grid's code as :class:`Scorer` keeps it, made from scratch."""
     return sum((cell * 2 + (restored >> tile & 1)) << (bits * tile)
                for cell, tile in enumerate(tiles))
+
+
+def test_fast_scores_are_the_slow_ones_on_every_grid_size(small: Table) -> None:
+    # The packs above are 3x3 and 5x5; the schema allows 3x3 to 8x8. Generated tables
+    # of every size (random symbols, 0-3 jokers, cards up to the grid's width, joker
+    # and no-joker cards, random set-up patterns): whole grids and grids scored from
+    # their parent give the slow planner's score.
+    from dataclasses import replace
+
+    from generator.systems.glyphs.board import JOKER
+    from generator.systems.glyphs.model import Card
+
+    rng = random.Random(12)
+    checked = 0
+    for trial in range(18):
+        n = 3 + trial % 6
+        kinds = rng.randint(3, 12)
+        symbols = [rng.randrange(kinds) for _ in range(n * n)]
+        for cell in rng.sample(range(n * n), rng.randint(0, 3)):
+            symbols[cell] = JOKER
+        plain = sorted({s for s in symbols if s != JOKER})
+        cards = tuple(Card(f"r{deck}-{i}", deck,
+                           tuple(rng.choice(plain) for _ in range(rng.randint(2, n))),
+                           rng.randint(0, 1)) for deck in range(1, 6) for i in range(2))
+        table = replace(small, n=n, symbol_of=tuple(symbols), cards=cards,
+                        symbols=tuple(f"s{i}" for i in range(plain[-1] + 1)),
+                        patterns=tuple((ident, rng.getrandbits(n * n))
+                                       for ident, _ in small.patterns))
+        play = new_game(table, table.degrees[trial % len(table.degrees)].degree, rng)
+        slow = SlowPlanner()
+        targets = slow.targets(play)
+        assert Planner().targets(play) == targets
+        for _ in range(8):
+            tiles = list(play.tiles)
+            rng.shuffle(tiles)
+            restored = rng.getrandbits(n * n)
+            play.joker_pass = rng.random() < 0.2
+            assert Planner().score(play, targets, tuple(tiles), restored) == \
+                slow.score(play, targets, tuple(tiles), restored), n
+        scorer = Planner().scorer(play, targets)
+        tiles, restored = play.tiles, play.restored
+        for _ in range(15):
+            steps = _random_steps(n, rng)
+            after = apply_steps(n, tiles, restored, steps)
+            assert scorer.score_after(tiles, restored, steps, after) == \
+                slow.score(play, targets, *after), n
+            tiles, restored = after
+            checked += 1
+    assert checked == 18 * 15

@@ -187,3 +187,52 @@ def test_a_rotated_row_of_six_is_one_action() -> None:
     wanted = tuple(range(n))
     assert solve_card(n, tuple(tiles), (1 << n * n) - 1, symbols, wanted, False).actions == 1
     assert bfs_card(n, tuple(tiles), (1 << n * n) - 1, symbols, wanted, False, limit=1) == 1
+
+
+def test_scrambled_cards_never_cost_more_than_the_scramble_on_every_grid_size() -> None:
+    """An upper bound by construction over the whole domain the schema allows (3x3 to
+    8x8, cards of 1 to ``n`` symbols, repeated symbols, 0-3 jokers, cursed tiles): a
+    spelled card, ``c`` of its tiles cursed, then ``k`` random move actions, is at
+    most ``k + ceil(c / 2)`` actions away. An answer above it (exact, or a budget's
+    lower bound) is an inadmissible bound."""
+    from generator.systems.glyphs.board import COLUMN, ROW, apply_steps, is_solved, placements
+    from generator.systems.glyphs.solver import move_actions
+
+    rng = random.Random(17)
+    sizes = set()
+    for _ in range(50):
+        n = rng.randint(3, 8)
+        sizes.add(n)
+        kinds = rng.choice((rng.randint(2, 10), n * n))  # few kinds, or nearly all distinct
+        symbols = [rng.randrange(kinds) for _ in range(n * n)]
+        for cell in rng.sample(range(n * n), rng.randint(0, 3)):
+            symbols[cell] = JOKER
+        length = rng.choice((rng.randint(1, n), n))  # full-width cards half the time
+        cells = rng.choice(placements(n, length))
+        wanted = tuple(rng.randrange(kinds) for _ in range(length))
+        joker = rng.random() < 0.5
+        order = list(range(n * n))
+        rng.shuffle(order)
+        for cell, want in zip(cells, wanted):
+            symbols[order[cell]] = want
+        if joker and rng.random() < 0.5:
+            symbols[order[rng.choice(cells)]] = JOKER
+        restored = rng.getrandbits(n * n)
+        for cell in cells:
+            restored |= 1 << order[cell]
+        tiles = tuple(order)
+        assert is_solved(n, tiles, restored, tuple(symbols), wanted, int(joker))
+        cursed = rng.sample(cells, rng.randint(0, min(3, length)))
+        for cell in cursed:
+            restored &= ~(1 << tiles[cell])
+        k = rng.choice((1, 1, 2, 3))
+        across = cells[0] // n if length == 1 or cells[1] == cells[0] + 1 else -1
+        line = ((ROW, across, rng.choice((1, -1))),) if across >= 0 else \
+            ((COLUMN, cells[0] % n, rng.choice((1, -1))),)
+        for _ in range(k):  # often a rotation of the card's own line: it moves every cell
+            step = line if rng.random() < 0.4 else rng.choice(move_actions(n))
+            tiles, restored = apply_steps(n, tiles, restored, step)
+        found = solve_card(n, tiles, restored, tuple(symbols), wanted, joker, budget=2000)
+        assert found.actions <= k + (len(cursed) + 1) // 2, (n, tiles, restored, symbols,
+                                                            wanted, joker, found)
+    assert sizes == {3, 4, 5, 6, 7, 8}

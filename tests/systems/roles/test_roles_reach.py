@@ -113,3 +113,29 @@ def test_check_reports_a_card_that_can_never_be_played(tmp_path: Path,
                      if d.code == "RS-N015")
     assert flagged == [("movers.yaml", line_of(root, "cards/movers.yaml", "timing: game-setup")),
                        ("movers.yaml", line_of(root, "cards/movers.yaml", "dash straight") - 1)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_card_choice_of_the_playouts_is_collected_in_game_order(
+        shipped_table: Table, players: int) -> None:
+    # The plain reference: one list per game of every (position, seat) a random player
+    # chose a card in, as play_game asks them. With three or more players a seat may be
+    # knocked out; the others' later choices count too.
+    from generator.sim.montecarlo import make_rng
+    from generator.systems.roles.engine import play_game
+    from generator.systems.roles.policies import RandomPolicy
+
+    class Plain(RandomPolicy):
+        def __init__(self, log: list[tuple[Position, int]]) -> None:
+            self.log = log
+
+        def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
+                        rng: random.Random) -> int:
+            self.log.append((position, seat))
+            return super().choose_card(table, position, seat, hand, rng)
+
+    want: list[tuple[Position, int]] = []
+    for index in range(6):
+        play_game(shipped_table, [Plain(want) for _ in range(players)], make_rng(3, index))
+    assert collect_positions(shipped_table, 6, 3, players, limit=10**6) == want
+    assert collect_positions(shipped_table, 6, 3, players, limit=50) == want[:50]
