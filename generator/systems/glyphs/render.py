@@ -38,7 +38,7 @@ from generator.systems.glyphs.model import (
     pattern_mask,
     text_in,
 )
-from generator.systems.glyphs.words import say
+from generator.systems.glyphs.words import number_word, say
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
 INK = "#1d1d1b"
@@ -313,8 +313,10 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
                                  f"{say('aid-title', lang)}", font="serif", size=16, fill=INK,
                                  anchor="middle", bold=True)]
     y = 30.0
+    basic = number_word(game.basic_per_player, lang)
     for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
-        parts.append(_label(say(key, lang), 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
+        words = say(key, lang, basic=basic) if key == "aid-actions" else say(key, lang)
+        parts.append(_label(words, 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
         y += 19
     sections = (
         ("special", [f"{text_in(t.name, lang)}: {say(t.effects[0], lang)}" for t in game.specials],

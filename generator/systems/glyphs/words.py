@@ -53,10 +53,10 @@ WORDS: dict[str, dict[str, str]] = {
               "l'ordre, de gauche à droite sur une rangée ou de haut en bas sur une colonne. Un "
               "guetteur peut remplacer un symbole, sauf si la carte l'interdit."},
     "aid-actions": {
-        "en": "Action phase: two basic actions (restore one tile, or swap two orthogonal "
+        "en": "Action phase: {basic} basic actions (restore one tile, or swap two orthogonal "
               "neighbours) and one active special action, in any order. Check the riddles after "
               "each action; solving is free, and several may be solved at once.",
-        "fr": "Phase d'action : deux actions basiques (restaurer une tuile, ou échanger deux "
+        "fr": "Phase d'action : {basic} actions basiques (restaurer une tuile, ou échanger deux "
               "voisines orthogonales) et une action spéciale active, dans l'ordre voulu. "
               "Vérifiez les énigmes après chaque action ; résoudre ne coûte rien, et plusieurs "
               "peuvent l'être à la fois."},
@@ -140,6 +140,20 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
+NUMBER_WORDS = {"en": ("one", "two", "three", "four"), "fr": ("une", "deux", "trois", "quatre")}
+"""Counts 1-4 as words (``basic_actions.per_player``), feminine in French (une action)."""
+
+
+def number_word(count: int, lang: str | None) -> str:
+    """``count`` as a word when it is 1-4 (else digits), in ``lang`` (English by default).
+
+    >>> number_word(2, "fr"), number_word(3, None), number_word(7, "en")
+    ('deux', 'three', '7')
+    """
+    words = NUMBER_WORDS.get(lang or "en", NUMBER_WORDS["en"])
+    return words[count - 1] if 1 <= count <= len(words) else str(count)
+
+
 def say(key: str, lang: str | None, **values: object) -> str:
     """The words for ``key`` in ``lang`` (English when the language is not known here)."""
     entry = WORDS[key]
@@ -147,4 +161,4 @@ def say(key: str, lang: str | None, **values: object) -> str:
     return text.format(**values) if values else text
 
 
-__all__ = ["WORDS", "say"]
+__all__ = ["NUMBER_WORDS", "WORDS", "number_word", "say"]

@@ -159,3 +159,21 @@ def test_the_game_document_sets_the_basic_actions_per_turn(table: Table) -> None
         wins[t.basic_per_turn] = sum(
             play_game(t, 3, Planner(random.Random(s)), random.Random(s)).won for s in range(12))
     assert wins[3] > wins[1], wins
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "three basic actions"),
+                                             ("fr", "trois actions basiques")])
+def test_the_player_aid_says_the_games_basic_actions(small_pack: Path, lang: str,
+                                                     words: str) -> None:
+    from dataclasses import replace
+
+    from generator.systems.glyphs.render import aid_page
+
+    loaded, _ = load_pack(load_small(small_pack))
+    assert loaded.game is not None
+    game = replace(loaded.game, basic_per_player=3)
+    page = aid_page(game, (210.0, 297.0), lang)
+
+    everything = repr(page)  # the fitted paragraphs' lines, among the scene's fields
+    assert words in everything
+    assert ("two basic" if lang == "en" else "deux actions") not in everything
