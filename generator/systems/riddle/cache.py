@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from generator.cachefile import read_keyed
+from generator.cachefile import read_keyed, write_text
 from generator.sim.cache import digest_sources
 from generator.systems.riddle.bookkeeping import plain_text, reward_options
 from generator.systems.riddle.context import compile_riddle
@@ -143,6 +143,33 @@ def read_entry(path: Path, fingerprint: str, riddle: Riddle, players: int, *,
         if problem:
             return None, problem
     return solve, ""
+
+
+def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
+    """Store ``solve`` under ``fingerprint`` in the format :func:`.cache.read_entry` reads.
+
+    The wall-clock seconds are left out (stored as 0): a cache entry is a proof,
+    not a measurement, and the same proof must give the same file on every run. A solve
+    the CPU-seconds cap cut (:attr:`~.results.ObjectiveResult.capped`) is not stored:
+    it depends on the machine's speed.
+    """
+    if any(o.capped for o in solve.objectives):
+        return False
+    record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solve.to_json(),
+              "expert": solve.expert}
+    for entry, result in zip(record["objectives"], solve.objectives):
+        entry["seconds"] = 0.0
+        entry["setup"] = result.setup
+        entry["boards"] = list(result.boards)
+        entry["trace"] = [list(step) for step in result.trace]
+    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
+    if not write_text(path, text):
+        return False
+    # This process's solver wrote these lines: reading them back later in the same
+    # run (the build after check, the report) need not replay them. The memo is
+    # keyed by the entry as parsed, so a file changed in between is replayed.
+    remember_verified(fingerprint, json.loads(text)["objectives"])
+    return True
 
 
 def _memo_key(fingerprint: str, raw: object) -> tuple[str, str]:

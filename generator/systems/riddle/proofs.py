@@ -25,23 +25,20 @@ and reports what is left unproven per objective (:func:`iter_count_diagnostics`)
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.cachefile import write_text
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document
 from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
-from generator.systems.riddle.cache import read_entry, remember_verified, riddle_fingerprint
+from generator.systems.riddle.cache import read_entry, riddle_fingerprint, write_entry
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.model import DEFAULT_GEMS, BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.partners import FOUR, TWO, as_four_players
 from generator.systems.riddle.results import (
     SOLVED,
-    SOLVER_VERSION,
     UNPROVEN,
     UNSOLVABLE,
     ObjectiveResult,
@@ -143,33 +140,6 @@ def _cache_path(cache_dir: Path, shared: ProofShared, request: ProofRequest) -> 
                                      count_first_moves=request.count_first_moves,
                                      blessings=shared.blessings)
     return cache_dir / f"{riddle.id}-{fingerprint[:24]}.json", fingerprint
-
-
-def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
-    """Store ``solve`` under ``fingerprint`` in the format :func:`.cache.read_entry` reads.
-
-    The wall-clock seconds are left out (stored as 0): a cache entry is a proof,
-    not a measurement, and the same proof must give the same file on every run. A solve
-    the CPU-seconds cap cut (:attr:`~.results.ObjectiveResult.capped`) is not stored:
-    it depends on the machine's speed.
-    """
-    if any(o.capped for o in solve.objectives):
-        return False
-    record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solve.to_json(),
-              "expert": solve.expert}
-    for entry, result in zip(record["objectives"], solve.objectives):
-        entry["seconds"] = 0.0
-        entry["setup"] = result.setup
-        entry["boards"] = list(result.boards)
-        entry["trace"] = [list(step) for step in result.trace]
-    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
-    if not write_text(path, text):
-        return False
-    # This process's solver wrote these lines: reading them back later in the same
-    # run (the build after check, the report) need not replay them. The memo is
-    # keyed by the entry as parsed, so a file changed in between is replayed.
-    remember_verified(fingerprint, json.loads(text)["objectives"])
-    return True
 
 
 @dataclass(slots=True)
@@ -444,4 +414,4 @@ def _counts(counts: Sequence[int], conjunction: str = "or") -> str:
 
 
 __all__ = ["ProofRequest", "ProofShared", "iter_count_diagnostics", "requests_by_count", "playable_counts", "seats", "progress_line", "prove_all",
-           "prove_objective", "prove_searched", "write_entry"]
+           "prove_objective", "prove_searched"]

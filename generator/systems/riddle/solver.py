@@ -104,13 +104,11 @@ cards' names, which the stored lines quote), the player count, the budget and
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from generator.cachefile import write_text
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document
 from generator.sim.search import (
@@ -145,6 +143,7 @@ from generator.systems.riddle.cache import (
     default_cache_dir,
     read_entry,
     riddle_fingerprint,
+    write_entry,
 )
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
@@ -533,15 +532,7 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     if problem:
         solved = dataclasses.replace(solved, warnings=solved.warnings + (
             f"cached result {path.name} discarded and recomputed: {problem}",))
-    if any(o.capped for o in solved.objectives):
-        return solved  # cut by the CPU-seconds cap: another machine may decide it
-    record = {"fingerprint": fingerprint, "solver": SOLVER_VERSION, **solved.to_json(),
-              "expert": expert}
-    for entry, result in zip(record["objectives"], solved.objectives):
-        entry["setup"] = result.setup
-        entry["boards"] = list(result.boards)
-        entry["trace"] = [list(step) for step in result.trace]
-    write_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_entry(path, fingerprint, solved)
     return solved
 
 

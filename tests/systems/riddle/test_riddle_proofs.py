@@ -20,7 +20,8 @@ from generator.pipeline import kinds_of
 from generator.sim.executors import InProcessExecutor, LocalPoolExecutor
 from generator.systems import discover_systems
 from generator.systems.riddle import proof_shared
-from generator.systems.riddle.proofs import ProofRequest, prove_all, write_entry
+from generator.systems.riddle.cache import write_entry
+from generator.systems.riddle.proofs import ProofRequest, prove_all
 from generator.systems.riddle.cache import read_entry
 from generator.systems.riddle.solver import solve_riddle
 

@@ -574,7 +574,7 @@ def test_a_solve_cut_by_the_cpu_cap_is_reported_but_never_cached(
 def test_check_pipeline_does_not_store_a_capped_solve(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from generator.systems.riddle.proofs import write_entry
+    from generator.systems.riddle.cache import write_entry
 
     solved = solver_module.solve_riddle(riddle_of(TWO_BUILDS), 1, budget=1000)
     capped = replace(solved, objectives=tuple(replace(o, capped=True)
