@@ -58,7 +58,7 @@ def load_pack(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
         if doc.kind in KINDS:
             out.extend(checks.iter_translation_problems(doc, pack.languages))
     if not games:
-        if sets or riddles:
+        if (sets or riddles) and not pack.may_lack("glyph-game"):  # not one already reported
             first = (list(sets.values())[0][1] if sets else riddles[0][1])
             out.append(make("RS-X015", "glyph documents but no glyph-game document in pack "
                             f"'{pack.id}'", first.file, 1, 1,

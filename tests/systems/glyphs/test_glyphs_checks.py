@@ -90,3 +90,16 @@ def test_a_document_left_out_for_its_own_error_is_reported_once(
     monkeypatch.chdir(root)
     report = check([Path(".")], Options(cache=False))
     assert [d.code for d in report.diagnostics] == [code], report.diagnostics
+
+
+def test_a_game_its_schema_rejects_is_one_error_not_a_missing_game(tmp_path: Path) -> None:
+    """The game document's own error is reported; "no glyph-game" (RS-X015) would only
+    send the designer looking for a document that is there."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    root = write_pack(tmp_path / "p", {"game.yaml": ("per_player: 2", "per_player: 9")})
+    done = CliRunner().invoke(main, ["check", str(root), "--no-cache", "--format", "json"])
+    assert done.exit_code == 1, done.output
+    assert "RS-S001" in done.output and "RS-X015" not in done.output
