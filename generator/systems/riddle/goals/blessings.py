@@ -49,10 +49,18 @@ class BlessingsGoal:
         if not ctx.plain_turns:
             return 1
         # Tokens are collected at the end of a turn with a worker on them: the
-        # nearest token is at least its distance in moves away.
+        # nearest token is at least its distance in moves away, and only the worker
+        # moved in a turn stands somewhere new, so every token but those under
+        # workers now takes a turn of its own.
         best = UNREACHABLE
         left = state.tokens & ctx.geometry.land
-        rows = [ctx.distance[w] for w in state.board.workers if w != NO_SQUARE]
+        distance = ctx.distance
+        under = 0
+        rows = []
+        for w in state.board.workers:
+            if w != NO_SQUARE:
+                under += left >> w & 1
+                rows.append(distance[w])
         while left:
             low = left & -left
             left ^= low
@@ -60,7 +68,9 @@ class BlessingsGoal:
             for row in rows:
                 if row[sq] < best:
                     best = row[sq]
-        return max(1, best) if best < UNREACHABLE else UNREACHABLE
+        if best >= UNREACHABLE:
+            return UNREACHABLE
+        return max(1, best, missing - under)
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         tokens = riddle.board.tokens.bit_count()
