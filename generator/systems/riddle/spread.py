@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.systems.riddle.bounds import nearest
@@ -81,12 +81,13 @@ def off_walks(geometry: Geometry, sources: int, useful: int) -> list[int]:
     return out
 
 
-def spread_waste(geometry: Geometry, workers: Sequence[Square], targets: Sequence[Square]
-                 ) -> int:
+def spread_waste(geometry: Geometry, workers: Sequence[Square], targets: Sequence[Square],
+                 memo: dict[Any, Any] | None = None) -> int:
     """The fewest turns, one player, whose build is on none of ``targets`` (see the
     module docs); 0 (nothing claimed) for fewer than two or more than
     :data:`SPREAD_AT_MOST` targets, UNREACHABLE when some target no worker can
-    walk next to.
+    walk next to. ``memo`` keeps the walks between the targets' neighbourhoods and
+    from each worker's square (they recur while the workers move).
 
     >>> from generator.engine.geometry import Geometry
     >>> g = Geometry.rectangle(7, 1)
@@ -95,37 +96,64 @@ def spread_waste(geometry: Geometry, workers: Sequence[Square], targets: Sequenc
     """
     if not 2 <= len(targets) <= SPREAD_AT_MOST:
         return 0
+    memo = {} if memo is None else memo
+    targets = tuple(targets)
+    walks = memo.get(targets)
+    if walks is None:
+        walks = memo[targets] = _target_walks(geometry, targets)
+    areas, useful, chains = walks
+    n = len(targets)
+    full = (1 << n) - 1
+    # best[s]: the fewest squares off for the workers so far to pass next to the targets s.
+    best = [0] + [UNREACHABLE] * full
+    for w in workers:
+        reach = memo.get((w, targets))  # to each target's neighbourhood from w's square
+        if reach is None:
+            walked = off_walks(geometry, 1 << w, useful)
+            reach = memo[(w, targets)] = tuple(nearest(walked, area) for area in areas)
+        mine = [0] * (full + 1)  # this worker passes next to the targets s
+        for s in range(1, full + 1):
+            cheapest = UNREACHABLE
+            for i, chain in enumerate(chains[s]):
+                if reach[i] + chain < cheapest:
+                    cheapest = reach[i] + chain
+            mine[s] = cheapest
+        after = best[:]
+        for s in range(1, full + 1):
+            t = s  # every non-empty part t of s goes to this worker
+            while t:
+                cost = best[s ^ t] + mine[t]
+                if cost < after[s]:
+                    after[s] = cost
+                t = (t - 1) & s
+        best = after
+    return best[full] if best[full] < UNREACHABLE else UNREACHABLE
+
+
+def _target_walks(geometry: Geometry, targets: tuple[Square, ...]
+                  ) -> tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...]]:
+    """(each target's neighbourhood, their union, per set of targets and per target i
+    of it: the fewest squares off the union on a walk from i's neighbourhood passing
+    next to every other target of the set, in the best order; UNREACHABLE when i is
+    not in the set)."""
     build_nb = geometry.build_neighbours
-    areas = [build_nb[t] for t in targets]
+    areas = tuple(build_nb[t] for t in targets)
     useful = 0
     for area in areas:
         useful |= area
-    # reach[w][i]: from worker w to target i's neighbourhood; between[i][j]: i's to j's.
-    reach = []
-    for w in workers:
-        row = off_walks(geometry, 1 << w, useful)
-        reach.append([nearest(row, area) for area in areas])
-    between = []
-    for area in areas:
-        row = off_walks(geometry, area, useful)
-        between.append([nearest(row, other) for other in areas])
+    between = [[nearest(row, other) for other in areas]
+               for row in (off_walks(geometry, area, useful) for area in areas)]
     n = len(targets)
-    best = UNREACHABLE
-    for owners in itertools.product(range(len(workers)), repeat=n):
-        total = 0
-        for w in set(owners):
-            mine = [i for i in range(n) if owners[i] == w]
-            cheapest = UNREACHABLE
-            for order in itertools.permutations(mine):
-                cost = reach[w][order[0]]
-                for a, b in itertools.pairwise(order):
-                    cost += between[a][b]
-                if cost < cheapest:
-                    cheapest = cost
-            total += cheapest
-        if total < best:
-            best = total
-    return best if best < UNREACHABLE else UNREACHABLE
+    chains = []
+    for s in range(1 << n):
+        row = [UNREACHABLE] * n
+        members = [i for i in range(n) if s >> i & 1]
+        for order in itertools.permutations(members) if members else ():
+            cost = sum(between[a][b] for a, b in itertools.pairwise(order))
+            if cost < row[order[0]]:
+                row[order[0]] = cost
+        chains.append(tuple(row))
+    return areas, useful, tuple(chains)
 
 
 def spread_turns(bounds: Bounds, workers: tuple[Square, ...], targets: Sequence[Square]) -> int:
@@ -134,11 +162,12 @@ def spread_turns(bounds: Bounds, workers: tuple[Square, ...], targets: Sequence[
     if bounds.game.players != 1 or not bounds.ctx.plain_turns \
             or not 2 <= len(targets) <= SPREAD_AT_MOST:
         return 0
+    memo = bounds.spread_memo
     key = (workers, tuple(sorted(targets)))
-    known = bounds.spread_memo.get(key)
+    known = memo.get(key)
     if known is None:
-        known = spread_waste(bounds.ctx.geometry, [w for w in workers if w != NO_SQUARE],
-                             key[1])
-        if len(bounds.spread_memo) < MEMO_AT_MOST:
-            bounds.spread_memo[key] = known
+        if len(memo) > MEMO_AT_MOST:
+            memo.clear()
+        known = memo[key] = spread_waste(bounds.ctx.geometry,
+                                         [w for w in workers if w != NO_SQUARE], key[1], memo)
     return known

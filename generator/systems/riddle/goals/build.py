@@ -267,11 +267,13 @@ def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int
             walk = max(walk, bounds.builds_turn(state, where, builds))
         if lure:
             walk = max(walk, builds + bounds.lure_turns(state, [c[2] for c in chosen]))
+        if walk >= best:
+            continue  # every choice of gods takes at least the walk
         if not several and missing >= 2:  # one player: the walks between far spaces
             walk = max(walk, builds + spread_turns(bounds, state.board.workers,
                                                    [c[2] for c in chosen]))
-        if walk >= best:
-            continue  # every choice of gods takes at least the walk
+            if walk >= best:
+                continue
         n0 -= s0
         n1 -= s1
         n2 -= s2

@@ -203,13 +203,15 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
             late = bounds.builds_turn(state, where, builds)
             if late > turns:
                 turns = late
-        if single and len(squares) >= 2 and NO_SQUARE not in squares:
-            # One player: the walks between coins far apart (.spread).
-            turns = max(turns, builds + spread_turns(bounds, board.workers, squares))
         if pinned and NO_SQUARE not in squares:
             turns = max(turns, builds + bounds.lure_turns(state, squares))
         if turns >= best:
             continue
+        if single and len(squares) >= 2 and NO_SQUARE not in squares:
+            # One player: the walks between coins far apart (.spread).
+            turns = max(turns, builds + spread_turns(bounds, board.workers, squares))
+            if turns >= best:
+                continue
         turns = max(turns, bounds.supply_turn(state, (n0, n1, n2, n3), builds, coins=True))
         if turns < best:
             best = turns
