@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
@@ -102,48 +102,26 @@ def spread_waste(geometry: Geometry, workers: Sequence[Square], targets: Sequenc
     if walks is None:
         walks = memo[targets] = _target_walks(geometry, targets)
     areas, useful, chains = walks
-    n = len(targets)
-    full = (1 << n) - 1
-    # best[s]: the fewest squares off for the workers so far to pass next to the targets s.
-    best = [0] + [UNREACHABLE] * full
+    reaches = []
     for w in workers:
         reach = memo.get((w, targets))  # to each target's neighbourhood from w's square
         if reach is None:
             walked = off_walks(geometry, 1 << w, useful)
             reach = memo[(w, targets)] = tuple(nearest(walked, area) for area in areas)
-        mine = [0] * (full + 1)  # this worker passes next to the targets s
-        for s in range(1, full + 1):
-            cheapest = UNREACHABLE
-            for i, chain in enumerate(chains[s]):
-                if reach[i] + chain < cheapest:
-                    cheapest = reach[i] + chain
-            mine[s] = cheapest
-        after = best[:]
-        for s in range(1, full + 1):
-            t = s  # every non-empty part t of s goes to this worker
-            while t:
-                cost = best[s ^ t] + mine[t]
-                if cost < after[s]:
-                    after[s] = cost
-                t = (t - 1) & s
-        best = after
-    return best[full] if best[full] < UNREACHABLE else UNREACHABLE
+        reaches.append(reach)
+    best = visit_costs(reaches, chains)[-1]
+    return best if best < UNREACHABLE else UNREACHABLE
 
 
-def _target_walks(geometry: Geometry, targets: tuple[Square, ...]
-                  ) -> tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...]]:
-    """(each target's neighbourhood, their union, per set of targets and per target i
-    of it: the fewest squares off the union on a walk from i's neighbourhood passing
-    next to every other target of the set, in the best order; UNREACHABLE when i is
-    not in the set)."""
-    build_nb = geometry.build_neighbours
-    areas = tuple(build_nb[t] for t in targets)
-    useful = 0
-    for area in areas:
-        useful |= area
-    between = [[nearest(row, other) for other in areas]
-               for row in (off_walks(geometry, area, useful) for area in areas)]
-    n = len(targets)
+def chain_costs(between: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Per set ``s`` of places (a bitmask) and per place ``i`` of it: the least cost of
+    a walk from ``i`` passing every other place of ``s``, in the best order, paying
+    ``between[a][b]`` from ``a`` to ``b`` (UNREACHABLE when ``i`` is not in ``s``).
+
+    >>> chain_costs([[0, 1, 5], [1, 0, 2], [5, 2, 0]])[0b111]
+    (3, 6, 3)
+    """
+    n = len(between)
     chains = []
     for s in range(1 << n):
         row = [UNREACHABLE] * n
@@ -153,7 +131,53 @@ def _target_walks(geometry: Geometry, targets: tuple[Square, ...]
             if cost < row[order[0]]:
                 row[order[0]] = cost
         chains.append(tuple(row))
-    return areas, useful, tuple(chains)
+    return tuple(chains)
+
+
+def visit_costs(reaches: Iterable[Sequence[int]], chains: Sequence[Sequence[int]]
+                ) -> list[int]:
+    """Per set ``s`` of places (a bitmask): the least total cost for walkers, the
+    ``k``-th paying ``reaches[k][i]`` to its first place ``i`` and then as
+    :func:`chain_costs` says, to pass every place of ``s`` between them (each place
+    given to one walker; a walker may take none).
+
+    >>> visit_costs([[1, 4], [4, 1]], chain_costs([[0, 3], [3, 0]]))
+    [0, 1, 1, 2]
+    """
+    full = len(chains) - 1
+    best = [0] + [UNREACHABLE] * full
+    for reach in reaches:
+        mine = [0] * (full + 1)  # this walker passes the places s
+        for s in range(1, full + 1):
+            cheapest = UNREACHABLE
+            for i, chain in enumerate(chains[s]):
+                if reach[i] + chain < cheapest:
+                    cheapest = reach[i] + chain
+            mine[s] = cheapest
+        after = best[:]
+        for s in range(1, full + 1):
+            t = s  # every non-empty part t of s goes to this walker
+            while t:
+                cost = best[s ^ t] + mine[t]
+                if cost < after[s]:
+                    after[s] = cost
+                t = (t - 1) & s
+        best = after
+    return best
+
+
+def _target_walks(geometry: Geometry, targets: tuple[Square, ...]
+                  ) -> tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...]]:
+    """(each target's neighbourhood, their union, :func:`chain_costs` of the fewest
+    squares off the union on a walk from one neighbourhood to another)."""
+    build_nb = geometry.build_neighbours
+    areas = tuple(build_nb[t] for t in targets)
+    useful = 0
+    for area in areas:
+        useful |= area
+    between = [[nearest(row, other) for other in areas]
+               for row in (off_walks(geometry, area, useful) for area in areas)]
+    return areas, useful, chain_costs(between)
 
 
 def spread_turns(bounds: Bounds, workers: tuple[Square, ...], targets: Sequence[Square]) -> int:

@@ -11,6 +11,7 @@ import pytest
 from generator.sim.search import astar, count_optimal_first_moves
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.goals import blessings
 from generator.systems.riddle.goals.blessings import BlessingsGoal
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE
@@ -116,3 +117,44 @@ def test_blessings_goal_counts_a_turn_per_token_and_no_more(monkeypatch: pytest.
 
     monkeypatch.setattr(BlessingsGoal, "min_turns", too_strong)
     assert compare(TOKENS, 1).disagreements
+
+
+def blessings_riddle_text(rng: random.Random) -> tuple[str, int]:
+    """A seeded random riddle whose one objective is collecting 2-3 of its tokens."""
+    while True:
+        text, players = random_riddle_text(rng, rng.choice([1, 1, 2]))
+        head = text.split("objectives:")[0]
+        grid = head.split("grid: |")[1].split("bridges:")[0].split("coins:")[0]
+        tokens = grid.count("b")
+        if tokens >= 2:
+            count = rng.randint(2, min(3, tokens))
+            goal = f"  - tier: silver\n    goal: {{blessings: {{count: {count}}}}}\n"
+            return head + "objectives:\n" + goal, players
+
+
+def test_token_walks_against_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On seeded random riddles collecting 2-3 tokens (sea, bridges, heights, 1-2
+    players): the reference agrees with the solver and the estimate never exceeds the
+    exact turns left; the walks raise the blessings bound on some states; and made one
+    move too strong they are caught."""
+    rng = random.Random(2024)
+    texts = [blessings_riddle_text(rng) for _ in range(40)]
+    decided = raised = 0
+    for text, players in texts:
+        out = compare(text, players)
+        assert not out.disagreements, (out.disagreements, text)
+        decided += out.decided
+        riddle = riddle_of_text(text)
+        assert riddle is not None
+        ctx = compile_riddle(riddle, players)
+        visited = walk(RiddleGame(ctx, 0), 20)
+        with monkeypatch.context() as patch:
+            patch.setattr(blessings, "token_walks", lambda *args: 0)
+            without = [RiddleGame(ctx, 0).estimate(state) for state in visited]
+        game = RiddleGame(ctx, 0)
+        raised += sum(game.estimate(state) > plain for state, plain in zip(visited, without))
+    assert decided >= 20 and raised > 0
+    honest = blessings.token_walks
+    monkeypatch.setattr(blessings, "token_walks",
+                        lambda *args: (lambda w: w + 1 if w < UNREACHABLE else w)(honest(*args)))
+    assert any(compare(text, players).disagreements for text, players in texts)
