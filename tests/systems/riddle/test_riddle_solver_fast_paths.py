@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import Stockpile, height_at
 from generator.systems.riddle.bounds import (
@@ -21,7 +22,7 @@ from generator.systems.riddle.bounds import (
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
-from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGoal, blessings_bound
 from generator.systems.riddle.goals.build import SPACES_AT_MOST, BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.model import iter_goal_tree
@@ -135,6 +136,37 @@ def plain_blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleStat
                     for i in chosen)
         arrivals = sum(reach[i] > 0 for i in chosen)
         best = min(best, max(1, arrivals, max(alone[i] for i in chosen), steps))
+    if best < UNREACHABLE and len(tokens) <= WALKED_AT_MOST:
+        best = max(best, plain_token_walks(bounds, state, tokens, missing))
+    return best
+
+
+def plain_token_walks(bounds: Bounds, state: RiddleState, tokens: list[Square],
+                      missing: int) -> int:
+    """:func:`token_walks` by brute force: every set of at least ``missing`` tokens,
+    every way to give them to the workers, every order of each worker's tokens."""
+    ctx = bounds.ctx
+    board = state.board
+    distance = ctx.distance
+    workers = [w for w in board.workers if w != NO_SQUARE]
+
+    def rise(t: Square) -> int:
+        return 0 if ctx.removable >> t & 1 else height_at(board, t)
+
+    def walk(w: Square, order: tuple[Square, ...]) -> int:
+        first = max(distance[w][order[0]], rise(order[0]) - height_at(board, w))
+        return first + sum(distance[a][b] for a, b in itertools.pairwise(order))
+
+    best = UNREACHABLE
+    for size in range(missing, len(tokens) + 1):
+        for chosen in itertools.combinations(tokens, size):
+            for owners in itertools.product(range(len(workers)), repeat=size):
+                total = 0
+                for k, w in enumerate(workers):
+                    mine = [t for t, o in zip(chosen, owners) if o == k]
+                    if mine:
+                        total += min(walk(w, order) for order in itertools.permutations(mine))
+                best = min(best, total)
     return best
 
 
