@@ -30,7 +30,7 @@ from generator.systems.riddle.bookkeeping import GOD_ACTION
 from generator.systems.riddle.state import RiddleState, after_build, is_over
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
-from .test_riddle_solver_bounds import walk
+from .test_riddle_solver_bounds import plain_spread, walk
 from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
 from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
 
@@ -80,6 +80,8 @@ def plain_build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> in
                                                 builds))
         if pinned:
             walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
+        if bounds.game.players == 1:
+            walk = max(walk, builds + plain_spread(bounds, state, [sq for _, _, sq in chosen]))
         need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]
         for taken in bounds.god_choices(state):
             short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))

@@ -4,6 +4,7 @@ binds, and made one turn too strong it fails."""
 from __future__ import annotations
 
 import heapq
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -13,7 +14,7 @@ from generator.engine.geometry import Geometry, Square
 from generator.systems.riddle import spread
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
-from generator.systems.riddle.spread import SPREAD_AT_MOST, spread_waste
+from generator.systems.riddle.spread import SPREAD_AT_MOST, off_walks, spread_waste
 from generator.systems.riddle.vocab import UNREACHABLE
 
 from .reference import compare, random_riddle_text, reference_solve, riddle_of_text
@@ -59,10 +60,38 @@ def plain_waste(geometry: Geometry, workers: Sequence[Square], targets: Sequence
     return UNREACHABLE
 
 
+def plain_spread_waste(geometry: Geometry, workers: Sequence[Square],
+                       targets: Sequence[Square]) -> int:
+    """:func:`spread_waste` by enumeration: every way to give each target one of the
+    workers, every order of each worker's targets, each leg a fresh 0-1 walk."""
+    if not 2 <= len(targets) <= SPREAD_AT_MOST:
+        return 0
+    areas = [geometry.build_neighbours[t] for t in targets]
+    useful = 0
+    for area in areas:
+        useful |= area
+
+    def leg(sources: int, area: int) -> int:
+        row = off_walks(geometry, sources, useful)
+        return min([row[sq] for sq in geometry.squares if area >> sq & 1] + [UNREACHABLE])
+
+    best = UNREACHABLE
+    for owners in itertools.product(range(len(workers)), repeat=len(targets)):
+        total = 0
+        for k, w in enumerate(workers):
+            mine = [i for i, o in enumerate(owners) if o == k]
+            if mine:
+                total += min(leg(1 << w, areas[order[0]]) + sum(
+                    leg(areas[a], areas[b]) for a, b in itertools.pairwise(order))
+                    for order in itertools.permutations(mine))
+        best = min(best, total)
+    return best if best < UNREACHABLE else UNREACHABLE
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_spread_waste_never_exceeds_the_plain_search(seed: int) -> None:
     """On the maps of seeded random riddles (sea, bridges), 1-3 workers, 2-3 targets:
-    never above the plain search (admissible), equal to it almost always (the rings
+    the same as by enumeration, never above the plain search (admissible), equal to it almost always (the rings
     round a target are connected but where sea cuts them), and often above 0."""
     rng = random.Random(seed * 31 + 7)
     compared = equal = positive = 0
@@ -78,6 +107,7 @@ def test_spread_waste_never_exceeds_the_plain_search(seed: int) -> None:
         workers = rng.sample(land, rng.randint(1, min(3, len(land) - 2)))
         targets = rng.sample(land, rng.randint(2, SPREAD_AT_MOST))
         fast = spread_waste(geometry, workers, targets)
+        assert fast == plain_spread_waste(geometry, workers, targets), (text, workers, targets)
         slow = plain_waste(geometry, workers, targets)
         assert fast <= slow, (text, workers, targets)
         compared += 1
@@ -152,3 +182,36 @@ def test_spread_raises_estimates_on_random_riddles(monkeypatch: pytest.MonkeyPat
                 above += value > plain
                 states += 1
     assert states >= 2000 and above
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_goal_bounds_with_the_spread_equal_their_plain_versions(seed: int) -> None:
+    """Where the spread binds (:data:`FAR_DOMES`, every state a walk reaches and its
+    variants: workers moved, blocks added, coins collected): the build and the slots
+    bounds equal their plain versions, which add the spread by enumeration."""
+    from generator.systems.riddle.goals.build import BuildGoal, build_bound
+    from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
+
+    from .test_riddle_solver_bounds import plain_slots_bound
+    from .test_riddle_solver_fast_paths import plain_build_bound, variants
+
+    riddle = riddle_of_text(FAR_DOMES)
+    assert riddle is not None
+    ctx = compile_riddle(riddle, 1)
+    rng = random.Random(seed)
+    bound = 0
+    for tier in (0, 1):
+        game = RiddleGame(ctx, tier)
+        goal = game.goal
+        for start in walk(game, 150):
+            for state in variants(ctx, start, rng):
+                if isinstance(goal, BuildGoal):
+                    fast = build_bound(game.bounds, goal, state)
+                    assert fast == plain_build_bound(game.bounds, goal, state)
+                else:
+                    assert isinstance(goal, SlotsGoal)
+                    fast = slots_bound(game.bounds, goal, state)
+                    assert fast == plain_slots_bound(game.bounds, goal, state)
+                workers = [w for w in state.board.workers if w >= 0]
+                bound += spread_waste(ctx.geometry, workers, [0, 6]) > 0
+    assert bound >= 100
