@@ -159,15 +159,22 @@ def plain_token_walks(bounds: Bounds, state: RiddleState, tokens: list[Square],
         first = max(distance[w][order[0]], rise(order[0]) - height_at(board, w))
         return first + sum(distance[a][b] for a, b in itertools.pairwise(order))
 
+    walks: dict[tuple[Square, tuple[Square, ...]], int] = {}  # each worker's best order, once
+
+    def best_walk(w: Square, mine: tuple[Square, ...]) -> int:
+        if (w, mine) not in walks:
+            walks[(w, mine)] = min(walk(w, order) for order in itertools.permutations(mine))
+        return walks[(w, mine)]
+
     best = UNREACHABLE
     for size in range(missing, len(tokens) + 1):
         for chosen in itertools.combinations(tokens, size):
             for owners in itertools.product(range(len(workers)), repeat=size):
                 total = 0
                 for k, w in enumerate(workers):
-                    mine = [t for t, o in zip(chosen, owners) if o == k]
+                    mine = tuple(t for t, o in zip(chosen, owners) if o == k)
                     if mine:
-                        total += min(walk(w, order) for order in itertools.permutations(mine))
+                        total += best_walk(w, mine)
                 best = min(best, total)
     return best
 

@@ -71,8 +71,12 @@ def plain_spread_waste(geometry: Geometry, workers: Sequence[Square],
     for area in areas:
         useful |= area
 
+    rows: dict[int, list[int]] = {}  # each walk once per call
+
     def leg(sources: int, area: int) -> int:
-        row = off_walks(geometry, sources, useful)
+        if sources not in rows:
+            rows[sources] = off_walks(geometry, sources, useful)
+        row = rows[sources]
         return min([row[sq] for sq in geometry.squares if area >> sq & 1] + [UNREACHABLE])
 
     best = UNREACHABLE
