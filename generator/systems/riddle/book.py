@@ -77,7 +77,7 @@ ACROSS_MAP_MAX = 150.0
 """A map this wide (mm) or wider lets the text keep its largest size."""
 
 
-def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
+def lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
                     expert: Sequence[str], x: float, y: float, width: float, size: float,
                     bottom: float) -> tuple[list[Element], float, bool]:
     """Objectives, special rules and expert settings from ``y`` down; returns the elements,
@@ -110,8 +110,35 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
 def _below_height(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
                   expert: Sequence[str], width: float, size: float) -> float:
     """How tall the sections under the map are at a body size (plus the gap above them)."""
-    _, end, _ = _lower_sections(riddle, settings, rules, expert, 0.0, 0.0, width, size, 1000.0)
+    _, end, _ = lower_sections(riddle, settings, rules, expert, 0.0, 0.0, width, size, 1000.0)
     return end + 4.0
+
+
+HEADER_H = 25.5
+"""mm from the page's top margin to where the story starts under :func:`draw_header`."""
+
+
+def draw_header(riddle: Riddle, settings: BookSettings, title_w: float) -> list[Element]:
+    """A riddle page's head: the number medallion, the title and the island with the
+    players (both at most ``title_w`` wide), and the rule under them."""
+    m, lang = MARGIN, settings.lang
+    parts: list[Element] = [
+        Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)),
+        Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)),
+        label_text(m + 9.0, m + 8.0, str(riddle.number), 7.0, fill="#ffffff", font="serif"),
+        fitted_text(m + 22.0, m + 8.5, local(riddle.title, lang), 20.0, title_w, bold=True,
+                    min_size=12.0)]
+    players = riddle.players
+    span = (labels.label("b-players-span", lang, a=players[0], b=players[-1]) if len(players) > 1
+            and list(players) == list(range(players[0], players[-1] + 1))
+            else labels.label("b-player-one" if players == (1,) else "b-players", lang,
+                              n=", ".join(map(str, players))))
+    island = settings.islands.get(riddle.island, riddle.island)
+    parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
+                             italic=True, fill=MUTED))
+    pw = settings.paper[0]
+    parts.append(Line(m, m + 21.5, pw - m, m + 21.5, Style(stroke=GOLD_DARK, stroke_width=0.4)))
+    return parts
 
 
 def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSettings,
@@ -130,24 +157,9 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     badge, badge_w = (draw_count_badge(pw - m, m - 1.0, counts, lang) if len(counts) > 1
                       else draw_badge(pw - m, m - 1.0, rows, lang, solved))
     parts += badge
-    parts.append(Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)))
-    parts.append(Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)))
-    parts.append(label_text(m + 9.0, m + 8.0, str(riddle.number), 7.0, fill="#ffffff",
-                            font="serif"))
-    title_w = width - 22.0 - badge_w - 3.0
-    parts.append(fitted_text(m + 22.0, m + 8.5, local(riddle.title, lang), 20.0, title_w,
-                             bold=True, min_size=12.0))
-    players = riddle.players
-    span = (labels.label("b-players-span", lang, a=players[0], b=players[-1]) if len(players) > 1
-            and list(players) == list(range(players[0], players[-1] + 1))
-            else labels.label("b-player-one" if players == (1,) else "b-players", lang,
-                              n=", ".join(map(str, players))))
+    parts += draw_header(riddle, settings, width - 22.0 - badge_w - 3.0)
     island = settings.islands.get(riddle.island, riddle.island)
-    parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
-                             italic=True, fill=MUTED))
-    y = m + 21.5
-    parts.append(Line(m, y, pw - m, y, Style(stroke=GOLD_DARK, stroke_width=0.4)))
-    y += 4.0
+    y = m + HEADER_H
     fits = True
     if riddle.story is not None:
         story = write(local(riddle.story, lang).strip(), m, y, width, 34.0, family="serif",
@@ -179,7 +191,7 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
         panel, panel_h = setup_panel(riddle, settings, m, y, width, across=True)
         parts += panel
         y += panel_h + 4.0
-        block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, BODY_MAX,
+        block, yy, ok = lower_sections(riddle, settings, rules, expert, m, y, width, BODY_MAX,
                                         bottom)
         parts += block
         parts += footer(pw, ph, settings.title, number, island)
@@ -199,7 +211,7 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     parts.append(Group(scene.children, translate=(m, y), id=f"map-{riddle.id}"))
     parts += panel
     y += max(scene.height, panel_h) + 4.0
-    block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, size, bottom)
+    block, yy, ok = lower_sections(riddle, settings, rules, expert, m, y, width, size, bottom)
     fits = fits and ok and yy <= bottom + 1e-6
     parts += block
     parts += footer(pw, ph, settings.title, number, island)
@@ -301,5 +313,5 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
 
 
 __all__ = [
-    "RiddlePage", "cover_page", "riddle_page", "story_page",
+    "BODY_STEPS", "HEADER_H", "RiddlePage", "draw_header", "cover_page", "lower_sections", "riddle_page", "story_page",
 ]

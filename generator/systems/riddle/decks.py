@@ -24,8 +24,10 @@ def riddle_decks(pack: Pack, options: Options) -> list[Deck]:
             for name, fronts, backs, names in iter_card_faces(content, s, options.lang, pack.root)]
 
 
-def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
-    """The riddle book with its chapters: cover, voyage, symbols, one per riddle, solutions."""
+def riddle_books(pack: Pack, options: Options, progress: ProgressFn,
+                 paper: tuple[float, float] | None = None) -> list[Book]:
+    """The riddle book with its chapters: cover, voyage, symbols, one per riddle, solutions;
+    laid out on ``paper`` (default the pack's), so a booklet page gets its own layout."""
     lang = options.lang
     mode = str(options.extra.get("solutions", "appendix"))
     if mode not in SOLUTION_MODES:
@@ -38,7 +40,7 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Boo
     if author:
         meta.append(author)
     book = dress_book(build_book(content, solve_all(content, options, progress),
-                                 paper_of(pack, options), lang, mode, progress, meta,
+                                 paper or paper_of(pack, options), lang, mode, progress, meta,
                                  solve_counts(content, options)), content, pack)
     chapters = [("Cover", 0), ("The voyage", 1), ("Symbols", 2)]
     for n, (riddle, _) in enumerate(content.riddles):
