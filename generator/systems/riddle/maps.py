@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import State, height_at
+from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
 from generator.render import labels
 from generator.render.icons import (
@@ -67,10 +68,11 @@ from generator.render.icons import (
     icon_worker,
     icons_for,
 )
-from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
+from generator.render.scene import MM_PER_PT, Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
 from generator.render.text import fit_text
 from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.typography import is_narrow
 
 # -- the layout of one space (fractions of the cell's side) -------------------------------
 
@@ -487,9 +489,10 @@ def _heading(x: float, y: float, text: str, width: float) -> tuple[Element, ...]
             Line(x, y + 1.6, x + width, y + 1.6, Style(stroke=MUTED, stroke_width=0.25)))
 
 
-def _map_key(x: float, y: float, width: float, lang: str | None = None
+def _map_key(x: float, y: float, width: float, lang: str | None = None, stacked: bool = False
              ) -> tuple[list[Element], float]:
-    """The annotated space and the sample spaces; returns the elements and the height used."""
+    """The annotated space and the sample spaces (beside it, or under it when ``stacked``);
+    returns the elements and the height used."""
     out: list[Element] = []
     big = 30.0
     crowded = Space(level=3, figure="worker", worker=0, coin=("gold", (4,)), token=True, feature=True)
@@ -518,23 +521,26 @@ def _map_key(x: float, y: float, width: float, lang: str | None = None
         ("sea", Space(sunk=True)),
     )
     cell = 15.0
-    sx = bx + big + 28.0
+    sx, sy = (x, y + big + 4.0) if stacked else (bx + big + 28.0, y)
     gap = (x + width - sx - len(samples) * cell) / max(1, len(samples) - 1)
     gap = min(gap, 8.0)
     for i, (caption, space) in enumerate(samples):
         cx = sx + i * (cell + gap)
         if caption == "sea":
-            out.append(Rect(cx, y, cell, cell, Style(fill=SEA, stroke=INK, stroke_width=0.2)))
-            out.extend(_sea_cell(cx, y, cell))
+            out.append(Rect(cx, sy, cell, cell, Style(fill=SEA, stroke=INK, stroke_width=0.2)))
+            out.extend(_sea_cell(cx, sy, cell))
         else:
-            out.extend(draw_space(cx, y, cell, space))
+            out.extend(draw_space(cx, sy, cell, space))
         words = (labels.label("k-level", lang, n=caption[-1]) if caption.startswith("level")
                  else labels.label(f"k-{caption}", lang))
-        out.append(Text(cx + cell / 2, y + cell + 4.0, words, size=7, fill=INK, anchor="middle"))
-    note_y = y + cell + 9.5
+        out.append(Text(cx + cell / 2, sy + cell + 4.0, words, size=7, fill=INK, anchor="middle"))
+    note_y = sy + cell + 9.5
     note = labels.label("k-note", lang)
-    fit = fit_text(note, x + width - sx, big - (note_y - y), max_size=7.5, min_size=6, fill=INK)
+    room = 30.0 if stacked else big - (note_y - y)
+    fit = fit_text(note, x + width - sx, room, max_size=7.5, min_size=6, fill=INK)
     out.append(fit.block.at(sx, note_y))
+    if stacked:
+        return out, note_y - y + fit.lines * fit.size * MM_PER_PT * 1.2
     return out, big
 
 
@@ -650,6 +656,63 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
     return Scene(pw, ph, tuple(out), id="legend")
 
 
+def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = None
+                 ) -> list[Scene]:
+    """The book's symbols: :func:`legend_page` on A4 and Letter; on a narrower page (a
+    booklet's A5) the same symbols in three columns, the sample spaces under the key,
+    running on to a second page.
+
+    >>> [(round(p.width, 1), p.id) for p in legend_pages((148.5, 210.0))]
+    [(148.5, 'legend'), (148.5, 'legend-2')]
+    """
+    pw, ph = resolve_paper(paper)
+    if not is_narrow((pw, ph)):
+        return [legend_page(paper, lang=lang)]
+    m = LEGEND_MARGIN
+    width = pw - 2 * m
+    cols, icon, row_h = 3, 10.0, 13.0
+    col_w = width / cols
+    pages: list[list[Element]] = [[Rect(0, 0, pw, ph, Style(fill="#ffffff"))]]
+    y = m + 7.0
+    size = 20.0
+    title = labels.label("h-symbols", lang)
+    while size > 12.0 and measure(title, "serif", True, size_pt=size) > width:
+        size -= 0.5
+    pages[0].append(Text(m, y, title, font="serif", size=size, fill=INK, bold=True))
+    y += 4.0
+    intro = fit_text(labels.label("h-symbols-intro", lang), width, 8.0, family="serif",
+                     max_size=8.5, min_size=7, fill=MUTED)
+    pages[0].append(intro.block.at(m, y))
+    y += 9.0
+    pages[0].extend(_heading(m, y, labels.label("h-reading-map", lang), width))
+    y += 5.0
+    key, used = _map_key(m, y, width, lang, stacked=True)
+    pages[0].extend(key)
+    y += used + 2.0
+    for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
+                                                "sphinx")):
+        rows = math.ceil(len(names) / cols)
+        if y + 9.0 + rows * row_h > ph - m:
+            pages.append([Rect(0, 0, pw, ph, Style(fill="#ffffff"))])
+            y = m
+        y += 4.0
+        pages[-1].extend(_heading(m, y, labels.label(f"g-{group}", lang), width))
+        y += 5.0
+        for i, name in enumerate(names):
+            row, col = divmod(i, cols)
+            ex, ey = m + col * col_w, y + row * row_h
+            pages[-1].append(Group(icons_for(lang)[name](ex, ey, icon), id=f"legend-{name}"))
+            label = fit_text(icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8,
+                             min_size=6, fill=INK, valign="bottom")
+            pages[-1].append(label.block.at(ex + icon + 2.0, ey - 0.6))
+            note = fit_text(icon_meaning(name, lang), col_w - icon - 3.0, row_h - 6.2,
+                            max_size=6.5, min_size=6, fill=MUTED, leading=1.05)
+            pages[-1].append(note.block.at(ex + icon + 2.0, ey + 6.0))
+        y += rows * row_h
+    return [Scene(pw, ph, tuple(children), id="legend" if n == 0 else f"legend-{n + 1}")
+            for n, children in enumerate(pages)]
+
+
 def sample_riddle() -> Riddle:
     """The starter pack's riddle (5x5 with sea, coins, a token and a feature), for examples."""
     from generator.pack.model import Document
@@ -664,5 +727,5 @@ def sample_riddle() -> Riddle:
     return riddle
 
 
-__all__ = ["DEFAULT_SIZE_MM", "Space", "draw_space", "legend_page", "marks_of_move", "render_map",
+__all__ = ["DEFAULT_SIZE_MM", "Space", "draw_space", "legend_page", "legend_pages", "marks_of_move", "render_map",
            "sample_riddle", "worker_colours_for"]

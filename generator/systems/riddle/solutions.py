@@ -37,6 +37,7 @@ from generator.systems.riddle.typography import (
     TIERS,
     fitted_text,
     footer,
+    is_narrow,
     ornament,
     page,
     tier_name,
@@ -195,11 +196,12 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
     m = MARGIN
     width = pw - 2 * m
     top, bottom = m + 2.0, ph - m - 6.0
-    cols = COMPACT_COLUMNS if compact else 2
+    narrow = is_narrow(paper)  # a booklet's page: two boards a row, three rows a page
+    cols = COMPACT_COLUMNS if compact and not narrow else 2
     col_w = (width - PANEL_GAP * (cols - 1)) / cols
     usable = bottom - top - 9.0
     size = min(col_w, usable / 3 - CAPTION_H - 3.0)
-    if size < 70.0 and not compact:
+    if size < 70.0 and not compact and not narrow:
         # Three rows a page when the maps stay at least 70 mm wide, else two.
         size = min(col_w, usable / 2 - CAPTION_H - 3.0)
     pages: list[list[Element]] = [[]]
@@ -222,8 +224,9 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         if y + need > bottom and pages[-1]:
             new_page()
         if riddle.id != last_riddle:
-            pages[-1].append(Text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
-                                  font="serif", size=13, fill=ACCENT, bold=True))
+            pages[-1].append(fitted_text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
+                                         13, width if narrow else 1e9, fill=ACCENT, bold=True,
+                                         min_size=9.0))
             pages[-1].append(Line(m, y + 7.0, pw - m, y + 7.0, Style(stroke=GOLD_DARK,
                                                                     stroke_width=0.35)))
             y += 10.0
@@ -247,9 +250,15 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             what += f" ({result.reason.split(':')[0]})"  # the solver's words are English
         elif without_powers(result):
             what += labels.label("b-no-powers", lang)
-        pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
-                                     fill=INK, min_size=6.5))
-        y += 8.0
+        if narrow:  # on two lines rather than past the page's edge
+            para = write(what, m + 23.0, y + 1.2, width - 23.0, 20.0, size=8.0, min_size=6.5,
+                         leading=1.15, lang=lang, icons=False)
+            pages[-1].append(para.block)
+            y += max(8.0, para.height + 2.5)
+        else:
+            pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0,
+                                         font="sans", fill=INK, min_size=6.5))
+            y += 8.0
         if not block.turns:
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
@@ -265,10 +274,10 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                 y += row_h
             if col == 0 and y + row_h > bottom:
                 new_page()
-                pages[-1].append(Text(m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
-                                      + labels.label("b-continued", lang, tier=tier_label.lower()),
-                                      font="serif",
-                                      size=10, fill=MUTED, italic=True))
+                pages[-1].append(fitted_text(
+                    m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
+                    + labels.label("b-continued", lang, tier=tier_label.lower()), 10,
+                    width if narrow else 1e9, fill=MUTED, italic=True, min_size=7.0))
                 y += 7.0
             pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
         y += row_h + 3.0
