@@ -156,8 +156,28 @@ CAPTION_H = 9.6
 PANEL_GAP = 6.0
 
 
+def _caption(turn: Turn, index: int, lang: str | None) -> str:
+    """The notation under a solution board."""
+    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
+    if turn.action[0] == GOD_ACTION:
+        label += labels.label("b-no-move", lang)
+    return label
+
+
+def caption_height(turn: Turn, index: int, size: float, lang: str | None) -> float:
+    """The room (mm) a board ``size`` mm wide needs under it for its notation: three lines
+    (:data:`CAPTION_H`), or as many as it takes at 7.2 pt when three lines at 6 pt are
+    not enough (a booklet's narrow boards)."""
+    label = _caption(turn, index, lang)
+    if write(label, 0.0, 0.0, size - 2.0, CAPTION_H, size=7.2, min_size=6.0, leading=1.15,
+             icons=False, lang=lang).fit.fits:
+        return CAPTION_H
+    return write(label, 0.0, 0.0, size - 2.0, 500.0, size=7.2, min_size=7.2, leading=1.15,
+                 icons=False, lang=lang).height + 0.6
+
+
 def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
-           lang: str | None = None) -> list[Element]:
+           lang: str | None = None, caption_h: float = CAPTION_H) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
         if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
@@ -171,10 +191,8 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
                        arrow_icons=turn.power_icons if arrows else ())
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     cap_y = y + scene.height + 0.6
-    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
-    if turn.action[0] == GOD_ACTION:
-        label += labels.label("b-no-move", lang)
-    para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
+    label = _caption(turn, index, lang)
+    para = write(label, x + 1.0, cap_y, size - 2.0, caption_h, size=7.2, min_size=6.0,
                  leading=1.15, icons=False, lang=lang)
     out.append(para.block)
     return out
@@ -268,10 +286,16 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                     y += para.height + 1.0
             y += 2.0
             continue
+        # A booklet's narrow boards give a long notation the lines it needs (their row
+        # grows); the A4 and Letter rows keep three.
+        caps = ([caption_height(turn, i + 1, size, lang) for i, turn in enumerate(block.turns)]
+                if narrow else [CAPTION_H] * len(block.turns))
         for i, turn in enumerate(block.turns):
             col = i % cols
             if col == 0 and i:
                 y += row_h
+            if col == 0 and narrow:
+                row_h = map_h + max(caps[i:i + cols]) + 3.0
             if col == 0 and y + row_h > bottom:
                 new_page()
                 pages[-1].append(fitted_text(
@@ -279,7 +303,8 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                     + labels.label("b-continued", lang, tier=tier_label.lower()), 10,
                     width if narrow else 1e9, fill=MUTED, italic=True, min_size=7.0))
                 y += 7.0
-            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
+            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang,
+                                max(caps[i - col:i - col + cols]))
         y += row_h + 3.0
     out: list[Scene] = []
     for n, children in enumerate(pages):

@@ -9,6 +9,7 @@ badges carry "not proven" marks: more to lay out, not less.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from generator.render.deck import Book
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
-from generator.render.scene import Rect, Scene
+from generator.render.scene import Element, Group, Rect, Scene, TextBlock
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Options, discover_systems
 from generator.systems.riddle.decks import riddle_books
@@ -111,6 +112,28 @@ def test_nothing_is_drawn_outside_the_page_or_its_safe_area(booklet: tuple[str, 
             continue  # full-bleed art: the sky and the sea run to the trim
         assert left >= SAFE and right <= page.width - SAFE, where
         assert top >= MARK_EDGE and bottom <= page.height - MARK_EDGE, where
+
+
+def _blocks(elements: Sequence[Element]) -> Iterator[TextBlock]:
+    for el in elements:
+        if isinstance(el, TextBlock):
+            yield el
+        elif isinstance(el, Group):
+            yield from _blocks(el.children)
+
+
+def test_no_text_runs_out_of_its_box(booklet: tuple[str, Book]) -> None:
+    # A paragraph that does not fit its box at its smallest size runs on over what is
+    # drawn under it (a solution's notation over the next row of boards): none does.
+    _, book = booklet
+    over = []
+    for page in book.pages:
+        for block in _blocks(page.children):
+            drawn = element_bounds([block])
+            if drawn is not None and drawn[3] > block.y + block.height + 0.5:
+                over.append((page.id, round(drawn[3] - block.y - block.height, 1),
+                             " ".join(r.text for r in block.runs)[:40]))
+    assert over == []
 
 
 def test_each_riddle_is_a_spread_and_the_booklet_has_whole_sheets(shipped: Pack,
