@@ -19,6 +19,7 @@ from generator.systems.riddle.badges import without_powers
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
+from generator.systems.riddle.maps import MARGIN as MAP_MARGIN
 from generator.systems.riddle.maps import marks_of_move, render_map
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.solver import (
@@ -198,6 +199,22 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     return out
 
 
+NARROW_CELL = 7.0
+"""The smallest space (mm) of a solution board on a booklet's page: its coordinates and
+height numerals still print (at 6 pt). A board three rows a page would make smaller gets
+two rows a page."""
+
+
+def _narrow_board(riddle: Riddle, col_w: float, usable: float) -> float:
+    """The size of ``riddle``'s solution boards on a booklet's page, two a row: three rows
+    a page when their spaces stay :data:`NARROW_CELL` wide, else two."""
+    g = riddle.board.geometry
+    size = min(col_w, usable / 3 - CAPTION_H - 3.0)
+    if size / (max(g.width, g.height) + 2 * MAP_MARGIN) < NARROW_CELL:
+        size = min(col_w, usable / 2 - CAPTION_H - 3.0)
+    return size
+
+
 COMPACT_COLUMNS = 3
 """Boards side by side in the compact solutions (three rows of them fill a page: 6-9 a page)."""
 
@@ -235,6 +252,8 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         riddle = block.riddle
         result = block.result
         tier_label = tier_name(result.tier, lang) if result.tier in TIERS else result.tier
+        if narrow:
+            size = _narrow_board(riddle, col_w, usable)
         map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
                                                          riddle.board.geometry.height)
         row_h = map_h + CAPTION_H + 3.0

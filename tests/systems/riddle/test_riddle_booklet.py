@@ -187,3 +187,30 @@ def test_the_booklet_is_the_same_on_every_build(shipped: Pack, solved: Options,
     [again] = riddle_books(shipped, replace(solved, paper=paper), _quiet,
                            booklet_page(PAPERS[paper]))
     assert again == book
+
+
+def test_booklet_solution_boards_keep_their_coordinates(shipped: Pack) -> None:
+    # The boards are two a row, three rows a page, unless that would make a riddle's spaces
+    # too small for its coordinates (a 7- or 8-wide map): then two rows. Measured on the
+    # drawn board: every column letter and row number is printed, at 6 pt or more.
+    from generator.render.impose import booklet_page
+    from generator.systems.riddle.content import read_content
+    from generator.systems.riddle.maps import render_map
+    from generator.systems.riddle.solutions import _narrow_board
+
+    content = read_content(shipped, None)
+    widths = set()
+    for paper in ("a4", "letter"):
+        pw, ph = booklet_page(PAPERS[paper])
+        col_w = (pw - 2 * MARGIN - 6.0) / 2
+        usable = ph - 2 * MARGIN - 6.0 - 2.0 - 9.0
+        for riddle, _ in content.riddles:
+            g = riddle.board.geometry
+            widths.add(max(g.width, g.height))
+            scene = render_map(riddle, size_mm=_narrow_board(riddle, col_w, usable))
+            printed: dict[str, float] = {}
+            for text, size in iter_printed_sizes(scene.children):
+                printed[text.text] = max(size, printed.get(text.text, 0.0))
+            wanted = [chr(ord("A") + c) for c in range(g.width)] + [str(r + 1) for r in range(g.height)]
+            assert all(printed.get(w, 0.0) >= MIN_PRINT_SIZE - 1e-9 for w in wanted), (riddle.id, paper)
+    assert len(widths) > 1  # the campaign has maps of more than one size
