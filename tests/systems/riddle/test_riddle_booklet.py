@@ -214,3 +214,32 @@ def test_booklet_solution_boards_keep_their_coordinates(shipped: Pack) -> None:
             wanted = [chr(ord("A") + c) for c in range(g.width)] + [str(r + 1) for r in range(g.height)]
             assert all(printed.get(w, 0.0) >= MIN_PRINT_SIZE - 1e-9 for w in wanted), (riddle.id, paper)
     assert len(widths) > 1  # the campaign has maps of more than one size
+
+
+def test_the_booklet_pdf_prints_no_text_below_6pt(shipped: Pack, solved: Options) -> None:
+    # Read back from the PDF the build writes: each text run's font size times the text
+    # and drawing matrices in force (the imposition's placement included).
+    import io
+    import math
+
+    from pypdf import PdfReader
+
+    from generator.render.pdf import document_to_pdf
+    from generator.render.scene import Document
+
+    [book] = riddle_books(shipped, solved, _quiet, booklet_page(PAPERS["a4"]))
+    sides, chapters = booklet_pages(book, PAPERS["a4"])
+    reader = PdfReader(io.BytesIO(document_to_pdf(Document(sides, title="b", outline=chapters))))
+    assert len(reader.pages) == len(sides) and len(reader.pages) % 2 == 0
+    sizes: list[tuple[float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            sizes.append((size * math.sqrt(abs(a * d - b * c)), text))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    assert len(sizes) > 1000
+    assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == []
