@@ -243,3 +243,21 @@ def test_the_booklet_pdf_prints_no_text_below_6pt(shipped: Pack, solved: Options
         page.extract_text(visitor_text=visit)
     assert len(sizes) > 1000
     assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == []
+
+
+def test_a_notes_page_puts_the_first_riddle_on_a_left_hand_page(tmp_path: Path) -> None:
+    # The starter pack's front matter is six booklet pages (cover, story, how to use,
+    # three of symbols): a notes page follows, so its riddle opens on page 8, a spread.
+    pack = _load(write_starter(tmp_path / "p"))
+    options = Options(cache=False, extra={"solver_budget": SMALL_BUDGET})
+    [book] = riddle_books(pack, options, _quiet, booklet_page(PAPERS["a4"]))
+    ids = [p.id for p in book.pages]
+    first = ids.index("riddle-first-light")
+    assert first % 2 == 1 and ids[first + 1] == "riddle-first-light-rules"
+    assert ids[first - 1] == f"notes-{first}"
+    assert ids[:first - 1] == ["cover", "story", "you-need", "legend", "legend-2", "legend-3"]
+    notes = book.pages[first - 1]
+    texts = [t.text for t, _ in iter_printed_sizes(notes.children)]
+    assert texts[0] == "Notes" and str(first) in texts  # its heading and its page number
+    for page in book.pages:
+        assert all(s >= MIN_PRINT_SIZE - 1e-9 for _, s in iter_printed_sizes(page.children)), page.id
