@@ -69,7 +69,7 @@ from generator.systems.riddle.cards import (
     iter_card_sheets,
     iter_card_svgs,
 )
-from generator.systems.riddle.maps import legend_page, legend_pages
+from generator.systems.riddle.legend import legend_page, legend_pages
 from generator.systems.riddle.components import component_pages, needs_lines, needs_page
 from generator.systems.token_art import token_art_of
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
