@@ -161,6 +161,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "h-friendly-gods": ("Friendly gods", "Dieux amis"),
     "h-campaign-notes": ("Campaign notes", "Notes de campagne"),
     "h-you-need": ("You need", "Il vous faut"),
+    "h-notes": ("Notes", "Notes"),
     "h-from-base": ("From the base game", "Du jeu de base"),
     "h-printed": ("Printed with this book", "Imprimé avec ce livre"),
     "h-tokens-tiles": ("Tokens and tiles", "Jetons et tuiles"),

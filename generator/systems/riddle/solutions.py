@@ -19,6 +19,7 @@ from generator.systems.riddle.badges import without_powers
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
+from generator.systems.riddle.maps import MARGIN as MAP_MARGIN
 from generator.systems.riddle.maps import marks_of_move, render_map
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.solver import (
@@ -37,6 +38,7 @@ from generator.systems.riddle.typography import (
     TIERS,
     fitted_text,
     footer,
+    is_narrow,
     ornament,
     page,
     tier_name,
@@ -155,8 +157,28 @@ CAPTION_H = 9.6
 PANEL_GAP = 6.0
 
 
+def _caption(turn: Turn, index: int, lang: str | None) -> str:
+    """The notation under a solution board."""
+    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
+    if turn.action[0] == GOD_ACTION:
+        label += labels.label("b-no-move", lang)
+    return label
+
+
+def caption_height(turn: Turn, index: int, size: float, lang: str | None) -> float:
+    """The room (mm) a board ``size`` mm wide needs under it for its notation: three lines
+    (:data:`CAPTION_H`), or as many as it takes at 7.2 pt when three lines at 6 pt are
+    not enough (a booklet's narrow boards)."""
+    label = _caption(turn, index, lang)
+    if write(label, 0.0, 0.0, size - 2.0, CAPTION_H, size=7.2, min_size=6.0, leading=1.15,
+             icons=False, lang=lang).fit.fits:
+        return CAPTION_H
+    return write(label, 0.0, 0.0, size - 2.0, 500.0, size=7.2, min_size=7.2, leading=1.15,
+                 icons=False, lang=lang).height + 0.6
+
+
 def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
-           lang: str | None = None) -> list[Element]:
+           lang: str | None = None, caption_h: float = CAPTION_H) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
         if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
@@ -170,13 +192,27 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
                        arrow_icons=turn.power_icons if arrows else ())
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     cap_y = y + scene.height + 0.6
-    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
-    if turn.action[0] == GOD_ACTION:
-        label += labels.label("b-no-move", lang)
-    para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
+    label = _caption(turn, index, lang)
+    para = write(label, x + 1.0, cap_y, size - 2.0, caption_h, size=7.2, min_size=6.0,
                  leading=1.15, icons=False, lang=lang)
     out.append(para.block)
     return out
+
+
+NARROW_CELL = 7.0
+"""The smallest space (mm) of a solution board on a booklet's page: its coordinates and
+height numerals still print (at 6 pt). A board three rows a page would make smaller gets
+two rows a page."""
+
+
+def _narrow_board(riddle: Riddle, col_w: float, usable: float) -> float:
+    """The size of ``riddle``'s solution boards on a booklet's page, two a row: three rows
+    a page when their spaces stay :data:`NARROW_CELL` wide, else two."""
+    g = riddle.board.geometry
+    size = min(col_w, usable / 3 - CAPTION_H - 3.0)
+    if size / (max(g.width, g.height) + 2 * MAP_MARGIN) < NARROW_CELL:
+        size = min(col_w, usable / 2 - CAPTION_H - 3.0)
+    return size
 
 
 COMPACT_COLUMNS = 3
@@ -195,11 +231,12 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
     m = MARGIN
     width = pw - 2 * m
     top, bottom = m + 2.0, ph - m - 6.0
-    cols = COMPACT_COLUMNS if compact else 2
+    narrow = is_narrow(paper)  # a booklet's page: two boards a row, three rows a page
+    cols = COMPACT_COLUMNS if compact and not narrow else 2
     col_w = (width - PANEL_GAP * (cols - 1)) / cols
     usable = bottom - top - 9.0
     size = min(col_w, usable / 3 - CAPTION_H - 3.0)
-    if size < 70.0 and not compact:
+    if size < 70.0 and not compact and not narrow:
         # Three rows a page when the maps stay at least 70 mm wide, else two.
         size = min(col_w, usable / 2 - CAPTION_H - 3.0)
     pages: list[list[Element]] = [[]]
@@ -215,6 +252,8 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         riddle = block.riddle
         result = block.result
         tier_label = tier_name(result.tier, lang) if result.tier in TIERS else result.tier
+        if narrow:
+            size = _narrow_board(riddle, col_w, usable)
         map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
                                                          riddle.board.geometry.height)
         row_h = map_h + CAPTION_H + 3.0
@@ -222,8 +261,9 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         if y + need > bottom and pages[-1]:
             new_page()
         if riddle.id != last_riddle:
-            pages[-1].append(Text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
-                                  font="serif", size=13, fill=ACCENT, bold=True))
+            pages[-1].append(fitted_text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
+                                         13, width if narrow else 1e9, fill=ACCENT, bold=True,
+                                         min_size=9.0))
             pages[-1].append(Line(m, y + 7.0, pw - m, y + 7.0, Style(stroke=GOLD_DARK,
                                                                     stroke_width=0.35)))
             y += 10.0
@@ -247,9 +287,15 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             what += f" ({result.reason.split(':')[0]})"  # the solver's words are English
         elif without_powers(result):
             what += labels.label("b-no-powers", lang)
-        pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
-                                     fill=INK, min_size=6.5))
-        y += 8.0
+        if narrow:  # on two lines rather than past the page's edge
+            para = write(what, m + 23.0, y + 1.2, width - 23.0, 20.0, size=8.0, min_size=6.5,
+                         leading=1.15, lang=lang, icons=False)
+            pages[-1].append(para.block)
+            y += max(8.0, para.height + 2.5)
+        else:
+            pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0,
+                                         font="sans", fill=INK, min_size=6.5))
+            y += 8.0
         if not block.turns:
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
@@ -259,18 +305,25 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                     y += para.height + 1.0
             y += 2.0
             continue
+        # A booklet's narrow boards give a long notation the lines it needs (their row
+        # grows); the A4 and Letter rows keep three.
+        caps = ([caption_height(turn, i + 1, size, lang) for i, turn in enumerate(block.turns)]
+                if narrow else [CAPTION_H] * len(block.turns))
         for i, turn in enumerate(block.turns):
             col = i % cols
             if col == 0 and i:
                 y += row_h
+            if col == 0 and narrow:
+                row_h = map_h + max(caps[i:i + cols]) + 3.0
             if col == 0 and y + row_h > bottom:
                 new_page()
-                pages[-1].append(Text(m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
-                                      + labels.label("b-continued", lang, tier=tier_label.lower()),
-                                      font="serif",
-                                      size=10, fill=MUTED, italic=True))
+                pages[-1].append(fitted_text(
+                    m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
+                    + labels.label("b-continued", lang, tier=tier_label.lower()), 10,
+                    width if narrow else 1e9, fill=MUTED, italic=True, min_size=7.0))
                 y += 7.0
-            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
+            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang,
+                                max(caps[i - col:i - col + cols]))
         y += row_h + 3.0
     out: list[Scene] = []
     for n, children in enumerate(pages):

@@ -22,12 +22,12 @@ from generator.systems.riddle.maps import (
     CORNER_BOX,
     Space,
     draw_space,
-    legend_page,
     marks_of_move,
     render_map,
     sample_riddle,
     worker_colours_for,
 )
+from generator.systems.riddle.legend import legend_page
 from generator.systems.riddle.model import Riddle, build_riddle
 from generator.systems.riddle.state import RiddleState
 from tests.scene_text import iter_texts
