@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE
 from generator.render import labels
+from generator.render.bounds import element_bounds
 from generator.render.icons import GOLD_DARK, INK, MUTED
 from generator.render.scene import Element, Group, Line, Scene, Style, Text
 from generator.systems.riddle import french
@@ -36,6 +37,7 @@ from generator.systems.riddle.typography import (
     ACCENT,
     MARGIN,
     TIERS,
+    Written,
     fitted_text,
     footer,
     is_narrow,
@@ -165,13 +167,17 @@ def _caption(turn: Turn, index: int, lang: str | None) -> str:
     return label
 
 
-def caption_height(turn: Turn, index: int, size: float, lang: str | None) -> float:
+def caption_height(turn: Turn, index: int, size: float, lang: str | None,
+                   by_ink: bool = False) -> float:
     """The room (mm) a board ``size`` mm wide needs under it for its notation: three lines
     (:data:`CAPTION_H`), or as many as it takes at 7.2 pt when three lines at 6 pt are
-    not enough (a booklet's narrow boards)."""
+    not enough (a booklet's narrow boards). With ``by_ink`` (the A4 and Letter pages)
+    three lines are enough while the text drawn at 6 pt stays in them."""
     label = _caption(turn, index, lang)
-    if write(label, 0.0, 0.0, size - 2.0, CAPTION_H, size=7.2, min_size=6.0, leading=1.15,
-             icons=False, lang=lang).fit.fits:
+    three = write(label, 0.0, 0.0, size - 2.0, CAPTION_H, size=7.2, min_size=6.0, leading=1.15,
+                  icons=False, lang=lang)
+    drawn = element_bounds([three.block]) if by_ink else None
+    if three.fit.fits or drawn is not None and drawn[3] <= CAPTION_H:
         return CAPTION_H
     return write(label, 0.0, 0.0, size - 2.0, 500.0, size=7.2, min_size=7.2, leading=1.15,
                  icons=False, lang=lang).height + 0.6
@@ -191,12 +197,40 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
                        scene_id=f"solution-{riddle.id}-{index}",
                        arrow_icons=turn.power_icons if arrows else ())
     out: list[Element] = [Group(scene.children, translate=(x, y))]
-    cap_y = y + scene.height + 0.6
-    label = _caption(turn, index, lang)
-    para = write(label, x + 1.0, cap_y, size - 2.0, caption_h, size=7.2, min_size=6.0,
-                 leading=1.15, icons=False, lang=lang)
-    out.append(para.block)
+    out.append(_caption_text(turn, index, x, y + scene.height + 0.6, size, lang, caption_h).block)
     return out
+
+
+def _caption_text(turn: Turn, index: int, x: float, y: float, size: float, lang: str | None,
+                  caption_h: float) -> Written:
+    """The notation of a board ``size`` mm wide at ``x``, set in a box from ``y`` down."""
+    return write(_caption(turn, index, lang), x + 1.0, y, size - 2.0, caption_h, size=7.2,
+                 min_size=6.0, leading=1.15, icons=False, lang=lang)
+
+
+CAPTION_CLEAR = 2.0
+"""Paper (mm) left between a caption's last line and the board drawn under it."""
+
+
+def _board_box(riddle: Riddle, size: float) -> tuple[float, float]:
+    """How tall ``riddle``'s solution board ``size`` mm wide is laid out, and how far
+    under its top its drawing starts (its column letters), measured on an empty board."""
+    scene = render_map(riddle, size_mm=size)
+    drawn = element_bounds(scene.children)
+    return scene.height, drawn[1] if drawn else 0.0
+
+
+def _row_height(turns: Sequence[Turn], first: int, cols: int, size: float, lang: str | None,
+                caps: Sequence[float], board: tuple[float, float], base: float) -> float:
+    """The height of the row of ``turns[first:first + cols]``: ``base`` (the board and
+    its notation's box), or more when a caption with a board under it (in the next row)
+    would end within :data:`CAPTION_CLEAR` of that board: a board not as tall as it is
+    wide leaves less room under it than its row was given."""
+    board_h, drawn_top = board
+    inks = [element_bounds([_caption_text(turns[i], i + 1, 0.0, 0.0, size, lang, caps[i]).block])
+            for i in range(first, min(first + cols, len(turns) - cols))]
+    ink = max((drawn[3] for drawn in inks if drawn is not None), default=0.0)
+    return max(base, board_h + 0.6 + ink + CAPTION_CLEAR - drawn_top)
 
 
 NARROW_CELL = 7.0
@@ -305,16 +339,18 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                     y += para.height + 1.0
             y += 2.0
             continue
-        # A booklet's narrow boards give a long notation the lines it needs (their row
-        # grows); the A4 and Letter rows keep three.
-        caps = ([caption_height(turn, i + 1, size, lang) for i, turn in enumerate(block.turns)]
-                if narrow else [CAPTION_H] * len(block.turns))
+        # A long notation gets the lines it needs and its row grows (or moves to the
+        # next page), so no caption runs into the boards of the row under it.
+        caps = [caption_height(turn, i + 1, size, lang, by_ink=not narrow)
+                for i, turn in enumerate(block.turns)]
+        board = _board_box(riddle, size)
         for i, turn in enumerate(block.turns):
             col = i % cols
             if col == 0 and i:
                 y += row_h
-            if col == 0 and narrow:
-                row_h = map_h + max(caps[i:i + cols]) + 3.0
+            if col == 0:
+                row_h = _row_height(block.turns, i, cols, size, lang, caps, board,
+                                    map_h + max(caps[i:i + cols]) + 3.0)
             if col == 0 and y + row_h > bottom:
                 new_page()
                 pages[-1].append(fitted_text(
