@@ -117,11 +117,14 @@ def _below_height(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
 
 HEADER_H = 25.5
 """mm from the page's top margin to where the story starts under :func:`draw_header`."""
+HEADER_RULE = 21.5
+"""mm from the page's top margin to the rule under the head (lower under a tall badge)."""
 
 
-def draw_header(riddle: Riddle, settings: BookSettings, title_w: float) -> list[Element]:
+def draw_header(riddle: Riddle, settings: BookSettings, title_w: float,
+                rule: float = HEADER_RULE) -> list[Element]:
     """A riddle page's head: the number medallion, the title and the island with the
-    players (both at most ``title_w`` wide), and the rule under them."""
+    players (both at most ``title_w`` wide), and the rule ``rule`` mm under the margin."""
     m, lang = MARGIN, settings.lang
     parts: list[Element] = [
         Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)),
@@ -138,7 +141,7 @@ def draw_header(riddle: Riddle, settings: BookSettings, title_w: float) -> list[
     parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
                              italic=True, fill=MUTED))
     pw = settings.paper[0]
-    parts.append(Line(m, m + 21.5, pw - m, m + 21.5, Style(stroke=GOLD_DARK, stroke_width=0.4)))
+    parts.append(Line(m, m + rule, pw - m, m + rule, Style(stroke=GOLD_DARK, stroke_width=0.4)))
     return parts
 
 
@@ -158,9 +161,13 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     badge, badge_w = (draw_count_badge(pw - m, m - 1.0, counts, lang) if len(counts) > 1
                       else draw_badge(pw - m, m - 1.0, rows, lang, solved))
     parts += badge
-    parts += draw_header(riddle, settings, width - 22.0 - badge_w - 3.0)
+    # A badge taller than the head (many objectives, a two-line key) pushes the rule
+    # and everything under it down: it never runs over the story, map or set-up.
+    frame = badge[0] if badge else None
+    rule = max(HEADER_RULE, frame.y + frame.h - m + 2.0) if isinstance(frame, Rect) else HEADER_RULE
+    parts += draw_header(riddle, settings, width - 22.0 - badge_w - 3.0, rule)
     island = settings.islands.get(riddle.island, riddle.island)
-    y = m + HEADER_H
+    y = m + HEADER_H + rule - HEADER_RULE
     fits = True
     if riddle.story is not None:
         story = write(local(riddle.story, lang).strip(), m, y, width, 34.0, family="serif",

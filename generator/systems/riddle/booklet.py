@@ -118,9 +118,8 @@ def _rules_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     width = pw - 2 * m
     lang = settings.lang
     solved = [r.status == SOLVED and r.turns is not None for r in solve.objectives] if solve else []
-    badge, badge_w = (draw_count_badge(pw - m, m, counts, lang, legible=True) if len(counts) > 1
-                      else draw_badge(pw - m, m, difficulty(solve, riddle, lang), lang, solved,
-                                      legible=True))
+    badge, badge_w = (draw_count_badge(pw - m, m, counts, lang, narrow=True) if len(counts) > 1
+                      else draw_badge(pw - m, m, difficulty(solve, riddle, lang), lang, solved))
     side = width - badge_w - (BADGE_GAP if badge_w else 0.0)
     panel, panel_h = setup_panel(riddle, settings, m, m, side, compact=True)
     badge_h = _height(badge)

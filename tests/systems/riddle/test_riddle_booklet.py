@@ -9,7 +9,6 @@ badges carry "not proven" marks: more to lay out, not less.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from generator.render.deck import Book
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
-from generator.render.scene import Element, Group, Rect, Scene, TextBlock
+from generator.render.scene import Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Options, discover_systems
 from generator.systems.riddle.decks import riddle_books
@@ -32,6 +31,7 @@ from generator.systems.riddle.typography import MARGIN
 from generator.targets import _booklet_books, iter_booklet_problems
 
 from .conftest import write_starter
+from .measured import iter_blocks, printed_sizes
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
@@ -121,21 +121,13 @@ def test_nothing_is_drawn_outside_the_page_or_its_safe_area(booklet: tuple[str, 
         assert top >= MARK_EDGE and bottom <= page.height - MARK_EDGE, where
 
 
-def _blocks(elements: Sequence[Element]) -> Iterator[TextBlock]:
-    for el in elements:
-        if isinstance(el, TextBlock):
-            yield el
-        elif isinstance(el, Group):
-            yield from _blocks(el.children)
-
-
 def test_no_text_runs_out_of_its_box(booklet: tuple[str, Book]) -> None:
     # A paragraph that does not fit its box at its smallest size runs on over what is
     # drawn under it (a solution's notation over the next row of boards): none does.
     _, book = booklet
     over = []
     for page in book.pages:
-        for block in _blocks(page.children):
+        for block in iter_blocks(page.children):
             drawn = element_bounds([block])
             if drawn is not None and drawn[3] > block.y + block.height + 0.5:
                 over.append((page.id, round(drawn[3] - block.y - block.height, 1),
@@ -224,29 +216,14 @@ def test_booklet_solution_boards_keep_their_coordinates(shipped: Pack) -> None:
 def test_the_booklet_pdf_prints_no_text_below_6pt(books: dict[str, Book]) -> None:
     # Read back from the PDF the build writes: each text run's font size times the text
     # and drawing matrices in force (the imposition's placement included).
-    import io
-    import math
-
-    from pypdf import PdfReader
-
     from generator.render.pdf import document_to_pdf
     from generator.render.scene import Document
 
     # The outer eight sides hold the first and last sixteen pages: the cover, the front
     # matter, the symbols, the first riddles and the solutions (the rest is checked above).
     sides = booklet_pages(books["a4"], PAPERS["a4"])[0][:8]
-    reader = PdfReader(io.BytesIO(document_to_pdf(Document(sides, title="b"))))
-    assert len(reader.pages) == 8
-    sizes: list[tuple[float, str]] = []
-
-    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip():
-            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
-                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
-            sizes.append((size * math.sqrt(abs(a * d - b * c)), text))
-
-    for page in reader.pages:
-        page.extract_text(visitor_text=visit)
+    pdf = document_to_pdf(Document(sides, title="b"))
+    sizes = printed_sizes(pdf)
     assert len(sizes) > 500
     assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == []
 

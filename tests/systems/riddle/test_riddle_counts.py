@@ -12,7 +12,7 @@ from generator.diagnostics import Severity
 from generator.pipeline import check
 from generator.render.scene import Group, Rect, Text
 from generator.systems import Options
-from generator.systems.riddle.badges import BADGE_HEIGHT_AT_MOST, count_table, draw_count_badge
+from generator.systems.riddle.badges import LEGIBLE_PT, count_table, draw_count_badge
 from generator.systems.riddle.book import riddle_page
 from generator.systems.riddle.setup_box import BookSettings
 from generator.systems.riddle.content import read_content
@@ -101,16 +101,20 @@ def test_the_cache_keeps_each_count_and_the_book_shows_every_count(tmp_path: Pat
 
 
 
-def test_the_count_badge_stays_above_the_header_rule_with_four_objectives_and_its_key() -> None:
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_count_badge_holds_four_objectives_and_its_key_in_legible_text(narrow: bool) -> None:
+    # The page makes room under a badge this tall (test_riddle_legible): here, every text
+    # of the badge is at least LEGIBLE_PT and inside its frame.
     tiers = ("silver", "gold", "heroic", "godlike")
     solves = [RiddleSolve("r", n, tuple(
         ObjectiveResult(t, "unproven" if (n, t) == (3, "gold") else "solved",
                         None if (n, t) == (3, "gold") else 9, (), None, 1, 0.0) for t in tiers))
         for n in (1, 2, 3, 4)]
-    elements, width = draw_count_badge(200.0, 10.0, solves, "fr")
+    elements, width = draw_count_badge(200.0, 10.0, solves, "fr", narrow=narrow)
     [frame] = [e for e in elements if isinstance(e, Rect)]
-    assert frame.h <= BADGE_HEIGHT_AT_MOST and width == frame.w
+    assert width == frame.w
     texts = [e for e in elements if isinstance(e, Text)]
+    assert min(e.size for e in texts) >= LEGIBLE_PT
     assert max(e.y for e in texts) < frame.y + frame.h
     assert any("non prouvé" in e.text for e in texts)
 
