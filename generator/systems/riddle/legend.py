@@ -81,10 +81,14 @@ def _map_key(x: float, y: float, width: float, lang: str | None = None, stacked:
     note = labels.label("k-note", lang)
     room = 30.0 if stacked else big - (note_y - y)
     fit = fit_text(note, x + width - sx, room, max_size=7.5, min_size=6, fill=INK)
+    if not fit.fits:  # beside the space: the note runs on under it, in as few lines as it can
+        lines = fit_text(note, x + width - sx, 30.0, max_size=6, min_size=6).lines
+        fit = fit_text(note, x + width - sx, lines * 6 * MM_PER_PT * 1.2 + 0.5, max_size=6,
+                       min_size=6, fill=INK)
     out.append(fit.block.at(sx, note_y))
     if stacked:
         return out, note_y - y + fit.lines * fit.size * MM_PER_PT * 1.2
-    return out, big
+    return out, max(big, note_y - y + fit.block.height)
 
 
 def icon_name(name: str, lang: str | None = None) -> str:
@@ -141,6 +145,41 @@ def icon_meaning(name: str, lang: str | None = None) -> str:
     return ""
 
 
+NOTE_TOP = 6.2
+"""mm an icon row keeps besides its meanings' boxes (they start 6 mm under its top)."""
+ROW_LOOSE = 13.0
+"""mm: an icon row's height when the page has room."""
+GROUP_GAP = 4.0
+"""mm above each group's heading when the page has room (as little as half when short)."""
+
+
+def _note_height(text: str, width: float) -> float:
+    """The height (mm) a symbol's meaning takes at 6 pt in a box ``width`` wide."""
+    lines = fit_text(text, width, 100.0, max_size=6, min_size=6, leading=1.05).lines
+    return lines * 6 * MM_PER_PT * 1.05 + 0.2
+
+
+def _row_heights(needs: Sequence[float], room: float) -> tuple[list[float], float]:
+    """Each icon row's height (at least its ``needs``, :data:`ROW_LOOSE` when there is
+    room) and the gap above each group's heading, so that the rows take ``room`` mm at
+    most with that gap (``room`` counts the gaps at :data:`GROUP_GAP`).
+
+    >>> _row_heights([11.0, 12.0], 30.0)
+    ([13.0, 13.0], 4.0)
+    >>> _row_heights([11.0, 12.0], 23.0)
+    ([11.0, 12.0], 4.0)
+    """
+    low, high = 0.0, ROW_LOOSE
+    if sum(max(n, high) for n in needs) > room:
+        for _ in range(60):  # the tallest common height that fits, by bisection
+            mid = (low + high) / 2
+            low, high = (mid, high) if sum(max(n, mid) for n in needs) <= room else (low, mid)
+        high = math.floor(low * 1000.0) / 1000.0  # a whole micrometre: the same on every run
+    heights = [max(n, high) for n in needs]
+    short = max(0.0, sum(heights) - room)
+    return heights, GROUP_GAP - min(GROUP_GAP / 2, short / len(ICON_GROUPS))
+
+
 def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
                 lang: str | None = None) -> Scene:
     """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
@@ -173,29 +212,32 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
     cols = 5
     col_w = width / cols
     icon = 10.0
-    row_h = 13.0
-    total = sum(math.ceil(len(names) / cols) for _, names in ICON_GROUPS)
-    spare = ph - m - y - len(ICON_GROUPS) * 9.0 - total * row_h
-    if spare < 0:  # short paper: close the rows up rather than run off the page
-        row_h = max(icon + 1.0, row_h + spare / total)
+    note_w = col_w - icon - 3.0
+    rows = [names[i:i + cols] for _, names in ICON_GROUPS for i in range(0, len(names), cols)]
+    needs = [max(icon + 1.0, NOTE_TOP + max(_note_height(f":{n}:" if codes else
+                                                          icon_meaning(n, lang), note_w)
+                                             for n in row)) for row in rows]
+    heights, gap = _row_heights(needs, ph - m - y - len(ICON_GROUPS) * (GROUP_GAP + 5.0))
+    heights.reverse()
     for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
                                                 "sphinx")):
-        y += 4.0
+        y += gap
         out.extend(_heading(m, y, labels.label(f"g-{group}", lang), width))
         y += 5.0
-        for i, name in enumerate(names):
-            row, col = divmod(i, cols)
-            ex, ey = m + col * col_w, y + row * row_h
-            drawn = icons_for(lang)[name](ex, ey, icon)  # die faces with the initials of lang
-            out.append(Group(drawn, id=f"legend-{name}"))
-            label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
-                             fill=INK, valign="bottom")
-            out.append(label.block.at(ex + icon + 2.0, ey - 0.6))
-            below = f":{name}:" if codes else icon_meaning(name, lang)
-            note = fit_text(below, col_w - icon - 3.0, row_h - 6.2, max_size=6.5, min_size=6,
-                            fill=MUTED, leading=1.05)
-            out.append(note.block.at(ex + icon + 2.0, ey + 6.0))
-        y += math.ceil(len(names) / cols) * row_h
+        for start in range(0, len(names), cols):
+            row_h = heights.pop()
+            for col, name in enumerate(names[start:start + cols]):
+                ex = m + col * col_w
+                drawn = icons_for(lang)[name](ex, y, icon)  # die faces with lang's initials
+                out.append(Group(drawn, id=f"legend-{name}"))
+                label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), note_w,
+                                 6.0, max_size=8, min_size=6, fill=INK, valign="bottom")
+                out.append(label.block.at(ex + icon + 2.0, y - 0.6))
+                below = f":{name}:" if codes else icon_meaning(name, lang)
+                note = fit_text(below, note_w, row_h - NOTE_TOP, max_size=6.5, min_size=6,
+                                fill=MUTED, leading=1.05)
+                out.append(note.block.at(ex + icon + 2.0, y + 6.0))
+            y += row_h
     return Scene(pw, ph, tuple(out), id="legend")
 
 
