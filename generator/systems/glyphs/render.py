@@ -175,12 +175,12 @@ def tile_faces(tile: Tile, lang: str | None) -> tuple[Scene, Scene]:
     front = _card(s, s, SMALL_BLEED, [
         Rect(1, 1, s - 2, s - 2, Style(stroke=tile.colour, stroke_width=0.5), rx=1.5),
         draw_glyph(tile, 5, 3, s - 10, tile.colour),
-        _label(name, 2, s - 7.5, s - 4, 3.5, 5.5, min_size=3.5), marker], f"tile-{tile.id}",
+        _label(name, 2, s - 7.5, s - 4, 3.5, 6, min_size=3.5), marker], f"tile-{tile.id}",
         PAPER)
     back = _card(s, s, SMALL_BLEED, [
         Rect(1, 1, s - 2, s - 2, Style(stroke=CURSED_INK, stroke_width=0.4), rx=1.5),
         draw_glyph(tile, 5, 3, s - 10, CURSED_INK),
-        _label(f"{name} · {say('cursed', lang)}", 2, s - 7.5, s - 4, 3.5, 5, fill=CURSED_INK,
+        _label(f"{name} · {say('cursed', lang)}", 2, s - 7.5, s - 4, 3.5, 6, fill=CURSED_INK,
                min_size=3.5),
         Polygon(((s / 2 - 2, s - 2.5), (s / 2 + 2, s - 2.5), (s / 2, s - 4.5)),
                 Style(fill=CURSED_INK))], f"tile-{tile.id}-cursed", CURSED_BG)
@@ -194,7 +194,7 @@ def action_faces(title: str, rule: str, ident: str, colour: str, lang: str | Non
         Rect(1.5, 1.5, s - 3, s - 3, Style(fill=PAPER), rx=2),
         _label(title, 3, 3, s - 6, 9, 8, bold=True),
         _label(rule, 3, 13, s - 6, s - 18, 7.5),
-        Text(s / 2, s - 3, say("active", lang), size=5, fill=colour, anchor="middle")],
+        Text(s / 2, s - 3, say("active", lang), size=6, fill=colour, anchor="middle")],
         ident, colour)
     back = _card(s, s, SMALL_BLEED, [
         Rect(1.5, 1.5, s - 3, s - 3, Style(stroke=CURSED_INK, stroke_width=0.5), rx=2),

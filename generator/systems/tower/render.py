@@ -295,8 +295,9 @@ def draw_enemy(cx: float, cy: float, size: float, kind: str, facing: int) -> lis
     else:
         side = r * 1.8
         body = Rect(cx - side / 2, cy - side / 2, side, side, body_style, rx=side * 0.18)
-    symbol = label_text(cx, cy - size * 0.015, look.symbol, size * 0.36, fill=look.ink, bold=False)
-    return [arrow, body, symbol]
+    # A small marker's sign is raised to 6 pt (or left out when far too small to carry it).
+    symbol = icon_label(cx, cy - size * 0.015, look.symbol, size * 0.36, fill=look.ink, bold=False)
+    return [arrow, body, *symbol]
 
 
 def draw_builder(x: float, y: float, size: float) -> list[Element]:

@@ -125,3 +125,23 @@ def test_card_sheets_follow_the_shared_gutter_policy(small_pack: Path, tmp_path:
         assert code == 0, text
         sheets[mode] = (out_dir / "small-glyphs" / "print/en/cards-duplex.pdf").read_bytes()
     assert sheets["auto"] == sheets["full"] != sheets["none"]
+
+
+def test_no_text_of_the_shipped_glyph_pack_prints_below_6pt(tmp_path: Path) -> None:
+    # Every document the build draws (both editions), measured with groups' scale: the
+    # tiles' names and the action tiles' "Active" printed at 5-5.5 pt before.
+    from generator.render.pdf import capture_documents
+    from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
+
+    shipped = Path(__file__).resolve().parents[3] / "content" / "glyphs"
+    if not (shipped / "pack.yaml").is_file():
+        pytest.skip("the shipped glyph pack is not in this checkout")
+    with capture_documents() as docs:
+        result = CliRunner().invoke(main, ["build", str(shipped), "--out", str(tmp_path),
+                                           "--cache-dir", str(tmp_path / "cache")])
+    assert result.exit_code == 0, result.output
+    pages = [(d.title, p) for d in docs for p in d.pages]
+    assert len(pages) > 10 and any("tiles" in title for title, _ in pages)
+    small = [(title, p.id, round(size, 2), text.text) for title, p in pages
+             for text, size in iter_printed_sizes(p.children) if size < MIN_PRINT_SIZE - 1e-9]
+    assert small == []

@@ -21,6 +21,7 @@ from generator.pipeline import check, kinds_of
 from generator.render.geometry import resolve_paper
 from generator.render.icons import element_bounds
 from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
+from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Artefact, Options, discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.aid import aid_pages
@@ -271,6 +272,16 @@ def test_no_two_texts_overlap(pack: Pack, paper: tuple[float, float], lang: str 
             overlap_h = min(ra[3], rb[3]) - max(ra[1], rb[1])
             # Line boxes include the descent, so neighbouring lines may touch.
             assert overlap_w <= 0.3 or overlap_h <= 0.6, (page.id, a, b)
+
+
+@pytest.mark.parametrize("lang", [None, "fr"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_no_text_prints_below_6pt(pack: Pack, paper: tuple[float, float], lang: str | None) -> None:
+    # Measured from what was drawn, groups' scale included: on Letter the die's diagrams
+    # shrink, and their markers' sign printed at 5.7 pt (5.2 pt in French) before.
+    small = [(page.id, round(size, 2), text.text) for page in _pages(pack, paper, lang)
+             for text, size in iter_printed_sizes(page.children) if size < MIN_PRINT_SIZE - 1e-9]
+    assert small == []
 
 
 # -- pieces ------------------------------------------------------------------------------
