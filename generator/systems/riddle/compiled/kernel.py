@@ -1,0 +1,424 @@
+"""The compiled A* core: successors, effects, key and search over flat states.
+
+Every function is numba ``@njit(cache=True)``; each mirrors a Python rule, named
+in its docstring, for the subset :func:`~.flat.unsupported` accepts (plain turns:
+no powers, no chance, no King or Sphinx, the effects sink, stockpile-add,
+stockpile-remove and remove-top). ``tests/systems/riddle/test_riddle_compiled.py``
+pins each to the Python rules over generated riddles. Only :mod:`.search` imports
+this module (and so numba), and only when the compiled path runs.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+
+import numpy as np
+from numba import njit, objmode, types
+from numba.typed import Dict
+
+from generator.systems.riddle.compiled.flat import (
+    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK, E_TOP,
+    GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON, P_LAND,
+    P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_TARGET, P_WORKERS, REVEALED, SLOTS, SPHINX, STOCK,
+    SUNK, TOKENS, TURN, W0, WANDERER_MOVED, WIDTH,
+)
+from generator.systems.riddle.compiled.goals import (
+    UNREACHABLE, estimate, height, is_over, judge, popcount,
+)
+
+KEY_WORDS = 12
+KEY = types.UniTuple(types.int64, KEY_WORDS)
+FOUND, EXHAUSTED, HORIZON, BUDGET_STATES, BUDGET_MEMORY, BUDGET_SECONDS, OVERFLOW = range(7)
+"""Statuses :func:`astar` returns (OVERFLOW: a count outgrew the key's fields)."""
+CLOCK_EVERY = 256
+"""Expanded states between two readings of the CPU clock."""
+FIELD_AT_MOST = 1 << 15
+"""Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
+
+@njit(cache=True)
+def apply_effects(c: np.ndarray, t) -> None:  # type: ignore[no-untyped-def]
+    """The end-of-turn effects in order (effects/*.py ``apply``), on ``c`` in place."""
+    for e in range(t.p[P_EFFECTS]):
+        kind, a, b = t.effects[e, 0], t.effects[e, 1], t.effects[e, 2]
+        if kind == E_SINK:
+            bit = np.int64(1) << a
+            if c[TURN] != b or c[SUNK] & bit:
+                continue
+            keep = ~bit
+            c[L1] &= keep
+            c[L2] &= keep
+            c[L3] &= keep
+            c[DOMES] |= bit
+            for w in range(t.p[P_WORKERS]):
+                if c[W0 + w] == a:
+                    c[W0 + w] = -1
+                    c[DESTROYED] += 1
+            if c[KING] == a:
+                c[KING] = -1
+            if c[SPHINX] == a:
+                c[SPHINX] = -1
+            c[TOKENS] &= keep
+            c[SUNK] |= bit
+        elif kind == E_ADD:
+            c[STOCK + a] += b
+        elif kind == E_REMOVE:
+            if c[STOCK + a]:
+                c[STOCK + a] = max(0, c[STOCK + a] - b)
+        elif kind == E_TOP:
+            bit = np.int64(1) << a
+            if c[SUNK] & bit:
+                continue
+            piece = -1
+            if c[DOMES] & bit:
+                c[DOMES] &= ~bit
+                piece = 3
+            elif c[L3] & bit:
+                c[L3] &= ~bit
+                piece = 2
+            elif c[L2] & bit:
+                c[L2] &= ~bit
+                piece = 1
+            elif c[L1] & bit:
+                c[L1] &= ~bit
+                piece = 0
+            if piece >= 0 and b:
+                c[STOCK + piece] += 1
+
+
+@njit(cache=True)
+def end_turn(c: np.ndarray, t, out: np.ndarray, n: int, met: np.ndarray,  # type: ignore[no-untyped-def]
+             swap: np.ndarray) -> int:
+    """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
+    one state per choice of piece rewards (repeats dropped), then the effects.
+    Writes the states to ``out[n:]``; returns the new ``n``."""
+    if c[TOKENS] != 0:
+        under = np.int64(0)
+        for w in range(t.p[P_WORKERS]):
+            if c[W0 + w] >= 0:
+                under |= np.int64(1) << c[W0 + w]
+        found = c[TOKENS] & under
+        if found != 0:
+            c[TOKENS] &= ~found
+            c[BLESSINGS] += popcount(found)
+    judge(c, t, met)
+    before = c[ACHIEVED]
+    achieved = before
+    for j in range(t.p[P_OBJECTIVES]):
+        if not (achieved >> j) & 1 and met[t.roots[j]]:
+            achieved |= np.int64(1) << j
+    c[ACHIEVED] = achieved
+    new = achieved & ~before & t.p[P_REWARD_MASK]
+    start = n
+    out[n, :] = c
+    n += 1
+    if new != 0:
+        for j in range(t.p[P_OBJECTIVES]):
+            if not (new >> j) & 1:
+                continue
+            made = 0
+            for r in range(start, n):
+                for k in range(t.reward_count[j]):
+                    swap[made, :] = out[r]
+                    for piece in range(4):
+                        swap[made, STOCK + piece] += t.rewards[j, k, piece]
+                    made += 1
+            n = start
+            for r in range(made):  # keep the first of equal states
+                repeat = False
+                for q in range(start, n):
+                    same = True
+                    for piece in range(4):
+                        if out[q, STOCK + piece] != swap[r, STOCK + piece]:
+                            same = False
+                            break
+                    if same:
+                        repeat = True
+                        break
+                if not repeat:
+                    out[n, :] = swap[r]
+                    n += 1
+    for r in range(start, n):
+        apply_effects(out[r], t)
+    return n
+
+
+@njit(cache=True)
+def successors(s: np.ndarray, t, out: np.ndarray, met: np.ndarray,  # type: ignore[no-untyped-def]
+               c: np.ndarray, swap: np.ndarray) -> int:
+    """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
+
+    Moves in the engine's order (worker, destination, build square: engine
+    ``iter_moves``), each with one child per slot a collected coin may fill
+    (state ``after_build``/``place_coin``), then taking each god of the queue."""
+    if is_over(s, t) or (s[ACHIEVED] >> t.p[P_TARGET]) & 1:
+        return 0
+    p = t.p
+    players = p[P_PLAYERS]
+    seat = s[TURN] % players
+    a = s[ASSIGNMENT]
+    movers = t.seat_masks[a, seat]
+    wanderer = t.wanderer[a]
+    if wanderer >= 0 and s[WANDERER_MOVED]:
+        movers &= ~(1 << wanderer)
+    l1, l2, l3, domes = s[L1], s[L2], s[L3], s[DOMES]
+    occupied = np.int64(0)
+    for w in range(p[P_WORKERS]):
+        if s[W0 + w] >= 0:
+            occupied |= np.int64(1) << s[W0 + w]
+    if s[KING] >= 0:
+        occupied |= np.int64(1) << s[KING]
+    if s[SPHINX] >= 0:
+        occupied |= np.int64(1) << s[SPHINX]
+    free = p[P_LAND] & ~domes & ~occupied
+    stock = np.int64(0)
+    if s[STOCK] > 0:
+        stock |= ~l1
+    if s[STOCK + 1] > 0:
+        stock |= l1 & ~l2
+    if s[STOCK + 2] > 0:
+        stock |= l2 & ~l3
+    if s[STOCK + 3] > 0:
+        stock |= l3
+    n = 0
+    for i in range(p[P_WORKERS]):
+        sq = s[W0 + i]
+        if sq < 0 or not (movers >> i) & 1:
+            continue
+        here = np.int64(1) << sq
+        if l2 & here:
+            targets = free
+        elif l1 & here:
+            targets = free & ~l3
+        else:
+            targets = free & ~l2
+        buildable = (free | here) & stock
+        for k in range(9):
+            to = t.move_list[sq, k]
+            if to < 0:
+                break
+            if not (targets >> to) & 1:
+                continue
+            for m in range(9):
+                b = t.build_list[to, m]
+                if b < 0:
+                    break
+                if not (buildable >> b) & 1:
+                    continue
+                c[:] = s
+                c[W0 + i] = to
+                bit = np.int64(1) << b
+                h = height(s, b)
+                if h == 0:
+                    c[L1] |= bit
+                elif h == 1:
+                    c[L2] |= bit
+                elif h == 2:
+                    c[L3] |= bit
+                else:
+                    c[DOMES] |= bit
+                    c[TOKENS] &= ~bit  # a dome forfeits the blessing token there
+                c[STOCK + h] -= 1
+                c[TURN] += 1
+                if wanderer >= 0:
+                    c[WANDERER_MOVED] = 1 if i == wanderer else 0
+                n = collect(c, t, b, h + 1, out, n, met, swap)
+    if p[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
+        for g in range(p[P_GODS]):
+            if (s[GODS_TAKEN] >> g) & 1:
+                continue
+            c[:] = s
+            c[WANDERER_MOVED] = 0
+            for piece in range(4):
+                c[STOCK + piece] += t.gods[g, piece]
+            c[GODS_TAKEN] |= np.int64(1) << g
+            c[GODS_HELD] += np.int64(1) << (2 * seat)
+            c[TURN] += 1
+            n = end_turn(c, t, out, n, met, swap)
+    return n
+
+
+@njit(cache=True)
+def collect(c: np.ndarray, t, b: int, level: int, out: np.ndarray, n: int,  # type: ignore[no-untyped-def]
+            met: np.ndarray, swap: np.ndarray) -> int:
+    """state.after_build's coin on ``b`` (built up to ``level``, 4 = dome): one turn's
+    end per objective with a free slot of its colour, or one with the coin set aside."""
+    coin = t.coin_at[b]
+    if coin < 0 or (c[COLLECTED] >> coin) & 1 or not (t.coins[coin, 2] >> level) & 1:
+        return end_turn(c, t, out, n, met, swap)
+    c[COLLECTED] |= np.int64(1) << coin
+    colour = t.coins[coin, 1]
+    placed = False
+    base = c.copy()
+    for j in range(t.p[P_OBJECTIVES]):
+        shift = 8 * j + 4 * colour
+        if ((base[SLOTS] >> shift) & 15) >= t.slots[j, colour]:
+            continue
+        c[:] = base
+        c[SLOTS] += np.int64(1) << shift
+        n = end_turn(c, t, out, n, met, swap)
+        placed = True
+    if not placed:
+        c[:] = base
+        n = end_turn(c, t, out, n, met, swap)
+    return n
+
+
+@njit(cache=True)
+def key_of(s: np.ndarray, t) -> tuple:  # type: ignore[no-untyped-def, type-arg]
+    """RiddleGame.key without symmetries: the same fields, workers a player may swap
+    sorted within their group of the worker assignment, turns past the horizon
+    folded to the seat to play."""
+    a = s[ASSIGNMENT]
+    nw = t.p[P_WORKERS]
+    squares = np.empty(4, dtype=np.int64)
+    for k in range(nw):
+        squares[k] = s[W0 + t.key_order[a, k]]
+    for k in range(1, nw):  # insertion sort within each group
+        v = squares[k]
+        q = k - 1
+        while q >= 0 and t.key_group[a, q] == t.key_group[a, k] and squares[q] > v:
+            squares[q + 1] = squares[q]
+            q -= 1
+        squares[q + 1] = v
+    figures = np.int64(0)
+    for k in range(nw):
+        figures = (figures << 7) | (squares[k] + 1)
+    figures = (((figures << 7) | (s[KING] + 1)) << 7) | (s[SPHINX] + 1)
+    turn = s[TURN]
+    horizon = t.p[P_HORIZON]
+    if turn > horizon:
+        turn = horizon + 1 + turn % t.p[P_PLAYERS]
+    small = (turn | (s[DESTROYED] << 16) | (min(s[BLESSINGS], 255) << 20)
+             | (s[WANDERER_MOVED] << 28) | (s[GODS_TAKEN] << 32))
+    stock = s[STOCK] | (s[STOCK + 1] << 16) | (s[STOCK + 2] << 32) | (s[STOCK + 3] << 48)
+    rest = s[ACHIEVED] | (s[GODS_HELD] << 8) | (s[REVEALED] << 16)
+    return (s[L1], s[L2], s[L3], s[DOMES], s[TOKENS], s[SUNK], s[COLLECTED], figures, small,
+            stock, s[SLOTS], rest)
+
+
+@njit(cache=True)
+def overflows(s: np.ndarray) -> bool:
+    """True when a count outgrows its field of the key."""
+    if s[TURN] >= FIELD_AT_MOST or s[BLESSINGS] >= 255:
+        return True
+    for piece in range(4):
+        if s[STOCK + piece] >= FIELD_AT_MOST:
+            return True
+    return False
+
+
+@njit(cache=True)
+def cpu_seconds() -> float:
+    with objmode(now="float64"):
+        now = time.process_time()
+    return now
+
+
+@njit(cache=True)
+def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-untyped-def]
+          stored_at_most: int, seconds: float):
+    """sim/search.py ``_astar`` over flat states: the same order (f, then deeper
+    first, then insertion), goal test on generation, the same limits. Returns
+    (status, goal node or -1, expanded, generated, states, parents)."""
+    width = WIDTH
+    cap = 1024
+    nodes = np.empty((cap, width), dtype=np.int64)
+    parent = np.empty(cap, dtype=np.int64)
+    best = Dict.empty(key_type=KEY, value_type=types.int64)
+    heap = [(np.int64(0), np.int64(0), np.int64(0))]
+    heap.pop()
+    goals = t.goals.shape[0]
+    met = np.zeros(max(goals, 1), dtype=np.bool_)
+    bound = np.zeros(max(goals, 1), dtype=np.int64)
+    c = np.empty(width, dtype=np.int64)
+    swap = np.empty((64, width), dtype=np.int64)
+    out = np.empty((t.p[P_CHILDREN] + 64, width), dtype=np.int64)
+    target = t.p[P_TARGET]
+    n = 0
+    expanded = 0
+    generated = 0
+    cut = False
+    for i in range(starts.shape[0]):
+        k = key_of(starts[i], t)
+        if k in best:
+            continue
+        best[k] = 0
+        nodes[n, :] = starts[i]
+        parent[n] = -1
+        n += 1
+        if (starts[i, ACHIEVED] >> target) & 1:
+            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        h = estimate(starts[i], t, met, bound)
+        if h >= UNREACHABLE:
+            continue
+        if max_cost >= 0 and h > max_cost:
+            cut = True
+            continue
+        heapq.heappush(heap, (np.int64(max(h, 1)), np.int64(0), np.int64(n - 1)))
+    started = cpu_seconds() if seconds >= 0 else 0.0
+    while len(heap) > 0:
+        entry = heapq.heappop(heap)
+        g = -entry[1]
+        node = entry[2]
+        if best[key_of(nodes[node], t)] < g:
+            continue
+        if expanded >= budget:
+            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        if n > stored_at_most:
+            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
+            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        expanded += 1
+        g1 = g + 1
+        made = successors(nodes[node], t, out, met, c, swap)
+        for r in range(made):
+            generated += 1
+            child = out[r]
+            if overflows(child):
+                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            k = key_of(child, t)
+            known = best.get(k, -1)
+            if known >= 0 and known <= g1:
+                continue
+            best[k] = g1
+            is_goal = (child[ACHIEVED] >> target) & 1
+            h = 0
+            if not is_goal:
+                h = estimate(child, t, met, bound)
+                if h >= UNREACHABLE:
+                    continue
+                h = max(h, 1)
+                if max_cost >= 0 and g1 + h > max_cost:
+                    cut = True
+                    continue
+            if n == cap:
+                cap *= 2
+                grown = np.empty((cap, width), dtype=np.int64)
+                grown[:n] = nodes[:n]
+                nodes = grown
+                grown_parent = np.empty(cap, dtype=np.int64)
+                grown_parent[:n] = parent[:n]
+                parent = grown_parent
+            nodes[n, :] = child
+            parent[n] = node
+            n += 1
+            if is_goal:
+                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            heapq.heappush(heap, (np.int64(g1 + h), np.int64(-g1), np.int64(n - 1)))
+    status = HORIZON if cut else EXHAUSTED
+    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+
+
+def children(s: np.ndarray, t) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The successors of ``s`` as rows (for tests and the replay; allocates its scratch)."""
+    goals = max(t.goals.shape[0], 1)
+    out = np.empty((int(t.p[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
+    made = successors(s, t, out, np.zeros(goals, dtype=np.bool_),
+                      np.empty(WIDTH, dtype=np.int64), np.empty((64, WIDTH), dtype=np.int64))
+    return out[:made].copy()
+
+
+def bound_of(s: np.ndarray, t) -> int:  # type: ignore[no-untyped-def]
+    """The kernel's estimate of ``s`` (for tests)."""
+    goals = max(t.goals.shape[0], 1)
+    return int(estimate(s, t, np.zeros(goals, dtype=np.bool_), np.zeros(goals, dtype=np.int64)))
