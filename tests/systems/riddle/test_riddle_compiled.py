@@ -1,0 +1,143 @@
+"""The compiled A* core (generator/systems/riddle/compiled) pinned to the Python rules
+and to the breadth-first reference, over generated riddles of the subset it supports
+(skipped without numba: ``pip install '.[fast]'``)."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from generator.sim.search import astar
+from generator.systems.riddle.compiled.flat import encode, tables, unsupported
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+
+from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
+
+numba = pytest.importorskip("numba", reason="the compiled core needs numba (pip install '.[fast]')")
+
+from generator.systems.riddle.compiled import kernel  # noqa: E402
+from generator.systems.riddle.compiled.search import compiled_astar  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def supported_games(seed: int, count: int) -> Iterator[RiddleGame]:
+    """Each objective of ``count`` generated riddles that the kernel supports."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        text, players = random_riddle_text(rng)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j in range(len(ctx.objectives)):
+            game = RiddleGame(ctx, j, gods=FUZZ_GODS)
+            if unsupported(game) is None:
+                made += 1
+                yield game
+
+
+def rows(states: object) -> Counter[tuple[int, ...]]:
+    return Counter(tuple(int(v) for v in row) for row in states)  # type: ignore[attr-defined]
+
+
+def test_successors_match_the_python_rules_on_random_walks() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for game in supported_games(11, 60):
+        t = tables(game)
+        state = rng.choice(tuple(game.starts()))
+        for _ in range(6):
+            python = [child for _, child in game.successors(state)]
+            assert rows(kernel.children(encode(state), t)) == rows(encode(c) for c in python)
+            checked += 1
+            if not python:
+                break
+            state = rng.choice(python)
+    assert checked > 200
+
+
+def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
+    states = 0
+    for game in supported_games(12, 150):
+        ref = reference_solve(game, depth=6, states=3_000)
+        if ref.capped:
+            continue
+        t = tables(game)
+        for state, left in ref.exact.items():
+            assert kernel.bound_of(encode(state), t) <= left, (state, left)
+            states += 1
+    assert states > 1_000
+
+
+def test_status_and_turns_match_python_astar_and_the_reference() -> None:
+    decided = found = 0
+    for game in supported_games(13, 120):
+        python = astar(game, budget=20_000)
+        compiled = compiled_astar(game, 20_000, None, None)
+        if compiled is None:  # a limit stopped the kernel: the caller runs Python
+            continue
+        decided += 1
+        assert (compiled.status, compiled.cost) == (python.status, python.cost)
+        if compiled.found:
+            found += 1
+            assert game.is_goal(compiled.states[-1])
+            assert len(compiled.actions) == compiled.cost
+        ref = reference_solve(game, depth=8, states=3_000)
+        if ref.turns is not None:
+            assert compiled.cost == ref.turns
+        elif ref.finished:
+            assert compiled.status == "exhausted"
+    assert decided >= 100 and found >= 30
+
+
+def test_python_and_compiled_agree_on_a_horizon() -> None:
+    for game in supported_games(14, 20):
+        python = astar(game, budget=20_000, max_cost=3)
+        compiled = compiled_astar(game, 20_000, 3, None)
+        if compiled is not None:
+            assert (compiled.status, compiled.cost) == (python.status, python.cost)
+
+
+PLAIN = """
+import random, sys
+sys.path.insert(0, {tests!r})
+from generator.sim.search import astar
+from generator.systems.riddle.compiled.search import compiled_astar
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.compiled.flat import unsupported
+from systems.riddle.reference import FUZZ_GODS, random_riddle_text, riddle_of_text
+rng = random.Random(3)
+done = 0
+while done < 3:
+    text, players = random_riddle_text(rng)
+    riddle = riddle_of_text(text)
+    if riddle is None or riddle.board.geometry.size > 12:
+        continue
+    game = RiddleGame(compile_riddle(riddle, players), 0, gods=FUZZ_GODS)
+    if unsupported(game):
+        continue
+    python = astar(game, budget=2_000)
+    compiled = compiled_astar(game, 2_000, None, None)
+    if compiled is not None:
+        assert (compiled.status, compiled.cost) == (python.status, python.cost), text
+        done += 1
+print("ok", done)
+"""
+
+
+def test_the_kernel_logic_runs_as_plain_python() -> None:
+    """NUMBA_DISABLE_JIT=1 runs every kernel function as the Python it is written in."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    script = PLAIN.format(tests=os.path.join(REPO, "tests"))
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "ok 3" in done.stdout, done.stdout + done.stderr
