@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from generator.sim.search import astar
-from generator.systems.riddle.compiled.flat import encode, tables, unsupported
+from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
 
@@ -52,7 +52,7 @@ def test_successors_match_the_python_rules_on_random_walks() -> None:
     rng = random.Random(5)
     checked = 0
     for game in supported_games(11, 60):
-        t = tables(game)
+        t = pack(tables(game))
         state = rng.choice(tuple(game.starts()))
         for _ in range(6):
             python = [child for _, child in game.successors(state)]
@@ -70,7 +70,7 @@ def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
         ref = reference_solve(game, depth=6, states=3_000)
         if ref.capped:
             continue
-        t = tables(game)
+        t = pack(tables(game))
         for state, left in ref.exact.items():
             assert kernel.bound_of(encode(state), t) <= left, (state, left)
             states += 1

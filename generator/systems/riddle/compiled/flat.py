@@ -51,10 +51,16 @@ GODS_AT_MOST = 16
 COINS_AT_MOST = 63
 REWARD_CHOICES_AT_MOST = 64
 
-# Parameters (the P array).
+# Parameters (the p array, also the head of the packed tables).
 (P_SIZE, P_LAND, P_WORKERS, P_PLAYERS, P_OBJECTIVES, P_TARGET, P_ENDING, P_TURN_LIMIT,
- P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN) = range(15)
-P_LEN = 15
+ P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN, P_NODES,
+ P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH) = range(19)
+P_LEN = 19
+# Where each table starts in the packed array (:func:`pack`), after the parameters.
+(O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
+ O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
+ O_REWARDS, O_REWARD_COUNT, O_EFFECTS) = range(P_LEN, P_LEN + 19)
+HEAD = P_LEN + 19
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
 G_SLOTS, G_STAND, G_BUILD, G_WITHIN, G_ALL, G_ANY, G_BLESSINGS = 1, 2, 3, 4, 5, 6, 7
@@ -249,6 +255,8 @@ def tables(game: RiddleGame) -> Tables:
     p[P_REWARD_MASK] = game.reward_mask
     # Children of one expansion at most: every move with a slot choice, and each god.
     p[P_CHILDREN] = (workers * 8 * 8 + len(game.queue)) * max(1, len(ctx.objectives)) * choices
+    p[P_NODES], p[P_LANDS] = len(nodes), len(geometry.squares)
+    p[P_KEY_WIDTH], p[P_REWARD_WIDTH] = key_order.shape[1], most
 
     def array(rows: list[list[int]] | list[int], width: int) -> np.ndarray:
         out = np.array(rows, dtype=np.int64)
@@ -276,6 +284,21 @@ def tables(game: RiddleGame) -> Tables:
         reward_count=np.array([len(o) for o in game.rewards] or [1], dtype=np.int64),
         effects=array([_effect_row(e) for e in ctx.effects], 3),
     )
+
+
+def pack(t: Tables) -> np.ndarray:
+    """``t`` as one int64 array, the kernel's argument: the parameters, each table's
+    offset (``O_*``), then the tables flattened row by row. (One array rather than a
+    tuple of arrays: numba counts references on every array a tuple hands out, which
+    cost more than the rules themselves.)"""
+    parts = list(t[1:])
+    head = np.zeros(HEAD, dtype=np.int64)
+    head[:P_LEN] = t.p
+    at = HEAD
+    for k, part in enumerate(parts):
+        head[P_LEN + k] = at
+        at += part.size
+    return np.concatenate([head, *(part.ravel() for part in parts)]).astype(np.int64)
 
 
 def encode(state: RiddleState) -> np.ndarray:
@@ -313,4 +336,4 @@ def describe_reasons(reasons: list[str]) -> str:
     return ", ".join(f"{r}: {n}" for r, n in sorted(counts.items(), key=lambda x: (-x[1], x[0])))
 
 
-__all__ = ["Tables", "WIDTH", "describe_reasons", "encode", "signed", "tables", "unsupported"]
+__all__ = ["Tables", "WIDTH", "describe_reasons", "encode", "pack", "signed", "tables", "unsupported"]

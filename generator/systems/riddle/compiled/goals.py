@@ -12,9 +12,10 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, BLESSINGS, COLLECTED, DESTROYED, DOMES, G_ALL, G_ANY, G_BLESSINGS, G_BUILD, G_SLOTS,
-    G_STAND, G_WITHIN, L1, L2, L3, P_COINS, P_ENDING, P_LAND, P_REMOVABLE, P_TARGET, P_TURN_LIMIT,
-    P_WORKERS, SLOTS, SUNK, TOKENS, TURN, W0,
+    ACHIEVED, BLESSINGS, COLLECTED, DESTROYED, DOMES, G_ALL, G_ANY, G_BLESSINGS, G_BUILD,
+    G_SLOTS, G_STAND, G_WITHIN, L1, L2, L3, O_CHILDREN, O_COINS, O_DISTANCE, O_GOALS,
+    O_GOAL_MASKS, O_LAND_LIST, O_ROOTS, P_COINS, P_ENDING, P_LAND, P_LANDS, P_NODES,
+    P_REMOVABLE, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SUNK, TOKENS, TURN, W0,
 )
 
 UNREACHABLE = 1 << 30
@@ -36,36 +37,35 @@ def popcount(x: int) -> int:
 
 
 @njit(cache=True)
-def judge(s: np.ndarray, t, met: np.ndarray) -> None:  # type: ignore[no-untyped-def]
+def judge(s: np.ndarray, T, met: np.ndarray) -> None:  # type: ignore[no-untyped-def]
     """Every goal node's ``is_met`` (goals/*.py) into ``met``, children first."""
-    goals = t.goals
-    for i in range(goals.shape[0]):
-        kind, a, b = goals[i, 0], goals[i, 1], goals[i, 2]
+    for i in range(T[P_NODES]):
+        kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
         ok = False
         if kind == G_SLOTS:
             filled = (s[SLOTS] >> (8 * a)) & 0xFF
-            ok = (filled & 15) >= b and (filled >> 4) >= goals[i, 3]
+            ok = (filled & 15) >= b and (filled >> 4) >= T[T[O_GOALS] + 6 * i + 3]
         elif kind == G_STAND:
-            for w in range(t.p[P_WORKERS]):
+            for w in range(T[P_WORKERS]):
                 sq = s[W0 + w]
                 if sq >= 0 and (b < 0 or sq == b) and height(s, sq) >= a:
                     ok = True
                     break
         elif kind == G_BUILD:
-            ok = built(s, a, t.goal_masks[i]) >= b
+            ok = built(s, a, T[T[O_GOAL_MASKS] + i]) >= b
         elif kind == G_WITHIN:
             ok = s[TURN] <= a
         elif kind == G_BLESSINGS:
             ok = s[BLESSINGS] >= a
         elif kind == G_ALL:
             ok = True
-            for c in range(goals[i, 4], goals[i, 4] + goals[i, 5]):
-                if not met[t.children[c]]:
+            for c in range(T[T[O_GOALS] + 6 * i + 4], T[T[O_GOALS] + 6 * i + 4] + T[T[O_GOALS] + 6 * i + 5]):
+                if not met[T[T[O_CHILDREN] + c]]:
                     ok = False
                     break
         elif kind == G_ANY:
-            for c in range(goals[i, 4], goals[i, 4] + goals[i, 5]):
-                if met[t.children[c]]:
+            for c in range(T[T[O_GOALS] + 6 * i + 4], T[T[O_GOALS] + 6 * i + 4] + T[T[O_GOALS] + 6 * i + 5]):
+                if met[T[T[O_CHILDREN] + c]]:
                     ok = True
                     break
         met[i] = ok
@@ -83,71 +83,87 @@ def built(s: np.ndarray, what: int, region: int) -> int:
 
 
 @njit(cache=True)
-def coin_cost(s: np.ndarray, t, coin: int) -> int:  # type: ignore[no-untyped-def]
+def coin_cost(s: np.ndarray, T, coin: int) -> int:  # type: ignore[no-untyped-def]
     """Fewest builds before an uncollected coin is collected (goals/_common.coin_cost)."""
-    sq = t.coins[coin, 0]
+    sq = T[T[O_COINS] + 3 * coin + 0]
     if (s[SUNK] >> sq) & 1:
         return UNREACHABLE
-    if (t.p[P_REMOVABLE] >> sq) & 1:
+    if (T[P_REMOVABLE] >> sq) & 1:
         return 1
     if (s[DOMES] >> sq) & 1:
         return UNREACHABLE
     h = height(s, sq)
     for level in range(h + 1, 5):
-        if (t.coins[coin, 2] >> level) & 1:
+        if (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
             return level - h
     return UNREACHABLE
 
 
 @njit(cache=True)
-def leaf_turns(s: np.ndarray, t, i: int, met: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
+    """Sum of the ``count`` smallest costs among ``c1`` ones, ``c2`` twos, ``c3`` threes
+    and ``c4`` fours (goals/_common.smallest_sum); UNREACHABLE when too few."""
+    total = 0
+    take = min(count, c1)
+    total += take
+    count -= take
+    take = min(count, c2)
+    total += 2 * take
+    count -= take
+    take = min(count, c3)
+    total += 3 * take
+    count -= take
+    take = min(count, c4)
+    total += 4 * take
+    count -= take
+    return UNREACHABLE if count > 0 else total
+
+
+@njit(cache=True)
+def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:  # type: ignore[no-untyped-def]
     """A leaf goal's ``min_turns`` with plain turns (goals/*.py)."""
     if met[i]:
         return 0
-    goals = t.goals
-    kind, a, b = goals[i, 0], goals[i, 1], goals[i, 2]
+    kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
     if kind == G_SLOTS:
         filled = (s[SLOTS] >> (8 * a)) & 0xFF
         total = 0
         for colour in range(2):
-            missing = (b if colour == 0 else goals[i, 3]) - ((filled >> (4 * colour)) & 15)
+            missing = (b if colour == 0 else T[T[O_GOALS] + 6 * i + 3]) - ((filled >> (4 * colour)) & 15)
             if missing <= 0:
                 continue
-            per_cost = np.zeros(5, dtype=np.int64)  # coins needing 1..4 builds
-            for coin in range(t.p[P_COINS]):
-                if t.coins[coin, 1] != colour or (s[COLLECTED] >> coin) & 1:
+            c1 = c2 = c3 = c4 = 0  # coins needing 1, 2, 3, 4 builds
+            for coin in range(T[P_COINS]):
+                if T[T[O_COINS] + 3 * coin + 1] != colour or (s[COLLECTED] >> coin) & 1:
                     continue
-                cost = coin_cost(s, t, coin)
-                if cost < UNREACHABLE:
-                    per_cost[cost] += 1
-            for cost in range(1, 5):
-                take = min(missing, per_cost[cost])
-                total += take * cost
-                missing -= take
-            if missing > 0:
+                cost = coin_cost(s, T, coin)
+                if cost == 1:
+                    c1 += 1
+                elif cost == 2:
+                    c2 += 1
+                elif cost == 3:
+                    c3 += 1
+                elif cost == 4:
+                    c4 += 1
+            total += cheapest(missing, c1, c2, c3, c4)
+            if total >= UNREACHABLE:
                 return UNREACHABLE
         return max(1, total)
     if kind == G_STAND:
-        return stand_turns(s, t, a, b)
+        return stand_turns(s, T, a, b)
     if kind == G_BUILD:
-        missing = b - built(s, a, t.goal_masks[i])
+        missing = b - built(s, a, T[T[O_GOAL_MASKS] + i])
         if missing <= 0:
             return 0
         if a == 2:
             return missing
-        area = t.goal_masks[i] & ~s[SUNK] & ~s[DOMES]
-        per_cost = np.zeros(5, dtype=np.int64)
-        for sq in t.land_list:
-            if (area >> sq) & 1:
-                per_cost[4 - height(s, sq)] += 1
-        total = 0
-        for cost in range(1, 5):
-            take = min(missing, per_cost[cost])
-            total += take * cost
-            missing -= take
-        if missing > 0:
-            return UNREACHABLE
-        return max(1, total)
+        area = T[T[O_GOAL_MASKS] + i] & ~s[SUNK] & ~s[DOMES]
+        c1 = popcount(area & s[L3])
+        c2 = popcount(area & s[L2]) - c1
+        c3 = popcount(area & s[L1]) - c1 - c2
+        c4 = popcount(area) - c1 - c2 - c3
+        total = cheapest(missing, c1, c2, c3, c4)
+        return UNREACHABLE if total >= UNREACHABLE else max(1, total)
     if kind == G_WITHIN:
         return 0 if s[TURN] <= a else UNREACHABLE
     # G_BLESSINGS
@@ -157,18 +173,19 @@ def leaf_turns(s: np.ndarray, t, i: int, met: np.ndarray) -> int:  # type: ignor
     if popcount(s[TOKENS]) < missing:
         return UNREACHABLE
     best = UNREACHABLE
-    left = s[TOKENS] & t.p[P_LAND]
-    for sq in t.land_list:
+    left = s[TOKENS] & T[P_LAND]
+    for q in range(T[P_LANDS]):
+        sq = T[T[O_LAND_LIST] + q]
         if (left >> sq) & 1:
-            for w in range(t.p[P_WORKERS]):
+            for w in range(T[P_WORKERS]):
                 at = s[W0 + w]
-                if at >= 0 and t.distance[at, sq] < best:
-                    best = t.distance[at, sq]
+                if at >= 0 and T[T[O_DISTANCE] + T[P_SIZE] * at + sq] < best:
+                    best = T[T[O_DISTANCE] + T[P_SIZE] * at + sq]
     return max(1, best) if best < UNREACHABLE else UNREACHABLE
 
 
 @njit(cache=True)
-def stand_turns(s: np.ndarray, t, level: int, at: int) -> int:  # type: ignore[no-untyped-def]
+def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:  # type: ignore[no-untyped-def]
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
         if (s[SUNK] >> at) & 1:
@@ -178,20 +195,21 @@ def stand_turns(s: np.ndarray, t, level: int, at: int) -> int:  # type: ignore[n
         builds = max(0, level - height(s, at))
     else:
         builds = UNREACHABLE
-        for sq in t.land_list:
+        for q in range(T[P_LANDS]):
+            sq = T[T[O_LAND_LIST] + q]
             if not (s[DOMES] >> sq) & 1:
                 builds = min(builds, level - height(s, sq))
         if builds >= UNREACHABLE:
             return UNREACHABLE
         builds = max(0, builds)
     best = UNREACHABLE
-    for w in range(t.p[P_WORKERS]):
+    for w in range(T[P_WORKERS]):
         sq = s[W0 + w]
         if sq < 0:
             continue
         moves = max(0, level - height(s, sq))
         if at >= 0:
-            moves = max(moves, t.distance[sq, at])
+            moves = max(moves, T[T[O_DISTANCE] + T[P_SIZE] * sq + at])
             if sq == at:
                 moves = max(moves, 2)
         best = min(best, moves)
@@ -201,53 +219,52 @@ def stand_turns(s: np.ndarray, t, level: int, at: int) -> int:  # type: ignore[n
 
 
 @njit(cache=True)
-def is_over(s: np.ndarray, t) -> bool:  # type: ignore[no-untyped-def]
+def is_over(s: np.ndarray, T) -> bool:  # type: ignore[no-untyped-def]
     """state.is_over: the ending objective met, two workers lost, or the turn limit."""
-    ending = t.p[P_ENDING]
+    ending = T[P_ENDING]
     if ending >= 0 and (s[ACHIEVED] >> ending) & 1:
         return True
     if s[DESTROYED] >= 2:
         return True
-    return t.p[P_TURN_LIMIT] >= 0 and s[TURN] >= t.p[P_TURN_LIMIT]
+    return T[P_TURN_LIMIT] >= 0 and s[TURN] >= T[P_TURN_LIMIT]
 
 
 @njit(cache=True)
-def estimate(s: np.ndarray, t, met: np.ndarray, bound: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:  # type: ignore[no-untyped-def]
     """RiddleGame.estimate (plain): the target goal's bound, each leaf's ``min_turns``
     combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min)."""
-    target = t.p[P_TARGET]
+    target = T[P_TARGET]
     if (s[ACHIEVED] >> target) & 1:
         return 0
-    if is_over(s, t):
+    if is_over(s, T):
         return UNREACHABLE
-    judge(s, t, met)
-    root = t.roots[target]
-    first = t.roots[target - 1] + 1 if target > 0 else 0
-    goals = t.goals
+    judge(s, T, met)
+    root = T[T[O_ROOTS] + target]
+    first = T[T[O_ROOTS] + target - 1] + 1 if target > 0 else 0
     for i in range(first, root + 1):
-        kind = goals[i, 0]
+        kind = T[T[O_GOALS] + 6 * i + 0]
         if kind == G_ALL:
             need = 0
-            for c in range(goals[i, 4], goals[i, 4] + goals[i, 5]):
-                b = bound[t.children[c]]
+            for c in range(T[T[O_GOALS] + 6 * i + 4], T[T[O_GOALS] + 6 * i + 4] + T[T[O_GOALS] + 6 * i + 5]):
+                b = bound[T[T[O_CHILDREN] + c]]
                 if b >= UNREACHABLE:
                     need = UNREACHABLE
                     break
                 need = max(need, b)
-            if need < UNREACHABLE and goals[i, 3] >= 0 and s[TURN] + max(need, 1) > goals[i, 3]:
+            if need < UNREACHABLE and T[T[O_GOALS] + 6 * i + 3] >= 0 and s[TURN] + max(need, 1) > T[T[O_GOALS] + 6 * i + 3]:
                 need = UNREACHABLE
             bound[i] = need
         elif kind == G_ANY:
             need = UNREACHABLE
-            for c in range(goals[i, 4], goals[i, 4] + goals[i, 5]):
-                need = min(need, bound[t.children[c]])
+            for c in range(T[T[O_GOALS] + 6 * i + 4], T[T[O_GOALS] + 6 * i + 4] + T[T[O_GOALS] + 6 * i + 5]):
+                need = min(need, bound[T[T[O_CHILDREN] + c]])
             bound[i] = need
         else:
-            bound[i] = leaf_turns(s, t, i, met)
+            bound[i] = leaf_turns(s, T, i, met)
     need = bound[root]
     if need >= UNREACHABLE:
         return UNREACHABLE
-    limit = t.p[P_TURN_LIMIT]
+    limit = T[P_TURN_LIMIT]
     if limit >= 0 and s[TURN] + max(need, 1) > limit:
         return UNREACHABLE
     return need

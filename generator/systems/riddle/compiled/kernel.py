@@ -17,10 +17,12 @@ from numba import njit, objmode, types
 from numba.typed import Dict
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK, E_TOP,
-    GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON, P_LAND,
-    P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_TARGET, P_WORKERS, REVEALED, SLOTS, SPHINX, STOCK,
-    SUNK, TOKENS, TURN, W0, WANDERER_MOVED, WIDTH,
+    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK,
+    E_TOP, GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, O_BUILD_LIST, O_COINS, O_COIN_AT, O_EFFECTS,
+    O_GODS, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT, O_ROOTS,
+    O_SEAT_MASKS, O_SLOTS, O_WANDERER, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON, P_KEY_WIDTH,
+    P_LAND, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_REWARD_WIDTH, P_TARGET,
+    P_WORKERS, REVEALED, SLOTS, SPHINX, STOCK, SUNK, TOKENS, TURN, W0, WANDERER_MOVED, WIDTH,
 )
 from generator.systems.riddle.compiled.goals import (
     UNREACHABLE, estimate, height, is_over, judge, popcount,
@@ -36,10 +38,10 @@ FIELD_AT_MOST = 1 << 15
 """Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
 
 @njit(cache=True)
-def apply_effects(c: np.ndarray, t) -> None:  # type: ignore[no-untyped-def]
+def apply_effects(c: np.ndarray, T) -> None:  # type: ignore[no-untyped-def]
     """The end-of-turn effects in order (effects/*.py ``apply``), on ``c`` in place."""
-    for e in range(t.p[P_EFFECTS]):
-        kind, a, b = t.effects[e, 0], t.effects[e, 1], t.effects[e, 2]
+    for e in range(T[P_EFFECTS]):
+        kind, a, b = T[T[O_EFFECTS] + 3 * e + 0], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
         if kind == E_SINK:
             bit = np.int64(1) << a
             if c[TURN] != b or c[SUNK] & bit:
@@ -49,7 +51,7 @@ def apply_effects(c: np.ndarray, t) -> None:  # type: ignore[no-untyped-def]
             c[L2] &= keep
             c[L3] &= keep
             c[DOMES] |= bit
-            for w in range(t.p[P_WORKERS]):
+            for w in range(T[P_WORKERS]):
                 if c[W0 + w] == a:
                     c[W0 + w] = -1
                     c[DESTROYED] += 1
@@ -86,41 +88,41 @@ def apply_effects(c: np.ndarray, t) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def end_turn(c: np.ndarray, t, out: np.ndarray, n: int, met: np.ndarray,  # type: ignore[no-untyped-def]
+def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,  # type: ignore[no-untyped-def]
              swap: np.ndarray) -> int:
     """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
     one state per choice of piece rewards (repeats dropped), then the effects.
     Writes the states to ``out[n:]``; returns the new ``n``."""
     if c[TOKENS] != 0:
         under = np.int64(0)
-        for w in range(t.p[P_WORKERS]):
+        for w in range(T[P_WORKERS]):
             if c[W0 + w] >= 0:
                 under |= np.int64(1) << c[W0 + w]
         found = c[TOKENS] & under
         if found != 0:
             c[TOKENS] &= ~found
             c[BLESSINGS] += popcount(found)
-    judge(c, t, met)
+    judge(c, T, met)
     before = c[ACHIEVED]
     achieved = before
-    for j in range(t.p[P_OBJECTIVES]):
-        if not (achieved >> j) & 1 and met[t.roots[j]]:
+    for j in range(T[P_OBJECTIVES]):
+        if not (achieved >> j) & 1 and met[T[T[O_ROOTS] + j]]:
             achieved |= np.int64(1) << j
     c[ACHIEVED] = achieved
-    new = achieved & ~before & t.p[P_REWARD_MASK]
+    new = achieved & ~before & T[P_REWARD_MASK]
     start = n
     out[n, :] = c
     n += 1
     if new != 0:
-        for j in range(t.p[P_OBJECTIVES]):
+        for j in range(T[P_OBJECTIVES]):
             if not (new >> j) & 1:
                 continue
             made = 0
             for r in range(start, n):
-                for k in range(t.reward_count[j]):
+                for k in range(T[T[O_REWARD_COUNT] + j]):
                     swap[made, :] = out[r]
                     for piece in range(4):
-                        swap[made, STOCK + piece] += t.rewards[j, k, piece]
+                        swap[made, STOCK + piece] += T[T[O_REWARDS] + 4 * (j * T[P_REWARD_WIDTH] + k) + piece]
                     made += 1
             n = start
             for r in range(made):  # keep the first of equal states
@@ -138,38 +140,37 @@ def end_turn(c: np.ndarray, t, out: np.ndarray, n: int, met: np.ndarray,  # type
                     out[n, :] = swap[r]
                     n += 1
     for r in range(start, n):
-        apply_effects(out[r], t)
+        apply_effects(out[r], T)
     return n
 
 
 @njit(cache=True)
-def successors(s: np.ndarray, t, out: np.ndarray, met: np.ndarray,  # type: ignore[no-untyped-def]
+def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,  # type: ignore[no-untyped-def]
                c: np.ndarray, swap: np.ndarray) -> int:
     """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
 
     Moves in the engine's order (worker, destination, build square: engine
     ``iter_moves``), each with one child per slot a collected coin may fill
     (state ``after_build``/``place_coin``), then taking each god of the queue."""
-    if is_over(s, t) or (s[ACHIEVED] >> t.p[P_TARGET]) & 1:
+    if is_over(s, T) or (s[ACHIEVED] >> T[P_TARGET]) & 1:
         return 0
-    p = t.p
-    players = p[P_PLAYERS]
+    players = T[P_PLAYERS]
     seat = s[TURN] % players
     a = s[ASSIGNMENT]
-    movers = t.seat_masks[a, seat]
-    wanderer = t.wanderer[a]
+    movers = T[T[O_SEAT_MASKS] + T[P_PLAYERS] * a + seat]
+    wanderer = T[T[O_WANDERER] + a]
     if wanderer >= 0 and s[WANDERER_MOVED]:
         movers &= ~(1 << wanderer)
     l1, l2, l3, domes = s[L1], s[L2], s[L3], s[DOMES]
     occupied = np.int64(0)
-    for w in range(p[P_WORKERS]):
+    for w in range(T[P_WORKERS]):
         if s[W0 + w] >= 0:
             occupied |= np.int64(1) << s[W0 + w]
     if s[KING] >= 0:
         occupied |= np.int64(1) << s[KING]
     if s[SPHINX] >= 0:
         occupied |= np.int64(1) << s[SPHINX]
-    free = p[P_LAND] & ~domes & ~occupied
+    free = T[P_LAND] & ~domes & ~occupied
     stock = np.int64(0)
     if s[STOCK] > 0:
         stock |= ~l1
@@ -180,7 +181,7 @@ def successors(s: np.ndarray, t, out: np.ndarray, met: np.ndarray,  # type: igno
     if s[STOCK + 3] > 0:
         stock |= l3
     n = 0
-    for i in range(p[P_WORKERS]):
+    for i in range(T[P_WORKERS]):
         sq = s[W0 + i]
         if sq < 0 or not (movers >> i) & 1:
             continue
@@ -193,13 +194,13 @@ def successors(s: np.ndarray, t, out: np.ndarray, met: np.ndarray,  # type: igno
             targets = free & ~l2
         buildable = (free | here) & stock
         for k in range(9):
-            to = t.move_list[sq, k]
+            to = T[T[O_MOVE_LIST] + 9 * sq + k]
             if to < 0:
                 break
             if not (targets >> to) & 1:
                 continue
             for m in range(9):
-                b = t.build_list[to, m]
+                b = T[T[O_BUILD_LIST] + 9 * to + m]
                 if b < 0:
                     break
                 if not (buildable >> b) & 1:
@@ -221,62 +222,62 @@ def successors(s: np.ndarray, t, out: np.ndarray, met: np.ndarray,  # type: igno
                 c[TURN] += 1
                 if wanderer >= 0:
                     c[WANDERER_MOVED] = 1 if i == wanderer else 0
-                n = collect(c, t, b, h + 1, out, n, met, swap)
-    if p[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
-        for g in range(p[P_GODS]):
+                n = collect(c, T, b, h + 1, out, n, met, swap)
+    if T[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
+        for g in range(T[P_GODS]):
             if (s[GODS_TAKEN] >> g) & 1:
                 continue
             c[:] = s
             c[WANDERER_MOVED] = 0
             for piece in range(4):
-                c[STOCK + piece] += t.gods[g, piece]
+                c[STOCK + piece] += T[T[O_GODS] + 4 * g + piece]
             c[GODS_TAKEN] |= np.int64(1) << g
             c[GODS_HELD] += np.int64(1) << (2 * seat)
             c[TURN] += 1
-            n = end_turn(c, t, out, n, met, swap)
+            n = end_turn(c, T, out, n, met, swap)
     return n
 
 
 @njit(cache=True)
-def collect(c: np.ndarray, t, b: int, level: int, out: np.ndarray, n: int,  # type: ignore[no-untyped-def]
+def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,  # type: ignore[no-untyped-def]
             met: np.ndarray, swap: np.ndarray) -> int:
     """state.after_build's coin on ``b`` (built up to ``level``, 4 = dome): one turn's
     end per objective with a free slot of its colour, or one with the coin set aside."""
-    coin = t.coin_at[b]
-    if coin < 0 or (c[COLLECTED] >> coin) & 1 or not (t.coins[coin, 2] >> level) & 1:
-        return end_turn(c, t, out, n, met, swap)
+    coin = T[T[O_COIN_AT] + b]
+    if coin < 0 or (c[COLLECTED] >> coin) & 1 or not (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
+        return end_turn(c, T, out, n, met, swap)
     c[COLLECTED] |= np.int64(1) << coin
-    colour = t.coins[coin, 1]
+    colour = T[T[O_COINS] + 3 * coin + 1]
     placed = False
     base = c.copy()
-    for j in range(t.p[P_OBJECTIVES]):
+    for j in range(T[P_OBJECTIVES]):
         shift = 8 * j + 4 * colour
-        if ((base[SLOTS] >> shift) & 15) >= t.slots[j, colour]:
+        if ((base[SLOTS] >> shift) & 15) >= T[T[O_SLOTS] + 2 * j + colour]:
             continue
         c[:] = base
         c[SLOTS] += np.int64(1) << shift
-        n = end_turn(c, t, out, n, met, swap)
+        n = end_turn(c, T, out, n, met, swap)
         placed = True
     if not placed:
         c[:] = base
-        n = end_turn(c, t, out, n, met, swap)
+        n = end_turn(c, T, out, n, met, swap)
     return n
 
 
 @njit(cache=True)
-def key_of(s: np.ndarray, t) -> tuple:  # type: ignore[no-untyped-def, type-arg]
+def key_of(s: np.ndarray, T) -> tuple:  # type: ignore[no-untyped-def, type-arg]
     """RiddleGame.key without symmetries: the same fields, workers a player may swap
     sorted within their group of the worker assignment, turns past the horizon
     folded to the seat to play."""
     a = s[ASSIGNMENT]
-    nw = t.p[P_WORKERS]
+    nw = T[P_WORKERS]
     squares = np.empty(4, dtype=np.int64)
     for k in range(nw):
-        squares[k] = s[W0 + t.key_order[a, k]]
+        squares[k] = s[W0 + T[T[O_KEY_ORDER] + T[P_KEY_WIDTH] * a + k]]
     for k in range(1, nw):  # insertion sort within each group
         v = squares[k]
         q = k - 1
-        while q >= 0 and t.key_group[a, q] == t.key_group[a, k] and squares[q] > v:
+        while q >= 0 and T[T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a + q] == T[T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a + k] and squares[q] > v:
             squares[q + 1] = squares[q]
             q -= 1
         squares[q + 1] = v
@@ -285,9 +286,9 @@ def key_of(s: np.ndarray, t) -> tuple:  # type: ignore[no-untyped-def, type-arg]
         figures = (figures << 7) | (squares[k] + 1)
     figures = (((figures << 7) | (s[KING] + 1)) << 7) | (s[SPHINX] + 1)
     turn = s[TURN]
-    horizon = t.p[P_HORIZON]
+    horizon = T[P_HORIZON]
     if turn > horizon:
-        turn = horizon + 1 + turn % t.p[P_PLAYERS]
+        turn = horizon + 1 + turn % T[P_PLAYERS]
     small = (turn | (s[DESTROYED] << 16) | (min(s[BLESSINGS], 255) << 20)
              | (s[WANDERER_MOVED] << 28) | (s[GODS_TAKEN] << 32))
     stock = s[STOCK] | (s[STOCK + 1] << 16) | (s[STOCK + 2] << 32) | (s[STOCK + 3] << 48)
@@ -315,7 +316,7 @@ def cpu_seconds() -> float:
 
 
 @njit(cache=True)
-def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-untyped-def]
+def astar(starts: np.ndarray, T, budget: int, max_cost: int,  # type: ignore[no-untyped-def]
           stored_at_most: int, seconds: float):
     """sim/search.py ``_astar`` over flat states: the same order (f, then deeper
     first, then insertion), goal test on generation, the same limits. Returns
@@ -327,19 +328,19 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
     best = Dict.empty(key_type=KEY, value_type=types.int64)
     heap = [(np.int64(0), np.int64(0), np.int64(0))]
     heap.pop()
-    goals = t.goals.shape[0]
+    goals = T[P_NODES]
     met = np.zeros(max(goals, 1), dtype=np.bool_)
     bound = np.zeros(max(goals, 1), dtype=np.int64)
     c = np.empty(width, dtype=np.int64)
     swap = np.empty((64, width), dtype=np.int64)
-    out = np.empty((t.p[P_CHILDREN] + 64, width), dtype=np.int64)
-    target = t.p[P_TARGET]
+    out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
+    target = T[P_TARGET]
     n = 0
     expanded = 0
     generated = 0
     cut = False
     for i in range(starts.shape[0]):
-        k = key_of(starts[i], t)
+        k = key_of(starts[i], T)
         if k in best:
             continue
         best[k] = 0
@@ -348,7 +349,7 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
         n += 1
         if (starts[i, ACHIEVED] >> target) & 1:
             return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        h = estimate(starts[i], t, met, bound)
+        h = estimate(starts[i], T, met, bound)
         if h >= UNREACHABLE:
             continue
         if max_cost >= 0 and h > max_cost:
@@ -360,7 +361,7 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
         entry = heapq.heappop(heap)
         g = -entry[1]
         node = entry[2]
-        if best[key_of(nodes[node], t)] < g:
+        if best[key_of(nodes[node], T)] < g:
             continue
         if expanded >= budget:
             return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
@@ -370,13 +371,13 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
             return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         expanded += 1
         g1 = g + 1
-        made = successors(nodes[node], t, out, met, c, swap)
+        made = successors(nodes[node], T, out, met, c, swap)
         for r in range(made):
             generated += 1
             child = out[r]
             if overflows(child):
                 return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            k = key_of(child, t)
+            k = key_of(child, T)
             known = best.get(k, -1)
             if known >= 0 and known <= g1:
                 continue
@@ -384,7 +385,7 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
             is_goal = (child[ACHIEVED] >> target) & 1
             h = 0
             if not is_goal:
-                h = estimate(child, t, met, bound)
+                h = estimate(child, T, met, bound)
                 if h >= UNREACHABLE:
                     continue
                 h = max(h, 1)
@@ -409,16 +410,16 @@ def astar(starts: np.ndarray, t, budget: int, max_cost: int,  # type: ignore[no-
     return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
 
 
-def children(s: np.ndarray, t) -> np.ndarray:  # type: ignore[no-untyped-def]
+def children(s: np.ndarray, T) -> np.ndarray:  # type: ignore[no-untyped-def]
     """The successors of ``s`` as rows (for tests and the replay; allocates its scratch)."""
-    goals = max(t.goals.shape[0], 1)
-    out = np.empty((int(t.p[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
-    made = successors(s, t, out, np.zeros(goals, dtype=np.bool_),
+    goals = max(T[P_NODES], 1)
+    out = np.empty((int(T[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
+    made = successors(s, T, out, np.zeros(goals, dtype=np.bool_),
                       np.empty(WIDTH, dtype=np.int64), np.empty((64, WIDTH), dtype=np.int64))
     return out[:made].copy()
 
 
-def bound_of(s: np.ndarray, t) -> int:  # type: ignore[no-untyped-def]
+def bound_of(s: np.ndarray, T) -> int:  # type: ignore[no-untyped-def]
     """The kernel's estimate of ``s`` (for tests)."""
-    goals = max(t.goals.shape[0], 1)
-    return int(estimate(s, t, np.zeros(goals, dtype=np.bool_), np.zeros(goals, dtype=np.int64)))
+    goals = max(T[P_NODES], 1)
+    return int(estimate(s, T, np.zeros(goals, dtype=np.bool_), np.zeros(goals, dtype=np.int64)))

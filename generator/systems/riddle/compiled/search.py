@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from generator.sim.search import EXHAUSTED, FOUND, SearchResult, stored_limit
-from generator.systems.riddle.compiled.flat import encode, tables, unsupported
+from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 
 if TYPE_CHECKING:
     from generator.systems.riddle.bookkeeping import Action
@@ -67,7 +67,7 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     if kernel is None or unsupported(game) is not None:
         return None
     started = time.perf_counter()
-    t = tables(game)
+    t = pack(tables(game))
     starts = tuple(game.starts())
     flat = np.array([encode(s) for s in starts], dtype=np.int64)
     status, goal, expanded, generated, nodes, parents = kernel.astar(
