@@ -104,6 +104,7 @@ cards' names, which the stored lines quote), the player count, the budget and
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -294,7 +295,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return None if seconds is None else max(0.0, seconds - (time.process_time()
                                                                 - cpu_started))
 
-    found = astar(game, budget=budget, max_cost=horizon, seconds=left())
+    found = proof_search(game, budget, horizon, left())
     if game.unknown_gods:
         in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
@@ -429,6 +430,27 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
                   "line without god powers, blessing cards or the Sphinx's game reaches it")
                   + _powers_note(ctx, gods, blessings))
+
+
+def proof_search(game: RiddleGame, budget: int, horizon: int | None,
+                 seconds: float | None) -> SearchResult[RiddleState, Action]:
+    """The proof's A* (no powers, no chance): through the compiled core when numba is
+    installed and the core supports the riddle (``generator/systems/riddle/compiled``,
+    its line replayed by the Python rules), else, or when it stops undecided, the
+    Python :func:`~generator.sim.search.astar`. ``RIDDLESMITH_COMPILED=0`` forces Python."""
+    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0":
+        try:
+            from generator.systems.riddle.compiled.search import compiled_astar
+        except ImportError:  # numpy (and so numba) is not installed
+            compiled_astar = None  # type: ignore[assignment]
+        if compiled_astar is not None:
+            cpu = time.process_time()
+            found = compiled_astar(game, budget, horizon, seconds)
+            if found is not None:
+                return found
+            if seconds is not None:  # what the kernel spent is gone from the cap
+                seconds = max(0.0, seconds - (time.process_time() - cpu))
+    return astar(game, budget=budget, max_cost=horizon, seconds=seconds)
 
 
 def effective_budget(cap: int, riddle: Riddle) -> int:

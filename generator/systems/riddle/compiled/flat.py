@@ -54,13 +54,13 @@ REWARD_CHOICES_AT_MOST = 64
 # Parameters (the p array, also the head of the packed tables).
 (P_SIZE, P_LAND, P_WORKERS, P_PLAYERS, P_OBJECTIVES, P_TARGET, P_ENDING, P_TURN_LIMIT,
  P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN, P_NODES,
- P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH) = range(19)
-P_LEN = 19
+ P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS) = range(20)
+P_LEN = 20
 # Where each table starts in the packed array (:func:`pack`), after the parameters.
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
- O_REWARDS, O_REWARD_COUNT, O_EFFECTS) = range(P_LEN, P_LEN + 19)
-HEAD = P_LEN + 19
+ O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR) = range(P_LEN, P_LEN + 20)
+HEAD = P_LEN + 20
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
 G_SLOTS, G_STAND, G_BUILD, G_WITHIN, G_ALL, G_ANY, G_BLESSINGS = 1, 2, 3, 4, 5, 6, 7
@@ -91,6 +91,7 @@ class Tables(NamedTuple):
     rewards: np.ndarray  # [objectives, choices, 4]: stockpile additions per choice
     reward_count: np.ndarray  # per objective: its number of choices
     effects: np.ndarray  # [effects, 3]: kind, a, b
+    near: np.ndarray  # [size, size]: moves from a square to one next to another (bounds.near)
 
 
 def signed(bits: int) -> int:
@@ -114,7 +115,7 @@ def _goal_problem(goal: Goal) -> str | None:
         return None if goal.figure == "worker" else f"goal stand ({goal.figure})"  # type: ignore[attr-defined]
     if kind in (SlotsGoal, BuildGoal, WithinGoal, BlessingsGoal):
         return None
-    return f"goal {kind.NAME}"  # type: ignore[attr-defined]
+    return f"goal {kind.NAME}"
 
 
 def unsupported(game: RiddleGame) -> str | None:
@@ -198,7 +199,7 @@ def _flatten(goal: Goal, nodes: list[list[int]], masks: list[int], children: lis
     elif kind is BlessingsGoal:
         row = [G_BLESSINGS, goal.count, 0, 0]  # type: ignore[attr-defined]
     else:
-        raise ValueError(f"the compiled core has no goal {kind.NAME}")  # type: ignore[attr-defined]
+        raise ValueError(f"the compiled core has no goal {kind.NAME}")
     nodes.append([*row, 0, 0])
     masks.append(signed(mask))
     return len(nodes) - 1
@@ -257,6 +258,9 @@ def tables(game: RiddleGame) -> Tables:
     p[P_CHILDREN] = (workers * 8 * 8 + len(game.queue)) * max(1, len(ctx.objectives)) * choices
     p[P_NODES], p[P_LANDS] = len(nodes), len(geometry.squares)
     p[P_KEY_WIDTH], p[P_REWARD_WIDTH] = key_order.shape[1], most
+    # Bounds.endless: pieces come back without end (no count of turns left is claimed).
+    p[P_ENDLESS] = int(any(isinstance(e, StockpileAddEffect) or (
+        isinstance(e, RemoveTopEffect) and e.to == "stockpile") for e in ctx.effects))
 
     def array(rows: list[list[int]] | list[int], width: int) -> np.ndarray:
         out = np.array(rows, dtype=np.int64)
@@ -283,6 +287,7 @@ def tables(game: RiddleGame) -> Tables:
         rewards=rewards,
         reward_count=np.array([len(o) for o in game.rewards] or [1], dtype=np.int64),
         effects=array([_effect_row(e) for e in ctx.effects], 3),
+        near=np.array(game.bounds.near, dtype=np.int64).reshape((size, size)),
     )
 
 

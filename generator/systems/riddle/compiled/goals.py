@@ -1,3 +1,5 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
 """The compiled goals and bound: each goal's ``is_met`` and ``min_turns`` over flat states.
 
 Numba ``@njit(cache=True)`` ports of goals/*.py for the subset :func:`~.flat.unsupported`
@@ -12,10 +14,12 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, BLESSINGS, COLLECTED, DESTROYED, DOMES, G_ALL, G_ANY, G_BLESSINGS, G_BUILD,
-    G_SLOTS, G_STAND, G_WITHIN, L1, L2, L3, O_CHILDREN, O_COINS, O_DISTANCE, O_GOALS,
-    O_GOAL_MASKS, O_LAND_LIST, O_ROOTS, P_COINS, P_ENDING, P_LAND, P_LANDS, P_NODES,
-    P_REMOVABLE, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SUNK, TOKENS, TURN, W0,
+    ACHIEVED, BLESSINGS, COLLECTED, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY, G_BLESSINGS,
+    G_BUILD, G_SLOTS, G_STAND, G_WITHIN, L1, L2, L3, O_CHILDREN, O_COINS, O_DISTANCE, O_GOALS,
+    O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST, O_NEAR, O_REWARDS, O_ROOTS, P_COINS,
+    P_ENDING, P_ENDLESS, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_REMOVABLE,
+    P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, STOCK, SUNK, TOKENS, TURN,
+    W0,
 )
 
 UNREACHABLE = 1 << 30
@@ -37,7 +41,7 @@ def popcount(x: int) -> int:
 
 
 @njit(cache=True)
-def judge(s: np.ndarray, T, met: np.ndarray) -> None:  # type: ignore[no-untyped-def]
+def judge(s: np.ndarray, T, met: np.ndarray) -> None:
     """Every goal node's ``is_met`` (goals/*.py) into ``met``, children first."""
     for i in range(T[P_NODES]):
         kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
@@ -83,7 +87,7 @@ def built(s: np.ndarray, what: int, region: int) -> int:
 
 
 @njit(cache=True)
-def coin_cost(s: np.ndarray, T, coin: int) -> int:  # type: ignore[no-untyped-def]
+def coin_cost(s: np.ndarray, T, coin: int) -> int:
     """Fewest builds before an uncollected coin is collected (goals/_common.coin_cost)."""
     sq = T[T[O_COINS] + 3 * coin + 0]
     if (s[SUNK] >> sq) & 1:
@@ -120,7 +124,7 @@ def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
 
 
 @njit(cache=True)
-def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
     """A leaf goal's ``min_turns`` with plain turns (goals/*.py)."""
     if met[i]:
         return 0
@@ -150,7 +154,10 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:  # type: ignor
                 return UNREACHABLE
         return max(1, total)
     if kind == G_STAND:
-        return stand_turns(s, T, a, b)
+        base = stand_turns(s, T, a, b)
+        if base <= 0 or base >= UNREACHABLE:
+            return base
+        return max(base, stand_walk(s, T, a, b))
     if kind == G_BUILD:
         missing = b - built(s, a, T[T[O_GOAL_MASKS] + i])
         if missing <= 0:
@@ -185,7 +192,7 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:  # type: ignor
 
 
 @njit(cache=True)
-def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:  # type: ignore[no-untyped-def]
+def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
         if (s[SUNK] >> at) & 1:
@@ -219,7 +226,82 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:  # type: ignore[n
 
 
 @njit(cache=True)
-def is_over(s: np.ndarray, T) -> bool:  # type: ignore[no-untyped-def]
+def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
+    """goals/stand.py ``stand_bound`` without its parts for 2-4 players' seats and for
+    pieces (each only raises it): the worker steps onto ``t`` from a neighbour ``s``
+    one level lower, after every build missing on both, one a turn, and no earlier
+    than a worker walks next to ``t`` to build and the climber walks there."""
+    size = T[P_SIZE]
+    closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
+    best = UNREACHABLE
+    count = 1 if at >= 0 else T[P_LANDS]
+    for q in range(count):
+        t = at if at >= 0 else T[T[O_LAND_LIST] + q]
+        if (closed >> t) & 1:
+            continue
+        need_t = max(0, level - height(s, t))
+        if need_t + 1 >= best:
+            continue
+        walk = 0
+        if need_t:
+            walk = UNREACHABLE
+            for w in range(T[P_WORKERS]):
+                sq = s[W0 + w]
+                if sq >= 0:
+                    steps = T[T[O_NEAR] + size * sq + t]
+                    if steps < UNREACHABLE:
+                        walk = min(walk, max(1, steps))
+            if walk >= UNREACHABLE:
+                continue
+            walk += need_t
+        climber = UNREACHABLE
+        for w in range(T[P_WORKERS]):
+            sq = s[W0 + w]
+            if sq < 0:
+                continue
+            moves = max(level - height(s, sq), T[T[O_DISTANCE] + size * sq + t])
+            if sq == t:
+                moves = 2
+            climber = min(climber, moves)
+        if climber >= UNREACHABLE:
+            continue
+        walk = max(walk, climber)
+        for k in range(9):
+            nb = T[T[O_MOVE_LIST] + 9 * t + k]
+            if nb < 0:
+                break
+            if (closed >> nb) & 1:
+                continue
+            need_s = max(0, level - 1 - height(s, nb))
+            turns = max(need_t + need_s + 1, walk)
+            if turns < best:
+                best = turns
+    return best
+
+
+@njit(cache=True)
+def turns_possible(s: np.ndarray, T) -> int:
+    """Bounds.turns_possible: each turn uses a piece, but for a god's take; the pieces
+    are the stockpile's, the untaken gods' and the rewards of objectives still to
+    achieve (neither the target's nor the ending objective's)."""
+    if T[P_ENDLESS]:
+        return UNREACHABLE
+    total = s[STOCK] + s[STOCK + 1] + s[STOCK + 2] + s[STOCK + 3]
+    for g in range(T[P_GODS]):
+        if not (s[GODS_TAKEN] >> g) & 1:
+            total += 1
+            for piece in range(4):
+                total += T[T[O_GODS] + 4 * g + piece]
+    for j in range(T[P_OBJECTIVES]):
+        if j == T[P_TARGET] or j == T[P_ENDING] or (s[ACHIEVED] >> j) & 1:
+            continue
+        for piece in range(4):
+            total += T[T[O_REWARDS] + 4 * (j * T[P_REWARD_WIDTH]) + piece]
+    return total
+
+
+@njit(cache=True)
+def is_over(s: np.ndarray, T) -> bool:
     """state.is_over: the ending objective met, two workers lost, or the turn limit."""
     ending = T[P_ENDING]
     if ending >= 0 and (s[ACHIEVED] >> ending) & 1:
@@ -230,7 +312,7 @@ def is_over(s: np.ndarray, T) -> bool:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
     """RiddleGame.estimate (plain): the target goal's bound, each leaf's ``min_turns``
     combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min)."""
     target = T[P_TARGET]
@@ -262,7 +344,7 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:  # ty
         else:
             bound[i] = leaf_turns(s, T, i, met)
     need = bound[root]
-    if need >= UNREACHABLE:
+    if need >= UNREACHABLE or (need > 1 and need > turns_possible(s, T)):
         return UNREACHABLE
     limit = T[P_TURN_LIMIT]
     if limit >= 0 and s[TURN] + max(need, 1) > limit:

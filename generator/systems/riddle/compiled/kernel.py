@@ -1,3 +1,5 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
 """The compiled A* core: successors, effects, key and search over flat states.
 
 Every function is numba ``@njit(cache=True)``; each mirrors a Python rule, named
@@ -38,7 +40,7 @@ FIELD_AT_MOST = 1 << 15
 """Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
 
 @njit(cache=True)
-def apply_effects(c: np.ndarray, T) -> None:  # type: ignore[no-untyped-def]
+def apply_effects(c: np.ndarray, T) -> None:
     """The end-of-turn effects in order (effects/*.py ``apply``), on ``c`` in place."""
     for e in range(T[P_EFFECTS]):
         kind, a, b = T[T[O_EFFECTS] + 3 * e + 0], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
@@ -88,7 +90,7 @@ def apply_effects(c: np.ndarray, T) -> None:  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,  # type: ignore[no-untyped-def]
+def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
              swap: np.ndarray) -> int:
     """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
     one state per choice of piece rewards (repeats dropped), then the effects.
@@ -145,7 +147,7 @@ def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,  # type
 
 
 @njit(cache=True)
-def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,  # type: ignore[no-untyped-def]
+def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
                c: np.ndarray, swap: np.ndarray) -> int:
     """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
 
@@ -239,7 +241,7 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,  # type: igno
 
 
 @njit(cache=True)
-def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,  # type: ignore[no-untyped-def]
+def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,
             met: np.ndarray, swap: np.ndarray) -> int:
     """state.after_build's coin on ``b`` (built up to ``level``, 4 = dome): one turn's
     end per objective with a free slot of its colour, or one with the coin set aside."""
@@ -265,7 +267,7 @@ def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,  # ty
 
 
 @njit(cache=True)
-def key_of(s: np.ndarray, T) -> tuple:  # type: ignore[no-untyped-def, type-arg]
+def key_of(s: np.ndarray, T) -> tuple[int, ...]:
     """RiddleGame.key without symmetries: the same fields, workers a player may swap
     sorted within their group of the worker assignment, turns past the horizon
     folded to the seat to play."""
@@ -316,7 +318,7 @@ def cpu_seconds() -> float:
 
 
 @njit(cache=True)
-def astar(starts: np.ndarray, T, budget: int, max_cost: int,  # type: ignore[no-untyped-def]
+def astar(starts: np.ndarray, T, budget: int, max_cost: int,
           stored_at_most: int, seconds: float):
     """sim/search.py ``_astar`` over flat states: the same order (f, then deeper
     first, then insertion), goal test on generation, the same limits. Returns
@@ -410,7 +412,7 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,  # type: ignore[no-
     return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
 
 
-def children(s: np.ndarray, T) -> np.ndarray:  # type: ignore[no-untyped-def]
+def children(s: np.ndarray, T) -> np.ndarray:
     """The successors of ``s`` as rows (for tests and the replay; allocates its scratch)."""
     goals = max(T[P_NODES], 1)
     out = np.empty((int(T[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
@@ -419,7 +421,7 @@ def children(s: np.ndarray, T) -> np.ndarray:  # type: ignore[no-untyped-def]
     return out[:made].copy()
 
 
-def bound_of(s: np.ndarray, T) -> int:  # type: ignore[no-untyped-def]
+def bound_of(s: np.ndarray, T) -> int:
     """The kernel's estimate of ``s`` (for tests)."""
     goals = max(T[P_NODES], 1)
     return int(estimate(s, T, np.zeros(goals, dtype=np.bool_), np.zeros(goals, dtype=np.int64)))

@@ -19,8 +19,10 @@ returns None and the caller runs the Python search.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -40,15 +42,39 @@ class ReplayError(RuntimeError):
     """The kernel's line does not follow the Python rules (a bug in the kernel)."""
 
 
+SOURCES = ("flat.py", "goals.py", "kernel.py")
+"""The files the compiled functions are made of (their digest names the JIT cache)."""
+
+
+def cache_dir() -> Path:
+    """Where numba keeps the compiled kernel: one directory per digest of
+    :data:`SOURCES`. (numba's own cache checks only the file of each function, not
+    the constants and functions it takes from the others: an edit there would load
+    stale machine code.) Under ``$XDG_CACHE_HOME`` (default ``~/.cache``)."""
+    digest = hashlib.sha256()
+    here = Path(__file__).parent
+    for name in SOURCES:
+        digest.update((here / name).read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "riddlesmith" / f"numba-{digest.hexdigest()[:16]}"
+
+
 def kernel_module() -> Any | None:
     """The compiled kernel module, or None when numba is missing or the path is off."""
     if os.environ.get(ENV, "1") == "0":
         return None
     try:
-        from generator.systems.riddle.compiled import kernel
+        from numba.core import config
     except ImportError:
         return None
+    if not os.environ.get("NUMBA_CACHE_DIR") and "kernel" not in _LOADED:
+        config.CACHE_DIR = str(cache_dir())
+    from generator.systems.riddle.compiled import kernel
+    _LOADED.add("kernel")
     return kernel
+
+
+_LOADED: set[str] = set()
 
 
 def why_not(game: RiddleGame) -> str | None:
