@@ -86,9 +86,11 @@ def why_not(game: RiddleGame) -> str | None:
 
 
 def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
-                   seconds: float | None) -> SearchResult[RiddleState, Action] | None:
+                   seconds: float | None, clock: dict[str, float] | None = None
+                   ) -> SearchResult[RiddleState, Action] | None:
     """:func:`~generator.sim.search.astar` on ``game`` through the compiled core, or
-    None when it cannot answer as the Python search would (see the module docs)."""
+    None when it cannot answer as the Python search would (see the module docs).
+    ``clock`` (for the benchmark) gets the kernel's own CPU seconds under ``kernel``."""
     kernel = kernel_module()
     if kernel is None or unsupported(game) is not None:
         return None
@@ -96,9 +98,12 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     t = pack(tables(game))
     starts = tuple(game.starts())
     flat = np.array([encode(s) for s in starts], dtype=np.int64)
+    cpu = time.process_time()
     status, goal, expanded, generated, nodes, parents = kernel.astar(
         flat, t, budget, -1 if max_cost is None else max_cost, stored_limit(budget),
         -1.0 if seconds is None else seconds)
+    if clock is not None:
+        clock["kernel"] = time.process_time() - cpu
     if status == kernel.FOUND:
         line: list[np.ndarray] = []
         node = int(goal)
