@@ -432,23 +432,36 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                   + _powers_note(ctx, gods, blessings))
 
 
+PYTHON_FIRST = 256
+"""States the Python A* expands on an objective before the proof moves to the compiled
+core: within them it decides most shipped objectives (its bounds are finer than the
+core's), and a search that ends within its budget returns exactly what a larger
+budget would, so those lines stay the Python path's lines."""
+
+
 def proof_search(game: RiddleGame, budget: int, horizon: int | None,
                  seconds: float | None) -> SearchResult[RiddleState, Action]:
-    """The proof's A* (no powers, no chance): through the compiled core when numba is
-    installed and the core supports the riddle (``generator/systems/riddle/compiled``,
-    its line replayed by the Python rules), else, or when it stops undecided, the
-    Python :func:`~generator.sim.search.astar`. ``RIDDLESMITH_COMPILED=0`` forces Python."""
-    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0":
+    """The proof's A* (no powers, no chance): the Python
+    :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
+    numba is installed and the compiled core (``generator/systems/riddle/compiled``)
+    supports the riddle, that core (its line replayed by the Python rules); else, or
+    when the core stops undecided, the Python search with the whole budget.
+    ``RIDDLESMITH_COMPILED=0`` forces Python."""
+    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0" and budget > PYTHON_FIRST:
         try:
             from generator.systems.riddle.compiled.search import compiled_astar
         except ImportError:  # numpy (and so numba) is not installed
             compiled_astar = None  # type: ignore[assignment]
         if compiled_astar is not None:
             cpu = time.process_time()
-            found = compiled_astar(game, budget, horizon, seconds)
+            first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
+            if first.status != BUDGET:
+                return first
+            found = compiled_astar(game, budget, horizon, None if seconds is None else max(
+                0.0, seconds - (time.process_time() - cpu)))
             if found is not None:
                 return found
-            if seconds is not None:  # what the kernel spent is gone from the cap
+            if seconds is not None:  # what both spent is gone from the cap
                 seconds = max(0.0, seconds - (time.process_time() - cpu))
     return astar(game, budget=budget, max_cost=horizon, seconds=seconds)
 

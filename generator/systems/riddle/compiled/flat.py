@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from generator.engine.geometry import NO_SQUARE
 from generator.systems.riddle.bookkeeping import Bookkeeping
+from generator.systems.riddle.bounds import IDENTITY_TURNS, seat_turn_tables
 from generator.systems.riddle.effects.remove_top import RemoveTopEffect
 from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.effects.stockpile_add import StockpileAddEffect
+from generator.systems.riddle.effects.step_toward_closest_worker import StepTowardClosestWorkerEffect
 from generator.systems.riddle.effects.stockpile_remove import StockpileRemoveEffect
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
@@ -54,18 +55,24 @@ REWARD_CHOICES_AT_MOST = 64
 # Parameters (the p array, also the head of the packed tables).
 (P_SIZE, P_LAND, P_WORKERS, P_PLAYERS, P_OBJECTIVES, P_TARGET, P_ENDING, P_TURN_LIMIT,
  P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN, P_NODES,
- P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS) = range(20)
-P_LEN = 20
+ P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS, P_WIDTH, P_FIGURES_MOVE) = range(22)
+P_LEN = 22
 # Where each table starts in the packed array (:func:`pack`), after the parameters.
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
- O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR) = range(P_LEN, P_LEN + 20)
-HEAD = P_LEN + 20
+ O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR, O_FIGURE_DISTANCE,
+ O_MOVE_TURNS) = range(P_LEN, P_LEN + 22)
+HEAD = P_LEN + 22
+TURNS = len(IDENTITY_TURNS)  # entries of each worker's table of move turns
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
 G_SLOTS, G_STAND, G_BUILD, G_WITHIN, G_ALL, G_ANY, G_BLESSINGS = 1, 2, 3, 4, 5, 6, 7
 # Effect kinds.
-E_SINK, E_ADD, E_REMOVE, E_TOP = 1, 2, 3, 4
+E_SINK, E_ADD, E_REMOVE, E_TOP, E_STEP = 1, 2, 3, 4, 5
+FIGURES = ("worker", "king", "sphinx", "any")  # a stand goal's figure: its index
+SCRATCH_ROWS = 1024
+"""Rows the kernel holds for one turn's end (reward choices times figure steps);
+beyond, the search stops (OVERFLOW) and the caller runs the Python search."""
 
 
 class Tables(NamedTuple):
@@ -92,6 +99,9 @@ class Tables(NamedTuple):
     reward_count: np.ndarray  # per objective: its number of choices
     effects: np.ndarray  # [effects, 3]: kind, a, b
     near: np.ndarray  # [size, size]: moves from a square to one next to another (bounds.near)
+    figure_distance: np.ndarray  # [size, size]: steps of a figure (bounds.figure_distances)
+    move_turns: np.ndarray  # [assignment, seat, Wanderer moved, worker, TURNS]: the turn
+    # of a worker's d-th move from now (bounds.seat_turn_tables)
 
 
 def signed(bits: int) -> int:
@@ -112,7 +122,7 @@ def _goal_problem(goal: Goal) -> str | None:
                 return problem
         return None
     if kind is StandGoal:
-        return None if goal.figure == "worker" else f"goal stand ({goal.figure})"  # type: ignore[attr-defined]
+        return None
     if kind in (SlotsGoal, BuildGoal, WithinGoal, BlessingsGoal):
         return None
     return f"goal {kind.NAME}"
@@ -127,8 +137,6 @@ def unsupported(game: RiddleGame) -> str | None:
         return "god powers or blessing cards"
     if game.chance:
         return "chance (the Sphinx's game)"
-    if board.king != NO_SQUARE or board.sphinx != NO_SQUARE:
-        return "King or Sphinx"
     if len(board.workers) > WORKERS_AT_MOST:
         return f"more than {WORKERS_AT_MOST} workers"
     if ctx.geometry.size > 64:
@@ -145,7 +153,7 @@ def unsupported(game: RiddleGame) -> str | None:
         return "more than 16 revealed blessing cards"
     for effect in ctx.effects:
         if not isinstance(effect, (SinkEffect, StockpileAddEffect, StockpileRemoveEffect,
-                                   RemoveTopEffect)):
+                                   RemoveTopEffect, StepTowardClosestWorkerEffect)):
             return f"effect {effect.NAME}"
     for objective in ctx.objectives:
         problem = _goal_problem(objective.goal)
@@ -189,7 +197,7 @@ def _flatten(goal: Goal, nodes: list[list[int]], masks: list[int], children: lis
     if kind is SlotsGoal:
         row = [G_SLOTS, goal.objective, goal.silver, goal.gold]  # type: ignore[attr-defined]
     elif kind is StandGoal:
-        row = [G_STAND, goal.level, goal.at, 0]  # type: ignore[attr-defined]
+        row = [G_STAND, goal.level, goal.at, FIGURES.index(goal.figure)]  # type: ignore[attr-defined]
     elif kind is BuildGoal:
         row = [G_BUILD, WHAT.index(goal.what), goal.count, 0]  # type: ignore[attr-defined]
         region = goal.region  # type: ignore[attr-defined]
@@ -214,6 +222,8 @@ def _effect_row(effect: object) -> list[int]:
         return [E_REMOVE, effect.piece, effect.count]
     if isinstance(effect, RemoveTopEffect):
         return [E_TOP, effect.at, int(effect.to == "stockpile")]
+    if isinstance(effect, StepTowardClosestWorkerEffect):
+        return [E_STEP, int(effect.figure == "king"), 0]
     raise ValueError(f"the compiled core has no effect {effect!r}")
 
 
@@ -255,7 +265,23 @@ def tables(game: RiddleGame) -> Tables:
     p[P_COINS], p[P_REMOVABLE] = len(ctx.coins), signed(ctx.removable)
     p[P_REWARD_MASK] = game.reward_mask
     # Children of one expansion at most: every move with a slot choice, and each god.
-    p[P_CHILDREN] = (workers * 8 * 8 + len(game.queue)) * max(1, len(ctx.objectives)) * choices
+    steps = sum(isinstance(e, StepTowardClosestWorkerEffect) for e in ctx.effects)
+    p[P_CHILDREN] = min(1 << 16, (workers * 8 * 8 + len(game.queue)) * max(1, len(ctx.objectives))
+                        * choices * (2 if steps else 1) + SCRATCH_ROWS)
+    p[P_WIDTH] = geometry.width
+    moving = game.bounds.moving_figures
+    p[P_FIGURES_MOVE] = int("king" in moving) | int("sphinx" in moving) << 1
+    move_turns = np.zeros((len(assignments), ctx.players, 2, max(workers, 1), TURNS),
+                          dtype=np.int64)
+    for a, assignment in enumerate(assignments):
+        for seat in range(ctx.players):
+            for moved in range(2):
+                rows = seat_turn_tables(assignment.masks, assignment.wanderer, ctx.players,
+                                        seat, bool(moved), workers)
+                for w, row in enumerate(rows):
+                    move_turns[a, seat, moved, w] = row
+    figure_distance = np.array(game.bounds.figure_distance or [[0] * size] * size,
+                               dtype=np.int64).reshape((size, size))
     p[P_NODES], p[P_LANDS] = len(nodes), len(geometry.squares)
     p[P_KEY_WIDTH], p[P_REWARD_WIDTH] = key_order.shape[1], most
     # Bounds.endless: pieces come back without end (no count of turns left is claimed).
@@ -288,6 +314,8 @@ def tables(game: RiddleGame) -> Tables:
         reward_count=np.array([len(o) for o in game.rewards] or [1], dtype=np.int64),
         effects=array([_effect_row(e) for e in ctx.effects], 3),
         near=np.array(game.bounds.near, dtype=np.int64).reshape((size, size)),
+        figure_distance=figure_distance,
+        move_turns=move_turns,
     )
 
 

@@ -14,12 +14,13 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, BLESSINGS, COLLECTED, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY, G_BLESSINGS,
-    G_BUILD, G_SLOTS, G_STAND, G_WITHIN, L1, L2, L3, O_CHILDREN, O_COINS, O_DISTANCE, O_GOALS,
-    O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST, O_NEAR, O_REWARDS, O_ROOTS, P_COINS,
-    P_ENDING, P_ENDLESS, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_REMOVABLE,
-    P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, STOCK, SUNK, TOKENS, TURN,
-    W0,
+    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY,
+    G_BLESSINGS, G_BUILD, G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_COINS,
+    O_DISTANCE, O_FIGURE_DISTANCE, O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST,
+    O_MOVE_TURNS, O_NEAR, O_REWARDS, O_ROOTS, P_COINS, P_ENDING, P_ENDLESS, P_FIGURES_MOVE,
+    P_GODS, P_KEY_WIDTH, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REMOVABLE,
+    P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX, STOCK, SUNK,
+    TOKENS, TURN, TURNS, W0, WANDERER_MOVED,
 )
 
 UNREACHABLE = 1 << 30
@@ -50,11 +51,18 @@ def judge(s: np.ndarray, T, met: np.ndarray) -> None:
             filled = (s[SLOTS] >> (8 * a)) & 0xFF
             ok = (filled & 15) >= b and (filled >> 4) >= T[T[O_GOALS] + 6 * i + 3]
         elif kind == G_STAND:
-            for w in range(T[P_WORKERS]):
-                sq = s[W0 + w]
-                if sq >= 0 and (b < 0 or sq == b) and height(s, sq) >= a:
+            figure = T[T[O_GOALS] + 6 * i + 3]  # worker, king, sphinx, any
+            if figure == 0 or figure == 3:
+                for w in range(T[P_WORKERS]):
+                    sq = s[W0 + w]
+                    if sq >= 0 and (b < 0 or sq == b) and height(s, sq) >= a:
+                        ok = True
+                        break
+            for f in range(2):
+                sq = s[KING + f]
+                if (figure == 1 + f or figure == 3) and sq >= 0 and (b < 0 or sq == b) \
+                        and height(s, sq) >= a:
                     ok = True
-                    break
         elif kind == G_BUILD:
             ok = built(s, a, T[T[O_GOAL_MASKS] + i]) >= b
         elif kind == G_WITHIN:
@@ -154,6 +162,19 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
                 return UNREACHABLE
         return max(1, total)
     if kind == G_STAND:
+        figure = T[T[O_GOALS] + 6 * i + 3]
+        if figure != 0:  # the King and the Sphinx move only by effects: one turn, no more
+            present = figure == 3 and placed_workers(s, T)
+            present = present or ((figure == 1 or figure == 3) and s[KING] >= 0)
+            present = present or ((figure == 2 or figure == 3) and s[SPHINX] >= 0)
+            if not present:
+                return UNREACHABLE
+            more = figure_walk(s, T, 1, a, b) if figure != 2 else UNREACHABLE
+            if figure != 1:
+                more = min(more, figure_walk(s, T, 2, a, b))
+            if figure == 3:
+                more = min(more, stand_walk(s, T, a, b))
+            return max(1, more)
         base = stand_turns(s, T, a, b)
         if base <= 0 or base >= UNREACHABLE:
             return base
@@ -192,6 +213,14 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def placed_workers(s: np.ndarray, T) -> bool:
+    for w in range(T[P_WORKERS]):
+        if s[W0 + w] >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
@@ -226,6 +255,17 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
 
 
 @njit(cache=True)
+def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
+    """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
+    (Bounds.movers: ``d`` itself with one player)."""
+    players = T[P_PLAYERS]
+    at = T[O_MOVE_TURNS] + TURNS * (T[P_KEY_WIDTH] * (2 * (players * s[ASSIGNMENT]
+                                                            + s[TURN] % players)
+                                                       + s[WANDERER_MOVED]) + w)
+    return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
+
+
+@njit(cache=True)
 def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
     """goals/stand.py ``stand_bound`` without its parts for 2-4 players' seats and for
     pieces (each only raises it): the worker steps onto ``t`` from a neighbour ``s``
@@ -250,7 +290,7 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
                 if sq >= 0:
                     steps = T[T[O_NEAR] + size * sq + t]
                     if steps < UNREACHABLE:
-                        walk = min(walk, max(1, steps))
+                        walk = min(walk, move_turn(s, T, w, max(1, steps)))
             if walk >= UNREACHABLE:
                 continue
             walk += need_t
@@ -262,7 +302,8 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
             moves = max(level - height(s, sq), T[T[O_DISTANCE] + size * sq + t])
             if sq == t:
                 moves = 2
-            climber = min(climber, moves)
+            if moves < UNREACHABLE:
+                climber = min(climber, move_turn(s, T, w, moves))
         if climber >= UNREACHABLE:
             continue
         walk = max(walk, climber)
@@ -276,6 +317,48 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
             turns = max(need_t + need_s + 1, walk)
             if turns < best:
                 best = turns
+    return best
+
+
+@njit(cache=True)
+def figure_walk(s: np.ndarray, T, figure: int, level: int, at: int) -> int:
+    """goals/stand.py ``stand_figure_bound`` (King 1, Sphinx 2) without the wait for the
+    workers next to it to walk away (it only raises it): the figure steps once a
+    turn, after the turn's goals are judged, onto a space built up to the level."""
+    here = s[KING] if figure == 1 else s[SPHINX]
+    if here < 0:
+        return UNREACHABLE
+    size = T[P_SIZE]
+    moves = (T[P_FIGURES_MOVE] >> (figure - 1)) & 1
+    closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
+    best = UNREACHABLE
+    count = 1 if at >= 0 else T[P_LANDS]
+    for q in range(count):
+        t = at if at >= 0 else T[T[O_LAND_LIST] + q]
+        if (closed >> t) & 1:
+            continue
+        need = max(0, level - height(s, t))
+        if t == here:
+            if not need:
+                return 1
+            if not moves:
+                continue
+            arrive = need + 1
+        else:
+            steps = T[T[O_FIGURE_DISTANCE] + size * here + t]
+            if not moves or steps >= UNREACHABLE:
+                continue
+            arrive = max(steps, need)
+        if need:
+            walk = UNREACHABLE
+            for w in range(T[P_WORKERS]):
+                sq = s[W0 + w]
+                if sq >= 0 and T[T[O_NEAR] + size * sq + t] < UNREACHABLE:
+                    walk = min(walk, move_turn(s, T, w, max(1, T[T[O_NEAR] + size * sq + t])))
+            if walk >= UNREACHABLE:
+                continue
+            arrive = max(arrive, walk - 1 + need)
+        best = min(best, arrive + 1)
     return best
 
 

@@ -4,8 +4,8 @@
 
 Every function is numba ``@njit(cache=True)``; each mirrors a Python rule, named
 in its docstring, for the subset :func:`~.flat.unsupported` accepts (plain turns:
-no powers, no chance, no King or Sphinx, the effects sink, stockpile-add,
-stockpile-remove and remove-top). ``tests/systems/riddle/test_riddle_compiled.py``
+no powers, no chance; every goal but the Sphinx's games; the effects sink,
+stockpile-add, stockpile-remove, remove-top and step-toward-closest-worker). ``tests/systems/riddle/test_riddle_compiled.py``
 pins each to the Python rules over generated riddles. Only :mod:`.search` imports
 this module (and so numba), and only when the compiled path runs.
 """
@@ -20,11 +20,12 @@ from numba.typed import Dict
 
 from generator.systems.riddle.compiled.flat import (
     ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK,
-    E_TOP, GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, O_BUILD_LIST, O_COINS, O_COIN_AT, O_EFFECTS,
-    O_GODS, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT, O_ROOTS,
-    O_SEAT_MASKS, O_SLOTS, O_WANDERER, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON, P_KEY_WIDTH,
-    P_LAND, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_REWARD_WIDTH, P_TARGET,
-    P_WORKERS, REVEALED, SLOTS, SPHINX, STOCK, SUNK, TOKENS, TURN, W0, WANDERER_MOVED, WIDTH,
+    E_STEP, E_TOP, GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, O_BUILD_LIST, O_COINS, O_COIN_AT,
+    O_EFFECTS, O_GODS, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT,
+    O_ROOTS, O_SEAT_MASKS, O_SLOTS, O_WANDERER, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON,
+    P_KEY_WIDTH, P_LAND, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_REWARD_WIDTH,
+    P_TARGET, P_WIDTH, P_WORKERS, REVEALED, SCRATCH_ROWS, SLOTS, SPHINX, STOCK, SUNK, TOKENS,
+    TURN, W0, WANDERER_MOVED, WIDTH,
 )
 from generator.systems.riddle.compiled.goals import (
     UNREACHABLE, estimate, height, is_over, judge, popcount,
@@ -36,65 +37,173 @@ FOUND, EXHAUSTED, HORIZON, BUDGET_STATES, BUDGET_MEMORY, BUDGET_SECONDS, OVERFLO
 """Statuses :func:`astar` returns (OVERFLOW: a count outgrew the key's fields)."""
 CLOCK_EVERY = 256
 """Expanded states between two readings of the CPU clock."""
+HOLD = 64
+"""Rows of the scratch array for reward choices (the effects' rows come after)."""
 FIELD_AT_MOST = 1 << 15
 """Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
 
 @njit(cache=True)
-def apply_effects(c: np.ndarray, T) -> None:
-    """The end-of-turn effects in order (effects/*.py ``apply``), on ``c`` in place."""
+def apply_one(c: np.ndarray, T, e: int) -> None:
+    """End-of-turn effect ``e`` that leaves one state (effects/*.py ``apply``), in place."""
+    kind, a, b = T[T[O_EFFECTS] + 3 * e], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
+    if kind == E_SINK:
+        bit = np.int64(1) << a
+        if c[TURN] != b or c[SUNK] & bit:
+            return
+        keep = ~bit
+        c[L1] &= keep
+        c[L2] &= keep
+        c[L3] &= keep
+        c[DOMES] |= bit
+        for w in range(T[P_WORKERS]):
+            if c[W0 + w] == a:
+                c[W0 + w] = -1
+                c[DESTROYED] += 1
+        if c[KING] == a:
+            c[KING] = -1
+        if c[SPHINX] == a:
+            c[SPHINX] = -1
+        c[TOKENS] &= keep
+        c[SUNK] |= bit
+    elif kind == E_ADD:
+        c[STOCK + a] += b
+    elif kind == E_REMOVE:
+        if c[STOCK + a]:
+            c[STOCK + a] = max(0, c[STOCK + a] - b)
+    elif kind == E_TOP:
+        bit = np.int64(1) << a
+        if c[SUNK] & bit:
+            return
+        piece = -1
+        if c[DOMES] & bit:
+            c[DOMES] &= ~bit
+            piece = 3
+        elif c[L3] & bit:
+            c[L3] &= ~bit
+            piece = 2
+        elif c[L2] & bit:
+            c[L2] &= ~bit
+            piece = 1
+        elif c[L1] & bit:
+            c[L1] &= ~bit
+            piece = 0
+        if piece >= 0 and b:
+            c[STOCK + piece] += 1
+
+
+@njit(cache=True)
+def apart(T, a: int, b: int) -> int:
+    """Grid distance, orthogonal or diagonal (effects ``grid_distance``)."""
+    width = T[P_WIDTH]
+    return max(abs(a // width - b // width), abs(a % width - b % width))
+
+
+@njit(cache=True)
+def step(c: np.ndarray, T, king: int, swap: np.ndarray, m: int) -> int:
+    """step-toward-closest-worker on ``c``: one row per step the group may choose
+    (effects ``step_targets``, in square order), or ``c`` itself, into ``swap[HOLD + m:]``;
+    returns the new ``m`` (-1: no room)."""
+    here = c[KING] if king else c[SPHINX]
+    chosen = np.int64(0)
+    if here >= 0:
+        blocked = c[DOMES]
+        near = UNREACHABLE
+        for w in range(T[P_WORKERS]):
+            if c[W0 + w] >= 0:
+                blocked |= np.int64(1) << c[W0 + w]
+                near = min(near, apart(T, here, c[W0 + w]))
+        other = c[SPHINX] if king else c[KING]
+        if other >= 0:
+            blocked |= np.int64(1) << other
+        for w in range(T[P_WORKERS]):
+            target = c[W0 + w]
+            if target < 0 or apart(T, here, target) != near:
+                continue
+            best = near
+            for k in range(9):
+                sq = T[T[O_MOVE_LIST] + 9 * here + k]
+                if sq < 0:
+                    break
+                if not (blocked >> sq) & 1:
+                    best = min(best, apart(T, target, sq))
+            if best < near:
+                for k in range(9):
+                    sq = T[T[O_MOVE_LIST] + 9 * here + k]
+                    if sq < 0:
+                        break
+                    if not (blocked >> sq) & 1 and apart(T, target, sq) == best:
+                        chosen |= np.int64(1) << sq
+    if chosen == 0:
+        if HOLD + m >= swap.shape[0]:
+            return -1
+        swap[HOLD + m, :] = c
+        return m + 1
+    for k in range(9):
+        sq = T[T[O_MOVE_LIST] + 9 * here + k]
+        if sq < 0:
+            break
+        if (chosen >> sq) & 1:
+            if HOLD + m >= swap.shape[0]:
+                return -1
+            swap[HOLD + m, :] = c
+            swap[HOLD + m, KING if king else SPHINX] = sq
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def dedupe(out: np.ndarray, lo: int, hi: int) -> int:
+    """Drop repeated rows of ``out[lo:hi]``, keeping the first (``dict.fromkeys``)."""
+    k = lo
+    for r in range(lo, hi):
+        repeat = False
+        for q in range(lo, k):
+            same = True
+            for f in range(WIDTH):
+                if out[q, f] != out[r, f]:
+                    same = False
+                    break
+            if same:
+                repeat = True
+                break
+        if not repeat:
+            if r != k:
+                out[k, :] = out[r]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def effects(out: np.ndarray, lo: int, hi: int, T, swap: np.ndarray) -> int:
+    """RiddleGame.effects_step on the one state ``out[lo]`` (``hi == lo + 1``): every
+    effect in order on every state so far, repeats dropped after an effect that met
+    several states. Returns the new ``hi`` (-1: no room)."""
     for e in range(T[P_EFFECTS]):
-        kind, a, b = T[T[O_EFFECTS] + 3 * e + 0], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
-        if kind == E_SINK:
-            bit = np.int64(1) << a
-            if c[TURN] != b or c[SUNK] & bit:
-                continue
-            keep = ~bit
-            c[L1] &= keep
-            c[L2] &= keep
-            c[L3] &= keep
-            c[DOMES] |= bit
-            for w in range(T[P_WORKERS]):
-                if c[W0 + w] == a:
-                    c[W0 + w] = -1
-                    c[DESTROYED] += 1
-            if c[KING] == a:
-                c[KING] = -1
-            if c[SPHINX] == a:
-                c[SPHINX] = -1
-            c[TOKENS] &= keep
-            c[SUNK] |= bit
-        elif kind == E_ADD:
-            c[STOCK + a] += b
-        elif kind == E_REMOVE:
-            if c[STOCK + a]:
-                c[STOCK + a] = max(0, c[STOCK + a] - b)
-        elif kind == E_TOP:
-            bit = np.int64(1) << a
-            if c[SUNK] & bit:
-                continue
-            piece = -1
-            if c[DOMES] & bit:
-                c[DOMES] &= ~bit
-                piece = 3
-            elif c[L3] & bit:
-                c[L3] &= ~bit
-                piece = 2
-            elif c[L2] & bit:
-                c[L2] &= ~bit
-                piece = 1
-            elif c[L1] & bit:
-                c[L1] &= ~bit
-                piece = 0
-            if piece >= 0 and b:
-                c[STOCK + piece] += 1
+        size = hi - lo
+        if T[T[O_EFFECTS] + 3 * e] == E_STEP:
+            m = 0
+            for r in range(lo, hi):
+                m = step(out[r], T, T[T[O_EFFECTS] + 3 * e + 1], swap, m)
+                if m < 0:
+                    return -1
+            if lo + m > out.shape[0]:
+                return -1
+            out[lo:lo + m, :] = swap[HOLD:HOLD + m]
+            hi = lo + m
+        else:
+            for r in range(lo, hi):
+                apply_one(out[r], T, e)
+        if size > 1:
+            hi = dedupe(out, lo, hi)
+    return hi
 
 
 @njit(cache=True)
 def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
              swap: np.ndarray) -> int:
     """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
-    one state per choice of piece rewards (repeats dropped), then the effects.
-    Writes the states to ``out[n:]``; returns the new ``n``."""
+    one state per choice of piece rewards (repeats dropped), then each one's effects.
+    Writes the states to ``out[n:]``; returns the new ``n`` (-1: no room)."""
     if c[TOKENS] != 0:
         under = np.int64(0)
         for w in range(T[P_WORKERS]):
@@ -112,6 +221,8 @@ def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
             achieved |= np.int64(1) << j
     c[ACHIEVED] = achieved
     new = achieved & ~before & T[P_REWARD_MASK]
+    if n >= out.shape[0]:
+        return -1
     start = n
     out[n, :] = c
     n += 1
@@ -122,27 +233,31 @@ def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
             made = 0
             for r in range(start, n):
                 for k in range(T[T[O_REWARD_COUNT] + j]):
+                    if made >= HOLD:
+                        return -1
                     swap[made, :] = out[r]
                     for piece in range(4):
-                        swap[made, STOCK + piece] += T[T[O_REWARDS] + 4 * (j * T[P_REWARD_WIDTH] + k) + piece]
+                        swap[made, STOCK + piece] += T[T[O_REWARDS] + 4 * (
+                            j * T[P_REWARD_WIDTH] + k) + piece]
                     made += 1
-            n = start
-            for r in range(made):  # keep the first of equal states
-                repeat = False
-                for q in range(start, n):
-                    same = True
-                    for piece in range(4):
-                        if out[q, STOCK + piece] != swap[r, STOCK + piece]:
-                            same = False
-                            break
-                    if same:
-                        repeat = True
-                        break
-                if not repeat:
-                    out[n, :] = swap[r]
-                    n += 1
-    for r in range(start, n):
-        apply_effects(out[r], T)
+            if start + made > out.shape[0]:
+                return -1
+            out[start:start + made, :] = swap[:made]
+            n = dedupe(out, start, start + made)
+    if T[P_EFFECTS] == 0:
+        return n
+    if n - start == 1:
+        return effects(out, start, n, T, swap)
+    rows = n - start  # several rewarded states: the effects on each in turn
+    swap[:rows, :] = out[start:n]
+    n = start
+    for r in range(rows):
+        if n >= out.shape[0]:
+            return -1
+        out[n, :] = swap[r]
+        n = effects(out, n, n + 1, T, swap)
+        if n < 0:
+            return -1
     return n
 
 
@@ -151,6 +266,7 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
                c: np.ndarray, swap: np.ndarray) -> int:
     """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
 
+    -1 when they outgrow ``out`` or the scratch rows.
     Moves in the engine's order (worker, destination, build square: engine
     ``iter_moves``), each with one child per slot a collected coin may fill
     (state ``after_build``/``place_coin``), then taking each god of the queue."""
@@ -225,6 +341,8 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
                 if wanderer >= 0:
                     c[WANDERER_MOVED] = 1 if i == wanderer else 0
                 n = collect(c, T, b, h + 1, out, n, met, swap)
+                if n < 0:
+                    return -1
     if T[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
         for g in range(T[P_GODS]):
             if (s[GODS_TAKEN] >> g) & 1:
@@ -237,6 +355,8 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
             c[GODS_HELD] += np.int64(1) << (2 * seat)
             c[TURN] += 1
             n = end_turn(c, T, out, n, met, swap)
+            if n < 0:
+                return -1
     return n
 
 
@@ -259,6 +379,8 @@ def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,
         c[:] = base
         c[SLOTS] += np.int64(1) << shift
         n = end_turn(c, T, out, n, met, swap)
+        if n < 0:
+            return -1
         placed = True
     if not placed:
         c[:] = base
@@ -334,7 +456,7 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     met = np.zeros(max(goals, 1), dtype=np.bool_)
     bound = np.zeros(max(goals, 1), dtype=np.int64)
     c = np.empty(width, dtype=np.int64)
-    swap = np.empty((64, width), dtype=np.int64)
+    swap = np.empty((HOLD + SCRATCH_ROWS, width), dtype=np.int64)
     out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
     target = T[P_TARGET]
     n = 0
@@ -374,6 +496,8 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
         expanded += 1
         g1 = g + 1
         made = successors(nodes[node], T, out, met, c, swap)
+        if made < 0:
+            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         for r in range(made):
             generated += 1
             child = out[r]
@@ -417,7 +541,9 @@ def children(s: np.ndarray, T) -> np.ndarray:
     goals = max(T[P_NODES], 1)
     out = np.empty((int(T[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
     made = successors(s, T, out, np.zeros(goals, dtype=np.bool_),
-                      np.empty(WIDTH, dtype=np.int64), np.empty((64, WIDTH), dtype=np.int64))
+                      np.empty(WIDTH, dtype=np.int64), np.empty((HOLD + SCRATCH_ROWS, WIDTH), dtype=np.int64))
+    if made < 0:
+        raise OverflowError("more successors than the kernel's buffers hold")
     return out[:made].copy()
 
 
