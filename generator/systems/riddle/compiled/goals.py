@@ -195,7 +195,16 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
     if kind == G_WITHIN:
         return 0 if s[TURN] <= a else UNREACHABLE
     # G_BLESSINGS
-    missing = a - s[BLESSINGS]
+    base = blessings_turns(s, T, a)
+    if base <= 0 or base >= UNREACHABLE:
+        return base
+    return max(base, blessings_walk(s, T, a - s[BLESSINGS]))
+
+
+@njit(cache=True)
+def blessings_turns(s: np.ndarray, T, count: int) -> int:
+    """BlessingsGoal.min_turns with plain turns."""
+    missing = count - s[BLESSINGS]
     if missing <= 0:
         return 0
     if popcount(s[TOKENS]) < missing:
@@ -210,6 +219,88 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
                 if at >= 0 and T[T[O_DISTANCE] + T[P_SIZE] * at + sq] < best:
                     best = T[T[O_DISTANCE] + T[P_SIZE] * at + sq]
     return max(1, best) if best < UNREACHABLE else UNREACHABLE
+
+
+@njit(cache=True)
+def blessings_walk(s: np.ndarray, T, missing: int) -> int:
+    """goals/blessings.py ``blessings_bound`` relaxed to be cheap: instead of the best
+    choice of ``missing`` tokens, each of its terms at its least over every choice
+    (the ``missing``-th smallest turn a token takes alone; the tokens no worker stands
+    on yet; the ``missing`` smallest walks to a token, from a worker or another token)."""
+    size = T[P_SIZE]
+    left = s[TOKENS] & T[P_LAND]
+    if popcount(left) < missing or not placed_workers(s, T):
+        return UNREACHABLE
+    closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
+    alone = np.empty(64, dtype=np.int64)
+    walks = np.empty(64, dtype=np.int64)
+    squares = np.empty(64, dtype=np.int64)
+    n = 0
+    for q in range(T[P_LANDS]):
+        t = T[T[O_LAND_LIST] + q]
+        if not (left >> t) & 1:
+            continue
+        h_t = height(s, t)
+        walk = UNREACHABLE
+        climb = UNREACHABLE
+        for w in range(T[P_WORKERS]):
+            sq = s[W0 + w]
+            if sq < 0:
+                continue
+            d = T[T[O_DISTANCE] + size * sq + t]
+            walk = min(walk, d)
+            moves = max(h_t - height(s, sq), d)
+            if moves < UNREACHABLE:
+                climb = min(climb, move_turn(s, T, w, moves))
+        free_nb = np.int64(0)
+        stair = UNREACHABLE
+        for k in range(9):
+            nb = T[T[O_MOVE_LIST] + 9 * t + k]
+            if nb < 0:
+                break
+            if not (closed >> nb) & 1:
+                free_nb |= np.int64(1) << nb
+                short = h_t - 1 - height(s, nb)
+                stair = min(stair, 1 + short if short > 0 else 1)
+        if walk == 0 or h_t < 1 or (climb >= h_t and free_nb != 0):
+            stair = 1
+        alone[n] = max(1, climb, stair)
+        walks[n] = walk
+        squares[n] = t
+        n += 1
+    # The walk to each token: from the nearest worker or from another token.
+    for i in range(n):
+        for k in range(n):
+            if k != i:
+                walks[i] = min(walks[i], T[T[O_DISTANCE] + size * squares[k] + squares[i]])
+    worst = smallest_sum_or_kth(alone, n, missing, True)
+    steps = smallest_sum_or_kth(walks, n, missing, False)
+    under = 0  # tokens under a worker now (no arrival needed)
+    for i in range(n):
+        for w in range(T[P_WORKERS]):
+            if s[W0 + w] == squares[i]:
+                under += 1
+    arrivals = missing - min(missing, under)
+    return max(1, arrivals, worst, steps)
+
+
+@njit(cache=True)
+def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
+    """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
+    smallest (UNREACHABLE as soon as one of them is)."""
+    taken = np.zeros(n, dtype=np.bool_)
+    total = 0
+    pick = 0
+    for _ in range(count):
+        pick = -1
+        for i in range(n):
+            if not taken[i] and (pick < 0 or values[i] < values[pick]):
+                pick = i
+        taken[pick] = True
+        if values[pick] >= UNREACHABLE:
+            return UNREACHABLE
+        total += values[pick]
+    return values[pick] if kth else total
 
 
 @njit(cache=True)

@@ -68,7 +68,7 @@ def kernel_module() -> Any | None:
     except ImportError:
         return None
     if not os.environ.get("NUMBA_CACHE_DIR") and "kernel" not in _LOADED:
-        config.CACHE_DIR = str(cache_dir())
+        setattr(config, "CACHE_DIR", str(cache_dir()))  # read when the kernel is decorated
     from generator.systems.riddle.compiled import kernel
     _LOADED.add("kernel")
     return kernel
