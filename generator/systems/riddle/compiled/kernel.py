@@ -395,19 +395,33 @@ def key_of(s: np.ndarray, T) -> tuple[int, ...]:
     folded to the seat to play."""
     a = s[ASSIGNMENT]
     nw = T[P_WORKERS]
-    squares = np.empty(4, dtype=np.int64)
-    for k in range(nw):
-        squares[k] = s[W0 + T[T[O_KEY_ORDER] + T[P_KEY_WIDTH] * a + k]]
-    for k in range(1, nw):  # insertion sort within each group
-        v = squares[k]
-        q = k - 1
-        while q >= 0 and T[T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a + q] == T[T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a + k] and squares[q] > v:
-            squares[q + 1] = squares[q]
-            q -= 1
-        squares[q + 1] = v
+    order = T[O_KEY_ORDER] + T[P_KEY_WIDTH] * a
+    group = T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a
+    # The workers in the key's order, then sorted within each group (a bubble sort of
+    # four scalars: no array to allocate on the hot path).
+    v0 = s[W0 + T[order]] if nw > 0 else -1
+    v1 = s[W0 + T[order + 1]] if nw > 1 else -1
+    v2 = s[W0 + T[order + 2]] if nw > 2 else -1
+    v3 = s[W0 + T[order + 3]] if nw > 3 else -1
+    g01 = nw > 1 and T[group] == T[group + 1]
+    g12 = nw > 2 and T[group + 1] == T[group + 2]
+    g23 = nw > 3 and T[group + 2] == T[group + 3]
+    for _ in range(3):
+        if g01 and v0 > v1:
+            v0, v1 = v1, v0
+        if g12 and v1 > v2:
+            v1, v2 = v2, v1
+        if g23 and v2 > v3:
+            v2, v3 = v3, v2
     figures = np.int64(0)
-    for k in range(nw):
-        figures = (figures << 7) | (squares[k] + 1)
+    if nw > 0:
+        figures = v0 + 1
+    if nw > 1:
+        figures = (figures << 7) | (v1 + 1)
+    if nw > 2:
+        figures = (figures << 7) | (v2 + 1)
+    if nw > 3:
+        figures = (figures << 7) | (v3 + 1)
     figures = (((figures << 7) | (s[KING] + 1)) << 7) | (s[SPHINX] + 1)
     turn = s[TURN]
     horizon = T[P_HORIZON]
