@@ -413,7 +413,7 @@ def key_of(s: np.ndarray, T) -> tuple[int, ...]:
             v1, v2 = v2, v1
         if g23 and v2 > v3:
             v2, v3 = v3, v2
-    figures = np.int64(0)
+    figures = 0
     if nw > 0:
         figures = v0 + 1
     if nw > 1:
