@@ -432,7 +432,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                   + _powers_note(ctx, gods, blessings))
 
 
-PYTHON_FIRST = 256
+PYTHON_FIRST = 512
 """States the Python A* expands on an objective before the proof moves to the compiled
 core: within them it decides most shipped objectives (its bounds are finer than the
 core's), and a search that ends within its budget returns exactly what a larger
