@@ -22,7 +22,10 @@ from generator.systems.riddle.bounds import IDENTITY_TURNS, seat_turn_tables
 from generator.systems.riddle.effects.remove_top import RemoveTopEffect
 from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.effects.stockpile_add import StockpileAddEffect
-from generator.systems.riddle.effects.step_toward_closest_worker import StepTowardClosestWorkerEffect
+from generator.systems.riddle.effects.step_toward_closest_worker import (
+    StepTowardClosestWorkerEffect,
+    grid_distances,
+)
 from generator.systems.riddle.effects.stockpile_remove import StockpileRemoveEffect
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
@@ -61,8 +64,8 @@ P_LEN = 22
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
  O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR, O_FIGURE_DISTANCE,
- O_MOVE_TURNS) = range(P_LEN, P_LEN + 22)
-HEAD = P_LEN + 22
+ O_MOVE_TURNS, O_GRID) = range(P_LEN, P_LEN + 23)
+HEAD = P_LEN + 23
 TURNS = len(IDENTITY_TURNS)  # entries of each worker's table of move turns
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
@@ -102,6 +105,7 @@ class Tables(NamedTuple):
     figure_distance: np.ndarray  # [size, size]: steps of a figure (bounds.figure_distances)
     move_turns: np.ndarray  # [assignment, seat, Wanderer moved, worker, TURNS]: the turn
     # of a worker's d-th move from now (bounds.seat_turn_tables)
+    grid: np.ndarray  # [size, size]: grid distance, orthogonal or diagonal (effects)
 
 
 def signed(bits: int) -> int:
@@ -316,6 +320,7 @@ def tables(game: RiddleGame) -> Tables:
         near=np.array(game.bounds.near, dtype=np.int64).reshape((size, size)),
         figure_distance=figure_distance,
         move_turns=move_turns,
+        grid=np.array(grid_distances(geometry.width, size), dtype=np.int64).reshape((size, size)),
     )
 
 

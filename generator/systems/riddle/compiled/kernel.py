@@ -15,24 +15,24 @@ import heapq
 import time
 
 import numpy as np
-from numba import njit, objmode, types
-from numba.typed import Dict
+from numba import njit, objmode
 
 from generator.systems.riddle.compiled.flat import (
     ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK,
     E_STEP, E_TOP, GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, O_BUILD_LIST, O_COINS, O_COIN_AT,
-    O_EFFECTS, O_GODS, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT,
+    O_EFFECTS, O_GODS, O_GRID, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT,
     O_ROOTS, O_SEAT_MASKS, O_SLOTS, O_WANDERER, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON,
     P_KEY_WIDTH, P_LAND, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_REWARD_WIDTH,
-    P_TARGET, P_WIDTH, P_WORKERS, REVEALED, SCRATCH_ROWS, SLOTS, SPHINX, STOCK, SUNK, TOKENS,
+    P_SIZE, P_TARGET, P_WORKERS, REVEALED, SCRATCH_ROWS, SLOTS, SPHINX, STOCK, SUNK, TOKENS,
     TURN, W0, WANDERER_MOVED, WIDTH,
+)
+from generator.systems.riddle.compiled.table import (
+    EMPTY, KEY_WORDS, doubled, hash_of, new_table, slot_of,
 )
 from generator.systems.riddle.compiled.goals import (
     UNREACHABLE, estimate, height, is_over, judge, popcount,
 )
 
-KEY_WORDS = 12
-KEY = types.UniTuple(types.int64, KEY_WORDS)
 FOUND, EXHAUSTED, HORIZON, BUDGET_STATES, BUDGET_MEMORY, BUDGET_SECONDS, OVERFLOW = range(7)
 """Statuses :func:`astar` returns (OVERFLOW: a count outgrew the key's fields)."""
 CLOCK_EVERY = 256
@@ -94,8 +94,7 @@ def apply_one(c: np.ndarray, T, e: int) -> None:
 @njit(cache=True)
 def apart(T, a: int, b: int) -> int:
     """Grid distance, orthogonal or diagonal (effects ``grid_distance``)."""
-    width = T[P_WIDTH]
-    return max(abs(a // width - b // width), abs(a % width - b % width))
+    return T[T[O_GRID] + T[P_SIZE] * a + b]
 
 
 @njit(cache=True)
@@ -389,10 +388,10 @@ def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,
 
 
 @njit(cache=True)
-def key_of(s: np.ndarray, T) -> tuple[int, ...]:
-    """RiddleGame.key without symmetries: the same fields, workers a player may swap
-    sorted within their group of the worker assignment, turns past the horizon
-    folded to the seat to play."""
+def key_into(s: np.ndarray, T, key: np.ndarray) -> None:
+    """RiddleGame.key without symmetries, into ``key`` (``KEY_WORDS`` words): the same
+    fields, workers a player may swap sorted within their group of the worker
+    assignment, turns past the horizon folded to the seat to play."""
     a = s[ASSIGNMENT]
     nw = T[P_WORKERS]
     order = T[O_KEY_ORDER] + T[P_KEY_WIDTH] * a
@@ -431,8 +430,9 @@ def key_of(s: np.ndarray, T) -> tuple[int, ...]:
              | (s[WANDERER_MOVED] << 28) | (s[GODS_TAKEN] << 32))
     stock = s[STOCK] | (s[STOCK + 1] << 16) | (s[STOCK + 2] << 32) | (s[STOCK + 3] << 48)
     rest = s[ACHIEVED] | (s[GODS_HELD] << 8) | (s[REVEALED] << 16)
-    return (s[L1], s[L2], s[L3], s[DOMES], s[TOKENS], s[SUNK], s[COLLECTED], figures, small,
-            stock, s[SLOTS], rest)
+    key[0], key[1], key[2], key[3] = s[L1], s[L2], s[L3], s[DOMES]
+    key[4], key[5], key[6], key[7] = s[TOKENS], s[SUNK], s[COLLECTED], figures
+    key[8], key[9], key[10], key[11] = small, stock, s[SLOTS], rest
 
 
 @njit(cache=True)
@@ -463,7 +463,9 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     cap = 1024
     nodes = np.empty((cap, width), dtype=np.int64)
     parent = np.empty(cap, dtype=np.int64)
-    best = Dict.empty(key_type=KEY, value_type=types.int64)
+    hashes, keys, values = new_table(1 << 12)
+    entries = 0
+    key = np.empty(KEY_WORDS, dtype=np.int64)
     heap = [(np.int64(0), np.int64(0), np.int64(0))]
     heap.pop()
     goals = T[P_NODES]
@@ -478,10 +480,17 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     generated = 0
     cut = False
     for i in range(starts.shape[0]):
-        k = key_of(starts[i], T)
-        if k in best:
+        key_into(starts[i], T, key)
+        h = hash_of(key)
+        at = slot_of(hashes, keys, values, key, h)
+        if values[at] != EMPTY:
             continue
-        best[k] = 0
+        hashes[at] = h
+        keys[at, :] = key
+        values[at] = 0
+        entries += 1
+        if 2 * entries > values.shape[0]:
+            hashes, keys, values = doubled(hashes, keys, values)
         nodes[n, :] = starts[i]
         parent[n] = -1
         n += 1
@@ -499,7 +508,8 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
         entry = heapq.heappop(heap)
         g = -entry[1]
         node = entry[2]
-        if best[key_of(nodes[node], T)] < g:
+        key_into(nodes[node], T, key)
+        if values[slot_of(hashes, keys, values, key, hash_of(key))] < g:
             continue
         if expanded >= budget:
             return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
@@ -517,11 +527,19 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
             child = out[r]
             if overflows(child):
                 return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            k = key_of(child, T)
-            known = best.get(k, -1)
-            if known >= 0 and known <= g1:
+            key_into(child, T, key)
+            h = hash_of(key)
+            at = slot_of(hashes, keys, values, key, h)
+            known = values[at]
+            if known != EMPTY and known <= g1:
                 continue
-            best[k] = g1
+            if known == EMPTY:
+                hashes[at] = h
+                keys[at, :] = key
+                entries += 1
+            values[at] = g1
+            if 2 * entries > values.shape[0]:
+                hashes, keys, values = doubled(hashes, keys, values)
             is_goal = (child[ACHIEVED] >> target) & 1
             h = 0
             if not is_goal:
