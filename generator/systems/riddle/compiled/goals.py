@@ -25,6 +25,9 @@ from generator.systems.riddle.compiled.flat import (
 
 UNREACHABLE = 1 << 30
 """As generator.sim.search.UNREACHABLE."""
+SCRATCH = 192
+"""Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
+blessings bound works in (three rows of 64: one per token at most)."""
 
 @njit(cache=True)
 def height(s: np.ndarray, sq: int) -> int:
@@ -132,7 +135,7 @@ def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
 
 
 @njit(cache=True)
-def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
+def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -> int:
     """A leaf goal's ``min_turns`` with plain turns (goals/*.py)."""
     if met[i]:
         return 0
@@ -198,7 +201,7 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray) -> int:
     base = blessings_turns(s, T, a)
     if base <= 0 or base >= UNREACHABLE:
         return base
-    return max(base, blessings_walk(s, T, a - s[BLESSINGS]))
+    return max(base, blessings_walk(s, T, a - s[BLESSINGS], scratch))
 
 
 @njit(cache=True)
@@ -222,7 +225,7 @@ def blessings_turns(s: np.ndarray, T, count: int) -> int:
 
 
 @njit(cache=True)
-def blessings_walk(s: np.ndarray, T, missing: int) -> int:
+def blessings_walk(s: np.ndarray, T, missing: int, scratch: np.ndarray) -> int:
     """goals/blessings.py ``blessings_bound`` relaxed to be cheap: instead of the best
     choice of ``missing`` tokens, each of its terms at its least over every choice
     (the ``missing``-th smallest turn a token takes alone; the tokens no worker stands
@@ -232,9 +235,9 @@ def blessings_walk(s: np.ndarray, T, missing: int) -> int:
     if popcount(left) < missing or not placed_workers(s, T):
         return UNREACHABLE
     closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
-    alone = np.empty(64, dtype=np.int64)
-    walks = np.empty(64, dtype=np.int64)
-    squares = np.empty(64, dtype=np.int64)
+    alone = scratch[:64]  # no array allocated per estimate
+    walks = scratch[64:128]
+    squares = scratch[128:192]
     n = 0
     for q in range(T[P_LANDS]):
         t = T[T[O_LAND_LIST] + q]
@@ -288,15 +291,15 @@ def blessings_walk(s: np.ndarray, T, missing: int) -> int:
 def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
     """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
     smallest (UNREACHABLE as soon as one of them is)."""
-    taken = np.zeros(n, dtype=np.bool_)
+    taken = np.int64(0)  # bit i: values[i] picked (n <= 64)
     total = 0
     pick = 0
     for _ in range(count):
         pick = -1
         for i in range(n):
-            if not taken[i] and (pick < 0 or values[i] < values[pick]):
+            if not (taken >> i) & 1 and (pick < 0 or values[i] < values[pick]):
                 pick = i
-        taken[pick] = True
+        taken |= np.int64(1) << pick
         if values[pick] >= UNREACHABLE:
             return UNREACHABLE
         total += values[pick]
@@ -488,7 +491,8 @@ def is_over(s: np.ndarray, T) -> bool:
 @njit(cache=True)
 def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
     """RiddleGame.estimate (plain): the target goal's bound, each leaf's ``min_turns``
-    combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min)."""
+    combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min).
+    ``bound`` holds a word per goal node, then :data:`SCRATCH` words."""
     target = T[P_TARGET]
     if (s[ACHIEVED] >> target) & 1:
         return 0
@@ -516,7 +520,7 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
                 need = min(need, bound[T[T[O_CHILDREN] + c]])
             bound[i] = need
         else:
-            bound[i] = leaf_turns(s, T, i, met)
+            bound[i] = leaf_turns(s, T, i, met, bound[T[P_NODES]:])
     need = bound[root]
     if need >= UNREACHABLE or (need > 1 and need > turns_possible(s, T)):
         return UNREACHABLE

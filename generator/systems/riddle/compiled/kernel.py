@@ -30,6 +30,7 @@ from generator.systems.riddle.compiled.table import (
     EMPTY, KEY_WORDS, doubled, hash_of, new_table, slot_of,
 )
 from generator.systems.riddle.compiled.goals import (
+    SCRATCH,
     UNREACHABLE, estimate, height, is_over, judge, popcount,
 )
 
@@ -470,7 +471,7 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     heap.pop()
     goals = T[P_NODES]
     met = np.zeros(max(goals, 1), dtype=np.bool_)
-    bound = np.zeros(max(goals, 1), dtype=np.int64)
+    bound = np.zeros(goals + SCRATCH, dtype=np.int64)  # the goals' bounds, then scratch
     c = np.empty(width, dtype=np.int64)
     swap = np.empty((HOLD + SCRATCH_ROWS, width), dtype=np.int64)
     out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
@@ -582,4 +583,5 @@ def children(s: np.ndarray, T) -> np.ndarray:
 def bound_of(s: np.ndarray, T) -> int:
     """The kernel's estimate of ``s`` (for tests)."""
     goals = max(T[P_NODES], 1)
-    return int(estimate(s, T, np.zeros(goals, dtype=np.bool_), np.zeros(goals, dtype=np.int64)))
+    return int(estimate(s, T, np.zeros(goals, dtype=np.bool_),
+                        np.zeros(goals + SCRATCH, dtype=np.int64)))
