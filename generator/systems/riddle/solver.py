@@ -140,6 +140,7 @@ from generator.systems.riddle.bookkeeping import (
 )
 from generator.systems.riddle.bounds import Bounds, coin_pieces
 from generator.systems.riddle.cache import (
+    compiled_core_on,
     CACHE_FOLDER,
     default_cache_dir,
     read_entry,
@@ -447,23 +448,26 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
     supports the riddle, that core (its line replayed by the Python rules); else, or
     when the core stops undecided, the Python search with the whole budget.
     ``RIDDLESMITH_COMPILED=0`` forces Python."""
-    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0" and budget > PYTHON_FIRST:
-        try:
+    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0" and budget > PYTHON_FIRST \
+            and compiled_core_on():
+        cpu = time.process_time()
+        first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
+        if first.status != BUDGET:
+            return first
+        try:  # imported only now: numpy and numba load only when the core runs
             from generator.systems.riddle.compiled.search import compiled_astar
-        except ImportError:  # numpy (and so numba) is not installed
-            compiled_astar = None  # type: ignore[assignment]
-        if compiled_astar is not None:
-            cpu = time.process_time()
-            first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
-            if first.status != BUDGET:
-                return first
-            found = compiled_astar(game, budget, horizon, None if seconds is None else max(
-                0.0, seconds - (time.process_time() - cpu)))
-            if found is not None:
-                return found
-            if seconds is not None:  # what both spent is gone from the cap
-                seconds = max(0.0, seconds - (time.process_time() - cpu))
+        except ImportError:  # numpy is not installed
+            return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
+        found = compiled_astar(game, budget, horizon, left_of(seconds, cpu))
+        if found is not None:
+            return found
+        seconds = left_of(seconds, cpu)  # what both spent is gone from the cap
     return astar(game, budget=budget, max_cost=horizon, seconds=seconds)
+
+
+def left_of(seconds: float | None, since: float) -> float | None:
+    """CPU seconds left of ``seconds`` after what this process spent since ``since``."""
+    return None if seconds is None else max(0.0, seconds - (time.process_time() - since))
 
 
 def effective_budget(cap: int, riddle: Riddle) -> int:
