@@ -440,13 +440,20 @@ core's), and a search that ends within its budget returns exactly what a larger
 budget would, so those lines stay the Python path's lines."""
 
 
+COMPILED_STATES = 100 * PYTHON_FIRST
+"""States the compiled core expands at most before the proof goes back to the Python
+A* with the whole budget (the core's bounds are weaker: where they do not decide an
+objective within this, its search is wasted time). The answer is the same either way."""
+
+
 def proof_search(game: RiddleGame, budget: int, horizon: int | None,
                  seconds: float | None) -> SearchResult[RiddleState, Action]:
     """The proof's A* (no powers, no chance): the Python
     :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
     numba is installed and the compiled core (``generator/systems/riddle/compiled``)
-    supports the riddle, that core (its line replayed by the Python rules); else, or
-    when the core stops undecided, the Python search with the whole budget.
+    supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
+    replayed by the Python rules); else, or when the core stops undecided, the Python
+    search with the whole budget.
     ``RIDDLESMITH_COMPILED=0`` forces Python."""
     if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0" and budget > PYTHON_FIRST \
             and compiled_core_on():
@@ -458,7 +465,8 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
             from generator.systems.riddle.compiled.search import compiled_astar
         except ImportError:  # numpy is not installed
             return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
-        found = compiled_astar(game, budget, horizon, left_of(seconds, cpu))
+        found = compiled_astar(game, min(budget, COMPILED_STATES), horizon,
+                               left_of(seconds, cpu))
         if found is not None:
             return found
         seconds = left_of(seconds, cpu)  # what both spent is gone from the cap
