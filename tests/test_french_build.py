@@ -21,8 +21,9 @@ from generator.pack.model import Pack
 from generator.pipeline import check
 from generator.render.geometry import resolve_paper
 from generator.render.labels import LABELS
-from generator.render.scene import Element, Group, Scene, Text, TextBlock
+from generator.render.scene import Scene
 from generator.systems import Options
+from tests.scene_text import iter_texts
 
 PAPER = resolve_paper("a4")
 ENGLISH_PHRASES = (
@@ -38,16 +39,6 @@ ENGLISH_PHRASES = (
 
 def _quiet(_: str) -> None:
     return None
-
-
-def _texts(elements: tuple[Element, ...]) -> Iterator[str]:
-    for el in elements:
-        if isinstance(el, Text):
-            yield el.text
-        elif isinstance(el, TextBlock):
-            yield " ".join(run.text for run in el.runs)
-        elif isinstance(el, Group):
-            yield from _texts(el.children)
 
 
 def _norm(text: str) -> str:
@@ -80,7 +71,7 @@ def _pack_texts(pack: Pack) -> list[str]:
 
 def _fixed_text(pages: list[Scene], pack: Pack) -> str:
     """The pages' text with the pack's own texts cut out."""
-    text = "\n".join(_norm(t) for page in pages for t in _texts(page.children))
+    text = "\n".join(_norm(t) for page in pages for t in iter_texts(page.children))
     for own in _pack_texts(pack):
         text = text.replace(own, "\u2591")
     return text

@@ -8,8 +8,10 @@ drawing functions of the shape :data:`~generator.render.text.IconDraw`, so it
 can be passed to ``fit_text(..., icons=ICONS)`` as it is; :data:`ICON_GROUPS`
 orders them for a legend and :data:`ICON_LABELS` names them for people.
 
-The palette is shared with the map renderer so that a worker, a coin or a dome
-looks the same in a clue, on a map and in the legend.
+The colours come from :mod:`.palette` (shared with the map renderer, so that a
+worker, a coin or a dome looks the same in a clue, on a map and in the legend),
+the numerals inside icons from :mod:`.icon_text`, and :func:`element_bounds`
+from :mod:`.bounds`; this module re-exports them for its importers.
 
 >>> sorted(ICONS)[:3]
 ['blessing', 'bridge', 'build']
@@ -21,116 +23,47 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from .fonts import ASCENT, measure
+from .bounds import Bounds, element_bounds
+from .icon_text import fitted_size, icon_label, label_text
 from .labels import LANGUAGES, gem_initial
-from .scene import (
-    MM_PER_PT,
-    Circle,
-    Element,
-    Group,
-    Image,
-    Line,
-    Path,
-    Polygon,
-    Polyline,
-    Rect,
-    Style,
-    Text,
-    TextBlock,
+from .palette import (
+    BLESSING,
+    BUILD,
+    DIE_SHOWN,
+    DOME,
+    DOME_LIGHT,
+    FEATURE,
+    GEM_COLOURS,
+    GEM_FALLBACK,
+    GHOST,
+    GOD_TYPES,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    KING,
+    LAND,
+    LAND_LINE,
+    LEVEL_FILLS,
+    MOVE,
+    MUTED,
+    PAPER,
+    SEA,
+    SEA_LINE,
+    SILVER,
+    SILVER_DARK,
+    SPHINX,
+    SPHINX_FACE,
+    SPHINX_GOLD,
+    SPHINX_STRIPE,
+    WOOD,
+    WORKER_COLOURS,
+    gem_colour,
 )
+from .scene import Circle, Element, Group, Line, Path, Polygon, Rect, Style
 from .text import IconDraw
-
-# -- palette ---------------------------------------------------------------------------
-
-INK = "#1f1a17"
-"""Outlines and text: a warm black that prints crisply on any home printer."""
-PAPER = "#fffdf7"
-"""The page: a warm white."""
-MUTED = "#6b625a"
-"""Secondary text (coordinates, icon names)."""
-LAND = "#d7dfb8"
-"""Bare ground on a map."""
-LAND_LINE = "#9aa27c"
-"""Grid lines between neighbouring land spaces."""
-SEA = "#a9cde4"
-"""The sea around and between islands."""
-SEA_LINE = "#e6f2f9"
-"""Wave marks on the sea."""
-GHOST = "#f1eee8"
-"""The lower blocks under a block icon: shown, but not the point."""
-LEVEL_FILLS = ("#fbf9f3", "#e9e4d7", "#d3cbb7")
-"""Block faces of levels 1, 2 and 3: white stone, shaded darker as a tower rises."""
-DOME = "#2d5d9f"
-"""The dome: Santorini blue."""
-DOME_LIGHT = "#7ea6d8"
-GOLD = "#e0b234"
-GOLD_DARK = "#8a6508"
-SILVER = "#d3d6db"
-SILVER_DARK = "#6b7078"
-KING = "#5b2c6f"
-SPHINX = "#235a63"
-SPHINX_GOLD = "#e2b24c"
-SPHINX_STRIPE = "#1d3557"
-SPHINX_FACE = "#c58a4e"
-BLESSING = "#4f7f3a"
-FEATURE = "#8e3b8f"
-WOOD = "#9a6a3c"
-MOVE = "#c0392b"
-"""Move arrows of a solution trace."""
-BUILD = "#e67e22"
-"""Build markers of a solution trace."""
-GOD_TYPES: Mapping[str, str] = MappingProxyType({
-    "mover": "#2874a6",
-    "builder": "#a0522d",
-    "specialist": "#7d3c98",
-})
-"""Fill of each god type's symbol."""
-
-WORKER_COLOURS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "start": ("#4a4540", "#fffdf7"),
-    "white": ("#fbfaf5", INK),
-    "blue": ("#2f6db5", "#ffffff"),
-    "red": ("#b8432f", "#ffffff"),
-    "green": ("#3e8a4f", "#ffffff"),
-    "wanderer": ("#8a7a66", "#ffffff"),
-})
-"""Worker token colours: name -> (token fill, pawn and numeral colour).
-
-``start`` is a worker start space whose colour the group chooses; one player
-plays two white and two blue workers, more players take a pair (or one) each.
-"""
-
-GEM_COLOURS: Mapping[str, str] = MappingProxyType({
-    "red": "#c0392b",
-    "green": "#2e9b57",
-    "blue": "#2e6fb7",
-    "amber": "#e09a1f",
-    "jade": "#2f9e7a",
-    "lapis": "#283f8f",
-    "yellow": "#e8c521",
-    "orange": "#e67e22",
-    "purple": "#8e44ad",
-    "white": "#f4f4f0",
-    "black": "#2b2b2b",
-})
-"""Die face and gem colours by the names dice documents use; others draw grey."""
-GEM_FALLBACK = "#8d8d8d"
-DIE_SHOWN = ("red", "green", "blue", "amber", "jade", "lapis")
-"""Colours whose die face and gem are in :data:`ICONS` (any name can be drawn)."""
-
-DIGIT_HEIGHT = 0.73
-"""Height of a capital or a digit as a fraction of the font size (DejaVu)."""
-DESCENT = 0.24
-"""Depth below the baseline as a fraction of the font size (DejaVu)."""
-MITER_LIMIT = 4.0
-"""The miter limit both backends use (the SVG default; set on every PDF page)."""
-
-Bounds = tuple[float, float, float, float]
-"""(left, top, right, bottom) in mm."""
-
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -157,49 +90,6 @@ class _Grid:
         return max(0.08, units * self.k)
 
 
-def label_text(cx: float, cy: float, text: str, size_mm: float, fill: str = INK,
-               bold: bool = True, font: str = "sans") -> Text:
-    """A one-line label centred on (cx, cy); ``size_mm`` is the font size in mm.
-
-    Centred on the height of capitals and digits, which is what the eye centres.
-
-    >>> t = label_text(5, 5, "3", 4)
-    >>> (t.anchor, round(t.y, 3), round(t.size, 2))
-    ('middle', 6.46, 11.34)
-    """
-    return Text(cx, cy + DIGIT_HEIGHT * size_mm / 2, text, font=font, size=size_mm / MM_PER_PT,
-                fill=fill, anchor="middle", bold=bold)
-
-
-MIN_LABEL_MM = 6.0 * MM_PER_PT
-"""The smallest label (mm of font size) printed inside an icon: 6 pt."""
-
-
-def icon_label(cx: float, cy: float, text: str, size_mm: float, fill: str = INK,
-               bold: bool = True, font: str = "sans") -> tuple[Element, ...]:
-    """A numeral or letter inside an icon, never printed below 6 pt.
-
-    A label a little under 6 pt is raised to 6 pt; one far smaller (below
-    60 % of it) is left out: the icon is too small to carry legible text, and
-    its shape (or a count beside it) says the same.
-
-    >>> [round(t.size, 1) for t in icon_label(0, 0, "2", 1.8)], icon_label(0, 0, "2", 1.0)
-    ([6.0], ())
-    """
-    if size_mm < 0.6 * MIN_LABEL_MM:
-        return ()
-    return (label_text(cx, cy, text, max(size_mm, MIN_LABEL_MM), fill, bold, font),)
-
-
-def fitted_size(text: str, size_mm: float, width_mm: float, bold: bool = True,
-                font: str = "sans") -> float:
-    """The font size (mm) ``text`` is drawn at: ``size_mm``, or less when wider than ``width_mm``.
-
-    >>> fitted_size("12", 4, 100) == 4, fitted_size("1234", 4, 2) < 4
-    (True, True)
-    """
-    width = measure(text, font, bold=bold, size_pt=size_mm / MM_PER_PT)
-    return size_mm if width <= width_mm else size_mm * width_mm / width
 
 
 def _disc(g: _Grid, fill: str, ring: str = INK, r: float = 45.0, units: float = 3.5) -> Circle:
@@ -227,14 +117,6 @@ def _star(g: _Grid, cu: float, cv: float, outer: float, inner: float, points: in
         corners.append((cu + r * math.cos(a), cv + r * math.sin(a)))
     return Polygon(g.pts(*corners), style)
 
-
-def gem_colour(name: str) -> str:
-    """The fill of a die face or gem colour name (grey for names without a colour).
-
-    >>> gem_colour("jade"), gem_colour("nacre")
-    ('#2f9e7a', '#8d8d8d')
-    """
-    return GEM_COLOURS.get(name, GEM_FALLBACK)
 
 
 def _ink_on(fill: str) -> str:
@@ -702,180 +584,16 @@ ICON_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Every icon of :data:`ICONS` once, in legend order, under a heading."""
 
 
-# -- bounds ----------------------------------------------------------------------------
-
-
-def _merge(a: Bounds | None, b: Bounds | None) -> Bounds | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _points_bounds(points: Iterable[tuple[float, float]], pad: float) -> Bounds | None:
-    pts = list(points)
-    if not pts:
-        return None
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
-
-
-def _miter_tip(p: tuple[float, float], back: tuple[float, float], ahead: tuple[float, float],
-               half: float) -> tuple[float, float] | None:
-    """Where a miter join at ``p`` reaches, between the directions ``back`` (towards the
-    previous point) and ``ahead`` (towards the next); None for a bevel or no corner."""
-    la, lb = math.hypot(*back), math.hypot(*ahead)
-    if la == 0 or lb == 0:
-        return None
-    ax, ay, bx, by = back[0] / la, back[1] / la, ahead[0] / lb, ahead[1] / lb
-    theta = math.acos(max(-1.0, min(1.0, ax * bx + ay * by)))
-    if theta < 1e-9:
-        return None
-    ratio = 1 / math.sin(theta / 2)
-    mx, my = -(ax + bx), -(ay + by)
-    lm = math.hypot(mx, my)
-    if ratio > MITER_LIMIT or lm < 1e-12:
-        return None  # beveled (or straight on): within half the width of the corner
-    return (p[0] + mx / lm * half * ratio, p[1] + my / lm * half * ratio)
-
-
-def _miter_points(points: Sequence[tuple[float, float]], half: float, closed: bool
-                  ) -> list[tuple[float, float]]:
-    """Where a stroke of half-width ``half`` reaches at each corner (miter joins, limit 4)."""
-    out: list[tuple[float, float]] = []
-    n = len(points)
-    for i in range(n):
-        if not closed and (i == 0 or i == n - 1):
-            continue
-        p, a, b = points[i], points[i - 1], points[(i + 1) % n]
-        tip = _miter_tip(p, (a[0] - p[0], a[1] - p[1]), (b[0] - p[0], b[1] - p[1]), half)
-        if tip is not None:
-            out.append(tip)
-    return out
-
-
-def _path_miters(path: Path, half: float) -> list[tuple[float, float]]:
-    """Miter tips at the joins of a path, from the tangents of the segments meeting there."""
-    # Per segment: (start point, start tangent, end point, end tangent).
-    subpaths: list[tuple[list[tuple[tuple[float, float], tuple[float, float],
-                                    tuple[float, float], tuple[float, float]]], bool]] = []
-    cur = start = (0.0, 0.0)
-    for cmd in path.commands:
-        op, v = cmd[0], [float(a) for a in cmd[1:]]
-        if op == "M":
-            subpaths.append(([], False))
-            cur = start = (v[0], v[1])
-            continue
-        if op == "Z":
-            if cur != start:
-                subpaths[-1][0].append((cur, (start[0] - cur[0], start[1] - cur[1]), start,
-                                        (start[0] - cur[0], start[1] - cur[1])))
-            subpaths[-1] = (subpaths[-1][0], True)
-            cur = start
-            continue
-        end = (v[-2], v[-1])
-        ctrl = [(v[i], v[i + 1]) for i in range(0, len(v) - 2, 2)]
-        first = next((c for c in (*ctrl, end) if c != cur), end)
-        last = next((c for c in (*reversed(ctrl), cur) if c != end), cur)
-        subpaths[-1][0].append((cur, (first[0] - cur[0], first[1] - cur[1]), end,
-                                (end[0] - last[0], end[1] - last[1])))
-        cur = end
-    out: list[tuple[float, float]] = []
-    for segments, closed in subpaths:
-        pairs = list(zip(segments, segments[1:]))
-        if closed and len(segments) > 1:
-            pairs.append((segments[-1], segments[0]))
-        for before, after in pairs:
-            tip = _miter_tip(before[2], (-before[3][0], -before[3][1]), after[1], half)
-            if tip is not None:
-                out.append(tip)
-    return out
-
-
-def _transform(b: Bounds, g: Group) -> Bounds:
-    corners = [(b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])]
-    a = math.radians(g.rotate)
-    ca, sa = math.cos(a), math.sin(a)
-    moved = [(g.translate[0] + g.scale * (x * ca - y * sa), g.translate[1] + g.scale * (x * sa + y * ca))
-             for x, y in corners]
-    out = _points_bounds(moved, 0.0)
-    assert out is not None
-    return out
-
-
-def element_bounds(elements: Iterable[Element]) -> Bounds | None:
-    """The box (left, top, right, bottom) that everything drawn by ``elements`` stays in.
-
-    Strokes count (half their width, more at sharp miter joins); text counts
-    from its ascent to its descent; curves count by their control points, which
-    enclose them. None when nothing is drawn.
-
-    >>> element_bounds([Rect(1, 2, 3, 4, Style(fill="#000000"))])
-    (1.0, 2.0, 4.0, 6.0)
-    >>> element_bounds([Circle(5, 5, 1, Style(stroke="#000000", stroke_width=0.5))])
-    (3.75, 3.75, 6.25, 6.25)
-    """
-    box: Bounds | None = None
-    for el in elements:
-        if isinstance(el, Group):
-            inner = element_bounds(el.children)
-            if inner is not None:
-                if el.clip is not None:
-                    c = el.clip
-                    cx0, cy0, cx1, cy1 = ((c.cx - c.r, c.cy - c.r, c.cx + c.r, c.cy + c.r)
-                                          if isinstance(c, Circle) else (c.x, c.y, c.x + c.w, c.y + c.h))
-                    inner = (max(inner[0], cx0), max(inner[1], cy0), min(inner[2], cx1),
-                             min(inner[3], cy1))
-                box = _merge(box, _transform(inner, el))
-            continue
-        if isinstance(el, TextBlock):
-            inner = element_bounds((*el.runs, *el.icons))
-            if inner is not None:
-                box = _merge(box, (inner[0] + el.x, inner[1] + el.y, inner[2] + el.x, inner[3] + el.y))
-            continue
-        if isinstance(el, Text):
-            if not el.text:
-                continue
-            em = el.size * MM_PER_PT
-            width = measure(el.text, el.font, el.bold, el.italic, el.size)
-            left = el.x - {"start": 0.0, "middle": width / 2, "end": width}[el.anchor]
-            box = _merge(box, (left, el.y - ASCENT * em, left + width, el.y + DESCENT * em))
-            continue
-        if isinstance(el, Image):
-            box = _merge(box, (el.x, el.y, el.x + el.w, el.y + el.h))
-            continue
-        style = el.style
-        if not (style.fill or style.stroke):
-            continue
-        half = style.stroke_width / 2 if style.stroke else 0.0
-        if isinstance(el, Rect):
-            box = _merge(box, (el.x - half, el.y - half, el.x + el.w + half, el.y + el.h + half))
-        elif isinstance(el, Circle):
-            r = el.r + half
-            box = _merge(box, (el.cx - r, el.cy - r, el.cx + r, el.cy + r))
-        elif isinstance(el, Line):
-            box = _merge(box, _points_bounds(((el.x1, el.y1), (el.x2, el.y2)), half))
-        elif isinstance(el, (Polygon, Polyline)):
-            pts = list(el.points)
-            found = _points_bounds(pts, half)
-            if half:
-                found = _merge(found, _points_bounds(_miter_points(pts, half, isinstance(el, Polygon)), 0.0))
-            box = _merge(box, found)
-        elif isinstance(el, Path):
-            coords = [(float(c[i]), float(c[i + 1])) for c in el.commands for i in range(1, len(c), 2)]
-            found = _points_bounds(coords, half)
-            if half:
-                found = _merge(found, _points_bounds(_path_miters(el, half), 0.0))
-            box = _merge(box, found)
-    return box
-
-
 __all__ = [
-    "BUILD", "Bounds", "DIE_SHOWN", "DOME", "FEATURE", "GEM_COLOURS", "GOD_TYPES", "GOLD", "ICONS",
-    "ICON_GROUPS", "ICON_LABELS", "INK", "LAND", "LEVEL_FILLS", "MOVE", "PAPER", "SEA", "SILVER",
-    "WORKER_COLOURS", "arrow_shape", "element_bounds", "fitted_size", "gem_colour", "icon_blessing",
-    "icon_block", "icon_bridge", "icon_build", "icon_builder", "icon_coin", "icon_die_face", "icon_dome",
-    "icon_feature", "icon_gem", "icon_king", "icon_move", "icon_mover", "icon_sea", "icon_specialist",
-    "icon_label", "icon_sphinx", "icon_tower", "icon_wanderer", "icon_worker", "icons_for", "label_text",
+    # Re-exported: the palette, the labels inside icons and the bounds, for the modules
+    # that import them from here.
+    "BLESSING", "BUILD", "Bounds", "DIE_SHOWN", "DOME", "DOME_LIGHT", "FEATURE", "GEM_COLOURS",
+    "GEM_FALLBACK", "GHOST", "GOD_TYPES", "GOLD", "GOLD_DARK", "ICONS", "ICON_GROUPS",
+    "ICON_LABELS", "INK", "KING", "LAND", "LAND_LINE", "LEVEL_FILLS", "MOVE", "MUTED", "PAPER",
+    "SEA", "SEA_LINE", "SILVER", "SILVER_DARK", "SPHINX", "SPHINX_FACE", "SPHINX_GOLD",
+    "SPHINX_STRIPE", "WOOD", "WORKER_COLOURS", "arrow_shape", "element_bounds", "fitted_size",
+    "gem_colour", "icon_blessing", "icon_block", "icon_bridge", "icon_build", "icon_builder",
+    "icon_coin", "icon_die_face", "icon_dome", "icon_feature", "icon_gem", "icon_king",
+    "icon_label", "icon_move", "icon_mover", "icon_sea", "icon_specialist", "icon_sphinx",
+    "icon_tower", "icon_wanderer", "icon_worker", "icons_for", "label_text",
 ]

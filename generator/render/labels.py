@@ -121,7 +121,11 @@ _TABLE: dict[str, tuple[str, str]] = {
         "Quand le dernier jeton est pris, comptez +1 par jeton vert et \u22121 par jeton "
         "rouge. Le plus haut total l'emporte ; les ex aequo se départagent par une énigme de "
         "plus."),
-    "aid-luck": ("PRESS YOUR LUCK (1\u20134 PLAYERS)", "QUITTE OU DOUBLE (1 \u00e0 4 JOUEURS)"),
+    "aid-luck-some": ("PRESS YOUR LUCK ({players} PLAYERS)", "QUITTE OU DOUBLE ({players} JOUEURS)"),
+    "aid-luck-one": ("PRESS YOUR LUCK (1 PLAYER)", "QUITTE OU DOUBLE (1 JOUEUR)"),
+    "aid-luck-plain": ("PRESS YOUR LUCK", "QUITTE OU DOUBLE"),
+    "aid-luck-range": ("{low}\u2013{high}", "{low} \u00e0 {high}"),
+    "aid-luck-or": ("{some} OR {last}", "{some} OU {last}"),
     "aid-luck-text": (
         "Draw fragments one by one, stop when you like, then answer. A valid answer scores the "
         "riddle by its length; first to **{target} points** wins. If you fail, the player with "
@@ -157,6 +161,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "h-friendly-gods": ("Friendly gods", "Dieux amis"),
     "h-campaign-notes": ("Campaign notes", "Notes de campagne"),
     "h-you-need": ("You need", "Il vous faut"),
+    "h-notes": ("Notes", "Notes"),
     "h-from-base": ("From the base game", "Du jeu de base"),
     "h-printed": ("Printed with this book", "Imprimé avec ce livre"),
     "h-tokens-tiles": ("Tokens and tiles", "Jetons et tuiles"),

@@ -90,6 +90,7 @@ TABLE: dict[str, tuple[str, str]] = {
         "Lancez le dé. Si la gemme obtenue est encore sur le plateau du Sphinx, défaussez-la et"
         " prenez sa récompense ; sinon, détruisez un ouvrier de votre choix."),
     "r-die-line": (" The die: {faces}.", " Le dé : {faces}."),
+    "r-die-named": (" The die “{die}”: {faces}.", " Le dé « {die} » : {faces}."),
     "r-die-add": ("add {what}", "ajoutez {what}"),
     "r-besides-text": (
         "Any player may discard one revealed blessing card on their turn for its one-time power; "
@@ -155,16 +156,20 @@ TABLE: dict[str, tuple[str, str]] = {
         "aussitôt l'énigme. Les objectifs déjà atteints comptent toujours."),
     "r-sec-effects": ("End-of-turn effects", "Effets de fin de tour"),
     "r-sec-players": ("Players and workers", "Joueurs et ouvriers"),
-    "r-sec-players-1": (
-        "**1 player:** two white and two blue workers. **2 players:** a pair each. "
+    # One sentence per player count the pack's riddles allow, then where the workers start.
+    "r-players-1": ("**1 player:** two white and two blue workers.",
+                    "**1 joueur :** deux ouvriers blancs et deux bleus."),
+    "r-players-2": ("**2 players:** a pair each.", "**2 joueurs :** une paire chacun."),
+    "r-players-3": (
         "**3 players:** one worker each, plus the shared :wanderer: Wanderer, which may not be "
-        "the first worker moved on two turns in a row. **4 players:** partners sitting across "
-        "share a pair. The map's :worker: spaces show where the four workers start.",
-        "**1 joueur :** deux ouvriers blancs et deux bleus. **2 joueurs :** une paire chacun. "
+        "the first worker moved on two turns in a row.",
         "**3 joueurs :** un ouvrier chacun, plus le Vagabond :wanderer: partagé, qui ne peut "
-        "pas être le premier ouvrier déplacé deux tours de suite. **4 joueurs :** les "
-        "partenaires assis face à face partagent une paire. Les cases :worker: de la carte "
-        "montrent où partent les quatre ouvriers."),
+        "pas être le premier ouvrier déplacé deux tours de suite."),
+    "r-players-4": ("**4 players:** partners sitting across share a pair.",
+                    "**4 joueurs :** les partenaires assis face à face partagent une paire."),
+    "r-players-start": ("The map's :worker: spaces show where the four workers start.",
+                        "Les cases :worker: de la carte montrent où partent les quatre "
+                        "ouvriers."),
     "r-sec-glossary": ("Glossary", "Glossaire"),
     "r-gloss-1": ("**Neighbour:** one of the eight spaces around a space; across a :bridge: "
                   "bridge, a neighbour for moving only, straight across.",

@@ -137,6 +137,9 @@ class SearchProblem(Protocol[S, A]):
     ``first_move`` names the move an action makes from a start state, so that
     actions which differ only in a later choice count as one first move, and one
     move reached from two starts (or listed at two places) counts once.
+    A problem may also have ``estimate_within(state, limit)``: the estimate when it
+    is at most ``limit``, otherwise any value above ``limit`` and not above the
+    estimate (:func:`count_optimal_first_moves` only asks whether a state fits).
     """
 
     def starts(self) -> Iterable[S]: ...
@@ -368,7 +371,8 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
 
     One depth-first search with a transposition table answers "does this state
     reach a goal within ``k`` steps?" for every first move's states, pruned by
-    the estimate, trying the children with the smallest estimate first. Every
+    the estimate (asked with the steps left as its limit, see :class:`SearchProblem`),
+    trying the children with the smallest estimate first. Every
     answer is a fact about the state's key that later questions reuse:
 
     - *yes* at depth ``d`` (``k = cost - d``) means exactly ``k`` steps are left,
@@ -394,7 +398,7 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
         return None
     cap = CpuCap(seconds)
     key_of = problem.key
-    estimate = problem.estimate
+    estimate = _estimate_within(problem)
     is_goal = problem.is_goal
     successors = problem.successors
     exact: dict[int, int] = {}  # key -> steps left (proven)
@@ -424,7 +428,7 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
                 return True
             if k1 <= 0:
                 continue
-            h = estimate(child)  # before the key: most children are refuted by it alone
+            h = estimate(child, k1)  # before the key: most children are refuted by it alone
             if h > k1:
                 continue
             ck = key_of(child)
@@ -470,13 +474,25 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
                     if known is not None:
                         ok = known
                     else:
-                        ok = estimate(child) <= cost - 1 and within(child, ck, cost - 1)
+                        ok = estimate(child, cost - 1) <= cost - 1 and within(child, ck,
+                                                                              cost - 1)
                 if ok:
                     count += 1
                     break
     except _Stop:
         return None
     return count
+
+
+def _estimate_within(problem: SearchProblem[S, A]) -> Callable[[S, int], int]:
+    """The problem's ``estimate_within(state, limit)`` when it has one, else its
+    estimate: the estimate when at most ``limit``, otherwise any admissible value
+    above ``limit`` (a problem may then skip the costlier parts of its bound)."""
+    within: Callable[[S, int], int] | None = getattr(problem, "estimate_within", None)
+    if within is not None:
+        return within
+    estimate = problem.estimate
+    return lambda state, limit: estimate(state)
 
 
 def canonical_key_of(pack: Callable[[S], int], transforms: Sequence[Callable[[S], S]]

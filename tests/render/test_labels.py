@@ -24,7 +24,7 @@ def test_every_label_is_written_in_every_language() -> None:
     assert same <= {"category-nature", "category-paradoxes", "aid-points", "h-expert",
                     "h-solutions", "side-expert-short", "t-rank-novice", "t-page-n",
                     "t-aid-orientation", "t-diff-expert", "t-opt-expert", "colour-f-jade",
-                    "colour-f-lapis", "b-solutions-footer", "b-version", "c-coin-label"}, same
+                    "colour-f-lapis", "b-solutions-footer", "b-version", "c-coin-label", "h-notes"}, same
 
 
 def test_unknown_language_falls_back_to_english_and_unknown_keys_fail() -> None:

@@ -89,6 +89,9 @@ def _tower_key() -> str:
     (_tower_key, "generator.systems.tower.sim_checks"),  # decides when a proof is searched
     (_tower_key, "generator.sim.stats"),
     (_tower_key, "generator.systems.tower.engine"),
+    (_tower_key, "generator.systems.tower.game"),
+    (_tower_key, "generator.systems.tower.enemy_turn"),
+    (_tower_key, "generator.systems.tower.player_turn"),
 ])
 def test_the_glyph_and_tower_keys_follow_every_module_that_computes_a_stored_figure(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, key: Callable[[], str],

@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.fonts import measure
 from generator.render.geometry import PAPERS
 from generator.render.labels import LABELS, label
 from generator.render.pdf import document_to_pdf
@@ -22,11 +23,11 @@ from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.fragments.art import BACK_ART, dress
-from generator.systems.fragments.checks import expected_score
 from generator.systems.fragments.layout import (
     INK, CardGeometry, _escape_markup, card_geometry,
 )
 from generator.systems.fragments.settings import GameSettings
+from generator.systems.fragments.sim import score_riddle
 from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind, token_art_of
 
 # --------------------------------------------------------------------------- cards
@@ -296,27 +297,60 @@ def player_aid(settings: GameSettings, paper: tuple[float, float], title: str, l
         used = _used_height(fit)
         parts.append(fit.block.at(margin, y + 6.5))
         y += 6.5 + used + 5
-    parts.append(Text(margin, y + 4, label("aid-luck", lang), font="sans", size=9,
-                      fill=settings.accent, bold=True))
+    parts.append(Text(margin, y + 4, luck_heading(settings.pyl_players, lang), font="sans",
+                      size=9, fill=settings.accent, bold=True))
     intro = label("aid-luck-text", lang, target=settings.target)
     fit = fit_text(intro, width, 30, family="serif", max_size=10, min_size=10, leading=1.3)
     parts.append(fit.block.at(margin, y + 6.5))
     y += 6.5 + _used_height(fit) + 4
-    n = max(len(settings.scoring), 8)
-    cell = min(18.0, width / (n + 1))
-    parts.append(Text(margin, y + 6, label("aid-cards", lang), font="sans", size=8, fill=INK,
-                      bold=True))
-    parts.append(Text(margin, y + 13, label("aid-points", lang), font="sans", size=8, fill=INK,
-                      bold=True))
+    # One cell per length the table lists; the last holds every longer riddle too, as the
+    # game scores it (sim.score_riddle).
+    n = len(settings.scoring)
+    heads = (label("aid-cards", lang), label("aid-points", lang))
+    head = max(min(18.0, width / (n + 1)),
+               max(measure(h, "sans", True, size_pt=8) for h in heads) + 2.0)
+    cell = min(18.0, (width - head) / n)
+    parts.append(Text(margin, y + 6, heads[0], font="sans", size=8, fill=INK, bold=True))
+    parts.append(Text(margin, y + 13, heads[1], font="sans", size=8, fill=INK, bold=True))
     for i in range(n):
-        x = margin + cell * (i + 1)
+        x = margin + head + cell * i
         count = f"{i + 1}+" if i == n - 1 else str(i + 1)
-        points = settings.scoring[i] if i < len(settings.scoring) else expected_score(i + 1)
+        points = str(score_riddle(i + 1, settings.scoring))
         parts.append(Rect(x, y, cell, 16, Style(stroke=settings.accent, stroke_width=0.3)))
-        parts.append(Text(x + cell / 2, y + 6, count, font="sans", size=8, fill=INK, anchor="middle"))
-        parts.append(Text(x + cell / 2, y + 13, str(points), font="sans", size=9, fill=INK,
-                          anchor="middle", bold=True))
+        parts.append(Text(x + cell / 2, y + 6, count, font="sans", size=_fitting(count, False, 8, cell),
+                          fill=INK, anchor="middle"))
+        parts.append(Text(x + cell / 2, y + 13, points, font="sans",
+                          size=_fitting(points, True, 9, cell), fill=INK, anchor="middle",
+                          bold=True))
     return Scene(pw, ph, tuple(parts), id="player-aid")
+
+
+def _fitting(text: str, bold: bool, size: float, cell: float) -> float:
+    """``size``, or less when ``text`` would not fit a cell ``cell`` mm wide with 1 mm spare."""
+    wide = measure(text, "sans", bold, size_pt=size)
+    return size if wide <= cell - 1.0 else round(size * (cell - 1.0) / wide, 2)
+
+
+def luck_heading(players: tuple[int, ...], lang: str | None) -> str:
+    """The press-your-luck heading with the player counts the game document allows.
+
+    >>> luck_heading((1, 2, 3, 4), "en"), luck_heading((2,), "fr"), luck_heading((1, 2, 4), "en")
+    ('PRESS YOUR LUCK (1–4 PLAYERS)', 'QUITTE OU DOUBLE (2 JOUEURS)', 'PRESS YOUR LUCK (1, 2 OR 4 PLAYERS)')
+    >>> luck_heading((1,), "fr"), luck_heading((), "en")
+    ('QUITTE OU DOUBLE (1 JOUEUR)', 'PRESS YOUR LUCK')
+    """
+    counts = sorted(set(players))
+    if not counts:
+        return label("aid-luck-plain", lang)
+    if len(counts) == 1:
+        return label("aid-luck-one" if counts[0] == 1 else "aid-luck-some", lang,
+                     players=counts[0])
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        words = label("aid-luck-range", lang, low=counts[0], high=counts[-1])
+    else:
+        words = label("aid-luck-or", lang, some=", ".join(str(c) for c in counts[:-1]),
+                      last=counts[-1])
+    return label("aid-luck-some", lang, players=words)
 
 
 def _used_height(fit: FitResult) -> float:

@@ -30,6 +30,7 @@ from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.glyphs.model import (
+    Degree,
     GlyphGame,
     GlyphSet,
     Named,
@@ -38,9 +39,11 @@ from generator.systems.glyphs.model import (
     pattern_mask,
     text_in,
 )
-from generator.systems.glyphs.words import number_word, say
+from generator.systems.glyphs.words import by_degree, number_word, say
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
+PT_MM = 25.4 / 72
+"""Millimetres per point."""
 INK = "#1d1d1b"
 PAPER = "#f6f0e1"
 CURSED_BG = "#3b3f46"
@@ -75,10 +78,15 @@ def draw_glyph(tile: Tile, x: float, y: float, size: float, colour: str) -> Grou
     return Group(tuple(parts), translate=(x, y))
 
 
+def _plain(text: str) -> str:
+    """``text`` as markup that draws it as it is (no bold or italic marks)."""
+    return text.replace("*", "\\*").replace("_", "\\_")
+
+
 def _label(text: str, x: float, y: float, w: float, h: float, size: float, *, bold: bool = False,
            fill: str = INK, align: str = "center", min_size: float = 4.0,
            valign: str = "middle") -> Element:
-    markup = text.replace("*", "\\*").replace("_", "\\_")
+    markup = _plain(text)
     if bold:
         markup = f"**{markup}**"
     fit = fit_text(markup, w, h, "sans", max_size=size, min_size=min_size, align=align,
@@ -300,11 +308,31 @@ def degree_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -
         parts.append(Text(cols[3], y + 2, f"{d.rewards_shown} / {d.rewards_held} / "
                           f"{d.start_rewards}", size=10, fill=INK))
         y += 15
-    removed = game.degrees[0].removed if game.degrees else 3
-    revealed = game.degrees[0].revealed if game.degrees else 3
-    parts.append(_label(say("degrees-note", lang, removed=removed, revealed=revealed), 25, y,
+    removed, removed_at = by_degree([(d.degree, d.removed) for d in game.degrees], lang)
+    revealed, revealed_at = by_degree([(d.degree, d.revealed) for d in game.degrees], lang)
+    parts.append(_label(say("degrees-note", lang, removed=removed, removed_at=removed_at,
+                            revealed=revealed, revealed_at=revealed_at), 25, y,
                         pw - 50, 16, 9, align="left"))
     return Scene(pw, ph, tuple(parts), id="degrees")
+
+
+def riddles_dealt(game: GlyphGame, degree: Degree) -> int:
+    """How many riddle cards a game at ``degree`` deals: each named deck less the cards set
+    aside (the checks hold every deck to ``deck_size`` cards)."""
+    return len(degree.decks) * max(0, game.deck_size - degree.removed)
+
+
+def aid_texts(game: GlyphGame, lang: str | None) -> tuple[str, ...]:
+    """The player aid's paragraphs: goal, action phase, after a solve, Sfynx phase, losing.
+    Every count comes from the game document; one that differs between degrees names them."""
+    riddles, riddles_at = by_degree([(d.degree, riddles_dealt(game, d)) for d in game.degrees],
+                                    lang, words=True)
+    held, held_at = by_degree([(d.degree, d.rewards_held) for d in game.degrees], lang,
+                              words=True)
+    return (say("aid-goal", lang, riddles=riddles, riddles_at=riddles_at),
+            say("aid-actions", lang, basic=number_word(game.basic_per_player, lang)),
+            say("aid-solve", lang, held=held, held_at=held_at),
+            say("aid-sfynx", lang), say("aid-lose", lang))
 
 
 def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> Scene:
@@ -313,11 +341,14 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
                                  f"{say('aid-title', lang)}", font="serif", size=16, fill=INK,
                                  anchor="middle", bold=True)]
     y = 30.0
-    basic = number_word(game.basic_per_player, lang)
-    for key in ("aid-goal", "aid-actions", "aid-solve", "aid-sfynx", "aid-lose"):
-        words = say(key, lang, basic=basic) if key == "aid-actions" else say(key, lang)
-        parts.append(_label(words, 22, y, pw - 44, 18, 9.5, align="left", valign="top"))
-        y += 19
+    for words in aid_texts(game, lang):
+        # A paragraph keeps its 9.5 pt: a longer one (a count that differs by degree) takes
+        # more lines and pushes the rest down instead of shrinking.
+        rows = fit_text(_plain(words), pw - 44, 1000.0, "sans", max_size=9.5,
+                        min_size=9.5).lines
+        h = max(18.0, rows * 9.5 * PT_MM * 1.2 + 0.5)
+        parts.append(_label(words, 22, y, pw - 44, h, 9.5, align="left", valign="top"))
+        y += h + 1
     sections = (
         ("special", [f"{text_in(t.name, lang)}: {say(t.effects[0], lang)}" for t in game.specials],
          6.5),

@@ -6,6 +6,9 @@ headings and the player aid, in English and French (our own wording).
 """
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 WORDS: dict[str, dict[str, str]] = {
     "turn": {"en": "A turn", "fr": "Tour de jeu"},
     "riddle": {"en": "Riddle", "fr": "Énigme"},
@@ -37,18 +40,25 @@ WORDS: dict[str, dict[str, str]] = {
     "rewards-col": {"en": "Rewards shown / held / at start",
                     "fr": "Récompenses révélées / gardées / au départ"},
     "degrees-note": {
-        "en": "From each deck named, shuffle, set {removed} cards aside unseen, then shuffle the "
-              "rest together into the riddle deck and reveal {revealed} in a row.",
-        "fr": "Mélangez chaque paquet indiqué, écartez-en {removed} cartes sans les regarder, "
-              "puis mélangez le reste pour former la pioche des énigmes et révélez-en "
-              "{revealed} en rangée."},
+        "en": "From each deck named, shuffle, set {removed} cards aside unseen{removed_at}, then "
+              "shuffle the rest together into the riddle deck and reveal {revealed} in a "
+              "row{revealed_at}.",
+        "fr": "Mélangez chaque paquet indiqué, écartez-en {removed} cartes sans les "
+              "regarder{removed_at}, puis mélangez le reste pour former la pioche des énigmes et "
+              "révélez-en {revealed} en rangée{revealed_at}."},
+    "at-degrees": {"en": "{figure} at {degrees}", "fr": "{figure} {degrees}"},
+    "degree-one": {"en": "degree {n}", "fr": "au degré {n}"},
+    "degree-many": {"en": "degrees {n}", "fr": "aux degrés {n}"},
+    "and": {"en": "and", "fr": "et"},
     "aid-title": {"en": "Player aid", "fr": "Aide de jeu"},
     "aid-goal": {
-        "en": "Goal: solve all nine riddles before the water clock runs dry. A riddle is solved "
+        "en": "Goal: solve all {riddles} riddles{riddles_at} before the water clock runs dry. A "
+              "riddle is solved "
               "when restored tiles show its symbols next to each other in its order, left to "
               "right in a row or top to bottom in a column. One watcher tile may stand in for "
               "one symbol, unless the card forbids it.",
-        "fr": "But : résoudre les neuf énigmes avant que la clepsydre ne se vide. Une énigme est "
+        "fr": "But : résoudre les {riddles} énigmes{riddles_at} avant que la clepsydre ne se vide. "
+              "Une énigme est "
               "résolue quand des tuiles restaurées montrent ses symboles côte à côte et dans "
               "l'ordre, de gauche à droite sur une rangée ou de haut en bas sur une colonne. Un "
               "guetteur peut remplacer un symbole, sauf si la carte l'interdit."},
@@ -61,13 +71,14 @@ WORDS: dict[str, dict[str, str]] = {
               "Vérifiez les énigmes après chaque action ; résoudre ne coûte rien, et plusieurs "
               "peuvent l'être à la fois."},
     "aid-solve": {
-        "en": "After a solve: take one revealed reward (keep three at most; a fourth sends one "
-              "to the box, used now or not). Close the gap in the riddle row away from the "
-              "deck, then reveal a new riddle next to the deck. Rewards cost no action.",
-        "fr": "Après une résolution : prenez une récompense révélée (trois au plus ; une "
-              "quatrième en renvoie une à la boîte, utilisée ou non). Resserrez la rangée "
-              "d'énigmes en l'éloignant de la pioche, puis révélez une énigme à côté de la "
-              "pioche. Les récompenses ne coûtent aucune action."},
+        "en": "After a solve: take one revealed reward. Keep {held} at most{held_at}: taking one "
+              "more sends one of them to the box, used now or not. Close the gap in the riddle "
+              "row away from the deck, then reveal a new riddle next to the deck. Rewards cost "
+              "no action.",
+        "fr": "Après une résolution : prenez une récompense révélée. Gardez-en {held} au "
+              "plus{held_at} : en prendre une de plus en renvoie une à la boîte, utilisée ou "
+              "non. Resserrez la rangée d'énigmes en l'éloignant de la pioche, puis révélez une "
+              "énigme à côté de la pioche. Les récompenses ne coûtent aucune action."},
     "aid-sfynx": {
         "en": "Sphinx phase: reveal the highest challenge token and apply it, top effect first. "
               "The last slot's token loses the game. Then turn your basic tiles back to active; "
@@ -140,15 +151,19 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-NUMBER_WORDS = {"en": ("one", "two", "three", "four"), "fr": ("une", "deux", "trois", "quatre")}
-"""Counts 1-4 as words (``basic_actions.per_player``), feminine in French (une action)."""
+NUMBER_WORDS = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "eleven", "twelve"),
+    "fr": ("une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze",
+           "douze")}
+"""Counts 1-12 as words, feminine in French (une action, une énigme, une récompense)."""
 
 
 def number_word(count: int, lang: str | None) -> str:
-    """``count`` as a word when it is 1-4 (else digits), in ``lang`` (English by default).
+    """``count`` as a word when it is 1-12 (else digits), in ``lang`` (English by default).
 
-    >>> number_word(2, "fr"), number_word(3, None), number_word(7, "en")
-    ('deux', 'three', '7')
+    >>> number_word(2, "fr"), number_word(9, None), number_word(14, "en")
+    ('deux', 'nine', '14')
     """
     words = NUMBER_WORDS.get(lang or "en", NUMBER_WORDS["en"])
     return words[count - 1] if 1 <= count <= len(words) else str(count)
@@ -161,4 +176,46 @@ def say(key: str, lang: str | None, **values: object) -> str:
     return text.format(**values) if values else text
 
 
-__all__ = ["NUMBER_WORDS", "WORDS", "number_word", "say"]
+def join_words(items: Sequence[str], lang: str | None) -> str:
+    """``items`` as a list in prose.
+
+    >>> join_words(["7"], "en"), join_words(["1", "2", "3"], "en"), join_words(["7", "8"], "fr")
+    ('7', '1, 2 and 3', '7 et 8')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {say('and', lang)} {items[-1]}"
+
+
+def by_degree(figures: Sequence[tuple[int, int]], lang: str | None, *, words: bool = False
+              ) -> tuple[str, str]:
+    """A figure that may differ between degrees, given as (degree, figure) pairs: the figure
+    most degrees share (the lowest degree's on a tie) and the others as a bracket to append
+    ("" when every degree agrees). ``words``: counts as words, else digits.
+
+    >>> by_degree([(1, 3), (2, 3), (8, 2)], "en", words=True)
+    ('three', ' (two at degree 8)')
+    >>> by_degree([(1, 9), (2, 9), (3, 9), (7, 6), (8, 6), (4, 12)], "fr")
+    ('9', ' (12 au degré 4 ; 6 aux degrés 7 et 8)')
+    >>> by_degree([(1, 3), (2, 3)], "en")
+    ('3', '')
+    """
+    def show(figure: int) -> str:
+        return number_word(figure, lang) if words else str(figure)
+
+    ordered = sorted(figures)
+    counts = Counter(figure for _, figure in ordered)
+    common = max(counts, key=counts.__getitem__)  # the first of the most frequent
+    others: dict[int, list[int]] = {}
+    for degree, figure in ordered:
+        if figure != common:
+            others.setdefault(figure, []).append(degree)
+    parts = [say("at-degrees", lang, figure=show(figure), degrees=say(
+        "degree-one" if len(degrees) == 1 else "degree-many", lang,
+        n=join_words([str(d) for d in degrees], lang)))
+        for figure, degrees in others.items()]
+    separator = " ; " if lang == "fr" else "; "
+    return show(common), f" ({separator.join(parts)})" if parts else ""
+
+
+__all__ = ["NUMBER_WORDS", "WORDS", "by_degree", "join_words", "number_word", "say"]

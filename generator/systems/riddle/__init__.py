@@ -179,6 +179,14 @@ class RiddleSystem:
         out.extend(iter_card_art_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             out.extend(d for d in _iter_solver_results(pack, options) if d.code != "RS-G105")
+        if options.extra.get("booklet") and not any(d.severity is Severity.ERROR for d in out):
+            from dataclasses import replace
+
+            from generator.systems import cache_dir_for
+            from generator.systems.riddle.render import iter_booklet_fit_problems
+
+            out.extend(iter_booklet_fit_problems(
+                pack, replace(options, cache_dir=cache_dir_for(pack, options))))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
@@ -249,6 +257,17 @@ class RiddleSystem:
 
         return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
                             progress)
+
+    def booklet_books(self, pack: Pack, options: Options, progress: ProgressFn,
+                      page: tuple[float, float]) -> list[Any]:
+        """The riddle book laid out for a booklet page (see :mod:`.booklet`), for ``--booklet``."""
+        from dataclasses import replace
+
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.decks import riddle_books
+
+        return riddle_books(pack, replace(options, cache_dir=cache_dir_for(pack, options)),
+                            progress, page)
 
     def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
         """The keys of ``print.tokens`` (token artwork) the printed components answer to."""

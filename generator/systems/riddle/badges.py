@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.render import labels
+from generator.render.fonts import measure
 from generator.render.icons import INK, MUTED, SILVER, SILVER_DARK
 from generator.render.scene import Circle, Element, Rect, Style, Text
 from generator.systems.riddle.model import Riddle
@@ -66,13 +67,17 @@ def count_table(solves: Sequence[RiddleSolve]) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def draw_count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang: str | None
-                     ) -> tuple[list[Element], float]:
+def draw_count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang: str | None,
+                     legible: bool = False) -> tuple[list[Element], float]:
     """The shortest solution for each player count the riddle allows: a column per
-    count, a row per objective; right-aligned at ``right``; returns its width."""
+    count, a row per objective; right-aligned at ``right``; returns its width.
+    ``legible``: every text at :data:`LEGIBLE_PT` or more (a booklet page; see
+    :func:`draw_legible_count_badge`)."""
     rows = count_table(solves)
     if not rows:
         return [], 0.0
+    if legible:
+        return draw_legible_count_badge(right, y, solves, rows, lang)
     column_w = 4.6
     name_w = 16.0
     width = 7.0 + name_w + column_w * len(solves)
@@ -111,11 +116,17 @@ def draw_count_badge(right: float, y: float, solves: Sequence[RiddleSolve], lang
 
 
 def draw_badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: str | None = None,
-               solved: Sequence[bool] = ()) -> tuple[list[Element], float]:
-    """The solver's difficulty badge, right-aligned at ``right``; returns its width."""
+               solved: Sequence[bool] = (), legible: bool = False) -> tuple[list[Element], float]:
+    """The solver's difficulty badge, right-aligned at ``right``; returns its width.
+    ``legible``: no text under :data:`LEGIBLE_PT` (the badge widens for its key)."""
     if not rows:
         return [], 0.0
     width = 36.0
+    if legible:
+        key = labels.label("b-no-powers-key", lang)
+        title = labels.label("b-shortest", lang)
+        width = max(width, measure(key, "sans", size_pt=LEGIBLE_PT) + 3.0,
+                    measure(title, "sans", True, size_pt=LEGIBLE_PT) + 2.5)
     row_h = 3.9
     marked = any(text.endswith(NO_POWERS_MARK) for _, text in rows)
     key_h = 3.0 if marked else 0.0
@@ -136,13 +147,64 @@ def draw_badge(right: float, y: float, rows: Sequence[tuple[str, str]], lang: st
         out.append(Text(x + width - 2.5, cy + 1.0, text, font="sans", size=6.8,
                         fill=INK if strong else MUTED, anchor="end", bold=strong))
     if marked:
+        key_pt = LEGIBLE_PT if legible else 5.0
         out.append(fitted_text(x + width / 2, y + height - 1.2,
-                               labels.label("b-no-powers-key", lang), 5.0, width - 3.0,
-                               font="sans", fill=MUTED, anchor="middle", min_size=4.0))
+                               labels.label("b-no-powers-key", lang), key_pt, width - 3.0,
+                               font="sans", fill=MUTED, anchor="middle", min_size=key_pt - 1.0))
+    return out, width
+
+
+LEGIBLE_PT = 6.0
+"""The smallest text (pt) of a legible badge: a booklet page prints at its own size."""
+
+
+def draw_legible_count_badge(right: float, y: float, solves: Sequence[RiddleSolve],
+                             rows: Sequence[tuple[str, Sequence[str]]], lang: str | None
+                             ) -> tuple[list[Element], float]:
+    """:func:`draw_count_badge` with no text under :data:`LEGIBLE_PT`: its title on a row
+    of its own above the column heads, the key on as many rows as it needs."""
+    column_w = 5.6
+    name_w = 16.0
+    title = labels.label("b-shortest-counts", lang)
+    heads = [labels.label("b-count-column", lang, n=s.players) for s in solves]
+    column_w = max(column_w, *(measure(h, "sans", True, size_pt=LEGIBLE_PT) + 1.2 for h in heads))
+    marks = any(c in (NOT_PROVEN_MARK, NO_LINE_MARK) for _, cells in rows for c in cells)
+    starred = any(c.endswith(NO_POWERS_MARK) for _, cells in rows for c in cells)
+    keys = [labels.label(k, lang) for k, on in (("b-counts-key", marks),
+                                                ("b-no-powers-key", starred)) if on]
+    width = max(7.0 + name_w + column_w * len(solves),
+                measure(title, "sans", True, size_pt=LEGIBLE_PT) + 5.0,
+                *(measure(k, "sans", size_pt=LEGIBLE_PT) + 3.0 for k in keys))
+    row_h = 3.9
+    height = 9.0 + row_h * len(rows) + 3.0 * len(keys)
+    x = right - width
+    first_column = x + width - 2.0 - column_w * (len(solves) - 0.5)
+    out: list[Element] = [Rect(x, y, width, height, Style(fill=PANEL, stroke=RULE,
+                                                          stroke_width=0.3), rx=1.6),
+                          Text(x + 2.5, y + 3.6, title, font="sans", size=LEGIBLE_PT, fill=MUTED,
+                               bold=True)]
+    for k, head in enumerate(heads):
+        out.append(Text(first_column + k * column_w, y + 7.2, head, font="sans",
+                        size=LEGIBLE_PT, fill=MUTED, anchor="middle", bold=True))
+    for i, (tier, cells) in enumerate(rows):
+        cy = y + 10.6 + i * row_h
+        fill, dark, _ = TIERS.get(tier, (SILVER, SILVER_DARK, tier.title()))
+        out.append(Circle(x + 4.0, cy - 0.2, 1.35, Style(fill=fill, stroke=dark, stroke_width=0.25)))
+        out.append(fitted_text(x + 6.6, cy + 1.0, tier_name(tier, lang).lower(), 6.8,
+                               first_column - column_w / 2 - x - 7.0, font="sans", fill=INK,
+                               min_size=LEGIBLE_PT))
+        for k, cell in enumerate(cells):
+            proven = cell not in (NOT_PROVEN_MARK, NO_LINE_MARK)
+            out.append(Text(first_column + k * column_w, cy + 1.0, cell, font="sans", size=6.8,
+                            fill=INK if proven else MUTED, anchor="middle", bold=proven))
+    for j, key in enumerate(keys):
+        out.append(fitted_text(x + width / 2, y + 9.0 + row_h * len(rows) + 2.2 + 3.0 * j, key,
+                               LEGIBLE_PT, width - 2.0, font="sans", fill=MUTED,
+                               anchor="middle", min_size=LEGIBLE_PT))
     return out, width
 
 
 __all__ = [
-    "BADGE_HEIGHT_AT_MOST", "count_table", "difficulty", "draw_badge", "draw_count_badge",
+    "BADGE_HEIGHT_AT_MOST", "LEGIBLE_PT", "count_table", "difficulty", "draw_badge", "draw_count_badge",
     "without_powers",
 ]

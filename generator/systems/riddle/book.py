@@ -42,6 +42,7 @@ from generator.systems.riddle.typography import (
     fitted_text,
     footer,
     heading,
+    is_narrow,
     ornament,
     page,
     write,
@@ -77,7 +78,7 @@ ACROSS_MAP_MAX = 150.0
 """A map this wide (mm) or wider lets the text keep its largest size."""
 
 
-def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
+def lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
                     expert: Sequence[str], x: float, y: float, width: float, size: float,
                     bottom: float) -> tuple[list[Element], float, bool]:
     """Objectives, special rules and expert settings from ``y`` down; returns the elements,
@@ -110,8 +111,35 @@ def _lower_sections(riddle: Riddle, settings: BookSettings, rules: Sequence[str]
 def _below_height(riddle: Riddle, settings: BookSettings, rules: Sequence[str],
                   expert: Sequence[str], width: float, size: float) -> float:
     """How tall the sections under the map are at a body size (plus the gap above them)."""
-    _, end, _ = _lower_sections(riddle, settings, rules, expert, 0.0, 0.0, width, size, 1000.0)
+    _, end, _ = lower_sections(riddle, settings, rules, expert, 0.0, 0.0, width, size, 1000.0)
     return end + 4.0
+
+
+HEADER_H = 25.5
+"""mm from the page's top margin to where the story starts under :func:`draw_header`."""
+
+
+def draw_header(riddle: Riddle, settings: BookSettings, title_w: float) -> list[Element]:
+    """A riddle page's head: the number medallion, the title and the island with the
+    players (both at most ``title_w`` wide), and the rule under them."""
+    m, lang = MARGIN, settings.lang
+    parts: list[Element] = [
+        Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)),
+        Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)),
+        label_text(m + 9.0, m + 8.0, str(riddle.number), 7.0, fill="#ffffff", font="serif"),
+        fitted_text(m + 22.0, m + 8.5, local(riddle.title, lang), 20.0, title_w, bold=True,
+                    min_size=12.0)]
+    players = riddle.players
+    span = (labels.label("b-players-span", lang, a=players[0], b=players[-1]) if len(players) > 1
+            and list(players) == list(range(players[0], players[-1] + 1))
+            else labels.label("b-player-one" if players == (1,) else "b-players", lang,
+                              n=", ".join(map(str, players))))
+    island = settings.islands.get(riddle.island, riddle.island)
+    parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
+                             italic=True, fill=MUTED))
+    pw = settings.paper[0]
+    parts.append(Line(m, m + 21.5, pw - m, m + 21.5, Style(stroke=GOLD_DARK, stroke_width=0.4)))
+    return parts
 
 
 def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSettings,
@@ -130,24 +158,9 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     badge, badge_w = (draw_count_badge(pw - m, m - 1.0, counts, lang) if len(counts) > 1
                       else draw_badge(pw - m, m - 1.0, rows, lang, solved))
     parts += badge
-    parts.append(Circle(m + 9.0, m + 8.0, 9.0, Style(fill=ACCENT, stroke=GOLD, stroke_width=0.8)))
-    parts.append(Circle(m + 9.0, m + 8.0, 7.6, Style(stroke=GOLD, stroke_width=0.25)))
-    parts.append(label_text(m + 9.0, m + 8.0, str(riddle.number), 7.0, fill="#ffffff",
-                            font="serif"))
-    title_w = width - 22.0 - badge_w - 3.0
-    parts.append(fitted_text(m + 22.0, m + 8.5, local(riddle.title, lang), 20.0, title_w,
-                             bold=True, min_size=12.0))
-    players = riddle.players
-    span = (labels.label("b-players-span", lang, a=players[0], b=players[-1]) if len(players) > 1
-            and list(players) == list(range(players[0], players[-1] + 1))
-            else labels.label("b-player-one" if players == (1,) else "b-players", lang,
-                              n=", ".join(map(str, players))))
+    parts += draw_header(riddle, settings, width - 22.0 - badge_w - 3.0)
     island = settings.islands.get(riddle.island, riddle.island)
-    parts.append(fitted_text(m + 22.0, m + 15.0, f"{island} · {span}", 9.5, title_w,
-                             italic=True, fill=MUTED))
-    y = m + 21.5
-    parts.append(Line(m, y, pw - m, y, Style(stroke=GOLD_DARK, stroke_width=0.4)))
-    y += 4.0
+    y = m + HEADER_H
     fits = True
     if riddle.story is not None:
         story = write(local(riddle.story, lang).strip(), m, y, width, 34.0, family="serif",
@@ -179,7 +192,7 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
         panel, panel_h = setup_panel(riddle, settings, m, y, width, across=True)
         parts += panel
         y += panel_h + 4.0
-        block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, BODY_MAX,
+        block, yy, ok = lower_sections(riddle, settings, rules, expert, m, y, width, BODY_MAX,
                                         bottom)
         parts += block
         parts += footer(pw, ph, settings.title, number, island)
@@ -199,7 +212,7 @@ def riddle_page(riddle: Riddle, solve: RiddleSolve | None, settings: BookSetting
     parts.append(Group(scene.children, translate=(m, y), id=f"map-{riddle.id}"))
     parts += panel
     y += max(scene.height, panel_h) + 4.0
-    block, yy, ok = _lower_sections(riddle, settings, rules, expert, m, y, width, size, bottom)
+    block, yy, ok = lower_sections(riddle, settings, rules, expert, m, y, width, size, bottom)
     fits = fits and ok and yy <= bottom + 1e-6
     parts += block
     parts += footer(pw, ph, settings.title, number, island)
@@ -213,24 +226,29 @@ def cover_page(title: str, subtitle: str, meta: Sequence[str], paper: tuple[floa
                counts: str) -> Scene:
     """The cover: the Sphinx in a ring of stars over the sea, the title, the contents."""
     pw, ph = paper
+    narrow = is_narrow(paper)
+    # A booklet's page is squatter: the medallion and the title sit higher, the sea lower.
+    cx, cy = pw / 2, ph * (0.33 if narrow else 0.36)
+    lift = 8.0 if narrow else 0.0
     parts: list[Element] = [Rect(0, 0, pw, ph, Style(fill="#153a40"))]
     # A night sky of small stars, placed on a fixed lattice (no randomness).
     for i in range(70):
         sx = (i * 37.3) % (pw - 20) + 10
         sy = (i * 53.9) % (ph * 0.55) + 8
-        if math.hypot(sx - pw / 2, sy - ph * 0.36) < 53:
+        if math.hypot(sx - pw / 2, sy - cy) < 53:
             continue  # keep the medallion clear
         r = 0.35 + (i % 5) * 0.12
         parts.append(Circle(sx, sy, r, Style(fill="#f3e3b5", opacity=0.8)))
     # The sea at the bottom, with waves.
-    sea_top = ph * 0.72
+    sea_top = ph * (0.78 if narrow else 0.72)
     parts.append(Rect(0, sea_top, pw, ph - sea_top, Style(fill="#1f5563")))
     for row in range(6):
         wy = sea_top + 8 + row * 11
         for k in range(9):
             wx = 8 + k * 24 + (row % 2) * 12
+            if narrow and (wx + 9 > pw or wy > ph):
+                break  # a booklet's page ends sooner: draw nothing past its edge
             parts.append(Line(wx, wy, wx + 9, wy, Style(stroke="#3f7f8c", stroke_width=0.5)))
-    cx, cy = pw / 2, ph * 0.36
     parts.append(Circle(cx, cy, 46, Style(fill="#1c4a52", stroke=GOLD, stroke_width=1.2)))
     parts.append(Circle(cx, cy, 42.5, Style(stroke=GOLD, stroke_width=0.35)))
     for k in range(24):
@@ -238,12 +256,12 @@ def cover_page(title: str, subtitle: str, meta: Sequence[str], paper: tuple[floa
         parts.append(diamond(cx + 49.5 * math.cos(a), cy + 49.5 * math.sin(a), 1.1,
                              Style(fill=GOLD)))
     parts.append(Group(icon_sphinx(cx - 30, cy - 30, 60)))
-    parts.append(fitted_text(cx, ph * 0.36 + 70, title, 30, pw - 30, bold=True, fill="#f6e7b9",
+    parts.append(fitted_text(cx, cy + 70 - lift, title, 30, pw - 30, bold=True, fill="#f6e7b9",
                              anchor="middle", min_size=16))
-    parts += ornament(cx, ph * 0.36 + 77, 90, GOLD)
-    parts.append(fitted_text(cx, ph * 0.36 + 86, subtitle, 13, pw - 40, italic=True,
+    parts += ornament(cx, cy + 77 - lift, 90, GOLD)
+    parts.append(fitted_text(cx, cy + 86 - lift, subtitle, 13, pw - 40, italic=True,
                              fill="#f6e7b9", anchor="middle", min_size=9))
-    parts.append(Text(cx, ph * 0.36 + 94, counts, font="sans", size=9, fill="#d9c98f",
+    parts.append(Text(cx, cy + 94 - lift, counts, font="sans", size=9, fill="#d9c98f",
                       anchor="middle"))
     for i, line in enumerate(meta):
         parts.append(fitted_text(cx, ph - 24 + i * 5.2, line, 8.5, pw - 40, font="sans",
@@ -251,7 +269,7 @@ def cover_page(title: str, subtitle: str, meta: Sequence[str], paper: tuple[floa
     return Scene(pw, ph, tuple(parts), id="cover")
 
 
-def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequence[tuple[int, str, int]]]],
+def story_page(title: str, intro: str, islands: Sequence[Island],
                paper: tuple[float, float], number: int, lang: str | None,
                solutions: str = "appendix") -> Scene:
     """The campaign's story and the contents: islands, their riddles and pages.
@@ -280,26 +298,43 @@ def story_page(title: str, intro: str, islands: Sequence[tuple[str, str, Sequenc
     y += para.height + 6.0
     parts += heading(m, y, labels.label("h-voyage", lang), width)
     y += HEADING_H + 1.0
-    for name, unlock, riddles in islands:
-        parts.append(Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT, bold=True))
-        parts.append(fitted_text(pw - m, y + 4.0, unlock, 7.5, width * 0.55, font="sans",
-                                 italic=True, fill=MUTED, anchor="end", min_size=6))
-        y += 7.5
-        for num, rtitle, pg in riddles:
-            parts.append(Text(m + 6, y + 3.2, f"{num}", font="serif", size=10, fill=INK,
-                              bold=True, anchor="end"))
-            parts.append(fitted_text(m + 9, y + 3.2, rtitle, 10, width - 30, fill=INK))
-            tw = min(measure(rtitle, "serif", size_pt=10), width - 30)
-            parts.append(Line(m + 11 + tw, y + 3.0, pw - m - 9, y + 3.0,
-                              Style(stroke=RULE, stroke_width=0.3, dash=(0.4, 1.0))))
-            parts.append(Text(pw - m, y + 3.2, str(pg), font="serif", size=10, fill=INK,
-                              anchor="end"))
-            y += 5.3
-        y += 3.0
+    for island in islands:
+        drawn, used = draw_island(y, pw, island)
+        parts += drawn
+        y += used
     parts += footer(pw, ph, title, number)
     return page(pw, ph, parts, "story")
 
 
+Island = tuple[str, str, Sequence[tuple[int, str, int]]]
+"""An island of the contents: name, unlock sentence, [(riddle number, title, page)]."""
+
+
+def draw_island(y: float, pw: float, island: Island) -> tuple[list[Element], float]:
+    """One island of the contents from ``y`` down, on a page ``pw`` wide: its name and
+    unlock sentence, then a row per riddle with its page; returns the height used."""
+    m = MARGIN
+    width = pw - 2 * m
+    name, unlock, riddles = island
+    top = y
+    parts: list[Element] = [
+        Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT, bold=True),
+        fitted_text(pw - m, y + 4.0, unlock, 7.5, width * 0.55, font="sans", italic=True,
+                    fill=MUTED, anchor="end", min_size=6)]
+    y += 7.5
+    for num, rtitle, pg in riddles:
+        parts.append(Text(m + 6, y + 3.2, f"{num}", font="serif", size=10, fill=INK,
+                          bold=True, anchor="end"))
+        parts.append(fitted_text(m + 9, y + 3.2, rtitle, 10, width - 30, fill=INK))
+        tw = min(measure(rtitle, "serif", size_pt=10), width - 30)
+        parts.append(Line(m + 11 + tw, y + 3.0, pw - m - 9, y + 3.0,
+                          Style(stroke=RULE, stroke_width=0.3, dash=(0.4, 1.0))))
+        parts.append(Text(pw - m, y + 3.2, str(pg), font="serif", size=10, fill=INK,
+                          anchor="end"))
+        y += 5.3
+    return parts, y + 3.0 - top
+
+
 __all__ = [
-    "RiddlePage", "cover_page", "riddle_page", "story_page",
+    "BODY_STEPS", "HEADER_H", "Island", "RiddlePage", "draw_header", "draw_island", "cover_page", "lower_sections", "riddle_page", "story_page",
 ]

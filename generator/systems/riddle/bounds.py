@@ -146,6 +146,7 @@ class Bounds:
         self.possible_memo: dict[Any, int] = {}
         self.nears_memo: dict[Any, tuple[int, ...]] = {}
         self.free_memo: dict[Any, int] = {}
+        self.spread_memo: dict[Any, Any] = {}  # .spread and goals.blessings.token_walks
         self.sinking = sum(1 << e.at for e in ctx.effects  # type: ignore[attr-defined]
                            if e.NAME == "sink")
         self.turn_tables: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}

@@ -5,12 +5,16 @@ The same scenes as the home-printing files of :mod:`.render`, handed over as
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Book, Deck
+from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
 from generator.systems.riddle.render import (
-    SOLUTION_MODES, build_book, dress_book, paper_of, read_content, solve_all, solve_counts,
+    SOLUTION_MODES, RiddleContent, build_book, dress_book, paper_of, read_content, solve_all,
+    solve_counts,
 )
 
 
@@ -24,8 +28,10 @@ def riddle_decks(pack: Pack, options: Options) -> list[Deck]:
             for name, fronts, backs, names in iter_card_faces(content, s, options.lang, pack.root)]
 
 
-def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
-    """The riddle book with its chapters: cover, voyage, symbols, one per riddle, solutions."""
+def riddle_books(pack: Pack, options: Options, progress: ProgressFn,
+                 paper: tuple[float, float] | None = None) -> list[Book]:
+    """The riddle book with its chapters: cover, voyage, symbols, one per riddle, solutions;
+    laid out on ``paper`` (default the pack's), so a booklet page gets its own layout."""
     lang = options.lang
     mode = str(options.extra.get("solutions", "appendix"))
     if mode not in SOLUTION_MODES:
@@ -38,13 +44,21 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn) -> list[Boo
     if author:
         meta.append(author)
     book = dress_book(build_book(content, solve_all(content, options, progress),
-                                 paper_of(pack, options), lang, mode, progress, meta,
+                                 paper or paper_of(pack, options), lang, mode, progress, meta,
                                  solve_counts(content, options)), content, pack)
-    chapters = [("Cover", 0), ("The voyage", 1), ("Symbols", 2)]
-    for n, (riddle, _) in enumerate(content.riddles):
-        chapters.append((f"{riddle.number}. {_text(riddle.title, lang)}", 3 + n))
-    first_solution = 3 + len(content.riddles)
-    if len(book.pages) > first_solution:
-        chapters.append(("Solutions", first_solution))
     return [Book(f"{pack.id}-book", f"{content.title}: riddle book", book.pages,
-                 tuple(chapters))]
+                 book_chapters(book.pages, content, lang))]
+
+
+def book_chapters(pages: Sequence[Scene], content: RiddleContent, lang: str | None
+                  ) -> tuple[tuple[str, int], ...]:
+    """The bookmarks of the riddle book: each points at its page by the page's id (a
+    booklet's front matter and riddles take more pages than the A4 book's)."""
+    index: dict[str, int] = {}
+    for n, scene in enumerate(pages):
+        index.setdefault(scene.id, n)
+    named = [("Cover", "cover"), ("The voyage", "story"), ("Symbols", "legend")]
+    named += [(f"{riddle.number}. {_text(riddle.title, lang)}", f"riddle-{riddle.id}")
+              for riddle, _ in content.riddles]
+    named.append(("Solutions", "solutions-divider"))
+    return tuple((title, index[key]) for title, key in named if key in index)

@@ -175,7 +175,7 @@ class RiddleGame:
         return Bounds(self)
 
     @cached_property
-    def _goal_bound(self) -> Callable[[RiddleState], int]:
+    def _goal_bound(self) -> Callable[[RiddleState, int], int]:
         return self.compile_bound(self.goal)
 
     @cached_property
@@ -320,6 +320,13 @@ class RiddleGame:
             gods_taken=book.gods_taken | 1 << i, gods_held=held))
 
     def estimate(self, state: RiddleState) -> int:
+        return self.estimate_within(state, UNREACHABLE)
+
+    def estimate_within(self, state: RiddleState, limit: int) -> int:
+        """:meth:`estimate` when it is at most ``limit``; otherwise some admissible
+        value above ``limit`` (never above the estimate), found without the costlier
+        parts of the bound once a cheap part exceeds ``limit``: the depth-first count
+        of optimal first moves only asks whether a state fits in ``limit`` turns."""
         if state.achieved & self.bit:
             return 0
         ctx = self.ctx
@@ -327,16 +334,21 @@ class RiddleGame:
             return UNREACHABLE
         if self.powers.active or self.blessings.active:
             return powered_estimate(self, state)  # goals' bounds assume plain turns
-        return self.plain_estimate(state)
+        return self.plain_estimate(state, limit)
 
-    def plain_estimate(self, state: RiddleState) -> int:
-        """The goals' bounds, for lines that use no power from ``state`` on."""
+    def plain_estimate(self, state: RiddleState, limit: int = UNREACHABLE) -> int:
+        """The goals' bounds, for lines that use no power from ``state`` on (with a
+        ``limit``: as :meth:`estimate_within`)."""
         ctx = self.ctx
-        need = self._goal_bound(state)
-        if need >= UNREACHABLE or (need > 1 and need > self.bounds.turns_possible(state)):
+        need = self._goal_bound(state, limit)
+        if need >= UNREACHABLE:
             return UNREACHABLE
-        limit = ctx.turn_limit
-        if limit is not None and state.turn + max(need, 1) > limit:
+        if need > limit:
+            return need  # the checks below only ever raise it to UNREACHABLE
+        if need > 1 and need > self.bounds.turns_possible(state):
+            return UNREACHABLE
+        last = ctx.turn_limit
+        if last is not None and state.turn + max(need, 1) > last:
             return UNREACHABLE
         return need
 
@@ -540,28 +552,34 @@ class RiddleGame:
                                  stand_figure_bound(self.bounds, goal, state, "sphinx")))  # type: ignore[arg-type]
         return base
 
-    def compile_bound(self, goal: Goal) -> Callable[[RiddleState], int]:
-        """:meth:`bound` for ``goal`` as one function, its dispatch on the goal's kind
-        done once (the estimate's hot path; ``tests/systems/riddle/
-        test_riddle_solver_fast_paths.py`` pins it to :meth:`bound`). An ``all_of``
-        with fewer than two goals that can demand builds on known spaces skips
-        :func:`disjoint_builds`, which is then 0."""
+    def compile_bound(self, goal: Goal) -> Callable[[RiddleState, int], int]:
+        """:meth:`bound` for ``goal`` as one function of a state and a ``limit``, its
+        dispatch on the goal's kind done once (the estimate's hot path;
+        ``tests/systems/riddle/test_riddle_solver_fast_paths.py`` pins it to
+        :meth:`bound`). The value is :meth:`bound`'s when that is at most ``limit``
+        (``UNREACHABLE``: always); otherwise it is some value above ``limit`` and not
+        above :meth:`bound`'s: a goal's own cheap ``min_turns`` above the limit skips
+        its costlier bound, and an ``all_of`` stops at its first goal above it. An
+        ``all_of`` with fewer than two goals that can demand builds on known spaces
+        skips :func:`disjoint_builds`, which is then 0."""
         ctx, bounds = self.ctx, self.bounds
         kind = type(goal)
         if kind is AllOfGoal or kind is AnyOfGoal:
             goals = goal.goals  # type: ignore[attr-defined]
             parts = tuple(self.compile_bound(child) for child in goals)
             if kind is AnyOfGoal:
-                return lambda state: min(part(state) for part in parts)
+                return lambda state, limit: min(part(state, limit) for part in parts)
             last = goal.deadline()
             demanding = sum(1 for child in goals if may_demand(child)) >= 2
 
-            def all_of(state: RiddleState) -> int:
+            def all_of(state: RiddleState, limit: int) -> int:
                 need = 0
                 for part in parts:
-                    b = part(state)
+                    b = part(state, limit)
                     if b >= UNREACHABLE:
                         return UNREACHABLE
+                    if b > limit:
+                        return b  # the whole takes at least as long as this part
                     if b > need:
                         need = b
                 if demanding:
@@ -572,9 +590,9 @@ class RiddleGame:
             return all_of
         met = goal.is_met
         if kind.CHANCE and not self.chance:
-            return lambda state: 0 if met(ctx, state) else UNREACHABLE
+            return lambda state, limit: 0 if met(ctx, state) else UNREACHABLE
         if kind is SlotsGoal:
-            return lambda state: 0 if met(ctx, state) else max(1, slots_bound(
+            return lambda state, limit: 0 if met(ctx, state) else max(1, slots_bound(
                 bounds, goal, state))  # type: ignore[arg-type]
         more: Callable[[RiddleState], int] | None = None
         if kind is BuildGoal:
@@ -591,12 +609,12 @@ class RiddleGame:
                 more = partial(_any_figure_bound, bounds, goal)  # type: ignore[arg-type]
         min_turns = goal.min_turns
         if more is None:
-            return partial(min_turns, ctx)
+            return lambda state, limit: min_turns(ctx, state)
         extra = more
 
-        def leaf(state: RiddleState) -> int:
+        def leaf(state: RiddleState, limit: int) -> int:
             base = min_turns(ctx, state)
-            if base <= 0 or base >= UNREACHABLE:
+            if base <= 0 or base >= UNREACHABLE or base > limit:
                 return base
             claim = extra(state)
             return claim if claim > base else base

@@ -1,4 +1,4 @@
-"""Riddle maps seen from above, and the legend page of the riddle book's symbols.
+"""Riddle maps seen from above (the legend page of their symbols is in :mod:`.legend`).
 
 :func:`render_map` draws any riddle map (up to 8x8, with sea and bridges) as a
 :class:`~generator.render.scene.Scene`: land and sea, towers as nested squares
@@ -37,15 +37,11 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import State, height_at
-from generator.render.geometry import resolve_paper
-from generator.render import labels
 from generator.render.icons import (
     icon_label,
     BUILD,
     DOME,
     DOME_LIGHT,
-    ICON_GROUPS,
-    ICON_LABELS,
     ICONS,
     INK,
     LAND,
@@ -65,10 +61,8 @@ from generator.render.icons import (
     icon_sphinx,
     icon_wanderer,
     icon_worker,
-    icons_for,
 )
-from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style, Text
-from generator.render.text import fit_text
+from generator.render.scene import Circle, Element, Group, Line, Path, Rect, Scene, Style
 from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.state import RiddleState
 
@@ -139,7 +133,7 @@ def _line_width(c: float, fraction: float = 0.012) -> float:
     return max(0.12, c * fraction)
 
 
-def _sea_cell(x: float, y: float, c: float) -> tuple[Element, ...]:
+def sea_cell(x: float, y: float, c: float) -> tuple[Element, ...]:
     style = Style(stroke=SEA_LINE, stroke_width=_line_width(c, 0.025))
     out: list[Element] = []
     for fu, fv in ((0.16, 0.3), (0.5, 0.58), (0.2, 0.82)):
@@ -213,7 +207,7 @@ def draw_space(x: float, y: float, c: float, space: Space, name: str = "") -> tu
     """One space on its own, outlined as an island (the legend's samples use it)."""
     ground: list[Element] = []
     if space.sunk:
-        ground += [Rect(x, y, c, c, Style(fill=SEA)), *_sea_cell(x, y, c)]
+        ground += [Rect(x, y, c, c, Style(fill=SEA)), *sea_cell(x, y, c)]
         ground.append(Rect(x + 0.1 * c, y + 0.1 * c, 0.8 * c, 0.8 * c,
                            Style(stroke=INK, stroke_width=_line_width(c), dash=(0.05 * c, 0.04 * c))))
     else:
@@ -379,7 +373,7 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
     for sq in range(geometry.size):
         if not land >> sq & 1:
             row, col = divmod(sq, cols)
-            board.extend(_sea_cell(ox + col * c, oy + row * c, c))
+            board.extend(sea_cell(ox + col * c, oy + row * c, c))
     cells: list[Element] = []
     items: list[Element] = []
     figures: list[Element] = []
@@ -477,179 +471,6 @@ def _coordinates(cols: int, rows: int, ox: float, oy: float, c: float) -> list[E
     return out
 
 
-# -- the legend page --------------------------------------------------------------------
-
-LEGEND_MARGIN = 14.0
-
-
-def _heading(x: float, y: float, text: str, width: float) -> tuple[Element, ...]:
-    return (Text(x, y, text, font="serif", size=12, fill=INK, bold=True),
-            Line(x, y + 1.6, x + width, y + 1.6, Style(stroke=MUTED, stroke_width=0.25)))
-
-
-def _map_key(x: float, y: float, width: float, lang: str | None = None
-             ) -> tuple[list[Element], float]:
-    """The annotated space and the sample spaces; returns the elements and the height used."""
-    out: list[Element] = []
-    big = 30.0
-    crowded = Space(level=3, figure="worker", worker=0, coin=("gold", (4,)), token=True, feature=True)
-    bx = x + 24.0
-    out.extend(draw_space(bx, y, big, crowded, "key"))
-    callouts = (
-        ("height", BADGE_CENTRE, BADGE_CENTRE, "left"),
-        ("blessing", CORNER_INSET + CORNER_BOX / 2, 1 - CORNER_INSET - CORNER_BOX / 2, "left"),
-        ("figure", 0.5 - FIGURE_BOX * 0.45, 0.5, "left"),
-        ("feature", 1 - CORNER_INSET - CORNER_BOX / 2, CORNER_INSET + CORNER_BOX / 2, "right"),
-        ("coin", 1 - CORNER_INSET - CORNER_BOX / 2, 1 - CORNER_INSET - CORNER_BOX / 2, "right"),
-    )
-    thin = Style(stroke=MUTED, stroke_width=0.2)
-    for key, fu, fv, side in callouts:
-        text = labels.label(f"k-{key}", lang)
-        px, py = bx + fu * big, y + fv * big
-        if side == "left":
-            out.append(Line(x + 20.5, py, px - (0.06 * big if key == "height" else 0.02 * big), py, thin))
-            out.append(Text(x + 20, py + 1.0, text, size=7, fill=INK, anchor="end"))
-        else:
-            out.append(Line(px + 0.03 * big, py, bx + big + 4.5, py, thin))
-            out.append(Text(bx + big + 5, py + 1.0, text, size=7, fill=INK))
-    samples = (
-        ("ground", Space()), ("level 1", Space(level=1)), ("level 2", Space(level=2)),
-        ("level 3", Space(level=3)), ("dome", Space(level=3, dome=True)),
-        ("sea", Space(sunk=True)),
-    )
-    cell = 15.0
-    sx = bx + big + 28.0
-    gap = (x + width - sx - len(samples) * cell) / max(1, len(samples) - 1)
-    gap = min(gap, 8.0)
-    for i, (caption, space) in enumerate(samples):
-        cx = sx + i * (cell + gap)
-        if caption == "sea":
-            out.append(Rect(cx, y, cell, cell, Style(fill=SEA, stroke=INK, stroke_width=0.2)))
-            out.extend(_sea_cell(cx, y, cell))
-        else:
-            out.extend(draw_space(cx, y, cell, space))
-        words = (labels.label("k-level", lang, n=caption[-1]) if caption.startswith("level")
-                 else labels.label(f"k-{caption}", lang))
-        out.append(Text(cx + cell / 2, y + cell + 4.0, words, size=7, fill=INK, anchor="middle"))
-    note_y = y + cell + 9.5
-    note = labels.label("k-note", lang)
-    fit = fit_text(note, x + width - sx, big - (note_y - y), max_size=7.5, min_size=6, fill=INK)
-    out.append(fit.block.at(sx, note_y))
-    return out, big
-
-
-def icon_name(name: str, lang: str | None = None) -> str:
-    """What a player calls a symbol, in ``lang`` (``ICON_LABELS`` holds the English).
-
-    >>> icon_name("coin-gold-2", "fr")
-    "Écu d'or, niveau 2"
-    >>> icon_name("gem-green", "fr")
-    'Gemme verte'
-    """
-    L = labels.label
-    kind, _, rest = name.partition("-")
-    if not rest or kind in ("worker",) or name == "tower-4":
-        return L(f"i-{name}", lang)
-    if kind == "level":
-        return L("i-level", lang, n=rest)
-    if kind == "tower":
-        return L("i-tower", lang, n=rest)
-    if kind == "coin":
-        colour, _, level = rest.partition("-")
-        coin = L(f"coin-{colour}", lang)
-        if not level:
-            return coin
-        return L("i-coin-dome", lang, coin=coin) if level == "4" else \
-            L("i-coin-level", lang, coin=coin, n=level)
-    if kind in ("die", "gem"):
-        return L(f"i-{kind}", lang, colour=L(f"colour-f-{rest}", lang))
-    return ICON_LABELS[name]
-
-
-def icon_meaning(name: str, lang: str | None = None) -> str:
-    """What a symbol means at the table, in a few words (the player's legend).
-
-    >>> icon_meaning("coin-gold-2")
-    'collected by building level 2 on it'
-    """
-    L = labels.label
-    if f"m-{name}" in labels.LABELS:
-        return L(f"m-{name}", lang)
-    kind, _, rest = name.partition("-")
-    if kind == "level":
-        return L("m-level", lang, n=rest)
-    if kind == "tower":
-        return L("m-tower", lang, n=rest)
-    if kind == "worker":
-        return L("m-worker-colour", lang, colour=L(f"colour-{rest}", lang))
-    if kind == "coin":
-        colour, _, level = rest.partition("-")
-        if not level:
-            return L("m-coin", lang, colour=L(f"coin-of-{colour}", lang))
-        return L("m-coin-dome", lang) if level == "4" else L("m-coin-level", lang, n=level)
-    if kind in ("die", "gem"):
-        return L(f"m-{kind}", lang, colour=L(f"colour-f-{rest}", lang))
-    return ""
-
-
-def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
-                lang: str | None = None) -> Scene:
-    """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
-    meaning, and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h)
-    in mm. The player's book shows no markup; ``codes`` adds each symbol's ``:name:`` for
-    designers.
-
-    >>> page = legend_page("letter")
-    >>> (round(page.width, 1), round(page.height, 1))
-    (215.9, 279.4)
-    """
-    pw, ph = resolve_paper(paper)
-    m = LEGEND_MARGIN
-    width = pw - 2 * m
-    out: list[Element] = [Rect(0, 0, pw, ph, Style(fill="#ffffff"))]
-    y = m + 7.0
-    out.append(Text(m, y, labels.label("h-symbols", lang), font="serif", size=20, fill=INK, bold=True))
-    y += 6.0
-    intro = ("Every symbol used on maps and in the riddles, with the name that draws it "
-             "inside text (write :name:)." if codes else
-             labels.label("h-symbols-intro", lang))
-    out.append(Text(m, y, intro, font="serif", size=8.5, fill=MUTED, italic=True))
-    y += 9.0
-    out.extend(_heading(m, y, labels.label("h-reading-map", lang), width))
-    y += 5.0
-    key, used = _map_key(m, y, width, lang)
-    out.extend(key)
-    y += used + 6.0
-
-    cols = 5
-    col_w = width / cols
-    icon = 10.0
-    row_h = 13.0
-    total = sum(math.ceil(len(names) / cols) for _, names in ICON_GROUPS)
-    spare = ph - m - y - len(ICON_GROUPS) * 9.0 - total * row_h
-    if spare < 0:  # short paper: close the rows up rather than run off the page
-        row_h = max(icon + 1.0, row_h + spare / total)
-    for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
-                                                "sphinx")):
-        y += 4.0
-        out.extend(_heading(m, y, labels.label(f"g-{group}", lang), width))
-        y += 5.0
-        for i, name in enumerate(names):
-            row, col = divmod(i, cols)
-            ex, ey = m + col * col_w, y + row * row_h
-            drawn = icons_for(lang)[name](ex, ey, icon)  # die faces with the initials of lang
-            out.append(Group(drawn, id=f"legend-{name}"))
-            label = fit_text(ICON_LABELS[name] if codes else icon_name(name, lang), col_w - icon - 3.0, 6.0, max_size=8, min_size=6,
-                             fill=INK, valign="bottom")
-            out.append(label.block.at(ex + icon + 2.0, ey - 0.6))
-            below = f":{name}:" if codes else icon_meaning(name, lang)
-            note = fit_text(below, col_w - icon - 3.0, row_h - 6.2, max_size=6.5, min_size=6,
-                            fill=MUTED, leading=1.05)
-            out.append(note.block.at(ex + icon + 2.0, ey + 6.0))
-        y += math.ceil(len(names) / cols) * row_h
-    return Scene(pw, ph, tuple(out), id="legend")
-
-
 def sample_riddle() -> Riddle:
     """The starter pack's riddle (5x5 with sea, coins, a token and a feature), for examples."""
     from generator.pack.model import Document
@@ -664,5 +485,5 @@ def sample_riddle() -> Riddle:
     return riddle
 
 
-__all__ = ["DEFAULT_SIZE_MM", "Space", "draw_space", "legend_page", "marks_of_move", "render_map",
+__all__ = ["DEFAULT_SIZE_MM", "Space", "draw_space", "marks_of_move", "render_map",
            "sample_riddle", "worker_colours_for"]

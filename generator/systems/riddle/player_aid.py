@@ -17,7 +17,7 @@ from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_l
 from generator.systems.riddle.cards import CardSettings
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.effects import EFFECTS
-from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE
+from generator.systems.riddle.model import ALL_PLAYER_COUNTS, DEFAULT_BLESSING_SCORE, Die
 from generator.systems.riddle.model import TIERS as TIER_ORDER
 from generator.systems.riddle.solver import GODS_HELD_AT_MOST
 from generator.systems.riddle.state import DESTROYED_TO_END
@@ -59,27 +59,47 @@ def _effect_line(name: str, lang: str | None) -> str:
     return f"**{title}.** {words}"
 
 
-def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple[str, str, str]]:
-    """(title, icons, text) of the three actions; the die's faces come from the pack."""
-    die_line = ""
-    dice = list(content.dice.values())
-    if dice:
-        faces: dict[str, str] = {}
-        for face in dice[0].faces:
-            if face.reward is None:
-                continue
-            if face.reward.text is not None:
-                reward = local(face.reward.text, lang).rstrip(".")
-            else:
-                from generator.systems.riddle.wording import describe_pieces
+def dice_shown(content: RiddleContent) -> list[Die]:
+    """The dice the aid describes: those the riddles name, in campaign order (the pack's
+    first die when no riddle names one, as every riddle then plays the standard die)."""
+    named = [content.dice[r.die] for r, _ in content.riddles if r.die in content.dice]
+    if not named:
+        return list(content.dice.values())[:1]
+    return list({die.id: die for die in named}.values())
 
-                reward = labels.label("r-die-add", lang,
-                                      what=describe_pieces(face.reward.piece, face.reward.count))
-            faces.setdefault(face.colour, reward[0].lower() + reward[1:])
-        die_line = labels.label("r-die-line", lang, faces="; ".join(
-            f":gem-{c}: {_colour(c, lang)} : {r}" if lang == "fr" and f"gem-{c}" in _gem_icons()
-            else f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
-            for c, r in faces.items()))
+
+def _die_faces(die: Die, lang: str | None) -> str:
+    """Each colour of ``die`` with its reward (the first face of that colour), in face order."""
+    faces: dict[str, str] = {}
+    for face in die.faces:
+        if face.reward is None:
+            continue
+        if face.reward.text is not None:
+            reward = local(face.reward.text, lang).rstrip(".")
+        else:
+            from generator.systems.riddle.wording import describe_pieces
+
+            reward = labels.label("r-die-add", lang,
+                                  what=describe_pieces(face.reward.piece, face.reward.count,
+                                                       lang))
+        faces.setdefault(face.colour, reward[0].lower() + reward[1:])
+    return (" ; " if lang == "fr" else "; ").join(
+        f":gem-{c}: {_colour(c, lang)} : {r}" if lang == "fr" and f"gem-{c}" in _gem_icons()
+        else f":gem-{c}: {c}: {r}" if f"gem-{c}" in _gem_icons() else f"{c}: {r}"
+        for c, r in faces.items())
+
+
+def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple[str, str, str]]:
+    """(title, icons, text) of the three actions; the die's faces come from the pack (each
+    die the riddles name, by its id when they name several that differ)."""
+    shown: dict[str, str] = {}  # faces -> the first die with them
+    for die in dice_shown(content):
+        shown.setdefault(_die_faces(die, lang), die.id)
+    if len(shown) == 1:
+        die_line = labels.label("r-die-line", lang, faces=next(iter(shown)))
+    else:
+        die_line = "".join(labels.label("r-die-named", lang, die=ident, faces=faces)
+                           for faces, ident in shown.items())
     return [
         (labels.label("r-act-move", lang), ":move: :build:", labels.label("r-act-move-text", lang)),
         (labels.label("r-act-god", lang), ":mover: :builder: :specialist:",
@@ -102,6 +122,14 @@ def _gem_icons() -> frozenset[str]:
     return frozenset(n for n in ICONS if n.startswith("gem-"))
 
 
+def players_text(content: RiddleContent, lang: str | None = None) -> str:
+    """How the workers are shared, for each player count some riddle of the pack allows."""
+    counts = sorted({n for riddle, _ in content.riddles for n in riddle.players}) or \
+        list(ALL_PLAYER_COUNTS)
+    return " ".join([labels.label(f"r-players-{n}", lang) for n in counts]
+                    + [labels.label("r-players-start", lang)])
+
+
 def _rules_sections(content: RiddleContent, lang: str | None = None
                     ) -> list[tuple[str, list[str]]]:
     score = content.constellation.blessing_score if content.constellation else \
@@ -118,7 +146,7 @@ def _rules_sections(content: RiddleContent, lang: str | None = None
         (L("r-sec-losing", lang), [L("r-sec-losing-1", lang,
                                      nth=_ordinal(DESTROYED_TO_END, lang))]),
         (L("r-sec-effects", lang), [_effect_line(name, lang) for name in EFFECTS]),
-        (L("r-sec-players", lang), [L("r-sec-players-1", lang)]),
+        (L("r-sec-players", lang), [players_text(content, lang)]),
         (L("r-sec-glossary", lang), [L(f"r-gloss-{k}", lang) for k in range(1, 8)]),
     ]
 

@@ -38,6 +38,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack, pick_text
 from generator.render import labels
+from generator.render.impose import booklet_page
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument
 from generator.render.scene import Scene
@@ -45,7 +46,14 @@ from generator.render.sheets import calibration_page, interleave_duplex
 from generator.render.svg import scene_to_svg
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.art import with_art, with_cover_art, with_map_art
-from generator.systems.riddle.book import cover_page, riddle_page, story_page
+from generator.systems.riddle.book import Island, cover_page, riddle_page, story_page
+from generator.systems.riddle.booklet import (
+    howto_pages,
+    is_narrow,
+    notes_page,
+    riddle_spread,
+    story_pages,
+)
 from generator.systems.riddle.setup_box import BookSettings
 from generator.systems.riddle.solutions import (
     SolutionBlock,
@@ -61,8 +69,8 @@ from generator.systems.riddle.cards import (
     iter_card_sheets,
     iter_card_svgs,
 )
-from generator.systems.riddle.maps import legend_page
-from generator.systems.riddle.components import component_pages, needs_page
+from generator.systems.riddle.legend import legend_page, legend_pages
+from generator.systems.riddle.components import component_pages, needs_lines, needs_page
 from generator.systems.token_art import token_art_of
 from generator.systems.riddle.content import RiddleContent, back_offset_of, paper_of, read_content
 from generator.systems.riddle.player_aid import (
@@ -146,6 +154,8 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                by_count: Mapping[str, Sequence[RiddleSolve]] | None = None) -> Book:
     """Every page of the riddle book (see the module docstring for the order);
     ``by_count`` (from :func:`solve_counts`) puts each player count's turns on the pages."""
+    if is_narrow(paper):
+        return build_booklet_book(content, solves, paper, lang, mode, progress, meta, by_count)
     islands = _island_names(content, lang)
     settings = BookSettings(content.title, paper, lang, content.gods, content.dice, islands,
                             {card.id: card for card, _ in content.blessings})
@@ -161,9 +171,22 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
         maps.append((riddle.id, drawn.map))
         if not drawn.fits:
             overflowing.append(riddle.id)
-    titles = {r.id: local(r.title, lang) for r, _ in content.riddles}
     page_of = {r.id: first_riddle_page + n for n, (r, _) in enumerate(content.riddles)}
-    voyage: list[tuple[str, str, list[tuple[int, str, int]]]] = []
+    voyage = _voyage(content, lang, page_of)
+    cover = _cover(content, voyage, paper, lang, meta)
+    story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
+    legend = legend_page(paper, lang=lang)
+    pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
+    return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
+                           overflowing)
+
+
+def _voyage(content: RiddleContent, lang: str | None, page_of: Mapping[str, int]) -> list[Island]:
+    """The contents: each island with its unlock sentence and its riddles' pages, then the
+    riddles of no island."""
+    islands = _island_names(content, lang)
+    titles = {r.id: local(r.title, lang) for r, _ in content.riddles}
+    voyage: list[Island] = []
     listed: set[str] = set()
     if content.campaign is not None:
         for island in content.campaign.islands:
@@ -177,14 +200,23 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
               if r.id not in listed]
     if others:
         voyage.append((labels.label("b-other-riddles", lang), "", others))
+    return voyage
+
+
+def _cover(content: RiddleContent, voyage: Sequence[Island], paper: tuple[float, float],
+           lang: str | None, meta: Sequence[str]) -> Scene:
     subtitle = labels.label("b-subtitle", lang)
     nr, ni = len(content.riddles), len(voyage)
     counts = (labels.label("b-riddle-count" if nr == 1 else "b-riddles-count", lang, n=nr) + " · "
               + labels.label("b-island-count" if ni == 1 else "b-islands-count", lang, n=ni))
-    cover = cover_page(content.title, subtitle, meta, paper, counts)
-    story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
-    legend = legend_page(paper, lang=lang)
-    pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
+    return cover_page(content.title, subtitle, meta, paper, counts)
+
+
+def _with_solutions(content: RiddleContent, solves: dict[str, RiddleSolve | None],
+                    pages: list[Scene], paper: tuple[float, float], lang: str | None, mode: str,
+                    progress: ProgressFn, maps: list[tuple[str, Scene]],
+                    overflowing: list[str]) -> Book:
+    """The book of ``pages`` and the solutions: appended upside down, apart, or none."""
     solutions: list[Scene] = []
     if mode != "none":
         blocks: list[SolutionBlock] = []
@@ -201,6 +233,49 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
         else:
             solutions = solution_pages(blocks, paper, lang, content.title, 1, False)
     return Book(tuple(pages), tuple(solutions), tuple(maps), tuple(overflowing))
+
+
+def build_booklet_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
+                       paper: tuple[float, float], lang: str | None, mode: str,
+                       progress: ProgressFn, meta: Sequence[str] = (),
+                       by_count: Mapping[str, Sequence[RiddleSolve]] | None = None) -> Book:
+    """:func:`build_book` on a booklet's page (see :mod:`.booklet`): the cover, the story
+    and the voyage, how to use the book with what it needs, the symbols, a notes page when
+    one puts the first riddle on a left-hand page, one spread per riddle, the solutions."""
+    settings = BookSettings(content.title, paper, lang, content.gods, content.dice,
+                            _island_names(content, lang),
+                            {card.id: card for card, _ in content.blessings})
+    howto = labels.label("b-howto", lang)
+    if mode in ("appendix", "separate"):
+        howto += labels.label(f"b-howto-{mode}", lang)
+    base, printed = needs_lines(content, lang)
+    needs = ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed))
+    legend = legend_pages(paper, lang=lang)
+
+    def front(first_riddle: int) -> tuple[list[Scene], bool]:
+        page_of = {r.id: first_riddle + 2 * n for n, (r, _) in enumerate(content.riddles)}
+        voyage = _voyage(content, lang, page_of)
+        story, ok = story_pages(content.title, content.description, voyage, paper, 2, lang)
+        aid, ok2 = howto_pages(content.title, howto, needs, paper, 2 + len(story), lang)
+        return [_cover(content, voyage, paper, lang, meta), *story, *aid, *legend], ok and ok2
+
+    counted, _ = front(0)  # the front matter's length does not depend on the page numbers
+    first = len(counted) + 2 - len(counted) % 2  # a left-hand (even) page
+    pages, fits = front(first)
+    if len(pages) % 2 == 0:
+        pages.append(notes_page(paper, content.title, len(pages) + 1, lang))
+    maps: list[tuple[str, Scene]] = []
+    overflowing: list[str] = [] if fits else ["front matter"]
+    for n, (riddle, _) in enumerate(content.riddles):
+        progress(f"{content.pack_id}: pages of {riddle.id}")
+        spread = riddle_spread(riddle, solves.get(riddle.id), settings, first + 2 * n,
+                               (by_count or {}).get(riddle.id, ()))
+        pages += spread.pages
+        maps.append((riddle.id, spread.map))
+        if not spread.fits:
+            overflowing.append(riddle.id)
+    return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
+                           overflowing)
 
 
 def dress_book(book: Book, content: RiddleContent, pack: Pack) -> Book:
@@ -274,11 +349,40 @@ def _paper_name(pack: Pack, options: Options) -> Any:
     return options.paper or pack.data.get("print", {}).get("paper", "a4")
 
 
+def iter_booklet_fit_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """With ``--booklet``: RS-R001 for each riddle (and the front matter) that does not fit
+    the booklet's pages even at the smallest body size (see :mod:`.booklet`), at its
+    document. The solver's verdicts come from the cache ``check`` has just filled."""
+    if not options.extra.get("booklet"):
+        return
+    content = read_content(pack, options.lang)
+    if not content.riddles:
+        return
+    paper = booklet_page(paper_of(pack, options))
+    mode = str(options.extra.get("solutions", "appendix"))
+    book = build_book(content, solve_all(content, options, _quiet), paper, options.lang,
+                      mode if mode in SOLUTION_MODES else "appendix", _quiet, (),
+                      solve_counts(content, options))
+    docs = {r.id: doc for r, doc in content.riddles}
+    for what in book.overflowing:
+        doc = docs.get(what)
+        where = f"riddle '{what}'" if doc is not None else f"the book's {what}"
+        yield (doc or pack.manifest).diag(
+            "RS-R001", f"{where} does not fit the --booklet's {paper[0]:g} x {paper[1]:g} mm "
+            "pages, even with its text at the smallest size",
+            hint="shorten its story (the map's page) or its rules and expert text (the page "
+                 "facing it)" if doc is not None else "shorten the campaign's description")
+
+
+def _quiet(_message: str) -> None:
+    """A progress function that says nothing."""
+
+
 def iter_build_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
     """Problems only printing finds: card text that overflows its box (RS-R001 and kin)."""
     yield from iter_card_overflow(pack, options)
 
 
 __all__ = ["Book", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
-           "build_artefacts", "build_book", "iter_build_problems", "iter_card_overflow",
+           "build_artefacts", "build_book", "iter_booklet_fit_problems", "iter_build_problems", "iter_card_overflow",
            "paper_of", "read_content", "solve_all", "solve_counts"]

@@ -73,10 +73,13 @@ Drawn = tuple[list[Element], float]
 """Elements drawn from a top-left corner, and the height they take."""
 
 
-def _figures_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+Item = tuple[tuple[Element, ...], str]
+
+
+def _figure_items(riddle: Riddle) -> list[Item]:
     board = riddle.board
     g = board.geometry
-    items: list[tuple[tuple[Element, ...], str]] = []
+    items: list[Item] = []
     if board.workers:
         items.append((icon_worker(0, 0, 7.0), f"×{len(board.workers)}"))
     if board.king != NO_SQUARE:
@@ -86,14 +89,21 @@ def _figures_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w:
     tokens = board.tokens.bit_count()
     if tokens:
         items.append((draw_icon("blessing", 7.0), f"×{tokens}"))
-    return icon_row(x, y, 7.0, items, w)
+    return items
+
+
+def _coin_items(riddle: Riddle) -> list[Item]:
+    g = riddle.board.geometry
+    return [(icon_coin(0, 0, 7.0, colour=c.colour, levels=c.levels), g.name(c.square))
+            for c in riddle.coins]
+
+
+def _figures_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+    return icon_row(x, y, 7.0, _figure_items(riddle), w)
 
 
 def _coins_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
-    g = riddle.board.geometry
-    coins = [(icon_coin(0, 0, 7.0, colour=c.colour, levels=c.levels), g.name(c.square))
-             for c in riddle.coins]
-    return icon_row(x, y, 7.0, coins, w)
+    return icon_row(x, y, 7.0, _coin_items(riddle), w)
 
 
 STOCK_ICON = 8.5
@@ -172,14 +182,22 @@ def _gods_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: fl
     return out, max(y - top - 2.5, 0.0)
 
 
+def _pieces_part(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float) -> Drawn:
+    """The figures, tokens and coins in one wrapping row (a booklet page's panel)."""
+    return icon_row(x, y, 7.0, [*_figure_items(riddle), *_coin_items(riddle)], w)
+
+
 def setup_panel(riddle: Riddle, settings: BookSettings, x: float, y: float, w: float,
-                across: bool = False) -> Drawn:
+                across: bool = False, compact: bool = False) -> Drawn:
     """Figures, tokens, coins, stockpile and gods of a riddle on a tinted panel: stacked in
-    a column beside the map, or ``across`` the page in four columns under it."""
+    a column beside the map, or ``across`` the page in four columns under it; ``compact``
+    (a booklet page) puts the figures and the coins in one row."""
     parts = [("Figures", _figures_part), ("Coins", _coins_part), ("Stockpile", _stock_part),
              ("Gods", _gods_part)]
     if not riddle.coins:
         parts = [p for p in parts if p[0] != "Coins"]
+    if compact and not across:
+        parts = [("Pieces", _pieces_part), *(p for p in parts if p[0] not in ("Figures", "Coins"))]
     pad = 3.0
     out: list[Element] = []
     if across:

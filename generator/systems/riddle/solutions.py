@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE
 from generator.render import labels
+from generator.render.bounds import element_bounds
 from generator.render.icons import GOLD_DARK, INK, MUTED
 from generator.render.scene import Element, Group, Line, Scene, Style, Text
 from generator.systems.riddle import french
@@ -19,6 +20,7 @@ from generator.systems.riddle.badges import without_powers
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
+from generator.systems.riddle.maps import MARGIN as MAP_MARGIN
 from generator.systems.riddle.maps import marks_of_move, render_map
 from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
 from generator.systems.riddle.solver import (
@@ -35,8 +37,10 @@ from generator.systems.riddle.typography import (
     ACCENT,
     MARGIN,
     TIERS,
+    Written,
     fitted_text,
     footer,
+    is_narrow,
     ornament,
     page,
     tier_name,
@@ -155,8 +159,32 @@ CAPTION_H = 9.6
 PANEL_GAP = 6.0
 
 
+def _caption(turn: Turn, index: int, lang: str | None) -> str:
+    """The notation under a solution board."""
+    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
+    if turn.action[0] == GOD_ACTION:
+        label += labels.label("b-no-move", lang)
+    return label
+
+
+def caption_height(turn: Turn, index: int, size: float, lang: str | None,
+                   by_ink: bool = False) -> float:
+    """The room (mm) a board ``size`` mm wide needs under it for its notation: three lines
+    (:data:`CAPTION_H`), or as many as it takes at 7.2 pt when three lines at 6 pt are
+    not enough (a booklet's narrow boards). With ``by_ink`` (the A4 and Letter pages)
+    three lines are enough while the text drawn at 6 pt stays in them."""
+    label = _caption(turn, index, lang)
+    three = write(label, 0.0, 0.0, size - 2.0, CAPTION_H, size=7.2, min_size=6.0, leading=1.15,
+                  icons=False, lang=lang)
+    drawn = element_bounds([three.block]) if by_ink else None
+    if three.fit.fits or drawn is not None and drawn[3] <= CAPTION_H:
+        return CAPTION_H
+    return write(label, 0.0, 0.0, size - 2.0, 500.0, size=7.2, min_size=7.2, leading=1.15,
+                 icons=False, lang=lang).height + 0.6
+
+
 def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
-           lang: str | None = None) -> list[Element]:
+           lang: str | None = None, caption_h: float = CAPTION_H) -> list[Element]:
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
         if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
@@ -169,14 +197,56 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
                        scene_id=f"solution-{riddle.id}-{index}",
                        arrow_icons=turn.power_icons if arrows else ())
     out: list[Element] = [Group(scene.children, translate=(x, y))]
-    cap_y = y + scene.height + 0.6
-    label = f"**{index}.** " + friendly_notation(turn.notation, lang)
-    if turn.action[0] == GOD_ACTION:
-        label += labels.label("b-no-move", lang)
-    para = write(label, x + 1.0, cap_y, size - 2.0, CAPTION_H, size=7.2, min_size=6.0,
-                 leading=1.15, icons=False, lang=lang)
-    out.append(para.block)
+    out.append(_caption_text(turn, index, x, y + scene.height + 0.6, size, lang, caption_h).block)
     return out
+
+
+def _caption_text(turn: Turn, index: int, x: float, y: float, size: float, lang: str | None,
+                  caption_h: float) -> Written:
+    """The notation of a board ``size`` mm wide at ``x``, set in a box from ``y`` down."""
+    return write(_caption(turn, index, lang), x + 1.0, y, size - 2.0, caption_h, size=7.2,
+                 min_size=6.0, leading=1.15, icons=False, lang=lang)
+
+
+CAPTION_CLEAR = 2.0
+"""Paper (mm) left between a caption's last line and the board drawn under it."""
+
+
+def _board_box(riddle: Riddle, size: float) -> tuple[float, float]:
+    """How tall ``riddle``'s solution board ``size`` mm wide is laid out, and how far
+    under its top its drawing starts (its column letters), measured on an empty board."""
+    scene = render_map(riddle, size_mm=size)
+    drawn = element_bounds(scene.children)
+    return scene.height, drawn[1] if drawn else 0.0
+
+
+def _row_height(turns: Sequence[Turn], first: int, cols: int, size: float, lang: str | None,
+                caps: Sequence[float], board: tuple[float, float], base: float) -> float:
+    """The height of the row of ``turns[first:first + cols]``: ``base`` (the board and
+    its notation's box), or more when a caption with a board under it (in the next row)
+    would end within :data:`CAPTION_CLEAR` of that board: a board not as tall as it is
+    wide leaves less room under it than its row was given."""
+    board_h, drawn_top = board
+    inks = [element_bounds([_caption_text(turns[i], i + 1, 0.0, 0.0, size, lang, caps[i]).block])
+            for i in range(first, min(first + cols, len(turns) - cols))]
+    ink = max((drawn[3] for drawn in inks if drawn is not None), default=0.0)
+    return max(base, board_h + 0.6 + ink + CAPTION_CLEAR - drawn_top)
+
+
+NARROW_CELL = 7.0
+"""The smallest space (mm) of a solution board on a booklet's page: its coordinates and
+height numerals still print (at 6 pt). A board three rows a page would make smaller gets
+two rows a page."""
+
+
+def _narrow_board(riddle: Riddle, col_w: float, usable: float) -> float:
+    """The size of ``riddle``'s solution boards on a booklet's page, two a row: three rows
+    a page when their spaces stay :data:`NARROW_CELL` wide, else two."""
+    g = riddle.board.geometry
+    size = min(col_w, usable / 3 - CAPTION_H - 3.0)
+    if size / (max(g.width, g.height) + 2 * MAP_MARGIN) < NARROW_CELL:
+        size = min(col_w, usable / 2 - CAPTION_H - 3.0)
+    return size
 
 
 COMPACT_COLUMNS = 3
@@ -195,11 +265,12 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
     m = MARGIN
     width = pw - 2 * m
     top, bottom = m + 2.0, ph - m - 6.0
-    cols = COMPACT_COLUMNS if compact else 2
+    narrow = is_narrow(paper)  # a booklet's page: two boards a row, three rows a page
+    cols = COMPACT_COLUMNS if compact and not narrow else 2
     col_w = (width - PANEL_GAP * (cols - 1)) / cols
     usable = bottom - top - 9.0
     size = min(col_w, usable / 3 - CAPTION_H - 3.0)
-    if size < 70.0 and not compact:
+    if size < 70.0 and not compact and not narrow:
         # Three rows a page when the maps stay at least 70 mm wide, else two.
         size = min(col_w, usable / 2 - CAPTION_H - 3.0)
     pages: list[list[Element]] = [[]]
@@ -215,6 +286,8 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         riddle = block.riddle
         result = block.result
         tier_label = tier_name(result.tier, lang) if result.tier in TIERS else result.tier
+        if narrow:
+            size = _narrow_board(riddle, col_w, usable)
         map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
                                                          riddle.board.geometry.height)
         row_h = map_h + CAPTION_H + 3.0
@@ -222,8 +295,9 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         if y + need > bottom and pages[-1]:
             new_page()
         if riddle.id != last_riddle:
-            pages[-1].append(Text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
-                                  font="serif", size=13, fill=ACCENT, bold=True))
+            pages[-1].append(fitted_text(m, y + 5.0, f"{riddle.number} · {local(riddle.title, lang)}",
+                                         13, width if narrow else 1e9, fill=ACCENT, bold=True,
+                                         min_size=9.0))
             pages[-1].append(Line(m, y + 7.0, pw - m, y + 7.0, Style(stroke=GOLD_DARK,
                                                                     stroke_width=0.35)))
             y += 10.0
@@ -247,9 +321,15 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             what += f" ({result.reason.split(':')[0]})"  # the solver's words are English
         elif without_powers(result):
             what += labels.label("b-no-powers", lang)
-        pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0, font="sans",
-                                     fill=INK, min_size=6.5))
-        y += 8.0
+        if narrow:  # on two lines rather than past the page's edge
+            para = write(what, m + 23.0, y + 1.2, width - 23.0, 20.0, size=8.0, min_size=6.5,
+                         leading=1.15, lang=lang, icons=False)
+            pages[-1].append(para.block)
+            y += max(8.0, para.height + 2.5)
+        else:
+            pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0,
+                                         font="sans", fill=INK, min_size=6.5))
+            y += 8.0
         if not block.turns:
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
@@ -259,18 +339,27 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                     y += para.height + 1.0
             y += 2.0
             continue
+        # A long notation gets the lines it needs and its row grows (or moves to the
+        # next page), so no caption runs into the boards of the row under it.
+        caps = [caption_height(turn, i + 1, size, lang, by_ink=not narrow)
+                for i, turn in enumerate(block.turns)]
+        board = _board_box(riddle, size)
         for i, turn in enumerate(block.turns):
             col = i % cols
             if col == 0 and i:
                 y += row_h
+            if col == 0:
+                row_h = _row_height(block.turns, i, cols, size, lang, caps, board,
+                                    map_h + max(caps[i:i + cols]) + 3.0)
             if col == 0 and y + row_h > bottom:
                 new_page()
-                pages[-1].append(Text(m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
-                                      + labels.label("b-continued", lang, tier=tier_label.lower()),
-                                      font="serif",
-                                      size=10, fill=MUTED, italic=True))
+                pages[-1].append(fitted_text(
+                    m, y + 4.0, f"{riddle.number} · {local(riddle.title, lang)}"
+                    + labels.label("b-continued", lang, tier=tier_label.lower()), 10,
+                    width if narrow else 1e9, fill=MUTED, italic=True, min_size=7.0))
                 y += 7.0
-            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang)
+            pages[-1] += _panel(riddle, turn, i + 1, m + col * (col_w + PANEL_GAP), y, size, lang,
+                                max(caps[i - col:i - col + cols]))
         y += row_h + 3.0
     out: list[Scene] = []
     for n, children in enumerate(pages):

@@ -68,6 +68,20 @@ TIER_MARKS: Mapping[str, str] = {"silver": "S", "gold": "G", "heroic": "H", "god
 """The letter (or star) inside a tier's circle: gold and godlike must not share a letter."""
 SLOT_COLOURS: Mapping[str, tuple[str, str]] = {"silver": (SILVER, SILVER_DARK),
                                                "gold": (GOLD, GOLD_DARK)}
+NARROW_WIDTH = 160.0
+"""Pages narrower than this (mm) get the booklet layouts (see :mod:`.booklet`): A5 (148.5)
+and half-letter (139.7)."""
+
+
+def is_narrow(paper: tuple[float, float]) -> bool:
+    """True for a booklet's page, which gets the narrow layouts.
+
+    >>> is_narrow((148.5, 210.0)), is_narrow((139.7, 215.9)), is_narrow((210.0, 297.0))
+    (True, True, False)
+    """
+    return paper[0] < NARROW_WIDTH
+
+
 BODY_SIZE = 9.0
 """Body text size (pt): comfortable at arm's length on A4 and Letter."""
 MIN_BODY_SIZE = 7.0
@@ -243,7 +257,7 @@ def draw_type_icon(kind: str, x: float, y: float, size: float) -> tuple[Element,
 
 
 __all__ = [
-    "ACCENT", "HEADING_H", "HEROIC", "HEROIC_DARK", "MARGIN", "PANEL", "RULE", "TIERS", "diamond",
+    "ACCENT", "HEADING_H", "HEROIC", "HEROIC_DARK", "MARGIN", "NARROW_WIDTH", "is_narrow", "PANEL", "RULE", "TIERS", "diamond",
     "draw_icon", "draw_type_icon", "fitted_text", "footer", "god_type_icon", "heading", "icon_row",
     "ornament", "page", "shade_circle", "slot_circle", "tier_name", "tier_pill", "two_columns", "write",
 ]

@@ -73,7 +73,9 @@ SIM_VERSION = 1
 """Part of every cache key: bump it when a change alters results beyond the hashed sources."""
 CACHE_PREFIX = "tower-sim-"
 HASHED_MODULES = (
-    "generator.systems.tower.engine", "generator.systems.tower.rules",
+    "generator.systems.tower.engine", "generator.systems.tower.game",
+    "generator.systems.tower.enemy_turn", "generator.systems.tower.player_turn",
+    "generator.systems.tower.rules",
     "generator.systems.tower.playtest", "generator.systems.tower.proof",
     "generator.systems.tower.policies", "generator.systems.tower.policies._heuristics",
     "generator.systems.tower.policies.random", "generator.systems.tower.policies.greedy",

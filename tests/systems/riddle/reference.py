@@ -19,7 +19,7 @@ tests run a small seeded sample.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 
 from generator.engine.geometry import COLUMN_LETTERS
@@ -319,6 +319,10 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
                 out.disagreements.append(f"{where}: estimate {estimate} > {left} turns left "
                                          f"at turn {state.turn}")
                 break
+            within = within_disagrees(game, state, estimate, (left - 1, left))
+            if within:
+                out.disagreements.append(f"{where}: {within} at turn {state.turn}")
+                break
         horizon = None if ref.finished else DEPTH
         result = solve_objective(ctx, j, gods=FUZZ_GODS, budget=budget, horizon=horizon)
         judge(where, result, ref, out)
@@ -330,6 +334,18 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
                 out.from_two += 1
                 judge(f"{where}, from 2 players", derived, ref, out)
     return out
+
+
+def within_disagrees(game: RiddleGame, state: RiddleState, estimate: int,
+                     limits: Iterable[int]) -> str:
+    """What :meth:`RiddleGame.estimate_within` gets wrong against the estimate at each
+    limit ('' when nothing): it must equal the estimate when that is at most the
+    limit, else lie above the limit and not above the estimate."""
+    for limit in limits:
+        value = game.estimate_within(state, limit)
+        if value != estimate if estimate <= limit else not limit < value <= estimate:
+            return f"estimate_within(limit {limit}) = {value}, estimate {estimate}"
+    return ""
 
 
 def judge(where: str, result: ObjectiveResult, ref: Reference, out: Outcome) -> None:

@@ -16,20 +16,21 @@ from generator.engine.state import State
 from generator.pack.model import Document
 from generator.pack.yamlload import load_yaml
 from generator.render import Document as PdfDocument
-from generator.render import Group, Polygon, Scene, Text, TextBlock, document_to_pdf, scene_to_svg
+from generator.render import Group, Polygon, Scene, Text, document_to_pdf, scene_to_svg
 from generator.render.icons import ICON_LABELS, ICONS, element_bounds
 from generator.systems.riddle.maps import (
     CORNER_BOX,
     Space,
     draw_space,
-    legend_page,
     marks_of_move,
     render_map,
     sample_riddle,
     worker_colours_for,
 )
+from generator.systems.riddle.legend import legend_page
 from generator.systems.riddle.model import Riddle, build_riddle
 from generator.systems.riddle.state import RiddleState
+from tests.scene_text import iter_texts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CONTENT = Path(__file__).resolve().parents[3] / "content" / "riddles" / "riddles"
@@ -272,19 +273,7 @@ def test_shipped_riddles_render() -> None:
 
 
 def legend_texts(scene: Scene) -> str:
-    out: list[str] = []
-
-    def walk(elements: tuple[object, ...]) -> None:
-        for el in elements:
-            if isinstance(el, Text):
-                out.append(el.text)
-            elif isinstance(el, TextBlock):
-                out.append(" ".join(t.text for t in el.runs))
-            elif isinstance(el, Group):
-                walk(el.children)
-
-    walk(scene.children)
-    return "\n".join(out)
+    return "\n".join(iter_texts(scene.children))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

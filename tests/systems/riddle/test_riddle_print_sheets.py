@@ -33,7 +33,7 @@ from generator.systems.riddle.components import (
     needs_page,
 )
 from generator.systems.riddle.content import read_content
-from generator.systems.riddle.maps import legend_page
+from generator.systems.riddle.legend import legend_page
 from generator.systems.riddle.constellation import (
     constellation_page,
     DIAMOND_MIN,

@@ -79,9 +79,20 @@ def plain_slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> in
         if not any(c[3] < 0 for c in chosen):
             turns = max(turns, builds + plain_lure_turns(bounds.ctx, state,
                                                          [c[3] for c in chosen]))
+            if bounds.game.players == 1:  # the walks between coins far apart
+                turns = max(turns, builds + plain_spread(bounds, state, [c[3] for c in chosen]))
         pieces = [sum(c[2][p] for c in chosen) for p in range(4)]
         best = min(best, max(turns, bounds.supply_turn(state, pieces, builds, coins=True)))
     return best
+
+
+def plain_spread(bounds: Bounds, state: RiddleState, targets: list[Square]) -> int:
+    """The one-player walks between build spaces far apart, by enumeration
+    (``test_riddle_spread.py``), for the workers on the board."""
+    from .test_riddle_spread import plain_spread_waste
+
+    workers = [w for w in state.board.workers if w >= 0]
+    return plain_spread_waste(bounds.ctx.geometry, workers, targets)
 
 
 def plain_lure_turns(ctx: RiddleContext, state: RiddleState, chosen: list[Square]) -> int:

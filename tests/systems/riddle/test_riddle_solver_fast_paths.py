@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import Stockpile, height_at
 from generator.systems.riddle.bounds import (
@@ -21,7 +22,7 @@ from generator.systems.riddle.bounds import (
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
-from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
+from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGoal, blessings_bound
 from generator.systems.riddle.goals.build import SPACES_AT_MOST, BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.model import iter_goal_tree
@@ -29,7 +30,7 @@ from generator.systems.riddle.bookkeeping import GOD_ACTION
 from generator.systems.riddle.state import RiddleState, after_build, is_over
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
-from .test_riddle_solver_bounds import walk
+from .test_riddle_solver_bounds import plain_spread, walk
 from .reference import FUZZ_GODS, random_riddle_text, riddle_of_text
 from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
 
@@ -79,6 +80,8 @@ def plain_build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> in
                                                 builds))
         if pinned:
             walk = max(walk, builds + bounds.lure_turns(state, [sq for _, _, sq in chosen]))
+        if bounds.game.players == 1:
+            walk = max(walk, builds + plain_spread(bounds, state, [sq for _, _, sq in chosen]))
         need = [sum(PIECES_UP[h][4 - h][p] for h, _, _ in chosen) for p in range(4)]
         for taken in bounds.god_choices(state):
             short = sum(max(0, need[p] - supply[p] - sum(g[p] for g in taken))
@@ -135,6 +138,44 @@ def plain_blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleStat
                     for i in chosen)
         arrivals = sum(reach[i] > 0 for i in chosen)
         best = min(best, max(1, arrivals, max(alone[i] for i in chosen), steps))
+    if best < UNREACHABLE and len(tokens) <= WALKED_AT_MOST:
+        best = max(best, plain_token_walks(bounds, state, tokens, missing))
+    return best
+
+
+def plain_token_walks(bounds: Bounds, state: RiddleState, tokens: list[Square],
+                      missing: int) -> int:
+    """:func:`token_walks` by brute force: every set of at least ``missing`` tokens,
+    every way to give them to the workers, every order of each worker's tokens."""
+    ctx = bounds.ctx
+    board = state.board
+    distance = ctx.distance
+    workers = [w for w in board.workers if w != NO_SQUARE]
+
+    def rise(t: Square) -> int:
+        return 0 if ctx.removable >> t & 1 else height_at(board, t)
+
+    def walk(w: Square, order: tuple[Square, ...]) -> int:
+        first = max(distance[w][order[0]], rise(order[0]) - height_at(board, w))
+        return first + sum(distance[a][b] for a, b in itertools.pairwise(order))
+
+    walks: dict[tuple[Square, tuple[Square, ...]], int] = {}  # each worker's best order, once
+
+    def best_walk(w: Square, mine: tuple[Square, ...]) -> int:
+        if (w, mine) not in walks:
+            walks[(w, mine)] = min(walk(w, order) for order in itertools.permutations(mine))
+        return walks[(w, mine)]
+
+    best = UNREACHABLE
+    for size in range(missing, len(tokens) + 1):
+        for chosen in itertools.combinations(tokens, size):
+            for owners in itertools.product(range(len(workers)), repeat=size):
+                total = 0
+                for k, w in enumerate(workers):
+                    mine = tuple(t for t, o in zip(chosen, owners) if o == k)
+                    if mine:
+                        total += best_walk(w, mine)
+                best = min(best, total)
     return best
 
 
@@ -402,8 +443,11 @@ def test_compiled_bound_equals_bound(seed: int) -> None:
         compiled = [game.compile_bound(g) for g in goals]
         for state in walk(game, 40):
             for goal, fast in zip(goals, compiled):
-                value = fast(state)
+                value = fast(state, UNREACHABLE)
                 assert value == game.bound(goal, state), text
+                for limit in range(min(value, 4)):  # above the limit: the cheap parts may do
+                    assert limit < fast(state, limit) <= value, (text, limit)
+                assert fast(state, value) == value, text
                 compared += 1
                 kinds.add(goal.NAME)
                 if isinstance(goal, AllOfGoal):

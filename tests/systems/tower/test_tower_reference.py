@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.systems.tower import engine
+from generator.systems.tower import engine, player_turn
 from generator.systems.tower.engine import Game, State, make_game
 from generator.systems.tower.rules import ENEMY_TYPES, Rules
 from generator.systems.tower.variants import HOOKS, apply_hooks
@@ -133,4 +133,4 @@ def test_plain_and_general_action_lists_agree() -> None:
     rng = random.Random(7)
     for _ in range(200):
         g, s = random_position(rng, Rules())
-        assert engine._list_plain(g, s, False) == engine._list_general(g, s, False)
+        assert player_turn._list_plain(g, s, False) == player_turn._list_general(g, s, False)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from generator.engine.geometry import NO_SQUARE, Geometry
 from generator.systems.riddle.bounds import IDENTITY_TURNS, MEMO_AT_MOST, Bounds
 from generator.systems.riddle.goals._common import COUNT_PARAMS
+from generator.systems.riddle.spread import chain_costs, visit_costs
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
@@ -49,10 +50,18 @@ class BlessingsGoal:
         if not ctx.plain_turns:
             return 1
         # Tokens are collected at the end of a turn with a worker on them: the
-        # nearest token is at least its distance in moves away.
+        # nearest token is at least its distance in moves away, and only the worker
+        # moved in a turn stands somewhere new, so every token but those under
+        # workers now takes a turn of its own.
         best = UNREACHABLE
         left = state.tokens & ctx.geometry.land
-        rows = [ctx.distance[w] for w in state.board.workers if w != NO_SQUARE]
+        distance = ctx.distance
+        under = 0
+        rows = []
+        for w in state.board.workers:
+            if w != NO_SQUARE:
+                under += left >> w & 1
+                rows.append(distance[w])
         while left:
             low = left & -left
             left ^= low
@@ -60,7 +69,9 @@ class BlessingsGoal:
             for row in rows:
                 if row[sq] < best:
                     best = row[sq]
-        return max(1, best) if best < UNREACHABLE else UNREACHABLE
+        if best >= UNREACHABLE:
+            return UNREACHABLE
+        return max(1, best, missing - under)
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         tokens = riddle.board.tokens.bit_count()
@@ -146,6 +157,49 @@ def blessings_bound(bounds: Bounds, goal: BlessingsGoal, state: RiddleState) -> 
         known = _best_choice(distance, tokens, alone, reach, missing)
         if len(bounds.choice_memo) < MEMO_AT_MOST:
             bounds.choice_memo[key] = known
+    if known < UNREACHABLE and len(tokens) <= WALKED_AT_MOST:
+        walked = token_walks(bounds, state, tuple(tokens), missing)
+        if walked > known:
+            return walked
+    return known
+
+
+WALKED_AT_MOST = 5
+"""Tokens beyond which :func:`token_walks` claims nothing (it weighs every set of them)."""
+
+
+def token_walks(bounds: Bounds, state: RiddleState, tokens: tuple[int, ...],
+                missing: int) -> int:
+    """The fewest moves that take workers onto ``missing`` of ``tokens``: a token is
+    collected only with a worker on it, and each turn moves one worker one step (the
+    moves of each worker add up, and a worker collecting several tokens walks from
+    one to the next; :func:`~generator.systems.riddle.spread.visit_costs`). A move
+    climbs one level at most, and a space no effect lowers only rises, so a
+    worker's first token is also at least the climb away. So at least this many
+    turns; remembered per (workers, their heights, tokens, theirs, missing)."""
+    board = state.board
+    l1, l2, l3 = board.l1, board.l2, board.l3
+    workers = [(w, (l1 >> w & 1) + (l2 >> w & 1) + (l3 >> w & 1)) for w in board.workers
+               if w != NO_SQUARE]
+    removable = bounds.ctx.removable
+    rises = tuple(0 if removable >> t & 1 else (l1 >> t & 1) + (l2 >> t & 1) + (l3 >> t & 1)
+                  for t in tokens)
+    memo = bounds.spread_memo
+    key = ("tokens", tuple(workers), tokens, rises, missing)
+    known = memo.get(key)
+    if known is None:
+        distance = bounds.ctx.distance
+        chains = memo.get(("token chains", tokens))
+        if chains is None:
+            chains = chain_costs([[distance[a][b] for b in tokens] for a in tokens])
+        costs = visit_costs([[max(distance[w][t], rise - h) for t, rise in zip(tokens, rises)]
+                             for w, h in workers], chains)
+        known = min(UNREACHABLE, min(c for s, c in enumerate(costs)
+                                     if s.bit_count() >= missing))
+        if len(memo) > MEMO_AT_MOST:
+            memo.clear()
+        memo[("token chains", tokens)] = chains
+        memo[key] = known
     return known
 
 

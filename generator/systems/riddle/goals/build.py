@@ -22,6 +22,7 @@ from generator.systems.riddle.bounds import (
     first_build,
 )
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
+from generator.systems.riddle.spread import SPREAD_AT_MOST, spread_turns
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
@@ -153,7 +154,9 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
     the walk to the first build plus the builds (with 2-4 players, the builds on
     their builders' seats' turns: :meth:`~generator.systems.riddle.bounds.Bounds.builds_turn`; a space under the King or the
     Sphinx waits a turn for the figure to step off, and for the turns luring it
-    off, :meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`), the least over every
+    off, :meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`; with one player, the
+    turns walking between spaces far apart, :mod:`~generator.systems.riddle.spread`), the
+    least over every
     choice of spaces (UNREACHABLE when no choice can ever have its pieces; 0,
     nothing claimed, when effects add pieces without end or in the chance
     search).
@@ -220,8 +223,9 @@ def build_bound(bounds: Bounds, goal: BuildGoal, state: RiddleState) -> int:
             lure = True
     book: Bookkeeping = state.extra  # type: ignore[assignment]
     several = bounds.game.players > 1  # the builds' turns depend on who moves when
+    spread = not several and 2 <= missing <= SPREAD_AT_MOST  # walks between the spaces
     key = (missing, tuple(spaces), s0, s1, s2, s3, free, book.gods_taken, book.gods_held,
-           board.workers if lure or several else (), pinned if lure else 0,
+           board.workers if lure or several or spread else (), pinned if lure else 0,
            (book.assignment, state.turn % bounds.game.players, book.wanderer_moved)
            if several else ())
     known = bounds.build_memo.get(key)
@@ -265,6 +269,11 @@ def _best_spaces(bounds: Bounds, state: RiddleState, spaces: list[tuple[int, int
             walk = max(walk, builds + bounds.lure_turns(state, [c[2] for c in chosen]))
         if walk >= best:
             continue  # every choice of gods takes at least the walk
+        if not several and missing >= 2:  # one player: the walks between far spaces
+            walk = max(walk, builds + spread_turns(bounds, state.board.workers,
+                                                   [c[2] for c in chosen]))
+            if walk >= best:
+                continue
         n0 -= s0
         n1 -= s1
         n2 -= s2

@@ -22,6 +22,7 @@ from generator.systems.riddle.bounds import (
     relaxed_coins,
 )
 from generator.systems.riddle.goals._common import coin_cost, smallest_sum
+from generator.systems.riddle.spread import spread_turns
 from generator.systems.riddle.state import COLOURS, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
 
@@ -110,7 +111,8 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
     Nothing is built under the King or the Sphinx, who
     move only at the end of a turn: a coin under one waits for turn 2, and for
     the turns luring the figure off (:meth:`~generator.systems.riddle.bounds.Bounds.lure_turns`,
-    turns with no build on the chosen coins). The hot path of the solver's estimate, so written
+    turns with no build on the chosen coins). With one player, no earlier than the
+    walks between coins far apart allow (:mod:`~generator.systems.riddle.spread`). The hot path of the solver's estimate, so written
     with plain ints (``tests/systems/riddle/test_riddle_solver_bounds.py``
     pins it to the plain version).
     """
@@ -205,6 +207,11 @@ def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:
             turns = max(turns, builds + bounds.lure_turns(state, squares))
         if turns >= best:
             continue
+        if single and len(squares) >= 2 and NO_SQUARE not in squares:
+            # One player: the walks between coins far apart (.spread).
+            turns = max(turns, builds + spread_turns(bounds, board.workers, squares))
+            if turns >= best:
+                continue
         turns = max(turns, bounds.supply_turn(state, (n0, n1, n2, n3), builds, coins=True))
         if turns < best:
             best = turns
