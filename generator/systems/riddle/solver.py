@@ -104,7 +104,6 @@ cards' names, which the stored lines quote), the player count, the budget and
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -454,9 +453,9 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
     supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
     replayed by the Python rules); else, or when the core stops undecided, the Python
     search with the whole budget.
-    ``RIDDLESMITH_COMPILED=0`` forces Python."""
-    if os.environ.get("RIDDLESMITH_COMPILED", "1") != "0" and budget > PYTHON_FIRST \
-            and compiled_core_on():
+    The compiled core is opt-in (``RIDDLESMITH_COMPILED=1``, see
+    :func:`~.cache.compiled_core_on`)."""
+    if budget > PYTHON_FIRST and compiled_core_on():
         cpu = time.process_time()
         first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
         if first.status != BUDGET:

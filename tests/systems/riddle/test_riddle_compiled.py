@@ -165,3 +165,46 @@ def test_importing_the_solver_does_not_import_numba() -> None:
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=120, check=False)
     assert done.stdout.split()[:1] == ["False"], done.stdout + done.stderr
+
+
+def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.systems.riddle import cache
+
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    assert not cache.compiled_core_on()  # opt-in: unset means the Python path
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    assert not cache.compiled_core_on()
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+    assert cache.compiled_core_on() is (numba is not None)
+
+
+@needs_kernel
+def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With RIDDLESMITH_COMPILED=1, solve_objective's proof moves to the core after the
+    Python A*'s first states, and answers as the Python path does."""
+    from generator.systems.riddle import solver
+    from generator.systems.riddle.compiled import search
+
+    calls: list[str] = []
+    real = search.compiled_astar
+
+    def spy(*args: object, **kwargs: object) -> object:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append("none" if found is None else found.status)
+        return found
+
+    monkeypatch.setattr(search, "compiled_astar", spy)
+    monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # even small proofs reach the core
+    compared = 0
+    for game in supported_games(29, 60):
+        monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+        opted = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
+                                       count_first_moves=False, seconds=None)
+        monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+        plain = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
+                                       count_first_moves=False, seconds=None)
+        assert (opted.status, opted.turns) == (plain.status, plain.turns)
+        assert len(opted.solution) == len(plain.solution)
+        compared += 1
+    assert compared >= 60 and calls.count("found") >= 5, calls
