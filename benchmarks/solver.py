@@ -29,6 +29,14 @@ generated per expansion and the CPU microseconds per child that make up the
 rate (``--players all``: that line alone for each player count); per shipped
 riddle, every objective's proof plus its count of optimal first moves takes at
 most 1 s of CPU, and no objective is left "not counted".
+
+The compiled core (``generator/systems/riddle/compiled``, numba: ``pip install
+'.[fast]'``), printed beside the Python core on the same shipped objectives: how
+many it supports (and why not the others, by reason), its rate with the kernel's
+CPU time alone and with the Python replay of its line, the children per
+expansion and microseconds per child, the first call's JIT compile seconds and a
+later process's cached-load seconds. ``--fuzz N`` then also compares the compiled
+core's status and turns with the Python A* and the breadth-first reference.
 """
 from __future__ import annotations
 
@@ -46,6 +54,8 @@ from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas
 from generator.pack.yamlload import load_yaml
 from generator.sim.search import FOUND, SearchResult, astar, breadth_first
+from generator.systems.riddle.compiled.flat import describe_reasons, unsupported
+from generator.systems.riddle.compiled.search import why_not
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.model import (
     BlessingCard,
@@ -313,6 +323,155 @@ def print_counts(cases: list[Case], players: int, shortest_with_powers: bool = F
           f"included: {', '.join(over_powers) or 'none'}")
 
 
+COMPILE_PROBE = """
+import sys, time
+from generator.systems.riddle.compiled.search import kernel_module
+started = time.process_time()
+kernel = kernel_module()
+sys.path.insert(0, {benchmarks!r})
+from solver import bench_cases
+from generator.systems.riddle.compiled.search import compiled_astar
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+case = bench_cases()[0]
+compiled_astar(RiddleGame(compile_riddle(case.riddle, 1), 0, gods=case.gods), 1000, None, None)
+print(time.process_time() - started)
+"""
+
+
+def jit_seconds() -> tuple[float, float] | None:
+    """CPU seconds of a first call of the compiled core in a fresh process with an
+    empty JIT cache (numba compiles), then in another process with that cache."""
+    import os
+    import subprocess
+    import tempfile
+
+    script = COMPILE_PROBE.format(benchmarks=str(REPO / "benchmarks"))
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        out = []
+        for _ in range(2):
+            done = subprocess.run([sys.executable, "-c", script], env=env, cwd=REPO,
+                                  capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                print(f"compiled core: the JIT probe failed: {done.stderr.strip()[-300:]}")
+                return None
+            out.append(float(done.stdout.split()[-1]))
+    return out[0], out[1]
+
+
+def print_compiled(cases: list[Case], players: int, budget: int) -> None:
+    """The compiled core beside the Python core on the same shipped objectives (proofs
+    without powers, as ``solve_objective`` runs them first)."""
+    from generator.systems.riddle.compiled.search import compiled_astar
+
+    reasons: list[str] = []
+    total = 0
+    py = [0, 0, 0.0]  # expanded, generated, CPU seconds
+    co = [0, 0, 0.0, 0.0]  # expanded, generated, kernel seconds, with tables and replay
+    fell_back: list[str] = []
+    for case in cases:
+        if players not in case.riddle.players:
+            continue
+        ctx = compile_riddle(case.riddle, players)
+        for j, objective in enumerate(ctx.objectives):
+            total += 1
+            game = RiddleGame(ctx, j, gods=case.gods, die=case.die)
+            why = why_not(game)
+            if why is not None:
+                reasons.append(why)
+                continue
+            if total == 1 or not co[0]:  # load the kernel before any timing
+                compiled_astar(game, 1, None, None)
+            clock: dict[str, float] = {}
+            started = time.process_time()
+            fast = compiled_astar(RiddleGame(ctx, j, gods=case.gods, die=case.die), budget,
+                                  case.riddle.solver.horizon, None, clock)
+            whole = time.process_time() - started
+            if fast is None:
+                fell_back.append(f"{case.label} {objective.tier}")
+                continue
+            started = time.process_time()
+            slow = astar(RiddleGame(ctx, j, gods=case.gods, die=case.die), budget=budget,
+                         max_cost=case.riddle.solver.horizon)
+            py[2] += time.process_time() - started
+            py[0] += slow.expanded
+            py[1] += slow.generated
+            co[0] += fast.expanded
+            co[1] += fast.generated
+            co[2] += clock.get("kernel", 0.0)
+            co[3] += whole
+            if (slow.status, slow.cost) != (fast.status, fast.cost):
+                print(f"MISMATCH compiled {case.label} {objective.tier}: Python {slow.status} "
+                      f"{slow.cost}, compiled {fast.status} {fast.cost}")
+    supported = total - len(reasons)
+    print(f"compiled core ({players} player(s)): supports {supported} of {total} shipped "
+          f"objectives; not supported: {describe_reasons(reasons) or 'none'}"
+          + (f"; fell back to Python (a limit stopped it): {', '.join(fell_back)}"
+             if fell_back else ""))
+    if co[0]:
+        print(core_line("  compiled core, kernel alone", int(co[0]), int(co[1]), co[2]))
+        print(core_line("  compiled core, with tables and the Python replay of its line",
+                        int(co[0]), int(co[1]), co[3]))
+        print(core_line("  Python core on the same objectives", int(py[0]), int(py[1]), py[2]))
+    probe = jit_seconds()
+    if probe is not None:
+        print(f"  compiled core JIT: first call {probe[0]:.1f} s CPU (compiles; cache empty), "
+              f"later process {probe[1]:.2f} s CPU (cached load, import included)")
+
+
+def run_fuzz_compiled(count: int, seed: int) -> int:
+    """The compiled core against the Python A* and the breadth-first reference on the
+    supported objectives of ``count`` generated riddles (seed ``seed``)."""
+    import random
+
+    from generator.systems.riddle.compiled.search import compiled_astar, kernel_module
+    from tests.systems.riddle.reference import (
+        DEPTH,
+        FUZZ_GODS,
+        random_riddle_text,
+        reference_solve,
+        riddle_of_text,
+    )
+
+    if kernel_module() is None:
+        print("compiled core: not compared (numba is not installed or RIDDLESMITH_COMPILED=0)")
+        return 0
+    rng = random.Random(seed)
+    decided = answered = 0
+    bad: list[str] = []
+    for _ in range(count):
+        text, players = random_riddle_text(rng)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j in range(len(ctx.objectives)):
+            game = RiddleGame(ctx, j, gods=FUZZ_GODS)
+            if unsupported(game) is not None:
+                continue
+            ref = reference_solve(game)
+            if ref.capped:
+                continue
+            horizon = None if ref.finished else DEPTH
+            fast = compiled_astar(game, 200_000, horizon, None)
+            decided += 1
+            if fast is None:
+                continue
+            answered += 1
+            slow = astar(RiddleGame(ctx, j, gods=FUZZ_GODS), budget=200_000, max_cost=horizon)
+            if (fast.status, fast.cost) != (slow.status, slow.cost) or (
+                    ref.turns is not None and fast.cost != ref.turns):
+                bad.append(f"compiled {fast.status} {fast.cost}, Python {slow.status} "
+                           f"{slow.cost}, reference {ref.turns}:\n{text}")
+    for text in bad[:3]:
+        print(text)
+    print(f"compiled core fuzz: {count} random riddles (seed {seed}): {decided} supported "
+          f"objectives decided by the reference, {answered} answered by the compiled core "
+          f"(the rest fell back to Python on a limit or the horizon); disagreements: {len(bad)}")
+    return 1 if bad else 0
+
+
 def core_line(label: str, expanded: int, generated: int, seconds: float) -> str:
     """The A* core's rate, and what one expanded state costs: each expansion generates
     its children (every successor turn, its key and, when new, its estimate), so
@@ -391,7 +550,8 @@ def run(argv: list[str]) -> int:
                         help="time proofs with the search for shorter lines with powers on")
     args = parser.parse_args(argv)
     if args.fuzz:
-        return run_fuzz(args.fuzz, args.seed, args.jobs)
+        failed = run_fuzz(args.fuzz, args.seed, args.jobs)
+        return max(failed, run_fuzz_compiled(args.fuzz, args.seed))
     if args.fuzz_blessings:
         return run_fuzz_gods(args.fuzz_blessings, args.seed, blessings=True)
     if args.fuzz_gods:
@@ -458,6 +618,7 @@ def run(argv: list[str]) -> int:
               + ("; BFS: not run (--no-bfs)" if args.no_bfs else
                  f"; BFS on the same riddles: {bfs_expanded} states in {bfs_seconds:.2f} s CPU = "
                  f"{bfs_expanded / max(bfs_seconds, 1e-9):,.0f} states/s"))
+    print_compiled([c for c in cases if c.shipped], args.players, args.budget)
     if not args.no_count:
         print_counts([c for c in cases if c.shipped and args.players in c.riddle.players],
                      args.players, args.powers_shortest)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
+import os
 import json
 import pkgutil
 from collections.abc import Mapping, Sequence
@@ -45,9 +47,20 @@ SOLVER_MODULES = tuple(f"generator.systems.riddle.{m}" for m in (
     "solver", "spread", "state", "trace", "vocab")) + ("generator.sim.search",)
 """Modules whose code decides a stored result, besides the packages below."""
 SOLVER_PACKAGES = ("generator.engine", "generator.systems.riddle.goals",
-                   "generator.systems.riddle.effects", "generator.systems.riddle.blessings")
-"""Packages read whole: the rules engine (moves, god powers) and the riddle's goals,
-effects and blessing cards."""
+                   "generator.systems.riddle.effects", "generator.systems.riddle.blessings",
+                   "generator.systems.riddle.compiled")
+"""Packages read whole: the rules engine (moves, god powers), the riddle's goals,
+effects and blessing cards, and the compiled proof core."""
+
+
+def compiled_core_on() -> bool:
+    """Whether proofs go through the compiled core: opt-in, ``RIDDLESMITH_COMPILED=1``
+    in the environment with numba installed. (Its bounds are weaker than the Python
+    ones, so today it settles no shipped objective the Python A* does not, and its
+    first run compiles for about 20 s.) It may pick another line of the same length,
+    so a stored line records which path made it. Looked up without importing numba."""
+    return os.environ.get("RIDDLESMITH_COMPILED", "0") == "1" \
+        and importlib.util.find_spec("numba") is not None
 
 
 @lru_cache(maxsize=1)
@@ -92,7 +105,7 @@ def riddle_fingerprint(riddle: Riddle, players: int, budget: int, *,
         "faces": [[f.colour, list(reward_options(f.reward))] for f in die.faces]}
     blob = json.dumps({"riddle": data, "gods": queue, "die": die_data, "players": players,
                        "budget": budget, "expert": expert, "solver": solver_sources(),
-                       "first_moves": count_first_moves},
+                       "first_moves": count_first_moves, "compiled": compiled_core_on()},
                       sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

@@ -139,6 +139,7 @@ from generator.systems.riddle.bookkeeping import (
 )
 from generator.systems.riddle.bounds import Bounds, coin_pieces
 from generator.systems.riddle.cache import (
+    compiled_core_on,
     CACHE_FOLDER,
     default_cache_dir,
     read_entry,
@@ -294,7 +295,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return None if seconds is None else max(0.0, seconds - (time.process_time()
                                                                 - cpu_started))
 
-    found = astar(game, budget=budget, max_cost=horizon, seconds=left())
+    found = proof_search(game, budget, horizon, left())
     if game.unknown_gods:
         in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
@@ -429,6 +430,51 @@ def solve_objective(ctx: RiddleContext, target: int, *,
     return result(UNSOLVABLE, found, (ruled_out or f"searched {found.expanded} states: no "
                   "line without god powers, blessing cards or the Sphinx's game reaches it")
                   + _powers_note(ctx, gods, blessings))
+
+
+PYTHON_FIRST = 512
+"""States the Python A* expands on an objective before the proof moves to the compiled
+core: within them it decides most shipped objectives (its bounds are finer than the
+core's), and a search that ends within its budget returns exactly what a larger
+budget would, so those lines stay the Python path's lines."""
+
+
+COMPILED_STATES = 100 * PYTHON_FIRST
+"""States the compiled core expands at most before the proof goes back to the Python
+A* with the whole budget (the core's bounds are weaker: where they do not decide an
+objective within this, its search is wasted time). The answer is the same either way."""
+
+
+def proof_search(game: RiddleGame, budget: int, horizon: int | None,
+                 seconds: float | None) -> SearchResult[RiddleState, Action]:
+    """The proof's A* (no powers, no chance): the Python
+    :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
+    numba is installed and the compiled core (``generator/systems/riddle/compiled``)
+    supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
+    replayed by the Python rules); else, or when the core stops undecided, the Python
+    search with the whole budget.
+    The compiled core is opt-in (``RIDDLESMITH_COMPILED=1``, see
+    :func:`~.cache.compiled_core_on`)."""
+    if budget > PYTHON_FIRST and compiled_core_on():
+        cpu = time.process_time()
+        first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
+        if first.status != BUDGET:
+            return first
+        try:  # imported only now: numpy and numba load only when the core runs
+            from generator.systems.riddle.compiled.search import compiled_astar
+        except ImportError:  # numpy is not installed
+            return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
+        found = compiled_astar(game, min(budget, COMPILED_STATES), horizon,
+                               left_of(seconds, cpu))
+        if found is not None:
+            return found
+        seconds = left_of(seconds, cpu)  # what both spent is gone from the cap
+    return astar(game, budget=budget, max_cost=horizon, seconds=seconds)
+
+
+def left_of(seconds: float | None, since: float) -> float | None:
+    """CPU seconds left of ``seconds`` after what this process spent since ``since``."""
+    return None if seconds is None else max(0.0, seconds - (time.process_time() - since))
 
 
 def effective_budget(cap: int, riddle: Riddle) -> int:

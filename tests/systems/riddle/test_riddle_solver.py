@@ -214,8 +214,10 @@ objectives:
 """)
     silver, gold = solve_riddle(riddle_of(text)).objectives
     assert silver.turns == 1
-    # Gold needs a level-2 piece: only the silver objective's reward brings one.
-    assert gold.turns == 3 and "silver objective achieved; reward +1 level2" in gold.solution[0]
+    # Gold needs a level-2 piece: only the silver objective's reward brings one (on
+    # whichever turn of the line; the compiled core may pick another 3-turn line).
+    assert gold.turns == 3 and any("silver objective achieved; reward +1 level2" in turn
+                                   for turn in gold.solution)
     no_reward = text.replace("    reward: {piece: any}\n", "")
     assert solve_riddle(riddle_of(no_reward)).objectives[1].status == UNSOLVABLE
 

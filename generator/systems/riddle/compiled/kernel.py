@@ -1,0 +1,587 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
+"""The compiled A* core: successors, effects, key and search over flat states.
+
+Every function is numba ``@njit(cache=True)``; each mirrors a Python rule, named
+in its docstring, for the subset :func:`~.flat.unsupported` accepts (plain turns:
+no powers, no chance; every goal but the Sphinx's games; the effects sink,
+stockpile-add, stockpile-remove, remove-top and step-toward-closest-worker). ``tests/systems/riddle/test_riddle_compiled.py``
+pins each to the Python rules over generated riddles. Only :mod:`.search` imports
+this module (and so numba), and only when the compiled path runs.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from generator.systems.riddle.compiled.flat import (
+    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, E_ADD, E_REMOVE, E_SINK,
+    E_STEP, E_TOP, GODS_HELD, GODS_TAKEN, KING, L1, L2, L3, O_BUILD_LIST, O_COINS, O_COIN_AT,
+    O_EFFECTS, O_GODS, O_GRID, O_KEY_GROUP, O_KEY_ORDER, O_MOVE_LIST, O_REWARDS, O_REWARD_COUNT,
+    O_ROOTS, O_SEAT_MASKS, O_SLOTS, O_WANDERER, P_CHILDREN, P_EFFECTS, P_GODS, P_HORIZON,
+    P_KEY_WIDTH, P_LAND, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REWARD_MASK, P_REWARD_WIDTH,
+    P_SIZE, P_TARGET, P_WORKERS, REVEALED, SCRATCH_ROWS, SLOTS, SPHINX, STOCK, SUNK, TOKENS,
+    TURN, W0, WANDERER_MOVED, WIDTH,
+)
+from generator.systems.riddle.compiled.table import (
+    EMPTY, KEY_WORDS, doubled, hash_of, new_table, slot_of,
+)
+from generator.systems.riddle.compiled.goals import (
+    SCRATCH,
+    UNREACHABLE, estimate, height, is_over, judge, popcount,
+)
+
+FOUND, EXHAUSTED, HORIZON, BUDGET_STATES, BUDGET_MEMORY, BUDGET_SECONDS, OVERFLOW = range(7)
+"""Statuses :func:`astar` returns (OVERFLOW: a count outgrew the key's fields)."""
+CLOCK_EVERY = 256
+"""Expanded states between two readings of the CPU clock."""
+HOLD = 64
+"""Rows of the scratch array for reward choices (the effects' rows come after)."""
+FIELD_AT_MOST = 1 << 15
+"""Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
+
+@njit(cache=True)
+def apply_one(c: np.ndarray, T, e: int) -> None:
+    """End-of-turn effect ``e`` that leaves one state (effects/*.py ``apply``), in place."""
+    kind, a, b = T[T[O_EFFECTS] + 3 * e], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
+    if kind == E_SINK:
+        bit = np.int64(1) << a
+        if c[TURN] != b or c[SUNK] & bit:
+            return
+        keep = ~bit
+        c[L1] &= keep
+        c[L2] &= keep
+        c[L3] &= keep
+        c[DOMES] |= bit
+        for w in range(T[P_WORKERS]):
+            if c[W0 + w] == a:
+                c[W0 + w] = -1
+                c[DESTROYED] += 1
+        if c[KING] == a:
+            c[KING] = -1
+        if c[SPHINX] == a:
+            c[SPHINX] = -1
+        c[TOKENS] &= keep
+        c[SUNK] |= bit
+    elif kind == E_ADD:
+        c[STOCK + a] += b
+    elif kind == E_REMOVE:
+        if c[STOCK + a]:
+            c[STOCK + a] = max(0, c[STOCK + a] - b)
+    elif kind == E_TOP:
+        bit = np.int64(1) << a
+        if c[SUNK] & bit:
+            return
+        piece = -1
+        if c[DOMES] & bit:
+            c[DOMES] &= ~bit
+            piece = 3
+        elif c[L3] & bit:
+            c[L3] &= ~bit
+            piece = 2
+        elif c[L2] & bit:
+            c[L2] &= ~bit
+            piece = 1
+        elif c[L1] & bit:
+            c[L1] &= ~bit
+            piece = 0
+        if piece >= 0 and b:
+            c[STOCK + piece] += 1
+
+
+@njit(cache=True)
+def apart(T, a: int, b: int) -> int:
+    """Grid distance, orthogonal or diagonal (effects ``grid_distance``)."""
+    return T[T[O_GRID] + T[P_SIZE] * a + b]
+
+
+@njit(cache=True)
+def step(c: np.ndarray, T, king: int, swap: np.ndarray, m: int) -> int:
+    """step-toward-closest-worker on ``c``: one row per step the group may choose
+    (effects ``step_targets``, in square order), or ``c`` itself, into ``swap[HOLD + m:]``;
+    returns the new ``m`` (-1: no room)."""
+    here = c[KING] if king else c[SPHINX]
+    chosen = np.int64(0)
+    if here >= 0:
+        blocked = c[DOMES]
+        near = UNREACHABLE
+        for w in range(T[P_WORKERS]):
+            if c[W0 + w] >= 0:
+                blocked |= np.int64(1) << c[W0 + w]
+                near = min(near, apart(T, here, c[W0 + w]))
+        other = c[SPHINX] if king else c[KING]
+        if other >= 0:
+            blocked |= np.int64(1) << other
+        for w in range(T[P_WORKERS]):
+            target = c[W0 + w]
+            if target < 0 or apart(T, here, target) != near:
+                continue
+            best = near
+            for k in range(9):
+                sq = T[T[O_MOVE_LIST] + 9 * here + k]
+                if sq < 0:
+                    break
+                if not (blocked >> sq) & 1:
+                    best = min(best, apart(T, target, sq))
+            if best < near:
+                for k in range(9):
+                    sq = T[T[O_MOVE_LIST] + 9 * here + k]
+                    if sq < 0:
+                        break
+                    if not (blocked >> sq) & 1 and apart(T, target, sq) == best:
+                        chosen |= np.int64(1) << sq
+    if chosen == 0:
+        if HOLD + m >= swap.shape[0]:
+            return -1
+        swap[HOLD + m, :] = c
+        return m + 1
+    for k in range(9):
+        sq = T[T[O_MOVE_LIST] + 9 * here + k]
+        if sq < 0:
+            break
+        if (chosen >> sq) & 1:
+            if HOLD + m >= swap.shape[0]:
+                return -1
+            swap[HOLD + m, :] = c
+            swap[HOLD + m, KING if king else SPHINX] = sq
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def dedupe(out: np.ndarray, lo: int, hi: int) -> int:
+    """Drop repeated rows of ``out[lo:hi]``, keeping the first (``dict.fromkeys``)."""
+    k = lo
+    for r in range(lo, hi):
+        repeat = False
+        for q in range(lo, k):
+            same = True
+            for f in range(WIDTH):
+                if out[q, f] != out[r, f]:
+                    same = False
+                    break
+            if same:
+                repeat = True
+                break
+        if not repeat:
+            if r != k:
+                out[k, :] = out[r]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def effects(out: np.ndarray, lo: int, hi: int, T, swap: np.ndarray) -> int:
+    """RiddleGame.effects_step on the one state ``out[lo]`` (``hi == lo + 1``): every
+    effect in order on every state so far, repeats dropped after an effect that met
+    several states. Returns the new ``hi`` (-1: no room)."""
+    for e in range(T[P_EFFECTS]):
+        size = hi - lo
+        if T[T[O_EFFECTS] + 3 * e] == E_STEP:
+            m = 0
+            for r in range(lo, hi):
+                m = step(out[r], T, T[T[O_EFFECTS] + 3 * e + 1], swap, m)
+                if m < 0:
+                    return -1
+            if lo + m > out.shape[0]:
+                return -1
+            out[lo:lo + m, :] = swap[HOLD:HOLD + m]
+            hi = lo + m
+        else:
+            for r in range(lo, hi):
+                apply_one(out[r], T, e)
+        if size > 1:
+            hi = dedupe(out, lo, hi)
+    return hi
+
+
+@njit(cache=True)
+def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
+             swap: np.ndarray) -> int:
+    """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
+    one state per choice of piece rewards (repeats dropped), then each one's effects.
+    Writes the states to ``out[n:]``; returns the new ``n`` (-1: no room)."""
+    if c[TOKENS] != 0:
+        under = np.int64(0)
+        for w in range(T[P_WORKERS]):
+            if c[W0 + w] >= 0:
+                under |= np.int64(1) << c[W0 + w]
+        found = c[TOKENS] & under
+        if found != 0:
+            c[TOKENS] &= ~found
+            c[BLESSINGS] += popcount(found)
+    judge(c, T, met)
+    before = c[ACHIEVED]
+    achieved = before
+    for j in range(T[P_OBJECTIVES]):
+        if not (achieved >> j) & 1 and met[T[T[O_ROOTS] + j]]:
+            achieved |= np.int64(1) << j
+    c[ACHIEVED] = achieved
+    new = achieved & ~before & T[P_REWARD_MASK]
+    if n >= out.shape[0]:
+        return -1
+    start = n
+    out[n, :] = c
+    n += 1
+    if new != 0:
+        for j in range(T[P_OBJECTIVES]):
+            if not (new >> j) & 1:
+                continue
+            made = 0
+            for r in range(start, n):
+                for k in range(T[T[O_REWARD_COUNT] + j]):
+                    if made >= HOLD:
+                        return -1
+                    swap[made, :] = out[r]
+                    for piece in range(4):
+                        swap[made, STOCK + piece] += T[T[O_REWARDS] + 4 * (
+                            j * T[P_REWARD_WIDTH] + k) + piece]
+                    made += 1
+            if start + made > out.shape[0]:
+                return -1
+            out[start:start + made, :] = swap[:made]
+            n = dedupe(out, start, start + made)
+    if T[P_EFFECTS] == 0:
+        return n
+    if n - start == 1:
+        return effects(out, start, n, T, swap)
+    rows = n - start  # several rewarded states: the effects on each in turn
+    swap[:rows, :] = out[start:n]
+    n = start
+    for r in range(rows):
+        if n >= out.shape[0]:
+            return -1
+        out[n, :] = swap[r]
+        n = effects(out, n, n + 1, T, swap)
+        if n < 0:
+            return -1
+    return n
+
+
+@njit(cache=True)
+def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
+               c: np.ndarray, swap: np.ndarray) -> int:
+    """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
+
+    -1 when they outgrow ``out`` or the scratch rows.
+    Moves in the engine's order (worker, destination, build square: engine
+    ``iter_moves``), each with one child per slot a collected coin may fill
+    (state ``after_build``/``place_coin``), then taking each god of the queue."""
+    if is_over(s, T) or (s[ACHIEVED] >> T[P_TARGET]) & 1:
+        return 0
+    players = T[P_PLAYERS]
+    seat = s[TURN] % players
+    a = s[ASSIGNMENT]
+    movers = T[T[O_SEAT_MASKS] + T[P_PLAYERS] * a + seat]
+    wanderer = T[T[O_WANDERER] + a]
+    if wanderer >= 0 and s[WANDERER_MOVED]:
+        movers &= ~(1 << wanderer)
+    l1, l2, l3, domes = s[L1], s[L2], s[L3], s[DOMES]
+    occupied = np.int64(0)
+    for w in range(T[P_WORKERS]):
+        if s[W0 + w] >= 0:
+            occupied |= np.int64(1) << s[W0 + w]
+    if s[KING] >= 0:
+        occupied |= np.int64(1) << s[KING]
+    if s[SPHINX] >= 0:
+        occupied |= np.int64(1) << s[SPHINX]
+    free = T[P_LAND] & ~domes & ~occupied
+    stock = np.int64(0)
+    if s[STOCK] > 0:
+        stock |= ~l1
+    if s[STOCK + 1] > 0:
+        stock |= l1 & ~l2
+    if s[STOCK + 2] > 0:
+        stock |= l2 & ~l3
+    if s[STOCK + 3] > 0:
+        stock |= l3
+    n = 0
+    for i in range(T[P_WORKERS]):
+        sq = s[W0 + i]
+        if sq < 0 or not (movers >> i) & 1:
+            continue
+        here = np.int64(1) << sq
+        if l2 & here:
+            targets = free
+        elif l1 & here:
+            targets = free & ~l3
+        else:
+            targets = free & ~l2
+        buildable = (free | here) & stock
+        for k in range(9):
+            to = T[T[O_MOVE_LIST] + 9 * sq + k]
+            if to < 0:
+                break
+            if not (targets >> to) & 1:
+                continue
+            for m in range(9):
+                b = T[T[O_BUILD_LIST] + 9 * to + m]
+                if b < 0:
+                    break
+                if not (buildable >> b) & 1:
+                    continue
+                c[:] = s
+                c[W0 + i] = to
+                bit = np.int64(1) << b
+                h = height(s, b)
+                if h == 0:
+                    c[L1] |= bit
+                elif h == 1:
+                    c[L2] |= bit
+                elif h == 2:
+                    c[L3] |= bit
+                else:
+                    c[DOMES] |= bit
+                    c[TOKENS] &= ~bit  # a dome forfeits the blessing token there
+                c[STOCK + h] -= 1
+                c[TURN] += 1
+                if wanderer >= 0:
+                    c[WANDERER_MOVED] = 1 if i == wanderer else 0
+                n = collect(c, T, b, h + 1, out, n, met, swap)
+                if n < 0:
+                    return -1
+    if T[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
+        for g in range(T[P_GODS]):
+            if (s[GODS_TAKEN] >> g) & 1:
+                continue
+            c[:] = s
+            c[WANDERER_MOVED] = 0
+            for piece in range(4):
+                c[STOCK + piece] += T[T[O_GODS] + 4 * g + piece]
+            c[GODS_TAKEN] |= np.int64(1) << g
+            c[GODS_HELD] += np.int64(1) << (2 * seat)
+            c[TURN] += 1
+            n = end_turn(c, T, out, n, met, swap)
+            if n < 0:
+                return -1
+    return n
+
+
+@njit(cache=True)
+def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,
+            met: np.ndarray, swap: np.ndarray) -> int:
+    """state.after_build's coin on ``b`` (built up to ``level``, 4 = dome): one turn's
+    end per objective with a free slot of its colour, or one with the coin set aside."""
+    coin = T[T[O_COIN_AT] + b]
+    if coin < 0 or (c[COLLECTED] >> coin) & 1 or not (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
+        return end_turn(c, T, out, n, met, swap)
+    c[COLLECTED] |= np.int64(1) << coin
+    colour = T[T[O_COINS] + 3 * coin + 1]
+    placed = False
+    base = c.copy()
+    for j in range(T[P_OBJECTIVES]):
+        shift = 8 * j + 4 * colour
+        if ((base[SLOTS] >> shift) & 15) >= T[T[O_SLOTS] + 2 * j + colour]:
+            continue
+        c[:] = base
+        c[SLOTS] += np.int64(1) << shift
+        n = end_turn(c, T, out, n, met, swap)
+        if n < 0:
+            return -1
+        placed = True
+    if not placed:
+        c[:] = base
+        n = end_turn(c, T, out, n, met, swap)
+    return n
+
+
+@njit(cache=True)
+def key_into(s: np.ndarray, T, key: np.ndarray) -> None:
+    """RiddleGame.key without symmetries, into ``key`` (``KEY_WORDS`` words): the same
+    fields, workers a player may swap sorted within their group of the worker
+    assignment, turns past the horizon folded to the seat to play."""
+    a = s[ASSIGNMENT]
+    nw = T[P_WORKERS]
+    order = T[O_KEY_ORDER] + T[P_KEY_WIDTH] * a
+    group = T[O_KEY_GROUP] + T[P_KEY_WIDTH] * a
+    # The workers in the key's order, then sorted within each group (a bubble sort of
+    # four scalars: no array to allocate on the hot path).
+    v0 = s[W0 + T[order]] if nw > 0 else -1
+    v1 = s[W0 + T[order + 1]] if nw > 1 else -1
+    v2 = s[W0 + T[order + 2]] if nw > 2 else -1
+    v3 = s[W0 + T[order + 3]] if nw > 3 else -1
+    g01 = nw > 1 and T[group] == T[group + 1]
+    g12 = nw > 2 and T[group + 1] == T[group + 2]
+    g23 = nw > 3 and T[group + 2] == T[group + 3]
+    for _ in range(3):
+        if g01 and v0 > v1:
+            v0, v1 = v1, v0
+        if g12 and v1 > v2:
+            v1, v2 = v2, v1
+        if g23 and v2 > v3:
+            v2, v3 = v3, v2
+    figures = 0
+    if nw > 0:
+        figures = v0 + 1
+    if nw > 1:
+        figures = (figures << 7) | (v1 + 1)
+    if nw > 2:
+        figures = (figures << 7) | (v2 + 1)
+    if nw > 3:
+        figures = (figures << 7) | (v3 + 1)
+    figures = (((figures << 7) | (s[KING] + 1)) << 7) | (s[SPHINX] + 1)
+    turn = s[TURN]
+    horizon = T[P_HORIZON]
+    if turn > horizon:
+        turn = horizon + 1 + turn % T[P_PLAYERS]
+    small = (turn | (s[DESTROYED] << 16) | (min(s[BLESSINGS], 255) << 20)
+             | (s[WANDERER_MOVED] << 28) | (s[GODS_TAKEN] << 32))
+    stock = s[STOCK] | (s[STOCK + 1] << 16) | (s[STOCK + 2] << 32) | (s[STOCK + 3] << 48)
+    rest = s[ACHIEVED] | (s[GODS_HELD] << 8) | (s[REVEALED] << 16)
+    key[0], key[1], key[2], key[3] = s[L1], s[L2], s[L3], s[DOMES]
+    key[4], key[5], key[6], key[7] = s[TOKENS], s[SUNK], s[COLLECTED], figures
+    key[8], key[9], key[10], key[11] = small, stock, s[SLOTS], rest
+
+
+@njit(cache=True)
+def overflows(s: np.ndarray) -> bool:
+    """True when a count outgrows its field of the key."""
+    if s[TURN] >= FIELD_AT_MOST or s[BLESSINGS] >= 255:
+        return True
+    for piece in range(4):
+        if s[STOCK + piece] >= FIELD_AT_MOST:
+            return True
+    return False
+
+
+@njit(cache=True)
+def cpu_seconds() -> float:
+    with objmode(now="float64"):
+        now = time.process_time()
+    return now
+
+
+@njit(cache=True)
+def astar(starts: np.ndarray, T, budget: int, max_cost: int,
+          stored_at_most: int, seconds: float):
+    """sim/search.py ``_astar`` over flat states: the same order (f, then deeper
+    first, then insertion), goal test on generation, the same limits. Returns
+    (status, goal node or -1, expanded, generated, states, parents)."""
+    width = WIDTH
+    cap = 1024
+    nodes = np.empty((cap, width), dtype=np.int64)
+    parent = np.empty(cap, dtype=np.int64)
+    hashes, keys, values = new_table(1 << 12)
+    entries = 0
+    key = np.empty(KEY_WORDS, dtype=np.int64)
+    heap = [(np.int64(0), np.int64(0), np.int64(0))]
+    heap.pop()
+    goals = T[P_NODES]
+    met = np.zeros(max(goals, 1), dtype=np.bool_)
+    bound = np.zeros(goals + SCRATCH, dtype=np.int64)  # the goals' bounds, then scratch
+    c = np.empty(width, dtype=np.int64)
+    swap = np.empty((HOLD + SCRATCH_ROWS, width), dtype=np.int64)
+    out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
+    target = T[P_TARGET]
+    n = 0
+    expanded = 0
+    generated = 0
+    cut = False
+    for i in range(starts.shape[0]):
+        key_into(starts[i], T, key)
+        h = hash_of(key)
+        at = slot_of(hashes, keys, values, key, h)
+        if values[at] != EMPTY:
+            continue
+        hashes[at] = h
+        keys[at, :] = key
+        values[at] = 0
+        entries += 1
+        if 2 * entries > values.shape[0]:
+            hashes, keys, values = doubled(hashes, keys, values)
+        nodes[n, :] = starts[i]
+        parent[n] = -1
+        n += 1
+        if (starts[i, ACHIEVED] >> target) & 1:
+            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        h = estimate(starts[i], T, met, bound)
+        if h >= UNREACHABLE:
+            continue
+        if max_cost >= 0 and h > max_cost:
+            cut = True
+            continue
+        heapq.heappush(heap, (np.int64(max(h, 1)), np.int64(0), np.int64(n - 1)))
+    started = cpu_seconds() if seconds >= 0 else 0.0
+    while len(heap) > 0:
+        entry = heapq.heappop(heap)
+        g = -entry[1]
+        node = entry[2]
+        key_into(nodes[node], T, key)
+        if values[slot_of(hashes, keys, values, key, hash_of(key))] < g:
+            continue
+        if expanded >= budget:
+            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        if n > stored_at_most:
+            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
+            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        expanded += 1
+        g1 = g + 1
+        made = successors(nodes[node], T, out, met, c, swap)
+        if made < 0:
+            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        for r in range(made):
+            generated += 1
+            child = out[r]
+            if overflows(child):
+                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            key_into(child, T, key)
+            h = hash_of(key)
+            at = slot_of(hashes, keys, values, key, h)
+            known = values[at]
+            if known != EMPTY and known <= g1:
+                continue
+            if known == EMPTY:
+                hashes[at] = h
+                keys[at, :] = key
+                entries += 1
+            values[at] = g1
+            if 2 * entries > values.shape[0]:
+                hashes, keys, values = doubled(hashes, keys, values)
+            is_goal = (child[ACHIEVED] >> target) & 1
+            h = 0
+            if not is_goal:
+                h = estimate(child, T, met, bound)
+                if h >= UNREACHABLE:
+                    continue
+                h = max(h, 1)
+                if max_cost >= 0 and g1 + h > max_cost:
+                    cut = True
+                    continue
+            if n == cap:
+                cap *= 2
+                grown = np.empty((cap, width), dtype=np.int64)
+                grown[:n] = nodes[:n]
+                nodes = grown
+                grown_parent = np.empty(cap, dtype=np.int64)
+                grown_parent[:n] = parent[:n]
+                parent = grown_parent
+            nodes[n, :] = child
+            parent[n] = node
+            n += 1
+            if is_goal:
+                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            heapq.heappush(heap, (np.int64(g1 + h), np.int64(-g1), np.int64(n - 1)))
+    status = HORIZON if cut else EXHAUSTED
+    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+
+
+def children(s: np.ndarray, T) -> np.ndarray:
+    """The successors of ``s`` as rows (for tests and the replay; allocates its scratch)."""
+    goals = max(T[P_NODES], 1)
+    out = np.empty((int(T[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
+    made = successors(s, T, out, np.zeros(goals, dtype=np.bool_),
+                      np.empty(WIDTH, dtype=np.int64), np.empty((HOLD + SCRATCH_ROWS, WIDTH), dtype=np.int64))
+    if made < 0:
+        raise OverflowError("more successors than the kernel's buffers hold")
+    return out[:made].copy()
+
+
+def bound_of(s: np.ndarray, T) -> int:
+    """The kernel's estimate of ``s`` (for tests)."""
+    goals = max(T[P_NODES], 1)
+    return int(estimate(s, T, np.zeros(goals, dtype=np.bool_),
+                        np.zeros(goals + SCRATCH, dtype=np.int64)))

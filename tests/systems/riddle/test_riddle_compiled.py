@@ -1,0 +1,210 @@
+"""The compiled A* core (generator/systems/riddle/compiled) pinned to the Python rules
+and to the breadth-first reference, over generated riddles of the subset it supports
+(skipped without numba: ``pip install '.[fast]'``)."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from generator.sim.search import astar
+from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+
+from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
+
+try:
+    import numba  # noqa: F401
+except ImportError:
+    numba = None
+
+kernel = None
+if numba is not None:
+    from generator.systems.riddle.compiled.search import compiled_astar, kernel_module
+
+    kernel = kernel_module()  # the JIT cache keyed by the sources' digest (search.cache_dir)
+needs_kernel = pytest.mark.skipif(
+    kernel is None, reason="the compiled core needs numba (pip install '.[fast]') and "
+    "RIDDLESMITH_COMPILED unset")
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def supported_games(seed: int, count: int) -> Iterator[RiddleGame]:
+    """Each objective of ``count`` generated riddles that the kernel supports."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        text, players = random_riddle_text(rng)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j in range(len(ctx.objectives)):
+            game = RiddleGame(ctx, j, gods=FUZZ_GODS)
+            if unsupported(game) is None:
+                made += 1
+                yield game
+
+
+def rows(states: object) -> Counter[tuple[int, ...]]:
+    return Counter(tuple(int(v) for v in row) for row in states)  # type: ignore[attr-defined]
+
+
+@needs_kernel
+def test_successors_match_the_python_rules_on_random_walks() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for game in supported_games(11, 60):
+        t = pack(tables(game))
+        state = rng.choice(tuple(game.starts()))
+        for _ in range(6):
+            python = [child for _, child in game.successors(state)]
+            assert rows(kernel.children(encode(state), t)) == rows(encode(c) for c in python)
+            checked += 1
+            if not python:
+                break
+            state = rng.choice(python)
+    assert checked > 200
+
+
+@needs_kernel
+def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
+    states = 0
+    for game in supported_games(12, 150):
+        ref = reference_solve(game, depth=6, states=3_000)
+        if ref.capped:
+            continue
+        t = pack(tables(game))
+        for state, left in ref.exact.items():
+            assert kernel.bound_of(encode(state), t) <= left, (state, left)
+            states += 1
+    assert states > 1_000
+
+
+@needs_kernel
+def test_status_and_turns_match_python_astar_and_the_reference() -> None:
+    decided = found = 0
+    for game in supported_games(13, 120):
+        python = astar(game, budget=20_000)
+        compiled = compiled_astar(game, 20_000, None, None)
+        if compiled is None:  # a limit stopped the kernel: the caller runs Python
+            continue
+        decided += 1
+        assert (compiled.status, compiled.cost) == (python.status, python.cost)
+        if compiled.found:
+            found += 1
+            assert game.is_goal(compiled.states[-1])
+            assert len(compiled.actions) == compiled.cost
+        ref = reference_solve(game, depth=8, states=3_000)
+        if ref.turns is not None:
+            assert compiled.cost == ref.turns
+        elif ref.finished:
+            assert compiled.status == "exhausted"
+    assert decided >= 100 and found >= 30
+
+
+@needs_kernel
+def test_python_and_compiled_agree_on_a_horizon() -> None:
+    for game in supported_games(14, 20):
+        python = astar(game, budget=20_000, max_cost=3)
+        compiled = compiled_astar(game, 20_000, 3, None)
+        if compiled is not None:
+            assert (compiled.status, compiled.cost) == (python.status, python.cost)
+
+
+PLAIN = """
+import random, sys
+sys.path.insert(0, {tests!r})
+from generator.sim.search import astar
+from generator.systems.riddle.compiled.search import compiled_astar
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.compiled.flat import unsupported
+from systems.riddle.reference import FUZZ_GODS, random_riddle_text, riddle_of_text
+rng = random.Random(3)
+done = 0
+while done < 3:
+    text, players = random_riddle_text(rng)
+    riddle = riddle_of_text(text)
+    if riddle is None or riddle.board.geometry.size > 12:
+        continue
+    game = RiddleGame(compile_riddle(riddle, players), 0, gods=FUZZ_GODS)
+    if unsupported(game):
+        continue
+    python = astar(game, budget=2_000)
+    compiled = compiled_astar(game, 2_000, None, None)
+    if compiled is not None:
+        assert (compiled.status, compiled.cost) == (python.status, python.cost), text
+        done += 1
+print("ok", done)
+"""
+
+
+@needs_kernel
+def test_the_kernel_logic_runs_as_plain_python() -> None:
+    """NUMBA_DISABLE_JIT=1 runs every kernel function as the Python it is written in."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    script = PLAIN.format(tests=os.path.join(REPO, "tests"))
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0 and "ok 3" in done.stdout, done.stdout + done.stderr
+
+
+def test_importing_the_solver_does_not_import_numba() -> None:
+    """The default install stays pure Python: numba loads only when the compiled path runs."""
+    script = ("import sys; import generator.systems.riddle.solver, generator.cli; "
+              "import generator.systems.riddle.compiled.flat; "
+              "print('numba' in sys.modules, 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.stdout.split()[:1] == ["False"], done.stdout + done.stderr
+
+
+def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.systems.riddle import cache
+
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    assert not cache.compiled_core_on()  # opt-in: unset means the Python path
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    assert not cache.compiled_core_on()
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+    assert cache.compiled_core_on() is (numba is not None)
+
+
+@needs_kernel
+def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With RIDDLESMITH_COMPILED=1, solve_objective's proof moves to the core after the
+    Python A*'s first states, and answers as the Python path does."""
+    from generator.systems.riddle import solver
+    from generator.systems.riddle.compiled import search
+
+    calls: list[str] = []
+    real = search.compiled_astar
+
+    def spy(*args: object, **kwargs: object) -> object:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append("none" if found is None else found.status)
+        return found
+
+    monkeypatch.setattr(search, "compiled_astar", spy)
+    monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # even small proofs reach the core
+    compared = 0
+    for game in supported_games(29, 60):
+        monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+        opted = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
+                                       count_first_moves=False, seconds=None)
+        monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+        plain = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
+                                       count_first_moves=False, seconds=None)
+        assert (opted.status, opted.turns) == (plain.status, plain.turns)
+        assert len(opted.solution) == len(plain.solution)
+        compared += 1
+    assert compared >= 60 and calls.count("found") >= 5, calls
