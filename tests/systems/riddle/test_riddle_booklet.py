@@ -22,6 +22,7 @@ from generator.pipeline import check, kinds_of
 from generator.render.deck import Book
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
+from generator.render.legibility import iter_blocks, pdf_text_sizes
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
 from generator.render.scene import Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
@@ -31,7 +32,6 @@ from generator.systems.riddle.typography import MARGIN
 from generator.targets import _booklet_books, iter_booklet_problems
 
 from .conftest import write_starter
-from .measured import iter_blocks, printed_sizes
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
@@ -222,8 +222,9 @@ def test_the_booklet_pdf_prints_no_text_below_6pt(books: dict[str, Book]) -> Non
     # The outer eight sides hold the first and last sixteen pages: the cover, the front
     # matter, the symbols, the first riddles and the solutions (the rest is checked above).
     sides = booklet_pages(books["a4"], PAPERS["a4"])[0][:8]
-    pdf = document_to_pdf(Document(sides, title="b"))
-    sizes = printed_sizes(pdf)
+    runs = pdf_text_sizes(document_to_pdf(Document(sides, title="b")))
+    assert {page for page, _, _ in runs} == set(range(1, 9))
+    sizes = [(size, text) for _, size, text in runs]
     assert len(sizes) > 500
     assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == []
 

@@ -19,6 +19,7 @@ from generator.pack.yamlload import Limits
 from generator.pipeline import kinds_of
 from generator.render.deck import Book
 from generator.render.icons import element_bounds
+from generator.render.legibility import iter_blocks, overruns, pdf_text_sizes
 from generator.render.scene import Line, Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Options, discover_systems
@@ -26,7 +27,6 @@ from generator.systems.riddle.decks import riddle_books
 from generator.systems.riddle.legend import legend_page
 from generator.systems.riddle.typography import MARGIN
 
-from .measured import iter_blocks, printed_sizes
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
@@ -79,7 +79,8 @@ def test_the_riddle_pages_pdf_prints_no_text_below_6pt(books: dict[tuple[str, st
 
     for key in (("a4", None), ("letter", "fr")):
         pages = tuple(_riddle_pages(books[key]))
-        sizes = printed_sizes(document_to_pdf(Document(pages, title="r")))
+        sizes = [(size, text) for _, size, text in pdf_text_sizes(document_to_pdf(
+            Document(pages, title="r")))]
         assert len(sizes) > 500, key
         assert [(round(s, 2), t) for s, t in sizes if s < MIN_PRINT_SIZE - 0.01] == [], key
 
@@ -114,26 +115,13 @@ def test_the_badge_overlaps_nothing_and_the_rule_runs_under_it(book: Book) -> No
     assert pushed >= 1  # a tall badge (four objectives) moved the rule down on some page
 
 
-def _overruns(page: Scene) -> list[tuple[float, float, str]]:
-    """Each paragraph whose ink runs past the bottom or right of its box (mm)."""
-    out = []
-    for block in iter_blocks(page.children):
-        drawn = element_bounds([block])
-        if drawn is None:
-            continue
-        down, right = drawn[3] - block.y - block.height, drawn[2] - block.x - block.width
-        if down > 0.05 or right > 0.05:
-            out.append((round(down, 1), round(right, 1), " ".join(r.text for r in block.runs)[:40]))
-    return out
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", [None, "fr"])
 def test_the_legend_paragraphs_stay_in_their_boxes(paper: str, lang: str | None) -> None:
     page = legend_page(paper, lang=lang)
     assert sum(1 for _ in iter_blocks(page.children)) > 30  # every symbol's paragraph was drawn
-    assert _overruns(page) == []
+    assert overruns(page) == []
 
 
 def test_no_paragraph_of_the_book_runs_out_of_its_box(book: Book) -> None:
-    assert [(p.id, *o) for p in book.pages for o in _overruns(p)] == []
+    assert [(p.id, *o) for p in book.pages for o in overruns(p)] == []
