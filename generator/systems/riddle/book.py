@@ -324,10 +324,19 @@ def draw_island(y: float, pw: float, island: Island) -> tuple[list[Element], flo
     width = pw - 2 * m
     name, unlock, riddles = island
     top = y
-    parts: list[Element] = [
-        Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT, bold=True),
-        fitted_text(pw - m, y + 4.0, unlock, 7.5, width * 0.55, font="sans", italic=True,
-                    fill=MUTED, anchor="end", min_size=6)]
+    parts: list[Element] = [Text(m, y + 4.0, name, font="serif", size=12.5, fill=ACCENT,
+                                 bold=True)]
+    # The unlock sentence beside the name when it fits there at 6 pt or more (2 mm clear
+    # of the name); otherwise on lines of its own under the name (a booklet's page).
+    beside = min(width * 0.55, width - measure(name, "serif", True, size_pt=12.5) - 2.0)
+    if measure(unlock, "sans", False, True, size_pt=6.0) <= beside:
+        parts.append(fitted_text(pw - m, y + 4.0, unlock, 7.5, beside, font="sans",
+                                 italic=True, fill=MUTED, anchor="end", min_size=6))
+    else:
+        under = write(f"*{unlock}*", m, y + 5.5, width, 20.0, lang=None, size=7.5, min_size=6,
+                      fill=MUTED, icons=False)
+        parts.append(under.block)
+        y += under.height + 1.0
     y += 7.5
     for num, rtitle, pg in riddles:
         parts.append(Text(m + 6, y + 3.2, f"{num}", font="serif", size=10, fill=INK,

@@ -22,7 +22,7 @@ from generator.pipeline import check, kinds_of
 from generator.render.deck import Book
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
-from generator.render.legibility import iter_blocks, pdf_text_sizes
+from generator.render.legibility import iter_blocks, pdf_text_sizes, text_problems
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
 from generator.render.scene import Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
@@ -245,3 +245,10 @@ def test_a_notes_page_puts_the_first_riddle_on_a_left_hand_page(tmp_path: Path) 
     assert texts[0] == "Notes" and str(first) in texts  # its heading and its page number
     for page in book.pages:
         assert all(s >= MIN_PRINT_SIZE - 1e-9 for _, s in iter_printed_sizes(page.children)), page.id
+
+
+def test_no_two_texts_overlap_and_none_is_cut_by_the_page(booklet: tuple[str, Book]) -> None:
+    # The contents' island names and their unlock sentences overlapped on a booklet's
+    # page (The Sphinx's Threshold by 17 mm on A5, 26 mm on half-letter) before.
+    _, book = booklet
+    assert [(p.id, problem) for p in book.pages for problem in text_problems(p)] == []

@@ -19,7 +19,7 @@ from generator.pack.yamlload import Limits
 from generator.pipeline import kinds_of
 from generator.render.deck import Book
 from generator.render.icons import element_bounds
-from generator.render.legibility import iter_blocks, overruns, pdf_text_sizes
+from generator.render.legibility import iter_blocks, overruns, pdf_text_sizes, text_problems
 from generator.render.scene import Line, Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Options, discover_systems
@@ -125,3 +125,7 @@ def test_the_legend_paragraphs_stay_in_their_boxes(paper: str, lang: str | None)
 
 def test_no_paragraph_of_the_book_runs_out_of_its_box(book: Book) -> None:
     assert [(p.id, *o) for p in book.pages for o in overruns(p)] == []
+
+
+def test_no_two_texts_of_the_book_overlap_and_none_is_cut_by_the_page(book: Book) -> None:
+    assert [(p.id, problem) for p in book.pages for problem in text_problems(p)] == []
