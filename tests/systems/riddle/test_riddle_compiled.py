@@ -16,6 +16,13 @@ from generator.sim.search import astar
 from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.goals import slots as slots_module
+from generator.systems.riddle.goals.all_of import AllOfGoal
+from generator.systems.riddle.goals.any_of import AnyOfGoal
+from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST
+from generator.systems.riddle.goals.slots import SlotsGoal
+from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
 
@@ -86,6 +93,96 @@ def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
             assert kernel.bound_of(encode(state), t) <= left, (state, left)
             states += 1
     assert states > 1_000
+
+
+def post_order(goal: Goal, out: list[Goal]) -> None:
+    """``goal``'s nodes in the order flat.py numbers them (children first)."""
+    for child in getattr(goal, "goals", ()) if isinstance(goal, (AllOfGoal, AnyOfGoal)) else ():
+        post_order(child, out)
+    out.append(goal)
+
+
+def relaxed_slots_bound(game: RiddleGame, goal: SlotsGoal, state: RiddleState,
+                        monkeypatch: pytest.MonkeyPatch) -> int:
+    """goals/slots.py ``slots_bound`` with the parts compiled/slots.py relaxes on
+    purpose relaxed: no lure, seat-schedule or spread turns, and the pieces part
+    ``max(2, builds)`` whenever the stockpile lacks a piece that may still come."""
+    bounds = game.bounds
+    sources = bounds.sources or bounds.recycled
+
+    def supply(state: RiddleState, need: tuple[int, ...], builds: int, coins: bool = False) -> int:
+        if all(n <= have for n, have in zip(need, state.stock)):
+            return 0
+        return max(2, builds) if sources else UNREACHABLE
+
+    with monkeypatch.context() as m:
+        m.setattr(slots_module, "spread_turns", lambda *args: 0)
+        m.setattr(bounds, "lure_turns", lambda *args: 0)
+        m.setattr(bounds, "builds_turn", lambda *args: 0)
+        m.setattr(bounds, "supply_turn", supply)
+        return max(1, slots_module.slots_bound(bounds, goal, state))
+
+
+@needs_kernel
+def test_the_slots_port_equals_the_python_slots_bound_relaxed_as_documented(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """compiled/slots.py against goals/slots.py ``slots_bound`` on encoded states the
+    reference visits: equal to it with the documented parts relaxed, never above it."""
+    assert kernel is not None
+    compared = relaxed = stand_ins = short = few = 0
+    for game in supported_games(15, 3_000):  # a colour of 7+ coins in 2% of them
+        nodes: list[Goal] = []
+        for objective in game.ctx.objectives:
+            post_order(objective.goal, nodes)
+        slot_nodes = [(i, g) for i, g in enumerate(nodes) if isinstance(g, SlotsGoal)]
+        many = many_coins(game)
+        if not slot_nodes or not (many or few < 60):
+            continue  # (enough riddles of few coins: look for many)
+        few += not many
+        t = pack(tables(game))
+        ref = reference_solve(game, depth=4, states=600)
+        for state in ref.exact:
+            flat = encode(state)
+            for node, goal in slot_nodes:
+                if goal.is_met(game.ctx, state):
+                    continue
+                compiled = kernel.leaf_of(flat, t, node)
+                full = max(1, slots_module.slots_bound(game.bounds, goal, state))
+                assert compiled == relaxed_slots_bound(game, goal, state, monkeypatch), state
+                assert compiled <= full, state
+                compared += 1
+                relaxed += compiled < full
+                stand_ins += many
+                short += any(n > h for n, h in zip((1, 1, 1, 1), state.stock))
+    assert compared > 1_000 and stand_ins > 200 and short > 100, (compared, stand_ins, short)
+    assert relaxed > 0  # the relaxed parts do claim something in Python
+
+
+def many_coins(game: RiddleGame) -> bool:
+    """A colour with more coins than the slots bound tries every choice of."""
+    return any(sum(1 for c in game.ctx.coins if c.colour == k) > SLOT_CHOICES_AT_MOST
+               for k in range(2))
+
+
+@needs_kernel
+def test_bound_is_admissible_with_many_coins_of_a_colour() -> None:
+    """As above, on generated riddles with slots and 7+ coins of a colour (the slots
+    bound's stand-ins), which the plain sample meets rarely."""
+    assert kernel is not None
+    states = games = 0
+    for game in supported_games(17, 2_000):
+        if games >= 25 or not many_coins(game) or not any(
+                o.slots != (0, 0) for o in game.ctx.objectives):
+            continue
+        ref = reference_solve(game, depth=6, states=3_000)
+        if ref.capped:
+            continue
+        games += 1
+        t = pack(tables(game))
+        for state, left in ref.exact.items():
+            assert kernel.bound_of(encode(state), t) <= left, (state, left)
+            states += 1
+    assert games >= 10 and states > 1_000, (games, states)
 
 
 @needs_kernel

@@ -4,9 +4,10 @@
 
 Numba ``@njit(cache=True)`` ports of goals/*.py for the subset :func:`~.flat.unsupported`
 accepts, and RiddleGame's plain estimate built from them as ``compile_bound`` combines
-bounds (``all_of``: the largest and the deadline; ``any_of``: the smallest). Each leaf
-claims its goal's ``min_turns`` only (the finer bounds of bounds.py are not ported):
-admissible, and pinned to the breadth-first reference by the tests.
+bounds (``all_of``: the largest and the deadline; ``any_of``: the smallest). A slots
+goal claims :func:`~.slots.slots_walk` (goals/slots.py ``slots_bound``, relaxed in
+parts); the other leaves their goal's ``min_turns`` and the cheap parts of their
+finer bounds. Admissible, and pinned to the breadth-first reference by the tests.
 """
 from __future__ import annotations
 
@@ -14,34 +15,22 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY,
-    G_BLESSINGS, G_BUILD, G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_COINS,
-    O_DISTANCE, O_FIGURE_DISTANCE, O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST,
-    O_MOVE_TURNS, O_NEAR, O_REWARDS, O_ROOTS, P_COINS, P_ENDING, P_ENDLESS, P_FIGURES_MOVE,
-    P_GODS, P_KEY_WIDTH, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REMOVABLE,
-    P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX, STOCK, SUNK,
-    TOKENS, TURN, TURNS, W0, WANDERER_MOVED,
+    ACHIEVED, BLESSINGS, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY, G_BLESSINGS, G_BUILD,
+    G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_DISTANCE, O_FIGURE_DISTANCE,
+    O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST, O_NEAR, O_REWARDS, O_ROOTS,
+    P_ENDING, P_ENDLESS, P_FIGURES_MOVE, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES,
+    P_REMOVABLE, P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX,
+    STOCK, SUNK, TOKENS, TURN, W0,
 )
+from generator.systems.riddle.compiled.base import (
+    UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
+)
+from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
-UNREACHABLE = 1 << 30
-"""As generator.sim.search.UNREACHABLE."""
-SCRATCH = 192
+SCRATCH = max(192, SLOTS_SCRATCH)
 """Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
-blessings bound works in (three rows of 64: one per token at most)."""
-
-@njit(cache=True)
-def height(s: np.ndarray, sq: int) -> int:
-    """Blocks on ``sq`` (engine ``height_at``)."""
-    return ((s[L1] >> sq) & 1) + ((s[L2] >> sq) & 1) + ((s[L3] >> sq) & 1)
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    count = 0
-    while x != 0:
-        x &= x - 1
-        count += 1
-    return count
+blessings bound (three rows of 64: one per token at most) and the slots bound
+(:data:`~.slots.SLOTS_SCRATCH`) work in."""
 
 
 @njit(cache=True)
@@ -98,23 +87,6 @@ def built(s: np.ndarray, what: int, region: int) -> int:
 
 
 @njit(cache=True)
-def coin_cost(s: np.ndarray, T, coin: int) -> int:
-    """Fewest builds before an uncollected coin is collected (goals/_common.coin_cost)."""
-    sq = T[T[O_COINS] + 3 * coin + 0]
-    if (s[SUNK] >> sq) & 1:
-        return UNREACHABLE
-    if (T[P_REMOVABLE] >> sq) & 1:
-        return 1
-    if (s[DOMES] >> sq) & 1:
-        return UNREACHABLE
-    h = height(s, sq)
-    for level in range(h + 1, 5):
-        if (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
-            return level - h
-    return UNREACHABLE
-
-
-@njit(cache=True)
 def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
     """Sum of the ``count`` smallest costs among ``c1`` ones, ``c2`` twos, ``c3`` threes
     and ``c4`` fours (goals/_common.smallest_sum); UNREACHABLE when too few."""
@@ -140,30 +112,8 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
     if met[i]:
         return 0
     kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
-    if kind == G_SLOTS:
-        filled = (s[SLOTS] >> (8 * a)) & 0xFF
-        total = 0
-        for colour in range(2):
-            missing = (b if colour == 0 else T[T[O_GOALS] + 6 * i + 3]) - ((filled >> (4 * colour)) & 15)
-            if missing <= 0:
-                continue
-            c1 = c2 = c3 = c4 = 0  # coins needing 1, 2, 3, 4 builds
-            for coin in range(T[P_COINS]):
-                if T[T[O_COINS] + 3 * coin + 1] != colour or (s[COLLECTED] >> coin) & 1:
-                    continue
-                cost = coin_cost(s, T, coin)
-                if cost == 1:
-                    c1 += 1
-                elif cost == 2:
-                    c2 += 1
-                elif cost == 3:
-                    c3 += 1
-                elif cost == 4:
-                    c4 += 1
-            total += cheapest(missing, c1, c2, c3, c4)
-            if total >= UNREACHABLE:
-                return UNREACHABLE
-        return max(1, total)
+    if kind == G_SLOTS:  # goals/slots.py slots_bound (compiled/slots.py)
+        return max(1, slots_walk(s, T, i, scratch))
     if kind == G_STAND:
         figure = T[T[O_GOALS] + 6 * i + 3]
         if figure != 0:  # the King and the Sphinx move only by effects: one turn, no more
@@ -288,33 +238,6 @@ def blessings_walk(s: np.ndarray, T, missing: int, scratch: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
-    """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
-    smallest (UNREACHABLE as soon as one of them is)."""
-    taken = np.int64(0)  # bit i: values[i] picked (n <= 64)
-    total = 0
-    pick = 0
-    for _ in range(count):
-        pick = -1
-        for i in range(n):
-            if not (taken >> i) & 1 and (pick < 0 or values[i] < values[pick]):
-                pick = i
-        taken |= np.int64(1) << pick
-        if values[pick] >= UNREACHABLE:
-            return UNREACHABLE
-        total += values[pick]
-    return values[pick] if kth else total
-
-
-@njit(cache=True)
-def placed_workers(s: np.ndarray, T) -> bool:
-    for w in range(T[P_WORKERS]):
-        if s[W0 + w] >= 0:
-            return True
-    return False
-
-
-@njit(cache=True)
 def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
@@ -346,17 +269,6 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     if best >= UNREACHABLE:
         return UNREACHABLE
     return max(1, builds, best)
-
-
-@njit(cache=True)
-def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
-    """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
-    (Bounds.movers: ``d`` itself with one player)."""
-    players = T[P_PLAYERS]
-    at = T[O_MOVE_TURNS] + TURNS * (T[P_KEY_WIDTH] * (2 * (players * s[ASSIGNMENT]
-                                                            + s[TURN] % players)
-                                                       + s[WANDERER_MOVED]) + w)
-    return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
 
 
 @njit(cache=True)

@@ -1,0 +1,68 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
+"""Small compiled helpers every compiled bound uses (heights, bit counts, who moves when)."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from generator.systems.riddle.compiled.flat import (
+    ASSIGNMENT, L1, L2, L3, O_MOVE_TURNS, P_KEY_WIDTH, P_PLAYERS, P_WORKERS, TURN, TURNS, W0,
+    WANDERER_MOVED,
+)
+
+UNREACHABLE = 1 << 30
+"""As generator.sim.search.UNREACHABLE."""
+
+
+@njit(cache=True)
+def height(s: np.ndarray, sq: int) -> int:
+    """Blocks on ``sq`` (engine ``height_at``)."""
+    return ((s[L1] >> sq) & 1) + ((s[L2] >> sq) & 1) + ((s[L3] >> sq) & 1)
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    count = 0
+    while x != 0:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def placed_workers(s: np.ndarray, T) -> bool:
+    for w in range(T[P_WORKERS]):
+        if s[W0 + w] >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
+    """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
+    (Bounds.movers: ``d`` itself with one player)."""
+    players = T[P_PLAYERS]
+    at = T[O_MOVE_TURNS] + TURNS * (T[P_KEY_WIDTH] * (2 * (players * s[ASSIGNMENT]
+                                                            + s[TURN] % players)
+                                                       + s[WANDERER_MOVED]) + w)
+    return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
+
+
+@njit(cache=True)
+def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
+    """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
+    smallest (UNREACHABLE as soon as one of them is)."""
+    taken = np.int64(0)  # bit i: values[i] picked (n <= 64)
+    total = 0
+    pick = 0
+    for _ in range(count):
+        pick = -1
+        for i in range(n):
+            if not (taken >> i) & 1 and (pick < 0 or values[i] < values[pick]):
+                pick = i
+        taken |= np.int64(1) << pick
+        if values[pick] >= UNREACHABLE:
+            return UNREACHABLE
+        total += values[pick]
+    return values[pick] if kth else total

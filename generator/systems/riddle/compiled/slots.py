@@ -1,0 +1,197 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
+"""The compiled slots bound: goals/slots.py ``slots_bound`` over flat states.
+
+Ported exactly: per coin the builds before it is collected, the pieces they take
+and the turn of the first build a worker can walk to (on its seat's turns), the
+King's or the Sphinx's space waiting for turn 2; every choice of coins for the
+missing slots while a colour has at most :data:`SLOT_CHOICES_AT_MOST` coins (the
+stand-ins of ``bounds.relaxed_coins`` beyond). Relaxed on purpose (each part only
+raises the Python bound, so the port stays at or below it): the pieces part claims
+``max(2, builds)`` when the stockpile lacks a piece that may still arrive (as
+``Bounds.supply_turn`` does for recycled pieces; its gods and rewards are not
+weighed); ``Bounds.builds_turn`` (2-4 players), ``Bounds.lure_turns`` and
+``spread_turns`` are not ported. ``tests/systems/riddle/test_riddle_compiled.py``
+pins the port to the Python function with exactly those parts relaxed.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from generator.systems.riddle.compiled.base import (
+    UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
+)
+from generator.systems.riddle.compiled.flat import (
+    COLLECTED, DOMES, KING, O_COINS, O_GOALS, O_NEAR, P_COINS, P_REMOVABLE, P_SIZE, P_SOURCES,
+    P_WORKERS, SLOTS, SPHINX, STOCK, SUNK, W0,
+)
+
+SLOT_CHOICES_AT_MOST = 6
+"""As bounds.SLOT_CHOICES_AT_MOST: beyond, a colour's coins are weighed as stand-ins."""
+COIN_LEVELS = 0b11110
+"""As bounds.COIN_LEVELS: the levels a build can reach."""
+ROW = 64
+"""Scratch words per field and colour (coins of one colour: at most 63)."""
+FIELDS = 6
+"""Per coin: builds, first build turn, then the pieces of each kind its builds take."""
+SLOTS_SCRATCH = 2 * FIELDS * ROW + 2 * FIELDS
+"""Scratch words :func:`slots_walk` works in: each colour's coins by field, then
+each colour's stand-in totals (when it has more than :data:`SLOT_CHOICES_AT_MOST`)."""
+
+
+@njit(cache=True)
+def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
+    """The uncollected coins of ``colour`` that can still be collected, into the
+    colour's scratch rows (builds, first build turn, pieces); their number."""
+    size = T[P_SIZE]
+    removable = T[P_REMOVABLE] & ~s[SUNK]
+    closed = s[DOMES] | s[SUNK]  # sunk spaces carry the dome bit as well
+    base = colour * FIELDS * ROW
+    n = 0
+    for coin in range(T[P_COINS]):
+        if T[T[O_COINS] + 3 * coin + 1] != colour or (s[COLLECTED] >> coin) & 1:
+            continue
+        sq = T[T[O_COINS] + 3 * coin + 0]
+        p0 = p1 = p2 = p3 = 0
+        if (removable >> sq) & 1:
+            builds = 1  # an effect may lower it again: no pieces claimed
+        elif (closed >> sq) & 1:
+            continue
+        else:
+            h = height(s, sq)
+            above = (T[T[O_COINS] + 3 * coin + 2] & COIN_LEVELS) >> (h + 1)
+            if above == 0:
+                continue
+            builds = 1
+            while not above & 1:
+                above >>= 1
+                builds += 1
+            p0 = int(h <= 0 < h + builds)  # bounds.PIECES_UP[h][builds]
+            p1 = int(h <= 1 < h + builds)
+            p2 = int(h <= 2 < h + builds)
+            p3 = int(h <= 3 < h + builds)
+        reach = UNREACHABLE  # bounds.first_build: a move, then the build
+        for w in range(T[P_WORKERS]):
+            at = s[W0 + w]
+            if at < 0:
+                continue
+            steps = T[T[O_NEAR] + size * at + sq]
+            if steps < UNREACHABLE:
+                reach = min(reach, move_turn(s, T, w, max(1, steps)))
+        if reach < 2 and (sq == s[KING] or sq == s[SPHINX]):
+            reach = 2  # the figure stands there until an effect moves it
+        if reach >= UNREACHABLE:
+            continue
+        scratch[base + n] = builds
+        scratch[base + ROW + n] = reach
+        scratch[base + 2 * ROW + n] = p0
+        scratch[base + 3 * ROW + n] = p1
+        scratch[base + 4 * ROW + n] = p2
+        scratch[base + 5 * ROW + n] = p3
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def stand_ins(scratch: np.ndarray, colour: int, n: int, count: int) -> None:
+    """bounds.relaxed_coins, totalled: the ``count`` smallest builds and pieces of
+    each kind, and the earliest first build, into the colour's totals."""
+    base = colour * FIELDS * ROW
+    out = 2 * FIELDS * ROW + colour * FIELDS
+    for field in range(FIELDS):
+        if field == 1:
+            first = UNREACHABLE
+            for k in range(n):
+                first = min(first, scratch[base + ROW + k])
+            scratch[out + 1] = first
+        else:
+            scratch[out + field] = smallest_sum_or_kth(scratch[base + field * ROW:], n, count, False)
+
+
+@njit(cache=True)
+def colour_rows(s: np.ndarray, T, colour: int, missing: int, scratch: np.ndarray) -> int:
+    """:func:`coin_rows` for a colour with ``missing`` slots to fill (0 rows when none),
+    its stand-ins too past :data:`SLOT_CHOICES_AT_MOST` coins; -1 when too few coins."""
+    if missing <= 0:
+        return 0
+    n = coin_rows(s, T, colour, scratch)
+    if n < missing:
+        return -1
+    if n > SLOT_CHOICES_AT_MOST:
+        stand_ins(scratch, colour, n, missing)
+    return n
+
+
+@njit(cache=True)
+def choice(scratch: np.ndarray, colour: int, n: int, chosen: int, relaxed: bool):
+    """(builds, first build turn, pieces of each kind) of the coins ``chosen`` (a
+    bitmask of the colour's rows), or of its stand-ins when ``relaxed``."""
+    if relaxed:
+        out = 2 * FIELDS * ROW + colour * FIELDS
+        return (scratch[out], scratch[out + 1], scratch[out + 2], scratch[out + 3],
+                scratch[out + 4], scratch[out + 5])
+    base = colour * FIELDS * ROW
+    builds = p0 = p1 = p2 = p3 = 0
+    first = UNREACHABLE
+    for k in range(n):
+        if (chosen >> k) & 1:
+            builds += scratch[base + k]
+            first = min(first, scratch[base + ROW + k])
+            p0 += scratch[base + 2 * ROW + k]
+            p1 += scratch[base + 3 * ROW + k]
+            p2 += scratch[base + 4 * ROW + k]
+            p3 += scratch[base + 5 * ROW + k]
+    return builds, first, p0, p1, p2, p3
+
+
+@njit(cache=True)
+def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: int) -> int:
+    """Bounds.supply_turn relaxed: 0 when the stockpile holds the pieces; else
+    ``max(2, builds)`` when a piece may still arrive (a god's pieces serve from the
+    turn after it is taken, a reward's after another objective, an effect's from
+    turn 2), UNREACHABLE when none can."""
+    if p0 <= s[STOCK] and p1 <= s[STOCK + 1] and p2 <= s[STOCK + 2] and p3 <= s[STOCK + 3]:
+        return 0
+    if not T[P_SOURCES]:
+        return UNREACHABLE
+    return max(2, builds)
+
+
+@njit(cache=True)
+def slots_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
+    """goals/slots.py ``slots_bound`` for the slots goal node ``i``, relaxed as the
+    module says (the goal not met)."""
+    if not placed_workers(s, T):
+        return UNREACHABLE
+    g = T[O_GOALS] + 6 * i
+    filled = (s[SLOTS] >> (8 * T[g + 1])) & 0xFF
+    missing0 = T[g + 2] - (filled & 15)
+    missing1 = T[g + 3] - ((filled >> 4) & 15)
+    if missing0 <= 0 and missing1 <= 0:
+        return 0
+    n0 = colour_rows(s, T, 0, missing0, scratch)
+    n1 = colour_rows(s, T, 1, missing1, scratch)
+    if n0 < 0 or n1 < 0:
+        return UNREACHABLE
+    relaxed0 = n0 > SLOT_CHOICES_AT_MOST
+    relaxed1 = n1 > SLOT_CHOICES_AT_MOST
+    top0 = 1 << n0 if missing0 > 0 and not relaxed0 else 1
+    top1 = 1 << n1 if missing1 > 0 and not relaxed1 else 1
+    best = UNREACHABLE
+    for m0 in range(top0):
+        if top0 > 1 and popcount(m0) != missing0:
+            continue
+        b0, f0, a0, a1, a2, a3 = choice(scratch, 0, n0, m0, relaxed0)
+        for m1 in range(top1):
+            if top1 > 1 and popcount(m1) != missing1:
+                continue
+            b1, f1, c0, c1, c2, c3 = choice(scratch, 1, n1, m1, relaxed1)
+            builds = b0 + b1
+            turns = min(f0, f1) - 1 + builds
+            if turns >= best:
+                continue
+            turns = max(turns, supply_floor(s, T, a0 + c0, a1 + c1, a2 + c2, a3 + c3, builds))
+            if turns < best:
+                best = turns
+    return best
