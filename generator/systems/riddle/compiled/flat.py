@@ -65,8 +65,8 @@ P_LEN = 23
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
  O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR, O_FIGURE_DISTANCE,
- O_MOVE_TURNS, O_GRID) = range(P_LEN, P_LEN + 23)
-HEAD = P_LEN + 23
+ O_MOVE_TURNS, O_GRID, O_SUPPLY) = range(P_LEN, P_LEN + 24)
+HEAD = P_LEN + 24
 TURNS = len(IDENTITY_TURNS)  # entries of each worker's table of move turns
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
@@ -107,6 +107,9 @@ class Tables(NamedTuple):
     move_turns: np.ndarray  # [assignment, seat, Wanderer moved, worker, TURNS]: the turn
     # of a worker's d-th move from now (bounds.seat_turn_tables)
     grid: np.ndarray  # [size, size]: grid distance, orthogonal or diagonal (effects)
+    supply: np.ndarray  # [objectives, 5]: the pieces of each kind, then the pieces of the
+    # group's choice, its reward brings while it can still serve (Bounds.reward_supply
+    # where Bounds.serving, else none)
 
 
 def signed(bits: int) -> int:
@@ -324,6 +327,8 @@ def tables(game: RiddleGame) -> Tables:
         figure_distance=figure_distance,
         move_turns=move_turns,
         grid=np.array(grid_distances(geometry.width, size), dtype=np.int64).reshape((size, size)),
+        supply=array([[*fixed, free] if serving else [0] * 5 for (fixed, free), serving
+                      in zip(game.bounds.reward_supply, game.bounds.serving)], 5),
     )
 
 

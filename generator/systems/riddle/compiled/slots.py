@@ -6,12 +6,11 @@ Ported exactly: per coin the builds before it is collected, the pieces they take
 and the turn of the first build a worker can walk to (on its seat's turns), the
 King's or the Sphinx's space waiting for turn 2; every choice of coins for the
 missing slots while a colour has at most :data:`SLOT_CHOICES_AT_MOST` coins (the
-stand-ins of ``bounds.relaxed_coins`` beyond). Relaxed on purpose (each part only
-raises the Python bound, so the port stays at or below it): the pieces part claims
-``max(2, builds)`` when the stockpile lacks a piece that may still arrive (as
-``Bounds.supply_turn`` does for recycled pieces; its gods and rewards are not
-weighed); ``Bounds.builds_turn`` (2-4 players), ``Bounds.lure_turns`` and
-``spread_turns`` are not ported. ``tests/systems/riddle/test_riddle_compiled.py``
+stand-ins of ``bounds.relaxed_coins`` beyond), and the pieces part as
+:func:`~.pieces.supply_floor` weighs it. Relaxed on purpose (each part only raises
+the Python bound, so the port stays at or below it): ``Bounds.builds_turn`` (2-4
+players), ``Bounds.lure_turns`` and ``spread_turns`` are not ported, and the
+pieces part is relaxed as :mod:`.pieces` says. ``tests/systems/riddle/test_riddle_compiled.py``
 pins the port to the Python function with exactly those parts relaxed.
 """
 from __future__ import annotations
@@ -23,9 +22,10 @@ from generator.systems.riddle.compiled.base import (
     UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.flat import (
-    COLLECTED, DOMES, KING, O_COINS, O_GOALS, O_NEAR, P_COINS, P_REMOVABLE, P_SIZE, P_SOURCES,
-    P_WORKERS, SLOTS, SPHINX, STOCK, SUNK, W0,
+    COLLECTED, DOMES, KING, O_COINS, O_GOALS, O_NEAR, P_COINS, P_REMOVABLE, P_SIZE, P_WORKERS,
+    SLOTS, SPHINX, SUNK, W0,
 )
+from generator.systems.riddle.compiled.pieces import supply_floor
 
 SLOT_CHOICES_AT_MOST = 6
 """As bounds.SLOT_CHOICES_AT_MOST: beyond, a colour's coins are weighed as stand-ins."""
@@ -143,19 +143,6 @@ def choice(scratch: np.ndarray, colour: int, n: int, chosen: int, relaxed: bool)
             p2 += scratch[base + 4 * ROW + k]
             p3 += scratch[base + 5 * ROW + k]
     return builds, first, p0, p1, p2, p3
-
-
-@njit(cache=True)
-def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: int) -> int:
-    """Bounds.supply_turn relaxed: 0 when the stockpile holds the pieces; else
-    ``max(2, builds)`` when a piece may still arrive (a god's pieces serve from the
-    turn after it is taken, a reward's after another objective, an effect's from
-    turn 2), UNREACHABLE when none can."""
-    if p0 <= s[STOCK] and p1 <= s[STOCK + 1] and p2 <= s[STOCK + 2] and p3 <= s[STOCK + 3]:
-        return 0
-    if not T[P_SOURCES]:
-        return UNREACHABLE
-    return max(2, builds)
 
 
 @njit(cache=True)
