@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -22,6 +22,7 @@ from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST
 from generator.systems.riddle.goals.slots import SlotsGoal
+from generator.systems.riddle.goals.stand import StandGoal, stand_bound
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
@@ -139,10 +140,10 @@ def relaxed_supply(game: RiddleGame, state: RiddleState, need: Sequence[int],
     return best
 
 
-def relaxed_slots_bound(game: RiddleGame, goal: SlotsGoal, state: RiddleState,
-                        monkeypatch: pytest.MonkeyPatch, exact: list[int]) -> int:
-    """goals/slots.py ``slots_bound`` with the parts compiled/slots.py relaxes on
-    purpose relaxed: no lure, seat-schedule or spread turns, and the pieces part as
+def relaxed(game: RiddleGame, state: RiddleState, value: Callable[[], int],
+            monkeypatch: pytest.MonkeyPatch, claims: list[tuple[bool, int]]) -> int:
+    """``value()`` (a Python bound) with the parts the compiled core relaxes on purpose
+    relaxed: no lure, seat-schedule or spread turns, and the pieces part as
     :func:`relaxed_supply` (checked equal to ``supply_turn`` where no reward is to come)."""
     bounds = game.bounds
     real = bounds.supply_turn
@@ -154,8 +155,8 @@ def relaxed_slots_bound(game: RiddleGame, goal: SlotsGoal, state: RiddleState,
         relaxed = relaxed_supply(game, state, need, builds)
         if not pending:
             assert relaxed == real(state, need, builds, coins)
-            if game.queue and relaxed:
-                exact.append(relaxed)  # the gods weighed, exactly
+        if relaxed:  # a claim: exact when gods were weighed and no reward is to come
+            claims.append((not pending and bool(game.queue), relaxed))
         return relaxed
 
     with monkeypatch.context() as m:
@@ -163,7 +164,7 @@ def relaxed_slots_bound(game: RiddleGame, goal: SlotsGoal, state: RiddleState,
         m.setattr(bounds, "lure_turns", lambda *args: 0)
         m.setattr(bounds, "builds_turn", lambda *args: 0)
         m.setattr(bounds, "supply_turn", supply)
-        return max(1, slots_module.slots_bound(bounds, goal, state))
+        return value()
 
 
 @needs_kernel
@@ -172,13 +173,10 @@ def test_the_slots_port_equals_the_python_slots_bound_relaxed_as_documented(
     """compiled/slots.py against goals/slots.py ``slots_bound`` on encoded states the
     reference visits: equal to it with the documented parts relaxed, never above it."""
     assert kernel is not None
-    compared = relaxed = stand_ins = short = few = 0
-    exact: list[int] = []
+    compared = below = stand_ins = short = few = 0
+    claims: list[tuple[bool, int]] = []
     for game in supported_games(15, 3_000):  # a colour of 7+ coins in 2% of them
-        nodes: list[Goal] = []
-        for objective in game.ctx.objectives:
-            post_order(objective.goal, nodes)
-        slot_nodes = [(i, g) for i, g in enumerate(nodes) if isinstance(g, SlotsGoal)]
+        slot_nodes = [(i, g) for i, g in enumerate(goal_nodes(game)) if isinstance(g, SlotsGoal)]
         many = many_coins(game)
         if not slot_nodes or not (many or few < 60):
             continue  # (enough riddles of few coins: look for many)
@@ -192,15 +190,56 @@ def test_the_slots_port_equals_the_python_slots_bound_relaxed_as_documented(
                     continue
                 compiled = kernel.leaf_of(flat, t, node)
                 full = max(1, slots_module.slots_bound(game.bounds, goal, state))
-                assert compiled == relaxed_slots_bound(game, goal, state, monkeypatch, exact), state
+                assert compiled == relaxed(game, state, lambda: max(1, slots_module.slots_bound(
+                    game.bounds, goal, state)), monkeypatch, claims), state
                 assert compiled <= full, state
                 compared += 1
-                relaxed += compiled < full
+                below += compiled < full
                 stand_ins += many
                 short += any(n > h for n, h in zip((1, 1, 1, 1), state.stock))
     assert compared > 1_000 and stand_ins > 200 and short > 100, (compared, stand_ins, short)
+    exact = [value for weighed, value in claims if weighed]
     assert len(exact) > 100 and UNREACHABLE in exact and min(exact) < UNREACHABLE, exact
-    assert relaxed > 0  # the relaxed parts do claim something in Python
+    assert below > 0  # the relaxed parts do claim something in Python
+
+
+@needs_kernel
+def test_the_stand_port_equals_the_python_stand_bound_relaxed_as_documented(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """goals.py ``stand_walk`` against goals/stand.py ``stand_bound`` (a worker's stand
+    goal) on encoded states the reference visits, as the slots test above."""
+    assert kernel is not None
+    compared = lower = 0
+    claims: list[tuple[bool, int]] = []
+    for game in supported_games(18, 400):
+        nodes = [(i, g) for i, g in enumerate(goal_nodes(game))
+                 if isinstance(g, StandGoal) and g.figure == "worker"]
+        if not nodes:
+            continue
+        t = pack(tables(game))
+        ctx = game.ctx
+        for state in reference_solve(game, depth=4, states=600).exact:
+            flat = encode(state)
+            for node, goal in nodes:
+                base = 0 if goal.is_met(ctx, state) else goal.min_turns(ctx, state)
+                if base <= 0 or base >= UNREACHABLE:
+                    assert kernel.leaf_of(flat, t, node) == base
+                    continue
+                compiled = kernel.leaf_of(flat, t, node)
+                assert compiled == relaxed(game, state, lambda: max(base, stand_bound(
+                    game.bounds, goal, state)), monkeypatch, claims), state
+                assert compiled <= max(base, stand_bound(game.bounds, goal, state)), state
+                compared += 1
+                lower += compiled > base
+    assert compared > 1_000 and lower > 200 and len(claims) > 20, (compared, lower, claims)
+
+
+def goal_nodes(game: RiddleGame) -> list[Goal]:
+    """Every goal node of ``game``'s objectives, numbered as flat.py numbers them."""
+    nodes: list[Goal] = []
+    for objective in game.ctx.objectives:
+        post_order(objective.goal, nodes)
+    return nodes
 
 
 def many_coins(game: RiddleGame) -> bool:

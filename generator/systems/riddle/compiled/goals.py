@@ -25,6 +25,7 @@ from generator.systems.riddle.compiled.flat import (
 from generator.systems.riddle.compiled.base import (
     UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
 )
+from generator.systems.riddle.compiled.pieces import supply_floor
 from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
 SCRATCH = max(192, SLOTS_SCRATCH)
@@ -273,10 +274,11 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
 
 @njit(cache=True)
 def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
-    """goals/stand.py ``stand_bound`` without its parts for 2-4 players' seats and for
-    pieces (each only raises it): the worker steps onto ``t`` from a neighbour ``s``
-    one level lower, after every build missing on both, one a turn, and no earlier
-    than a worker walks next to ``t`` to build and the climber walks there."""
+    """goals/stand.py ``stand_bound`` without its part for 2-4 players' seats
+    (``Bounds.builds_turn``, which only raises it), its pieces part relaxed as
+    :func:`~.pieces.supply_floor` is: the worker steps onto ``t`` from a neighbour
+    ``s`` one level lower, after every build missing on both, one a turn, and no
+    earlier than a worker walks next to ``t`` to build and the climber walks there."""
     size = T[P_SIZE]
     closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
     best = UNREACHABLE
@@ -313,17 +315,36 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
         if climber >= UNREACHABLE:
             continue
         walk = max(walk, climber)
+        h_t = height(s, t)
         for k in range(9):
             nb = T[T[O_MOVE_LIST] + 9 * t + k]
             if nb < 0:
                 break
             if (closed >> nb) & 1:
                 continue
-            need_s = max(0, level - 1 - height(s, nb))
+            h_s = height(s, nb)
+            need_s = max(0, level - 1 - h_s)
             turns = max(need_t + need_s + 1, walk)
+            if turns >= best:
+                continue
+            if at >= 0 and need_t + need_s:  # the pieces of the builds on t and s
+                supply = supply_floor(s, T, pieces_up(h_t, need_t, 0) + pieces_up(h_s, need_s, 0),
+                                      pieces_up(h_t, need_t, 1) + pieces_up(h_s, need_s, 1),
+                                      pieces_up(h_t, need_t, 2) + pieces_up(h_s, need_s, 2),
+                                      pieces_up(h_t, need_t, 3) + pieces_up(h_s, need_s, 3),
+                                      need_t + need_s)
+                if supply:
+                    turns = max(turns, supply + 1)
             if turns < best:
                 best = turns
     return best
+
+
+@njit(cache=True)
+def pieces_up(h: int, builds: int, piece: int) -> int:
+    """Pieces of kind ``piece`` that ``builds`` builds take on a space ``h`` high
+    (bounds.PIECES_UP)."""
+    return int(h <= piece < h + builds)
 
 
 @njit(cache=True)
