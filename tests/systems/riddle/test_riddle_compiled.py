@@ -16,7 +16,9 @@ from generator.sim.search import astar
 from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.goals import build as build_module
 from generator.systems.riddle.goals import slots as slots_module
+from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.bookkeeping import Bookkeeping
@@ -161,6 +163,8 @@ def relaxed(game: RiddleGame, state: RiddleState, value: Callable[[], int],
 
     with monkeypatch.context() as m:
         m.setattr(slots_module, "spread_turns", lambda *args: 0)
+        m.setattr(build_module, "spread_turns", lambda *args: 0)
+        m.setattr(bounds, "build_memo", {})  # (it remembers values of the unrelaxed parts)
         m.setattr(bounds, "lure_turns", lambda *args: 0)
         m.setattr(bounds, "builds_turn", lambda *args: 0)
         m.setattr(bounds, "supply_turn", supply)
@@ -232,6 +236,42 @@ def test_the_stand_port_equals_the_python_stand_bound_relaxed_as_documented(
                 compared += 1
                 lower += compiled > base
     assert compared > 1_000 and lower > 200 and len(claims) > 20, (compared, lower, claims)
+
+
+@needs_kernel
+def test_the_build_port_equals_the_python_build_bound_relaxed_as_documented(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """compiled/build.py against goals/build.py ``build_bound`` (domes and towers) on
+    encoded states the reference visits, as the slots test above; nothing is claimed
+    where pieces are recycled."""
+    assert kernel is not None
+    compared = lower = 0
+    claims: list[tuple[bool, int]] = []
+    for game in supported_games(19, 600):
+        nodes = [(i, g) for i, g in enumerate(goal_nodes(game))
+                 if isinstance(g, BuildGoal) and g.what != "block"]
+        if not nodes:
+            continue
+        t = pack(tables(game))
+        ctx = game.ctx
+        for state in reference_solve(game, depth=4, states=600).exact:
+            flat = encode(state)
+            for node, goal in nodes:
+                base = 0 if goal.is_met(ctx, state) else goal.min_turns(ctx, state)
+                compiled = kernel.leaf_of(flat, t, node)
+                if base <= 0 or base >= UNREACHABLE:
+                    assert compiled == base
+                    continue
+                full = max(base, build_module.build_bound(game.bounds, goal, state))
+                assert compiled <= full, state
+                if game.bounds.recycled:
+                    assert compiled == base
+                    continue
+                assert compiled == relaxed(game, state, lambda: max(base, build_module.build_bound(
+                    game.bounds, goal, state)), monkeypatch, claims), state
+                compared += 1
+                lower += compiled > base
+    assert compared > 500 and lower > 50, (compared, lower)
 
 
 def goal_nodes(game: RiddleGame) -> list[Goal]:

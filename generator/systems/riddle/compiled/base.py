@@ -7,8 +7,8 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ASSIGNMENT, L1, L2, L3, O_MOVE_TURNS, P_KEY_WIDTH, P_PLAYERS, P_WORKERS, TURN, TURNS, W0,
-    WANDERER_MOVED,
+    ASSIGNMENT, KING, L1, L2, L3, O_MOVE_TURNS, O_NEAR, P_KEY_WIDTH, P_PLAYERS, P_SIZE,
+    P_WORKERS, SPHINX, TURN, TURNS, W0, WANDERER_MOVED,
 )
 
 UNREACHABLE = 1 << 30
@@ -66,3 +66,22 @@ def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> in
             return UNREACHABLE
         total += values[pick]
     return values[pick] if kth else total
+
+
+@njit(cache=True)
+def first_build(s: np.ndarray, T, sq: int) -> int:
+    """bounds.first_build: the earliest turn a piece can be built on ``sq`` (a worker
+    walks next to it, at least one move, on its seat's turns); no earlier than turn 2
+    under the King or the Sphinx, who stand there until an effect moves them."""
+    size = T[P_SIZE]
+    reach = UNREACHABLE
+    for w in range(T[P_WORKERS]):
+        at = s[W0 + w]
+        if at < 0:
+            continue
+        steps = T[T[O_NEAR] + size * at + sq]
+        if steps < UNREACHABLE:
+            reach = min(reach, move_turn(s, T, w, max(1, steps)))
+    if reach < 2 and (sq == s[KING] or sq == s[SPHINX]):
+        reach = 2
+    return reach

@@ -25,13 +25,14 @@ from generator.systems.riddle.compiled.flat import (
 from generator.systems.riddle.compiled.base import (
     UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
 )
+from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
 from generator.systems.riddle.compiled.pieces import supply_floor
 from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
-SCRATCH = max(192, SLOTS_SCRATCH)
+SCRATCH = max(192, SLOTS_SCRATCH, BUILD_SCRATCH)
 """Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
-blessings bound (three rows of 64: one per token at most) and the slots bound
-(:data:`~.slots.SLOTS_SCRATCH`) work in."""
+blessings bound (three rows of 64: one per token at most), the slots bound
+(:data:`~.slots.SLOTS_SCRATCH`) and the build bound work in."""
 
 
 @njit(cache=True)
@@ -145,7 +146,9 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
         c3 = popcount(area & s[L1]) - c1 - c2
         c4 = popcount(area) - c1 - c2 - c3
         total = cheapest(missing, c1, c2, c3, c4)
-        return UNREACHABLE if total >= UNREACHABLE else max(1, total)
+        if total >= UNREACHABLE:
+            return UNREACHABLE
+        return max(1, total, build_walk(s, T, i, scratch))  # goals/build.py build_bound
     if kind == G_WITHIN:
         return 0 if s[TURN] <= a else UNREACHABLE
     # G_BLESSINGS

@@ -40,42 +40,16 @@ def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: i
         return UNREACHABLE
     if T[P_ENDLESS]:
         return max(2, builds)
-    r0 = r1 = r2 = r3 = free = 0  # the rewards still to come, all of them
-    for j in range(T[P_OBJECTIVES]):
-        if not (s[ACHIEVED] >> j) & 1:
-            row = T[O_SUPPLY] + 5 * j
-            r0 += T[row]
-            r1 += T[row + 1]
-            r2 += T[row + 2]
-            r3 += T[row + 3]
-            free += T[row + 4]
-    untaken = 0
-    for g in range(T[P_GODS]):
-        if not (s[GODS_TAKEN] >> g) & 1:
-            untaken += 1
+    r0, r1, r2, r3, free = rewards_to_come(s, T)
+    untaken, takes = god_room(s, T)
     if untaken > GODS_ENUMERATED_AT_MOST:
         return max(2, builds)
-    room = 0
-    for seat in range(T[P_PLAYERS]):
-        room += GODS_HELD_AT_MOST - ((s[GODS_HELD] >> (2 * seat)) & 3)
-    takes = min(untaken, room)
     best = UNREACHABLE
     for mask in range(1 << untaken):
         k = popcount(mask)
         if k > takes:
             continue
-        g0 = g1 = g2 = g3 = 0
-        bit = 0
-        for g in range(T[P_GODS]):
-            if (s[GODS_TAKEN] >> g) & 1:
-                continue
-            if (mask >> bit) & 1:
-                row = T[O_GODS] + 4 * g
-                g0 += T[row]
-                g1 += T[row + 1]
-                g2 += T[row + 2]
-                g3 += T[row + 3]
-            bit += 1
+        g0, g1, g2, g3 = god_pieces(s, T, mask)
         e0, e1, e2, e3 = d0 - g0, d1 - g1, d2 - g2, d3 - g3
         short = max(0, e0 - r0) + max(0, e1 - r1) + max(0, e2 - r2) + max(0, e3 - r3)
         if short > free:
@@ -87,3 +61,51 @@ def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: i
             turn = max(turn, 2)  # a reward comes after another objective's turn
         best = min(best, turn)
     return best
+
+
+@njit(cache=True)
+def god_room(s: np.ndarray, T):
+    """(gods untaken, how many of them the seats can still take: two a seat)."""
+    untaken = 0
+    for g in range(T[P_GODS]):
+        if not (s[GODS_TAKEN] >> g) & 1:
+            untaken += 1
+    room = 0
+    for seat in range(T[P_PLAYERS]):
+        room += GODS_HELD_AT_MOST - ((s[GODS_HELD] >> (2 * seat)) & 3)
+    return untaken, min(untaken, room)
+
+
+@njit(cache=True)
+def god_pieces(s: np.ndarray, T, mask: int):
+    """The pieces of each kind that the untaken gods ``mask`` picks bring (bit ``b``:
+    the ``b``-th untaken god of the queue)."""
+    g0 = g1 = g2 = g3 = 0
+    bit = 0
+    for g in range(T[P_GODS]):
+        if (s[GODS_TAKEN] >> g) & 1:
+            continue
+        if (mask >> bit) & 1:
+            row = T[O_GODS] + 4 * g
+            g0 += T[row]
+            g1 += T[row + 1]
+            g2 += T[row + 2]
+            g3 += T[row + 3]
+        bit += 1
+    return g0, g1, g2, g3
+
+
+@njit(cache=True)
+def rewards_to_come(s: np.ndarray, T):
+    """The pieces of each kind, and of the group's choice, that the rewards of the
+    objectives not yet achieved bring, all together (those that can still serve)."""
+    r0 = r1 = r2 = r3 = free = 0
+    for j in range(T[P_OBJECTIVES]):
+        if not (s[ACHIEVED] >> j) & 1:
+            row = T[O_SUPPLY] + 5 * j
+            r0 += T[row]
+            r1 += T[row + 1]
+            r2 += T[row + 2]
+            r3 += T[row + 3]
+            free += T[row + 4]
+    return r0, r1, r2, r3, free

@@ -19,11 +19,10 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
+    UNREACHABLE, first_build, height, placed_workers, popcount, smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.flat import (
-    COLLECTED, DOMES, KING, O_COINS, O_GOALS, O_NEAR, P_COINS, P_REMOVABLE, P_SIZE, P_WORKERS,
-    SLOTS, SPHINX, SUNK, W0,
+    COLLECTED, DOMES, O_COINS, O_GOALS, P_COINS, P_REMOVABLE, SLOTS, SUNK,
 )
 from generator.systems.riddle.compiled.pieces import supply_floor
 
@@ -44,7 +43,6 @@ each colour's stand-in totals (when it has more than :data:`SLOT_CHOICES_AT_MOST
 def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
     """The uncollected coins of ``colour`` that can still be collected, into the
     colour's scratch rows (builds, first build turn, pieces); their number."""
-    size = T[P_SIZE]
     removable = T[P_REMOVABLE] & ~s[SUNK]
     closed = s[DOMES] | s[SUNK]  # sunk spaces carry the dome bit as well
     base = colour * FIELDS * ROW
@@ -71,16 +69,7 @@ def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
             p1 = int(h <= 1 < h + builds)
             p2 = int(h <= 2 < h + builds)
             p3 = int(h <= 3 < h + builds)
-        reach = UNREACHABLE  # bounds.first_build: a move, then the build
-        for w in range(T[P_WORKERS]):
-            at = s[W0 + w]
-            if at < 0:
-                continue
-            steps = T[T[O_NEAR] + size * at + sq]
-            if steps < UNREACHABLE:
-                reach = min(reach, move_turn(s, T, w, max(1, steps)))
-        if reach < 2 and (sq == s[KING] or sq == s[SPHINX]):
-            reach = 2  # the figure stands there until an effect moves it
+        reach = first_build(s, T, sq)
         if reach >= UNREACHABLE:
             continue
         scratch[base + n] = builds
