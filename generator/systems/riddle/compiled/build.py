@@ -7,10 +7,10 @@ up to a dome, their pieces and the turn of the first build a worker can walk to
 (on its seat's turns; the King's or the Sphinx's space waits for turn 2); every
 choice of spaces for the missing domes (at most :data:`SPACES_AT_MOST` spaces, else
 nothing claimed) and every set of untaken gods the seats can take, the pieces
-counted against the stockpile and the rewards still to come. Relaxed on purpose
-(at or below the Python value): nothing is claimed when an effect adds or
-recycles pieces (Python counts the recycling spaces' pieces), nor past
-:data:`~.pieces.GODS_ENUMERATED_AT_MOST` untaken gods (then the walk alone); and
+counted against the stockpile, the recycling spaces' pieces and the rewards still
+to come; nothing claimed when an effect adds pieces. Relaxed on purpose (at or
+below the Python value): past :data:`~.pieces.GODS_ENUMERATED_AT_MOST` untaken
+gods, the walk alone; and
 ``Bounds.builds_turn`` (2-4 players), ``Bounds.lure_turns`` and ``spread_turns``
 are not ported. ``tests/systems/riddle/test_riddle_compiled.py`` pins it.
 """
@@ -23,7 +23,7 @@ from generator.systems.riddle.compiled.base import (
     UNREACHABLE, first_build, height, placed_workers, popcount,
 )
 from generator.systems.riddle.compiled.flat import (
-    DOMES, L3, O_GOALS, O_GOAL_MASKS, P_ENDLESS, STOCK, SUNK,
+    DOMES, L1, L2, L3, O_GOALS, O_GOAL_MASKS, P_ADDED, P_RECYCLING, STOCK, SUNK,
 )
 from generator.systems.riddle.compiled.pieces import (
     GODS_ENUMERATED_AT_MOST, god_pieces, god_room, rewards_to_come,
@@ -42,7 +42,7 @@ def build_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
     claimed), relaxed as the module says."""
     g = T[O_GOALS] + 6 * i
     what = T[g + 1]  # towers 0, domes 1, blocks 2
-    if what == 2 or T[P_ENDLESS]:
+    if what == 2 or T[P_ADDED]:
         return 0
     area = T[T[O_GOAL_MASKS] + i] & ~s[SUNK]
     domes = s[DOMES] & area
@@ -69,6 +69,11 @@ def build_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
         return UNREACHABLE
     r0, r1, r2, r3, free = rewards_to_come(s, T)
     s0, s1, s2, s3 = s[STOCK] + r0, s[STOCK + 1] + r1, s[STOCK + 2] + r2, s[STOCK + 3] + r3
+    back = T[P_RECYCLING] & ~s[SUNK]  # a recycling space's pieces can be built again
+    s0 += popcount(back & s[L1])
+    s1 += popcount(back & s[L2])
+    s2 += popcount(back & s[L3])
+    s3 += popcount(back & s[DOMES])
     untaken, takes = god_room(s, T)
     weigh = untaken <= GODS_ENUMERATED_AT_MOST
     best = UNREACHABLE

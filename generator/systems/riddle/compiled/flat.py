@@ -59,8 +59,8 @@ REWARD_CHOICES_AT_MOST = 64
 (P_SIZE, P_LAND, P_WORKERS, P_PLAYERS, P_OBJECTIVES, P_TARGET, P_ENDING, P_TURN_LIMIT,
  P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN, P_NODES,
  P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS, P_WIDTH, P_FIGURES_MOVE,
- P_SOURCES) = range(23)
-P_LEN = 23
+ P_SOURCES, P_ADDED, P_RECYCLING) = range(25)
+P_LEN = 25
 # Where each table starts in the packed array (:func:`pack`), after the parameters.
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
@@ -281,6 +281,8 @@ def tables(game: RiddleGame) -> Tables:
     p[P_FIGURES_MOVE] = int("king" in moving) | int("sphinx" in moving) << 1
     # Bounds.supply_turn: a piece the stockpile lacks can still arrive (or come back).
     p[P_SOURCES] = int(game.bounds.sources or game.bounds.recycled)
+    p[P_ADDED] = int(game.bounds.added_any)  # an effect adds pieces
+    p[P_RECYCLING] = signed(game.bounds.recycling_mask)  # spaces whose pieces fall back
     move_turns = np.zeros((len(assignments), ctx.players, 2, max(workers, 1), TURNS),
                           dtype=np.int64)
     for a, assignment in enumerate(assignments):
