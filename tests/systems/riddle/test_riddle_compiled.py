@@ -8,10 +8,12 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import takewhile
 
 import pytest
 
+from generator.engine.geometry import COLUMN_LETTERS
 from generator.sim.search import astar
 from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 from generator.systems.riddle.context import compile_riddle
@@ -19,7 +21,7 @@ from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals import build as build_module
 from generator.systems.riddle.goals import slots as slots_module
 from generator.systems.riddle.goals.build import BuildGoal
-from generator.systems.riddle.goals.all_of import AllOfGoal
+from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST
@@ -47,13 +49,17 @@ needs_kernel = pytest.mark.skipif(
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
-def supported_games(seed: int, count: int) -> Iterator[RiddleGame]:
-    """Each objective of ``count`` generated riddles that the kernel supports."""
+def supported_games(seed: int, count: int,
+                    rewrite: Callable[[str, random.Random], str | None] | None = None
+                    ) -> Iterator[RiddleGame]:
+    """Each objective of ``count`` generated riddles that the kernel supports (each
+    text first ``rewrite``-n when given; None skips it)."""
     rng = random.Random(seed)
     made = 0
     while made < count:
         text, players = random_riddle_text(rng)
-        riddle = riddle_of_text(text)
+        changed = rewrite(text, rng) if rewrite is not None else text
+        riddle = riddle_of_text(changed) if changed is not None else None
         if riddle is None:
             continue
         ctx = compile_riddle(riddle, players)
@@ -85,18 +91,29 @@ def test_successors_match_the_python_rules_on_random_walks() -> None:
     assert checked > 200
 
 
-@needs_kernel
-def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
-    states = 0
-    for game in supported_games(12, 150):
+def admissible_on(games: Iterable[RiddleGame], most: int = 1 << 30) -> tuple[int, int]:
+    """Asserts the kernel's estimate is at most the true remaining turns on every state
+    the reference visits, for the first ``most`` of ``games`` it settles; returns
+    (games, states) checked."""
+    assert kernel is not None
+    games_done = states = 0
+    for game in games:
+        if games_done >= most:
+            break
         ref = reference_solve(game, depth=6, states=3_000)
         if ref.capped:
             continue
+        games_done += 1
         t = pack(tables(game))
         for state, left in ref.exact.items():
             assert kernel.bound_of(encode(state), t) <= left, (state, left)
             states += 1
-    assert states > 1_000
+    return games_done, states
+
+
+@needs_kernel
+def test_bound_is_admissible_on_every_state_the_reference_visits() -> None:
+    assert admissible_on(supported_games(12, 150))[1] > 1_000
 
 
 def post_order(goal: Goal, out: list[Goal]) -> None:
@@ -273,6 +290,58 @@ def test_the_build_port_equals_the_python_build_bound_relaxed_as_documented(
     assert compared > 300 and lower > 30, (compared, lower)
 
 
+def with_a_stand(text: str, rng: random.Random) -> str | None:
+    """``text`` whose first slots objective also asks a worker to stand on a space
+    (None: no slots objective)."""
+    lines = text.split("\n")
+    grid = lines.index("  grid: |")
+    land = [f"{COLUMN_LETTERS[x]}{y + 1}"
+            for y, row in enumerate(takewhile(lambda r: r.startswith("    "), lines[grid + 1:]))
+            for x, cell in enumerate(row.split()) if cell != "~"]
+    slots = [k for k, line in enumerate(lines) if line.startswith("    slots: {")]
+    if not slots or not land:
+        return None
+    lines.insert(slots[0] + 1, f"    goal: {{stand: {{figure: worker, at: {rng.choice(land)}, "
+                 f"level: {rng.randint(1, 3)}}}}}")
+    return "\n".join(lines)
+
+
+def demanding_games(seed: int, count: int) -> Iterator[RiddleGame]:
+    """Objectives of generated riddles :func:`with_a_stand` (an ``all_of`` of two goals
+    that demand builds on known spaces, which the plain generator writes rarely)."""
+    return supported_games(seed, count, with_a_stand)
+
+
+@needs_kernel
+def test_the_disjoint_builds_port_equals_the_python_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compiled/demand.py against goals/all_of.py ``disjoint_builds`` on encoded states
+    the reference visits: equal with 2-4 players' seat schedule left out (as documented),
+    never above it."""
+    assert kernel is not None
+    compared = claimed = 0
+    for game in demanding_games(21, 150):
+        nodes = [(i, g) for i, g in enumerate(goal_nodes(game)) if isinstance(g, AllOfGoal)]
+        t = pack(tables(game))
+        bounds = game.bounds
+        for state in reference_solve(game, depth=4, states=600).exact:
+            flat = encode(state)
+            for node, goal in nodes:
+                compiled = kernel.disjoint_of(flat, t, node)
+                assert compiled <= disjoint_builds(bounds, goal.goals, state), state
+                with monkeypatch.context() as m:
+                    m.setattr(bounds, "builds_turn", lambda *args: 0)
+                    assert compiled == disjoint_builds(bounds, goal.goals, state), state
+                compared += 1
+                claimed += compiled > 0
+    assert compared > 1_000 and claimed > 100, (compared, claimed)
+
+
+@needs_kernel
+def test_bound_is_admissible_where_goals_demand_builds_on_disjoint_spaces() -> None:
+    """As the first admissibility test, on :func:`demanding_games`."""
+    assert admissible_on(demanding_games(22, 80))[1] > 1_000
+
+
 RECYCLING = """
 kind: riddle
 id: recycled-yard
@@ -347,20 +416,8 @@ def many_coins(game: RiddleGame) -> bool:
 def test_bound_is_admissible_with_many_coins_of_a_colour() -> None:
     """As above, on generated riddles with slots and 7+ coins of a colour (the slots
     bound's stand-ins), which the plain sample meets rarely."""
-    assert kernel is not None
-    states = games = 0
-    for game in supported_games(17, 2_000):
-        if games >= 25 or not many_coins(game) or not any(
-                o.slots != (0, 0) for o in game.ctx.objectives):
-            continue
-        ref = reference_solve(game, depth=6, states=3_000)
-        if ref.capped:
-            continue
-        games += 1
-        t = pack(tables(game))
-        for state, left in ref.exact.items():
-            assert kernel.bound_of(encode(state), t) <= left, (state, left)
-            states += 1
+    games, states = admissible_on((g for g in supported_games(17, 2_000) if many_coins(g) and any(
+        o.slots != (0, 0) for o in g.ctx.objectives)), most=25)
     assert games >= 10 and states > 1_000, (games, states)
 
 
@@ -398,6 +455,7 @@ def test_python_and_compiled_agree_on_a_horizon() -> None:
 PLAIN = """
 import random, sys
 sys.path.insert(0, {tests!r})
+from generator.engine.geometry import COLUMN_LETTERS
 from generator.sim.search import astar
 from generator.systems.riddle.compiled.search import compiled_astar
 from generator.systems.riddle.context import compile_riddle

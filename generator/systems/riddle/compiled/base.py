@@ -7,12 +7,14 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ASSIGNMENT, KING, L1, L2, L3, O_MOVE_TURNS, O_NEAR, P_KEY_WIDTH, P_PLAYERS, P_SIZE,
-    P_WORKERS, SPHINX, TURN, TURNS, W0, WANDERER_MOVED,
+    ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, P_KEY_WIDTH, P_PLAYERS,
+    P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN, TURNS, W0, WANDERER_MOVED,
 )
 
 UNREACHABLE = 1 << 30
 """As generator.sim.search.UNREACHABLE."""
+COIN_LEVELS = 0b11110
+"""As bounds.COIN_LEVELS: the levels a build can reach (1-3, and 4 for the dome)."""
 
 
 @njit(cache=True)
@@ -85,3 +87,22 @@ def first_build(s: np.ndarray, T, sq: int) -> int:
     if reach < 2 and (sq == s[KING] or sq == s[SPHINX]):
         reach = 2
     return reach
+
+
+@njit(cache=True)
+def coin_builds(s: np.ndarray, T, coin: int) -> int:
+    """Fewest builds on an uncollected coin's space before it is collected (as
+    bounds.coin_pieces; 1 where an effect may lower the space), 0 when never."""
+    sq = T[T[O_COINS] + 3 * coin]
+    if (T[P_REMOVABLE] >> sq) & 1 and not (s[SUNK] >> sq) & 1:
+        return 1
+    if ((s[DOMES] | s[SUNK]) >> sq) & 1:  # sunk spaces carry the dome bit as well
+        return 0
+    above = (T[T[O_COINS] + 3 * coin + 2] & COIN_LEVELS) >> (height(s, sq) + 1)
+    if above == 0:
+        return 0
+    builds = 1
+    while not above & 1:
+        above >>= 1
+        builds += 1
+    return builds

@@ -4,7 +4,8 @@
 
 Numba ``@njit(cache=True)`` ports of goals/*.py for the subset :func:`~.flat.unsupported`
 accepts, and RiddleGame's plain estimate built from them as ``compile_bound`` combines
-bounds (``all_of``: the largest and the deadline; ``any_of``: the smallest). A slots
+bounds (``all_of``: the largest, the builds its goals need on disjoint spaces
+(:mod:`.demand`) and the deadline; ``any_of``: the smallest). A slots
 goal claims :func:`~.slots.slots_walk` (goals/slots.py ``slots_bound``, relaxed in
 parts); the other leaves their goal's ``min_turns`` and the cheap parts of their
 finer bounds. Admissible, and pinned to the breadth-first reference by the tests.
@@ -26,6 +27,7 @@ from generator.systems.riddle.compiled.base import (
     UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
+from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_builds
 from generator.systems.riddle.compiled.pieces import supply_floor
 from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
@@ -447,6 +449,10 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
                     need = UNREACHABLE
                     break
                 need = max(need, b)
+            if need < UNREACHABLE:  # builds on disjoint spaces (goals/all_of.py)
+                at = T[P_NODES]
+                need = max(need, disjoint_builds(s, T, i, bound[at:at + DEMANDS_AT_MOST],
+                                                 bound[at + DEMANDS_AT_MOST:]))
             if need < UNREACHABLE and T[T[O_GOALS] + 6 * i + 3] >= 0 and s[TURN] + max(need, 1) > T[T[O_GOALS] + 6 * i + 3]:
                 need = UNREACHABLE
             bound[i] = need

@@ -19,17 +19,15 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, first_build, height, placed_workers, popcount, smallest_sum_or_kth,
+    UNREACHABLE, coin_builds, first_build, height, placed_workers, popcount, smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.flat import (
-    COLLECTED, DOMES, O_COINS, O_GOALS, P_COINS, P_REMOVABLE, SLOTS, SUNK,
+    COLLECTED, O_COINS, O_GOALS, P_COINS, P_REMOVABLE, SLOTS, SUNK,
 )
 from generator.systems.riddle.compiled.pieces import supply_floor
 
 SLOT_CHOICES_AT_MOST = 6
 """As bounds.SLOT_CHOICES_AT_MOST: beyond, a colour's coins are weighed as stand-ins."""
-COIN_LEVELS = 0b11110
-"""As bounds.COIN_LEVELS: the levels a build can reach."""
 ROW = 64
 """Scratch words per field and colour (coins of one colour: at most 63)."""
 FIELDS = 6
@@ -44,27 +42,18 @@ def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
     """The uncollected coins of ``colour`` that can still be collected, into the
     colour's scratch rows (builds, first build turn, pieces); their number."""
     removable = T[P_REMOVABLE] & ~s[SUNK]
-    closed = s[DOMES] | s[SUNK]  # sunk spaces carry the dome bit as well
     base = colour * FIELDS * ROW
     n = 0
     for coin in range(T[P_COINS]):
         if T[T[O_COINS] + 3 * coin + 1] != colour or (s[COLLECTED] >> coin) & 1:
             continue
         sq = T[T[O_COINS] + 3 * coin + 0]
-        p0 = p1 = p2 = p3 = 0
-        if (removable >> sq) & 1:
-            builds = 1  # an effect may lower it again: no pieces claimed
-        elif (closed >> sq) & 1:
+        builds = coin_builds(s, T, coin)
+        if builds == 0:
             continue
-        else:
+        p0 = p1 = p2 = p3 = 0
+        if not (removable >> sq) & 1:  # (an effect may lower it again: no pieces claimed)
             h = height(s, sq)
-            above = (T[T[O_COINS] + 3 * coin + 2] & COIN_LEVELS) >> (h + 1)
-            if above == 0:
-                continue
-            builds = 1
-            while not above & 1:
-                above >>= 1
-                builds += 1
             p0 = int(h <= 0 < h + builds)  # bounds.PIECES_UP[h][builds]
             p1 = int(h <= 1 < h + builds)
             p2 = int(h <= 2 < h + builds)
