@@ -7,8 +7,9 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, P_KEY_WIDTH, P_PLAYERS,
-    P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN, TURNS, W0, WANDERER_MOVED,
+    ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, O_SEAT_MASKS,
+    O_WANDERER, P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
+    TURNS, W0, WANDERER_MOVED,
 )
 
 UNREACHABLE = 1 << 30
@@ -106,3 +107,66 @@ def coin_builds(s: np.ndarray, T, coin: int) -> int:
         above >>= 1
         builds += 1
     return builds
+
+
+SCHEDULE_TURNS = 64
+"""As bounds.SCHEDULE_TURNS: turns :func:`builds_turn` looks ahead."""
+
+
+@njit(cache=True)
+def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
+    """The fewest moves (at least one) a worker of ``workers`` (a bitmask of worker
+    indices) needs to stand next to one of ``squares`` (UNREACHABLE: none can)."""
+    size = T[P_SIZE]
+    need = UNREACHABLE
+    for w in range(T[P_WORKERS]):
+        at = s[W0 + w]
+        if not (workers >> w) & 1 or at < 0:
+            continue
+        rest = np.int64(squares)
+        sq = 0
+        while rest != 0:
+            if rest & 1:
+                need = min(need, max(1, T[T[O_NEAR] + size * at + sq]))
+            rest = (rest >> 1) & ~(np.int64(1) << 63)  # a logical shift of the int64 word
+            sq += 1
+    return need
+
+
+@njit(cache=True)
+def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
+    """Bounds.builds_turn: the earliest turn of the ``count``-th build on the spaces
+    ``squares`` (a bitmask), each by a worker next to one of them, moved that turn on
+    its own seat's turn (bounds.useful_turn; 0 claims nothing). Relaxed on purpose:
+    with the Wanderer (3 players) nothing is claimed (Python follows every schedule)."""
+    players = T[P_PLAYERS]
+    if count <= 1 or squares == 0 or players <= 1:
+        return 0
+    a = s[ASSIGNMENT]
+    if T[T[O_WANDERER] + a] >= 0:
+        return 0
+    masks = T[O_SEAT_MASKS] + players * a
+    # Per seat: the first seat moving the same workers (its class) and the class's walk.
+    classes = np.int64(0)  # 8 bits a seat
+    needs = np.int64(0)  # 8 bits a seat, 255: never
+    for k in range(players):
+        first = k
+        for other in range(k):
+            if T[masks + other] == T[masks + k]:
+                first = other
+                break
+        classes |= np.int64(first) << (8 * k)
+        need = walk_next_to(s, T, T[masks + k], squares)
+        needs |= np.int64(min(need, 255)) << (8 * k)
+    seat = s[TURN] % players
+    useful = 0
+    played = np.int64(0)  # moves of each class so far, 8 bits a class
+    for turn in range(1, SCHEDULE_TURNS + 1):
+        now = (seat + turn - 1) % players
+        group = (classes >> (8 * now)) & 0xFF
+        played += np.int64(1) << (8 * group)
+        if ((played >> (8 * group)) & 0xFF) >= ((needs >> (8 * now)) & 0xFF):
+            useful += 1
+            if useful >= count:
+                return turn
+    return 0

@@ -10,9 +10,8 @@ nothing claimed) and every set of untaken gods the seats can take, the pieces
 counted against the stockpile, the recycling spaces' pieces and the rewards still
 to come; nothing claimed when an effect adds pieces. Relaxed on purpose (at or
 below the Python value): past :data:`~.pieces.GODS_ENUMERATED_AT_MOST` untaken
-gods, the walk alone; and
-``Bounds.builds_turn`` (2-4 players), ``Bounds.lure_turns`` and ``spread_turns``
-are not ported. ``tests/systems/riddle/test_riddle_compiled.py`` pins it.
+gods, the walk alone; the seats' turns as :func:`~.base.builds_turn` weighs them;
+``Bounds.lure_turns`` and ``spread_turns`` are not ported. ``tests/systems/riddle/test_riddle_compiled.py`` pins it.
 """
 from __future__ import annotations
 
@@ -20,10 +19,10 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, first_build, height, placed_workers, popcount,
+    UNREACHABLE, builds_turn, first_build, height, placed_workers, popcount,
 )
 from generator.systems.riddle.compiled.flat import (
-    DOMES, L1, L2, L3, O_GOALS, O_GOAL_MASKS, P_ADDED, P_RECYCLING, STOCK, SUNK,
+    DOMES, L1, L2, L3, O_GOALS, O_GOAL_MASKS, P_ADDED, P_PLAYERS, P_RECYCLING, STOCK, SUNK,
 )
 from generator.systems.riddle.compiled.pieces import (
     GODS_ENUMERATED_AT_MOST, god_pieces, god_room, rewards_to_come,
@@ -93,6 +92,12 @@ def build_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
             n2 += int(h <= 2)
             n3 += 1
         walk = first - 1 + builds
+        if T[P_PLAYERS] > 1:  # the builds on the chosen spaces, on their seats' turns
+            where = np.int64(0)
+            for k in range(n):
+                if (chosen >> k) & 1:
+                    where |= np.int64(1) << scratch[3 * k + 2]
+            walk = max(walk, builds_turn(s, T, where, builds))
         if walk >= best:
             continue
         if not weigh:

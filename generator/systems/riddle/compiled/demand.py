@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from generator.systems.riddle.compiled.base import coin_builds, height, popcount
+from generator.systems.riddle.compiled.base import builds_turn, coin_builds, height, popcount
 from generator.systems.riddle.compiled.flat import (
-    COLLECTED, DOMES, G_SLOTS, G_STAND, O_CHILDREN, O_COINS, O_GOALS, P_COINS, SLOTS,
+    COLLECTED, DOMES, G_SLOTS, G_STAND, O_CHILDREN, O_COINS, O_GOALS, P_COINS, P_PLAYERS, SLOTS,
 )
 
 DEMANDS_AT_MOST = 16
@@ -93,5 +93,7 @@ def disjoint_builds(s: np.ndarray, T, i: int, wheres: np.ndarray, builds: np.nda
                     break
                 union |= wheres[k]
                 total += builds[k]
+        if total > 0 and T[P_PLAYERS] > 1:  # each on its builder's seat's turn
+            total = max(total, builds_turn(s, T, union, total))
         best = max(best, total)
     return best

@@ -19,12 +19,13 @@ from generator.systems.riddle.compiled.flat import (
     ACHIEVED, BLESSINGS, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY, G_BLESSINGS, G_BUILD,
     G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_DISTANCE, O_FIGURE_DISTANCE,
     O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST, O_NEAR, O_REWARDS, O_ROOTS,
-    P_ENDING, P_ENDLESS, P_FIGURES_MOVE, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES,
+    P_ENDING, P_ENDLESS, P_FIGURES_MOVE, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_PLAYERS,
     P_REMOVABLE, P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX,
     STOCK, SUNK, TOKENS, TURN, W0,
 )
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, height, move_turn, placed_workers, popcount, smallest_sum_or_kth,
+    UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
+    smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
 from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_builds
@@ -279,9 +280,9 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
 
 @njit(cache=True)
 def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
-    """goals/stand.py ``stand_bound`` without its part for 2-4 players' seats
-    (``Bounds.builds_turn``, which only raises it), its pieces part relaxed as
-    :func:`~.pieces.supply_floor` is: the worker steps onto ``t`` from a neighbour
+    """goals/stand.py ``stand_bound``, its seats' part relaxed as
+    :func:`~.base.builds_turn` is and its pieces part as :func:`~.pieces.supply_floor`
+    is: the worker steps onto ``t`` from a neighbour
     ``s`` one level lower, after every build missing on both, one a turn, and no
     earlier than a worker walks next to ``t`` to build and the climber walks there."""
     size = T[P_SIZE]
@@ -307,6 +308,8 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
             if walk >= UNREACHABLE:
                 continue
             walk += need_t
+            if T[P_PLAYERS] > 1:  # the builds come on their builders' seats' turns
+                walk = max(walk, builds_turn(s, T, np.int64(1) << t, need_t) + 1)
         climber = UNREACHABLE
         for w in range(T[P_WORKERS]):
             sq = s[W0 + w]
