@@ -13,7 +13,7 @@ from itertools import takewhile
 
 import pytest
 
-from generator.engine.geometry import COLUMN_LETTERS
+from generator.engine.geometry import COLUMN_LETTERS, NO_SQUARE
 from generator.sim.search import astar
 from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 from generator.systems.riddle.context import compile_riddle
@@ -24,7 +24,7 @@ from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.bookkeeping import Bookkeeping
-from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST
+from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST, nearest
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound
 from generator.systems.riddle.state import RiddleState
@@ -160,15 +160,31 @@ def relaxed_supply(game: RiddleGame, state: RiddleState, need: Sequence[int],
 
 
 def seats_relaxed(game: RiddleGame) -> Callable[[RiddleState, int, int], int]:
-    """``Bounds.builds_turn`` relaxed as compiled/base.py ``builds_turn`` is: nothing
-    claimed with the Wanderer."""
+    """``Bounds.builds_turn`` relaxed as compiled/base.py ``builds_turn`` is with the
+    Wanderer: a turn is useful once a worker its seat moves could have walked (moved
+    on every turn of a seat that moves it)."""
     real = game.bounds.builds_turn
 
     def builds_turn(state: RiddleState, squares: int, count: int) -> int:
         book: Bookkeeping = state.extra  # type: ignore[assignment]
-        if game.assignments[book.assignment].wanderer >= 0:
-            return 0
-        return real(state, squares, count)
+        assignment = game.assignments[book.assignment]
+        if assignment.wanderer < 0 or count <= 1 or not squares:
+            return real(state, squares, count)
+        needs = [max(1, nearest(game.bounds.near[w], squares)) if w != NO_SQUARE
+                 else UNREACHABLE for w in state.board.workers]
+        moves = [0] * len(needs)
+        useful = 0
+        for turn in range(1, 65):
+            mask = assignment.masks[(state.turn + turn - 1) % game.players]
+            ready = False
+            for w in range(len(needs)):
+                if mask >> w & 1:
+                    moves[w] += 1
+                    ready = ready or moves[w] >= needs[w]
+            useful += ready
+            if useful >= count:
+                return turn
+        return 0
     return builds_turn
 
 
@@ -469,7 +485,7 @@ def test_python_and_compiled_agree_on_a_horizon() -> None:
 PLAIN = """
 import random, sys
 sys.path.insert(0, {tests!r})
-from generator.engine.geometry import COLUMN_LETTERS
+from generator.engine.geometry import COLUMN_LETTERS, NO_SQUARE
 from generator.sim.search import astar
 from generator.systems.riddle.compiled.search import compiled_astar
 from generator.systems.riddle.context import compile_riddle

@@ -8,7 +8,7 @@ from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
     ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, O_SEAT_MASKS,
-    O_WANDERER, P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
+    P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
     TURNS, W0, WANDERER_MOVED,
 )
 
@@ -137,35 +137,30 @@ def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
 def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
     """Bounds.builds_turn: the earliest turn of the ``count``-th build on the spaces
     ``squares`` (a bitmask), each by a worker next to one of them, moved that turn on
-    its own seat's turn (bounds.useful_turn; 0 claims nothing). Relaxed on purpose:
-    with the Wanderer (3 players) nothing is claimed (Python follows every schedule)."""
+    its own seat's turn (bounds.useful_turn; 0 claims nothing). A turn counts as
+    useful when a worker its seat moves could have made its walk by then (moved on
+    every turn of a seat that moves it): exact when seats move equal or disjoint
+    workers; with the Wanderer (3 players) relaxed on purpose, as if it could move on
+    two turns running (Python follows every schedule)."""
     players = T[P_PLAYERS]
     if count <= 1 or squares == 0 or players <= 1:
         return 0
-    a = s[ASSIGNMENT]
-    if T[T[O_WANDERER] + a] >= 0:
-        return 0
-    masks = T[O_SEAT_MASKS] + players * a
-    # Per seat: the first seat moving the same workers (its class) and the class's walk.
-    classes = np.int64(0)  # 8 bits a seat
-    needs = np.int64(0)  # 8 bits a seat, 255: never
-    for k in range(players):
-        first = k
-        for other in range(k):
-            if T[masks + other] == T[masks + k]:
-                first = other
-                break
-        classes |= np.int64(first) << (8 * k)
-        need = walk_next_to(s, T, T[masks + k], squares)
-        needs |= np.int64(min(need, 255)) << (8 * k)
+    masks = T[O_SEAT_MASKS] + players * s[ASSIGNMENT]
+    needs = np.int64(0)  # per worker, 8 bits: its walk next to the spaces (255: never)
+    for w in range(T[P_WORKERS]):
+        needs |= np.int64(min(walk_next_to(s, T, 1 << w, squares), 255)) << (8 * w)
     seat = s[TURN] % players
     useful = 0
-    played = np.int64(0)  # moves of each class so far, 8 bits a class
+    moves = np.int64(0)  # per worker, 8 bits: the turns so far that could move it
     for turn in range(1, SCHEDULE_TURNS + 1):
-        now = (seat + turn - 1) % players
-        group = (classes >> (8 * now)) & 0xFF
-        played += np.int64(1) << (8 * group)
-        if ((played >> (8 * group)) & 0xFF) >= ((needs >> (8 * now)) & 0xFF):
+        mask = T[masks + (seat + turn - 1) % players]
+        ready = False
+        for w in range(T[P_WORKERS]):
+            if (mask >> w) & 1:
+                moves += np.int64(1) << (8 * w)
+                if ((moves >> (8 * w)) & 0xFF) >= ((needs >> (8 * w)) & 0xFF):
+                    ready = True
+        if ready:
             useful += 1
             if useful >= count:
                 return turn
