@@ -160,31 +160,21 @@ def relaxed_supply(game: RiddleGame, state: RiddleState, need: Sequence[int],
 
 
 def seats_relaxed(game: RiddleGame) -> Callable[[RiddleState, int, int], int]:
-    """``Bounds.builds_turn`` relaxed as compiled/base.py ``builds_turn`` is with the
-    Wanderer: a turn is useful once a worker its seat moves could have walked (moved
-    on every turn of a seat that moves it)."""
+    """``Bounds.builds_turn`` as compiled/base.py ``builds_turn`` weighs it: with the
+    Wanderer, nothing claimed past 4,096 schedule states counted densely."""
     real = game.bounds.builds_turn
 
     def builds_turn(state: RiddleState, squares: int, count: int) -> int:
         book: Bookkeeping = state.extra  # type: ignore[assignment]
-        assignment = game.assignments[book.assignment]
-        if assignment.wanderer < 0 or count <= 1 or not squares:
-            return real(state, squares, count)
-        needs = [max(1, nearest(game.bounds.near[w], squares)) if w != NO_SQUARE
-                 else UNREACHABLE for w in state.board.workers]
-        moves = [0] * len(needs)
-        useful = 0
-        for turn in range(1, 65):
-            mask = assignment.masks[(state.turn + turn - 1) % game.players]
-            ready = False
-            for w in range(len(needs)):
-                if mask >> w & 1:
-                    moves[w] += 1
-                    ready = ready or moves[w] >= needs[w]
-            useful += ready
-            if useful >= count:
-                return turn
-        return 0
+        if game.assignments[book.assignment].wanderer >= 0 and count > 1 and squares:
+            dense = 2
+            for w in state.board.workers:
+                need = max(1, nearest(game.bounds.near[w], squares)) if w != NO_SQUARE \
+                    else UNREACHABLE
+                dense *= need + 1 if need < 255 else 1
+            if dense > 4096:
+                return 0
+        return real(state, squares, count)
     return builds_turn
 
 

@@ -8,7 +8,7 @@ from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
     ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, O_SEAT_MASKS,
-    P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
+    O_WANDERER, P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
     TURNS, W0, WANDERER_MOVED,
 )
 
@@ -133,15 +133,67 @@ def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
     return need
 
 
+WANDERER_STATES_AT_MOST = 4096
+"""Schedule states (each worker's moves up to its walk, and whether the Wanderer just
+moved) :func:`builds_turn` follows with the Wanderer; beyond, it claims nothing (so
+it never follows more than bounds.useful_turn, which stops at as many)."""
+
+
+@njit(cache=True)
+def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int) -> int:
+    """bounds.useful_turn with the Wanderer: every schedule, by each worker's moves
+    (up to its walk ``needs``, 8 bits a worker) and whether the Wanderer just moved,
+    keeping the most useful turns; 0 past :data:`WANDERER_STATES_AT_MOST` states."""
+    players = T[P_PLAYERS]
+    wanderer = T[T[O_WANDERER] + s[ASSIGNMENT]]
+    workers = T[P_WORKERS]
+    size = 1
+    for w in range(workers):
+        need = (needs >> (8 * w)) & 0xFF
+        size *= (need + 1) if need < 255 else 1
+    if 2 * size > WANDERER_STATES_AT_MOST:
+        return 0
+    cur = np.full(2 * size, -1, dtype=np.int64)  # state: 2 * (mixed-radix moves) + just moved
+    cur[int(s[WANDERER_MOVED])] = 0
+    seat = s[TURN] % players
+    for turn in range(1, SCHEDULE_TURNS + 1):
+        mask = T[masks + (seat + turn - 1) % players]
+        nxt = np.full(2 * size, -1, dtype=np.int64)
+        best = 0
+        for idx in range(2 * size):
+            got = cur[idx]
+            if got < 0:
+                continue
+            base = idx // 2
+            if nxt[2 * base] < got:  # a god taken: nobody moves
+                nxt[2 * base] = got
+            stride = 1
+            for w in range(workers):
+                need = (needs >> (8 * w)) & 0xFF
+                if need >= 255:
+                    continue
+                if (mask >> w) & 1 and not (w == wanderer and idx % 2 == 1):
+                    m = (base // stride) % (need + 1)
+                    gain = 1 if m + 1 >= need else 0
+                    k = 2 * (base + (min(m + 1, need) - m) * stride) + int(w == wanderer)
+                    if nxt[k] < got + gain:
+                        nxt[k] = got + gain
+                stride *= need + 1
+        for idx in range(2 * size):
+            best = max(best, nxt[idx])
+        if best >= count:
+            return turn
+        cur = nxt
+    return 0
+
+
 @njit(cache=True)
 def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
     """Bounds.builds_turn: the earliest turn of the ``count``-th build on the spaces
     ``squares`` (a bitmask), each by a worker next to one of them, moved that turn on
-    its own seat's turn (bounds.useful_turn; 0 claims nothing). A turn counts as
-    useful when a worker its seat moves could have made its walk by then (moved on
-    every turn of a seat that moves it): exact when seats move equal or disjoint
-    workers; with the Wanderer (3 players) relaxed on purpose, as if it could move on
-    two turns running (Python follows every schedule)."""
+    its own seat's turn (bounds.useful_turn; 0 claims nothing). Without the Wanderer
+    seats move equal or disjoint workers, and a turn counts as useful once a worker
+    its seat moves could have made its walk by then; with it, :func:`wanderer_turn`."""
     players = T[P_PLAYERS]
     if count <= 1 or squares == 0 or players <= 1:
         return 0
@@ -149,6 +201,8 @@ def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
     needs = np.int64(0)  # per worker, 8 bits: its walk next to the spaces (255: never)
     for w in range(T[P_WORKERS]):
         needs |= np.int64(min(walk_next_to(s, T, 1 << w, squares), 255)) << (8 * w)
+    if T[T[O_WANDERER] + s[ASSIGNMENT]] >= 0:
+        return wanderer_turn(s, T, masks, needs, count)
     seat = s[TURN] % players
     useful = 0
     moves = np.int64(0)  # per worker, 8 bits: the turns so far that could move it
