@@ -58,14 +58,15 @@ REWARD_CHOICES_AT_MOST = 64
 # Parameters (the p array, also the head of the packed tables).
 (P_SIZE, P_LAND, P_WORKERS, P_PLAYERS, P_OBJECTIVES, P_TARGET, P_ENDING, P_TURN_LIMIT,
  P_HORIZON, P_GODS, P_EFFECTS, P_COINS, P_REMOVABLE, P_REWARD_MASK, P_CHILDREN, P_NODES,
- P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS, P_WIDTH, P_FIGURES_MOVE) = range(22)
-P_LEN = 22
+ P_LANDS, P_KEY_WIDTH, P_REWARD_WIDTH, P_ENDLESS, P_WIDTH, P_FIGURES_MOVE,
+ P_SOURCES, P_ADDED, P_RECYCLING) = range(25)
+P_LEN = 25
 # Where each table starts in the packed array (:func:`pack`), after the parameters.
 (O_MOVE_LIST, O_BUILD_LIST, O_LAND_LIST, O_DISTANCE, O_COIN_AT, O_COINS, O_SLOTS, O_ROOTS,
  O_GOALS, O_GOAL_MASKS, O_CHILDREN, O_SEAT_MASKS, O_WANDERER, O_KEY_ORDER, O_KEY_GROUP, O_GODS,
  O_REWARDS, O_REWARD_COUNT, O_EFFECTS, O_NEAR, O_FIGURE_DISTANCE,
- O_MOVE_TURNS, O_GRID) = range(P_LEN, P_LEN + 23)
-HEAD = P_LEN + 23
+ O_MOVE_TURNS, O_GRID, O_SUPPLY) = range(P_LEN, P_LEN + 24)
+HEAD = P_LEN + 24
 TURNS = len(IDENTITY_TURNS)  # entries of each worker's table of move turns
 
 # Goal node kinds (nodes in post-order: a node's children come before it).
@@ -106,6 +107,9 @@ class Tables(NamedTuple):
     move_turns: np.ndarray  # [assignment, seat, Wanderer moved, worker, TURNS]: the turn
     # of a worker's d-th move from now (bounds.seat_turn_tables)
     grid: np.ndarray  # [size, size]: grid distance, orthogonal or diagonal (effects)
+    supply: np.ndarray  # [objectives, 5]: the pieces of each kind, then the pieces of the
+    # group's choice, its reward brings while it can still serve (Bounds.reward_supply
+    # where Bounds.serving, else none)
 
 
 def signed(bits: int) -> int:
@@ -275,6 +279,10 @@ def tables(game: RiddleGame) -> Tables:
     p[P_WIDTH] = geometry.width
     moving = game.bounds.moving_figures
     p[P_FIGURES_MOVE] = int("king" in moving) | int("sphinx" in moving) << 1
+    # Bounds.supply_turn: a piece the stockpile lacks can still arrive (or come back).
+    p[P_SOURCES] = int(game.bounds.sources or game.bounds.recycled)
+    p[P_ADDED] = int(game.bounds.added_any)  # an effect adds pieces
+    p[P_RECYCLING] = signed(game.bounds.recycling_mask)  # spaces whose pieces fall back
     move_turns = np.zeros((len(assignments), ctx.players, 2, max(workers, 1), TURNS),
                           dtype=np.int64)
     for a, assignment in enumerate(assignments):
@@ -321,6 +329,8 @@ def tables(game: RiddleGame) -> Tables:
         figure_distance=figure_distance,
         move_turns=move_turns,
         grid=np.array(grid_distances(geometry.width, size), dtype=np.int64).reshape((size, size)),
+        supply=array([[*fixed, free] if serving else [0] * 5 for (fixed, free), serving
+                      in zip(game.bounds.reward_supply, game.bounds.serving)], 5),
     )
 
 

@@ -4,9 +4,11 @@
 
 Numba ``@njit(cache=True)`` ports of goals/*.py for the subset :func:`~.flat.unsupported`
 accepts, and RiddleGame's plain estimate built from them as ``compile_bound`` combines
-bounds (``all_of``: the largest and the deadline; ``any_of``: the smallest). Each leaf
-claims its goal's ``min_turns`` only (the finer bounds of bounds.py are not ported):
-admissible, and pinned to the breadth-first reference by the tests.
+bounds (``all_of``: the largest, the builds its goals need on disjoint spaces
+(:mod:`.demand`) and the deadline; ``any_of``: the smallest). A slots
+goal claims :func:`~.slots.slots_walk` (goals/slots.py ``slots_bound``, relaxed in
+parts); the other leaves their goal's ``min_turns`` and the cheap parts of their
+finer bounds. Admissible, and pinned to the breadth-first reference by the tests.
 """
 from __future__ import annotations
 
@@ -14,34 +16,26 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.flat import (
-    ACHIEVED, ASSIGNMENT, BLESSINGS, COLLECTED, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY,
-    G_BLESSINGS, G_BUILD, G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_COINS,
-    O_DISTANCE, O_FIGURE_DISTANCE, O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST,
-    O_MOVE_TURNS, O_NEAR, O_REWARDS, O_ROOTS, P_COINS, P_ENDING, P_ENDLESS, P_FIGURES_MOVE,
-    P_GODS, P_KEY_WIDTH, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_PLAYERS, P_REMOVABLE,
-    P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX, STOCK, SUNK,
-    TOKENS, TURN, TURNS, W0, WANDERER_MOVED,
+    ACHIEVED, BLESSINGS, DESTROYED, DOMES, GODS_TAKEN, G_ALL, G_ANY, G_BLESSINGS, G_BUILD,
+    G_SLOTS, G_STAND, G_WITHIN, KING, L1, L2, L3, O_CHILDREN, O_DISTANCE, O_FIGURE_DISTANCE,
+    O_GOALS, O_GOAL_MASKS, O_GODS, O_LAND_LIST, O_MOVE_LIST, O_NEAR, O_REWARDS, O_ROOTS,
+    P_ENDING, P_ENDLESS, P_FIGURES_MOVE, P_GODS, P_LAND, P_LANDS, P_NODES, P_OBJECTIVES, P_PLAYERS,
+    P_REMOVABLE, P_REWARD_WIDTH, P_SIZE, P_TARGET, P_TURN_LIMIT, P_WORKERS, SLOTS, SPHINX,
+    STOCK, SUNK, TOKENS, TURN, W0,
 )
+from generator.systems.riddle.compiled.base import (
+    UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
+    smallest_sum_or_kth,
+)
+from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
+from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_builds
+from generator.systems.riddle.compiled.pieces import supply_floor
+from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
-UNREACHABLE = 1 << 30
-"""As generator.sim.search.UNREACHABLE."""
-SCRATCH = 192
+SCRATCH = max(192, SLOTS_SCRATCH, BUILD_SCRATCH)
 """Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
-blessings bound works in (three rows of 64: one per token at most)."""
-
-@njit(cache=True)
-def height(s: np.ndarray, sq: int) -> int:
-    """Blocks on ``sq`` (engine ``height_at``)."""
-    return ((s[L1] >> sq) & 1) + ((s[L2] >> sq) & 1) + ((s[L3] >> sq) & 1)
-
-
-@njit(cache=True)
-def popcount(x: int) -> int:
-    count = 0
-    while x != 0:
-        x &= x - 1
-        count += 1
-    return count
+blessings bound (three rows of 64: one per token at most), the slots bound
+(:data:`~.slots.SLOTS_SCRATCH`) and the build bound work in."""
 
 
 @njit(cache=True)
@@ -98,23 +92,6 @@ def built(s: np.ndarray, what: int, region: int) -> int:
 
 
 @njit(cache=True)
-def coin_cost(s: np.ndarray, T, coin: int) -> int:
-    """Fewest builds before an uncollected coin is collected (goals/_common.coin_cost)."""
-    sq = T[T[O_COINS] + 3 * coin + 0]
-    if (s[SUNK] >> sq) & 1:
-        return UNREACHABLE
-    if (T[P_REMOVABLE] >> sq) & 1:
-        return 1
-    if (s[DOMES] >> sq) & 1:
-        return UNREACHABLE
-    h = height(s, sq)
-    for level in range(h + 1, 5):
-        if (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
-            return level - h
-    return UNREACHABLE
-
-
-@njit(cache=True)
 def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
     """Sum of the ``count`` smallest costs among ``c1`` ones, ``c2`` twos, ``c3`` threes
     and ``c4`` fours (goals/_common.smallest_sum); UNREACHABLE when too few."""
@@ -140,30 +117,8 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
     if met[i]:
         return 0
     kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
-    if kind == G_SLOTS:
-        filled = (s[SLOTS] >> (8 * a)) & 0xFF
-        total = 0
-        for colour in range(2):
-            missing = (b if colour == 0 else T[T[O_GOALS] + 6 * i + 3]) - ((filled >> (4 * colour)) & 15)
-            if missing <= 0:
-                continue
-            c1 = c2 = c3 = c4 = 0  # coins needing 1, 2, 3, 4 builds
-            for coin in range(T[P_COINS]):
-                if T[T[O_COINS] + 3 * coin + 1] != colour or (s[COLLECTED] >> coin) & 1:
-                    continue
-                cost = coin_cost(s, T, coin)
-                if cost == 1:
-                    c1 += 1
-                elif cost == 2:
-                    c2 += 1
-                elif cost == 3:
-                    c3 += 1
-                elif cost == 4:
-                    c4 += 1
-            total += cheapest(missing, c1, c2, c3, c4)
-            if total >= UNREACHABLE:
-                return UNREACHABLE
-        return max(1, total)
+    if kind == G_SLOTS:  # goals/slots.py slots_bound (compiled/slots.py)
+        return max(1, slots_walk(s, T, i, scratch))
     if kind == G_STAND:
         figure = T[T[O_GOALS] + 6 * i + 3]
         if figure != 0:  # the King and the Sphinx move only by effects: one turn, no more
@@ -194,7 +149,9 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
         c3 = popcount(area & s[L1]) - c1 - c2
         c4 = popcount(area) - c1 - c2 - c3
         total = cheapest(missing, c1, c2, c3, c4)
-        return UNREACHABLE if total >= UNREACHABLE else max(1, total)
+        if total >= UNREACHABLE:
+            return UNREACHABLE
+        return max(1, total, build_walk(s, T, i, scratch))  # goals/build.py build_bound
     if kind == G_WITHIN:
         return 0 if s[TURN] <= a else UNREACHABLE
     # G_BLESSINGS
@@ -288,33 +245,6 @@ def blessings_walk(s: np.ndarray, T, missing: int, scratch: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
-    """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
-    smallest (UNREACHABLE as soon as one of them is)."""
-    taken = np.int64(0)  # bit i: values[i] picked (n <= 64)
-    total = 0
-    pick = 0
-    for _ in range(count):
-        pick = -1
-        for i in range(n):
-            if not (taken >> i) & 1 and (pick < 0 or values[i] < values[pick]):
-                pick = i
-        taken |= np.int64(1) << pick
-        if values[pick] >= UNREACHABLE:
-            return UNREACHABLE
-        total += values[pick]
-    return values[pick] if kth else total
-
-
-@njit(cache=True)
-def placed_workers(s: np.ndarray, T) -> bool:
-    for w in range(T[P_WORKERS]):
-        if s[W0 + w] >= 0:
-            return True
-    return False
-
-
-@njit(cache=True)
 def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
@@ -349,22 +279,12 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
 
 
 @njit(cache=True)
-def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
-    """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
-    (Bounds.movers: ``d`` itself with one player)."""
-    players = T[P_PLAYERS]
-    at = T[O_MOVE_TURNS] + TURNS * (T[P_KEY_WIDTH] * (2 * (players * s[ASSIGNMENT]
-                                                            + s[TURN] % players)
-                                                       + s[WANDERER_MOVED]) + w)
-    return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
-
-
-@njit(cache=True)
 def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
-    """goals/stand.py ``stand_bound`` without its parts for 2-4 players' seats and for
-    pieces (each only raises it): the worker steps onto ``t`` from a neighbour ``s``
-    one level lower, after every build missing on both, one a turn, and no earlier
-    than a worker walks next to ``t`` to build and the climber walks there."""
+    """goals/stand.py ``stand_bound``, its seats' part relaxed as
+    :func:`~.base.builds_turn` is and its pieces part as :func:`~.pieces.supply_floor`
+    is: the worker steps onto ``t`` from a neighbour
+    ``s`` one level lower, after every build missing on both, one a turn, and no
+    earlier than a worker walks next to ``t`` to build and the climber walks there."""
     size = T[P_SIZE]
     closed = (s[DOMES] & ~T[P_REMOVABLE]) | s[SUNK]
     best = UNREACHABLE
@@ -388,6 +308,8 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
             if walk >= UNREACHABLE:
                 continue
             walk += need_t
+            if T[P_PLAYERS] > 1:  # the builds come on their builders' seats' turns
+                walk = max(walk, builds_turn(s, T, np.int64(1) << t, need_t) + 1)
         climber = UNREACHABLE
         for w in range(T[P_WORKERS]):
             sq = s[W0 + w]
@@ -401,17 +323,36 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
         if climber >= UNREACHABLE:
             continue
         walk = max(walk, climber)
+        h_t = height(s, t)
         for k in range(9):
             nb = T[T[O_MOVE_LIST] + 9 * t + k]
             if nb < 0:
                 break
             if (closed >> nb) & 1:
                 continue
-            need_s = max(0, level - 1 - height(s, nb))
+            h_s = height(s, nb)
+            need_s = max(0, level - 1 - h_s)
             turns = max(need_t + need_s + 1, walk)
+            if turns >= best:
+                continue
+            if at >= 0 and need_t + need_s:  # the pieces of the builds on t and s
+                supply = supply_floor(s, T, pieces_up(h_t, need_t, 0) + pieces_up(h_s, need_s, 0),
+                                      pieces_up(h_t, need_t, 1) + pieces_up(h_s, need_s, 1),
+                                      pieces_up(h_t, need_t, 2) + pieces_up(h_s, need_s, 2),
+                                      pieces_up(h_t, need_t, 3) + pieces_up(h_s, need_s, 3),
+                                      need_t + need_s)
+                if supply:
+                    turns = max(turns, supply + 1)
             if turns < best:
                 best = turns
     return best
+
+
+@njit(cache=True)
+def pieces_up(h: int, builds: int, piece: int) -> int:
+    """Pieces of kind ``piece`` that ``builds`` builds take on a space ``h`` high
+    (bounds.PIECES_UP)."""
+    return int(h <= piece < h + builds)
 
 
 @njit(cache=True)
@@ -511,6 +452,10 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
                     need = UNREACHABLE
                     break
                 need = max(need, b)
+            if need < UNREACHABLE:  # builds on disjoint spaces (goals/all_of.py)
+                at = T[P_NODES]
+                need = max(need, disjoint_builds(s, T, i, bound[at:at + DEMANDS_AT_MOST],
+                                                 bound[at + DEMANDS_AT_MOST:]))
             if need < UNREACHABLE and T[T[O_GOALS] + 6 * i + 3] >= 0 and s[TURN] + max(need, 1) > T[T[O_GOALS] + 6 * i + 3]:
                 need = UNREACHABLE
             bound[i] = need

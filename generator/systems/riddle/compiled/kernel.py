@@ -29,9 +29,10 @@ from generator.systems.riddle.compiled.flat import (
 from generator.systems.riddle.compiled.table import (
     EMPTY, KEY_WORDS, doubled, hash_of, new_table, slot_of,
 )
+from generator.systems.riddle.compiled.base import UNREACHABLE, height, popcount
+from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_builds
 from generator.systems.riddle.compiled.goals import (
-    SCRATCH,
-    UNREACHABLE, estimate, height, is_over, judge, popcount,
+    SCRATCH, estimate, is_over, judge, leaf_turns,
 )
 
 FOUND, EXHAUSTED, HORIZON, BUDGET_STATES, BUDGET_MEMORY, BUDGET_SECONDS, OVERFLOW = range(7)
@@ -585,3 +586,17 @@ def bound_of(s: np.ndarray, T) -> int:
     goals = max(T[P_NODES], 1)
     return int(estimate(s, T, np.zeros(goals, dtype=np.bool_),
                         np.zeros(goals + SCRATCH, dtype=np.int64)))
+
+
+def disjoint_of(s: np.ndarray, T, node: int) -> int:
+    """:func:`.demand.disjoint_builds` of the ``all_of`` node ``node`` on ``s`` (for tests)."""
+    return int(disjoint_builds(s, T, node, np.zeros(DEMANDS_AT_MOST, dtype=np.int64),
+                               np.zeros(DEMANDS_AT_MOST, dtype=np.int64)))
+
+
+def leaf_of(s: np.ndarray, T, node: int) -> int:
+    """The bound of the leaf goal ``node`` alone on ``s`` (for tests)."""
+    goals = max(T[P_NODES], 1)
+    met = np.zeros(goals, dtype=np.bool_)
+    judge(s, T, met)
+    return int(leaf_turns(s, T, node, met, np.zeros(SCRATCH, dtype=np.int64)))

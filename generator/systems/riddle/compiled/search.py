@@ -42,7 +42,8 @@ class ReplayError(RuntimeError):
     """The kernel's line does not follow the Python rules (a bug in the kernel)."""
 
 
-SOURCES = ("flat.py", "goals.py", "kernel.py", "table.py")
+SOURCES = ("base.py", "build.py", "demand.py", "flat.py", "goals.py", "kernel.py", "pieces.py",
+           "slots.py", "table.py")
 """The files the compiled functions are made of (their digest names the JIT cache)."""
 
 

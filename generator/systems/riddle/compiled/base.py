@@ -1,0 +1,221 @@
+# mypy: disable-error-code="no-any-return,no-untyped-call,no-untyped-def"
+# (numba kernels: the tables argument and the values read from arrays stay untyped)
+"""Small compiled helpers every compiled bound uses (heights, bit counts, who moves when)."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from generator.systems.riddle.compiled.flat import (
+    ASSIGNMENT, DOMES, KING, L1, L2, L3, O_COINS, O_MOVE_TURNS, O_NEAR, O_SEAT_MASKS,
+    O_WANDERER, P_KEY_WIDTH, P_PLAYERS, P_REMOVABLE, P_SIZE, P_WORKERS, SPHINX, SUNK, TURN,
+    TURNS, W0, WANDERER_MOVED,
+)
+
+UNREACHABLE = 1 << 30
+"""As generator.sim.search.UNREACHABLE."""
+COIN_LEVELS = 0b11110
+"""As bounds.COIN_LEVELS: the levels a build can reach (1-3, and 4 for the dome)."""
+
+
+@njit(cache=True)
+def height(s: np.ndarray, sq: int) -> int:
+    """Blocks on ``sq`` (engine ``height_at``)."""
+    return ((s[L1] >> sq) & 1) + ((s[L2] >> sq) & 1) + ((s[L3] >> sq) & 1)
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    count = 0
+    while x != 0:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def placed_workers(s: np.ndarray, T) -> bool:
+    for w in range(T[P_WORKERS]):
+        if s[W0 + w] >= 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
+    """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
+    (Bounds.movers: ``d`` itself with one player)."""
+    players = T[P_PLAYERS]
+    at = T[O_MOVE_TURNS] + TURNS * (T[P_KEY_WIDTH] * (2 * (players * s[ASSIGNMENT]
+                                                            + s[TURN] % players)
+                                                       + s[WANDERER_MOVED]) + w)
+    return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
+
+
+@njit(cache=True)
+def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
+    """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
+    smallest (UNREACHABLE as soon as one of them is)."""
+    taken = np.int64(0)  # bit i: values[i] picked (n <= 64)
+    total = 0
+    pick = 0
+    for _ in range(count):
+        pick = -1
+        for i in range(n):
+            if not (taken >> i) & 1 and (pick < 0 or values[i] < values[pick]):
+                pick = i
+        taken |= np.int64(1) << pick
+        if values[pick] >= UNREACHABLE:
+            return UNREACHABLE
+        total += values[pick]
+    return values[pick] if kth else total
+
+
+@njit(cache=True)
+def first_build(s: np.ndarray, T, sq: int) -> int:
+    """bounds.first_build: the earliest turn a piece can be built on ``sq`` (a worker
+    walks next to it, at least one move, on its seat's turns); no earlier than turn 2
+    under the King or the Sphinx, who stand there until an effect moves them."""
+    size = T[P_SIZE]
+    reach = UNREACHABLE
+    for w in range(T[P_WORKERS]):
+        at = s[W0 + w]
+        if at < 0:
+            continue
+        steps = T[T[O_NEAR] + size * at + sq]
+        if steps < UNREACHABLE:
+            reach = min(reach, move_turn(s, T, w, max(1, steps)))
+    if reach < 2 and (sq == s[KING] or sq == s[SPHINX]):
+        reach = 2
+    return reach
+
+
+@njit(cache=True)
+def coin_builds(s: np.ndarray, T, coin: int) -> int:
+    """Fewest builds on an uncollected coin's space before it is collected (as
+    bounds.coin_pieces; 1 where an effect may lower the space), 0 when never."""
+    sq = T[T[O_COINS] + 3 * coin]
+    if (T[P_REMOVABLE] >> sq) & 1 and not (s[SUNK] >> sq) & 1:
+        return 1
+    if ((s[DOMES] | s[SUNK]) >> sq) & 1:  # sunk spaces carry the dome bit as well
+        return 0
+    above = (T[T[O_COINS] + 3 * coin + 2] & COIN_LEVELS) >> (height(s, sq) + 1)
+    if above == 0:
+        return 0
+    builds = 1
+    while not above & 1:
+        above >>= 1
+        builds += 1
+    return builds
+
+
+SCHEDULE_TURNS = 64
+"""As bounds.SCHEDULE_TURNS: turns :func:`builds_turn` looks ahead."""
+
+
+@njit(cache=True)
+def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
+    """The fewest moves (at least one) a worker of ``workers`` (a bitmask of worker
+    indices) needs to stand next to one of ``squares`` (UNREACHABLE: none can)."""
+    size = T[P_SIZE]
+    need = UNREACHABLE
+    for w in range(T[P_WORKERS]):
+        at = s[W0 + w]
+        if not (workers >> w) & 1 or at < 0:
+            continue
+        rest = np.int64(squares)
+        sq = 0
+        while rest != 0:
+            if rest & 1:
+                need = min(need, max(1, T[T[O_NEAR] + size * at + sq]))
+            rest = (rest >> 1) & ~(np.int64(1) << 63)  # a logical shift of the int64 word
+            sq += 1
+    return need
+
+
+WANDERER_STATES_AT_MOST = 4096
+"""Schedule states (each worker's moves up to its walk, and whether the Wanderer just
+moved) :func:`builds_turn` follows with the Wanderer; beyond, it claims nothing (so
+it never follows more than bounds.useful_turn, which stops at as many)."""
+
+
+@njit(cache=True)
+def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int) -> int:
+    """bounds.useful_turn with the Wanderer: every schedule, by each worker's moves
+    (up to its walk ``needs``, 8 bits a worker) and whether the Wanderer just moved,
+    keeping the most useful turns; 0 past :data:`WANDERER_STATES_AT_MOST` states."""
+    players = T[P_PLAYERS]
+    wanderer = T[T[O_WANDERER] + s[ASSIGNMENT]]
+    workers = T[P_WORKERS]
+    size = 1
+    for w in range(workers):
+        need = (needs >> (8 * w)) & 0xFF
+        size *= (need + 1) if need < 255 else 1
+    if 2 * size > WANDERER_STATES_AT_MOST:
+        return 0
+    cur = np.full(2 * size, -1, dtype=np.int64)  # state: 2 * (mixed-radix moves) + just moved
+    cur[int(s[WANDERER_MOVED])] = 0
+    seat = s[TURN] % players
+    for turn in range(1, SCHEDULE_TURNS + 1):
+        mask = T[masks + (seat + turn - 1) % players]
+        nxt = np.full(2 * size, -1, dtype=np.int64)
+        best = 0
+        for idx in range(2 * size):
+            got = cur[idx]
+            if got < 0:
+                continue
+            base = idx // 2
+            if nxt[2 * base] < got:  # a god taken: nobody moves
+                nxt[2 * base] = got
+            stride = 1
+            for w in range(workers):
+                need = (needs >> (8 * w)) & 0xFF
+                if need >= 255:
+                    continue
+                if (mask >> w) & 1 and not (w == wanderer and idx % 2 == 1):
+                    m = (base // stride) % (need + 1)
+                    gain = 1 if m + 1 >= need else 0
+                    k = 2 * (base + (min(m + 1, need) - m) * stride) + int(w == wanderer)
+                    if nxt[k] < got + gain:
+                        nxt[k] = got + gain
+                stride *= need + 1
+        for idx in range(2 * size):
+            best = max(best, nxt[idx])
+        if best >= count:
+            return turn
+        cur = nxt
+    return 0
+
+
+@njit(cache=True)
+def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
+    """Bounds.builds_turn: the earliest turn of the ``count``-th build on the spaces
+    ``squares`` (a bitmask), each by a worker next to one of them, moved that turn on
+    its own seat's turn (bounds.useful_turn; 0 claims nothing). Without the Wanderer
+    seats move equal or disjoint workers, and a turn counts as useful once a worker
+    its seat moves could have made its walk by then; with it, :func:`wanderer_turn`."""
+    players = T[P_PLAYERS]
+    if count <= 1 or squares == 0 or players <= 1:
+        return 0
+    masks = T[O_SEAT_MASKS] + players * s[ASSIGNMENT]
+    needs = np.int64(0)  # per worker, 8 bits: its walk next to the spaces (255: never)
+    for w in range(T[P_WORKERS]):
+        needs |= np.int64(min(walk_next_to(s, T, 1 << w, squares), 255)) << (8 * w)
+    if T[T[O_WANDERER] + s[ASSIGNMENT]] >= 0:
+        return wanderer_turn(s, T, masks, needs, count)
+    seat = s[TURN] % players
+    useful = 0
+    moves = np.int64(0)  # per worker, 8 bits: the turns so far that could move it
+    for turn in range(1, SCHEDULE_TURNS + 1):
+        mask = T[masks + (seat + turn - 1) % players]
+        ready = False
+        for w in range(T[P_WORKERS]):
+            if (mask >> w) & 1:
+                moves += np.int64(1) << (8 * w)
+                if ((moves >> (8 * w)) & 0xFF) >= ((needs >> (8 * w)) & 0xFF):
+                    ready = True
+        if ready:
+            useful += 1
+            if useful >= count:
+                return turn
+    return 0
