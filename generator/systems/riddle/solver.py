@@ -453,8 +453,8 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
     supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
     replayed by the Python rules); else, or when the core stops undecided, the Python
     search with the whole budget.
-    The compiled core is opt-in (``RIDDLESMITH_COMPILED=1``, see
-    :func:`~.cache.compiled_core_on`)."""
+    The compiled core is on wherever numba is installed (the ``fast`` extra);
+    ``RIDDLESMITH_COMPILED=0`` turns it off (:func:`~.cache.compiled_core_on`)."""
     if budget > PYTHON_FIRST and compiled_core_on():
         cpu = time.process_time()
         first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
@@ -462,8 +462,10 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
             return first
         try:  # imported only now: numpy and numba load only when the core runs
             from generator.systems.riddle.compiled.search import compiled_astar
+            from generator.systems.riddle.compiled.warm import announce
         except ImportError:  # numpy is not installed
             return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
+        announce()  # a first compile (about 30 s) is said, not a silent wait
         found = compiled_astar(game, min(budget, COMPILED_STATES), horizon,
                                left_of(seconds, cpu))
         if found is not None:

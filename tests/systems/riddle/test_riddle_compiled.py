@@ -27,6 +27,7 @@ from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST, nearest
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound
 from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.trace import verify_result
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
@@ -523,13 +524,15 @@ def test_importing_the_solver_does_not_import_numba() -> None:
     assert done.stdout.split() == ["False", "False", "False"], done.stdout + done.stderr
 
 
-def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_core_is_on_wherever_numba_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.systems.riddle import cache
 
     monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
-    assert not cache.compiled_core_on()  # opt-in: unset means the Python path
+    assert cache.compiled_core_on() is (numba is not None)  # default: on with the fast extra
+    assert (cache.compiled_core_off() is None) is (numba is not None)
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
     assert not cache.compiled_core_on()
+    assert cache.compiled_core_off() == "RIDDLESMITH_COMPILED=0"
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
     assert cache.compiled_core_on() is (numba is not None)
 
@@ -537,8 +540,9 @@ def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatc
 @needs_kernel
 def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With RIDDLESMITH_COMPILED=1, solve_objective's proof moves to the core after the
-    Python A*'s first states, and answers as the Python path does."""
+    """By default (numba installed) and with RIDDLESMITH_COMPILED=1, solve_objective's
+    proof moves to the core after the Python A*'s first states, and answers as the
+    Python path does: status, turns and the count of optimal first moves."""
     from generator.systems.riddle import solver
     from generator.systems.riddle.compiled import search
 
@@ -553,14 +557,63 @@ def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
     monkeypatch.setattr(search, "compiled_astar", spy)
     monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # even small proofs reach the core
     compared = 0
-    for game in supported_games(29, 60):
-        monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+    for i, game in enumerate(supported_games(29, 60)):
+        if i % 2:  # the default (RIDDLESMITH_COMPILED unset) and the opt-in alike
+            monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+        else:
+            monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
         opted = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
-                                       count_first_moves=False, seconds=None)
+                                       count_first_moves=True, seconds=None)
         monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
         plain = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
-                                       count_first_moves=False, seconds=None)
-        assert (opted.status, opted.turns) == (plain.status, plain.turns)
+                                       count_first_moves=True, seconds=None)
+        assert (opted.status, opted.turns, opted.optimal_first_moves) == (
+            plain.status, plain.turns, plain.optimal_first_moves)
         assert len(opted.solution) == len(plain.solution)
+        if opted.status == "solved":  # its line follows the rules (replayed by them)
+            assert not verify_result(game.ctx, opted, gods=FUZZ_GODS)
         compared += 1
     assert compared >= 60 and calls.count("found") >= 5, calls
+
+
+def test_a_first_compile_is_announced_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notice (``compiling the riddle solver's core once, ...``) goes to the command's
+    listener once per process, only when numba's cache does not hold the kernel."""
+    if kernel is None:
+        pytest.skip("the compiled core needs numba")
+    from generator.systems.riddle.cache import COMPILE_NOTICE
+    from generator.systems.riddle.compiled import warm
+
+    heard: list[str] = []
+    monkeypatch.setattr(warm, "_ANNOUNCED", set())
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: False)
+    token = COMPILE_NOTICE.set(heard.append)
+    try:
+        warm.announce()
+        warm.announce()
+    finally:
+        COMPILE_NOTICE.reset(token)
+    assert len(heard) == 1 and heard[0].startswith("compiling the riddle solver's core once")
+    monkeypatch.setattr(warm, "_ANNOUNCED", set())
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: True)
+    warm.announce(heard.append)  # compiled already: nothing to say
+    assert len(heard) == 1
+
+
+def test_warm_exits_0_in_every_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``riddlesmith warm`` compiles or loads the core with numba, says it is off without
+    it or with RIDDLESMITH_COMPILED=0, and exits 0 either way."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    done = CliRunner().invoke(main, ["warm"])
+    assert done.exit_code == 0 and "off (RIDDLESMITH_COMPILED=0)" in done.output, done.output
+    monkeypatch.delenv("RIDDLESMITH_COMPILED")
+    done = CliRunner().invoke(main, ["warm"])
+    assert done.exit_code == 0, done.output
+    wants = ("compiled core loaded from", "compiled core compiled into") if kernel is not None \
+        else ("off (numba is not installed)",)
+    assert any(want in done.output for want in wants), done.output
+    assert CliRunner().invoke(main, ["warm", "--quiet"]).output == ""
