@@ -439,10 +439,15 @@ core's), and a search that ends within its budget returns exactly what a larger
 budget would, so those lines stay the Python path's lines."""
 
 
-COMPILED_STATES = 100 * PYTHON_FIRST
-"""States the compiled core expands at most before the proof goes back to the Python
-A* with the whole budget (the core's bounds are weaker: where they do not decide an
-objective within this, its search is wasted time). The answer is the same either way."""
+COMPILED_PER_BUDGET = 10
+"""The compiled core may expand this many times the search's budget: on the shipped
+riddles a compiled state costs 4 to 14 times less CPU than a Python one (the kernel
+against the Python A* on the same objectives, ``benchmarks/solver.py``), so where the
+Python search would stop on the budget the compiled one goes on about as long, and
+proves (for every player count, issue 14 §3) what the Python one leaves unproven. Its
+memory has its own cap in bytes (:data:`.compiled.search.BYTES_AT_MOST`); past either,
+or undecided, the proof goes back to the Python A* with the budget. The answer is
+the same either way where both decide."""
 
 
 def proof_search(game: RiddleGame, budget: int, horizon: int | None,
@@ -450,9 +455,9 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
     """The proof's A* (no powers, no chance): the Python
     :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
     numba is installed and the compiled core (``generator/systems/riddle/compiled``)
-    supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
-    replayed by the Python rules); else, or when the core stops undecided, the Python
-    search with the whole budget.
+    supports the riddle, that core for at most :data:`COMPILED_PER_BUDGET` times the
+    budget (its line replayed by the Python rules, its memory capped in bytes); else,
+    or when the core stops undecided, the Python search with the whole budget.
     The compiled core is on wherever numba is installed (the ``fast`` extra);
     ``RIDDLESMITH_COMPILED=0`` turns it off (:func:`~.cache.compiled_core_on`)."""
     if budget > PYTHON_FIRST and compiled_core_on():
@@ -466,7 +471,7 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
         except ImportError:  # numpy is not installed
             return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
         announce()  # a first compile (about 30 s) is said, not a silent wait
-        found = compiled_astar(game, min(budget, COMPILED_STATES), horizon,
+        found = compiled_astar(game, COMPILED_PER_BUDGET * budget, horizon,
                                left_of(seconds, cpu))
         if found is not None:
             return found

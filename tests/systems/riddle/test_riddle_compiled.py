@@ -617,3 +617,42 @@ def test_warm_exits_0_in_every_install(monkeypatch: pytest.MonkeyPatch) -> None:
         else ("off (numba is not installed)",)
     assert any(want in done.output for want in wants), done.output
     assert CliRunner().invoke(main, ["warm", "--quiet"]).output == ""
+
+
+@needs_kernel
+def test_a_tiny_memory_cap_stops_the_core_and_the_python_search_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search's own cap in bytes (search.BYTES_AT_MOST): too small a cap
+    stops the kernel with the memory status, compiled_astar answers None, and the
+    proof (solver.proof_search) is the Python A*'s."""
+    from generator.systems.riddle import solver
+    from generator.systems.riddle.compiled import search
+
+    statuses: list[int] = []
+    real = kernel.astar  # type: ignore[union-attr]
+
+    def spy(*args: object) -> object:
+        out = real(*args)
+        statuses.append(int(out[0]))
+        return out
+
+    monkeypatch.setattr(kernel, "astar", spy)
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 40 * search.bytes_per_state())
+    monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # the core runs from the first states
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    assert search.held_at_most() == 40
+    compared = 0
+    for game in supported_games(31, 100):
+        plain = astar(game, budget=20_000)
+        if plain.generated < 200 or plain.status not in ("found", "exhausted"):
+            continue  # holds too few states for the cap to bite
+        assert compiled_astar(game, 20_000, None, None) is None
+        assert statuses[-1] == kernel.BUDGET_MEMORY  # type: ignore[union-attr]
+        proof = solver.proof_search(game, 20_000, None, None)
+        assert statuses[-1] == kernel.BUDGET_MEMORY  # type: ignore[union-attr]
+        assert (proof.status, proof.cost, proof.expanded) == (
+            plain.status, plain.cost, plain.expanded)  # the Python search's own answer
+        compared += 1
+    assert compared >= 5, compared
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 1 << 30)
+    assert search.held_at_most() > 900_000  # the shipped cap: ~1.1 kB a state at most
