@@ -295,7 +295,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return None if seconds is None else max(0.0, seconds - (time.process_time()
                                                                 - cpu_started))
 
-    found = proof_search(game, budget, horizon, left())
+    core: list[str] = []  # why the compiled core stopped undecided, when it did
+    found = proof_search(game, budget, horizon, left(), core)
     if game.unknown_gods:
         in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
@@ -389,7 +390,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                              f"{seconds} CPU seconds")
         return result(SOLVED, found, "; ".join(notes), firsts, game)
     if found.status == BUDGET:
-        return result(UNPROVEN, found, budget_reason(found, budget, seconds))
+        return result(UNPROVEN, found, "; ".join([budget_reason(found, budget, seconds),
+                                                  *core]))
     if found.status == HORIZON:
         return result(UNPROVEN, found, f"horizon: no solution within {horizon} turns "
                       "(solver.horizon)")
@@ -451,13 +453,15 @@ the same either way where both decide."""
 
 
 def proof_search(game: RiddleGame, budget: int, horizon: int | None,
-                 seconds: float | None) -> SearchResult[RiddleState, Action]:
+                 seconds: float | None, why: list[str] | None = None
+                 ) -> SearchResult[RiddleState, Action]:
     """The proof's A* (no powers, no chance): the Python
     :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
     numba is installed and the compiled core (``generator/systems/riddle/compiled``)
     supports the riddle, that core for at most :data:`COMPILED_PER_BUDGET` times the
     budget (its line replayed by the Python rules, its memory capped in bytes); else,
-    or when the core stops undecided, the Python search with the whole budget.
+    or when the core stops undecided, the Python search with the whole budget (``why``
+    then gets the limit that stopped the core).
     The compiled core is on wherever numba is installed (the ``fast`` extra);
     ``RIDDLESMITH_COMPILED=0`` turns it off (:func:`~.cache.compiled_core_on`)."""
     if budget > PYTHON_FIRST and compiled_core_on():
@@ -472,7 +476,7 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
             return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
         announce()  # a first compile (about 30 s) is said, not a silent wait
         found = compiled_astar(game, COMPILED_PER_BUDGET * budget, horizon,
-                               left_of(seconds, cpu))
+                               left_of(seconds, cpu), why=why)
         if found is not None:
             return found
         seconds = left_of(seconds, cpu)  # what both spent is gone from the cap

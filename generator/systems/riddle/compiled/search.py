@@ -114,10 +114,12 @@ def why_not(game: RiddleGame) -> str | None:
 
 def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
                    seconds: float | None, clock: dict[str, float] | None = None,
-                   memory: int | None = None) -> SearchResult[RiddleState, Action] | None:
+                   memory: int | None = None, why: list[str] | None = None
+                   ) -> SearchResult[RiddleState, Action] | None:
     """:func:`~generator.sim.search.astar` on ``game`` through the compiled core, or
     None when it cannot answer as the Python search would (see the module docs).
-    ``memory`` caps the bytes it holds (default :data:`BYTES_AT_MOST`).
+    ``memory`` caps the bytes it holds (default :data:`BYTES_AT_MOST`); ``why`` gets
+    which limit stopped it, when one did (:func:`stop_reason`).
     ``clock`` (for the benchmark) gets the kernel's own CPU seconds under ``kernel``."""
     kernel = kernel_module()
     if kernel is None or unsupported(game) is not None:
@@ -145,7 +147,23 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     if status == kernel.EXHAUSTED and max_cost is None:
         return SearchResult(EXHAUSTED, None, (), (), int(expanded), int(generated),
                             time.perf_counter() - started)
+    said = stop_reason(kernel, int(status), int(expanded), budget, len(nodes), memory)
+    if why is not None and said:
+        why.append(said)
     return None
+
+
+def stop_reason(kernel: Any, status: int, expanded: int, budget: int, held: int,
+                memory: int | None = None) -> str:
+    """Which limit stopped the kernel, in words (``""`` for the horizon)."""
+    limit = BYTES_AT_MOST if memory is None else memory
+    which = {kernel.BUDGET_STATES: f"its state cap ({budget:,} expanded)",
+             kernel.BUDGET_MEMORY: f"its memory cap ({limit / 2**20:,.0f} MiB, {held:,} "
+                                   "states held)",
+             kernel.BUDGET_SECONDS: "the CPU-seconds cap",
+             kernel.OVERFLOW: "a count its state cannot hold"}.get(status)
+    return "" if which is None else \
+        f"the compiled core stopped first, on {which}, after {expanded:,} states expanded"
 
 
 def replay(game: RiddleGame, starts: tuple[RiddleState, ...], line: list[np.ndarray]
