@@ -157,9 +157,9 @@ def stop_reason(kernel: Any, status: int, expanded: int, budget: int, held: int,
                 memory: int | None = None) -> str:
     """Which limit stopped the kernel, in words (``""`` for the horizon)."""
     limit = BYTES_AT_MOST if memory is None else memory
+    size = f"{limit / 2**20:,.0f} MiB" if limit >= 2**20 else f"{limit:,} bytes"
     which = {kernel.BUDGET_STATES: f"its state cap ({budget:,} expanded)",
-             kernel.BUDGET_MEMORY: f"its memory cap ({limit / 2**20:,.0f} MiB, {held:,} "
-                                   "states held)",
+             kernel.BUDGET_MEMORY: f"its memory cap ({size}, {held:,} states held)",
              kernel.BUDGET_SECONDS: "the CPU-seconds cap",
              kernel.OVERFLOW: "a count its state cannot hold"}.get(status)
     return "" if which is None else \
