@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import takewhile
+from pathlib import Path
 
 import pytest
 
@@ -656,3 +657,46 @@ def test_a_tiny_memory_cap_stops_the_core_and_the_python_search_answers(
     assert compared >= 5, compared
     monkeypatch.setattr(search, "BYTES_AT_MOST", 1 << 30)
     assert search.held_at_most() > 900_000  # the shipped cap: ~1.1 kB a state at most
+
+
+def test_a_pool_gets_the_core_compiled_before_its_workers_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """prove_all compiles a cold core in the parent (with the notice) before a pool's
+    workers would each compile it; in one process the first proof compiles it lazily."""
+    if kernel is None:
+        pytest.skip("the compiled core needs numba")
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.sim.executors import InProcessExecutor
+    from generator.systems import discover_systems
+    from generator.systems.riddle import proof_shared
+    from generator.systems.riddle.compiled import warm
+    from generator.systems.riddle.proofs import prove_all, requests_by_count
+
+    from .test_riddle_proofs import write_piers
+
+    shared = proof_shared(load_packs([write_piers(tmp_path / "pack")], load_schemas(),
+                                     kinds_of(discover_systems())).packs[0])
+    requests = requests_by_count(shared.riddles["pier-1"])
+    compiled: list[object] = []
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: False)
+    monkeypatch.setattr(warm, "warm", lambda notice=None: compiled.append(notice) or "")
+    heard: list[str] = []
+    prove_all(requests, shared, cache_dir=None, executor=_NotInProcess(InProcessExecutor()),
+              progress=heard.append)
+    assert compiled == [heard.append]
+    prove_all(requests, shared, cache_dir=None, executor=InProcessExecutor(),
+              progress=heard.append)
+    assert compiled == [heard.append]  # one process: no compile ahead of need
+
+
+class _NotInProcess:
+    """An executor that is not :class:`InProcessExecutor` (as a pool is) but runs here."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def run(self, fn: Callable[..., object], shared: object, tasks: Sequence[tuple[object, ...]]
+            ) -> Iterator[tuple[int, object]]:
+        return self.inner.run(fn, shared, tasks)  # type: ignore[attr-defined, no-any-return]
