@@ -59,7 +59,8 @@ NARROW = RIDDLE.format(n=3, tower="1", level=3).replace(
 
 
 def test_each_count_is_proven_and_what_is_not_is_reported_at_the_objective(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # NARROW's budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-2.yaml").write_text(DEADLINE)
     (root / "riddles" / "pier-3.yaml").write_text(NARROW)
@@ -77,7 +78,9 @@ def test_each_count_is_proven_and_what_is_not_is_reported_at_the_objective(
                                        "players (proven for 1, 2 and 4 players): budget:")
 
 
-def test_the_cache_keeps_each_count_and_the_book_shows_every_count(tmp_path: Path) -> None:
+def test_the_cache_keeps_each_count_and_the_book_shows_every_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # NARROW's budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-3.yaml").write_text(NARROW)
     cache = tmp_path / "cache"
@@ -141,7 +144,9 @@ def test_check_asks_for_every_count_the_riddle_allows(players: tuple[int, ...]) 
                                          for n in players]  # type: ignore[arg-type]
 
 
-def test_other_counts_are_searched_only_for_what_the_first_count_proved(tmp_path: Path) -> None:
+def test_other_counts_are_searched_only_for_what_the_first_count_proved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # the budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-3.yaml").write_text(NARROW.replace("nodes: 30", "nodes: 20"))
     shared = proof_shared(load_packs([root], load_schemas(), kinds_of(discover_systems()))
