@@ -12,13 +12,8 @@ import pytest
 from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import Stockpile, height_at
-from generator.systems.riddle.bounds import (
-    PIECES_UP,
-    Bounds,
-    coin_pieces,
-    figure_squares,
-    first_build,
-)
+from generator.systems.riddle.bounds import PIECES_UP, Bounds, coin_pieces
+from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
