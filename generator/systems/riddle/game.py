@@ -36,7 +36,8 @@ from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bo
 from generator.systems.riddle.goals.build import BuildGoal, build_bound
 from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
-from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.model import iter_goal_tree
 from generator.systems.riddle.power_bounds import PowerReach, power_reach, powered_estimate
 from generator.systems.riddle.state import (
     RiddleState,
