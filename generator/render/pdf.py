@@ -17,7 +17,6 @@ fixes dates and ids. Viewers are told not to scale the pages when printing
 """
 from __future__ import annotations
 
-import functools
 import io
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +26,7 @@ from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
 
 from . import fonts
+from .colour import rgb_fractions, rgb_to_cmyk
 from .images import draw_image
 from .scene import (
     MM_PER_PT,
@@ -85,27 +85,6 @@ def placeholder_index(data: bytes) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
-@functools.lru_cache(maxsize=256)
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
-
-
-@functools.lru_cache(maxsize=256)
-def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
-    """The naive device conversion of ``#rrggbb``: grey component removal, black as K only.
-
-    Pure black is plain K (no rich black); white is no ink at all.
-
-    >>> rgb_to_cmyk("#000000"), rgb_to_cmyk("#ffffff"), rgb_to_cmyk("#ff0000")
-    ((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0), (0.0, 1.0, 1.0, 0.0))
-    """
-    r, g, b = _rgb(colour)
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0:
-        return (0.0, 0.0, 0.0, 1.0)
-    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
-
-
 RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
 """The rich black of a CMYK file that asks for it: C 60 M 40 Y 40 K 100 (a common print-shop
 recipe, 240 % ink), deeper than K alone on a large area."""
@@ -154,13 +133,13 @@ class _Ink:
             else:
                 c.setFillColorCMYK(*rgb_to_cmyk(colour))
         else:
-            c.setFillColorRGB(*_rgb(colour))
+            c.setFillColorRGB(*rgb_fractions(colour))
 
     def stroke(self, c: Any, colour: str) -> None:
         if self.cmyk:
             c.setStrokeColorCMYK(*rgb_to_cmyk(colour))
         else:
-            c.setStrokeColorRGB(*_rgb(colour))
+            c.setStrokeColorRGB(*rgb_fractions(colour))
 
 
 def _apply_style(c: Any, style: Style, ink: _Ink, area: bool = False) -> tuple[int, int]:
