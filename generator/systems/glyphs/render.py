@@ -335,6 +335,14 @@ def aid_texts(game: GlyphGame, lang: str | None) -> tuple[str, ...]:
             say("aid-sfynx", lang), say("aid-lose", lang))
 
 
+def token_effect_text(game: GlyphGame, effect: str, lang: str | None) -> str:
+    """What a challenge token's ``effect`` does, with the game document's numbers: the
+    whirlpool's side B curse and how few riddle cards it waits for."""
+    remaining = game.whirlpool_remaining
+    key = "whirlpool-one" if effect == "whirlpool" and remaining == 1 else effect
+    return say(key, lang, curse=game.whirlpool_curse, remaining=number_word(remaining, lang))
+
+
 def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> Scene:
     pw, ph = paper
     parts: list[Element] = [Text(pw / 2, 22, f"{text_in(game.title, lang)} — "
@@ -354,7 +362,7 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
          6.5),
         ("reward", [f"{text_in(r.name, lang)}: {say(r.effects[0], lang)}" for r in game.rewards],
          6.5),
-        ("tokens", [say(e, lang, curse=game.whirlpool_curse)
+        ("tokens", [token_effect_text(game, e, lang)
                     for e in sorted({e for t in game.tokens for e in t.effects})], 8.0))
     for heading, lines, step in sections:
         parts.append(Text(22, y + 4, say(heading, lang), size=11, fill=INK, bold=True))
