@@ -50,18 +50,22 @@ PT_PER_MM = 72.0 / 25.4
 
 # The live preview (``riddlesmith serve``) wants the pages of each PDF as scenes, to
 # draw them as SVG; a context variable lets it collect them without any system knowing.
-_CAPTURE: ContextVar[list[Document] | None] = ContextVar("riddlesmith_pdf_capture", default=None)
+# The print audit (tools/print_audit.py) collects them too, and still draws every PDF.
+_CAPTURE: ContextVar[tuple[list[Document], bool] | None] = ContextVar(
+    "riddlesmith_pdf_capture", default=None)
 PLACEHOLDER_PREFIX = b"%riddlesmith-preview-document-"
 
 
 @contextmanager
-def capture_documents() -> Iterator[list[Document]]:
+def capture_documents(*, draw: bool = False) -> Iterator[list[Document]]:
     """Collect the documents that ``document_to_pdf`` is asked for inside the block.
 
     Inside the block no PDF is drawn: ``document_to_pdf`` returns a short
     placeholder naming the document's index in the list, so a preview can map
     each artefact back to its pages (see :func:`placeholder_index`) and draw a
-    PDF only when someone asks for it.
+    PDF only when someone asks for it. With ``draw``, every PDF is drawn as
+    usual as well (what reads the PDF, such as the rasteriser of the ``tts`` and
+    ``pro`` images, gets it), and the documents are only listed.
 
     >>> from .scene import Scene
     >>> with capture_documents() as docs:
@@ -70,7 +74,7 @@ def capture_documents() -> Iterator[list[Document]]:
     (0, 't')
     """
     found: list[Document] = []
-    token = _CAPTURE.set(found)
+    token = _CAPTURE.set((found, draw))
     try:
         yield found
     finally:
@@ -320,10 +324,12 @@ def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
 
     ``memo=False`` draws every element through reportlab's canvas calls, the plain
     reference the tests pin the replay of repeated elements (:func:`_draw_leaf`) to."""
-    captured = _CAPTURE.get()
-    if captured is not None:
+    capture = _CAPTURE.get()
+    if capture is not None:
+        captured, draw = capture
         captured.append(doc)
-        return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
+        if not draw:
+            return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
     buf = io.BytesIO()
     first = doc.pages[0]
     # The initial font is ours: otherwise reportlab lists an unembedded Helvetica on every page.
