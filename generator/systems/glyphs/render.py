@@ -29,6 +29,7 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import (
     Degree,
     GlyphGame,
@@ -390,8 +391,6 @@ def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: 
 
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-    from generator.systems.glyphs import load_pack
-
     loaded, _ = load_pack(pack)
     game, glyphs = loaded.game, loaded.glyphs
     if game is None or glyphs is None:

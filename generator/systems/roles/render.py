@@ -31,6 +31,7 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import can_hold_skyscrapers, compile_table
 from generator.systems.roles.model import TYPES, RoleCard, RoleGame, printed_cards
 
@@ -235,8 +236,6 @@ def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Card sheets (fronts, backs, duplex), reference cards and the player aid per game."""
-    from generator.systems.roles import read_pack
-
     cards, _, games = read_pack(pack)
     lang = options.lang
     box = card_box(pack)

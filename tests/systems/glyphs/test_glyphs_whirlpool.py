@@ -11,7 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from conftest import CONTENT
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.game import Play, new_game, sfynx_phase
 from generator.systems.glyphs.model import WHIRLPOOL_REMAINING, GlyphGame, Table
 from generator.systems.glyphs.policies import Planner
