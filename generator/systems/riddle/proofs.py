@@ -41,7 +41,8 @@ from generator.systems.riddle.cache import (
     write_entry,
 )
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import DEFAULT_GEMS, BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.partners import FOUR, TWO, as_four_players
 from generator.systems.riddle.results import (
     SOLVED,
