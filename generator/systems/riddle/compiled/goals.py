@@ -115,15 +115,13 @@ def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
 
 
 @njit(**LEAN)
-def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray,
-               fine: bool) -> int:
-    """A leaf goal's ``min_turns`` with plain turns (goals/*.py); with ``fine``, raised
-    by its finer bound (the walks below: the dear part), else only the cheap part."""
+def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -> int:
+    """A leaf goal's ``min_turns`` with plain turns (goals/*.py)."""
     if met[i]:
         return 0
     kind, a, b = T[T[O_GOALS] + 6 * i + 0], T[T[O_GOALS] + 6 * i + 1], T[T[O_GOALS] + 6 * i + 2]
     if kind == G_SLOTS:  # goals/slots.py slots_bound (compiled/slots.py)
-        return max(1, slots_walk(s, T, i, scratch)) if fine else 1
+        return max(1, slots_walk(s, T, i, scratch))
     if kind == G_STAND:
         figure = T[T[O_GOALS] + 6 * i + 3]
         if figure != 0:  # the King and the Sphinx move only by effects: one turn, no more
@@ -132,8 +130,6 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray,
             present = present or ((figure == 2 or figure == 3) and s[SPHINX] >= 0)
             if not present:
                 return UNREACHABLE
-            if not fine:
-                return 1
             more = figure_walk(s, T, 1, a, b) if figure != 2 else UNREACHABLE
             if figure != 1:
                 more = min(more, figure_walk(s, T, 2, a, b))
@@ -141,7 +137,7 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray,
                 more = min(more, stand_walk(s, T, a, b, scratch))
             return max(1, more)
         base = stand_turns(s, T, a, b)
-        if base <= 0 or base >= UNREACHABLE or not fine:
+        if base <= 0 or base >= UNREACHABLE:
             return base
         return max(base, stand_walk(s, T, a, b, scratch))
     if kind == G_BUILD:
@@ -158,14 +154,12 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray,
         total = cheapest(missing, c1, c2, c3, c4)
         if total >= UNREACHABLE:
             return UNREACHABLE
-        if not fine:
-            return max(1, total)
         return max(1, total, build_walk(s, T, i, scratch))  # goals/build.py build_bound
     if kind == G_WITHIN:
         return 0 if s[TURN] <= a else UNREACHABLE
     # G_BLESSINGS
     base = blessings_turns(s, T, a)
-    if base <= 0 or base >= UNREACHABLE or not fine:
+    if base <= 0 or base >= UNREACHABLE:
         return base
     return max(base, blessings_walk(s, T, a - s[BLESSINGS], scratch))
 
@@ -439,14 +433,10 @@ def is_over(s: np.ndarray, T) -> bool:
 
 
 @njit(**LEAN)
-def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray, fine: bool) -> int:
+def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
     """RiddleGame.estimate (plain): the target goal's bound, each leaf's ``min_turns``
     combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min).
-    ``bound`` holds a word per goal node, then :data:`SCRATCH` words.
-
-    Without ``fine``, the cheap bound the search pushes a child with: the same but
-    the leaves' finer bounds (:func:`leaf_turns`) and the builds on disjoint spaces
-    left out, so never above the bound with them (it takes the max of more terms)."""
+    ``bound`` holds a word per goal node, then :data:`SCRATCH` words."""
     target = T[P_TARGET]
     if (s[ACHIEVED] >> target) & 1:
         return 0
@@ -465,7 +455,7 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray, fine: bool) -
                     need = UNREACHABLE
                     break
                 need = max(need, b)
-            if need < UNREACHABLE and fine:  # builds on disjoint spaces (goals/all_of.py)
+            if need < UNREACHABLE:  # builds on disjoint spaces (goals/all_of.py)
                 at = T[P_NODES]
                 need = max(need, disjoint_builds(s, T, i, bound[at:]))
             if need < UNREACHABLE and T[T[O_GOALS] + 6 * i + 3] >= 0 and s[TURN] + max(need, 1) > T[T[O_GOALS] + 6 * i + 3]:
@@ -477,7 +467,7 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray, fine: bool) -
                 need = min(need, bound[T[T[O_CHILDREN] + c]])
             bound[i] = need
         else:
-            bound[i] = leaf_turns(s, T, i, met, bound[T[P_NODES]:], fine)
+            bound[i] = leaf_turns(s, T, i, met, bound[T[P_NODES]:])
     need = bound[root]
     if need >= UNREACHABLE or (need > 1 and need > turns_possible(s, T)):
         return UNREACHABLE

@@ -26,7 +26,7 @@ from generator.systems.riddle.compiled.flat import (
     TURN, W0, WANDERER_MOVED, WIDTH,
 )
 from generator.systems.riddle.compiled.table import (
-    EMPTY, KEY_WORDS, NO_NODE, ORDER_AT_MOST, OWNER, VALUE, doubled, entry, entry_f, entry_node,
+    EMPTY, KEY_WORDS, NO_NODE, ORDER_AT_MOST, OWNER, VALUE, doubled, entry, entry_node,
     hash_of, new_table, pop, push, put, slot_of,
 )
 from generator.systems.riddle.compiled.base import LEAN, UNREACHABLE, height, popcount
@@ -495,30 +495,22 @@ def grown(rows: np.ndarray, n: int) -> np.ndarray:
 
 @njit(cache=True)
 def astar(starts: np.ndarray, T, budget: int, max_cost: int,
-          stored_at_most: int, seconds: float, deferred: int):
+          stored_at_most: int, seconds: float):
     """sim/search.py ``_astar`` over flat states: the same order (f, then deeper
-    first, then insertion), goal test on generation, the same limits.
-
-    ``deferred`` (1): a child is pushed with the cheap bound (:func:`.goals.estimate`
-    without ``fine``, never above the full one) and gets its full bound only when it
-    reaches the top of the open list, pushed again when that raises its f. A node
-    is expanded only with its full bound, the smallest full f of the open list, so
-    the states expanded and their order are those of ``deferred`` 0 (every child's
-    full bound at once); children left in the open list when the goal turns up
-    never pay it. Returns (status, goal node or -1, expanded, generated, states,
-    parents, counts: [full bounds computed, entries pushed again])."""
+    first, then insertion), goal test on generation, the same limits. Returns
+    (status, goal node or -1, expanded, generated, states, parents)."""
     width = WIDTH
     cap = 256
     nodes = np.empty((cap, width), dtype=np.int64)
     parent = np.empty(cap, dtype=np.int64)
     depth = np.empty(cap, dtype=np.int64)  # g
-    full = np.empty(cap, dtype=np.int64)  # the full bound, -1 before it is computed
+    dead = np.empty(cap, dtype=np.int64)  # 1: a shorter path to its state came later
     table = new_table(1 << 10)
+    keys = np.empty((1 << 9, KEY_WORDS), dtype=np.int64)  # the table's keys, in order
     entries = 0
     key = np.empty(KEY_WORDS, dtype=np.int64)
-    heap = np.empty(cap, dtype=np.int64)
+    heap = np.empty(cap, dtype=np.int64)  # open list: at most one entry per node
     size = 0
-    counts = np.zeros(2, dtype=np.int64)
     goals = T[P_NODES]
     met = np.zeros(max(goals, 1), dtype=np.bool_)
     bound = np.zeros(goals + SCRATCH, dtype=np.int64)  # the goals' bounds, then scratch
@@ -530,33 +522,33 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     expanded = 0
     generated = 0
     cut = False
-    dead = -2  # full[node] of a node a shorter path to its state replaced
     for i in range(starts.shape[0]):
         key_into(starts[i], T, key)
         h = hash_of(key)
-        at = slot_of(table, key, h)
+        at = slot_of(table, keys, key, h)
         if table[at, VALUE] != EMPTY:
             continue
-        put(table, at, key, h)
+        if entries == keys.shape[0]:
+            keys = grown(keys, entries)
+        put(table, at, keys, entries, key, h)
         table[at, VALUE] = 0
         table[at, OWNER] = n
         entries += 1
         if 2 * entries > table.shape[0]:
             table = doubled(table)
         if n == cap:
-            nodes, parent, depth, full = grown(nodes, n), grown(parent, n), grown(depth, n), \
-                grown(full, n)
+            nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), grown(depth, n), \
+                grown(dead, n)
             heap = grown(heap, size)
             cap *= 2
         nodes[n, :] = starts[i]
         parent[n] = -1
         depth[n] = 0
+        dead[n] = 0
         n += 1
         if (starts[i, ACHIEVED] >> target) & 1:
-            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), counts
-        h = estimate(starts[i], T, met, bound, True)
-        counts[0] += 1
-        full[n - 1] = dead
+            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+        h = estimate(starts[i], T, met, bound)
         if h >= UNREACHABLE:
             continue
         if max_cost >= 0 and h > max_cost:
@@ -564,79 +556,50 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
             continue
         h = max(h, 1)
         if h >= ORDER_AT_MOST:
-            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), counts
-        full[n - 1] = h
+            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         push(heap, size, entry(h, 0, n - 1))
         size += 1
     started = cpu_seconds() if seconds >= 0 else 0.0
     while size > 0:
-        top = pop(heap, size)
+        node = entry_node(pop(heap, size))
         size -= 1
-        node = entry_node(top)
-        h = full[node]
-        if h == dead:
+        if dead[node]:
             continue
-        g = depth[node]
-        if h < 0:  # pushed with the cheap bound: the full one now
-            h = max(estimate(nodes[node], T, met, bound, True), -3 - h)
-            counts[0] += 1
-            if h >= UNREACHABLE:
-                full[node] = dead
-                continue
-            h = max(h, 1)
-            if max_cost >= 0 and g + h > max_cost:
-                full[node] = dead
-                cut = True
-                continue
-            if g + h >= ORDER_AT_MOST:
-                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                    counts
-            full[node] = h
-            if g + h > entry_f(top):
-                push(heap, size, entry(g + h, g, node))
-                size += 1
-                counts[1] += 1
-                continue
         if expanded >= budget:
-            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                counts
+            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         if n > stored_at_most:
-            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                counts
+            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
-            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                counts
+            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         expanded += 1
-        g1 = g + 1
+        g1 = depth[node] + 1
         made = successors(nodes[node], T, out, met, room, swap)
         if made < 0:
-            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), counts
+            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
         for r in range(made):
             generated += 1
             child = out[r]
             if overflows(child):
-                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                    counts
+                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
             key_into(child, T, key)
             h = hash_of(key)
-            at = slot_of(table, key, h)
+            at = slot_of(table, keys, key, h)
             known = table[at, VALUE]
             if known != EMPTY and known <= g1:
                 continue
             if known == EMPTY:
-                put(table, at, key, h)
+                if entries == keys.shape[0]:
+                    keys = grown(keys, entries)
+                put(table, at, keys, entries, key, h)
                 entries += 1
             elif table[at, OWNER] != NO_NODE:
-                full[table[at, OWNER]] = dead  # the longer path's node
+                dead[table[at, OWNER]] = 1  # the longer path's node
             table[at, VALUE] = g1
             is_goal = (child[ACHIEVED] >> target) & 1
             h = 0
             keep = True
             if not is_goal:
-                h = estimate(child, T, met, bound, deferred == 0)
-                counts[0] += deferred == 0
-                if deferred == 2 and h < UNREACHABLE:
-                    h = max(h, full[node] - 1)
+                h = estimate(child, T, met, bound)
                 if h >= UNREACHABLE:
                     keep = False
                 else:
@@ -646,29 +609,28 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
                         keep = False
                     elif g1 + h >= ORDER_AT_MOST:
                         return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), \
-                            parent[:n].copy(), counts
+                            parent[:n].copy()
             table[at, OWNER] = n if keep else NO_NODE
             if 2 * entries > table.shape[0]:
                 table = doubled(table)
             if not keep:
                 continue
             if n == cap:
-                nodes, parent, depth, full = grown(nodes, n), grown(parent, n), \
-                    grown(depth, n), grown(full, n)
+                nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), \
+                    grown(depth, n), grown(dead, n)
                 heap = grown(heap, size)
                 cap *= 2
             nodes[n, :] = child
             parent[n] = node
             depth[n] = g1
-            full[n] = h if deferred == 0 else -3 - (h if deferred == 2 else 0)
+            dead[n] = 0
             n += 1
             if is_goal:
-                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), \
-                    counts
+                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
             push(heap, size, entry(g1 + h, g1, n - 1))
             size += 1
     status = HORIZON if cut else EXHAUSTED
-    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy(), counts
+    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
 
 
 def children(s: np.ndarray, T) -> np.ndarray:
@@ -683,12 +645,11 @@ def children(s: np.ndarray, T) -> np.ndarray:
     return out[:made].copy()
 
 
-def bound_of(s: np.ndarray, T, fine: bool = True) -> int:
-    """The kernel's estimate of ``s`` (for tests); without ``fine``, the cheap bound
-    the search pushes children with."""
+def bound_of(s: np.ndarray, T) -> int:
+    """The kernel's estimate of ``s`` (for tests)."""
     goals = max(T[P_NODES], 1)
     return int(estimate(s, T, np.zeros(goals, dtype=np.bool_),
-                        np.zeros(goals + SCRATCH, dtype=np.int64), fine))
+                        np.zeros(goals + SCRATCH, dtype=np.int64)))
 
 
 def disjoint_of(s: np.ndarray, T, node: int) -> int:
@@ -701,4 +662,4 @@ def leaf_of(s: np.ndarray, T, node: int) -> int:
     goals = max(T[P_NODES], 1)
     met = np.zeros(goals, dtype=np.bool_)
     judge(s, T, met)
-    return int(leaf_turns(s, T, node, met, np.zeros(SCRATCH, dtype=np.int64), True))
+    return int(leaf_turns(s, T, node, met, np.zeros(SCRATCH, dtype=np.int64)))

@@ -36,9 +36,6 @@ if TYPE_CHECKING:
     from generator.systems.riddle.state import RiddleState
 
 ENV = "RIDDLESMITH_COMPILED"
-DEFERRED = 0
-"""The kernel's children pushed with the cheap bound, the full one computed at the top
-of the open list (0: every child's full bound at once; the same states expanded)."""
 
 
 class ReplayError(RuntimeError):
@@ -103,12 +100,11 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     starts = tuple(game.starts())
     flat = np.array([encode(s) for s in starts], dtype=np.int64)
     cpu = time.process_time()
-    status, goal, expanded, generated, nodes, parents, counts = kernel.astar(
+    status, goal, expanded, generated, nodes, parents = kernel.astar(
         flat, t, budget, -1 if max_cost is None else max_cost, stored_limit(budget),
-        -1.0 if seconds is None else seconds, DEFERRED)
+        -1.0 if seconds is None else seconds)
     if clock is not None:
         clock["kernel"] = time.process_time() - cpu
-        clock["full bounds"], clock["pushed again"] = float(counts[0]), float(counts[1])
     if status == kernel.FOUND:
         line: list[np.ndarray] = []
         node = int(goal)

@@ -31,10 +31,11 @@ NODES_AT_MOST = 1 << 32
 
 HASH, VALUE, OWNER, KEY = 0, 1, 2, 3
 """The columns of a table row: the key's hash, the fewest turns found (:data:`EMPTY`:
-a free slot), the node stored for the key (:data:`NO_NODE`: none), then the key."""
-ROW_WORDS = 16
-"""Words a row takes (128 bytes: a slot's probe and its key read in one or two cache
-lines; in separate arrays each costs a miss of its own once the table outgrows the cache)."""
+a free slot), the node stored for the key (:data:`NO_NODE`: none), and the key's row
+in the keys array (keys are appended there in the order they come: doubling the
+table moves four words a slot, not the keys)."""
+ROW_WORDS = 4
+"""Words a row takes (a probe reads one cache line for the hash, value and owner)."""
 
 
 @njit(cache=True)
@@ -55,15 +56,16 @@ def hash_of(key: np.ndarray) -> int:
 
 
 @njit(**LEAN)
-def slot_of(table: np.ndarray, key: np.ndarray, h: int) -> int:
+def slot_of(table: np.ndarray, keys: np.ndarray, key: np.ndarray, h: int) -> int:
     """The row holding ``key`` (of hash ``h``), or the free row where it belongs."""
     mask = table.shape[0] - 1
     at = h & mask
     while table[at, VALUE] != EMPTY:
         if table[at, HASH] == h:
             same = True
+            row = table[at, KEY]
             for f in range(KEY_WORDS):
-                if table[at, KEY + f] != key[f]:
+                if keys[row, f] != key[f]:
                     same = False
                     break
             if same:
@@ -73,11 +75,14 @@ def slot_of(table: np.ndarray, key: np.ndarray, h: int) -> int:
 
 
 @njit(**LEAN)
-def put(table: np.ndarray, at: int, key: np.ndarray, h: int) -> None:
-    """Writes ``key`` (of hash ``h``) into the free row ``at``."""
+def put(table: np.ndarray, at: int, keys: np.ndarray, row: int, key: np.ndarray,
+        h: int) -> None:
+    """Writes ``key`` (of hash ``h``) into the free slot ``at``, the key itself into
+    ``keys[row]`` (room there is the caller's)."""
     table[at, HASH] = h
+    table[at, KEY] = row
     for f in range(KEY_WORDS):
-        table[at, KEY + f] = key[f]
+        keys[row, f] = key[f]
 
 
 @njit(cache=True)
@@ -100,12 +105,6 @@ def entry(f: int, g: int, node: int) -> int:
     first), then by smaller ``node`` (inserted first) -- the order of the tuples
     ``(f, -g, node)``, for ``0 <= f, g < ORDER_AT_MOST`` and ``0 <= node < 2**32``."""
     return (np.int64(f) << 48) | (np.int64(ORDER_AT_MOST - 1 - g) << 32) | np.int64(node)
-
-
-@njit(**LEAN)
-def entry_f(item: int) -> int:
-    """The ``f`` of an entry."""
-    return item >> 48
 
 
 @njit(**LEAN)
