@@ -493,6 +493,106 @@ def grown(rows: np.ndarray, n: int) -> np.ndarray:
     return more
 
 
+N, SIZE, ENTRIES, EXPANDED, GENERATED, CUT, NODE, NEXT, MADE, GOAL = range(10)
+"""The search's counters that :func:`search` keeps in an array between two calls."""
+ROOM = -1
+""":func:`search`'s answer when an array must grow before it goes on."""
+
+
+@njit(**LEAN)
+def search(T, budget: int, max_cost: int, stored_at_most: int, seconds: float,
+           started: float, st: np.ndarray, nodes: np.ndarray, parent: np.ndarray,
+           depth: np.ndarray, dead: np.ndarray, table: np.ndarray, keys: np.ndarray,
+           key: np.ndarray, heap: np.ndarray, out: np.ndarray, met: np.ndarray,
+           bound: np.ndarray, room: np.ndarray, swap: np.ndarray) -> int:
+    """The A* loop of :func:`astar` until it ends (its status) or a node, key or
+    slot more would not fit (:data:`ROOM`: :func:`astar` grows the arrays and calls
+    again, the child being looked at next kept in ``st``). It allocates nothing, so it
+    runs without numba's reference counts (:data:`~.base.LEAN`)."""
+    n, size, entries = st[N], st[SIZE], st[ENTRIES]
+    expanded, generated, cut = st[EXPANDED], st[GENERATED], st[CUT]
+    node, r, made = st[NODE], st[NEXT], st[MADE]
+    target = T[P_TARGET]
+    g1 = depth[node] + 1 if node >= 0 else 0
+    status = ROOM
+    while True:
+        if r >= made:  # the next node to expand
+            if size == 0:
+                status = HORIZON if cut else EXHAUSTED
+                break
+            node = entry_node(pop(heap, size))
+            size -= 1
+            if dead[node]:
+                continue
+            if expanded >= budget:
+                status = BUDGET_STATES
+                break
+            if n > stored_at_most:
+                status = BUDGET_MEMORY
+                break
+            if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
+                status = BUDGET_SECONDS
+                break
+            expanded += 1
+            g1 = depth[node] + 1
+            made = successors(nodes[node], T, out, met, room, swap)
+            r = 0
+            if made < 0:
+                status = OVERFLOW
+                break
+            continue
+        if n == nodes.shape[0] or entries == keys.shape[0] or 2 * (entries + 1) > table.shape[0]:
+            break  # ROOM
+        child = out[r]
+        r += 1
+        generated += 1
+        if overflows(child):
+            status = OVERFLOW
+            break
+        key_into(child, T, key)
+        h = hash_of(key)
+        at = slot_of(table, keys, key, h)
+        known = table[at, VALUE]
+        if known != EMPTY and known <= g1:
+            continue
+        if known == EMPTY:
+            put(table, at, keys, entries, key, h)
+            entries += 1
+        elif table[at, OWNER] != NO_NODE:
+            dead[table[at, OWNER]] = 1  # the longer path's node
+        table[at, VALUE] = g1
+        table[at, OWNER] = NO_NODE
+        is_goal = (child[ACHIEVED] >> target) & 1
+        h = 0
+        if not is_goal:
+            h = estimate(child, T, met, bound)
+            if h >= UNREACHABLE:
+                continue
+            h = max(h, 1)
+            if max_cost >= 0 and g1 + h > max_cost:
+                cut = 1
+                continue
+            if g1 + h >= ORDER_AT_MOST:
+                status = OVERFLOW
+                break
+        table[at, OWNER] = n
+        copy_row(nodes, n, out, r - 1)
+        parent[n] = node
+        depth[n] = g1
+        dead[n] = 0
+        n += 1
+        if is_goal:
+            st[GOAL] = n - 1
+            status = FOUND
+            break
+        push(heap, size, entry(g1 + h, g1, n - 1))
+        size += 1
+    st[N], st[SIZE], st[ENTRIES] = n, size, entries
+    st[EXPANDED], st[GENERATED], st[CUT] = expanded, generated, cut
+    st[NODE], st[NEXT], st[MADE] = node, r, made
+    return status
+
+
 @njit(cache=True)
 def astar(starts: np.ndarray, T, budget: int, max_cost: int,
           stored_at_most: int, seconds: float):
@@ -500,137 +600,81 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     first, then insertion), goal test on generation, the same limits. Returns
     (status, goal node or -1, expanded, generated, states, parents)."""
     width = WIDTH
-    cap = 256
+    cap = 1024
     nodes = np.empty((cap, width), dtype=np.int64)
     parent = np.empty(cap, dtype=np.int64)
     depth = np.empty(cap, dtype=np.int64)  # g
     dead = np.empty(cap, dtype=np.int64)  # 1: a shorter path to its state came later
-    table = new_table(1 << 10)
-    keys = np.empty((1 << 9, KEY_WORDS), dtype=np.int64)  # the table's keys, in order
-    entries = 0
-    key = np.empty(KEY_WORDS, dtype=np.int64)
     heap = np.empty(cap, dtype=np.int64)  # open list: at most one entry per node
-    size = 0
+    table = new_table(1 << 11)
+    keys = np.empty((1 << 10, KEY_WORDS), dtype=np.int64)  # the table's keys, in order
+    key = np.empty(KEY_WORDS, dtype=np.int64)
     goals = T[P_NODES]
     met = np.zeros(max(goals, 1), dtype=np.bool_)
     bound = np.zeros(goals + SCRATCH, dtype=np.int64)  # the goals' bounds, then scratch
     room = np.empty(2 * width, dtype=np.int64)
     swap = np.empty((HOLD + SCRATCH_ROWS, width), dtype=np.int64)
     out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
+    st = np.zeros(GOAL + 1, dtype=np.int64)
+    st[NODE], st[GOAL] = -1, -1
     target = T[P_TARGET]
-    n = 0
-    expanded = 0
-    generated = 0
-    cut = False
+    n = size = entries = 0
+    status = ROOM
     for i in range(starts.shape[0]):
+        if n == nodes.shape[0] or entries == keys.shape[0] or 2 * (entries + 1) > table.shape[0]:
+            nodes, parent, depth, dead, heap = grown(nodes, n), grown(parent, n), \
+                grown(depth, n), grown(dead, n), grown(heap, size)
+            keys = grown(keys, entries)
+            table = doubled(table)
         key_into(starts[i], T, key)
         h = hash_of(key)
         at = slot_of(table, keys, key, h)
         if table[at, VALUE] != EMPTY:
             continue
-        if entries == keys.shape[0]:
-            keys = grown(keys, entries)
         put(table, at, keys, entries, key, h)
+        entries += 1
         table[at, VALUE] = 0
         table[at, OWNER] = n
-        entries += 1
-        if 2 * entries > table.shape[0]:
-            table = doubled(table)
-        if n == cap:
-            nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), grown(depth, n), \
-                grown(dead, n)
-            heap = grown(heap, size)
-            cap *= 2
-        nodes[n, :] = starts[i]
+        copy_row(nodes, n, starts, i)
         parent[n] = -1
         depth[n] = 0
         dead[n] = 0
         n += 1
         if (starts[i, ACHIEVED] >> target) & 1:
-            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            st[GOAL] = n - 1
+            status = FOUND
+            break
         h = estimate(starts[i], T, met, bound)
         if h >= UNREACHABLE:
             continue
         if max_cost >= 0 and h > max_cost:
-            cut = True
+            st[CUT] = 1
             continue
         h = max(h, 1)
         if h >= ORDER_AT_MOST:
-            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            status = OVERFLOW
+            break
         push(heap, size, entry(h, 0, n - 1))
         size += 1
+    st[N], st[SIZE], st[ENTRIES] = n, size, entries
     started = cpu_seconds() if seconds >= 0 else 0.0
-    while size > 0:
-        node = entry_node(pop(heap, size))
-        size -= 1
-        if dead[node]:
-            continue
-        if expanded >= budget:
-            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        if n > stored_at_most:
-            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
-            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        expanded += 1
-        g1 = depth[node] + 1
-        made = successors(nodes[node], T, out, met, room, swap)
-        if made < 0:
-            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        for r in range(made):
-            generated += 1
-            child = out[r]
-            if overflows(child):
-                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            key_into(child, T, key)
-            h = hash_of(key)
-            at = slot_of(table, keys, key, h)
-            known = table[at, VALUE]
-            if known != EMPTY and known <= g1:
-                continue
-            if known == EMPTY:
-                if entries == keys.shape[0]:
-                    keys = grown(keys, entries)
-                put(table, at, keys, entries, key, h)
-                entries += 1
-            elif table[at, OWNER] != NO_NODE:
-                dead[table[at, OWNER]] = 1  # the longer path's node
-            table[at, VALUE] = g1
-            is_goal = (child[ACHIEVED] >> target) & 1
-            h = 0
-            keep = True
-            if not is_goal:
-                h = estimate(child, T, met, bound)
-                if h >= UNREACHABLE:
-                    keep = False
-                else:
-                    h = max(h, 1)
-                    if max_cost >= 0 and g1 + h > max_cost:
-                        cut = True
-                        keep = False
-                    elif g1 + h >= ORDER_AT_MOST:
-                        return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), \
-                            parent[:n].copy()
-            table[at, OWNER] = n if keep else NO_NODE
-            if 2 * entries > table.shape[0]:
-                table = doubled(table)
-            if not keep:
-                continue
-            if n == cap:
-                nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), \
-                    grown(depth, n), grown(dead, n)
-                heap = grown(heap, size)
-                cap *= 2
-            nodes[n, :] = child
-            parent[n] = node
-            depth[n] = g1
-            dead[n] = 0
-            n += 1
-            if is_goal:
-                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            push(heap, size, entry(g1 + h, g1, n - 1))
-            size += 1
-    status = HORIZON if cut else EXHAUSTED
-    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+    while status == ROOM:
+        status = search(T, budget, max_cost, stored_at_most, seconds, started, st, nodes,
+                        parent, depth, dead, table, keys, key, heap, out, met, bound, room,
+                        swap)
+        if status != ROOM:
+            break
+        n, entries = st[N], st[ENTRIES]
+        if n == nodes.shape[0]:
+            nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), grown(depth, n), \
+                grown(dead, n)
+            heap = grown(heap, st[SIZE])
+        if entries == keys.shape[0]:
+            keys = grown(keys, entries)
+        if 2 * (entries + 1) > table.shape[0]:
+            table = doubled(table)
+    n = st[N]
+    return status, st[GOAL], st[EXPANDED], st[GENERATED], nodes[:n].copy(), parent[:n].copy()
 
 
 def children(s: np.ndarray, T) -> np.ndarray:
