@@ -122,23 +122,32 @@ SCHEDULE_TURNS = 64
 
 
 @njit(**LEAN)
-def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
-    """The fewest moves (at least one) a worker of ``workers`` (a bitmask of worker
-    indices) needs to stand next to one of ``squares`` (UNREACHABLE: none can)."""
+def walks_next_to(s: np.ndarray, T, squares: int):
+    """Per worker, 8 bits: the fewest moves (at least one) it needs to stand next to
+    one of ``squares`` (255: it cannot, or it is off the board). One pass over the
+    squares for every worker, skipping empty bytes of the mask."""
     size = T[P_SIZE]
-    need = UNREACHABLE
+    needs = np.int64(0)
     for w in range(T[P_WORKERS]):
-        at = s[W0 + w]
-        if not (workers >> w) & 1 or at < 0:
+        needs |= np.int64(255) << (8 * w)
+    rest = np.int64(squares)
+    sq = 0
+    while rest != 0:
+        if rest & 0xFF == 0:
+            rest = (rest >> 8) & ~(np.int64(0xFF) << 56)  # a logical shift of the int64 word
+            sq += 8
             continue
-        rest = np.int64(squares)
-        sq = 0
-        while rest != 0:
-            if rest & 1:
-                need = min(need, max(1, T[T[O_NEAR] + size * at + sq]))
-            rest = (rest >> 1) & ~(np.int64(1) << 63)  # a logical shift of the int64 word
-            sq += 1
-    return need
+        if rest & 1:
+            for w in range(T[P_WORKERS]):
+                at = s[W0 + w]
+                if at < 0:
+                    continue
+                step = min(max(1, T[T[O_NEAR] + size * at + sq]), 255)
+                if step < (needs >> (8 * w)) & 0xFF:
+                    needs = (needs & ~(np.int64(0xFF) << (8 * w))) | (np.int64(step) << (8 * w))
+        rest = (rest >> 1) & ~(np.int64(1) << 63)
+        sq += 1
+    return needs
 
 
 WANDERER_STATES_AT_MOST = 4096
@@ -217,9 +226,7 @@ def builds_turn(s: np.ndarray, T, squares, count: int, room: np.ndarray) -> int:
     if count <= 1 or squares == 0 or players <= 1:
         return 0
     masks = T[O_SEAT_MASKS] + players * s[ASSIGNMENT]
-    needs = np.int64(0)  # per worker, 8 bits: its walk next to the spaces (255: never)
-    for w in range(T[P_WORKERS]):
-        needs |= np.int64(min(walk_next_to(s, T, 1 << w, squares), 255)) << (8 * w)
+    needs = walks_next_to(s, T, squares)  # per worker, 8 bits (255: never)
     if T[T[O_WANDERER] + s[ASSIGNMENT]] >= 0:
         return wanderer_turn(s, T, masks, needs, count, room)
     seat = s[TURN] % players
