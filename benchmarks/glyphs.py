@@ -37,7 +37,7 @@ from generator.pipeline import kinds_of
 from generator.sim.executors import InProcessExecutor
 from generator.sim.montecarlo import run_games
 from generator.systems import discover_systems
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.game import play_game
 from generator.systems.glyphs.model import Table

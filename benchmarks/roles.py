@@ -25,7 +25,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.sim.montecarlo import run_games
 from generator.systems import discover_systems
-from generator.systems.roles import read_pack
+from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table, compile_table
 from generator.systems.roles.playout import RoleGames
 

@@ -57,16 +57,15 @@ from generator.sim.search import FOUND, SearchResult, astar, breadth_first
 from generator.systems.riddle.compiled.flat import describe_reasons, unsupported
 from generator.systems.riddle.compiled.search import why_not
 from generator.systems.riddle.context import RiddleContext, compile_riddle
-from generator.systems.riddle.model import (
+from generator.systems.riddle.box import (
     BlessingCard,
     Die,
     GodCard,
-    Riddle,
     build_blessing,
     build_die,
     build_god,
-    build_riddle,
 )
+from generator.systems.riddle.model import Riddle, build_riddle
 from generator.systems.riddle.solve_cli import _kinds
 from generator.systems.riddle.solver import RiddleGame
 from generator.systems.riddle.templates import STARTER_GODS, STARTER_RIDDLE, TEMPLATES

@@ -11,23 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import __version__
+from generator.ci_formats import GithubFormatter, JunitFormatter, SarifFormatter, to_artifact_uri
 from generator.diagnostics import CODES, Diagnostic, Severity
-from generator.formats import (
-    FORMATTERS,
-    GithubFormatter,
-    JsonFormatter,
-    JunitFormatter,
-    SarifFormatter,
-    Summary,
-    TextFormatter,
-    cell_width,
-    describe_summary,
-    get_formatter,
-    make_snippet,
-    make_summary,
-    show_char,
-    to_artifact_uri,
-)
+from generator.format_base import Summary, cell_width, describe_summary, make_snippet, show_char
+from generator.formats import FORMATTERS, JsonFormatter, TextFormatter, get_formatter, make_summary
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

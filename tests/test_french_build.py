@@ -121,7 +121,8 @@ def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
 def tower_pages(pack: Pack, lang: str) -> list[Scene]:
     from generator.systems.tower.aid import aid_pages
     from generator.systems.tower.boards import all_board_pages
-    from generator.systems.tower.book import book_pages, read_book
+    from generator.systems.tower.book import book_pages
+    from generator.systems.tower.book_content import read_book
     from generator.systems.tower.tokens import token_pages
 
     content = read_book(pack, lang)

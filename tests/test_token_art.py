@@ -311,7 +311,7 @@ def test_french_die_stickers_and_legend_show_french_initials(riddles: Pack) -> N
     from generator.systems.riddle.components import component_pages
     from generator.systems.riddle.content import read_content
     from generator.systems.riddle.legend import legend_page
-    from generator.systems.riddle.model import Die, DieFace
+    from generator.systems.riddle.box import Die, DieFace
 
     die = Die("d", (DieFace("green"), DieFace("red"), DieFace("blue")), ("green",))
     content = replace(read_content(riddles, None), dice={"d": die})

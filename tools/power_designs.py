@@ -34,15 +34,15 @@ from generator.pack.loader import load_packs  # noqa: E402
 from generator.pack.model import Document  # noqa: E402
 from generator.pack.schema import load_schemas  # noqa: E402
 from generator.pack.yamlload import load_yaml  # noqa: E402
-from generator.systems.riddle.model import (  # noqa: E402
+from generator.systems.riddle.box import (
     BlessingCard,
     Die,
     GodCard,
     build_blessing,
     build_die,
     build_god,
-    build_riddle,
 )
+from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.results import SOLVED  # noqa: E402
 from generator.systems.riddle.solve_cli import _kinds  # noqa: E402
 from generator.systems.riddle.solver import CHECK_BUDGET, solve_riddle  # noqa: E402

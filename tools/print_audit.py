@@ -4,12 +4,15 @@ extra).
 
     python tools/print_audit.py [PATHS...] [build options: --paper letter --lang fr ...]
 
-Builds PATHS (``content`` when none are given) twice into a temporary folder. The
-PDFs of the first build are read back: a text run under 6 pt (its font size times
-the matrices in force, so any scale counts). The second build keeps the drawn pages
-(see :mod:`generator.render.legibility`): a paragraph whose ink runs past its box,
-a text cut by the page's edge, two texts that overlap. Prints one line per problem
-and exits 1 when there is any, 0 when none, 2 when the build fails.
+Builds PATHS (``content`` when none are given) once into a temporary folder, keeping
+every document drawn on the way (:func:`generator.render.pdf.capture_documents`).
+The PDFs written are read back: a text run under 6 pt (its font size times the
+matrices in force, so any scale counts); so are the PDFs drawn only to become
+images (``--target tts`` card sheets, ``--target pro`` PNGs), named by their
+document. Every drawn page is checked too (see :mod:`generator.render.legibility`):
+a paragraph whose ink runs past its box, a text cut by the page's edge, two texts
+that overlap. Prints one line per problem and exits 1 when there is any, 0 when
+none, 2 when the build fails.
 """
 from __future__ import annotations
 
@@ -23,31 +26,41 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.render.legibility import overruns, pdf_text_sizes, text_problems
-from generator.render.pdf import capture_documents
+from generator.render.pdf import capture_documents, document_to_pdf
 from generator.render.text import MIN_PRINT_SIZE
+
+
+def small_text(name: str, pdf: bytes) -> list[str]:
+    """One line per text run under 6 pt in ``pdf`` (counted per page, size and text)."""
+    small = collections.Counter((page, round(size, 1), text.strip()[:30])
+                                for page, size, text in pdf_text_sizes(pdf)
+                                if size < MIN_PRINT_SIZE - 0.01)
+    return [f"{name}: page {page}: {size} pt x{count}: {text!r}"
+            for (page, size, text), count in sorted(small.items())]
 
 
 def audit(build_args: Sequence[str]) -> tuple[int, list[str]]:
     """(build exit code, problems) for ``riddlesmith build`` with ``build_args``."""
     lines: list[str] = []
-    with tempfile.TemporaryDirectory() as out:
+    with tempfile.TemporaryDirectory() as out, capture_documents(draw=True) as documents:
         result = CliRunner().invoke(main, ["build", *build_args, "--out", out])
         if result.exit_code != 0:
             return result.exit_code, [result.output.strip()]
+        written = set()
         for pdf in sorted(Path(out).rglob("*.pdf")):
-            small = collections.Counter((page, round(size, 1), text.strip()[:30])
-                                        for page, size, text in pdf_text_sizes(pdf.read_bytes())
-                                        if size < MIN_PRINT_SIZE - 0.01)
-            lines += [f"{pdf.relative_to(out)}: page {page}: {size} pt x{count}: {text!r}"
-                      for (page, size, text), count in sorted(small.items())]
-    with tempfile.TemporaryDirectory() as out, capture_documents() as documents:
-        CliRunner().invoke(main, ["build", *build_args, "--out", out])
-    for doc in documents:
+            data = pdf.read_bytes()
+            written.add(data)
+            lines += small_text(str(pdf.relative_to(out)), data)
+    for index, doc in enumerate(documents, 1):
+        name = doc.title or f"document {index}"
+        data = document_to_pdf(doc)
+        if data not in written:  # drawn for an image, never written as a PDF
+            lines += small_text(f"{name} (drawn for an image)", data)
         for number, page in enumerate(doc.pages, 1):
             found = [f"paragraph {o.down} mm below, {o.right} mm right of its box: {o.words!r}"
                      for o in overruns(page)]
             for problem in dict.fromkeys([*found, *text_problems(page)]):
-                lines.append(f"{doc.title}: page {number} ({page.id}): {problem}")
+                lines.append(f"{name}: page {number} ({page.id}): {problem}")
     return 0, lines
 
 

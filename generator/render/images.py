@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from .colour import rgb_to_cmyk
 from .scene import Image
 
 
@@ -110,8 +111,6 @@ def _prepare_drawing(node: Any, font: str, cmyk: bool) -> None:
     """Set text in ``font`` (the bundled face, embedded) and, for ``cmyk``, turn every RGB
     colour into CMYK; in place, through the whole drawing."""
     from reportlab.lib.colors import CMYKColor, Color  # type: ignore[import-untyped]
-
-    from .pdf import rgb_to_cmyk
 
     if hasattr(node, "fontName"):
         node.fontName = font

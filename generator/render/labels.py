@@ -256,12 +256,17 @@ _TABLE: dict[str, tuple[str, str]] = {
         "Avec la Statue : montez sur un troisième niveau, ou remplissez la condition en plus de "
         "l'Ingénieur. Ou soyez le dernier joueur à avoir des ouvriers sur le plateau."),
     "role-aid-pieces": ("Pieces", "Pièces"),
-    "role-aid-pieces-text": (
-        "Blocks up to the third level; a rooftop caps a third level. Only Engineers raise "
-        "skyscrapers, on ground level; nobody stands or builds on one. A forced worker ignores "
-        "climbing limits; a move to a far space still climbs one level at most.",
-        "Des blocs jusqu'au troisième niveau ; un toit coiffe un troisième niveau. Seuls les "
-        "Ingénieurs élèvent des gratte-ciel, au niveau du sol ; on ne s'y tient ni n'y construit. "
+    # The pieces section, sentence by sentence: the aid says what the game's pieces allow.
+    "role-aid-pieces-levels": (
+        "Blocks up to the third level; a rooftop caps a third level.",
+        "Des blocs jusqu'au troisième niveau ; un toit coiffe un troisième niveau."),
+    "role-aid-pieces-skyscrapers": (
+        "Only Engineers raise skyscrapers, on ground level; nobody stands or builds on one.",
+        "Seuls les Ingénieurs élèvent des gratte-ciel, au niveau du sol ; on ne s'y tient ni "
+        "n'y construit."),
+    "role-aid-pieces-forced": (
+        "A forced worker ignores climbing limits; a move to a far space still climbs one level "
+        "at most.",
         "Un ouvrier forcé ignore les limites de montée ; un déplacement lointain monte d'un "
         "niveau au plus."),
 }

@@ -17,7 +17,6 @@ fixes dates and ids. Viewers are told not to scale the pages when printing
 """
 from __future__ import annotations
 
-import functools
 import io
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -27,6 +26,7 @@ from reportlab.pdfgen import canvas as rl_canvas  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[import-untyped]
 
 from . import fonts
+from .colour import rgb_fractions, rgb_to_cmyk
 from .images import draw_image
 from .scene import (
     MM_PER_PT,
@@ -50,18 +50,22 @@ PT_PER_MM = 72.0 / 25.4
 
 # The live preview (``riddlesmith serve``) wants the pages of each PDF as scenes, to
 # draw them as SVG; a context variable lets it collect them without any system knowing.
-_CAPTURE: ContextVar[list[Document] | None] = ContextVar("riddlesmith_pdf_capture", default=None)
+# The print audit (tools/print_audit.py) collects them too, and still draws every PDF.
+_CAPTURE: ContextVar[tuple[list[Document], bool] | None] = ContextVar(
+    "riddlesmith_pdf_capture", default=None)
 PLACEHOLDER_PREFIX = b"%riddlesmith-preview-document-"
 
 
 @contextmanager
-def capture_documents() -> Iterator[list[Document]]:
+def capture_documents(*, draw: bool = False) -> Iterator[list[Document]]:
     """Collect the documents that ``document_to_pdf`` is asked for inside the block.
 
     Inside the block no PDF is drawn: ``document_to_pdf`` returns a short
     placeholder naming the document's index in the list, so a preview can map
     each artefact back to its pages (see :func:`placeholder_index`) and draw a
-    PDF only when someone asks for it.
+    PDF only when someone asks for it. With ``draw``, every PDF is drawn as
+    usual as well (what reads the PDF, such as the rasteriser of the ``tts`` and
+    ``pro`` images, gets it), and the documents are only listed.
 
     >>> from .scene import Scene
     >>> with capture_documents() as docs:
@@ -70,7 +74,7 @@ def capture_documents() -> Iterator[list[Document]]:
     (0, 't')
     """
     found: list[Document] = []
-    token = _CAPTURE.set(found)
+    token = _CAPTURE.set((found, draw))
     try:
         yield found
     finally:
@@ -83,27 +87,6 @@ def placeholder_index(data: bytes) -> int | None:
         return None
     tail = data[len(PLACEHOLDER_PREFIX):]
     return int(tail) if tail.isdigit() else None
-
-
-@functools.lru_cache(maxsize=256)
-def _rgb(colour: str) -> tuple[float, float, float]:
-    return (int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255)
-
-
-@functools.lru_cache(maxsize=256)
-def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
-    """The naive device conversion of ``#rrggbb``: grey component removal, black as K only.
-
-    Pure black is plain K (no rich black); white is no ink at all.
-
-    >>> rgb_to_cmyk("#000000"), rgb_to_cmyk("#ffffff"), rgb_to_cmyk("#ff0000")
-    ((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0), (0.0, 1.0, 1.0, 0.0))
-    """
-    r, g, b = _rgb(colour)
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0:
-        return (0.0, 0.0, 0.0, 1.0)
-    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
 
 
 RICH_BLACK = (0.6, 0.4, 0.4, 1.0)
@@ -154,13 +137,13 @@ class _Ink:
             else:
                 c.setFillColorCMYK(*rgb_to_cmyk(colour))
         else:
-            c.setFillColorRGB(*_rgb(colour))
+            c.setFillColorRGB(*rgb_fractions(colour))
 
     def stroke(self, c: Any, colour: str) -> None:
         if self.cmyk:
             c.setStrokeColorCMYK(*rgb_to_cmyk(colour))
         else:
-            c.setStrokeColorRGB(*_rgb(colour))
+            c.setStrokeColorRGB(*rgb_fractions(colour))
 
 
 def _apply_style(c: Any, style: Style, ink: _Ink, area: bool = False) -> tuple[int, int]:
@@ -341,10 +324,12 @@ def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
 
     ``memo=False`` draws every element through reportlab's canvas calls, the plain
     reference the tests pin the replay of repeated elements (:func:`_draw_leaf`) to."""
-    captured = _CAPTURE.get()
-    if captured is not None:
+    capture = _CAPTURE.get()
+    if capture is not None:
+        captured, draw = capture
         captured.append(doc)
-        return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
+        if not draw:
+            return PLACEHOLDER_PREFIX + str(len(captured) - 1).encode("ascii")
     buf = io.BytesIO()
     first = doc.pages[0]
     # The initial font is ours: otherwise reportlab lists an unembedded Helvetica on every page.

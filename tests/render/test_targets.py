@@ -145,7 +145,7 @@ def test_cmyk_leaves_no_device_rgb(index: int) -> None:
 def test_cmyk_conversion_against_the_textbook_formula() -> None:
     from random import Random
 
-    from generator.render.pdf import rgb_to_cmyk
+    from generator.render.colour import rgb_to_cmyk
 
     rng = Random(12)
     for _ in range(300):

@@ -72,7 +72,7 @@ def _glyph_key() -> str:
 
     table = Table(n=2, symbol_of=(), symbols=(), cards=(), degrees=(), specials=(),
                   special_active=0, rewards=(), tokens=(), slots=(), whirlpool_curse=0,
-                  patterns=())
+                  whirlpool_remaining=3, patterns=())
     return fingerprint(table, DEFAULT_SETTINGS)
 
 

@@ -35,13 +35,13 @@ from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.powers.fast import (
     _artemis_ply,
     _artemis_rows,
-    _build_kind,
     _pick,
     _reaches,
     _select_artemis,
     _worker_rows,
     fast_supported,
 )
+from generator.engine.powers.fast_builds import _build_kind
 from generator.engine.powers.fast_routes import (
     _level_changes,
     _pre_builds,

@@ -8,21 +8,31 @@ Only the rules where each outcome has one canonical route are covered
 (:func:`fast_supported`); a build before moving and the team roam (Prometheus,
 Hermes) reach one outcome by many routes and are counted in :mod:`.fast_routes`
 (playouts draw the roam by rejection, :mod:`.draw`). Both phases are cheap: one
-row per worker (its count and masks), then the pick walks one worker.
+row per worker (its count and masks), then the pick walks one worker. The build
+choices of a destination, counted and chosen in closed form, are in :mod:`.fast_builds`.
 tests/engine/test_engine_powers_fast.py pins both functions to
 :func:`~.turn.list_plies` over seeded random positions.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
+from generator.engine.powers.fast_builds import (
+    _below,
+    _build_choice,
+    _build_count,
+    _build_kind,
+    _height,
+    _nth_square,
+    _squares,
+    _too_high,
+)
 from generator.engine.powers.pieces import TurnRules
-from generator.engine.powers.stages import Build, Ply, Relocation, _straight_on
-from generator.engine.state import DOME, State
+from generator.engine.powers.stages import Ply, Relocation, _straight_on
+from generator.engine.state import State
 
 _new = tuple.__new__  # Ply(...) re-parses its arguments; the hot paths skip that
 
@@ -65,16 +75,6 @@ class _Group(NamedTuple):
     free: Bitboard  # the spaces ``at`` may build on
     up: bool
     powers: tuple[str, ...]
-
-
-def _height(l1: Bitboard, l2: Bitboard, l3: Bitboard, sq: Square) -> int:
-    return (l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1)
-
-
-def _too_high(state: State, height: int, no_up: bool) -> Bitboard:
-    """Spaces a worker on ``height`` may not step onto (by height alone)."""
-    limit = height if no_up else height + 1
-    return (state.l1, state.l2, state.l3)[limit] if limit < 3 else 0
 
 
 def _enter_groups(
@@ -133,107 +133,6 @@ def _straight_table(geometry: Geometry) -> tuple[dict[Square, Square], ...]:
          if (beyond := _straight_on(geometry, origin, via)) >= 0}
         for origin in range(geometry.size)
     )
-
-
-def _below(state: State, level: int) -> Bitboard:
-    """Spaces of height ``level`` or lower (nothing when ``level`` < 0)."""
-    if level < 0:
-        return 0
-    return ~(state.l1, state.l2, state.l3)[level] if level < 3 else -1
-
-
-def _squares(bits: Bitboard) -> Iterator[Square]:
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        yield low.bit_length() - 1
-
-
-def _build_count(state: State, rules: TurnRules, free: Bitboard) -> int:
-    """How many distinct build choices a group with build mask ``free`` offers."""
-    n = free.bit_count()
-    if not n:
-        return 0
-    low = (free & ~state.l3).bit_count() if rules.dome_any_level else 0  # a second option each
-    singles = n + low
-    total = singles
-    doubled = (free & ~state.l2).bit_count() if rules.extra_same else 0
-    total += doubled
-    if rules.extra_other:
-        squares_of_options = n + 3 * low  # the sum of (options per space) squared
-        total += (singles * singles - squares_of_options) // 2
-        total += doubled * (singles - (2 if rules.dome_any_level else 1))
-    return total
-
-
-def _options(state: State, rules: TurnRules, sq: Square) -> list[Build]:
-    height = _height(state.l1, state.l2, state.l3, sq)
-    if height == 3:
-        return [(sq, DOME)]
-    return [(sq, height), (sq, DOME)] if rules.dome_any_level else [(sq, height)]
-
-
-def _build_choice(state: State, rules: TurnRules, free: Bitboard, k: int
-                  ) -> tuple[tuple[Build, ...], tuple[str, ...]]:
-    """The ``k``-th build choice (same order as :func:`_build_count` counts them)."""
-    l1, l2, l3 = state.l1, state.l2, state.l3
-    kind = _build_kind(rules)
-    if kind == 0 or kind in (2, 3) and k < free.bit_count():  # one build, the next piece
-        sq = _nth_square(free, k)
-        return ((sq, _height(l1, l2, l3, sq)),), ()
-    if kind == 1:  # each space's piece, then (below level 3) a dome there
-        for sq in _squares(free):
-            height = _height(l1, l2, l3, sq)
-            if k == 0:
-                return ((sq, height),), ()
-            if k == 1 and height < 3:
-                return ((sq, DOME),), (rules.dome_any_level,)
-            k -= 1 if height == 3 else 2
-        raise IndexError("build index out of range")
-    if kind == 2:  # then a second block on a space of level 0 or 1
-        sq = _nth_square(free & ~l2, k - free.bit_count())
-        height = _height(l1, l2, l3, sq)
-        return ((sq, height), (sq, height + 1)), (rules.extra_same,)
-    if kind == 3:  # then each pair of spaces, lower first, in order
-        squares = list(_squares(free))
-        k -= len(squares)
-        for i, low in enumerate(squares):
-            row = len(squares) - 1 - i
-            if k < row:
-                high = squares[i + 1 + k]
-                return (((low, _height(l1, l2, l3, low)),
-                         (high, _height(l1, l2, l3, high))), (rules.extra_other,))
-            k -= row
-        raise IndexError("build index out of range")
-    squares = list(_squares(free))
-    options = [_options(state, rules, sq) for sq in squares]
-    choices: list[tuple[Build, ...]] = [(o,) for opts in options for o in opts]
-    doubles = [
-        ((sq, h), (sq, h + 1))
-        for sq in squares
-        if (h := _height(state.l1, state.l2, state.l3, sq)) <= 1
-    ] if rules.extra_same else []
-    choices += doubles
-    if rules.extra_other:
-        for i, first in enumerate(options):
-            for second in options[i + 1 :]:
-                choices += [(a, b) for a in first for b in second]
-        for double in doubles:
-            choices += [
-                (*double, o)
-                for sq, opts in zip(squares, options, strict=True)
-                if sq != double[0][0]
-                for o in opts
-            ]
-    chosen = choices[k]
-    used: list[str] = []
-    if any(p == DOME and _height(state.l1, state.l2, state.l3, sq) < 3 for sq, p in chosen):
-        used.append(rules.dome_any_level)
-    if len(chosen) >= 2 and chosen[0][0] == chosen[1][0]:
-        used.append(rules.extra_same)
-    if len({sq for sq, _ in chosen}) == 2:
-        used.append(rules.extra_other)
-    return chosen, tuple(used)
 
 
 def count_plies(
@@ -427,17 +326,6 @@ def _artemis_ply(geometry: Geometry, state: State, rules: TurnRules, reach: _Rea
     return _new(Ply, (worker, moves, builds, False, up, powers + used))
 
 
-def _build_kind(rules: TurnRules) -> int:
-    """Which closed form counts a destination's builds: 0 one per space, 1 a dome at
-    any level, 2 a second block on the same space, 3 a second build elsewhere, 4 any mix."""
-    dome, same, other = rules.dome_any_level, rules.extra_same, rules.extra_other
-    if not (dome or same or other):
-        return 0
-    if bool(dome) + bool(same) + bool(other) > 1:
-        return 4
-    return 1 if dome else 2 if same else 3
-
-
 _Row = tuple[int, int, Square, int, Bitboard, Bitboard, Bitboard, list[_Group]]
 """Per moving worker (no extra steps): its ply count, index, square and height, its
 winning destinations, its other destinations, the spaces it may build on once
@@ -451,7 +339,7 @@ def _worker_rows(
     """The number of plies, and the :data:`_Row` of each moving worker: its winning steps, then its other steps
     with their builds (one mask per destination, as
     :func:`generator.engine.moves.count_moves`, counted by the closed form of
-    :func:`_build_kind`), then its steps into occupied spaces."""
+    :func:`~.fast_builds._build_kind`), then its steps into occupied spaces."""
     l1, l2, l3, workers = state.l1, state.l2, state.l3, state.workers
     bits = geometry.bits
     free = free_squares(geometry, state)
@@ -580,12 +468,6 @@ def _group_ply(state: State, rules: TurnRules, group: _Group, k: int) -> Ply:
         return _new(Ply, (group.worker, group.moves, (), True, group.up, group.powers))
     builds, used = _build_choice(state, rules, group.free, k)
     return _new(Ply, (group.worker, group.moves, builds, False, group.up, group.powers + used))
-
-
-def _nth_square(bits: Bitboard, n: int) -> Square:
-    for _ in range(n):
-        bits &= bits - 1
-    return (bits & -bits).bit_length() - 1
 
 
 def select_ply(

@@ -21,7 +21,8 @@ from functools import lru_cache
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.moves import free_squares
-from generator.engine.powers.fast import _height, _nth_square, _squares, _too_high, _walk
+from generator.engine.powers.fast import _walk
+from generator.engine.powers.fast_builds import _height, _nth_square, _squares, _too_high
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.turn import Ply
 from generator.engine.state import DOME, State, occupied

@@ -88,7 +88,10 @@ def card_pixels(width: float, height: float, cols: int, rows: int) -> tuple[int,
     return px_w, round(px_w * height / width)
 
 
-def _grid_png(cards: Sequence[Scene], cols: int, rows: int, w: float, h: float) -> bytes:
+def _grid_png(cards: Sequence[Scene], cols: int, rows: int, w: float, h: float,
+              title: str) -> bytes:
+    """The cards on one image, ``cols`` x ``rows``, drawn through a one-page PDF named
+    ``title`` (the image's file name: what the print audit calls it)."""
     cells = []
     for n, card in enumerate(cards):
         x, y = (n % cols) * w, (n // cols) * h
@@ -96,7 +99,8 @@ def _grid_png(cards: Sequence[Scene], cols: int, rows: int, w: float, h: float) 
         cells.append(Group((Group(card.children, translate=(x, y)),), clip=Rect(x, y, w, h)))
     page = Scene(cols * w, rows * h, tuple(cells), id="grid")
     px_w, px_h = card_pixels(w, h, cols, rows)
-    image = rasterise(document_to_pdf(Document((page,))), [(cols * px_w, rows * px_h)])[0]
+    image = rasterise(document_to_pdf(Document((page,), title=title)),
+                      [(cols * px_w, rows * px_h)])[0]
     return png_bytes(image, px_w / w * 25.4)
 
 
@@ -125,18 +129,20 @@ def _tts(faces: _Faces, folder: str) -> list[tuple[str, bytes]]:
     single_back = f"{faces.id}-back.png"
     if not unique_back:
         out.append((f"{folder}/{single_back}", _grid_png(faces.backs[:1], 1, 1, faces.width,
-                                                          faces.height)))
+                                                          faces.height, f"{folder}/{single_back}")))
     for sheet, start in enumerate(range(0, len(faces.fronts), per), start=1):
         chunk = slice(start, start + per)
         fronts = faces.fronts[chunk]
         cols, rows = grid_shape(len(fronts))
         face_file = f"{faces.id}-faces-{sheet}.png"
-        out.append((f"{folder}/{face_file}", _grid_png(fronts, cols, rows, faces.width, faces.height)))
+        out.append((f"{folder}/{face_file}", _grid_png(fronts, cols, rows, faces.width,
+                                                        faces.height, f"{folder}/{face_file}")))
         back_file = single_back
         if unique_back:
             back_file = f"{faces.id}-backs-{sheet}.png"
             out.append((f"{folder}/{back_file}", _grid_png(faces.backs[chunk], cols, rows,
-                                                            faces.width, faces.height)))
+                                                            faces.width, faces.height,
+                                                            f"{folder}/{back_file}")))
         entry = {"FaceURL": face_file, "BackURL": back_file, "NumWidth": cols, "NumHeight": rows,
                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": faces.shape}
         custom[str(sheet)] = entry

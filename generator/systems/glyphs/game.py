@@ -15,8 +15,8 @@ Rules as played here, where RULES.md leaves room:
   after each solve (a newly revealed card may already be solved);
 - the joker-pass reward arms one solve: the next no-joker card that only a
   joker completes is solved with it, and the pass is spent;
-- whirlpool side B applies once at most three riddle cards remain in play
-  (revealed plus deck); side A otherwise;
+- whirlpool side B applies once at most ``whirlpool.remaining`` riddle cards (the
+  game document's number) remain in play (revealed plus deck); side A otherwise;
 - a translation moves each line holding jokers once per joker it holds, all
   counted before anything moves;
 - the game is lost when the token of the last clepsydra slot is revealed
@@ -302,7 +302,7 @@ def _draft(play: Play, policy: Policy) -> None:
 
 
 def _flip_whirlpool(play: Play) -> None:
-    if len(play.row) + len(play.deck) <= 3:
+    if len(play.row) + len(play.deck) <= play.table.whirlpool_remaining:
         play.whirlpool_b = True
 
 

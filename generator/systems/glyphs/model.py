@@ -21,6 +21,9 @@ REWARD_EFFECTS = ("restore-3", "swap-orthogonal-3", "swap-diagonal-2", "rotate-r
                   "joker-pass", "swap-any")
 TOKEN_EFFECTS = ("whirlpool", "curse", "translate-up", "translate-down", "translate-left",
                  "translate-right")
+WHIRLPOOL_REMAINING = 3
+"""Riddle cards left in play at which the whirlpool turns to side B when the game document
+does not say (``whirlpool.remaining``; the schema's default)."""
 RESTORED_MARK = "R"
 CURSED_MARK = "."
 
@@ -137,6 +140,7 @@ class GlyphGame:
     tokens: tuple[Named, ...]
     whirlpool_name: Text
     whirlpool_curse: int
+    whirlpool_remaining: int  # side B once at most this many riddle cards remain in play
     clepsydra: tuple[tuple[int, bool], ...]  # (curse count, refresh mark) per slot
     setups: tuple[Setup, ...]
 
@@ -188,6 +192,7 @@ def build_game(doc: Document) -> GlyphGame:
                      for t in d["tokens"]),
         whirlpool_name=make_text(d["whirlpool"]["name"]),
         whirlpool_curse=int(d["whirlpool"]["curse"]),
+        whirlpool_remaining=int(d["whirlpool"].get("remaining", WHIRLPOOL_REMAINING)),
         clepsydra=tuple((int(s["curse"]), bool(s.get("refresh", False))) for s in d["clepsydra"]),
         setups=tuple(Setup(str(k), make_text(v["name"]), tuple(str(r) for r in v["rows"]))
                      for k, v in d["setups"].items()))
@@ -221,6 +226,7 @@ class Table:
     tokens: tuple[tuple[str, ...], ...]
     slots: tuple[tuple[int, bool], ...]
     whirlpool_curse: int
+    whirlpool_remaining: int
     patterns: tuple[tuple[str, int], ...]  # set-up id -> restored cells as a bit mask
     basic_per_turn: int = 2  # basic actions a player takes each turn (``per_player``)
 
@@ -256,6 +262,7 @@ def compile_game(game: GlyphGame, glyphs: GlyphSet, riddles: list[Riddle]) -> Ta
         specials=tuple(s.effects[0] for s in game.specials), special_active=game.special_active,
         rewards=rewards, tokens=tuple(t.effects for t in game.tokens), slots=game.clepsydra,
         whirlpool_curse=game.whirlpool_curse,
+        whirlpool_remaining=game.whirlpool_remaining,
         patterns=tuple((s.id, pattern_mask(s)) for s in game.setups),
         basic_per_turn=game.basic_per_player)
 

@@ -26,6 +26,7 @@ from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
 from generator.sim.stats import Histogram, make_histogram, mean_of, wilson_interval
 from generator.systems import CommandRequest, discover_systems
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.game import CAUSES, play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.policies import DEFAULT_POLICY, POLICIES, make_policy
@@ -162,8 +163,6 @@ def _diagnostics_text(diags: list[Diagnostic]) -> str:
 
 def _table_of(pack_path: str, kind: str, ident: str) -> tuple[int, str, Table | None, Pack | None]:
     """(exit code, message, table, pack) for the pack holding ``kind`` ``ident``."""
-    from generator.systems.glyphs import load_pack
-
     try:
         packs, diags = _load(pack_path)
     except UsageError as exc:

@@ -29,6 +29,7 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import (
     Degree,
     GlyphGame,
@@ -335,6 +336,14 @@ def aid_texts(game: GlyphGame, lang: str | None) -> tuple[str, ...]:
             say("aid-sfynx", lang), say("aid-lose", lang))
 
 
+def token_effect_text(game: GlyphGame, effect: str, lang: str | None) -> str:
+    """What a challenge token's ``effect`` does, with the game document's numbers: the
+    whirlpool's side B curse and how few riddle cards it waits for."""
+    remaining = game.whirlpool_remaining
+    key = "whirlpool-one" if effect == "whirlpool" and remaining == 1 else effect
+    return say(key, lang, curse=game.whirlpool_curse, remaining=number_word(remaining, lang))
+
+
 def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> Scene:
     pw, ph = paper
     parts: list[Element] = [Text(pw / 2, 22, f"{text_in(game.title, lang)} — "
@@ -354,7 +363,7 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
          6.5),
         ("reward", [f"{text_in(r.name, lang)}: {say(r.effects[0], lang)}" for r in game.rewards],
          6.5),
-        ("tokens", [say(e, lang, curse=game.whirlpool_curse)
+        ("tokens", [token_effect_text(game, e, lang)
                     for e in sorted({e for t in game.tokens for e in t.effects})], 8.0))
     for heading, lines, step in sections:
         parts.append(Text(22, y + 4, say(heading, lang), size=11, fill=INK, bold=True))
@@ -382,8 +391,6 @@ def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: 
 
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-    from generator.systems.glyphs import load_pack
-
     loaded, _ = load_pack(pack)
     game, glyphs = loaded.game, loaded.glyphs
     if game is None or glyphs is None:

@@ -37,6 +37,7 @@ from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.sim.cache import digest_sources
 from generator.sim.stats import intervals_disjoint_above, wilson_interval
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.playtest import playtest, standard_setup
 from generator.systems.glyphs.solver import INFINITY, card_difficulty
@@ -185,8 +186,6 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None
 
 def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
     """The build report's figures: counts, the curve and each card's difficulty."""
-    from generator.systems.glyphs import load_pack
-
     loaded, _ = load_pack(pack)
     counts = {"riddles": len(loaded.riddles),
               "tiles": loaded.glyphs.total if loaded.glyphs else 0}

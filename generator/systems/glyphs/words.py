@@ -122,10 +122,14 @@ WORDS: dict[str, dict[str, str]] = {
                          "une fois."},
     "swap-any": {"en": "Swap any two tiles of the antechamber.",
                  "fr": "Échangez deux tuiles quelconques de l'antichambre."},
-    "whirlpool": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once three "
-                        "riddles remain: curse {curse} tiles).",
+    "whirlpool": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once "
+                        "{remaining} riddles remain: curse {curse} tiles).",
                   "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
-                        "(quand il reste trois énigmes : maudissez {curse} tuiles)."},
+                        "(quand il reste {remaining} énigmes : maudissez {curse} tuiles)."},
+    "whirlpool-one": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once "
+                            "one riddle remains: curse {curse} tiles).",
+                      "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
+                            "(quand il reste une énigme : maudissez {curse} tuiles)."},
     "short-whirlpool": {"en": "Whirlpool", "fr": "Tourbillon"},
     "short-curse": {"en": "Curse", "fr": "Malédiction"},
     "short-translate-up": {"en": "Drift ↑", "fr": "Glissement ↑"},

@@ -62,15 +62,9 @@ from generator.systems import Artefact, CommandOption, CommandRequest, Options, 
 from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.quests import iter_quest_problems
-from generator.systems.riddle.model import (
-    Riddle,
-    build_blessing,
-    build_campaign,
-    build_constellation,
-    build_die,
-    build_god,
-    build_riddle,
-)
+from generator.systems.riddle.box import build_blessing, build_die, build_god
+from generator.systems.riddle.campaign import build_campaign, build_constellation
+from generator.systems.riddle.model import Riddle, build_riddle
 
 KINDS = ("riddle", "god", "blessing", "die", "campaign", "constellation")
 

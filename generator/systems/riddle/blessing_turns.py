@@ -33,7 +33,7 @@ from generator.systems.riddle.state import RiddleState
 
 if TYPE_CHECKING:
     from generator.systems.riddle.game import RiddleGame
-    from generator.systems.riddle.model import BlessingCard
+    from generator.systems.riddle.box import BlessingCard
 
 CARDS_RESOLVE_FIRST = True
 """Decision: the blessing cards of a turn resolve before its action, in list order."""

@@ -1,59 +1,36 @@
 """The solver's admissible bounds that every goal shares (walking on a seat's turns,
 pieces still to come, builds per turn); each goal's own search bound lives beside
 its goal module and is built from these (``goals/slots.py``, ``goals/stand.py``,
-``goals/blessings.py``, ``goals/all_of.py``)."""
+``goals/blessings.py``, ``goals/all_of.py``). The distance tables they walk are in
+:mod:`.distances`, who moves when in :mod:`.schedule`."""
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Square
-from generator.engine.state import PIECE_NAMES, State, height_at
+from generator.engine.state import PIECE_NAMES, height_at
 from generator.systems.riddle.bookkeeping import (
     GODS_HELD_AT_MOST,
     REWARD_ON_ACHIEVEMENT,
     Bookkeeping,
     reward_options,
 )
+from generator.systems.riddle.distances import (
+    build_distances,
+    figure_distances,
+    figure_squares,
+    lure_walk,
+    nearest,
+)
+from generator.systems.riddle.schedule import IDENTITY_TURNS, seat_turn_tables, useful_turn
 from generator.systems.riddle.state import DOME_LEVEL, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE
 
 if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
     from generator.systems.riddle.game import RiddleGame
-
-
-def _build_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
-    """``near[a][t]``: fewest moves from ``a`` to a space from which ``t`` can be built on."""
-    geometry = ctx.geometry
-    size = geometry.size
-    rows = []
-    for a in range(size):
-        row = [UNREACHABLE] * size
-        dist = ctx.distance[a]
-        for t in geometry.squares:
-            row[t] = nearest(dist, geometry.build_neighbours[t])
-        rows.append(tuple(row))
-    return tuple(rows)
-
-
-def nearest(row: Sequence[int], squares: int) -> int:
-    """The smallest ``row[s]`` over the squares ``s`` of a bitmask (UNREACHABLE: none).
-
-    >>> nearest([5, 2, 7], 0b101), nearest([5, 2, 7], 0)
-    (5, 1073741824)
-    """
-    best = UNREACHABLE
-    while squares:
-        low = squares & -squares
-        squares ^= low
-        d = row[low.bit_length() - 1]
-        if d < best:
-            best = d
-    return best
-
 
 
 PIECES_UP: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
@@ -69,8 +46,6 @@ COIN_LEVELS = 0b11110
 """The levels a build can reach (1-3, and 4 for the dome), as bits of a coin's ``levels``."""
 PIECE_LIMIT_TURNS = 64
 """How far ahead :meth:`Bounds.supply_turn` looks for pieces still to come."""
-IDENTITY_TURNS = tuple(range(64))
-"""``turns[d] = d``: one player moves a worker every turn (see :meth:`Bounds.movers`)."""
 MEMO_AT_MOST = 1 << 16
 """Entries :meth:`Bounds.supply_turn` remembers (its inputs repeat across states)."""
 
@@ -98,7 +73,7 @@ class Bounds:
         ctx = game.ctx
         self.ctx = ctx
         self.game = game
-        self.near = _build_distances(ctx)
+        self.near = build_distances(ctx)
         added = [0, 0, 0, 0]
         for effect in ctx.effects:
             if effect.NAME == "stockpile-add":
@@ -296,7 +271,7 @@ class Bounds:
         chosen space ``s`` walks out of that ring before anything is built on
         ``s``; a move of that walk builds on a chosen space only if it ends next to
         another chosen one (``s`` holds the figure), so it is a turn of its own
-        unless it does (:func:`lure_walk`). A space that may sink counts as out of
+        unless it does (:func:`~.distances.lure_walk`). A space that may sink counts as out of
         the ring (a worker there may be destroyed). Walks out of disjoint rings are
         different moves, so they add up; otherwise the longest counts.
         """
@@ -339,7 +314,7 @@ class Bounds:
         A figure steps only to a space strictly closer to a closest worker and
         never onto a worker, so it stays while a worker stands next to it (grid
         distance 1). Every worker next to it walks out of that ring first
-        (:func:`lure_walk`, a space that may sink counts as out): one move a turn,
+        (:func:`~.distances.lure_walk`, a space that may sink counts as out): one move a turn,
         each worker on its own seat's turns."""
         board = state.board
         ring = self.ctx.geometry.build_neighbours[here] & ~self.sinking
@@ -404,7 +379,7 @@ class Bounds:
     def builds_turn(self, state: RiddleState, squares: int, count: int) -> int:
         """The earliest turn of the ``count``-th build on the spaces ``squares`` (a
         bitmask): each needs a worker next to one of them, moved that turn on its
-        own seat's turn (:func:`useful_turn`; 0 claims nothing). With one player it
+        own seat's turn (:func:`~.schedule.useful_turn`; 0 claims nothing). With one player it
         is never more than the nearest walk plus the builds, which the goals' bounds
         already count: so it is asked only with more players."""
         if count <= 1 or not squares:  # one build: no later than the nearest walk
@@ -434,242 +409,6 @@ class Bounds:
                                 wanderer_moved, workers)
 
 
-@functools.lru_cache(maxsize=4096)
-def seat_turn_tables(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
-                     wanderer_moved: bool, workers: int) -> tuple[tuple[int, ...], ...]:
-    """Per worker, ``turns[d]``: the turn (from now, ``seat`` playing next) of its d-th
-    move, when seat ``s`` moves the workers of ``masks[s]`` and the Wanderer (worker
-    ``wanderer``, -1 none, just moved when ``wanderer_moved``) never moves two turns
-    running. A pure function of small values, remembered: every game of a riddle
-    with 2-4 players asks for the same few hundred.
-
-    >>> seat_turn_tables((0b01, 0b10), -1, 2, 1, False, 2)[0][:4]
-    (0, 2, 4, 6)
-    """
-    tables = []
-    for i in range(workers):
-        turns = [0]
-        last = wanderer_moved and i == wanderer
-        turn = 0
-        while len(turns) < len(IDENTITY_TURNS):
-            turn += 1
-            mask = masks[(seat + turn - 1) % players]
-            if mask >> i & 1 and not last:
-                turns.append(turn)
-                last = i == wanderer
-            else:
-                last = False
-        tables.append(tuple(turns))
-    return tuple(tables)
-
-
-SCHEDULE_TURNS = 64
-"""Turns :func:`useful_turn` looks ahead (beyond them it claims nothing)."""
-SCHEDULE_STATES_AT_MOST = 4096
-"""Move-count states :func:`useful_turn` follows per turn with the Wanderer (beyond
-them it claims nothing: 0)."""
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def useful_turn(masks: tuple[int, ...], wanderer: int, players: int, seat: int,
-                wanderer_moved: bool, nears: tuple[int, ...], count: int) -> int:
-    """The earliest turn (from now, ``seat`` playing next) by which ``count`` turns can
-    have been *useful*: played by a worker ``i`` that has by then made at least
-    ``nears[i]`` moves (``UNREACHABLE``: never), when seat ``s`` moves one worker of
-    ``masks[s]`` or none (a god taken), the Wanderer (worker ``wanderer``, -1 none,
-    just moved when ``wanderer_moved``) never two turns running. 0 claims nothing
-    (past :data:`SCHEDULE_TURNS` turns or :data:`SCHEDULE_STATES_AT_MOST` states).
-
-    A build on a space needs a worker next to it, moved that turn (a move then a
-    build): with ``nears[i]`` the fewest moves worker ``i`` needs to stand next to
-    one of some spaces, the ``count``-th build on them comes no earlier. With one
-    player this is the nearest worker's walk plus the builds; with more, each
-    worker moves on its own seat's turns only, and one worker moves per turn.
-
-    >>> useful_turn((0b1111,), -1, 1, 0, False, (2, 3, 9, 9), 3)
-    4
-    >>> useful_turn((0b0011, 0b1100), -1, 2, 0, False, (1, 1 << 30, 1 << 30, 1 << 30), 3)
-    5
-    >>> useful_turn((0b1001, 0b1010, 0b1100), 3, 3, 0, False, (2, 2, 2, 2), 4)
-    7
-    """
-    if count <= 0:
-        return 0
-    if wanderer < 0:
-        # Seats that move the same workers form a class (masks are equal or disjoint):
-        # a class's turns are useful from its nearest worker's walk on.
-        seen: dict[int, int] = {}
-        useful = 0
-        for turn in range(1, SCHEDULE_TURNS + 1):
-            mask = masks[(seat + turn - 1) % players]
-            played = seen.get(mask, 0) + 1
-            seen[mask] = played
-            need = min((nears[i] for i in range(len(nears)) if mask >> i & 1),
-                       default=UNREACHABLE)
-            if played >= need:
-                useful += 1
-                if useful >= count:
-                    return turn
-        return 0
-    # The Wanderer: follow every schedule, by each worker's moves (capped at its
-    # walk) and whether the Wanderer just moved, keeping the most useful turns.
-    n = len(nears)
-    states: dict[tuple[tuple[int, ...], bool], int] = {((0,) * n, wanderer_moved): 0}
-    for turn in range(1, SCHEDULE_TURNS + 1):
-        mask = masks[(seat + turn - 1) % players]
-        nxt: dict[tuple[tuple[int, ...], bool], int] = {}
-        for (moves, last), got in states.items():
-            k: tuple[tuple[int, ...], bool] = (moves, False)  # a god taken: nobody moves
-            if nxt.get(k, -1) < got:
-                nxt[k] = got
-            for i in range(n):
-                if not mask >> i & 1 or nears[i] >= UNREACHABLE or (i == wanderer and last):
-                    continue
-                m = moves[i] + 1
-                gain = 0
-                if m >= nears[i]:
-                    m, gain = nears[i], 1
-                k = (moves[:i] + (m,) + moves[i + 1:], i == wanderer)
-                if nxt.get(k, -1) < got + gain:
-                    nxt[k] = got + gain
-        if max(nxt.values()) >= count:
-            return turn
-        if len(nxt) > SCHEDULE_STATES_AT_MOST:
-            return 0
-        states = nxt
-    return 0
-
-
-def figure_squares(board: State) -> int:
-    """The squares of the King and the Sphinx: nothing is built there before the
-    figure leaves, and figures move only at the end of a turn (by effects).
-
-    >>> from generator.engine.state import State
-    >>> bin(figure_squares(State(0, 0, 0, 0, (0,), 3, -1)))
-    '0b1000'
-    """
-    out = 0
-    if board.king >= 0:
-        out |= 1 << board.king
-    if board.sphinx >= 0:
-        out |= 1 << board.sphinx
-    return out
-
-
-def lure_walk(move_neighbours: Sequence[int], inside: int, others: int, s: Square,
-              start: Square) -> int:
-    """Fewest moves, of a worker walking from ``start`` out of ``inside`` (never onto
-    ``s``), that end on no square of ``others`` (0-1 breadth-first search; heights,
-    domes and other figures ignored, which only shortens the walk).
-
-    >>> lure_walk([0b10, 0b101, 0b10], 0b10, 0, 0, 1), lure_walk([0b10, 0b101, 0b10], 0b10, 0b100, 0, 1)
-    (1, 0)
-    """
-    cost = {start: 0}
-    frontier = [(0, start)]
-    best = UNREACHABLE
-    while frontier:
-        frontier.sort()
-        spent, at = frontier.pop(0)
-        if spent > cost.get(at, UNREACHABLE) or spent >= best:
-            continue
-        nb = move_neighbours[at] & ~(1 << s)
-        while nb:
-            low = nb & -nb
-            nb ^= low
-            to = low.bit_length() - 1
-            step = spent + (0 if others & low else 1)
-            if not inside & low:
-                best = min(best, step)
-            elif step < cost.get(to, UNREACHABLE):
-                cost[to] = step
-                frontier.append((step, to))
-    return 0 if best >= UNREACHABLE else best
-
-
-def first_build(workers: Sequence[tuple[Square, tuple[int, ...]]],
-                near: Sequence[Sequence[int]], target: Square) -> int:
-    """The earliest turn a piece can be built on ``target``: a worker walks next to it
-    (at least one move: a build follows a move) on its own turns."""
-    best = UNREACHABLE
-    for w, table in workers:
-        steps = near[w][target]
-        if steps >= UNREACHABLE:
-            continue
-        if steps < 1:
-            steps = 1
-        at = table[steps] if steps < len(table) else table[-1] + steps
-        if at < best:
-            best = at
-    return best
-
-
-def figure_distances(ctx: RiddleContext) -> tuple[tuple[int, ...], ...]:
-    """Fewest end-of-turn steps a figure walking toward the closest worker needs
-    between two squares (``UNREACHABLE`` when it never can).
-
-    A step from ``a`` to a move-neighbour ``b`` needs a worker somewhere that ``b``
-    is strictly closer to than ``a`` (grid distance, RULES 1): a worker on a land
-    square other than ``a`` and ``b``. A space with no such step into it, such as a
-    corner no worker can stand beyond, is never reached.
-    """
-    geometry = ctx.geometry
-    width = geometry.width
-    land = geometry.squares
-
-    def apart(x: Square, y: Square) -> int:
-        return max(abs(x // width - y // width), abs(x % width - y % width))
-
-    steps: list[list[Square]] = [[] for _ in range(geometry.size)]
-    for a in land:
-        nb = geometry.move_neighbours[a]
-        for b in land:
-            if nb >> b & 1 and any(apart(b, w) < apart(a, w) for w in land if w not in (a, b)):
-                steps[a].append(b)
-    rows = []
-    for src in range(geometry.size):
-        dist = [UNREACHABLE] * geometry.size
-        if geometry.land >> src & 1:
-            dist[src] = 0
-            frontier = [src]
-            while frontier:
-                nxt = []
-                for a in frontier:
-                    for b in steps[a]:
-                        if dist[b] == UNREACHABLE:
-                            dist[b] = dist[a] + 1
-                            nxt.append(b)
-                frontier = nxt
-        rows.append(tuple(dist))
-    return tuple(rows)
-
-
-SLOT_CHOICES_AT_MOST = 6
-"""Coins of one colour beyond which the slots bound stops trying every choice (it
-then weighs :func:`relaxed_coins` instead)."""
-
-
-def relaxed_coins(coins: Sequence[tuple[int, int, tuple[int, ...]]], count: int
-                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """``count`` stand-in coins (builds, first build turn, pieces) that no choice of
-    ``count`` real coins beats: the i-th takes the i-th fewest builds, the i-th
-    fewest pieces of each kind, and every one the earliest first build of all.
-
-    Any ``count`` real coins need at least the sum of the ``count`` smallest
-    builds (and pieces of each kind), and start no earlier than the earliest
-    coin, so the bound built from these stays admissible however many coins
-    there are (issue 14: taking the cheapest builds alone was not).
-
-    >>> relaxed_coins([(1, 5, (1, 0, 0, 0)), (3, 1, (1, 1, 1, 0)), (1, 5, (0, 1, 0, 0))], 2)
-    ((1, 1, (0, 0, 0, 0)), (1, 1, (1, 1, 0, 0)))
-    """
-    builds = sorted(c[0] for c in coins)[:count]
-    first = min(c[1] for c in coins)
-    pieces = [sorted(c[2][p] for c in coins)[:count] for p in range(4)]
-    return tuple((builds[i], first, tuple(pieces[p][i] for p in range(4)))
-                 for i in range(count))
-
-
 def coin_pieces(ctx: RiddleContext, state: RiddleState, coin: int
                 ) -> tuple[int, tuple[int, int, int, int]]:
     """Fewest builds on a coin's space before it is collected, and the pieces they use
@@ -692,4 +431,3 @@ def coin_pieces(ctx: RiddleContext, state: RiddleState, coin: int
                 need[p] = 1
             return level - height, (need[0], need[1], need[2], need[3])
     return UNREACHABLE, none
-

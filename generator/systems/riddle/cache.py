@@ -16,14 +16,8 @@ from generator.cachefile import read_keyed, write_text
 from generator.sim.cache import digest_sources
 from generator.systems.riddle.bookkeeping import plain_text, reward_options
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import (
-    DEFAULT_GEMS,
-    BlessingCard,
-    Die,
-    GodCard,
-    Riddle,
-    dump_riddle,
-)
+from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle, dump_riddle
 from generator.systems.riddle.results import SOLVED, SOLVER_VERSION, ObjectiveResult, RiddleSolve
 from generator.systems.riddle.trace import verify_result
 
@@ -42,9 +36,10 @@ CACHE_FILE_AT_MOST = 4 << 20
 
 
 SOLVER_MODULES = tuple(f"generator.systems.riddle.{m}" for m in (
-    "blessing_turns", "bookkeeping", "bounds", "cache", "context", "game", "gods", "grid",
-    "model", "partners", "pieces", "players", "power_bounds", "proofs", "quests", "results",
-    "solver", "spread", "state", "trace", "vocab")) + ("generator.sim.search",)
+    "blessing_turns", "bookkeeping", "bounds", "box", "cache", "context", "distances",
+    "estimate", "game", "gods", "grid", "model", "partners", "pieces", "players", "power_bounds",
+    "proofs", "quests", "results", "schedule", "solver", "spread", "state", "trace", "vocab",
+)) + ("generator.sim.search",)
 """Modules whose code decides a stored result, besides the packages below."""
 SOLVER_PACKAGES = ("generator.engine", "generator.systems.riddle.goals",
                    "generator.systems.riddle.effects", "generator.systems.riddle.blessings",

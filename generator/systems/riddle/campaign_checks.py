@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document
 from generator.systems.riddle.checks import unknown
-from generator.systems.riddle.model import (
+from generator.systems.riddle.campaign import (
     AllOf,
     AnyOf,
     Campaign,

@@ -48,7 +48,7 @@ from generator.systems.art import iter_art_problems, iter_map_art_problems, with
 from generator.systems.riddle.typography import diamond, draw_type_icon, fitted_text
 from generator.systems.riddle.wording import PIECE_ICONS
 from generator.systems.riddle.content import RiddleContent
-from generator.systems.riddle.model import BlessingCard, GodCard, build_blessing, build_god
+from generator.systems.riddle.box import BlessingCard, GodCard, build_blessing, build_god
 
 
 SAFE = 4.0

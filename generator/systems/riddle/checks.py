@@ -38,7 +38,8 @@ from generator.engine.state import PIECE_NAMES, Stockpile
 from generator.pack.model import Document
 from generator.pack.schema import suggest
 from generator.systems.riddle.gods import engine_god
-from generator.systems.riddle.model import GRID_PATH, Coin, Die, GodCard, Riddle
+from generator.systems.riddle.box import Die, GodCard
+from generator.systems.riddle.model import GRID_PATH, Coin, Riddle
 from generator.systems.riddle.players import HOW_WORKERS_SPLIT, WORKERS_FOR_PLAYERS
 from generator.systems.riddle.state import COLOURS, DOME_LEVEL
 from generator.systems.riddle.vocab import Problem

@@ -35,7 +35,7 @@ from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, St
 from generator.systems.riddle.typography import HEADING_H, MARGIN, footer, heading, page, write
 from generator.systems.riddle.wording import local
 from generator.systems.riddle.content import RiddleContent
-from generator.systems.riddle.model import DEFAULT_GEMS, Die
+from generator.systems.riddle.box import DEFAULT_GEMS, Die
 from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind
 
 SPACE = 30.0

@@ -11,20 +11,21 @@ from dataclasses import dataclass
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.sheets import back_offset_setting
 from generator.systems import Options, paper_of
-from generator.systems.riddle.model import (
+from generator.systems.riddle.box import (
     BlessingCard,
-    Campaign,
-    Constellation,
     Die,
     GodCard,
-    Riddle,
     build_blessing,
-    build_campaign,
-    build_constellation,
     build_die,
     build_god,
-    build_riddle,
 )
+from generator.systems.riddle.campaign import (
+    Campaign,
+    Constellation,
+    build_campaign,
+    build_constellation,
+)
+from generator.systems.riddle.model import Riddle, build_riddle
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from generator.engine.geometry import Bitboard, Geometry, Square
 from generator.engine.state import Stockpile
-from generator.systems.riddle.model import DEFAULT_GEMS, Objective, Riddle
+from generator.systems.riddle.box import DEFAULT_GEMS
+from generator.systems.riddle.model import Objective, Riddle
 from generator.systems.riddle.state import COLOURS, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Effect
 

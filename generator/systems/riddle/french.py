@@ -18,7 +18,7 @@ from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import PIECE_NAMES
 
 if TYPE_CHECKING:
-    from generator.systems.riddle.model import Unlock
+    from generator.systems.riddle.campaign import Unlock
     from generator.systems.riddle.vocab import Effect, Goal
 
 _MASC = ("aucun", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
@@ -178,7 +178,7 @@ WORKER_DESTROYED = " ; un ouvrier qui s'y tient est détruit"
 
 def unlock_clause(rule: Unlock, islands: Mapping[str, str], titles: Mapping[str, str]) -> str:
     """When an island opens, as a clause after "s'ouvre quand"; mirrors ``wording._unlock_clause``."""
-    from generator.systems.riddle.model import AllOf, AnyOf, IslandComplete, ObjectivesOn
+    from generator.systems.riddle.campaign import AllOf, AnyOf, IslandComplete, ObjectivesOn
 
     if isinstance(rule, IslandComplete):
         return f"{islands.get(rule.island, rule.island)} est terminée"

@@ -1,10 +1,10 @@
 """One objective of a compiled riddle as a search problem: successors turn by turn,
-the A* estimate (each goal's bound, see :mod:`.bounds`) and the packed key of the
-transposition table (symmetries and interchangeable workers share a key)."""
+the A* estimate (each goal's bound, dispatched in :mod:`.estimate`) and the packed
+key of the transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any
 
 from generator.engine.geometry import NO_SQUARE, Square, Symmetry
@@ -29,14 +29,10 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.bounds import Bounds
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.effects.sink import SinkEffect
+from generator.systems.riddle.estimate import compile_goal_bound
 from generator.systems.riddle.gods import POWER_ACTION, GodPowers
-from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
-from generator.systems.riddle.goals.any_of import AnyOfGoal
-from generator.systems.riddle.goals.blessings import BlessingsGoal, blessings_bound
-from generator.systems.riddle.goals.build import BuildGoal, build_bound
-from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
-from generator.systems.riddle.goals.stand import StandGoal, stand_bound, stand_figure_bound
-from generator.systems.riddle.model import BlessingCard, Die, GodCard, iter_goal_tree
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.model import iter_goal_tree
 from generator.systems.riddle.power_bounds import PowerReach, power_reach, powered_estimate
 from generator.systems.riddle.state import (
     RiddleState,
@@ -91,21 +87,6 @@ def symmetry_group(ctx: RiddleContext) -> tuple[Symmetry, ...]:
             singles.add(at)
     fixed = [*sets.values(), *regions, *(1 << sq for sq in sorted(singles))]
     return ctx.geometry.symmetries_fixing(*fixed)
-
-
-def may_demand(goal: Goal) -> bool:
-    """True when :func:`~.goals.all_of.demand` can name spaces ``goal``'s builds are on."""
-    return isinstance(goal, SlotsGoal) or (isinstance(goal, StandGoal) and goal.at != NO_SQUARE
-                                           and goal.figure != "any")
-
-
-def _figure_bound(bounds: Bounds, goal: StandGoal, figure: str, state: RiddleState) -> int:
-    return stand_figure_bound(bounds, goal, state, figure)
-
-
-def _any_figure_bound(bounds: Bounds, goal: StandGoal, state: RiddleState) -> int:
-    return min(stand_bound(bounds, goal, state), stand_figure_bound(bounds, goal, state, "king"),
-               stand_figure_bound(bounds, goal, state, "sphinx"))
 
 
 class RiddleGame:
@@ -176,7 +157,7 @@ class RiddleGame:
 
     @cached_property
     def _goal_bound(self) -> Callable[[RiddleState, int], int]:
-        return self.compile_bound(self.goal)
+        return compile_goal_bound(self, self.goal)
 
     @cached_property
     def power_reach(self) -> PowerReach:
@@ -504,121 +485,6 @@ class RiddleGame:
                     nxt.extend(effect.apply(ctx, s, turn))
                 states = tuple(dict.fromkeys(nxt))  # drop repeats, keep order
         return states
-
-    # -- bounds ----------------------------------------------------------------
-
-    def bound(self, goal: Goal, state: RiddleState) -> int:
-        """An admissible lower bound on the turns before ``goal`` is judged met."""
-        kind = type(goal)
-        if kind is AllOfGoal:
-            need = 0
-            for child in goal.goals:  # type: ignore[attr-defined]
-                b = self.bound(child, state)
-                if b >= UNREACHABLE:
-                    return UNREACHABLE
-                if b > need:
-                    need = b
-            # Builds that must happen on disjoint spaces take turns of their own.
-            need = max(need, disjoint_builds(self.bounds, goal.goals, state))  # type: ignore[attr-defined]
-            last = goal.deadline()
-            if last is not None and state.turn + max(need, 1) > last:
-                return UNREACHABLE
-            return need
-        if kind is AnyOfGoal:
-            return min(self.bound(child, state) for child in goal.goals)  # type: ignore[attr-defined]
-        if type(goal).CHANCE and not self.chance:
-            return 0 if goal.is_met(self.ctx, state) else UNREACHABLE
-        if kind is SlotsGoal:
-            # Never below the goal's own bound: the same coins, plus walking and pieces.
-            if goal.is_met(self.ctx, state):
-                return 0
-            return max(1, slots_bound(self.bounds, goal, state))  # type: ignore[arg-type]
-        base = goal.min_turns(self.ctx, state)
-        if base <= 0 or base >= UNREACHABLE:
-            return base
-        if kind is BuildGoal:
-            return max(base, build_bound(self.bounds, goal, state))  # type: ignore[arg-type]
-        if kind is BlessingsGoal:
-            return max(base, blessings_bound(self.bounds, goal, state))  # type: ignore[arg-type]
-        if kind is StandGoal:
-            figure = goal.figure  # type: ignore[attr-defined]
-            if figure == "worker":
-                return max(base, stand_bound(self.bounds, goal, state))  # type: ignore[arg-type]
-            if figure in ("king", "sphinx"):
-                return max(base, stand_figure_bound(self.bounds, goal, state,  # type: ignore[arg-type]
-                                                          figure))
-            return max(base, min(stand_bound(self.bounds, goal, state),  # type: ignore[arg-type]
-                                 stand_figure_bound(self.bounds, goal, state, "king"),  # type: ignore[arg-type]
-                                 stand_figure_bound(self.bounds, goal, state, "sphinx")))  # type: ignore[arg-type]
-        return base
-
-    def compile_bound(self, goal: Goal) -> Callable[[RiddleState, int], int]:
-        """:meth:`bound` for ``goal`` as one function of a state and a ``limit``, its
-        dispatch on the goal's kind done once (the estimate's hot path;
-        ``tests/systems/riddle/test_riddle_solver_fast_paths.py`` pins it to
-        :meth:`bound`). The value is :meth:`bound`'s when that is at most ``limit``
-        (``UNREACHABLE``: always); otherwise it is some value above ``limit`` and not
-        above :meth:`bound`'s: a goal's own cheap ``min_turns`` above the limit skips
-        its costlier bound, and an ``all_of`` stops at its first goal above it. An
-        ``all_of`` with fewer than two goals that can demand builds on known spaces
-        skips :func:`disjoint_builds`, which is then 0."""
-        ctx, bounds = self.ctx, self.bounds
-        kind = type(goal)
-        if kind is AllOfGoal or kind is AnyOfGoal:
-            goals = goal.goals  # type: ignore[attr-defined]
-            parts = tuple(self.compile_bound(child) for child in goals)
-            if kind is AnyOfGoal:
-                return lambda state, limit: min(part(state, limit) for part in parts)
-            last = goal.deadline()
-            demanding = sum(1 for child in goals if may_demand(child)) >= 2
-
-            def all_of(state: RiddleState, limit: int) -> int:
-                need = 0
-                for part in parts:
-                    b = part(state, limit)
-                    if b >= UNREACHABLE:
-                        return UNREACHABLE
-                    if b > limit:
-                        return b  # the whole takes at least as long as this part
-                    if b > need:
-                        need = b
-                if demanding:
-                    need = max(need, disjoint_builds(bounds, goals, state))
-                if last is not None and state.turn + max(need, 1) > last:
-                    return UNREACHABLE
-                return need
-            return all_of
-        met = goal.is_met
-        if kind.CHANCE and not self.chance:
-            return lambda state, limit: 0 if met(ctx, state) else UNREACHABLE
-        if kind is SlotsGoal:
-            return lambda state, limit: 0 if met(ctx, state) else max(1, slots_bound(
-                bounds, goal, state))  # type: ignore[arg-type]
-        more: Callable[[RiddleState], int] | None = None
-        if kind is BuildGoal:
-            more = partial(build_bound, bounds, goal)  # type: ignore[arg-type]
-        elif kind is BlessingsGoal:
-            more = partial(blessings_bound, bounds, goal)  # type: ignore[arg-type]
-        elif kind is StandGoal:
-            figure = goal.figure  # type: ignore[attr-defined]
-            if figure == "worker":
-                more = partial(stand_bound, bounds, goal)  # type: ignore[arg-type]
-            elif figure in ("king", "sphinx"):
-                more = partial(_figure_bound, bounds, goal, figure)  # type: ignore[arg-type]
-            else:
-                more = partial(_any_figure_bound, bounds, goal)  # type: ignore[arg-type]
-        min_turns = goal.min_turns
-        if more is None:
-            return lambda state, limit: min_turns(ctx, state)
-        extra = more
-
-        def leaf(state: RiddleState, limit: int) -> int:
-            base = min_turns(ctx, state)
-            if base <= 0 or base >= UNREACHABLE or base > limit:
-                return base
-            claim = extra(state)
-            return claim if claim > base else base
-        return leaf
 
     # -- keys ------------------------------------------------------------------
 

@@ -58,7 +58,7 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.state import RiddleState, after_build
 
 if TYPE_CHECKING:
-    from generator.systems.riddle.model import GodCard as GodCardModel
+    from generator.systems.riddle.box import GodCard as GodCardModel
 
 POWER_ACTION = -3
 """First field of a ply that used a power: ``(POWER_ACTION, index, -1)``, the index

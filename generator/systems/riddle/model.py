@@ -7,8 +7,9 @@ end-of-turn effects (with their effect objects) follow. It returns the model
 (or None when the map cannot be read) and the problems it met, each at the
 YAML line and column it belongs to, down to the cell inside the map's block.
 
-The other kinds (``god``, ``blessing``, ``die``, ``campaign``,
-``constellation``) are plain reads: their schemas already say everything.
+The other kinds are plain reads (their schemas already say everything) and live
+beside: ``god``, ``blessing`` and ``die`` in :mod:`.box`, ``campaign`` and
+``constellation`` in :mod:`.campaign`.
 
 ``dump_riddle(riddle)`` writes a model back as document data; building that
 again gives an equal model (positions are not part of equality).
@@ -30,7 +31,6 @@ from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.pack.grid import BlockLayout, layout_block
 from generator.systems.riddle.grid import ParsedGrid, parse_grid
 from generator.systems.riddle.state import COLOURS
-from generator.systems.riddle.quests import DEFAULT_QUEST, RAISE_TO_LEVEL, Quest
 from generator.systems.riddle.vocab import DocPath, Effect, Goal, ParseSite, Problem
 
 Text = str | tuple[tuple[str, str], ...]
@@ -394,7 +394,7 @@ def _read_coins(items: Iterable[Any], geometry: Geometry, report: _Collector
     return tuple(coins)
 
 
-def _read_reward(data: Mapping[str, Any] | None) -> Reward | None:
+def read_reward(data: Mapping[str, Any] | None) -> Reward | None:
     if data is None:
         return None
     return Reward(data.get("piece"), data.get("count", 1),
@@ -435,7 +435,7 @@ def _read_objectives(items: list[Any], geometry: Geometry, report: _Collector
                                      "write all its slots in one 'slots' mapping")])
         capacity = slot_goals[0].counts if slot_goals else (0, 0)
         out.append(Objective(item["tier"], whole, capacity, bool(item.get("ends", False)),
-                             _read_reward(item.get("reward")),
+                             read_reward(item.get("reward")),
                              freeze_text(item["text"]) if "text" in item else None))
     return tuple(out)
 
@@ -564,208 +564,9 @@ def _dump_objective(objective: Objective, geometry: Geometry) -> dict[str, Any]:
         out["text"] = thaw_text(objective.text)
     return out
 
-
-# -- the other kinds ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GodCard:
-    id: str
-    name: Text
-    type: str  # mover | builder | specialist
-    pieces: Stockpile  # what the card brings from the box when selected
-    power: str  # the power's id (what a solver implements)
-    power_text: Text
-    number: int | None = None
-    quest_text: Text | None = None  # None: the default quest's printed text
-    reward_text: Text | None = None
-    quest_id: str | None = None  # the quest the solver plays (None: the default)
-    quest: Quest = Quest()
-
-
-def build_god(doc: Document) -> GodCard:
-    d = doc.data
-    quest = d.get("quest", {})
-    reward = quest.get("reward")
-    piece = "any"
-    if isinstance(reward, dict) and "text" in reward:  # {text, piece}, not a language map
-        piece = reward.get("piece", "any")
-        reward = reward["text"]
-    return GodCard(doc.id, freeze_text(d["name"]), d["type"], stockpile_of(d["pieces"]),
-                   d["power"]["id"], freeze_text(d["power"]["text"]), d.get("number"),
-                   freeze_text(quest["text"]) if "text" in quest else None,
-                   freeze_text(reward) if reward is not None else None,
-                   quest.get("id"),
-                   Quest(quest.get("id", DEFAULT_QUEST), quest.get("level", RAISE_TO_LEVEL), piece))
-
-
-@dataclass(frozen=True, slots=True)
-class BlessingCard:
-    id: str
-    number: int
-    text: Text
-    effect: str
-    name: Text | None = None
-
-
-def build_blessing(doc: Document) -> BlessingCard:
-    d = doc.data
-    return BlessingCard(doc.id, d["number"], freeze_text(d["text"]), d["effect"],
-                        freeze_text(d["name"]) if "name" in d else None)
-
-
-@dataclass(frozen=True, slots=True)
-class DieFace:
-    colour: str
-    reward: Reward | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Die:
-    id: str
-    faces: tuple[DieFace, ...]
-    gems: tuple[str, ...]
-
-
-DEFAULT_GEMS = 3
-"""Gems of the Sphinx's game when a riddle names no die."""
-
-
-def build_die(doc: Document) -> Die:
-    d = doc.data
-    faces = tuple(DieFace(f["colour"], _read_reward(f.get("reward"))) for f in d["faces"])
-    return Die(doc.id, faces, tuple(d["gems"]))
-
-
-@dataclass(frozen=True, slots=True)
-class ObjectivesOn:
-    """Objectives shaded on riddles given by number range or by id."""
-
-    first: int | None
-    last: int | None
-    ids: tuple[str, ...]
-    at_least: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class IslandComplete:
-    island: str
-
-
-@dataclass(frozen=True, slots=True)
-class AllOf:
-    rules: tuple[Unlock, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AnyOf:
-    rules: tuple[Unlock, ...]
-
-
-Unlock = ObjectivesOn | IslandComplete | AllOf | AnyOf
-
-
-def read_unlock(data: Mapping[str, Any]) -> Unlock:
-    """An unlock rule from its schema-valid mapping.
-
-    >>> read_unlock({"objectives_on": {"riddles": "1-20"}})
-    ObjectivesOn(first=1, last=20, ids=(), at_least=1)
-    """
-    (name, value), = data.items()
-    if name == "island_complete":
-        return IslandComplete(value)
-    if name in ("all_of", "any_of"):
-        rules = tuple(read_unlock(v) for v in value)
-        return AllOf(rules) if name == "all_of" else AnyOf(rules)
-    riddles = value["riddles"]
-    at_least = value.get("at_least", 1)
-    if isinstance(riddles, str):
-        first, _, last = riddles.partition("-")
-        return ObjectivesOn(int(first), int(last or first), (), at_least)
-    return ObjectivesOn(None, None, tuple(riddles), at_least)
-
-
-@dataclass(frozen=True, slots=True)
-class Island:
-    id: str
-    name: Text
-    riddles: tuple[str, ...]
-    unlock: Unlock | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Campaign:
-    id: str
-    title: Text
-    islands: tuple[Island, ...]
-
-
-def build_campaign(doc: Document) -> Campaign:
-    d = doc.data
-    islands = tuple(Island(i["id"], freeze_text(i["name"]), tuple(i.get("riddles", ())),
-                           read_unlock(i["unlock"]) if "unlock" in i else None)
-                    for i in d["islands"])
-    return Campaign(doc.id, freeze_text(d["title"]), islands)
-
-
-@dataclass(frozen=True, slots=True)
-class SkyNode:
-    id: str
-    god: str | None = None
-    polaris: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class SkyPath:
-    ends: tuple[str, str]
-    diamonds: int
-
-
-@dataclass(frozen=True, slots=True)
-class Arrow:
-    id: str
-    toward: str
-
-
-@dataclass(frozen=True, slots=True)
-class Star:
-    id: str
-    arrows: tuple[str, ...]
-
-
-DEFAULT_BLESSING_SCORE = 8
-"""RULES 1: the blessing score starts at 8 (Polaris)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Constellation:
-    id: str
-    nodes: tuple[SkyNode, ...]
-    paths: tuple[SkyPath, ...]
-    arrows: tuple[Arrow, ...]
-    stars: tuple[Star, ...]
-    blessing_score: int = DEFAULT_BLESSING_SCORE
-
-
-def build_constellation(doc: Document) -> Constellation:
-    d = doc.data
-    return Constellation(
-        doc.id,
-        tuple(SkyNode(n["id"], n.get("god"), bool(n.get("polaris", False))) for n in d["nodes"]),
-        tuple(SkyPath((p["between"][0], p["between"][1]), p["diamonds"])
-              for p in d.get("paths", ())),
-        tuple(Arrow(a["id"], a["toward"]) for a in d.get("arrows", ())),
-        tuple(Star(s["id"], tuple(s["arrows"])) for s in d.get("stars", ())),
-        d.get("blessing_score", DEFAULT_BLESSING_SCORE),
-    )
-
-
 __all__ = [
-    "Arrow", "BASE_GAME_PIECES", "BlessingCard", "Board", "Campaign", "Coin", "COLOURS",
-    "Constellation", "DEFAULT_BLESSING_SCORE", "DEFAULT_GEMS", "Die", "DieFace", "Expert",
-    "Feature", "GodCard", "GodSetup", "Island", "Objective", "Reward", "Riddle", "SkyNode",
-    "SkyPath", "SolverHints", "Star", "TIERS", "Text", "Unlock", "build_blessing",
-    "build_campaign", "build_constellation", "build_die", "build_god", "build_riddle",
-    "dump_riddle", "format_grid", "freeze_text", "iter_goal_tree", "read_unlock",
+    "BASE_GAME_PIECES", "Board", "Coin", "COLOURS", "Expert", "Feature", "GodSetup",
+    "Objective", "Reward", "Riddle", "SolverHints", "TIERS", "Text", "build_riddle",
+    "dump_riddle", "format_grid", "freeze_text", "iter_goal_tree", "read_reward",
     "stockpile_of",
 ]

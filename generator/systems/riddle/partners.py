@@ -60,7 +60,8 @@ from generator.systems.riddle.bookkeeping import GODS_HELD_AT_MOST
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import line_steps
-from generator.systems.riddle.model import Die, GodCard, Riddle
+from generator.systems.riddle.box import Die, GodCard
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.results import SOLVED, ObjectiveResult
 from generator.systems.riddle.trace import describe_line, format_board, replay_trace, trace_of
 

@@ -38,7 +38,7 @@ from generator.systems.riddle.vocab import Goal
 
 if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
-    from generator.systems.riddle.model import Die, GodCard
+    from generator.systems.riddle.box import Die, GodCard
 
 Supply = tuple[int, int, int, int]
 

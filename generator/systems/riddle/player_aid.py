@@ -17,7 +17,9 @@ from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_l
 from generator.systems.riddle.cards import CardSettings
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.effects import EFFECTS
-from generator.systems.riddle.model import ALL_PLAYER_COUNTS, DEFAULT_BLESSING_SCORE, Die
+from generator.systems.riddle.box import Die
+from generator.systems.riddle.campaign import DEFAULT_BLESSING_SCORE
+from generator.systems.riddle.model import ALL_PLAYER_COUNTS
 from generator.systems.riddle.model import TIERS as TIER_ORDER
 from generator.systems.riddle.solver import GODS_HELD_AT_MOST
 from generator.systems.riddle.state import DESTROYED_TO_END

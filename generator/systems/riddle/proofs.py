@@ -35,7 +35,8 @@ from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
 from generator.systems.riddle.cache import read_entry, riddle_fingerprint, write_entry
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import DEFAULT_GEMS, BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.partners import FOUR, TWO, as_four_players
 from generator.systems.riddle.results import (
     SOLVED,

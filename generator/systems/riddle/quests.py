@@ -42,7 +42,7 @@ from generator.engine.state import State, height_at
 if TYPE_CHECKING:
     from generator.diagnostics import Diagnostic
     from generator.pack.model import Document
-    from generator.systems.riddle.model import GodCard
+    from generator.systems.riddle.box import GodCard
 
 DEFAULT_QUEST = "default"
 NEEDS_POWER_USED = False

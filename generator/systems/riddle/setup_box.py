@@ -17,7 +17,8 @@ from generator.render.fonts import measure
 from generator.render.icons import INK, MUTED, icon_coin, icon_gem, icon_king, icon_sphinx, icon_worker
 from generator.render.scene import Element, Group, Line, Rect, Style, Text
 from generator.systems.riddle import french
-from generator.systems.riddle.model import BlessingCard, Die, GodCard, Objective, Riddle
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Objective, Riddle
 from generator.systems.riddle.typography import (
     HEADING_H,
     PANEL,

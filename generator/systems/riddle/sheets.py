@@ -15,7 +15,7 @@ from generator.render.icons import BLESSING, GOLD, GOLD_DARK, INK, LAND, MUTED, 
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.systems.riddle.constellation import constellation_page
 from generator.systems.riddle.content import RiddleContent
-from generator.systems.riddle.model import DEFAULT_BLESSING_SCORE
+from generator.systems.riddle.campaign import DEFAULT_BLESSING_SCORE
 from generator.systems.riddle.model import TIERS as TIER_ORDER
 from generator.systems.riddle.typography import (
     ACCENT,

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from generator.systems.riddle.model import Constellation
+from generator.systems.riddle.campaign import Constellation
 
 Point = tuple[float, float]
 

@@ -22,7 +22,8 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, marks_of_power_turn, power_icons
 from generator.systems.riddle.maps import MARGIN as MAP_MARGIN
 from generator.systems.riddle.maps import marks_of_move, render_map
-from generator.systems.riddle.model import BlessingCard, Die, GodCard, Riddle
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.solver import (
     GOD_ACTION,
     SOLVED,

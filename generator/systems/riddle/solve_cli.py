@@ -18,7 +18,8 @@ from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
 from generator.systems.riddle import check_pack, read_sources
-from generator.systems.riddle.model import build_blessing, build_die, build_god, build_riddle
+from generator.systems.riddle.box import build_blessing, build_die, build_god
+from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
     SOLVED,

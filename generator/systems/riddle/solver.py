@@ -150,14 +150,8 @@ from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame, symmetry_group, time_horizon
 from generator.systems.riddle.gods import engine_god, line_steps
 from generator.systems.riddle.blessing_turns import BlessingCards, revealed_cards
-from generator.systems.riddle.model import (
-    DEFAULT_GEMS,
-    BlessingCard,
-    Die,
-    GodCard,
-    Riddle,
-    iter_goal_tree,
-)
+from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle, iter_goal_tree
 from generator.systems.riddle.partners import TWO, as_four_players, two_first
 from generator.systems.riddle.pieces import pieces_rule_out
 from generator.systems.riddle.results import (

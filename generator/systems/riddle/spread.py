@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
-from generator.systems.riddle.bounds import nearest
+from generator.systems.riddle.distances import nearest
 from generator.systems.riddle.vocab import UNREACHABLE
 
 if TYPE_CHECKING:

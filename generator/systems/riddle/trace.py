@@ -19,7 +19,7 @@ from generator.systems.riddle.bookkeeping import (
 from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION
-from generator.systems.riddle.model import BlessingCard, Die, GodCard
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
 from generator.systems.riddle.results import SOLVED, ObjectiveResult
 from generator.systems.riddle.state import COLOURS, RiddleState, after_build
 

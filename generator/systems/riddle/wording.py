@@ -29,7 +29,8 @@ from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.sphinx_wins import SphinxWinsGoal
 from generator.systems.riddle.goals.stand import StandGoal
 from generator.systems.riddle.goals.within import WithinGoal
-from generator.systems.riddle.model import AllOf, AnyOf, IslandComplete, ObjectivesOn, Reward, Unlock
+from generator.systems.riddle.campaign import AllOf, AnyOf, IslandComplete, ObjectivesOn, Unlock
+from generator.systems.riddle.model import Reward
 from generator.systems.riddle.vocab import Effect, Goal
 
 

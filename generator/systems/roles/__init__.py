@@ -6,6 +6,7 @@ abilities, each a timing, a text and an engine power with parameters) and
 hand size, refill cadence). Modules, each with one job:
 
 - :mod:`.model`: constants and frozen models; :mod:`.checks`: rule checks;
+  :mod:`.content`: a pack's role documents read and checked;
   :mod:`.codes`: explanations of the ``RS-N`` codes;
 - :mod:`.engine`: the round engine (simultaneous card choice, the Statue of
   Liberty, turns lowest to highest, refills, losing workers, the three wins),
@@ -21,34 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
-from generator.pack.model import Document, Pack
+from generator.pack.model import Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
-from generator.systems.roles import checks
-from generator.systems.roles.model import RoleCard, RoleGame, build_card, build_game
+from generator.systems.roles.content import check_pack, read_pack
 
 KINDS = ("role-card", "role-game")
-
-
-def read_pack(pack: Pack) -> tuple[dict[str, RoleCard], dict[str, Document],
-                                   list[tuple[RoleGame, str, Document]]]:
-    """The cards (by id, with their documents) and the games of a pack."""
-    docs = {doc.id: doc for doc in pack.of_kind("role-card")}
-    cards = {ident: build_card(doc) for ident, doc in docs.items()}
-    games = [(*build_game(doc), doc) for doc in pack.of_kind("role-game")]
-    return cards, docs, games
-
-
-def check_pack(pack: Pack) -> list[Diagnostic]:
-    """Every rule check of the role system on a pack (pure)."""
-    cards, docs, games = read_pack(pack)
-    out: list[Diagnostic] = []
-    for ident, card in cards.items():
-        out.extend(checks.iter_card_problems(card, docs[ident]))
-    for game, problem, doc in games:
-        out.extend(checks.iter_board_problems(game, problem, doc))
-        out.extend(checks.iter_deck_problems(game, doc, cards, docs, pack.rejected_ids,
-                                             pack.may_lack("role-card")))
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,4 +86,4 @@ class RolesSystem:
 
 SYSTEM = RolesSystem()
 
-__all__ = ["KINDS", "SYSTEM", "RolesSystem", "check_pack", "read_pack"]
+__all__ = ["KINDS", "SYSTEM", "RolesSystem"]

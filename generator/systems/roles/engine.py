@@ -107,6 +107,14 @@ def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
         game.hand_size, game.refill_every)
 
 
+def can_hold_skyscrapers(table: Table) -> bool:
+    """Whether a skyscraper can ever stand: one is in the box, and a card of the deck
+    places one at set-up or builds one (the Engineer's build before moving)."""
+    if table.pieces[2] <= 0:
+        return False
+    return table.setup_skyscrapers > 0 or any(r.pre_build_skyscraper for r in table.with_win)
+
+
 class Position(NamedTuple):
     """What a policy sees: the board state, the pieces left, who holds the Statue."""
 

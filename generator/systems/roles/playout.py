@@ -39,6 +39,7 @@ from generator.sim.cache import digest_sources
 from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
 from generator.sim.stats import mean_of, wilson_interval
+from generator.systems.roles.content import check_pack, read_pack
 from generator.systems.roles.engine import (
     DEFAULT_MAX_ROUNDS,
     WIN_NONE,
@@ -198,8 +199,6 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
             return {k: stored[k] for k in ("cards", "win_types", "rounds", "positions", "reach")}
     result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
                       game.playtest_players)
-    from generator.systems.roles import read_pack
-
     positions = collect_positions(table, game.playtest_games, game.seed, game.playtest_players)
     found: dict[str, Any] = {
         "cards": {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards},
@@ -267,8 +266,6 @@ def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
 
 def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic]:
     """The card warnings of every role game of a checked pack."""
-    from generator.systems.roles import read_pack
-
     cards, docs, games = read_pack(pack)
     for game, _, doc in games:
         table = compile_table(game, cards)
@@ -291,8 +288,6 @@ REACH_FIELDS = ("proof", "first_usable_position")
 def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
     """Per-game card figures of the check budget, for the build report: each card's
     figures and reach as a record named by :data:`CARD_FIELDS` and :data:`REACH_FIELDS`."""
-    from generator.systems.roles import read_pack
-
     cards, _, games = read_pack(pack)
     out: dict[str, Any] = {}
     for game, problem, doc in games:
@@ -329,8 +324,6 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
     from generator.pack.loader import UsageError, load_packs
     from generator.pack.schema import load_schemas
     from generator.systems import discover_systems
-    from generator.systems.roles import check_pack, read_pack
-
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
     if policy not in POLICIES:

@@ -30,6 +30,7 @@ from generator.systems.roles.engine import (
     SETUP_POWER,
     Position,
     Table,
+    can_hold_skyscrapers,
     legal_plies,
     play_game,
 )
@@ -93,12 +94,6 @@ def first_usable(table: Table, card: RoleCard, positions: list[tuple[Position, i
     return -1
 
 
-def _can_hold_skyscrapers(table: Table) -> bool:
-    if table.pieces[2] <= 0:
-        return False
-    return table.setup_skyscrapers > 0 or any(r.pre_build_skyscraper for r in table.with_win)
-
-
 def proven_unplayable(table: Table, card: RoleCard) -> str:
     """Why ``card``'s ability can never be used on ``table`` ('' when no proof applies
     to every power of the card)."""
@@ -110,7 +105,7 @@ def proven_unplayable(table: Table, card: RoleCard) -> str:
             if min(distances) >= longest:
                 reasons.append(f"a leap of {' or '.join(map(str, distances))} spaces does not "
                                f"fit on a board {longest} spaces across")
-        elif ability.power == "move-beside-skyscraper" and not _can_hold_skyscrapers(table):
+        elif ability.power == "move-beside-skyscraper" and not can_hold_skyscrapers(table):
             reasons.append("no skyscraper can stand in this game (no Engineer build, no "
                            "set-up placement, or none in the box)")
     return "; ".join(reasons) if len(reasons) == len(judged_powers(card)) and reasons else ""

@@ -31,6 +31,8 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Artefact, Options, ProgressFn
+from generator.systems.roles.content import read_pack
+from generator.systems.roles.engine import can_hold_skyscrapers, compile_table
 from generator.systems.roles.model import TYPES, RoleCard, RoleGame, printed_cards
 
 COLOURS = {"engineer": "#8a3b12", "builder": "#1f5f8b", "specialist": "#6b2d7a",
@@ -179,8 +181,26 @@ def reference_card(kind: str, cards: list[tuple[int, RoleCard]], box: CardBox,
 AID_SECTIONS = ("role-aid-round", "role-aid-lose", "role-aid-win", "role-aid-pieces")
 
 
-def player_aid(game: RoleGame, paper: tuple[float, float], lang: str | None) -> Scene:
-    """A page: the round step by step, losing workers, winning, the pieces."""
+def aid_sections(game: RoleGame, lang: str | None, *, skyscrapers: bool
+                 ) -> list[tuple[str, str]]:
+    """The aid's (heading, text) sections in ``lang``: the round with the game's refill
+    and hand size, losing workers, winning, and the pieces; the skyscraper sentence
+    only when ``skyscrapers`` (a skyscraper can stand in this game:
+    :func:`~.engine.can_hold_skyscrapers`)."""
+    pieces = ["role-aid-pieces-levels"]
+    if skyscrapers:
+        pieces.append("role-aid-pieces-skyscrapers")
+    pieces.append("role-aid-pieces-forced")
+    texts = {key: label(f"{key}-text", lang, refill=game.refill_every, hand=game.hand_size)
+             for key in AID_SECTIONS if key != "role-aid-pieces"}
+    texts["role-aid-pieces"] = " ".join(label(key, lang) for key in pieces)
+    return [(label(key, lang), texts[key]) for key in AID_SECTIONS]
+
+
+def player_aid(game: RoleGame, paper: tuple[float, float], lang: str | None, *,
+               skyscrapers: bool) -> Scene:
+    """A page: the round step by step, losing workers, winning, the pieces (as
+    :func:`aid_sections`)."""
     pw, ph = paper
     margin = 20.0
     title = pick_text(game.title, lang)
@@ -194,11 +214,10 @@ def player_aid(game: RoleGame, paper: tuple[float, float], lang: str | None) -> 
     ]
     y = margin + 26
     width = pw - 2 * margin
-    for key in AID_SECTIONS:
-        parts.append(Text(margin, y + 4, label(key, lang).upper(), font="sans", size=10,
+    for heading, text in aid_sections(game, lang, skyscrapers=skyscrapers):
+        parts.append(Text(margin, y + 4, heading.upper(), font="sans", size=10,
                           fill=COLOURS["builder"], bold=True))
-        fit = fit_text(label(f"{key}-text", lang, refill=game.refill_every, hand=game.hand_size),
-                       width, 60, family="serif", max_size=11, min_size=9, leading=1.35,
+        fit = fit_text(text, width, 60, family="serif", max_size=11, min_size=9, leading=1.35,
                        fill=INK)
         parts.append(fit.block.at(margin, y + 7))
         y += 7 + fit.lines * fit.size * 0.3528 * 1.35 + 7
@@ -217,8 +236,6 @@ def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Card sheets (fronts, backs, duplex), reference cards and the player aid per game."""
-    from generator.systems.roles import read_pack
-
     cards, _, games = read_pack(pack)
     lang = options.lang
     box = card_box(pack)
@@ -230,6 +247,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         title = pick_text(game.title, lang)
         progress(f"{pack.id}: {game.id} cards")
         printed = printed_cards(cards, game.deck)
+        skyscrapers = game.board is not None and can_hold_skyscrapers(compile_table(game, cards))
         backs = {kind: card_back(kind, box, title, lang) for kind in TYPES}
         fronts = [card_front(card, n, box, lang) for n, card in printed]
         back_list = [backs[card.type] for _, card in printed]
@@ -255,7 +273,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             PdfDocument(interleave_duplex(front_pages, back_pages), duplex=True,
                         title=f"{title}: cards for duplex printing", subject=subject))))
         artefacts.append(Artefact(f"print/{game.id}-player-aid.pdf", document_to_pdf(
-            PdfDocument((player_aid(game, PAPERS[paper], lang),),
+            PdfDocument((player_aid(game, PAPERS[paper], lang, skyscrapers=skyscrapers),),
                         title=f"{title}: player aid", subject=subject))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
         calibration_page(paper, offset, lang), title="Printer calibration", duplex=True))))

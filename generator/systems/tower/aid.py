@@ -27,9 +27,7 @@ from generator.render.scene import (
     Scene,
     Style,
 )
-from generator.systems.tower.book import (
-    BookContent,
-)
+from generator.systems.tower.book_content import BookContent
 from generator.systems.tower.render import (
     ACCENT,
     ARROW,

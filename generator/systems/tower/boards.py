@@ -17,7 +17,7 @@ import math
 from generator.render import labels
 from generator.render.icons import INK, MUTED
 from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text
-from generator.systems.tower.book import BookContent
+from generator.systems.tower.book_content import BookContent
 from generator.systems.tower.model import Scenario
 from generator.systems.tower.render import draw_label, draw_map, map_geometry
 from generator.systems.tower.tokens import BOARD_SPACE

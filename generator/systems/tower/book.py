@@ -5,10 +5,9 @@ campaign's score sheet (``print/<pack>-book.pdf``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from generator.pack.model import Document, Pack, pick_text
+from generator.pack.model import Document, pick_text
 from generator.render.fonts import measure
 from generator.render.icons import (
     LAND,
@@ -29,15 +28,9 @@ from generator.render.scene import (
     Style,
 )
 from generator.systems import ProgressFn
-from generator.systems.tower.model import (
-    EnemySetup,
-    Scenario,
-    TowerCampaign,
-    Variant,
-    build_campaign,
-    build_scenario,
-    build_variant,
-)
+from generator.systems.tower.book_back import gods_pages, score_pages
+from generator.systems.tower.book_content import BookContent
+from generator.systems.tower.model import EnemySetup, Scenario
 from generator.systems.tower.render import (
     ACCENT,
     FOOTER,
@@ -61,70 +54,18 @@ from generator.systems.tower.render import (
     fit_label,
     map_geometry,
     page_overflow,
-    text_of,
     write_paragraph,
 )
 from generator.systems.tower.rules import (
     DOME as DOMED,
 )
 from generator.systems.tower.rules import (
-    ENEMY_TYPES,
     FACINGS,
-)
-from generator.systems.tower.scoring import (
-    RANKS,
 )
 
 # -- the book --------------------------------------------------------------------------------
 
 COMPASS = 14.0  # the north arrow's size (mm)
-
-
-@dataclass(frozen=True, slots=True)
-class BookContent:
-    """What the book prints, read from the pack."""
-
-    title: str
-    subtitle: str
-    story: str
-    scenarios: tuple[tuple[Scenario, Document], ...]  # in playing order
-    enemy_order: tuple[str, ...]
-    ranks: tuple[tuple[int, str], ...]
-    variants: tuple[Variant, ...]
-
-
-def default_ranks(lang: str | None) -> tuple[tuple[int, str], ...]:
-    """The ranks of a campaign without its own, named in ``lang``."""
-    return tuple((points, L("t-rank-" + name.lower().replace(" ", "-"), lang))
-                 for points, name in RANKS)
-
-
-def read_book(pack: Pack, lang: str | None) -> BookContent:
-    """Scenarios in campaign order (others after, by number), the campaign's texts and ranks."""
-    scenarios: dict[str, tuple[Scenario, Document]] = {}
-    for doc in pack.of_kind("tower-scenario"):
-        scenario, _ = build_scenario(doc, pack.sources.get(doc.file))
-        if scenario is not None:
-            scenarios[doc.id] = (scenario, doc)
-    campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
-    campaign: TowerCampaign | None = build_campaign(campaigns[0]) if campaigns else None
-    ordered: list[tuple[Scenario, Document]] = []
-    if campaign is not None:
-        for ident in dict.fromkeys(campaign.scenarios):
-            if ident in scenarios:
-                ordered.append(scenarios.pop(ident))
-    ordered.extend(sorted(scenarios.values(), key=lambda item: (item[0].number, item[0].id)))
-    variants = tuple(sorted((build_variant(d) for d in pack.of_kind("tower-variant")),
-                            key=lambda v: (v.difficulty != "easy", v.id)))
-    pack_title = pick_text(pack.data.get("title", pack.id), lang)
-    if campaign is None:
-        return BookContent(pack_title, L("t-default-subtitle", lang), "", tuple(ordered),
-                           ENEMY_TYPES, default_ranks(lang), variants)
-    ranks = default_ranks(lang) if campaign.ranks is None else tuple(
-        (r.points, text_of(r.name, lang)) for r in campaign.ranks)
-    return BookContent(text_of(campaign.title, lang), pack_title,
-                       text_of(campaign.story, lang) if campaign.story else "",
-                       tuple(ordered), campaign.enemy_order, ranks, variants)
 
 
 def draw_level_pips(x: float, y: float, level: int) -> list[Element]:
@@ -427,8 +368,6 @@ def book_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
                progress: ProgressFn) -> list[Scene]:
     """Every page of the book: the cover (one or two pages), a page per scenario, the god
     cards and the score sheet (more pages on a narrow paper)."""
-    from generator.systems.tower.book_back import gods_pages, score_pages
-
     footer = L("t-footer-book", lang, title=content.title)
     pages = cover_pages(content, paper, lang, footer)
     for s, doc in content.scenarios:
@@ -441,17 +380,14 @@ def book_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
 
 
 __all__ = [
-    "BookContent",
     "book_pages",
     "cover_page",
     "cover_pages",
-    "default_ranks",
     "describe_squares",
     "draw_enemy_list",
     "draw_key",
     "draw_level_pips",
     "ordered_enemies",
-    "read_book",
     "scenario_page",
     "setup_notes",
 ]

@@ -5,13 +5,12 @@ or half-letter booklet page), which runs on to more pages rather than shrink its
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
 from generator.render.icons import INK, LAND_LINE, MUTED, PAPER
 from generator.render.labels import label as L
 from generator.render.scene import Element, Line, Rect, Scene, Style, TextBlock
+from generator.systems.tower.book_content import BookContent
 from generator.systems.tower.model import Variant
 from generator.systems.tower.render import (
     ACCENT,
@@ -33,8 +32,6 @@ from generator.systems.tower.scoring import (
     POINTS_PER_BONUS,
 )
 
-if TYPE_CHECKING:  # book.py imports this module when it lays the book out
-    from generator.systems.tower.book import BookContent
 
 
 def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None

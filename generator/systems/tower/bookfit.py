@@ -19,7 +19,8 @@ from generator.pack.model import Document, Pack
 from generator.render.impose import booklet_page
 from generator.render.scene import Scene
 from generator.systems import Options, paper_of
-from generator.systems.tower.book import BookContent, book_pages, read_book
+from generator.systems.tower.book import book_pages
+from generator.systems.tower.book_content import BookContent, read_book
 from generator.systems.tower.render import overfull_boxes, page_overflow
 
 HINTS = {

@@ -21,7 +21,8 @@ from generator.systems.art import with_art, with_cover_art, with_map_art
 from generator.systems.token_art import token_art_of
 from generator.systems.tower.aid import aid_pages
 from generator.systems.tower.boards import all_board_pages
-from generator.systems.tower.book import BookContent, book_pages, read_book
+from generator.systems.tower.book import book_pages
+from generator.systems.tower.book_content import BookContent, read_book
 from generator.systems.tower.cards import card_options, god_card_sheets, iter_god_card_svgs
 from generator.systems.tower.render import map_scene
 from generator.systems.tower.tokens import token_pages

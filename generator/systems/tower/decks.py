@@ -14,7 +14,8 @@ from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
 from generator.systems.token_art import TokenKind, token_art_of
-from generator.systems.tower.book import book_pages, read_book
+from generator.systems.tower.book import book_pages
+from generator.systems.tower.book_content import read_book
 from generator.systems.tower.build import dress_pages, paper_of
 from generator.systems.tower.render import ENEMY_LOOKS
 from generator.systems.tower.tokens import TILE, dressed_tile, tile_keys, token_counts

@@ -20,9 +20,7 @@ from generator.render.scene import (
     Style,
 )
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt
-from generator.systems.tower.book import (
-    BookContent,
-)
+from generator.systems.tower.book_content import BookContent
 from generator.systems.tower.render import (
     CUT,
     FOOTER,

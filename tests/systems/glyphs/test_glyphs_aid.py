@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import GlyphGame
 from generator.systems.glyphs.render import aid_page, degree_page
 from tests.scene_text import scene_text

@@ -7,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.sim_checks import CACHE_PREFIX, SimSettings, consistent, simulate
 from tests.systems.glyphs.conftest import load_small, write_pack
 

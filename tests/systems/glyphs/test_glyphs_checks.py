@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import load_small, write_pack
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 
 
 def codes_at(root: Path) -> list[tuple[str, str, int]]:

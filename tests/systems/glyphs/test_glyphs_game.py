@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.board import RESTORE, SWAP
 from generator.systems.glyphs.game import (
     CAUSE_CLEPSYDRA,

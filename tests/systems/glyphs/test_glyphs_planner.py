@@ -17,7 +17,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
-from generator.systems.glyphs import load_pack
+from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.board import COLUMN, CURSE, RESTORE, ROW, SWAP, Step, apply_steps
 from generator.systems.glyphs.game import Action, GameResult, Play, new_game, play_game
 from generator.systems.glyphs.model import Table

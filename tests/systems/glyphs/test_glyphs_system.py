@@ -98,7 +98,8 @@ def test_build_french_edition_only(small_pack: Path, tmp_path: Path) -> None:
 
 
 def test_starter_pack_checks_clean_and_the_template_is_valid(tmp_path: Path) -> None:
-    from generator.systems.glyphs import SYSTEM, load_pack
+    from generator.systems.glyphs import SYSTEM
+    from generator.systems.glyphs.content import load_pack
 
     from .conftest import load_small
 

@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from itertools import permutations
 
 from generator.engine.geometry import NO_SQUARE
-from generator.systems.riddle.model import BlessingCard, GodCard, Riddle
+from generator.systems.riddle.box import BlessingCard, GodCard
+from generator.systems.riddle.model import Riddle
 
 from .legality_notes import finish_turn as _finish
 from .legality_notes import reached

@@ -30,7 +30,8 @@ from generator.sim.search import UNREACHABLE
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.goals import GOALS
 from generator.systems.riddle.effects import EFFECTS
-from generator.systems.riddle.model import GodCard, Riddle, build_riddle
+from generator.systems.riddle.box import GodCard
+from generator.systems.riddle.model import Riddle, build_riddle
 from generator.systems.riddle.partners import as_four_players
 from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import (

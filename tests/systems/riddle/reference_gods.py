@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from generator.engine.state import State, Stockpile
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.blessings import BLESSINGS
-from generator.systems.riddle.model import BlessingCard, GodCard
+from generator.systems.riddle.box import BlessingCard, GodCard
 from generator.systems.riddle.quests import Quest
 from generator.systems.riddle.solver import (
     FIRSTS_WITHOUT_POWERS,

@@ -22,7 +22,8 @@ import generator.systems.riddle.cache as cache_module
 from generator.cli import main
 from generator.engine.state import Stockpile
 from generator.systems.riddle.cache import riddle_fingerprint
-from generator.systems.riddle.model import BlessingCard, Die, DieFace, GodCard, Reward
+from generator.systems.riddle.box import BlessingCard, Die, DieFace, GodCard
+from generator.systems.riddle.model import Reward
 from generator.systems.riddle.quests import Quest
 
 from .reference import GIFT, riddle_of_text

@@ -23,8 +23,8 @@ from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.all_of import AllOfGoal, disjoint_builds
 from generator.systems.riddle.goals.any_of import AnyOfGoal
 from generator.systems.riddle.bookkeeping import Bookkeeping
-from generator.systems.riddle.bounds import SLOT_CHOICES_AT_MOST, nearest
-from generator.systems.riddle.goals.slots import SlotsGoal
+from generator.systems.riddle.distances import nearest
+from generator.systems.riddle.goals.slots import SLOT_CHOICES_AT_MOST, SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Goal

@@ -19,7 +19,8 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
 from generator.systems.riddle import proof_shared
-from generator.systems.riddle.model import Riddle, build_campaign
+from generator.systems.riddle.campaign import build_campaign
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.proofs import ProofRequest, playable_counts, prove_all
 from generator.systems.riddle.results import SOLVED, RiddleSolve
 

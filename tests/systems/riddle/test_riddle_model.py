@@ -13,20 +13,16 @@ from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
 from generator.systems.riddle.goals.within import WithinGoal
-from generator.systems.riddle.model import (
-    BASE_GAME_PIECES,
+from generator.systems.riddle.box import build_blessing, build_die, build_god
+from generator.systems.riddle.campaign import (
     AllOf,
     IslandComplete,
     ObjectivesOn,
-    build_blessing,
     build_campaign,
     build_constellation,
-    build_die,
-    build_god,
-    build_riddle,
-    dump_riddle,
     read_unlock,
 )
+from generator.systems.riddle.model import BASE_GAME_PIECES, build_riddle, dump_riddle
 from generator.systems.riddle.templates import STARTER_GODS, TEMPLATES, starter_files
 
 from .test_riddle_checks import RIDDLE

@@ -9,7 +9,7 @@ import random
 
 from generator.engine.state import Stockpile
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import GodCard
+from generator.systems.riddle.box import GodCard
 from generator.systems.riddle.partners import as_four_players, same_as_two
 from generator.systems.riddle.proofs import ProofRequest, ProofShared, prove_all
 from generator.systems.riddle.results import SOLVED, UNSOLVABLE, ObjectiveResult

@@ -15,7 +15,7 @@ from generator.pack.loader import load_yaml
 from generator.pack.model import Document
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.gods import POWER_ACTION, HeldCard
-from generator.systems.riddle.model import GodCard, build_god
+from generator.systems.riddle.box import GodCard, build_god
 from generator.systems.riddle.quests import QUESTS, Quest, iter_quest_problems
 from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import SOLVED, UNSOLVABLE, RiddleGame, solve_riddle

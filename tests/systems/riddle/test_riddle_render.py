@@ -37,12 +37,8 @@ from generator.systems.riddle.cards import CardSettings, iter_card_overflow
 from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.stand import StandGoal
-from generator.systems.riddle.model import (
-    Constellation,
-    SkyNode,
-    SkyPath,
-    build_riddle,
-)
+from generator.systems.riddle.campaign import Constellation, SkyNode, SkyPath
+from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.render import (
     build_artefacts,
     build_book,

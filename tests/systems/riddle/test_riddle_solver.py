@@ -16,7 +16,8 @@ from generator.pack.model import Document
 from generator.pack.yamlload import load_yaml
 from generator.sim.search import UNREACHABLE, astar, breadth_first
 from generator.systems.riddle.context import compile_riddle
-from generator.systems.riddle.model import Die, DieFace, GodCard, Reward, Riddle, build_riddle
+from generator.systems.riddle.box import Die, DieFace, GodCard
+from generator.systems.riddle.model import Reward, Riddle, build_riddle
 from generator.systems.riddle.solve_cli import run_solve
 from generator.systems.riddle.solver import (
     SOLVED,

@@ -9,13 +9,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from generator.systems.riddle.bounds import (
-    SLOT_CHOICES_AT_MOST,
-    Bounds,
-    coin_pieces,
-    first_build,
-    relaxed_coins,
-)
+from generator.systems.riddle.bounds import Bounds, coin_pieces
+from generator.systems.riddle.distances import first_build
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.engine.geometry import Square
@@ -24,7 +19,12 @@ from generator.systems.riddle.context import RiddleContext
 from generator.systems.riddle.effects.step_toward_closest_worker import grid_distance
 from generator.systems.riddle.goals._common import smallest_sum
 from generator.systems.riddle.goals.build import BuildGoal, build_bound
-from generator.systems.riddle.goals.slots import SlotsGoal, slots_bound
+from generator.systems.riddle.goals.slots import (
+    SLOT_CHOICES_AT_MOST,
+    SlotsGoal,
+    relaxed_coins,
+    slots_bound,
+)
 from generator.systems.riddle.model import iter_goal_tree
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Goal

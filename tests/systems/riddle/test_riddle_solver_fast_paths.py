@@ -12,14 +12,10 @@ import pytest
 from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.moves import apply_move, iter_moves
 from generator.engine.state import Stockpile, height_at
-from generator.systems.riddle.bounds import (
-    PIECES_UP,
-    Bounds,
-    coin_pieces,
-    figure_squares,
-    first_build,
-)
+from generator.systems.riddle.bounds import PIECES_UP, Bounds, coin_pieces
+from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
+from generator.systems.riddle.estimate import compile_goal_bound, goal_bound
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
 from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGoal, blessings_bound
@@ -424,8 +420,8 @@ objectives:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_compiled_bound_equals_bound(seed: int) -> None:
-    """:meth:`RiddleGame.compile_bound` against :meth:`RiddleGame.bound` for every goal
-    of the goal tree (``all_of`` with and without builds on known spaces, ``any_of``,
+    """:func:`~generator.systems.riddle.estimate.compile_goal_bound` against
+    :func:`~generator.systems.riddle.estimate.goal_bound` for every goal of the goal tree (``all_of`` with and without builds on known spaces, ``any_of``,
     every leaf kind), in the plain and in the chance search."""
     rng = random.Random(seed * 2203 + 1)
     compared = disjoint = 0
@@ -440,11 +436,11 @@ def test_compiled_bound_equals_bound(seed: int) -> None:
         ctx = compile_riddle(riddle, players)
         game = RiddleGame(ctx, 0, gods=FUZZ_GODS, chance=i % 3 == 0)
         goals = [g for o in ctx.objectives for g in iter_goal_tree(o.goal)]
-        compiled = [game.compile_bound(g) for g in goals]
+        compiled = [compile_goal_bound(game, g) for g in goals]
         for state in walk(game, 40):
             for goal, fast in zip(goals, compiled):
                 value = fast(state, UNREACHABLE)
-                assert value == game.bound(goal, state), text
+                assert value == goal_bound(game, goal, state), text
                 for limit in range(min(value, 4)):  # above the limit: the cheap parts may do
                     assert limit < fast(state, limit) <= value, (text, limit)
                 assert fast(state, value) == value, text

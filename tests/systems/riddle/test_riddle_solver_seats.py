@@ -16,9 +16,10 @@ import random
 import pytest
 
 from generator.systems.riddle.bookkeeping import worker_assignments
-from generator.systems.riddle.bounds import first_build, useful_turn
+from generator.systems.riddle.distances import first_build
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.schedule import useful_turn
 from generator.systems.riddle.vocab import UNREACHABLE
 
 from .reference import FUZZ_GODS, _name, compare, random_riddle_text, riddle_of_text

@@ -11,7 +11,7 @@ from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.pipeline import Report, check
 from generator.systems import Options, discover_systems
-from generator.systems.roles import read_pack
+from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table, compile_table
 
 SHIPPED = Path(__file__).resolve().parents[3] / "content" / "roles"

@@ -12,7 +12,7 @@ from generator.cli import main
 from generator.pack.model import Document
 from generator.sim.executors import InProcessExecutor
 from generator.sim.montecarlo import run_games
-from generator.systems.roles import read_pack
+from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table, compile_table
 from generator.systems.roles.playout import (
     RoleGames,

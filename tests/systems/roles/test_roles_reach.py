@@ -11,7 +11,7 @@ from types import MappingProxyType
 import pytest
 
 from generator.engine.state import state_from_heights
-from generator.systems.roles import read_pack
+from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Position, Table, compile_table
 from generator.systems.roles.model import RoleCard, RoleGame, parse_board
 from generator.systems.roles.playout import iter_reach_warnings

@@ -18,7 +18,8 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.scene import Element, Group, Rect, Style, Text
 from generator.systems import Options, discover_systems
-from generator.systems.tower.book import book_pages, read_book
+from generator.systems.tower.book import book_pages
+from generator.systems.tower.book_content import read_book
 from generator.systems.tower.bookfit import iter_book_fit_problems, iter_page_problems
 from generator.systems.tower.render import draw_page, page_overflow, write_paragraph
 

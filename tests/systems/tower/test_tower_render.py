@@ -25,7 +25,8 @@ from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Artefact, Options, discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.aid import aid_pages
-from generator.systems.tower.book import book_pages, read_book, setup_notes
+from generator.systems.tower.book import book_pages, setup_notes
+from generator.systems.tower.book_content import read_book
 from generator.systems.tower.build import build_artefacts
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.policies import load_policy

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from generator.systems.riddle.bookkeeping import Bookkeeping
-from generator.systems.riddle.bounds import IDENTITY_TURNS, seat_turn_tables
+from generator.systems.riddle.schedule import IDENTITY_TURNS, seat_turn_tables
 from generator.systems.riddle.effects.remove_top import RemoveTopEffect
 from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.effects.stockpile_add import StockpileAddEffect

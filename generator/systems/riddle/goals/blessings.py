@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry
-from generator.systems.riddle.bounds import IDENTITY_TURNS, MEMO_AT_MOST, Bounds
+from generator.systems.riddle.bounds import MEMO_AT_MOST, Bounds
 from generator.systems.riddle.goals._common import COUNT_PARAMS
+from generator.systems.riddle.schedule import IDENTITY_TURNS
 from generator.systems.riddle.spread import chain_costs, visit_costs
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem

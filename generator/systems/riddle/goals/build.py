@@ -13,15 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry, Square
 from generator.systems.riddle.bookkeeping import Bookkeeping
-from generator.systems.riddle.bounds import (
-    IDENTITY_TURNS,
-    MEMO_AT_MOST,
-    PIECES_UP,
-    Bounds,
-    figure_squares,
-    first_build,
-)
+from generator.systems.riddle.bounds import MEMO_AT_MOST, PIECES_UP, Bounds
+from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.goals._common import COORDINATE, mask_of
+from generator.systems.riddle.schedule import IDENTITY_TURNS
 from generator.systems.riddle.spread import SPREAD_AT_MOST, spread_turns
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem

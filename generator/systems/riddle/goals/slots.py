@@ -7,21 +7,15 @@ objective, since a collected coin goes to the slot of one objective.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry
-from generator.systems.riddle.bounds import (
-    SLOT_CHOICES_AT_MOST,
-    IDENTITY_TURNS,
-    PIECES_UP,
-    Bounds,
-    figure_squares,
-    first_build,
-    relaxed_coins,
-)
+from generator.systems.riddle.bounds import PIECES_UP, Bounds
+from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.goals._common import coin_cost, smallest_sum
+from generator.systems.riddle.schedule import IDENTITY_TURNS
 from generator.systems.riddle.spread import spread_turns
 from generator.systems.riddle.state import COLOURS, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem
@@ -97,6 +91,32 @@ class SlotsGoal:
 
 
 NO_PIECES = (0, 0, 0, 0)
+
+
+SLOT_CHOICES_AT_MOST = 6
+"""Coins of one colour beyond which the slots bound stops trying every choice (it
+then weighs :func:`relaxed_coins` instead)."""
+
+
+def relaxed_coins(coins: Sequence[tuple[int, int, tuple[int, ...]]], count: int
+                  ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``count`` stand-in coins (builds, first build turn, pieces) that no choice of
+    ``count`` real coins beats: the i-th takes the i-th fewest builds, the i-th
+    fewest pieces of each kind, and every one the earliest first build of all.
+
+    Any ``count`` real coins need at least the sum of the ``count`` smallest
+    builds (and pieces of each kind), and start no earlier than the earliest
+    coin, so the bound built from these stays admissible however many coins
+    there are (issue 14: taking the cheapest builds alone was not).
+
+    >>> relaxed_coins([(1, 5, (1, 0, 0, 0)), (3, 1, (1, 1, 1, 0)), (1, 5, (0, 1, 0, 0))], 2)
+    ((1, 1, (0, 0, 0, 0)), (1, 1, (1, 1, 0, 0)))
+    """
+    builds = sorted(c[0] for c in coins)[:count]
+    first = min(c[1] for c in coins)
+    pieces = [sorted(c[2][p] for c in coins)[:count] for p in range(4)]
+    return tuple((builds[i], first, tuple(pieces[p][i] for p in range(4)))
+                 for i in range(count))
 
 
 def slots_bound(bounds: Bounds, goal: SlotsGoal, state: RiddleState) -> int:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
 from generator.engine.state import height_at
-from generator.systems.riddle.bounds import Bounds, first_build
+from generator.systems.riddle.bounds import Bounds
+from generator.systems.riddle.distances import first_build
 from generator.systems.riddle.goals._common import COORDINATE
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, DocPath, ParseSite, Problem

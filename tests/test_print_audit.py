@@ -1,0 +1,54 @@
+"""tools/print_audit.py reads back every document a build draws, also those drawn only to
+become images (``--target tts`` card sheets), and says when the build fails."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from conftest import CONTENT, REPO
+from generator.render.pdf import capture_documents, document_to_pdf
+from generator.render.scene import Document, Scene
+
+
+def load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("print_audit", REPO / "tools" / "print_audit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_capture_with_draw_lists_the_documents_and_still_draws_them() -> None:
+    doc = Document((Scene(20, 20),), title="x")
+    plain = document_to_pdf(doc)
+    with capture_documents(draw=True) as docs:
+        assert document_to_pdf(doc) == plain
+    assert docs == [doc]
+
+
+def test_the_audit_reads_back_the_pdfs_drawn_for_tts_images(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    tool = load_tool()
+    pack = tmp_path / "tower"
+    shutil.copytree(CONTENT / "tower", pack, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    # Every text run counts as small: the lines say which documents were read back.
+    monkeypatch.setattr(tool, "MIN_PRINT_SIZE", 1000.0)
+    code, lines = tool.audit([str(pack), "--target", "tts", "--no-cache"])
+    assert code == 0
+    read = {line.split(": page ")[0] for line in lines}
+    assert read == {"tts/tiles-faces-1.png (drawn for an image)"}  # the back has no text
+
+
+def test_the_audit_finds_nothing_on_the_shipped_tts_images_and_says_a_failed_build(
+        tmp_path: Path) -> None:
+    tool = load_tool()
+    pack = tmp_path / "tower"
+    shutil.copytree(CONTENT / "tower", pack, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    assert tool.audit([str(pack), "--target", "tts", "--no-cache"]) == (0, [])
+    code, lines = tool.audit([str(tmp_path / "missing"), "--target", "tts", "--no-cache"])
+    assert code == 2 and lines
