@@ -14,12 +14,26 @@ from generator.systems.riddle.compiled.flat import (
     TURNS, W0, WANDERER_MOVED,
 )
 
-LEAN: dict[str, Any] = {"cache": True, "_nrt": False}
-"""``njit`` options of every compiled function that allocates no array (all but the
-search's own and the table's): cached, and compiled without numba's reference
-counts (its private ``_nrt`` flag). Counting references on each array argument of
-each call cost a third of the kernel's time. Such a function can call only others
-like it, and copies rows word by word (a slice assignment needs the counts)."""
+
+def lean_options() -> dict[str, Any]:
+    """``njit`` options of every compiled function that allocates no array (all but
+    the search's own and the table's): cached, and compiled without numba's reference
+    counts (its private ``_nrt`` flag, which numba's own ``register_jitable`` uses).
+    Counting references on each array argument of each call cost a third of the
+    kernel's time. Such a function can call only others like it, and copies rows word
+    by word (a slice assignment needs the counts). A numba without the flag gets
+    plain cached functions (the same results, slower)."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:
+        return {"cache": True}
+    if not hasattr(CPUTargetOptions, "_nrt"):
+        return {"cache": True}
+    return {"cache": True, "_nrt": False}
+
+
+LEAN = lean_options()
+"""The options :func:`lean_options` gives."""
 UNREACHABLE = 1 << 30
 """As generator.sim.search.UNREACHABLE."""
 COIN_LEVELS = 0b11110
