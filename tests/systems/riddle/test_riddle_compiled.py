@@ -700,3 +700,71 @@ class _NotInProcess:
     def run(self, fn: Callable[..., object], shared: object, tasks: Sequence[tuple[object, ...]]
             ) -> Iterator[tuple[int, object]]:
         return self.inner.run(fn, shared, tasks)  # type: ignore[attr-defined, no-any-return]
+
+
+@needs_kernel
+def test_the_open_list_pops_in_the_order_of_the_python_tuples() -> None:
+    """compiled/table.py's heap of packed entries against heapq over (f, -g, node)."""
+    import heapq
+
+    import numpy as np
+
+    from generator.systems.riddle.compiled import table
+
+    rng = random.Random(31)
+    for _ in range(20):
+        heap = np.empty(400, dtype=np.int64)
+        size = 0
+        python: list[tuple[int, int, int]] = []
+        popped: list[int] = []
+        expected: list[int] = []
+        for node in range(rng.randrange(1, 400)):
+            f, g = rng.randrange(table.ORDER_AT_MOST), rng.randrange(table.ORDER_AT_MOST)
+            if rng.random() < 0.5:  # many ties on f and g
+                f, g = rng.randrange(4), rng.randrange(3)
+            table.push(heap, size, table.entry(f, g, node))
+            size += 1
+            heapq.heappush(python, (f, -g, node))
+            if rng.random() < 0.3:  # pops between pushes, as the search does
+                popped.append(int(table.entry_node(table.pop(heap, size))))
+                size -= 1
+                expected.append(heapq.heappop(python)[2])
+        while size:
+            popped.append(int(table.entry_node(table.pop(heap, size))))
+            size -= 1
+            expected.append(heapq.heappop(python)[2])
+        assert popped == expected
+
+
+@needs_kernel
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_transposition_table_answers_as_a_dict(narrow: bool) -> None:
+    """compiled/table.py's open addressing (keys in their own rows, slots doubled at
+    half full) against a dict, with many repeated keys; ``narrow``: hashes cut to
+    three bits, so most keys collide and only the whole key tells them apart."""
+    import numpy as np
+
+    from generator.systems.riddle.compiled import table
+
+    rng = random.Random(32)
+    slots = table.new_table(4)
+    keys = np.empty((1 << 10, table.KEY_WORDS), dtype=np.int64)
+    entries = 0
+    python: dict[tuple[int, ...], int] = {}
+    pool = [tuple(rng.randrange(-3, 3) for _ in range(table.KEY_WORDS)) for _ in range(400)]
+    for _ in range(2_000):
+        words = rng.choice(pool)
+        key = np.array(words, dtype=np.int64)
+        h = int(table.hash_of(key)) & (7 if narrow else -1)
+        at = int(table.slot_of(slots, keys, key, h))
+        known = int(slots[at, table.VALUE])
+        assert (known if known != table.EMPTY else None) == python.get(words)
+        if known == table.EMPTY:
+            table.put(slots, at, keys, entries, key, h)
+            entries += 1
+        value = rng.randrange(100)
+        slots[at, table.VALUE] = value
+        python[words] = value
+        if 2 * entries > slots.shape[0]:
+            slots = table.doubled(slots)
+    assert entries == len(python) > 300
