@@ -54,8 +54,6 @@ from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas
 from generator.pack.yamlload import load_yaml
 from generator.sim.search import FOUND, SearchResult, astar, breadth_first
-from generator.systems.riddle.compiled.flat import describe_reasons, unsupported
-from generator.systems.riddle.compiled.search import why_not
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.box import (
     BlessingCard,
@@ -359,10 +357,21 @@ def jit_seconds() -> tuple[float, float] | None:
     return out[0], out[1]
 
 
+def compiled_installed() -> bool:
+    """Whether numba (and so numpy) can be imported: the ``fast`` extra is installed."""
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None
+
+
 def print_compiled(cases: list[Case], players: int, budget: int) -> None:
     """The compiled core beside the Python core on the same shipped objectives (proofs
     without powers, as ``solve_objective`` runs them first)."""
-    from generator.systems.riddle.compiled.search import compiled_astar
+    if not compiled_installed():
+        print("compiled core: not compared (numba is not installed: the `fast` extra)")
+        return
+    from generator.systems.riddle.compiled.flat import describe_reasons
+    from generator.systems.riddle.compiled.search import compiled_astar, why_not
 
     reasons: list[str] = []
     total = 0
@@ -430,6 +439,10 @@ def run_fuzz_compiled(count: int, seed: int) -> int:
     supported objectives of ``count`` generated riddles (seed ``seed``)."""
     import random
 
+    if not compiled_installed():
+        print("compiled core: not compared (numba is not installed: the `fast` extra)")
+        return 0
+    from generator.systems.riddle.compiled.flat import unsupported
     from generator.systems.riddle.compiled.search import compiled_astar, kernel_module
     from tests.systems.riddle.reference import (
         DEPTH,
