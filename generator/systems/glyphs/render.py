@@ -40,7 +40,7 @@ from generator.systems.glyphs.model import (
     pattern_mask,
     text_in,
 )
-from generator.systems.glyphs.words import by_degree, number_word, say
+from generator.systems.glyphs.words import by_degree, count_tiles, number_word, say
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
 PT_MM = 25.4 / 72
@@ -341,7 +341,8 @@ def token_effect_text(game: GlyphGame, effect: str, lang: str | None) -> str:
     whirlpool's side B curse and how few riddle cards it waits for."""
     remaining = game.whirlpool_remaining
     key = "whirlpool-one" if effect == "whirlpool" and remaining == 1 else effect
-    return say(key, lang, curse=game.whirlpool_curse, remaining=number_word(remaining, lang))
+    return say(key, lang, tiles=count_tiles(game.whirlpool_curse, lang),
+               remaining=number_word(remaining, lang))
 
 
 def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> Scene:
