@@ -20,25 +20,27 @@ from generator.systems import Options, discover_systems
 from test_cli import run
 
 
-def _decks(pack_id: str, system: str) -> list[tuple[str, int]]:
+def _decks(pack_id: str, system: str, lang: str) -> list[tuple[str, int]]:
     loaded = load_packs([CONTENT / pack_id], load_schemas(), kinds_of(discover_systems()))
     pack = loaded.packs[0]
     return [(d.id, len(d.fronts)) for d in
-            discover_systems()[system].decks(pack, Options(lang=pack.languages[0]))]  # type: ignore[attr-defined]
+            discover_systems()[system].decks(pack, Options(lang=lang))]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("pack_id", "system", "expected"), [
-    ("roles", "roles", {"harbour-lights-cards"}),
+@pytest.mark.parametrize(("pack_id", "system", "lang", "expected"), [
+    ("roles", "roles", "en", {"harbour-lights-cards"}),
+    ("glyphs", "glyphs", "fr", {f"{deck}-fr" for deck in ("cards", "tiles", "action-tiles",
+                                                          "tokens")}),
 ])
 def test_every_printed_deck_reaches_the_targets(
         tmp_path: Path, shipped_cache: Callable[[str, Path], None], pack_id: str, system: str,
-        expected: set[str]) -> None:
-    decks = _decks(pack_id, system)
+        lang: str, expected: set[str]) -> None:
+    decks = _decks(pack_id, system, lang)
     assert {d for d, _ in decks} == expected
     shipped_cache(pack_id, tmp_path / "cache")
     out = tmp_path / "out"
     code, text = run("build", str(CONTENT / pack_id), "--out", str(out), "--target", "pnp",
-                     "--target", "pro", "--target", "tts", "--fold", "--ink-saver",
+                     "--target", "pro", "--target", "tts", "--fold", "--ink-saver", "--lang", lang,
                      "--cache-dir", str(tmp_path / "cache"))
     assert code == 0, text
     root = out / pack_id
