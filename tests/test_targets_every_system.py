@@ -31,6 +31,7 @@ def _decks(pack_id: str, system: str, lang: str) -> list[tuple[str, int]]:
     ("roles", "roles", "en", {"harbour-lights-cards"}),
     ("glyphs", "glyphs", "fr", {f"{deck}-fr" for deck in ("cards", "tiles", "action-tiles",
                                                           "tokens")}),
+    ("tower", "tower", "en", {"god-cards"}),
 ])
 def test_every_printed_deck_reaches_the_targets(
         tmp_path: Path, shipped_cache: Callable[[str, Path], None], pack_id: str, system: str,
