@@ -18,12 +18,23 @@
    command's process (``benchmarks/_sampled.py``; shares of ~5 ms samples,
    scaled to the measured total).
 
-    python benchmarks/build.py [--skip-fragments] [--cold-only]
+3. Which install this is: pure Python, or the ``fast`` extra with the riddle
+   solver's compiled core on (the default wherever numba is installed), and
+   whether numba's cache held the core's machine code before the cold build
+   (cold: that build includes compiling it, about 30 s of CPU). With ``--jit``,
+   also the core's first-call cost (``riddlesmith warm`` in a fresh process over an
+   empty cache: the compile) and its cached-load cost (the same again).
+
+    python benchmarks/build.py [--skip-fragments] [--cold-only] [--jit]
+
+Run it in both installs (``pip install .`` and ``pip install '.[fast]'``; or
+``RIDDLESMITH_COMPILED=0`` for the Python path of the fast install).
 """
 from __future__ import annotations
 
 import compileall
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -44,12 +55,12 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_cli(args: list[str], split: Path) -> float:
+def run_cli(args: list[str], split: Path, env: dict[str, str] | None = None) -> float:
     """CPU seconds (user + system) of one ``riddlesmith`` run in a fresh process."""
     before = _children_cpu()
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "_sampled.py"), str(split),
                            *args, "--quiet"], cwd=REPO, capture_output=True, text=True,
-                          check=False)
+                          check=False, env=env)
     spent = _children_cpu() - before
     if done.returncode != 0:
         sys.exit(f"riddlesmith {' '.join(args)} failed ({done.returncode}):\n"
@@ -75,6 +86,41 @@ def describe_split(split: Path, total: float) -> list[str]:
         lines.append(f"  {system:<10} {spent:5.1f} s  ({parts})")
     lines.append(f"  ({count} samples of ~5 ms CPU, scaled to the measured total)")
     return lines
+
+
+def install_line() -> str:
+    """Which install runs the proofs, and whether the compiled core's JIT cache was warm
+    (numba's cache already holds its machine code for these sources)."""
+    from generator.systems.riddle.cache import compiled_core_off
+
+    off = compiled_core_off()
+    if off is not None:
+        return f"install: pure Python proofs (compiled core off: {off})"
+    import numba
+
+    from generator.systems.riddle.compiled.search import cache_dir, kernel_module
+    from generator.systems.riddle.compiled.warm import jit_cached
+
+    kernel = kernel_module()
+    warm = kernel is not None and jit_cached(kernel)
+    state = "warm (each process loads it)" if warm else \
+        "cold (the first cold build below includes compiling it, about 30 s of CPU)"
+    return (f"install: fast extra (numba {numba.__version__}), compiled core on; its JIT "
+            f"cache {cache_dir().name} was {state}")
+
+
+def jit_costs() -> str:
+    """The compiled core's first call (a compile, over an empty cache) and a later
+    process's cached load, each ``riddlesmith warm`` in a fresh process (CPU seconds)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_CACHE_HOME=tmp)
+        env.pop("NUMBA_CACHE_DIR", None)
+        split = Path(tmp) / "split.json"
+        first = run_cli(["warm"], split, env)
+        cached = run_cli(["warm"], split, env)
+    return (f"compiled core JIT: first call {first:.1f} s CPU (riddlesmith warm over an empty "
+            f"cache: compiles), cached load {cached:.1f} s CPU (the same again; each a whole "
+            "process, start-up included)")
 
 
 def shipped_content(cold_only: bool = False) -> None:
@@ -120,6 +166,11 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print(install_line())
     if "--skip-fragments" not in sys.argv:
         main()
     shipped_content(cold_only="--cold-only" in sys.argv)
+    if "--jit" in sys.argv:
+        from generator.systems.riddle.cache import compiled_core_on
+
+        print(jit_costs() if compiled_core_on() else "compiled core JIT: not measured (off)")

@@ -488,6 +488,31 @@ def explain_command(code: str | None) -> None:
     sys.exit(guard(run))
 
 
+@main.command("warm")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing (errors still go to stderr).")
+def warm_command(quiet: bool) -> None:
+    """Compile the installed systems' solver cores now, so the first check starts at once."""
+
+    def run() -> int:
+        return run_warm(quiet)
+
+    sys.exit(guard(run))
+
+
+def run_warm(quiet: bool = False) -> int:
+    """``riddlesmith warm``: each installed system with code compiled on first use
+    (:class:`~generator.systems.Warmer`) compiles or loads it; one line per system.
+    Exit 0 also when there is nothing to compile (no numba, say)."""
+    from generator.systems import Warmer
+
+    for name, system in sorted(discover_systems().items()):
+        if isinstance(system, Warmer):
+            line = system.warm((lambda _text: None) if quiet else err)
+            if not quiet:
+                click.echo(f"{name}: {line}")
+    return 0
+
+
 class _SystemCommand(click.Command):
     """``solve``/``playtest``: the installed systems add their options on first use."""
 
@@ -519,7 +544,7 @@ def _run_system_command(command: str, pack: str, target: str, fmt: str,
         from generator.systems import CommandRequest
 
         bar = _count_progress(label) if command == "playtest" else None
-        code, text = run_command(command, CommandRequest(pack, target, fmt, values, bar))
+        code, text = run_command(command, CommandRequest(pack, target, fmt, values, bar, err))
         clear_progress()
         click.echo(text.rstrip("\n"))
         return code

@@ -111,7 +111,7 @@ def _run(command: str, system: Any, request: CommandRequest) -> tuple[int, str]:
         if policy is None:
             values = dict(request.values, policy=system.playtest_policies[0])
             request = CommandRequest(request.pack, request.target, request.fmt, values,
-                                     request.progress)
+                                     request.progress, request.notice)
         return system.run_playtest(request)  # type: ignore[no-any-return]
     return system.run_solve(request)  # type: ignore[no-any-return]
 

@@ -107,7 +107,8 @@ class CommandRequest:
 
     ``values`` holds the common options (``games``, ``policy``, ``seed``,
     ``jobs``, ``scheduler`` for playtests) and every system option by name.
-    ``progress(done, total)`` shows counted work (None: silent).
+    ``progress(done, total)`` shows counted work (None: silent); ``notice(text)`` tells
+    of a long wait before any count (compiling a solver's core once, say; None: silent).
     """
 
     pack: str
@@ -115,6 +116,7 @@ class CommandRequest:
     fmt: str = "text"
     values: dict[str, Any] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = None
+    notice: Callable[[str], None] | None = None
 
 
 @runtime_checkable
@@ -145,6 +147,16 @@ class Solver(Protocol):
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         """Solve the target; return (exit code, text)."""
+
+
+@runtime_checkable
+class Warmer(Protocol):
+    """A system with code compiled on first use (a solver's core, say) that
+    ``riddlesmith warm`` compiles ahead of time, so the first check starts at once."""
+
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile (or load) it, telling ``notice`` before a long compile; return one
+        line saying what was done, or why there was nothing to do."""
 
 
 @runtime_checkable

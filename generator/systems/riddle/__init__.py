@@ -286,7 +286,14 @@ class RiddleSystem:
 
         v = request.values
         return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
-                         v.get("budget"), request.fmt)
+                         v.get("budget"), request.fmt, notice=request.notice)
+
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile the solver's compiled core ahead of its first proof (``riddlesmith
+        warm``): a no-op without numba or with ``RIDDLESMITH_COMPILED=0``."""
+        from generator.systems.riddle.compiled.warm import warm
+
+        return warm(notice)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.riddle.templates import TEMPLATES

@@ -8,7 +8,8 @@ import importlib.util
 import os
 import json
 import pkgutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,14 +49,35 @@ SOLVER_PACKAGES = ("generator.engine", "generator.systems.riddle.goals",
 effects and blessing cards, and the compiled proof core."""
 
 
+COMPILED_ENV = "RIDDLESMITH_COMPILED"
+"""``RIDDLESMITH_COMPILED=0`` in the environment turns the compiled core off."""
+
+
+def compiled_core_off() -> str | None:
+    """Why proofs do not go through the compiled core (None: they do). It is on by
+    default wherever numba is installed (the ``fast`` extra); ``RIDDLESMITH_COMPILED=0``
+    turns it off. Looked up without importing numba."""
+    if os.environ.get(COMPILED_ENV, "1") == "0":
+        return f"{COMPILED_ENV}=0"
+    if importlib.util.find_spec("numba") is None:
+        return "numba is not installed"
+    return None
+
+
 def compiled_core_on() -> bool:
-    """Whether proofs go through the compiled core: opt-in, ``RIDDLESMITH_COMPILED=1``
-    in the environment with numba installed. (Its first run compiles for about 27 s
-    of CPU and each process pays about 0.4 s to load it.) It may pick another line
-    of the same length,
-    so a stored line records which path made it. Looked up without importing numba."""
-    return os.environ.get("RIDDLESMITH_COMPILED", "0") == "1" \
-        and importlib.util.find_spec("numba") is not None
+    """Whether proofs go through the compiled core: numba installed (the ``fast``
+    extra) and not ``RIDDLESMITH_COMPILED=0`` (see :func:`compiled_core_off`). Its first
+    run compiles for about 27 s of CPU (said once, :data:`COMPILE_NOTICE`) and each
+    process pays about 0.4 s to load it. It may pick another line of the same length,
+    so a stored line records which path made it (:func:`riddle_fingerprint`)."""
+    return compiled_core_off() is None
+
+
+COMPILE_NOTICE: ContextVar[Callable[[str], None] | None] = ContextVar(
+    "riddlesmith_compile_notice", default=None)
+"""Where a proof that is about to compile the compiled core says so (a command's
+progress printer; None, the default: nobody is told). Set by the caller around its
+proofs (:func:`.proofs.prove_all`, ``solve``), read by :func:`.compiled.warm.announce`."""
 
 
 @lru_cache(maxsize=1)

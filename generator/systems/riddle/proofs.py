@@ -33,7 +33,13 @@ from generator.diagnostics import Diagnostic
 from generator.pack.model import Document
 from generator.sim.executors import Executor, InProcessExecutor
 from generator.systems import ProgressFn
-from generator.systems.riddle.cache import read_entry, riddle_fingerprint, write_entry
+from generator.systems.riddle.cache import (
+    COMPILE_NOTICE,
+    compiled_core_on,
+    read_entry,
+    riddle_fingerprint,
+    write_entry,
+)
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
 from generator.systems.riddle.model import Riddle
@@ -203,7 +209,39 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
     first = [p for p in pending if p not in paired
              and (not gate or p.request.players == smallest[_mode_of(p)])]
     later = [p for p in pending if p not in first and p not in paired]
-    for wave in (first, later, paired):
+    notice = COMPILE_NOTICE.set(progress)
+    try:
+        if pending and executor is not None and not isinstance(executor, InProcessExecutor):
+            _compile_here(progress)
+        _run_waves((first, later, paired), gate, smallest, shared, executor, solves, lines)
+    finally:
+        COMPILE_NOTICE.reset(notice)
+    return {r: solves[r] for r in requests}
+
+
+def _compile_here(progress: ProgressFn | None) -> None:
+    """Before proofs go to a pool of workers: compile the compiled core here when it is
+    on and not compiled yet (with the notice), so that the workers load it rather than
+    each compile it (about 30 s of CPU each)."""
+    if not compiled_core_on():
+        return
+    try:
+        from generator.systems.riddle.compiled.search import kernel_module
+        from generator.systems.riddle.compiled.warm import jit_cached, warm
+    except ImportError:  # numpy is not installed: the proofs run in Python
+        return
+    kernel = kernel_module()
+    if kernel is not None and not jit_cached(kernel):
+        warm(progress)
+
+
+def _run_waves(waves: tuple[list[_Pending], ...], gate: bool,
+               smallest: Mapping[tuple[str, bool], int], shared: ProofShared,
+               executor: Executor | None, solves: dict[ProofRequest, RiddleSolve],
+               lines: _ProgressLines) -> None:
+    """Search the waves of :func:`prove_all` in order (see its notes)."""
+    first, _, paired = waves
+    for wave in waves:
         if wave is paired:  # 4 players answered by the 2-player proof where it is theirs
             _from_two_players(wave, shared, solves)
         if wave is not first and gate:
@@ -217,7 +255,6 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
                         entry.partial = True
         _run_wave(wave, shared, executor, solves, lines,
                   prove_searched if wave is paired else prove_objective)
-    return {r: solves[r] for r in requests}
 
 
 def _partner(request: ProofRequest) -> ProofRequest | None:

@@ -10,6 +10,7 @@ player count, tier or format).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.diagnostics import Diagnostic, Severity
@@ -19,6 +20,7 @@ from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
 from generator.systems.riddle import check_pack, read_sources
 from generator.systems.riddle.box import build_blessing, build_die, build_god
+from generator.systems.riddle.cache import COMPILE_NOTICE
 from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
@@ -34,14 +36,15 @@ FORMATS = ("text", "json")
 
 
 def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
-              tier: str | None = None, budget: int | None = None, fmt: str = "text"
-              ) -> tuple[int, str]:
+              tier: str | None = None, budget: int | None = None, fmt: str = "text",
+              notice: Callable[[str], None] | None = None) -> tuple[int, str]:
     """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``players`` defaults to 1; ``tier`` picks one objective (default: all);
     ``budget`` is the node budget per search (default: the riddle's
     ``solver.nodes``, else the solver's default); ``fmt`` is ``text`` (the
-    line turn by turn with the board after each turn) or ``json``.
+    line turn by turn with the board after each turn) or ``json``. ``notice`` hears
+    once, before a proof compiles the solver's compiled core (:mod:`.compiled.warm`).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
@@ -92,8 +95,12 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
     dice = {d.id: d for d in pack.of_kind("die")}
     die = build_die(dice[riddle.die]) if riddle.die in dice else None
-    solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget, blessings=blessings,
-                         tiers=[tier] if tier else None)
+    told = COMPILE_NOTICE.set(notice)
+    try:
+        solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
+                             blessings=blessings, tiers=[tier] if tier else None)
+    finally:
+        COMPILE_NOTICE.reset(told)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":
         return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)

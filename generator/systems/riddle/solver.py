@@ -289,7 +289,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return None if seconds is None else max(0.0, seconds - (time.process_time()
                                                                 - cpu_started))
 
-    found = proof_search(game, budget, horizon, left())
+    core: list[str] = []  # why the compiled core stopped undecided, when it did
+    found = proof_search(game, budget, horizon, left(), core)
     if game.unknown_gods:
         in_play = False  # pieces of unknown gods were not searched: no claim with powers
 
@@ -383,7 +384,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                              f"{seconds} CPU seconds")
         return result(SOLVED, found, "; ".join(notes), firsts, game)
     if found.status == BUDGET:
-        return result(UNPROVEN, found, budget_reason(found, budget, seconds))
+        return result(UNPROVEN, found, "; ".join([budget_reason(found, budget, seconds),
+                                                  *core]))
     if found.status == HORIZON:
         return result(UNPROVEN, found, f"horizon: no solution within {horizon} turns "
                       "(solver.horizon)")
@@ -433,22 +435,31 @@ core's), and a search that ends within its budget returns exactly what a larger
 budget would, so those lines stay the Python path's lines."""
 
 
-COMPILED_STATES = 100 * PYTHON_FIRST
-"""States the compiled core expands at most before the proof goes back to the Python
-A* with the whole budget (the core's bounds are weaker: where they do not decide an
-objective within this, its search is wasted time). The answer is the same either way."""
+COMPILED_PER_BUDGET = 10
+"""The compiled core may expand this many times the search's budget: a compiled state
+costs 4 to 14 times less CPU than a Python one (the kernel against the Python A* on the
+3-player objectives of three-pillars, wandering-king, gate-of-questions and
+flooded-den: 14 against 60, 16 against 220, 52 against 354, 122 against 531
+microseconds a state), so where the Python search would stop on the budget the
+compiled one goes on about as long (up to 2.5 times, on the 4x riddles), and proves
+(for every player count, issue 14 §3) what the Python one leaves unproven. Its
+memory has its own cap in bytes (:data:`.compiled.search.BYTES_AT_MOST`); past either,
+or undecided, the proof goes back to the Python A* with the budget. The answer is
+the same either way where both decide."""
 
 
 def proof_search(game: RiddleGame, budget: int, horizon: int | None,
-                 seconds: float | None) -> SearchResult[RiddleState, Action]:
+                 seconds: float | None, why: list[str] | None = None
+                 ) -> SearchResult[RiddleState, Action]:
     """The proof's A* (no powers, no chance): the Python
     :func:`~generator.sim.search.astar` for :data:`PYTHON_FIRST` states, then, when
     numba is installed and the compiled core (``generator/systems/riddle/compiled``)
-    supports the riddle, that core for at most :data:`COMPILED_STATES` states (its line
-    replayed by the Python rules); else, or when the core stops undecided, the Python
-    search with the whole budget.
-    The compiled core is opt-in (``RIDDLESMITH_COMPILED=1``, see
-    :func:`~.cache.compiled_core_on`)."""
+    supports the riddle, that core for at most :data:`COMPILED_PER_BUDGET` times the
+    budget (its line replayed by the Python rules, its memory capped in bytes); else,
+    or when the core stops undecided, the Python search with the whole budget (``why``
+    then gets the limit that stopped the core).
+    The compiled core is on wherever numba is installed (the ``fast`` extra);
+    ``RIDDLESMITH_COMPILED=0`` turns it off (:func:`~.cache.compiled_core_on`)."""
     if budget > PYTHON_FIRST and compiled_core_on():
         cpu = time.process_time()
         first = astar(game, budget=PYTHON_FIRST, max_cost=horizon, seconds=seconds)
@@ -456,10 +467,12 @@ def proof_search(game: RiddleGame, budget: int, horizon: int | None,
             return first
         try:  # imported only now: numpy and numba load only when the core runs
             from generator.systems.riddle.compiled.search import compiled_astar
+            from generator.systems.riddle.compiled.warm import announce
         except ImportError:  # numpy is not installed
             return astar(game, budget=budget, max_cost=horizon, seconds=left_of(seconds, cpu))
-        found = compiled_astar(game, min(budget, COMPILED_STATES), horizon,
-                               left_of(seconds, cpu))
+        announce()  # a first compile (about 30 s) is said, not a silent wait
+        found = compiled_astar(game, COMPILED_PER_BUDGET * budget, horizon,
+                               left_of(seconds, cpu), why=why)
         if found is not None:
             return found
         seconds = left_of(seconds, cpu)  # what both spent is gone from the cap

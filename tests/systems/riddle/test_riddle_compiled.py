@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import takewhile
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,7 @@ from generator.systems.riddle.distances import nearest
 from generator.systems.riddle.goals.slots import SLOT_CHOICES_AT_MOST, SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal, stand_bound
 from generator.systems.riddle.state import RiddleState
+from generator.systems.riddle.trace import verify_result
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
@@ -523,13 +525,15 @@ def test_importing_the_solver_does_not_import_numba() -> None:
     assert done.stdout.split() == ["False", "False", "False"], done.stdout + done.stderr
 
 
-def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_core_is_on_wherever_numba_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.systems.riddle import cache
 
     monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
-    assert not cache.compiled_core_on()  # opt-in: unset means the Python path
+    assert cache.compiled_core_on() is (numba is not None)  # default: on with the fast extra
+    assert (cache.compiled_core_off() is None) is (numba is not None)
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
     assert not cache.compiled_core_on()
+    assert cache.compiled_core_off() == "RIDDLESMITH_COMPILED=0"
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
     assert cache.compiled_core_on() is (numba is not None)
 
@@ -537,8 +541,9 @@ def test_the_solver_uses_the_core_only_when_asked(monkeypatch: pytest.MonkeyPatc
 @needs_kernel
 def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """With RIDDLESMITH_COMPILED=1, solve_objective's proof moves to the core after the
-    Python A*'s first states, and answers as the Python path does."""
+    """By default (numba installed) and with RIDDLESMITH_COMPILED=1, solve_objective's
+    proof moves to the core after the Python A*'s first states, and answers as the
+    Python path does: status, turns and the count of optimal first moves."""
     from generator.systems.riddle import solver
     from generator.systems.riddle.compiled import search
 
@@ -553,14 +558,213 @@ def test_opted_in_proofs_go_through_the_core_with_the_python_answers(
     monkeypatch.setattr(search, "compiled_astar", spy)
     monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # even small proofs reach the core
     compared = 0
-    for game in supported_games(29, 60):
-        monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+    for i, game in enumerate(supported_games(29, 60)):
+        if i % 2:  # the default (RIDDLESMITH_COMPILED unset) and the opt-in alike
+            monkeypatch.setenv("RIDDLESMITH_COMPILED", "1")
+        else:
+            monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
         opted = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
-                                       count_first_moves=False, seconds=None)
+                                       count_first_moves=True, seconds=None)
         monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
         plain = solver.solve_objective(game.ctx, game.target, gods=FUZZ_GODS,
-                                       count_first_moves=False, seconds=None)
-        assert (opted.status, opted.turns) == (plain.status, plain.turns)
+                                       count_first_moves=True, seconds=None)
+        assert (opted.status, opted.turns, opted.optimal_first_moves) == (
+            plain.status, plain.turns, plain.optimal_first_moves)
         assert len(opted.solution) == len(plain.solution)
+        if opted.status == "solved":  # its line follows the rules (replayed by them)
+            assert not verify_result(game.ctx, opted, gods=FUZZ_GODS)
         compared += 1
     assert compared >= 60 and calls.count("found") >= 5, calls
+
+
+def test_a_first_compile_is_announced_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notice (``compiling the riddle solver's core once, ...``) goes to the command's
+    listener once per process, only when numba's cache does not hold the kernel."""
+    if kernel is None:
+        pytest.skip("the compiled core needs numba")
+    from generator.systems.riddle.cache import COMPILE_NOTICE
+    from generator.systems.riddle.compiled import warm
+
+    heard: list[str] = []
+    monkeypatch.setattr(warm, "_ANNOUNCED", set())
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: False)
+    token = COMPILE_NOTICE.set(heard.append)
+    try:
+        warm.announce()
+        warm.announce()
+    finally:
+        COMPILE_NOTICE.reset(token)
+    assert len(heard) == 1 and heard[0].startswith("compiling the riddle solver's core once")
+    monkeypatch.setattr(warm, "_ANNOUNCED", set())
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: True)
+    warm.announce(heard.append)  # compiled already: nothing to say
+    assert len(heard) == 1
+
+
+def test_warm_exits_0_in_every_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``riddlesmith warm`` compiles or loads the core with numba, says it is off without
+    it or with RIDDLESMITH_COMPILED=0, and exits 0 either way."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    done = CliRunner().invoke(main, ["warm"])
+    assert done.exit_code == 0 and "off (RIDDLESMITH_COMPILED=0)" in done.output, done.output
+    monkeypatch.delenv("RIDDLESMITH_COMPILED")
+    done = CliRunner().invoke(main, ["warm"])
+    assert done.exit_code == 0, done.output
+    wants = ("compiled core loaded from", "compiled core compiled into") if kernel is not None \
+        else ("off (numba is not installed)",)
+    assert any(want in done.output for want in wants), done.output
+    assert CliRunner().invoke(main, ["warm", "--quiet"]).output == ""
+
+
+@needs_kernel
+def test_a_tiny_memory_cap_stops_the_core_and_the_python_search_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search's own cap in bytes (search.BYTES_AT_MOST): too small a cap
+    stops the kernel with the memory status, compiled_astar answers None, and the
+    proof (solver.proof_search) is the Python A*'s."""
+    from generator.systems.riddle import solver
+    from generator.systems.riddle.compiled import search
+
+    statuses: list[int] = []
+    real = kernel.astar  # type: ignore[union-attr]
+
+    def spy(*args: object) -> object:
+        out = real(*args)
+        statuses.append(int(out[0]))
+        return out
+
+    monkeypatch.setattr(kernel, "astar", spy)
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 40 * search.bytes_per_state())
+    monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # the core runs from the first states
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    assert search.held_at_most() == 40
+    compared = 0
+    for game in supported_games(31, 100):
+        plain = astar(game, budget=20_000)
+        if plain.generated < 200 or plain.status not in ("found", "exhausted"):
+            continue  # holds too few states for the cap to bite
+        assert compiled_astar(game, 20_000, None, None) is None
+        assert statuses[-1] == kernel.BUDGET_MEMORY  # type: ignore[union-attr]
+        proof = solver.proof_search(game, 20_000, None, None)
+        assert statuses[-1] == kernel.BUDGET_MEMORY  # type: ignore[union-attr]
+        assert (proof.status, proof.cost, proof.expanded) == (
+            plain.status, plain.cost, plain.expanded)  # the Python search's own answer
+        compared += 1
+    assert compared >= 5, compared
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 1 << 30)
+    assert search.held_at_most() > 900_000  # the shipped cap: ~1.1 kB a state at most
+
+
+def test_a_pool_gets_the_core_compiled_before_its_workers_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """prove_all compiles a cold core in the parent (with the notice) before a pool's
+    workers would each compile it; in one process the first proof compiles it lazily."""
+    if kernel is None:
+        pytest.skip("the compiled core needs numba")
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.sim.executors import InProcessExecutor
+    from generator.systems import discover_systems
+    from generator.systems.riddle import proof_shared
+    from generator.systems.riddle.compiled import warm
+    from generator.systems.riddle.proofs import prove_all, requests_by_count
+
+    from .test_riddle_proofs import write_piers
+
+    shared = proof_shared(load_packs([write_piers(tmp_path / "pack")], load_schemas(),
+                                     kinds_of(discover_systems())).packs[0])
+    requests = requests_by_count(shared.riddles["pier-1"])
+    compiled: list[object] = []
+    monkeypatch.setattr(warm, "jit_cached", lambda _kernel: False)
+    monkeypatch.setattr(warm, "warm", lambda notice=None: compiled.append(notice) or "")
+    heard: list[str] = []
+    prove_all(requests, shared, cache_dir=None, executor=_NotInProcess(InProcessExecutor()),
+              progress=heard.append)
+    assert compiled == [heard.append]
+    prove_all(requests, shared, cache_dir=None, executor=InProcessExecutor(),
+              progress=heard.append)
+    assert compiled == [heard.append]  # one process: no compile ahead of need
+
+
+class _NotInProcess:
+    """An executor that is not :class:`InProcessExecutor` (as a pool is) but runs here."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def run(self, fn: Callable[..., object], shared: object, tasks: Sequence[tuple[object, ...]]
+            ) -> Iterator[tuple[int, object]]:
+        return self.inner.run(fn, shared, tasks)  # type: ignore[attr-defined, no-any-return]
+
+
+@needs_kernel
+def test_the_open_list_pops_in_the_order_of_the_python_tuples() -> None:
+    """compiled/table.py's heap of packed entries against heapq over (f, -g, node)."""
+    import heapq
+
+    import numpy as np
+
+    from generator.systems.riddle.compiled import table
+
+    rng = random.Random(31)
+    for _ in range(20):
+        heap = np.empty(400, dtype=np.int64)
+        size = 0
+        python: list[tuple[int, int, int]] = []
+        popped: list[int] = []
+        expected: list[int] = []
+        for node in range(rng.randrange(1, 400)):
+            f, g = rng.randrange(table.ORDER_AT_MOST), rng.randrange(table.ORDER_AT_MOST)
+            if rng.random() < 0.5:  # many ties on f and g
+                f, g = rng.randrange(4), rng.randrange(3)
+            table.push(heap, size, table.entry(f, g, node))
+            size += 1
+            heapq.heappush(python, (f, -g, node))
+            if rng.random() < 0.3:  # pops between pushes, as the search does
+                popped.append(int(table.entry_node(table.pop(heap, size))))
+                size -= 1
+                expected.append(heapq.heappop(python)[2])
+        while size:
+            popped.append(int(table.entry_node(table.pop(heap, size))))
+            size -= 1
+            expected.append(heapq.heappop(python)[2])
+        assert popped == expected
+
+
+@needs_kernel
+@pytest.mark.parametrize("narrow", [False, True])
+def test_the_transposition_table_answers_as_a_dict(narrow: bool) -> None:
+    """compiled/table.py's open addressing (keys in their own rows, slots doubled at
+    half full) against a dict, with many repeated keys; ``narrow``: hashes cut to
+    three bits, so most keys collide and only the whole key tells them apart."""
+    import numpy as np
+
+    from generator.systems.riddle.compiled import table
+
+    rng = random.Random(32)
+    slots = table.new_table(4)
+    keys = np.empty((1 << 10, table.KEY_WORDS), dtype=np.int64)
+    entries = 0
+    python: dict[tuple[int, ...], int] = {}
+    pool = [tuple(rng.randrange(-3, 3) for _ in range(table.KEY_WORDS)) for _ in range(400)]
+    for _ in range(2_000):
+        words = rng.choice(pool)
+        key = np.array(words, dtype=np.int64)
+        h = int(table.hash_of(key)) & (7 if narrow else -1)
+        at = int(table.slot_of(slots, keys, key, h))
+        known = int(slots[at, table.VALUE])
+        assert (known if known != table.EMPTY else None) == python.get(words)
+        if known == table.EMPTY:
+            table.put(slots, at, keys, entries, key, h)
+            entries += 1
+        value = rng.randrange(100)
+        slots[at, table.VALUE] = value
+        python[words] = value
+        if 2 * entries > slots.shape[0]:
+            slots = table.doubled(slots)
+    assert entries == len(python) > 300

@@ -59,7 +59,8 @@ NARROW = RIDDLE.format(n=3, tower="1", level=3).replace(
 
 
 def test_each_count_is_proven_and_what_is_not_is_reported_at_the_objective(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # NARROW's budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-2.yaml").write_text(DEADLINE)
     (root / "riddles" / "pier-3.yaml").write_text(NARROW)
@@ -77,7 +78,9 @@ def test_each_count_is_proven_and_what_is_not_is_reported_at_the_objective(
                                        "players (proven for 1, 2 and 4 players): budget:")
 
 
-def test_the_cache_keeps_each_count_and_the_book_shows_every_count(tmp_path: Path) -> None:
+def test_the_cache_keeps_each_count_and_the_book_shows_every_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # NARROW's budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-3.yaml").write_text(NARROW)
     cache = tmp_path / "cache"
@@ -141,7 +144,9 @@ def test_check_asks_for_every_count_the_riddle_allows(players: tuple[int, ...]) 
                                          for n in players]  # type: ignore[arg-type]
 
 
-def test_other_counts_are_searched_only_for_what_the_first_count_proved(tmp_path: Path) -> None:
+def test_other_counts_are_searched_only_for_what_the_first_count_proved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")  # the budget is the Python search's
     root = write_piers(tmp_path / "pack")
     (root / "riddles" / "pier-3.yaml").write_text(NARROW.replace("nodes: 30", "nodes: 20"))
     shared = proof_shared(load_packs([root], load_schemas(), kinds_of(discover_systems()))
@@ -156,3 +161,33 @@ def test_other_counts_are_searched_only_for_what_the_first_count_proved(tmp_path
     assert len(list((tmp_path / "cache").iterdir())) == 1  # partial answers are not stored
     report = check([root], Options(cache=False))
     assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")] == ["RS-G102"]
+
+
+def test_with_the_compiled_core_a_count_left_unproven_says_which_limit_stopped_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both installs report the smallest count left unproven (RS-G107, above); with the
+    compiled core on (numba installed), the reason also names the core's limit, and
+    its larger allowance (solver.COMPILED_PER_BUDGET times the budget) proves the count
+    the Python search leaves unproven."""
+    from generator.systems.riddle import solver
+    from generator.systems.riddle.cache import compiled_core_on
+
+    if not compiled_core_on():
+        pytest.skip("the compiled core needs numba (pip install '.[fast]')")
+    from generator.systems.riddle.compiled import search
+
+    root = write_piers(tmp_path / "pack")
+    (root / "riddles" / "pier-3.yaml").write_text(NARROW)
+    monkeypatch.setattr(solver, "PYTHON_FIRST", 1)  # budget 30: the core runs after 1 state
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 20 * search.bytes_per_state())
+    report = check([root], Options(cache=False))
+    [unproven] = [d for d in report.diagnostics if d.code == "RS-G107"]
+    assert unproven.message.startswith("the heroic objective is not proven achievable for 3 "
+                                       "players (proven for 1, 2 and 4 players): budget:")
+    limit = f"{20 * search.bytes_per_state():,} bytes"
+    assert f"; the compiled core stopped first, on its memory cap ({limit}, " \
+        in unproven.message, unproven.message
+    monkeypatch.setattr(search, "BYTES_AT_MOST", 1 << 30)
+    report = check([root], Options(cache=False))
+    assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")] == [], \
+        [d.message for d in report.diagnostics]

@@ -3,6 +3,8 @@
 """Small compiled helpers every compiled bound uses (heights, bit counts, who moves when)."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -12,19 +14,39 @@ from generator.systems.riddle.compiled.flat import (
     TURNS, W0, WANDERER_MOVED,
 )
 
+
+def lean_options() -> dict[str, Any]:
+    """``njit`` options of every compiled function that allocates no array (all but
+    the search's own and the table's): cached, and compiled without numba's reference
+    counts (its private ``_nrt`` flag, which numba's own ``register_jitable`` uses).
+    Counting references on each array argument of each call cost a third of the
+    kernel's time. Such a function can call only others like it, and copies rows word
+    by word (a slice assignment needs the counts). A numba without the flag gets
+    plain cached functions (the same results, slower)."""
+    try:
+        from numba.core.cpu import CPUTargetOptions
+    except ImportError:
+        return {"cache": True}
+    if not hasattr(CPUTargetOptions, "_nrt"):
+        return {"cache": True}
+    return {"cache": True, "_nrt": False}
+
+
+LEAN = lean_options()
+"""The options :func:`lean_options` gives."""
 UNREACHABLE = 1 << 30
 """As generator.sim.search.UNREACHABLE."""
 COIN_LEVELS = 0b11110
 """As bounds.COIN_LEVELS: the levels a build can reach (1-3, and 4 for the dome)."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def height(s: np.ndarray, sq: int) -> int:
     """Blocks on ``sq`` (engine ``height_at``)."""
     return ((s[L1] >> sq) & 1) + ((s[L2] >> sq) & 1) + ((s[L3] >> sq) & 1)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def popcount(x: int) -> int:
     count = 0
     while x != 0:
@@ -33,7 +55,7 @@ def popcount(x: int) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def placed_workers(s: np.ndarray, T) -> bool:
     for w in range(T[P_WORKERS]):
         if s[W0 + w] >= 0:
@@ -41,7 +63,7 @@ def placed_workers(s: np.ndarray, T) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
     """The turn (from now) of worker ``w``'s ``d``-th move, on its seat's turns only
     (Bounds.movers: ``d`` itself with one player)."""
@@ -52,7 +74,7 @@ def move_turn(s: np.ndarray, T, w: int, d: int) -> int:
     return T[at + d] if d < TURNS else T[at + TURNS - 1] + d
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> int:
     """The ``count``-th smallest of ``values[:n]`` (``kth``) or the sum of the ``count``
     smallest (UNREACHABLE as soon as one of them is)."""
@@ -71,7 +93,7 @@ def smallest_sum_or_kth(values: np.ndarray, n: int, count: int, kth: bool) -> in
     return values[pick] if kth else total
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def first_build(s: np.ndarray, T, sq: int) -> int:
     """bounds.first_build: the earliest turn a piece can be built on ``sq`` (a worker
     walks next to it, at least one move, on its seat's turns); no earlier than turn 2
@@ -90,7 +112,7 @@ def first_build(s: np.ndarray, T, sq: int) -> int:
     return reach
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def coin_builds(s: np.ndarray, T, coin: int) -> int:
     """Fewest builds on an uncollected coin's space before it is collected (as
     bounds.coin_pieces; 1 where an effect may lower the space), 0 when never."""
@@ -113,37 +135,51 @@ SCHEDULE_TURNS = 64
 """As bounds.SCHEDULE_TURNS: turns :func:`builds_turn` looks ahead."""
 
 
-@njit(cache=True)
-def walk_next_to(s: np.ndarray, T, workers: int, squares: int) -> int:
-    """The fewest moves (at least one) a worker of ``workers`` (a bitmask of worker
-    indices) needs to stand next to one of ``squares`` (UNREACHABLE: none can)."""
+@njit(**LEAN)
+def walks_next_to(s: np.ndarray, T, squares: int):
+    """Per worker, 8 bits: the fewest moves (at least one) it needs to stand next to
+    one of ``squares`` (255: it cannot, or it is off the board). One pass over the
+    squares for every worker, skipping empty bytes of the mask."""
     size = T[P_SIZE]
-    need = UNREACHABLE
+    needs = np.int64(0)
     for w in range(T[P_WORKERS]):
-        at = s[W0 + w]
-        if not (workers >> w) & 1 or at < 0:
+        needs |= np.int64(255) << (8 * w)
+    rest = np.int64(squares)
+    sq = 0
+    while rest != 0:
+        if rest & 0xFF == 0:
+            rest = (rest >> 8) & ~(np.int64(0xFF) << 56)  # a logical shift of the int64 word
+            sq += 8
             continue
-        rest = np.int64(squares)
-        sq = 0
-        while rest != 0:
-            if rest & 1:
-                need = min(need, max(1, T[T[O_NEAR] + size * at + sq]))
-            rest = (rest >> 1) & ~(np.int64(1) << 63)  # a logical shift of the int64 word
-            sq += 1
-    return need
+        if rest & 1:
+            for w in range(T[P_WORKERS]):
+                at = s[W0 + w]
+                if at < 0:
+                    continue
+                step = min(max(1, T[T[O_NEAR] + size * at + sq]), 255)
+                if step < (needs >> (8 * w)) & 0xFF:
+                    needs = (needs & ~(np.int64(0xFF) << (8 * w))) | (np.int64(step) << (8 * w))
+        rest = (rest >> 1) & ~(np.int64(1) << 63)
+        sq += 1
+    return needs
 
 
 WANDERER_STATES_AT_MOST = 4096
 """Schedule states (each worker's moves up to its walk, and whether the Wanderer just
 moved) :func:`builds_turn` follows with the Wanderer; beyond, it claims nothing (so
 it never follows more than bounds.useful_turn, which stops at as many)."""
+ROOM = 2 * WANDERER_STATES_AT_MOST
+"""Words of the room :func:`builds_turn` works in (two turns' schedule states)."""
+ROOM_AT = 1024
+"""Where that room starts in a bound's scratch (after the words the bounds use)."""
 
 
-@njit(cache=True)
-def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int) -> int:
+@njit(**LEAN)
+def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int, room: np.ndarray) -> int:
     """bounds.useful_turn with the Wanderer: every schedule, by each worker's moves
     (up to its walk ``needs``, 8 bits a worker) and whether the Wanderer just moved,
-    keeping the most useful turns; 0 past :data:`WANDERER_STATES_AT_MOST` states."""
+    keeping the most useful turns; 0 past :data:`WANDERER_STATES_AT_MOST` states.
+    ``room``: :data:`ROOM` words of scratch."""
     players = T[P_PLAYERS]
     wanderer = T[T[O_WANDERER] + s[ASSIGNMENT]]
     workers = T[P_WORKERS]
@@ -153,12 +189,17 @@ def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int) -> int:
         size *= (need + 1) if need < 255 else 1
     if 2 * size > WANDERER_STATES_AT_MOST:
         return 0
-    cur = np.full(2 * size, -1, dtype=np.int64)  # state: 2 * (mixed-radix moves) + just moved
-    cur[int(s[WANDERER_MOVED])] = 0
+    at, other = 0, 2 * size  # this turn's states and the next's, in the room
+    for idx in range(2 * size):  # state: 2 * (mixed-radix moves) + just moved
+        room[idx] = -1
+    room[int(s[WANDERER_MOVED])] = 0
     seat = s[TURN] % players
     for turn in range(1, SCHEDULE_TURNS + 1):
         mask = T[masks + (seat + turn - 1) % players]
-        nxt = np.full(2 * size, -1, dtype=np.int64)
+        cur = room[at:at + 2 * size]
+        nxt = room[other:other + 2 * size]
+        for idx in range(2 * size):
+            nxt[idx] = -1
         best = 0
         for idx in range(2 * size):
             got = cur[idx]
@@ -183,26 +224,25 @@ def wanderer_turn(s: np.ndarray, T, masks: int, needs, count: int) -> int:
             best = max(best, nxt[idx])
         if best >= count:
             return turn
-        cur = nxt
+        at, other = other, at
     return 0
 
 
-@njit(cache=True)
-def builds_turn(s: np.ndarray, T, squares, count: int) -> int:
+@njit(**LEAN)
+def builds_turn(s: np.ndarray, T, squares, count: int, room: np.ndarray) -> int:
     """Bounds.builds_turn: the earliest turn of the ``count``-th build on the spaces
     ``squares`` (a bitmask), each by a worker next to one of them, moved that turn on
     its own seat's turn (bounds.useful_turn; 0 claims nothing). Without the Wanderer
     seats move equal or disjoint workers, and a turn counts as useful once a worker
-    its seat moves could have made its walk by then; with it, :func:`wanderer_turn`."""
+    its seat moves could have made its walk by then; with it, :func:`wanderer_turn`
+    (in ``room``: :data:`ROOM` words of scratch)."""
     players = T[P_PLAYERS]
     if count <= 1 or squares == 0 or players <= 1:
         return 0
     masks = T[O_SEAT_MASKS] + players * s[ASSIGNMENT]
-    needs = np.int64(0)  # per worker, 8 bits: its walk next to the spaces (255: never)
-    for w in range(T[P_WORKERS]):
-        needs |= np.int64(min(walk_next_to(s, T, 1 << w, squares), 255)) << (8 * w)
+    needs = walks_next_to(s, T, squares)  # per worker, 8 bits (255: never)
     if T[T[O_WANDERER] + s[ASSIGNMENT]] >= 0:
-        return wanderer_turn(s, T, masks, needs, count)
+        return wanderer_turn(s, T, masks, needs, count, room)
     seat = s[TURN] % players
     useful = 0
     moves = np.int64(0)  # per worker, 8 bits: the turns so far that could move it

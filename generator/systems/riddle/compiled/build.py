@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, builds_turn, first_build, height, placed_workers, popcount,
+    LEAN, ROOM_AT, UNREACHABLE, builds_turn, first_build, height, placed_workers, popcount,
 )
 from generator.systems.riddle.compiled.flat import (
     DOMES, L1, L2, L3, O_GOALS, O_GOAL_MASKS, P_ADDED, P_PLAYERS, P_RECYCLING, STOCK, SUNK,
@@ -35,7 +35,7 @@ BUILD_SCRATCH = 3 * SPACES_AT_MOST
 and square."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def build_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
     """goals/build.py ``build_bound`` for the build goal node ``i`` (0: nothing
     claimed), relaxed as the module says."""
@@ -97,7 +97,7 @@ def build_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
             for k in range(n):
                 if (chosen >> k) & 1:
                     where |= np.int64(1) << scratch[3 * k + 2]
-            walk = max(walk, builds_turn(s, T, where, builds))
+            walk = max(walk, builds_turn(s, T, where, builds, scratch[ROOM_AT:]))
         if walk >= best:
             continue
         if not weigh:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from generator.systems.riddle.compiled.base import builds_turn, coin_builds, height, popcount
+from generator.systems.riddle.compiled.base import (
+    LEAN, ROOM_AT, builds_turn, coin_builds, height, popcount,
+)
 from generator.systems.riddle.compiled.flat import (
     COLLECTED, DOMES, G_SLOTS, G_STAND, O_CHILDREN, O_COINS, O_GOALS, P_COINS, P_PLAYERS, SLOTS,
 )
@@ -24,7 +26,7 @@ DEMANDS_AT_MOST = 16
 """Demanding goals of one ``all_of`` beyond which :func:`disjoint_builds` claims nothing."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def demand(s: np.ndarray, T, i: int):
     """goals/all_of.py ``demand`` for goal node ``i``: (spaces some of its remaining
     builds must be on, how many; 0 when not known)."""
@@ -63,11 +65,14 @@ def demand(s: np.ndarray, T, i: int):
     return where, total
 
 
-@njit(cache=True)
-def disjoint_builds(s: np.ndarray, T, i: int, wheres: np.ndarray, builds: np.ndarray) -> int:
+@njit(**LEAN)
+def disjoint_builds(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
     """The most builds that the children of the ``all_of`` node ``i`` need on pairwise
-    disjoint spaces (0: fewer than two demand builds). ``wheres`` and ``builds``:
-    scratch of :data:`DEMANDS_AT_MOST` words each."""
+    disjoint spaces (0: fewer than two demand builds). ``scratch``: a bound's scratch
+    (:data:`DEMANDS_AT_MOST` words each for the spaces and builds, then from
+    :data:`~.base.ROOM_AT` the seats' schedules)."""
+    wheres = scratch[:DEMANDS_AT_MOST]
+    builds = scratch[DEMANDS_AT_MOST:2 * DEMANDS_AT_MOST]
     g = T[O_GOALS] + 6 * i
     n = 0
     for c in range(T[g + 4], T[g + 4] + T[g + 5]):
@@ -94,6 +99,6 @@ def disjoint_builds(s: np.ndarray, T, i: int, wheres: np.ndarray, builds: np.nda
                 union |= wheres[k]
                 total += builds[k]
         if total > 0 and T[P_PLAYERS] > 1:  # each on its builder's seat's turn
-            total = max(total, builds_turn(s, T, union, total))
+            total = max(total, builds_turn(s, T, union, total, scratch[ROOM_AT:]))
         best = max(best, total)
     return best

@@ -13,6 +13,7 @@ kernel's bit tests and shifts treat alike.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -176,11 +177,19 @@ def unsupported(game: RiddleGame) -> str | None:
 
 
 def _neighbour_list(masks: tuple[int, ...], size: int) -> np.ndarray:
-    out = np.full((size, 9), -1, dtype=np.int64)
-    for sq, mask in enumerate(masks):
+    """Each square's neighbours in ``masks`` in square order, -1 padded (a copy of the
+    rows :func:`_neighbour_rows` remembers: every objective of a riddle asks for them)."""
+    return np.array(_neighbour_rows(masks, size), dtype=np.int64)
+
+
+@lru_cache(maxsize=64)
+def _neighbour_rows(masks: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    rows = []
+    for sq in range(size):
+        mask = masks[sq] if sq < len(masks) else 0
         found = [b for b in range(size) if mask >> b & 1]
-        out[sq, :len(found)] = found
-    return out
+        rows.append((*found, *[-1] * (9 - len(found))))
+    return tuple(rows)
 
 
 def _deadline(goal: Goal) -> int:

@@ -24,7 +24,7 @@ from generator.systems.riddle.compiled.flat import (
     STOCK, SUNK, TOKENS, TURN, W0,
 )
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
+    LEAN, ROOM, ROOM_AT, UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
     smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
@@ -32,13 +32,16 @@ from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_b
 from generator.systems.riddle.compiled.pieces import supply_floor
 from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
-SCRATCH = max(192, SLOTS_SCRATCH, BUILD_SCRATCH)
+assert max(192, SLOTS_SCRATCH, BUILD_SCRATCH, 2 * DEMANDS_AT_MOST) <= ROOM_AT
+SCRATCH = ROOM_AT + ROOM
 """Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
 blessings bound (three rows of 64: one per token at most), the slots bound
-(:data:`~.slots.SLOTS_SCRATCH`) and the build bound work in."""
+(:data:`~.slots.SLOTS_SCRATCH`), the build bound and the builds on disjoint spaces
+work in, then from :data:`~.base.ROOM_AT` the seats' schedules
+(:func:`~.base.builds_turn`)."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def judge(s: np.ndarray, T, met: np.ndarray) -> None:
     """Every goal node's ``is_met`` (goals/*.py) into ``met``, children first."""
     for i in range(T[P_NODES]):
@@ -80,7 +83,7 @@ def judge(s: np.ndarray, T, met: np.ndarray) -> None:
         met[i] = ok
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def built(s: np.ndarray, what: int, region: int) -> int:
     """Towers (0), domes (1) or blocks (2) standing in ``region`` (BuildGoal.counted)."""
     area = region & ~s[SUNK]
@@ -91,7 +94,7 @@ def built(s: np.ndarray, what: int, region: int) -> int:
     return popcount(s[DOMES] & s[L3] & area)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
     """Sum of the ``count`` smallest costs among ``c1`` ones, ``c2`` twos, ``c3`` threes
     and ``c4`` fours (goals/_common.smallest_sum); UNREACHABLE when too few."""
@@ -111,7 +114,7 @@ def cheapest(count: int, c1: int, c2: int, c3: int, c4: int) -> int:
     return UNREACHABLE if count > 0 else total
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -> int:
     """A leaf goal's ``min_turns`` with plain turns (goals/*.py)."""
     if met[i]:
@@ -131,12 +134,12 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
             if figure != 1:
                 more = min(more, figure_walk(s, T, 2, a, b))
             if figure == 3:
-                more = min(more, stand_walk(s, T, a, b))
+                more = min(more, stand_walk(s, T, a, b, scratch))
             return max(1, more)
         base = stand_turns(s, T, a, b)
         if base <= 0 or base >= UNREACHABLE:
             return base
-        return max(base, stand_walk(s, T, a, b))
+        return max(base, stand_walk(s, T, a, b, scratch))
     if kind == G_BUILD:
         missing = b - built(s, a, T[T[O_GOAL_MASKS] + i])
         if missing <= 0:
@@ -161,7 +164,7 @@ def leaf_turns(s: np.ndarray, T, i: int, met: np.ndarray, scratch: np.ndarray) -
     return max(base, blessings_walk(s, T, a - s[BLESSINGS], scratch))
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def blessings_turns(s: np.ndarray, T, count: int) -> int:
     """BlessingsGoal.min_turns with plain turns."""
     missing = count - s[BLESSINGS]
@@ -181,7 +184,7 @@ def blessings_turns(s: np.ndarray, T, count: int) -> int:
     return max(1, best) if best < UNREACHABLE else UNREACHABLE
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def blessings_walk(s: np.ndarray, T, missing: int, scratch: np.ndarray) -> int:
     """goals/blessings.py ``blessings_bound`` relaxed to be cheap: instead of the best
     choice of ``missing`` tokens, each of its terms at its least over every choice
@@ -244,7 +247,7 @@ def blessings_walk(s: np.ndarray, T, missing: int, scratch: np.ndarray) -> int:
     return max(1, arrivals, worst, steps)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     """StandGoal.min_turns for workers, the goal not met."""
     if at >= 0:
@@ -278,8 +281,8 @@ def stand_turns(s: np.ndarray, T, level: int, at: int) -> int:
     return max(1, builds, best)
 
 
-@njit(cache=True)
-def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
+@njit(**LEAN)
+def stand_walk(s: np.ndarray, T, level: int, at: int, scratch: np.ndarray) -> int:
     """goals/stand.py ``stand_bound``, its seats' part relaxed as
     :func:`~.base.builds_turn` is and its pieces part as :func:`~.pieces.supply_floor`
     is: the worker steps onto ``t`` from a neighbour
@@ -309,7 +312,7 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
                 continue
             walk += need_t
             if T[P_PLAYERS] > 1:  # the builds come on their builders' seats' turns
-                walk = max(walk, builds_turn(s, T, np.int64(1) << t, need_t) + 1)
+                walk = max(walk, builds_turn(s, T, np.int64(1) << t, need_t, scratch[ROOM_AT:]) + 1)
         climber = UNREACHABLE
         for w in range(T[P_WORKERS]):
             sq = s[W0 + w]
@@ -348,14 +351,14 @@ def stand_walk(s: np.ndarray, T, level: int, at: int) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def pieces_up(h: int, builds: int, piece: int) -> int:
     """Pieces of kind ``piece`` that ``builds`` builds take on a space ``h`` high
     (bounds.PIECES_UP)."""
     return int(h <= piece < h + builds)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def figure_walk(s: np.ndarray, T, figure: int, level: int, at: int) -> int:
     """goals/stand.py ``stand_figure_bound`` (King 1, Sphinx 2) without the wait for the
     workers next to it to walk away (it only raises it): the figure steps once a
@@ -397,7 +400,7 @@ def figure_walk(s: np.ndarray, T, figure: int, level: int, at: int) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def turns_possible(s: np.ndarray, T) -> int:
     """Bounds.turns_possible: each turn uses a piece, but for a god's take; the pieces
     are the stockpile's, the untaken gods' and the rewards of objectives still to
@@ -418,7 +421,7 @@ def turns_possible(s: np.ndarray, T) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def is_over(s: np.ndarray, T) -> bool:
     """state.is_over: the ending objective met, two workers lost, or the turn limit."""
     ending = T[P_ENDING]
@@ -429,7 +432,7 @@ def is_over(s: np.ndarray, T) -> bool:
     return T[P_TURN_LIMIT] >= 0 and s[TURN] >= T[P_TURN_LIMIT]
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
     """RiddleGame.estimate (plain): the target goal's bound, each leaf's ``min_turns``
     combined as ``compile_bound`` combines them (all_of: max and deadline; any_of: min).
@@ -454,8 +457,7 @@ def estimate(s: np.ndarray, T, met: np.ndarray, bound: np.ndarray) -> int:
                 need = max(need, b)
             if need < UNREACHABLE:  # builds on disjoint spaces (goals/all_of.py)
                 at = T[P_NODES]
-                need = max(need, disjoint_builds(s, T, i, bound[at:at + DEMANDS_AT_MOST],
-                                                 bound[at + DEMANDS_AT_MOST:]))
+                need = max(need, disjoint_builds(s, T, i, bound[at:]))
             if need < UNREACHABLE and T[T[O_GOALS] + 6 * i + 3] >= 0 and s[TURN] + max(need, 1) > T[T[O_GOALS] + 6 * i + 3]:
                 need = UNREACHABLE
             bound[i] = need

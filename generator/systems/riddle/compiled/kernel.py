@@ -11,7 +11,6 @@ this module (and so numba), and only when the compiled path runs.
 """
 from __future__ import annotations
 
-import heapq
 import time
 
 import numpy as np
@@ -27,10 +26,11 @@ from generator.systems.riddle.compiled.flat import (
     TURN, W0, WANDERER_MOVED, WIDTH,
 )
 from generator.systems.riddle.compiled.table import (
-    EMPTY, KEY_WORDS, doubled, hash_of, new_table, slot_of,
+    EMPTY, KEY_WORDS, NO_NODE, ORDER_AT_MOST, OWNER, VALUE, doubled, entry, entry_node,
+    hash_of, new_table, pop, push, put, slot_of,
 )
-from generator.systems.riddle.compiled.base import UNREACHABLE, height, popcount
-from generator.systems.riddle.compiled.demand import DEMANDS_AT_MOST, disjoint_builds
+from generator.systems.riddle.compiled.base import LEAN, UNREACHABLE, height, popcount
+from generator.systems.riddle.compiled.demand import disjoint_builds
 from generator.systems.riddle.compiled.goals import (
     SCRATCH, estimate, is_over, judge, leaf_turns,
 )
@@ -44,7 +44,7 @@ HOLD = 64
 FIELD_AT_MOST = 1 << 15
 """Turns and stockpile counts the key packs in 16 bits each (beyond: OVERFLOW)."""
 
-@njit(cache=True)
+@njit(**LEAN)
 def apply_one(c: np.ndarray, T, e: int) -> None:
     """End-of-turn effect ``e`` that leaves one state (effects/*.py ``apply``), in place."""
     kind, a, b = T[T[O_EFFECTS] + 3 * e], T[T[O_EFFECTS] + 3 * e + 1], T[T[O_EFFECTS] + 3 * e + 2]
@@ -93,13 +93,35 @@ def apply_one(c: np.ndarray, T, e: int) -> None:
             c[STOCK + piece] += 1
 
 
-@njit(cache=True)
+@njit(**LEAN)
+def copy_row(to: np.ndarray, i: int, rows: np.ndarray, j: int) -> None:
+    """``to[i] = rows[j]`` word by word (a slice copy needs numba's reference counts,
+    which these functions are compiled without: they cost more than the rules)."""
+    for f in range(WIDTH):
+        to[i, f] = rows[j, f]
+
+
+@njit(**LEAN)
+def set_row(to: np.ndarray, i: int, row: np.ndarray) -> None:
+    """``to[i] = row`` word by word."""
+    for f in range(WIDTH):
+        to[i, f] = row[f]
+
+
+@njit(**LEAN)
+def copy_state(to: np.ndarray, row: np.ndarray) -> None:
+    """``to[:WIDTH] = row[:WIDTH]`` word by word."""
+    for f in range(WIDTH):
+        to[f] = row[f]
+
+
+@njit(**LEAN)
 def apart(T, a: int, b: int) -> int:
     """Grid distance, orthogonal or diagonal (effects ``grid_distance``)."""
     return T[T[O_GRID] + T[P_SIZE] * a + b]
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def step(c: np.ndarray, T, king: int, swap: np.ndarray, m: int) -> int:
     """step-toward-closest-worker on ``c``: one row per step the group may choose
     (effects ``step_targets``, in square order), or ``c`` itself, into ``swap[HOLD + m:]``;
@@ -137,7 +159,7 @@ def step(c: np.ndarray, T, king: int, swap: np.ndarray, m: int) -> int:
     if chosen == 0:
         if HOLD + m >= swap.shape[0]:
             return -1
-        swap[HOLD + m, :] = c
+        set_row(swap, HOLD + m, c)
         return m + 1
     for k in range(9):
         sq = T[T[O_MOVE_LIST] + 9 * here + k]
@@ -146,13 +168,13 @@ def step(c: np.ndarray, T, king: int, swap: np.ndarray, m: int) -> int:
         if (chosen >> sq) & 1:
             if HOLD + m >= swap.shape[0]:
                 return -1
-            swap[HOLD + m, :] = c
+            set_row(swap, HOLD + m, c)
             swap[HOLD + m, KING if king else SPHINX] = sq
             m += 1
     return m
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def dedupe(out: np.ndarray, lo: int, hi: int) -> int:
     """Drop repeated rows of ``out[lo:hi]``, keeping the first (``dict.fromkeys``)."""
     k = lo
@@ -169,12 +191,12 @@ def dedupe(out: np.ndarray, lo: int, hi: int) -> int:
                 break
         if not repeat:
             if r != k:
-                out[k, :] = out[r]
+                copy_row(out, k, out, r)
             k += 1
     return k
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def effects(out: np.ndarray, lo: int, hi: int, T, swap: np.ndarray) -> int:
     """RiddleGame.effects_step on the one state ``out[lo]`` (``hi == lo + 1``): every
     effect in order on every state so far, repeats dropped after an effect that met
@@ -189,7 +211,8 @@ def effects(out: np.ndarray, lo: int, hi: int, T, swap: np.ndarray) -> int:
                     return -1
             if lo + m > out.shape[0]:
                 return -1
-            out[lo:lo + m, :] = swap[HOLD:HOLD + m]
+            for r in range(m):
+                copy_row(out, lo + r, swap, HOLD + r)
             hi = lo + m
         else:
             for r in range(lo, hi):
@@ -199,7 +222,7 @@ def effects(out: np.ndarray, lo: int, hi: int, T, swap: np.ndarray) -> int:
     return hi
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
              swap: np.ndarray) -> int:
     """RiddleGame._end_turn on ``c`` (its turn already counted): blessings, objectives,
@@ -225,7 +248,7 @@ def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
     if n >= out.shape[0]:
         return -1
     start = n
-    out[n, :] = c
+    set_row(out, n, c)
     n += 1
     if new != 0:
         for j in range(T[P_OBJECTIVES]):
@@ -236,36 +259,39 @@ def end_turn(c: np.ndarray, T, out: np.ndarray, n: int, met: np.ndarray,
                 for k in range(T[T[O_REWARD_COUNT] + j]):
                     if made >= HOLD:
                         return -1
-                    swap[made, :] = out[r]
+                    copy_row(swap, made, out, r)
                     for piece in range(4):
                         swap[made, STOCK + piece] += T[T[O_REWARDS] + 4 * (
                             j * T[P_REWARD_WIDTH] + k) + piece]
                     made += 1
             if start + made > out.shape[0]:
                 return -1
-            out[start:start + made, :] = swap[:made]
+            for r in range(made):
+                copy_row(out, start + r, swap, r)
             n = dedupe(out, start, start + made)
     if T[P_EFFECTS] == 0:
         return n
     if n - start == 1:
         return effects(out, start, n, T, swap)
     rows = n - start  # several rewarded states: the effects on each in turn
-    swap[:rows, :] = out[start:n]
+    for r in range(rows):
+        copy_row(swap, r, out, start + r)
     n = start
     for r in range(rows):
         if n >= out.shape[0]:
             return -1
-        out[n, :] = swap[r]
+        copy_row(out, n, swap, r)
         n = effects(out, n, n + 1, T, swap)
         if n < 0:
             return -1
     return n
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
-               c: np.ndarray, swap: np.ndarray) -> int:
+               room: np.ndarray, swap: np.ndarray) -> int:
     """RiddleGame.successors (plain turns) of ``s`` into ``out``; returns their count.
+    ``room``: two rows' words (the turn being made, and a copy :func:`collect` keeps).
 
     -1 when they outgrow ``out`` or the scratch rows.
     Moves in the engine's order (worker, destination, build square: engine
@@ -273,6 +299,8 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
     (state ``after_build``/``place_coin``), then taking each god of the queue."""
     if is_over(s, T) or (s[ACHIEVED] >> T[P_TARGET]) & 1:
         return 0
+    c = room[:WIDTH]
+    kept = room[WIDTH:]
     players = T[P_PLAYERS]
     seat = s[TURN] % players
     a = s[ASSIGNMENT]
@@ -324,7 +352,7 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
                     break
                 if not (buildable >> b) & 1:
                     continue
-                c[:] = s
+                copy_state(c, s)
                 c[W0 + i] = to
                 bit = np.int64(1) << b
                 h = height(s, b)
@@ -341,14 +369,14 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
                 c[TURN] += 1
                 if wanderer >= 0:
                     c[WANDERER_MOVED] = 1 if i == wanderer else 0
-                n = collect(c, T, b, h + 1, out, n, met, swap)
+                n = collect(c, T, b, h + 1, out, n, met, swap, kept)
                 if n < 0:
                     return -1
     if T[P_GODS] > 0 and ((s[GODS_HELD] >> (2 * seat)) & 3) < 2:
         for g in range(T[P_GODS]):
             if (s[GODS_TAKEN] >> g) & 1:
                 continue
-            c[:] = s
+            copy_state(c, s)
             c[WANDERER_MOVED] = 0
             for piece in range(4):
                 c[STOCK + piece] += T[T[O_GODS] + 4 * g + piece]
@@ -361,35 +389,36 @@ def successors(s: np.ndarray, T, out: np.ndarray, met: np.ndarray,
     return n
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def collect(c: np.ndarray, T, b: int, level: int, out: np.ndarray, n: int,
-            met: np.ndarray, swap: np.ndarray) -> int:
+            met: np.ndarray, swap: np.ndarray, base: np.ndarray) -> int:
     """state.after_build's coin on ``b`` (built up to ``level``, 4 = dome): one turn's
-    end per objective with a free slot of its colour, or one with the coin set aside."""
+    end per objective with a free slot of its colour, or one with the coin set aside
+    (``base``: a row's words where ``c`` is kept meanwhile)."""
     coin = T[T[O_COIN_AT] + b]
     if coin < 0 or (c[COLLECTED] >> coin) & 1 or not (T[T[O_COINS] + 3 * coin + 2] >> level) & 1:
         return end_turn(c, T, out, n, met, swap)
     c[COLLECTED] |= np.int64(1) << coin
     colour = T[T[O_COINS] + 3 * coin + 1]
     placed = False
-    base = c.copy()
+    copy_state(base, c)
     for j in range(T[P_OBJECTIVES]):
         shift = 8 * j + 4 * colour
         if ((base[SLOTS] >> shift) & 15) >= T[T[O_SLOTS] + 2 * j + colour]:
             continue
-        c[:] = base
+        copy_state(c, base)
         c[SLOTS] += np.int64(1) << shift
         n = end_turn(c, T, out, n, met, swap)
         if n < 0:
             return -1
         placed = True
     if not placed:
-        c[:] = base
+        copy_state(c, base)
         n = end_turn(c, T, out, n, met, swap)
     return n
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def key_into(s: np.ndarray, T, key: np.ndarray) -> None:
     """RiddleGame.key without symmetries, into ``key`` (``KEY_WORDS`` words): the same
     fields, workers a player may swap sorted within their group of the worker
@@ -437,7 +466,7 @@ def key_into(s: np.ndarray, T, key: np.ndarray) -> None:
     key[8], key[9], key[10], key[11] = small, stock, s[SLOTS], rest
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def overflows(s: np.ndarray) -> bool:
     """True when a count outgrows its field of the key."""
     if s[TURN] >= FIELD_AT_MOST or s[BLESSINGS] >= 255:
@@ -448,11 +477,120 @@ def overflows(s: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def cpu_seconds() -> float:
     with objmode(now="float64"):
         now = time.process_time()
     return now
+
+
+@njit(cache=True)
+def grown(rows: np.ndarray, n: int) -> np.ndarray:
+    """``rows`` (1 or 2 dimensions) with twice the rows, the first ``n`` kept."""
+    shape = (2 * rows.shape[0],) + rows.shape[1:]
+    more = np.empty(shape, dtype=np.int64)
+    more[:n] = rows[:n]
+    return more
+
+
+N, SIZE, ENTRIES, EXPANDED, GENERATED, CUT, NODE, NEXT, MADE, GOAL = range(10)
+"""The search's counters that :func:`search` keeps in an array between two calls."""
+ROOM = -1
+""":func:`search`'s answer when an array must grow before it goes on."""
+
+
+@njit(**LEAN)
+def search(T, budget: int, max_cost: int, stored_at_most: int, seconds: float,
+           started: float, st: np.ndarray, nodes: np.ndarray, parent: np.ndarray,
+           depth: np.ndarray, dead: np.ndarray, table: np.ndarray, keys: np.ndarray,
+           key: np.ndarray, heap: np.ndarray, out: np.ndarray, met: np.ndarray,
+           bound: np.ndarray, room: np.ndarray, swap: np.ndarray) -> int:
+    """The A* loop of :func:`astar` until it ends (its status) or a node, key or
+    slot more would not fit (:data:`ROOM`: :func:`astar` grows the arrays and calls
+    again, the child being looked at next kept in ``st``). It allocates nothing, so it
+    runs without numba's reference counts (:data:`~.base.LEAN`)."""
+    n, size, entries = st[N], st[SIZE], st[ENTRIES]
+    expanded, generated, cut = st[EXPANDED], st[GENERATED], st[CUT]
+    node, r, made = st[NODE], st[NEXT], st[MADE]
+    target = T[P_TARGET]
+    g1 = depth[node] + 1 if node >= 0 else 0
+    status = ROOM
+    while True:
+        if r >= made:  # the next node to expand
+            if size == 0:
+                status = HORIZON if cut else EXHAUSTED
+                break
+            node = entry_node(pop(heap, size))
+            size -= 1
+            if dead[node]:
+                continue
+            if expanded >= budget:
+                status = BUDGET_STATES
+                break
+            if n > stored_at_most:
+                status = BUDGET_MEMORY
+                break
+            if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
+                status = BUDGET_SECONDS
+                break
+            expanded += 1
+            g1 = depth[node] + 1
+            made = successors(nodes[node], T, out, met, room, swap)
+            r = 0
+            if made < 0:
+                status = OVERFLOW
+                break
+            continue
+        if n == nodes.shape[0] or entries == keys.shape[0] or 2 * (entries + 1) > table.shape[0]:
+            break  # ROOM
+        child = out[r]
+        r += 1
+        generated += 1
+        if overflows(child):
+            status = OVERFLOW
+            break
+        key_into(child, T, key)
+        h = hash_of(key)
+        at = slot_of(table, keys, key, h)
+        known = table[at, VALUE]
+        if known != EMPTY and known <= g1:
+            continue
+        if known == EMPTY:
+            put(table, at, keys, entries, key, h)
+            entries += 1
+        elif table[at, OWNER] != NO_NODE:
+            dead[table[at, OWNER]] = 1  # the longer path's node
+        table[at, VALUE] = g1
+        table[at, OWNER] = NO_NODE
+        is_goal = (child[ACHIEVED] >> target) & 1
+        h = 0
+        if not is_goal:
+            h = estimate(child, T, met, bound)
+            if h >= UNREACHABLE:
+                continue
+            h = max(h, 1)
+            if max_cost >= 0 and g1 + h > max_cost:
+                cut = 1
+                continue
+            if g1 + h >= ORDER_AT_MOST:
+                status = OVERFLOW
+                break
+        table[at, OWNER] = n
+        copy_row(nodes, n, out, r - 1)
+        parent[n] = node
+        depth[n] = g1
+        dead[n] = 0
+        n += 1
+        if is_goal:
+            st[GOAL] = n - 1
+            status = FOUND
+            break
+        push(heap, size, entry(g1 + h, g1, n - 1))
+        size += 1
+    st[N], st[SIZE], st[ENTRIES] = n, size, entries
+    st[EXPANDED], st[GENERATED], st[CUT] = expanded, generated, cut
+    st[NODE], st[NEXT], st[MADE] = node, r, made
+    return status
 
 
 @njit(cache=True)
@@ -465,109 +603,78 @@ def astar(starts: np.ndarray, T, budget: int, max_cost: int,
     cap = 1024
     nodes = np.empty((cap, width), dtype=np.int64)
     parent = np.empty(cap, dtype=np.int64)
-    hashes, keys, values = new_table(1 << 12)
-    entries = 0
+    depth = np.empty(cap, dtype=np.int64)  # g
+    dead = np.empty(cap, dtype=np.int64)  # 1: a shorter path to its state came later
+    heap = np.empty(cap, dtype=np.int64)  # open list: at most one entry per node
+    table = new_table(1 << 11)
+    keys = np.empty((1 << 10, KEY_WORDS), dtype=np.int64)  # the table's keys, in order
     key = np.empty(KEY_WORDS, dtype=np.int64)
-    heap = [(np.int64(0), np.int64(0), np.int64(0))]
-    heap.pop()
     goals = T[P_NODES]
     met = np.zeros(max(goals, 1), dtype=np.bool_)
     bound = np.zeros(goals + SCRATCH, dtype=np.int64)  # the goals' bounds, then scratch
-    c = np.empty(width, dtype=np.int64)
+    room = np.empty(2 * width, dtype=np.int64)
     swap = np.empty((HOLD + SCRATCH_ROWS, width), dtype=np.int64)
     out = np.empty((T[P_CHILDREN] + 64, width), dtype=np.int64)
+    st = np.zeros(GOAL + 1, dtype=np.int64)
+    st[NODE], st[GOAL] = -1, -1
     target = T[P_TARGET]
-    n = 0
-    expanded = 0
-    generated = 0
-    cut = False
+    n = size = entries = 0
+    status = ROOM
     for i in range(starts.shape[0]):
+        if n == nodes.shape[0] or entries == keys.shape[0] or 2 * (entries + 1) > table.shape[0]:
+            nodes, parent, depth, dead, heap = grown(nodes, n), grown(parent, n), \
+                grown(depth, n), grown(dead, n), grown(heap, size)
+            keys = grown(keys, entries)
+            table = doubled(table)
         key_into(starts[i], T, key)
         h = hash_of(key)
-        at = slot_of(hashes, keys, values, key, h)
-        if values[at] != EMPTY:
+        at = slot_of(table, keys, key, h)
+        if table[at, VALUE] != EMPTY:
             continue
-        hashes[at] = h
-        keys[at, :] = key
-        values[at] = 0
+        put(table, at, keys, entries, key, h)
         entries += 1
-        if 2 * entries > values.shape[0]:
-            hashes, keys, values = doubled(hashes, keys, values)
-        nodes[n, :] = starts[i]
+        table[at, VALUE] = 0
+        table[at, OWNER] = n
+        copy_row(nodes, n, starts, i)
         parent[n] = -1
+        depth[n] = 0
+        dead[n] = 0
         n += 1
         if (starts[i, ACHIEVED] >> target) & 1:
-            return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+            st[GOAL] = n - 1
+            status = FOUND
+            break
         h = estimate(starts[i], T, met, bound)
         if h >= UNREACHABLE:
             continue
         if max_cost >= 0 and h > max_cost:
-            cut = True
+            st[CUT] = 1
             continue
-        heapq.heappush(heap, (np.int64(max(h, 1)), np.int64(0), np.int64(n - 1)))
+        h = max(h, 1)
+        if h >= ORDER_AT_MOST:
+            status = OVERFLOW
+            break
+        push(heap, size, entry(h, 0, n - 1))
+        size += 1
+    st[N], st[SIZE], st[ENTRIES] = n, size, entries
     started = cpu_seconds() if seconds >= 0 else 0.0
-    while len(heap) > 0:
-        entry = heapq.heappop(heap)
-        g = -entry[1]
-        node = entry[2]
-        key_into(nodes[node], T, key)
-        if values[slot_of(hashes, keys, values, key, hash_of(key))] < g:
-            continue
-        if expanded >= budget:
-            return BUDGET_STATES, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        if n > stored_at_most:
-            return BUDGET_MEMORY, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        if seconds >= 0 and expanded % CLOCK_EVERY == 0 and cpu_seconds() - started > seconds:
-            return BUDGET_SECONDS, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        expanded += 1
-        g1 = g + 1
-        made = successors(nodes[node], T, out, met, c, swap)
-        if made < 0:
-            return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-        for r in range(made):
-            generated += 1
-            child = out[r]
-            if overflows(child):
-                return OVERFLOW, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            key_into(child, T, key)
-            h = hash_of(key)
-            at = slot_of(hashes, keys, values, key, h)
-            known = values[at]
-            if known != EMPTY and known <= g1:
-                continue
-            if known == EMPTY:
-                hashes[at] = h
-                keys[at, :] = key
-                entries += 1
-            values[at] = g1
-            if 2 * entries > values.shape[0]:
-                hashes, keys, values = doubled(hashes, keys, values)
-            is_goal = (child[ACHIEVED] >> target) & 1
-            h = 0
-            if not is_goal:
-                h = estimate(child, T, met, bound)
-                if h >= UNREACHABLE:
-                    continue
-                h = max(h, 1)
-                if max_cost >= 0 and g1 + h > max_cost:
-                    cut = True
-                    continue
-            if n == cap:
-                cap *= 2
-                grown = np.empty((cap, width), dtype=np.int64)
-                grown[:n] = nodes[:n]
-                nodes = grown
-                grown_parent = np.empty(cap, dtype=np.int64)
-                grown_parent[:n] = parent[:n]
-                parent = grown_parent
-            nodes[n, :] = child
-            parent[n] = node
-            n += 1
-            if is_goal:
-                return FOUND, n - 1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
-            heapq.heappush(heap, (np.int64(g1 + h), np.int64(-g1), np.int64(n - 1)))
-    status = HORIZON if cut else EXHAUSTED
-    return status, -1, expanded, generated, nodes[:n].copy(), parent[:n].copy()
+    while status == ROOM:
+        status = search(T, budget, max_cost, stored_at_most, seconds, started, st, nodes,
+                        parent, depth, dead, table, keys, key, heap, out, met, bound, room,
+                        swap)
+        if status != ROOM:
+            break
+        n, entries = st[N], st[ENTRIES]
+        if n == nodes.shape[0]:
+            nodes, parent, depth, dead = grown(nodes, n), grown(parent, n), grown(depth, n), \
+                grown(dead, n)
+            heap = grown(heap, st[SIZE])
+        if entries == keys.shape[0]:
+            keys = grown(keys, entries)
+        if 2 * (entries + 1) > table.shape[0]:
+            table = doubled(table)
+    n = st[N]
+    return status, st[GOAL], st[EXPANDED], st[GENERATED], nodes[:n].copy(), parent[:n].copy()
 
 
 def children(s: np.ndarray, T) -> np.ndarray:
@@ -575,7 +682,8 @@ def children(s: np.ndarray, T) -> np.ndarray:
     goals = max(T[P_NODES], 1)
     out = np.empty((int(T[P_CHILDREN]) + 64, WIDTH), dtype=np.int64)
     made = successors(s, T, out, np.zeros(goals, dtype=np.bool_),
-                      np.empty(WIDTH, dtype=np.int64), np.empty((HOLD + SCRATCH_ROWS, WIDTH), dtype=np.int64))
+                      np.empty(2 * WIDTH, dtype=np.int64),
+                      np.empty((HOLD + SCRATCH_ROWS, WIDTH), dtype=np.int64))
     if made < 0:
         raise OverflowError("more successors than the kernel's buffers hold")
     return out[:made].copy()
@@ -590,8 +698,7 @@ def bound_of(s: np.ndarray, T) -> int:
 
 def disjoint_of(s: np.ndarray, T, node: int) -> int:
     """:func:`.demand.disjoint_builds` of the ``all_of`` node ``node`` on ``s`` (for tests)."""
-    return int(disjoint_builds(s, T, node, np.zeros(DEMANDS_AT_MOST, dtype=np.int64),
-                               np.zeros(DEMANDS_AT_MOST, dtype=np.int64)))
+    return int(disjoint_builds(s, T, node, np.zeros(SCRATCH, dtype=np.int64)))
 
 
 def leaf_of(s: np.ndarray, T, node: int) -> int:

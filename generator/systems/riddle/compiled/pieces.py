@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from generator.systems.riddle.compiled.base import UNREACHABLE, popcount
+from generator.systems.riddle.compiled.base import LEAN, UNREACHABLE, popcount
 from generator.systems.riddle.compiled.flat import (
     ACHIEVED, GODS_HELD, GODS_TAKEN, O_GODS, O_SUPPLY, P_ENDLESS, P_GODS, P_OBJECTIVES,
     P_PLAYERS, P_SOURCES, STOCK,
@@ -28,7 +28,7 @@ GODS_HELD_AT_MOST = 2
 """As bookkeeping.GODS_HELD_AT_MOST."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: int) -> int:
     """Fewest turns before ``builds`` builds using ``p0..p3`` pieces of each kind can
     be done (Bounds.supply_turn, relaxed as the module says; 0: the stockpile holds
@@ -63,7 +63,7 @@ def supply_floor(s: np.ndarray, T, p0: int, p1: int, p2: int, p3: int, builds: i
     return best
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def god_room(s: np.ndarray, T):
     """(gods untaken, how many of them the seats can still take: two a seat)."""
     untaken = 0
@@ -76,7 +76,7 @@ def god_room(s: np.ndarray, T):
     return untaken, min(untaken, room)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def god_pieces(s: np.ndarray, T, mask: int):
     """The pieces of each kind that the untaken gods ``mask`` picks bring (bit ``b``:
     the ``b``-th untaken god of the queue)."""
@@ -95,7 +95,7 @@ def god_pieces(s: np.ndarray, T, mask: int):
     return g0, g1, g2, g3
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def rewards_to_come(s: np.ndarray, T):
     """The pieces of each kind, and of the group's choice, that the rewards of the
     objectives not yet achieved bring, all together (those that can still serve)."""

@@ -15,6 +15,10 @@ at all (``exhausted``, without a turn horizon). When the kernel stops on a limit
 (states, memory, seconds), on the horizon, or on a count its key cannot hold, it
 returns None and the caller runs the Python search.
 
+Its memory cap is its own, in bytes (:data:`BYTES_AT_MOST`), not the Python search's
+count of held states (:func:`~generator.sim.search.stored_limit`, fitted to Python
+states of a kilobyte or more): a compiled state is a row of int64 words.
+
 ``RIDDLESMITH_COMPILED=0`` in the environment turns the compiled path off.
 """
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.sim.search import EXHAUSTED, FOUND, SearchResult, stored_limit
+from generator.sim.search import EXHAUSTED, FOUND, SearchResult
 from generator.systems.riddle.compiled.flat import encode, pack, tables, unsupported
 
 if TYPE_CHECKING:
@@ -45,6 +49,28 @@ class ReplayError(RuntimeError):
 SOURCES = ("base.py", "build.py", "demand.py", "flat.py", "goals.py", "kernel.py", "pieces.py",
            "slots.py", "table.py")
 """The files the compiled functions are made of (their digest names the JIT cache)."""
+
+
+BYTES_AT_MOST = 1 << 30
+"""Bytes the compiled search may hold (1 GiB: its states, parent links, transposition
+table and open list, :data:`BYTES_PER_STATE` each); past them it stops with the
+memory status and the caller runs the Python search."""
+
+
+def bytes_per_state() -> int:
+    """What one held state may cost at most: its row and parent link (twice over
+    while the arrays double, and once more for the copy returned), four slots of the
+    half-full transposition table (key, hash, value) and its open-list entry."""
+    from generator.systems.riddle.compiled.flat import WIDTH
+    from generator.systems.riddle.compiled.table import KEY_WORDS
+
+    return 8 * (3 * (WIDTH + 1) + 4 * (KEY_WORDS + 2) + 3)
+
+
+def held_at_most(limit: int | None = None) -> int:
+    """States the compiled search may hold within ``limit`` bytes (default
+    :data:`BYTES_AT_MOST`); at least one."""
+    return max(1, (BYTES_AT_MOST if limit is None else limit) // bytes_per_state())
 
 
 def cache_dir() -> Path:
@@ -87,10 +113,13 @@ def why_not(game: RiddleGame) -> str | None:
 
 
 def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
-                   seconds: float | None, clock: dict[str, float] | None = None
+                   seconds: float | None, clock: dict[str, float] | None = None,
+                   memory: int | None = None, why: list[str] | None = None
                    ) -> SearchResult[RiddleState, Action] | None:
     """:func:`~generator.sim.search.astar` on ``game`` through the compiled core, or
     None when it cannot answer as the Python search would (see the module docs).
+    ``memory`` caps the bytes it holds (default :data:`BYTES_AT_MOST`); ``why`` gets
+    which limit stopped it, when one did (:func:`stop_reason`).
     ``clock`` (for the benchmark) gets the kernel's own CPU seconds under ``kernel``."""
     kernel = kernel_module()
     if kernel is None or unsupported(game) is not None:
@@ -101,7 +130,7 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     flat = np.array([encode(s) for s in starts], dtype=np.int64)
     cpu = time.process_time()
     status, goal, expanded, generated, nodes, parents = kernel.astar(
-        flat, t, budget, -1 if max_cost is None else max_cost, stored_limit(budget),
+        flat, t, budget, -1 if max_cost is None else max_cost, held_at_most(memory),
         -1.0 if seconds is None else seconds)
     if clock is not None:
         clock["kernel"] = time.process_time() - cpu
@@ -118,7 +147,23 @@ def compiled_astar(game: RiddleGame, budget: int, max_cost: int | None,
     if status == kernel.EXHAUSTED and max_cost is None:
         return SearchResult(EXHAUSTED, None, (), (), int(expanded), int(generated),
                             time.perf_counter() - started)
+    said = stop_reason(kernel, int(status), int(expanded), budget, len(nodes), memory)
+    if why is not None and said:
+        why.append(said)
     return None
+
+
+def stop_reason(kernel: Any, status: int, expanded: int, budget: int, held: int,
+                memory: int | None = None) -> str:
+    """Which limit stopped the kernel, in words (``""`` for the horizon)."""
+    limit = BYTES_AT_MOST if memory is None else memory
+    size = f"{limit / 2**20:,.0f} MiB" if limit >= 2**20 else f"{limit:,} bytes"
+    which = {kernel.BUDGET_STATES: f"its state cap ({budget:,} expanded)",
+             kernel.BUDGET_MEMORY: f"its memory cap ({size}, {held:,} states held)",
+             kernel.BUDGET_SECONDS: "the CPU-seconds cap",
+             kernel.OVERFLOW: "a count its state cannot hold"}.get(status)
+    return "" if which is None else \
+        f"the compiled core stopped first, on {which}, after {expanded:,} states expanded"
 
 
 def replay(game: RiddleGame, starts: tuple[RiddleState, ...], line: list[np.ndarray]
@@ -143,4 +188,5 @@ def replay(game: RiddleGame, starts: tuple[RiddleState, ...], line: list[np.ndar
     return tuple(states), tuple(actions)
 
 
-__all__ = ["ENV", "ReplayError", "compiled_astar", "kernel_module", "replay", "why_not"]
+__all__ = ["BYTES_AT_MOST", "ENV", "ReplayError", "bytes_per_state", "compiled_astar",
+           "held_at_most", "kernel_module", "replay", "why_not"]

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from generator.systems.riddle.compiled.base import (
-    UNREACHABLE, builds_turn, coin_builds, first_build, height, placed_workers, popcount, smallest_sum_or_kth,
+    LEAN, ROOM_AT, UNREACHABLE, builds_turn, coin_builds, first_build, height, placed_workers, popcount, smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.flat import (
     COLLECTED, O_COINS, O_GOALS, P_COINS, P_PLAYERS, P_REMOVABLE, SLOTS, SUNK,
@@ -39,7 +39,7 @@ SLOTS_SCRATCH = 2 * FIELDS * ROW + 2 * FIELDS
 each colour's stand-in totals (when it has more than :data:`SLOT_CHOICES_AT_MOST`)."""
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
     """The uncollected coins of ``colour`` that can still be collected, into the
     colour's scratch rows (builds, first build turn, pieces); their number."""
@@ -74,7 +74,7 @@ def coin_rows(s: np.ndarray, T, colour: int, scratch: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def stand_ins(scratch: np.ndarray, colour: int, n: int, count: int) -> None:
     """bounds.relaxed_coins, totalled: the ``count`` smallest builds and pieces of
     each kind, and the earliest first build, into the colour's totals."""
@@ -95,7 +95,7 @@ def stand_ins(scratch: np.ndarray, colour: int, n: int, count: int) -> None:
             scratch[out + field] = smallest_sum_or_kth(scratch[base + field * ROW:], n, count, False)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def colour_rows(s: np.ndarray, T, colour: int, missing: int, scratch: np.ndarray) -> int:
     """:func:`coin_rows` for a colour with ``missing`` slots to fill (0 rows when none),
     its stand-ins too past :data:`SLOT_CHOICES_AT_MOST` coins; -1 when too few coins."""
@@ -109,7 +109,7 @@ def colour_rows(s: np.ndarray, T, colour: int, missing: int, scratch: np.ndarray
     return n
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def choice(scratch: np.ndarray, colour: int, n: int, chosen: int, relaxed: bool):
     """(builds, first build turn, pieces of each kind, their spaces) of the coins
     ``chosen`` (a bitmask of the colour's rows), or of its stand-ins when ``relaxed``."""
@@ -133,7 +133,7 @@ def choice(scratch: np.ndarray, colour: int, n: int, chosen: int, relaxed: bool)
     return builds, first, p0, p1, p2, p3, where
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def slots_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
     """goals/slots.py ``slots_bound`` for the slots goal node ``i``, relaxed as the
     module says (the goal not met)."""
@@ -165,7 +165,7 @@ def slots_walk(s: np.ndarray, T, i: int, scratch: np.ndarray) -> int:
             builds = b0 + b1
             turns = min(f0, f1) - 1 + builds
             if T[P_PLAYERS] > 1:  # the builds on the coins' spaces, on their seats' turns
-                turns = max(turns, builds_turn(s, T, w0 | w1, builds))
+                turns = max(turns, builds_turn(s, T, w0 | w1, builds, scratch[ROOM_AT:]))
             if turns >= best:
                 continue
             turns = max(turns, supply_floor(s, T, a0 + c0, a1 + c1, a2 + c2, a3 + c3, builds))
