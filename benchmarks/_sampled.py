@@ -4,14 +4,15 @@
 
 This process *is* the command (``generator.entry.main`` with the arguments
 after ``SPLIT.json``); the only addition is a profiling timer (``ITIMER_PROF``,
-every :data:`INTERVAL` seconds of CPU time) whose handler files the sample
-under a system and a kind of work, read from the Python stack:
+every :data:`INTERVAL` seconds of CPU time) whose handler records the Python
+stack; after the run each sample is filed under a system and a kind of work:
 
 - the **system**: the outermost frame inside ``generator/systems/<name>/``
   (none: ``core`` — loading, validation, the pipeline, writing);
 - the **kind**: ``imports`` while any frame is importing a module; else the
   innermost frame that belongs to a known kind: ``simulation`` (simulators,
-  solvers, the engine, replays of cached proofs), ``rendering`` (scenes, text
+  solvers, the engine, replays of cached proofs: every module a simulator's
+  cache key hashes, see :func:`simulation_files`), ``rendering`` (scenes, text
   fitting, the PDF and SVG backends), ``loading`` (YAML, JSON Schema, pack
   model); samples in no known frame are ``other`` (rule checks, pipeline).
 
@@ -20,7 +21,10 @@ process's CPU total exactly and scales the shares to it.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
+import pkgutil
 import signal
 import sys
 from collections import Counter
@@ -31,21 +35,17 @@ INTERVAL = 0.005
 
 _SIMULATION = (
     "/generator/sim/", "/generator/engine/",
-    # riddle
-    "/riddle/solver.py", "/riddle/game.py", "/riddle/bounds.py", "/riddle/bookkeeping.py",
-    "/riddle/state.py", "/riddle/proofs.py", "/riddle/trace.py", "/riddle/goals/",
-    "/riddle/effects/", "/riddle/blessings/", "/riddle/power_bounds.py",
-    "/riddle/blessing_turns.py", "/riddle/gods.py", "/riddle/cache.py", "/riddle/players.py",
-    # glyphs
-    "/glyphs/sim_checks.py", "/glyphs/playtest.py", "/glyphs/game.py", "/glyphs/policies.py",
-    "/glyphs/solver.py", "/glyphs/board.py",
-    # tower
-    "/tower/engine.py", "/tower/playtest.py", "/tower/policies/", "/tower/proof.py",
-    "/tower/sim_checks.py", "/tower/rules.py",
-    # fragments, roles
-    "/fragments/sim.py", "/roles/engine.py", "/roles/playout.py", "/roles/policies.py",
-    "/roles/reach.py",
+    # modules a simulator cache does not hash (the rest come from simulation_files())
+    "/fragments/sim.py",
 )
+_HASHED_LISTS = (
+    ("generator.systems.tower.sim_checks", "HASHED_MODULES"),
+    ("generator.systems.glyphs.sim_checks", "HASHED_MODULES"),
+    ("generator.systems.roles.playout", "HASHED_MODULES"),
+)
+_DESCRIBING = ("model", "grid", "vocab", "content")
+"""Hashed modules that describe content rather than simulate it (their frames are
+mostly loading): left to the path patterns."""
 _RENDERING = (
     "/generator/render/", "/reportlab/", "/svgwrite/", "/PIL/", "/generator/targets.py",
     "/systems/art.py", "/systems/token_art.py",
@@ -57,10 +57,36 @@ _RENDERING = (
 _LOADING = ("/ruamel/", "/yaml/", "/jsonschema/", "/referencing/", "/generator/pack/")
 
 
-def kind_of(filename: str) -> str | None:
-    """The kind of work a frame of ``filename`` does (None: not known; look further out)."""
+def simulation_files() -> frozenset[str]:
+    """The files of every module whose source a simulator's cache hashes (the riddle
+    solver's modules and packages, the tower, glyph and role simulators' lists): the
+    code that decides a simulated result, so a module added to a cache key is counted
+    as simulation without being listed here. Imports those systems: call it after
+    the measured run."""
+    names: list[str] = []
+    from generator.systems.riddle import cache as riddle_cache
+
+    names.extend(riddle_cache.SOLVER_MODULES)
+    for package in riddle_cache.SOLVER_PACKAGES:
+        path = importlib.import_module(package).__path__
+        names.extend(m.name for m in pkgutil.walk_packages(path, package + "."))
+    for module, attribute in _HASHED_LISTS:
+        names.extend(getattr(importlib.import_module(module), attribute))
+    files = set()
+    for name in names:
+        if name.rsplit(".", 1)[-1] in _DESCRIBING:
+            continue
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin:
+            files.add(spec.origin.replace("\\", "/"))
+    return frozenset(files)
+
+
+def kind_of(filename: str, simulation: frozenset[str] = frozenset()) -> str | None:
+    """The kind of work a frame of ``filename`` does (None: not known; look further out);
+    ``simulation``: files that count as simulation besides the patterns."""
     name = filename.replace("\\", "/")
-    if any(part in name for part in _SIMULATION):
+    if name in simulation or any(part in name for part in _SIMULATION):
         return "simulation"
     if any(part in name for part in _RENDERING):
         return "rendering"
@@ -77,31 +103,39 @@ def system_of(filename: str) -> str | None:
     return tail.split("/", 1)[0]
 
 
-def classify(frame: FrameType | None) -> tuple[str, str]:
-    """(system, kind) of the stack ending at ``frame``."""
+def stack_of(frame: FrameType | None) -> tuple[str, ...]:
+    """The file names of the stack ending at ``frame``, innermost first."""
+    files = []
+    while frame is not None:
+        files.append(frame.f_code.co_filename)
+        frame = frame.f_back
+    return tuple(files)
+
+
+def classify(stack: tuple[str, ...], simulation: frozenset[str] = frozenset()
+             ) -> tuple[str, str]:
+    """(system, kind) of a stack of file names, innermost first."""
     system = "core"
     kind: str | None = None
     importing = False
-    while frame is not None:
-        filename = frame.f_code.co_filename
+    for filename in stack:
         if filename.startswith("<frozen importlib"):
             importing = True
         if kind is None:
-            kind = kind_of(filename)
+            kind = kind_of(filename, simulation)
         found = system_of(filename)
         if found is not None:
             system = found  # the outermost one wins: keep walking out
-        frame = frame.f_back
     return system, "imports" if importing else (kind or "other")
 
 
 def main() -> None:
     out = Path(sys.argv[1])
     sys.argv = ["riddlesmith", *sys.argv[2:]]
-    samples: Counter[tuple[str, str]] = Counter()
+    stacks: Counter[tuple[str, ...]] = Counter()
 
     def sample(signum: int, frame: FrameType | None) -> None:
-        samples[classify(frame)] += 1
+        stacks[stack_of(frame)] += 1
 
     signal.signal(signal.SIGPROF, sample)
     signal.setitimer(signal.ITIMER_PROF, INTERVAL, INTERVAL)
@@ -114,6 +148,11 @@ def main() -> None:
         code = stop.code
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        # Classified now, when importing the simulators' module lists costs no sample.
+        simulation = simulation_files()
+        samples: Counter[tuple[str, str]] = Counter()
+        for stack, n in stacks.items():
+            samples[classify(stack, simulation)] += n
         out.write_text(json.dumps({"interval": INTERVAL, "samples": [
             [system, kind, n] for (system, kind), n in sorted(samples.items())]}))
     sys.exit(code)

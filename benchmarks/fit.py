@@ -41,6 +41,9 @@ def _seconds(fn: object, *args: object) -> float:
 
 
 def main() -> None:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     fit_text("warm up", 40, 10)
     print(f"{'text (1 MB)':<20} {'fast 1 MB':>10} {'slow 100 kB':>12} {'slow/fast':>10}")
     for name, text in _texts().items():

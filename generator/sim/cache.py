@@ -8,7 +8,9 @@ old results. Reading and writing the files is :mod:`generator.cachefile`'s job.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.util
+import pkgutil
 from pathlib import Path
 
 
@@ -27,4 +29,11 @@ def digest_sources(modules: tuple[str, ...], tag: str) -> str:
     return h.hexdigest()
 
 
-__all__ = ["digest_sources"]
+def package_modules(package: str) -> tuple[str, ...]:
+    """``package`` and every module below it, sorted (for :func:`digest_sources`: a
+    module added to the package later is hashed without being listed)."""
+    path = importlib.import_module(package).__path__
+    return (package, *sorted(m.name for m in pkgutil.walk_packages(path, package + ".")))
+
+
+__all__ = ["digest_sources", "package_modules"]

@@ -44,7 +44,13 @@ def _roles_key() -> str:
 
 @pytest.mark.parametrize("module", ["generator.systems.roles.engine",
                                     "generator.systems.roles.policies",
-                                    "generator.systems.roles.reach"])
+                                    "generator.systems.roles.reach",
+                                    # the engine's power modules play the cards' abilities
+                                    "generator.engine.powers.abilities.leap",
+                                    "generator.engine.powers.abilities._force",
+                                    "generator.engine.powers.fast",
+                                    "generator.engine.powers.registry",
+                                    "generator.engine.state"])
 def test_the_roles_playout_key_follows_the_simulator_source(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, module: str) -> None:
     before = _roles_key()

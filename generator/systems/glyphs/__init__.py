@@ -51,6 +51,13 @@ class GlyphsSystem:
 
         return build_artefacts(pack, options, progress)
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """Per language: riddle and reward cards, tiles, action tiles and challenge
+        tokens (all two-sided), for the print targets."""
+        from generator.systems.glyphs.render import glyph_decks
+
+        return glyph_decks(pack, options)
+
     def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
         """The keys of ``print.tokens`` (token artwork) the challenge tokens answer to."""
         from generator.systems.glyphs.render import token_kinds

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.pack.model import Pack
+from generator.render.deck import Deck
 from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Document, Element, Group, Line, Polygon, Rect, Scene, \
@@ -29,7 +30,7 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn
-from generator.systems.glyphs.content import load_pack
+from generator.systems.glyphs.content import Loaded, load_pack
 from generator.systems.glyphs.model import (
     Degree,
     GlyphGame,
@@ -40,7 +41,7 @@ from generator.systems.glyphs.model import (
     pattern_mask,
     text_in,
 )
-from generator.systems.glyphs.words import by_degree, number_word, say
+from generator.systems.glyphs.words import by_degree, count_tiles, number_word, say
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
 PT_MM = 25.4 / 72
@@ -341,7 +342,8 @@ def token_effect_text(game: GlyphGame, effect: str, lang: str | None) -> str:
     whirlpool's side B curse and how few riddle cards it waits for."""
     remaining = game.whirlpool_remaining
     key = "whirlpool-one" if effect == "whirlpool" and remaining == 1 else effect
-    return say(key, lang, curse=game.whirlpool_curse, remaining=number_word(remaining, lang))
+    return say(key, lang, tiles=count_tiles(game.whirlpool_curse, lang),
+               remaining=number_word(remaining, lang))
 
 
 def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> Scene:
@@ -390,6 +392,59 @@ def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: 
                                     title=title, duplex=True))
 
 
+def _sizes(pack: Pack) -> tuple[float, float, float]:
+    """Card width, height and bleed (mm) from the pack's ``print`` settings."""
+    print_cfg: dict[str, Any] = pack.data.get("print", {})
+    size = print_cfg.get("card", "poker")
+    w, h = (parse_length(size["width"]), parse_length(size["height"])) \
+        if isinstance(size, dict) else CARD_SIZES[str(size)]
+    return w, h, parse_length(print_cfg.get("bleed", "3mm"))
+
+
+def _lang_decks(loaded: Loaded, pack: Pack, lang: str, token_art: TokenArt) -> list[Deck]:
+    """The four two-sided decks of one language: riddle and reward cards, antechamber
+    tiles, action tiles and challenge tokens (ids ``<deck>-<lang>``)."""
+    game, glyphs = loaded.game, loaded.glyphs
+    assert game is not None and glyphs is not None
+    w, h, bleed = _sizes(pack)
+    title = text_in(game.title, lang)
+    riddles = sorted(loaded.riddles, key=lambda r: (r.deck, r.id))
+    rewards = [r for r in game.rewards for _ in range(r.copies)]
+    fronts = [riddle_front(r, glyphs, w, h, bleed, lang) for r in riddles] + \
+        [reward_front(r, w, h, bleed, lang) for r in rewards]
+    backs = [riddle_back(r.deck, title, w, h, bleed, lang) for r in riddles] + \
+        [reward_back(title, w, h, bleed, lang) for _ in rewards]
+    tiles = [tile_faces(t, lang) for t in glyphs.tiles for _ in range(t.count)]
+    spent = text_in(game.basic_spent, lang)
+    actions = [action_faces(text_in(game.basic_name, lang), f"{say('restore', lang)} "
+                            f"{say('swap', lang)}", f"basic-{i}", "#6c757d", lang, spent)
+               for i in range(game.basic_tiles)]
+    actions += [action_faces(text_in(s.name, lang), say(s.effects[0], lang),
+                             f"special-{s.id}", "#9c6644", lang, spent)
+                for s in game.specials]
+    tokens = [token_faces(t, game.whirlpool_curse, lang, token_art) for t in game.tokens]
+    return [
+        Deck(f"cards-{lang}", f"{title}: riddle and reward cards", w, h, bleed,
+             tuple(fronts), tuple(backs)),
+        Deck(f"tiles-{lang}", f"{title}: antechamber tiles", TILE, TILE, SMALL_BLEED,
+             tuple(f for f, _ in tiles), tuple(b for _, b in tiles)),
+        Deck(f"action-tiles-{lang}", f"{title}: action tiles", ACTION, ACTION, SMALL_BLEED,
+             tuple(f for f, _ in actions), tuple(b for _, b in actions)),
+        Deck(f"tokens-{lang}", f"{title}: challenge tokens", TOKEN, TOKEN, SMALL_BLEED,
+             tuple(f for f, _ in tokens), tuple(b for _, b in tokens)),
+    ]
+
+
+def glyph_decks(pack: Pack, options: Options) -> list[Deck]:
+    """Every language's decks (``--lang``: that one), for the print targets."""
+    loaded, _ = load_pack(pack)
+    if loaded.game is None or loaded.glyphs is None:
+        return []
+    token_art = token_art_of(pack)
+    return [deck for lang in ([options.lang] if options.lang else pack.languages)
+            for deck in _lang_decks(loaded, pack, lang, token_art)]
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     loaded, _ = load_pack(pack)
     game, glyphs = loaded.game, loaded.glyphs
@@ -397,10 +452,6 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         return []
     print_cfg: dict[str, Any] = pack.data.get("print", {})
     paper = options.paper or str(print_cfg.get("paper", "a4"))
-    size = print_cfg.get("card", "poker")
-    w, h = (parse_length(size["width"]), parse_length(size["height"])) \
-        if isinstance(size, dict) else CARD_SIZES[str(size)]
-    bleed = parse_length(print_cfg.get("bleed", "3mm"))
     offset = back_offset_setting(options.back_offset, print_cfg)
     languages = [options.lang] if options.lang else pack.languages
     asked = options.extra.get("gutter")
@@ -410,40 +461,17 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     for lang in languages:
         title = text_in(game.title, lang)
         base = f"print/{lang}"
-        progress(f"{pack.id}: {lang} riddle cards")
+        progress(f"{pack.id}: {lang} riddle cards, tiles and tokens")
+        decks = _lang_decks(loaded, pack, lang, token_art)
         riddles = sorted(loaded.riddles, key=lambda r: (r.deck, r.id))
-        fronts = [riddle_front(r, glyphs, w, h, bleed, lang) for r in riddles]
-        backs = [riddle_back(r.deck, title, w, h, bleed, lang) for r in riddles]
-        for r, scene in zip(riddles, fronts):
+        for r, scene in zip(riddles, decks[0].fronts):
             out.append(Artefact(f"svg/{lang}/riddles/{r.id}.svg", scene_to_svg(scene)))
-        rewards = [r for r in game.rewards for _ in range(r.copies)]
-        fronts += [reward_front(r, w, h, bleed, lang) for r in rewards]
-        backs += [reward_back(title, w, h, bleed, lang) for _ in rewards]
-        out.append(Artefact(f"{base}/cards-duplex.pdf", _duplex(
-            fronts, backs, w, h, bleed, paper, pack, offset, f"{title} · {lang}",
-            f"{title}: riddle and reward cards", gutter)))
-        progress(f"{pack.id}: {lang} tiles and tokens")
-        faces = [tile_faces(t, lang) for t in glyphs.tiles for _ in range(t.count)]
-        out.append(Artefact(f"{base}/tiles-duplex.pdf", _duplex(
-            [f for f, _ in faces], [b for _, b in faces], TILE, TILE, SMALL_BLEED, paper, pack,
-            offset, f"{title} · {say('restored', lang)} / {say('cursed', lang)}",
-            f"{title}: antechamber tiles", gutter)))
-        spent = text_in(game.basic_spent, lang)
-        actions = [action_faces(text_in(game.basic_name, lang), f"{say('restore', lang)} "
-                                f"{say('swap', lang)}", f"basic-{i}", "#6c757d", lang, spent)
-                   for i in range(game.basic_tiles)]
-        actions += [action_faces(text_in(s.name, lang), say(s.effects[0], lang),
-                                 f"special-{s.id}", "#9c6644", lang, spent)
-                    for s in game.specials]
-        tokens = [token_faces(t, game.whirlpool_curse, lang, token_art) for t in game.tokens]
-        out.append(Artefact(f"{base}/action-tiles-duplex.pdf", _duplex(
-            [f for f, _ in actions], [b for _, b in actions], ACTION, ACTION, SMALL_BLEED, paper,
-            pack, offset, f"{title} · {say('active', lang)}", f"{title}: action tiles",
-            gutter)))
-        out.append(Artefact(f"{base}/tokens-duplex.pdf", _duplex(
-            [f for f, _ in tokens], [b for _, b in tokens], TOKEN, TOKEN, SMALL_BLEED, paper,
-            pack, offset, f"{title} · {say('token', lang)}", f"{title}: challenge tokens",
-            gutter)))
+        labels = (f"{title} · {lang}", f"{title} · {say('restored', lang)} / {say('cursed', lang)}",
+                  f"{title} · {say('active', lang)}", f"{title} · {say('token', lang)}")
+        for deck, label, name in zip(decks, labels, ("cards", "tiles", "action-tiles", "tokens")):
+            out.append(Artefact(f"{base}/{name}-duplex.pdf", _duplex(
+                list(deck.fronts), list(deck.backs), deck.width, deck.height, deck.bleed,
+                paper, pack, offset, label, deck.title, gutter)))
         page = PAPERS[paper]
         out.append(Artefact(f"{base}/boards.pdf", document_to_pdf(Document(
             (clepsydra_page(game, page, lang), degree_page(game, page, lang),
@@ -453,5 +481,4 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             duplex=True))))
     return out
 
-
-__all__ = ["build_artefacts", "draw_glyph", "riddle_front", "tile_faces"]
+__all__ = ["build_artefacts", "draw_glyph", "glyph_decks", "riddle_front", "tile_faces"]

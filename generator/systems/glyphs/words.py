@@ -123,13 +123,13 @@ WORDS: dict[str, dict[str, str]] = {
     "swap-any": {"en": "Swap any two tiles of the antechamber.",
                  "fr": "Échangez deux tuiles quelconques de l'antichambre."},
     "whirlpool": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once "
-                        "{remaining} riddles remain: curse {curse} tiles).",
+                        "{remaining} riddles remain: curse {tiles}).",
                   "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
-                        "(quand il reste {remaining} énigmes : maudissez {curse} tuiles)."},
+                        "(quand il reste {remaining} énigmes : maudissez {tiles})."},
     "whirlpool-one": {"en": "Whirlpool: the riddle farthest from the deck goes under it (once "
-                            "one riddle remains: curse {curse} tiles).",
+                            "one riddle remains: curse {tiles}).",
                       "fr": "Tourbillon : l'énigme la plus éloignée de la pioche passe dessous "
-                            "(quand il reste une énigme : maudissez {curse} tuiles)."},
+                            "(quand il reste une énigme : maudissez {tiles})."},
     "short-whirlpool": {"en": "Whirlpool", "fr": "Tourbillon"},
     "short-curse": {"en": "Curse", "fr": "Malédiction"},
     "short-translate-up": {"en": "Drift ↑", "fr": "Glissement ↑"},
@@ -171,6 +171,22 @@ def number_word(count: int, lang: str | None) -> str:
     """
     words = NUMBER_WORDS.get(lang or "en", NUMBER_WORDS["en"])
     return words[count - 1] if 1 <= count <= len(words) else str(count)
+
+
+TILES = {"en": ("tile", "tiles"), "fr": ("tuile", "tuiles")}
+"""A tile, tiles: singular for one in English, for zero and one in French."""
+
+
+def count_tiles(count: int, lang: str | None) -> str:
+    """``count`` tiles in digits with the noun agreeing, in ``lang`` (English by default).
+
+    >>> count_tiles(1, "en"), count_tiles(2, "en"), count_tiles(0, "fr"), count_tiles(3, "fr")
+    ('1 tile', '2 tiles', '0 tuile', '3 tuiles')
+    """
+    language = lang if lang in TILES else "en"
+    one, many = TILES[language]
+    singular = count == 1 if language == "en" else count < 2
+    return f"{count} {one if singular else many}"
 
 
 def say(key: str, lang: str | None, **values: object) -> str:
@@ -222,4 +238,5 @@ def by_degree(figures: Sequence[tuple[int, int]], lang: str | None, *, words: bo
     return show(common), f" ({separator.join(parts)})" if parts else ""
 
 
-__all__ = ["NUMBER_WORDS", "WORDS", "by_degree", "join_words", "number_word", "say"]
+__all__ = ["NUMBER_WORDS", "TILES", "WORDS", "by_degree", "count_tiles", "join_words", "number_word",
+           "say"]

@@ -52,6 +52,12 @@ class RolesSystem:
 
         return build_artefacts(pack, options, progress)
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """Each game's role cards and reference cards, for the print targets."""
+        from generator.systems.roles.render import role_decks
+
+        return role_decks(pack, options)
+
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
         from generator.systems.roles.playout import report_playouts

@@ -35,7 +35,7 @@ from generator import __version__
 from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack, pick_text
-from generator.sim.cache import digest_sources
+from generator.sim.cache import digest_sources, package_modules
 from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
 from generator.sim.stats import mean_of, wilson_interval
@@ -65,6 +65,18 @@ HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.mod
                   "generator.systems.roles.playout", "generator.sim.montecarlo")
 """Modules whose source is part of the key: editing the rules, a policy or the reach
 search invalidates stored playouts, as in the tower and glyph systems."""
+HASHED_PACKAGES = ("generator.engine",)
+"""Packages hashed whole: the shared engine (board, moves) and its power modules, which
+play every card's abilities."""
+
+
+def source_digest() -> str:
+    """The hash of :data:`HASHED_MODULES`, every module of :data:`HASHED_PACKAGES` and
+    the cache and riddlesmith versions."""
+    names = [*HASHED_MODULES]
+    for package in HASHED_PACKAGES:
+        names.extend(package_modules(package))
+    return digest_sources(tuple(names), f"{CACHE_VERSION}:{__version__}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +189,7 @@ def playtest(table: Table, policy: str = DEFAULT_POLICY, games: int = 200, seed:
 
 def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, players: int,
                  seed: int) -> str:
-    sources = digest_sources(HASHED_MODULES, f"{CACHE_VERSION}:{__version__}")
+    sources = source_digest()
     payload = json.dumps([CACHE_VERSION, game_doc.data, [d.data for d in card_docs], games,
                           players, seed, CHECK_POLICY, sources], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.deck import Deck
 from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.labels import label
 from generator.render.pdf import document_to_pdf
@@ -234,6 +235,34 @@ def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box
                                 pointer="/abilities/0/text", what=f"the abilities of '{ident}'")
 
 
+def _game_cards(game: RoleGame, cards: dict[str, RoleCard], box: CardBox, title: str,
+                lang: str | None) -> tuple[Deck, dict[str, Scene]]:
+    """A game's printed cards, then a reference card per type, as one deck (the card
+    sheets and the print targets) and the back of each type."""
+    printed = printed_cards(cards, game.deck)
+    backs = {kind: card_back(kind, box, title, lang) for kind in TYPES}
+    fronts = [card_front(card, n, box, lang) for n, card in printed]
+    back_list = [backs[card.type] for _, card in printed]
+    names = [f"{n} {card.title(lang)}" for n, card in printed]
+    for kind in TYPES:
+        of_kind = [(n, c) for n, c in printed if c.type == kind]
+        if of_kind:
+            fronts.append(reference_card(kind, of_kind, box, lang))
+            back_list.append(backs[kind])
+            names.append(label("role-reference", lang, type=label("role-" + kind, lang)))
+    deck = Deck(f"{game.id}-cards", f"{title}: role cards", box.width, box.height, box.bleed,
+                tuple(fronts), tuple(back_list), tuple(names))
+    return deck, backs
+
+
+def role_decks(pack: Pack, options: Options) -> list[Deck]:
+    """Each role game's deck (cards and reference cards), for the print targets."""
+    cards, _, games = read_pack(pack)
+    box = card_box(pack)
+    return [_game_cards(game, cards, box, pick_text(game.title, options.lang), options.lang)[0]
+            for game, _, _ in games]
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     """Card sheets (fronts, backs, duplex), reference cards and the player aid per game."""
     cards, _, games = read_pack(pack)
@@ -248,14 +277,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         progress(f"{pack.id}: {game.id} cards")
         printed = printed_cards(cards, game.deck)
         skyscrapers = game.board is not None and can_hold_skyscrapers(compile_table(game, cards))
-        backs = {kind: card_back(kind, box, title, lang) for kind in TYPES}
-        fronts = [card_front(card, n, box, lang) for n, card in printed]
-        back_list = [backs[card.type] for _, card in printed]
-        for kind in TYPES:
-            of_kind = [(n, c) for n, c in printed if c.type == kind]
-            if of_kind:
-                fronts.append(reference_card(kind, of_kind, box, lang))
-                back_list.append(backs[kind])
+        deck, backs = _game_cards(game, cards, box, title, lang)
+        fronts, back_list = list(deck.fronts), list(deck.backs)
         for scene in fronts[: len(printed)]:
             artefacts.append(Artefact(f"svg/{game.id}/{scene.id}.svg", scene_to_svg(scene)))
         for kind, scene in backs.items():

@@ -164,6 +164,12 @@ class TowerSystem:
 
         return tower_books(pack, options, progress, page)
 
+    def decks(self, pack: Pack, options: Options) -> list[Any]:
+        """The god cards, for the print targets."""
+        from generator.systems.tower.decks import tower_decks
+
+        return tower_decks(pack, options)
+
     def token_sets(self, pack: Pack, options: Options) -> list[Any]:
         """Tiles and enemy markers, for the print targets."""
         from generator.systems.tower.decks import tower_token_sets

@@ -109,11 +109,17 @@ def god_card_back(side: str, s: TowerCards, title: str, lang: str | None = None)
     return Scene(W, H, tuple(parts), id=f"god-back-{side}")
 
 
+def god_cards(variants: tuple[Variant, ...], s: TowerCards, lang: str | None, title: str
+              ) -> tuple[list[Scene], list[Scene]]:
+    """(fronts, backs) of every god card, in the variants' order."""
+    return ([god_card_front(v, s, lang) for v in variants],
+            [god_card_back(v.difficulty, s, title, lang) for v in variants])
+
+
 def god_card_sheets(variants: tuple[Variant, ...], s: TowerCards, paper: tuple[float, float],
                     lang: str | None, title: str) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """(front pages, back pages) of every god card, easy side first."""
-    fronts = [god_card_front(v, s, lang) for v in variants]
-    backs = [god_card_back(v.difficulty, s, title, lang) for v in variants]
+    fronts, backs = god_cards(variants, s, lang, title)
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     return card_sheet_pages(fronts, backs, layout, s.crop_marks, s.back_offset,
                             label=f"{title} — {labels.label('god-cards', lang)}",
@@ -130,4 +136,4 @@ def iter_god_card_svgs(variants: tuple[Variant, ...], s: TowerCards, lang: str |
 
 
 __all__ = ["SIDE_COLOURS", "TowerCards", "card_options", "god_card_back", "god_card_front",
-           "god_card_sheets", "iter_god_card_svgs"]
+           "god_card_sheets", "god_cards", "iter_god_card_svgs"]

@@ -1,4 +1,5 @@
-"""The scenario book and the tiles and markers of a tower pack, for the print targets.
+"""The scenario book, the god cards and the tiles and markers of a tower pack, for the
+print targets.
 
 The same drawings as :mod:`.render`, handed over as :mod:`generator.render.deck`
 values (see there).
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
-from generator.render.deck import Book, TokenSet
+from generator.render.deck import Book, Deck, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
@@ -17,7 +18,8 @@ from generator.systems.token_art import TokenKind, token_art_of
 from generator.systems.tower.book import book_pages
 from generator.systems.tower.book_content import read_book
 from generator.systems.tower.build import dress_pages, paper_of
-from generator.systems.tower.render import ENEMY_LOOKS
+from generator.systems.tower.cards import card_options, god_cards
+from generator.systems.tower.render import ENEMY_LOOKS, text_of
 from generator.systems.tower.tokens import TILE, dressed_tile, tile_keys, token_counts
 
 
@@ -38,6 +40,19 @@ def tower_books(pack: Pack, options: Options, progress: ProgressFn,
     if back:
         chapters.append(("Gods and scores", back[0]))
     return [Book(f"{pack.id}-book", f"{content.title}: scenario book", pages, tuple(chapters))]
+
+
+def tower_decks(pack: Pack, options: Options) -> list[Deck]:
+    """The god cards (easy and expert variants, a back per side), as the duplex sheet
+    prints them."""
+    content = read_book(pack, options.lang)
+    if not content.variants:
+        return []
+    s = card_options(pack, options)
+    fronts, backs = god_cards(content.variants, s, options.lang, content.title)
+    names = tuple(text_of(v.name, options.lang) for v in content.variants)
+    return [Deck("god-cards", f"{content.title}: god cards", s.width, s.height, s.bleed,
+                 tuple(fronts), tuple(backs), names)]
 
 
 def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:

@@ -25,11 +25,12 @@ SCHEMAS = Path(__file__).resolve().parents[3] / "schemas"
 WHIRLPOOL = "whirlpool: {name: {en: Whirlpool, fr: Tourbillon}, curse: 1}"
 
 
-def loaded(tmp_path: Path, remaining: int | None) -> tuple[GlyphGame, Table]:
-    """The small pack's game and table, its whirlpool given ``remaining`` (None: unsaid)."""
-    line = WHIRLPOOL if remaining is None else WHIRLPOOL.replace(
-        "curse: 1}", f"curse: 1, remaining: {remaining}}}")
-    root = write_pack(tmp_path / f"small-{remaining}", {"game.yaml": (WHIRLPOOL, line)})
+def loaded(tmp_path: Path, remaining: int | None, curse: int = 1) -> tuple[GlyphGame, Table]:
+    """The small pack's game and table, its whirlpool given ``remaining`` (None: unsaid)
+    and ``curse``."""
+    line = WHIRLPOOL.replace("curse: 1}", f"curse: {curse}}}" if remaining is None
+                             else f"curse: {curse}, remaining: {remaining}}}")
+    root = write_pack(tmp_path / f"small-{remaining}-{curse}", {"game.yaml": (WHIRLPOOL, line)})
     result, diagnostics = load_pack(load_small(root))
     assert result.game is not None and result.table is not None, diagnostics
     return result.game, result.table
@@ -76,6 +77,24 @@ def test_the_aid_says_the_documents_number(tmp_path: Path, remaining: int | None
     assert words in token_effect_text(game, "whirlpool", lang)
     printed = scene_text(aid_page(game, (210.0, 297.0), lang))
     assert words in printed.replace("\u202f", " ").replace("\xa0", " ")
+
+
+@pytest.mark.parametrize(("curse", "remaining", "lang", "words"), [
+    (1, 6, "en", "curse 1 tile)"),
+    (1, 1, "en", "curse 1 tile)"),
+    (1, 6, "fr", "maudissez 1 tuile)"),
+    (1, 1, "fr", "maudissez 1 tuile)"),
+    (2, 6, "en", "curse 2 tiles)"),
+    (3, 1, "fr", "maudissez 3 tuiles)"),
+    (0, 6, "fr", "maudissez 0 tuile)"),
+    (0, 6, "en", "curse 0 tiles)")])
+def test_the_curse_agrees_with_its_number(tmp_path: Path, curse: int, remaining: int,
+                                          lang: str, words: str) -> None:
+    game, _ = loaded(tmp_path, remaining, curse)
+    assert game.whirlpool_curse == curse
+    assert words in token_effect_text(game, "whirlpool", lang)
+    printed = scene_text(aid_page(game, (210.0, 297.0), lang)).replace("\u202f", " ")
+    assert words in " ".join(printed.replace("\xa0", " ").split())
 
 
 def test_schema_default_model_and_shipped_game_agree() -> None:
