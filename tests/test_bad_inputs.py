@@ -222,7 +222,7 @@ def test_alias_bomb_fails_fast(tmp_path: Path) -> None:
 
     start = time.perf_counter()
     result = load_yaml(BOMB * 1, "bomb.yaml")
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5  # a hang guard: expanded, the bomb takes hours
     assert [d.code for d in result.diagnostics] == ["RS-Y008"]
 
 

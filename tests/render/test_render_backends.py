@@ -4,7 +4,6 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -166,8 +165,8 @@ def test_output_is_byte_identical_every_time() -> None:
     assert build() == build()
 
 
-def test_a_126_card_deck_builds_fast() -> None:
-    start = time.perf_counter()
+def test_a_126_card_deck_builds() -> None:
+    """A full deck lays out, interleaves and writes (its speed: ``benchmarks/render.py``)."""
     # Fresh text per card so the layout caches do not flatter the figure.
     fronts = [card_front(i) for i in range(126)]
     for i, card in enumerate(fronts):
@@ -177,10 +176,7 @@ def test_a_126_card_deck_builds_fast() -> None:
     f, b = card_sheet_pages(fronts, backs, lay, label="Deck")
     pdf = document_to_pdf(Document(interleave_duplex(f, b), title="deck", duplex=True))
     svgs = [scene_to_svg(card) for card in fronts]
-    elapsed = time.perf_counter() - start
     assert len(f) == 14 and len(svgs) == 126 and pdf
-    # The target is well under 3 s; the bound is loose for a busy 2-core CI machine.
-    assert elapsed < 6, f"126-card deck took {elapsed:.2f} s"
 
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm not installed")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import doctest
 import math
-import time
 from typing import Iterable
 
 import pytest
@@ -191,11 +190,11 @@ def test_simulate_rejects_bad_parameters(kwargs: dict[str, object]) -> None:
         simulate(**args)  # type: ignore[arg-type]
 
 
-def test_two_thousand_four_player_games_are_fast() -> None:
-    start = time.perf_counter()
-    simulate(130, 4, (10, 8, 6, 4), 2000, seed=0)
-    # The budget is well under 1 s; the bound leaves room for a loaded CI machine.
-    assert time.perf_counter() - start < 1.0
+def test_two_thousand_four_player_games_repeat_with_their_seed() -> None:
+    """Seeded: the same games twice give the same report (their speed is measured by
+    ``benchmarks/check.py``, not here)."""
+    assert simulate(130, 4, (10, 8, 6, 4), 2000, seed=0) == simulate(130, 4, (10, 8, 6, 4), 2000,
+                                                                       seed=0)
 
 
 def test_default_scoring_is_the_published_table() -> None:
