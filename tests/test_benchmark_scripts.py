@@ -27,3 +27,14 @@ def test_the_solver_benchmark_imports_and_reports_without_numba() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("compiled core: not compared") == 2
     assert "fuzz 0" in done.stdout
+
+
+def test_every_benchmark_answers_help_without_running() -> None:
+    """``--help`` prints the options and exits 0 (``build.py`` and ``fit.py`` ran the
+    whole benchmark instead); the timeout only catches a script that starts measuring."""
+    scripts = sorted(p for p in (REPO / "benchmarks").glob("*.py") if not p.name.startswith("_"))
+    assert len(scripts) >= 10
+    for script in scripts:
+        done = subprocess.run([sys.executable, str(script), "--help"], cwd=REPO,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and "usage" in done.stdout.lower(), (script.name, done.stderr)
