@@ -768,3 +768,38 @@ def test_the_transposition_table_answers_as_a_dict(narrow: bool) -> None:
         if 2 * entries > slots.shape[0]:
             slots = table.doubled(slots)
     assert entries == len(python) > 300
+
+
+@needs_kernel
+def test_the_kept_wanderer_turns_equal_the_turns_worked_out_each_time() -> None:
+    """compiled/base.py ``builds_turn`` keeps the Wanderer's turns for a search (in the
+    room after :data:`ROOM`, keyed by what ``wanderer_turn`` reads). One room kept over
+    the states of many games, in the order a search meets them, answers as a room too
+    small to keep anything, which works each turn out again."""
+    import numpy as np
+
+    from generator.systems.riddle.compiled.base import KEPT, ROOM, builds_turn
+    from generator.systems.riddle.compiled.flat import TURN
+
+    compared = kept_used = 0
+    rng = random.Random(42)
+    for game in supported_games(41, 400):
+        if game.players < 2 or not any(a.wanderer >= 0 for a in game.assignments):
+            continue
+        t = pack(tables(game))
+        kept = np.zeros(ROOM + 2 * KEPT, dtype=np.int64)  # one search's room
+        size = game.ctx.geometry.size
+        asked = [(rng.getrandbits(size) & rng.getrandbits(size), rng.randrange(2, 9))
+                 for _ in range(6)]  # the same questions of every state, as a bound asks
+        for state in reference_solve(game, depth=4, states=300).exact:
+            for seat in range(game.players):  # the same walks on each seat's turn
+                flat = encode(state)
+                flat[TURN] += seat
+                for squares, count in asked:
+                    if squares:
+                        fresh = builds_turn(flat, t, squares, count,
+                                            np.zeros(ROOM, dtype=np.int64))
+                        assert builds_turn(flat, t, squares, count, kept) == fresh, state
+                        compared += 1
+        kept_used += int(np.count_nonzero(kept[ROOM::2]))
+    assert compared > 2_000 and kept_used > 100, (compared, kept_used)

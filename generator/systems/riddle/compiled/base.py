@@ -170,6 +170,11 @@ moved) :func:`builds_turn` follows with the Wanderer; beyond, it claims nothing 
 it never follows more than bounds.useful_turn, which stops at as many)."""
 ROOM = 2 * WANDERER_STATES_AT_MOST
 """Words of the room :func:`builds_turn` works in (two turns' schedule states)."""
+KEPT = 4096
+"""Turns :func:`builds_turn` keeps with the Wanderer, after its room (a slot each,
+by a hash of what :func:`wanderer_turn` reads; a slot taken again forgets its
+turn). The room comes zeroed with each search (:func:`.kernel.astar`'s bound
+array) and is its own for the search."""
 ROOM_AT = 1024
 """Where that room starts in a bound's scratch (after the words the bounds use)."""
 
@@ -242,7 +247,19 @@ def builds_turn(s: np.ndarray, T, squares, count: int, room: np.ndarray) -> int:
     masks = T[O_SEAT_MASKS] + players * s[ASSIGNMENT]
     needs = walks_next_to(s, T, squares)  # per worker, 8 bits (255: never)
     if T[T[O_WANDERER] + s[ASSIGNMENT]] >= 0:
-        return wanderer_turn(s, T, masks, needs, count, room)
+        if room.shape[0] < ROOM + 2 * KEPT or count >= 64 or s[ASSIGNMENT] >= 1 << 16:
+            return wanderer_turn(s, T, masks, needs, count, room)
+        # wanderer_turn reads the state only through these: kept for the search
+        key = (needs | (np.int64(count) << 32) | (np.int64(s[TURN] % players) << 38)
+               | (np.int64(s[WANDERER_MOVED]) << 40) | (np.int64(s[ASSIGNMENT]) << 41)
+               | (np.int64(1) << 62))  # never 0, the empty slot
+        at = ROOM + 2 * ((key ^ (key >> 17) ^ (key >> 31)) & (KEPT - 1))
+        if room[at] == key:
+            return room[at + 1]
+        turn = wanderer_turn(s, T, masks, needs, count, room)
+        room[at] = key
+        room[at + 1] = turn
+        return turn
     seat = s[TURN] % players
     useful = 0
     moves = np.int64(0)  # per worker, 8 bits: the turns so far that could move it

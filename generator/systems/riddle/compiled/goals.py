@@ -24,7 +24,7 @@ from generator.systems.riddle.compiled.flat import (
     STOCK, SUNK, TOKENS, TURN, W0,
 )
 from generator.systems.riddle.compiled.base import (
-    LEAN, ROOM, ROOM_AT, UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
+    KEPT, LEAN, ROOM, ROOM_AT, UNREACHABLE, builds_turn, height, move_turn, placed_workers, popcount,
     smallest_sum_or_kth,
 )
 from generator.systems.riddle.compiled.build import BUILD_SCRATCH, build_walk
@@ -33,12 +33,12 @@ from generator.systems.riddle.compiled.pieces import supply_floor
 from generator.systems.riddle.compiled.slots import SLOTS_SCRATCH, slots_walk
 
 assert max(192, SLOTS_SCRATCH, BUILD_SCRATCH, 2 * DEMANDS_AT_MOST) <= ROOM_AT
-SCRATCH = ROOM_AT + ROOM
+SCRATCH = ROOM_AT + ROOM + 2 * KEPT
 """Words after the goals' bounds in :func:`estimate`'s ``bound`` array that the
 blessings bound (three rows of 64: one per token at most), the slots bound
 (:data:`~.slots.SLOTS_SCRATCH`), the build bound and the builds on disjoint spaces
 work in, then from :data:`~.base.ROOM_AT` the seats' schedules
-(:func:`~.base.builds_turn`)."""
+(:func:`~.base.builds_turn`) and the turns it keeps for the search (:data:`~.base.KEPT`)."""
 
 
 @njit(**LEAN)
