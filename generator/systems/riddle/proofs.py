@@ -54,10 +54,10 @@ from generator.systems.riddle.results import (
 from generator.systems.riddle.solver import (
     CHECK_BUDGET,
     effective_budget,
-    iter_solver_diagnostics,
     solve_riddle,
     worker_assignments,
 )
+from generator.systems.riddle.solver_diagnostics import iter_solver_diagnostics
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +393,7 @@ def iter_count_diagnostics(riddle: Riddle, doc: Document, solves: Sequence[Riddl
     """The solver's diagnostics for one riddle proven for several player counts.
 
     The first count's solve (the smallest) gets every diagnostic of
-    :func:`~.solver.iter_solver_diagnostics`. For an objective proven for that
+    :func:`~.solver_diagnostics.iter_solver_diagnostics`. For an objective proven for that
     count, the other counts are reported too:
     RS-G101 (error) when it is unsolvable for some of them, else RS-G107 (warning)
     when some are left unproven: one diagnostic per objective, at its ``tier``

@@ -71,10 +71,11 @@ riddles need at most about 7,000 states, flooded-den's gold and heroic).
 Results are cached by :func:`solve_cached`, keyed by a hash of the riddle's
 rules content, the gods, revealed blessing cards and die it uses (with the
 cards' names, which the stored lines quote), the player count, the budget and
-:data:`SOLVER_VERSION`; :func:`iter_solver_diagnostics` turns results into
+:data:`SOLVER_VERSION`; :func:`.solver_diagnostics.iter_solver_diagnostics` turns results into
 ``RS-G1xx`` diagnostics (:data:`SOLVER_CODES`), and
-:func:`iter_riddle_solver_diagnostics` does both for ``check``.
+:func:`.solver_diagnostics.iter_riddle_solver_diagnostics` does both for ``check``.
 
+>>> from generator.pack.model import Document
 >>> from generator.systems.riddle.model import build_riddle
 >>> from generator.pack.yamlload import load_yaml
 >>> text = '''kind: riddle
@@ -106,11 +107,10 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from generator.diagnostics import CODES, Diagnostic, Severity
-from generator.pack.model import Document
+from generator.diagnostics import CODES, Severity
 from generator.sim.search import (
     BUDGET,
     DEFAULT_BUDGET,
@@ -589,92 +589,13 @@ def solve_cached(riddle: Riddle, players: int, budget: int | None, cache_dir: Pa
     return solved
 
 
-# -- diagnostics ------------------------------------------------------------------------
-
-
-def iter_solver_diagnostics(riddle: Riddle, doc: Document, solves: Iterable[RiddleSolve]
-                            ) -> Iterator[Diagnostic]:
-    """Diagnostics of solver results for one riddle (one :class:`RiddleSolve` per
-    player count or mode): RS-G101 unsolvable (error), RS-G102 unproven (warning),
-    RS-G103 the ending objective achievable in one turn (warning), RS-G104 a
-    shortest solution other than ``solver.expect`` says (error), RS-G105 one
-    summary line per riddle (info)."""
-    tiers = [o.tier for o in riddle.objectives]
-    expect = dict(riddle.solver.expect)
-    summary: list[str] = []
-    for solve in solves:
-        mode = f"{solve.players} player{'s' if solve.players != 1 else ''}" + (
-            ", expert" if solve.expert else "")
-        for warning in solve.warnings:
-            yield doc.diag("RS-G106", f"{warning} ({mode})", ("id",),
-                           hint="a cache is never trusted without replaying its proofs")
-        parts = []
-        for result in solve.objectives:
-            j = tiers.index(result.tier)
-            at = ("objectives", j, "tier")
-            if result.status == UNSOLVABLE:
-                yield doc.diag("RS-G101", f"the {result.tier} objective can never be achieved "
-                               f"({mode}): {result.reason}", at,
-                               hint="the opening queue's god powers were searched too; "
-                               "powers the reason names were not")
-            elif result.status == UNPROVEN:
-                yield doc.diag("RS-G102", f"the {result.tier} objective is not proven "
-                               f"achievable ({mode}): {result.reason}", at,
-                               hint="raise solver.nodes or solver.horizon, or simplify")
-            elif riddle.objectives[j].ends and result.turns == 1:
-                yield doc.diag("RS-G103", f"the {result.tier} objective ends the riddle and "
-                               f"can be achieved in one turn ({mode}): "
-                               f"{result.solution[0] if result.solution else ''}", at)
-            if result.status == SOLVED and result.tier in expect \
-                    and expect[result.tier] != result.turns and solve.players == 1 \
-                    and not solve.expert:
-                yield doc.diag("RS-G104", f"the {result.tier} objective's shortest solution "
-                               f"takes {result.turns} turns, not {expect[result.tier]} "
-                               f"({mode})", ("solver", "expect", result.tier),
-                               hint="one shortest line: " + " / ".join(result.solution))
-            parts.append(f"{result.tier} {result.turns} turns" if result.status == SOLVED
-                         else f"{result.tier} {result.status}")
-        summary.append(f"{mode}: " + ", ".join(parts))
-    if summary:
-        yield doc.diag("RS-G105", "solver: " + "; ".join(summary), ("id",))
-
-
-def iter_riddle_solver_diagnostics(riddle: Riddle, doc: Document, *,
-                                   gods: Mapping[str, GodCard] | None = None,
-                                   die: Die | None = None, cache_dir: Path | None = None,
-                                   budget: int | None = None,
-                                   players: Iterable[int] = (1,), expert: bool = False,
-                                   count_first_moves: bool = False,
-                                   blessings: Mapping[str, BlessingCard] | None = None
-                                   ) -> Iterator[Diagnostic]:
-    """Solve a riddle through the cache and yield the diagnostics of
-    :func:`iter_solver_diagnostics`: for each of ``players`` (default one player,
-    the solver's default; pass ``riddle.players`` for every count, which costs far
-    more) that the riddle supports, and with ``expert`` the expert mode too when
-    the riddle has one. Counts its workers cannot serve are skipped (RS-G017)."""
-    solves = []
-    modes = [False] + ([True] if expert and riddle.expert is not None else [])
-    for n in players:
-        if n not in riddle.players:
-            continue
-        try:
-            worker_assignments(n, len(riddle.board.workers))
-        except ValueError:
-            continue
-        for mode in modes:
-            solves.append(solve_cached(riddle, n, budget, cache_dir, gods=gods, die=die,
-                                       expert=mode, count_first_moves=count_first_moves,
-                                       blessings=blessings))
-    yield from iter_solver_diagnostics(riddle, doc, solves)
-
-
 __all__ = [
     "Action", "Assignment", "BOARD_LEGEND", "Bookkeeping", "Bounds", "CACHE_FOLDER",
     "CHECK_BUDGET", "GOD_ACTION", "NOT_SEARCHED_WITH_POWERS", "GODS_HELD_AT_MOST", "ObjectiveResult", "REWARD_ON_ACHIEVEMENT",
     "RiddleGame", "RiddleSolve", "SECONDS_PER_OBJECTIVE", "SOLVED", "SOLVER_CODES",
     "SOLVER_VERSION", "SPHINX_ACTION", "UNPROVEN", "UNSOLVABLE", "budget_reason", "coin_pieces",
     "default_cache_dir", "describe_line", "describe_turn", "effective_budget", "format_board",
-    "format_board_cells", "iter_riddle_solver_diagnostics", "iter_solver_diagnostics",
+    "format_board_cells",
     "plain_text", "replay_trace", "reward_options", "riddle_fingerprint", "solve_cached",
     "solve_objective", "solve_riddle", "symmetry_group", "time_horizon", "trace_of",
     "verify_result", "worker_assignments",

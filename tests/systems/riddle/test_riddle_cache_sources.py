@@ -11,7 +11,8 @@ from generator.systems.riddle import cache
 
 PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks",
             "codes", "components", "constellation", "content", "decks", "french", "legend", "maps", "player_aid", "render",
-            "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "templates",
+            "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "solver_diagnostics",
+            "templates",
             "typography", "wording", "__init__"}
 """Riddle modules that print, check content or drive the command line: no stored result
 depends on their code."""

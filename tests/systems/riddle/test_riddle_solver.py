@@ -26,12 +26,14 @@ from generator.systems.riddle.solver import (
     UNSOLVABLE,
     RiddleGame,
     RiddleSolve,
-    iter_riddle_solver_diagnostics,
-    iter_solver_diagnostics,
     riddle_fingerprint,
     solve_cached,
     solve_riddle,
     worker_assignments,
+)
+from generator.systems.riddle.solver_diagnostics import (
+    iter_riddle_solver_diagnostics,
+    iter_solver_diagnostics,
 )
 from generator.systems.riddle.state import RiddleState
 

@@ -12,10 +12,10 @@ from generator.systems.riddle.solver import (
     SOLVED,
     UNPROVEN,
     UNSOLVABLE,
-    iter_solver_diagnostics,
     solve_cached,
     solve_riddle,
 )
+from generator.systems.riddle.solver_diagnostics import iter_solver_diagnostics
 
 from .test_riddle_solver import STOCK, TWO_BUILDS, doc_of, riddle_of, riddle_text
 
