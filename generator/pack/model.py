@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from generator.diagnostics import Diagnostic, make, pointer_of
+from generator.diagnostics import Diagnostic, Severity, make, pointer_of
 from generator.pack.yamlload import YamlDocument
 
 
@@ -76,6 +76,35 @@ class Pack:
 
     def by_id(self) -> dict[str, Document]:
         return {d.id: d for d in self.documents}
+
+    def in_error(self, diagnostics: Iterable[Diagnostic]) -> set[tuple[str, str]]:
+        """The (kind, id) of each document an error among ``diagnostics`` is located in:
+        the last document of its file that starts at or before the error. An error
+        located in no document (the manifest, a file left out) names none. A system
+        simulates only the documents not named here, so one broken document does not
+        silence the others' results (issue 22 §4).
+
+        >>> from generator.diagnostics import make
+        >>> from generator.pack.yamlload import YamlDocument
+        >>> docs = [Document("riddle", r, "r.yaml", YamlDocument("r.yaml", i, {}, 1 + 10 * i, 1))
+        ...         for i, r in enumerate(("a", "b", "c"))]
+        >>> pack = Pack(root=Path("."), manifest=None, documents=docs)  # type: ignore[arg-type]
+        >>> sorted(pack.in_error([make("RS-G012", "two coins on C3", "r.yaml", 14, 3),
+        ...                       make("RS-G016", "a warning", "r.yaml", 25, 1),
+        ...                       make("RS-P001", "elsewhere", "pack.yaml", 1, 1)]))
+        [('riddle', 'b')]
+        """
+        starts: dict[str, list[tuple[tuple[int, int], Document]]] = {}
+        for doc in self.documents:
+            starts.setdefault(doc.file, []).append(((doc.yaml.line, doc.yaml.col), doc))
+        out: set[tuple[str, str]] = set()
+        for d in diagnostics:
+            if d.severity is not Severity.ERROR or d.file not in starts:
+                continue
+            here = sorted(starts[d.file], key=lambda entry: entry[0])
+            at = [doc for start, doc in here if start <= (d.line, d.col)] or [here[0][1]]
+            out.add((at[-1].kind, at[-1].id))
+        return out
 
 
 def pick_text(value: Any, lang: str | None, fallback: str = "en") -> str:

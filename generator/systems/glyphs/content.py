@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.diagnostics import Diagnostic, Severity, make
+from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
 from generator.systems.glyphs import checks
 from generator.systems.glyphs.model import (
@@ -23,7 +23,8 @@ KINDS = ("glyph-set", "glyph-riddle", "glyph-game")
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """A pack's glyph models; ``table`` is None unless every check passed."""
+    """A pack's glyph models; ``table`` is None unless every check of what the game
+    plays passed (its document, its glyph set, the riddle cards)."""
 
     game: GlyphGame | None
     game_doc: Document | None
@@ -62,7 +63,12 @@ def load_pack(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
     out.extend(checks.iter_game_problems(game, game_doc, set(sets), {r.deck for r, _ in riddles},
                                          pack.rejected_ids, may_lack))
     table = None
-    if glyphs is not None and not any(d.severity is Severity.ERROR for d in out):
+    # The game is simulated when what it plays (its own document, its glyph set and the
+    # riddle cards) has no error: another document's (a second game, an unused set)
+    # does not silence it (issue 22 §4).
+    played = {("glyph-game", game_doc.id), ("glyph-set", game.glyph_set)}
+    played.update(("glyph-riddle", doc.id) for _, doc in riddles)
+    if glyphs is not None and not played & pack.in_error(out):
         table = compile_game(game, glyphs, [r for r, _ in riddles])
     return Loaded(game, game_doc, glyphs, tuple(r for r, _ in riddles), table), out
 

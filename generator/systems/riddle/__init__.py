@@ -51,8 +51,8 @@ Document kinds: ``riddle``, ``god``, ``blessing``, ``die``, ``campaign``,
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
@@ -88,9 +88,30 @@ def proof_shared(pack: Pack) -> ProofShared:
                        {d.id: build_blessing(d) for d in pack.of_kind("blessing")})
 
 
-def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
+def unsound_riddles(pack: Pack, diagnostics: Iterable[Diagnostic]) -> set[str]:
+    """The riddles not to prove: each with an error of its own among ``diagnostics``, or
+    naming a god, a revealed blessing card or a die that has one (a proof reads them).
+    The others are proven whatever else is wrong in the pack (issue 22 §4)."""
+    broken = pack.in_error(diagnostics)
+    out: set[str] = set()
+    for doc in pack.of_kind("riddle"):
+        riddle, _ = build_riddle(doc)
+        if ("riddle", doc.id) in broken or riddle is None:
+            out.add(doc.id)
+            continue
+        uses = [("god", g) for g in riddle.gods.deck + riddle.gods.queue]
+        uses += [("blessing", b) for b in riddle.gods.revealed]
+        uses += [("die", riddle.die)] if riddle.die else []
+        if any(use in broken for use in uses):
+            out.add(doc.id)
+    return out
+
+
+def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] = ()
+                         ) -> Iterator[Diagnostic]:
     """Prove every riddle's objectives for every player count it allows (cached by
-    content hash), on the command's executor, one progress line per riddle."""
+    content hash), on the command's executor, one progress line per riddle; the
+    ``unsound`` riddles (:func:`unsound_riddles`) are left out."""
     from generator.systems import cache_dir_for
     from generator.systems.riddle.proofs import (
         iter_count_diagnostics,
@@ -99,6 +120,8 @@ def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
     )
 
     shared = proof_shared(pack)
+    shared = replace(shared, riddles={rid: r for rid, r in shared.riddles.items()
+                                      if rid not in unsound})
     wanted = {rid: requests_by_count(r) for rid, r in shared.riddles.items()}
     solves = prove_all([q for qs in wanted.values() for q in qs], shared,
                        cache_dir=cache_dir_for(pack, options), executor=options.executor,
@@ -171,11 +194,10 @@ class RiddleSystem:
         out = check_pack(pack, read_sources(pack))
         out.extend(iter_card_overflow(pack, options))
         out.extend(iter_card_art_problems(pack, options))
-        if not any(d.severity is Severity.ERROR for d in out):
-            out.extend(d for d in _iter_solver_results(pack, options) if d.code != "RS-G105")
+        # A riddle with errors is not proven; every other one is (issue 22 §4).
+        unsound = unsound_riddles(pack, out)
+        out.extend(d for d in _iter_solver_results(pack, options, unsound) if d.code != "RS-G105")
         if options.extra.get("booklet") and not any(d.severity is Severity.ERROR for d in out):
-            from dataclasses import replace
-
             from generator.systems import cache_dir_for
             from generator.systems.riddle.render import iter_booklet_fit_problems
 
@@ -184,8 +206,6 @@ class RiddleSystem:
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-        from dataclasses import replace
-
         from generator.systems import cache_dir_for
         from generator.systems.riddle.render import build_artefacts
 
@@ -244,8 +264,6 @@ class RiddleSystem:
 
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The riddle book with its chapters, for the print targets."""
-        from dataclasses import replace
-
         from generator.systems import cache_dir_for
         from generator.systems.riddle.decks import riddle_books
 
@@ -255,8 +273,6 @@ class RiddleSystem:
     def booklet_books(self, pack: Pack, options: Options, progress: ProgressFn,
                       page: tuple[float, float]) -> list[Any]:
         """The riddle book laid out for a booklet page (see :mod:`.booklet`), for ``--booklet``."""
-        from dataclasses import replace
-
         from generator.systems import cache_dir_for
         from generator.systems.riddle.decks import riddle_books
 

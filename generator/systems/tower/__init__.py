@@ -136,8 +136,9 @@ class TowerSystem:
         if not any(d.severity is Severity.ERROR for d in out):
             # The book is laid out only for sound scenarios, as the build would.
             out.extend(iter_book_fit_problems(pack, options))
-        if not any(d.severity is Severity.ERROR for d in out):
-            out.extend(check_simulations(pack, sources, cache_dir_for(pack, options)))
+        # A document with errors is not simulated; every other one is (issue 22 §4).
+        out.extend(check_simulations(pack, sources, cache_dir_for(pack, options),
+                                     unsound=pack.in_error(out)))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:

@@ -39,7 +39,7 @@ import dataclasses
 import hashlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -336,10 +336,15 @@ def iter_campaign_trend(campaign: TowerCampaign, doc: Document,
         earlier.append((ident, scenario, result))
 
 
-def _clean_scenarios(pack: Pack, sources: dict[str, str]) -> dict[str, tuple[Scenario, Document]]:
-    """Scenarios whose model and set-up have no errors (the engine needs a sound set-up)."""
+def _clean_scenarios(pack: Pack, sources: dict[str, str],
+                     unsound: Collection[tuple[str, str]] = ()
+                     ) -> dict[str, tuple[Scenario, Document]]:
+    """Scenarios whose model and set-up have no errors (the engine needs a sound set-up),
+    less the ``unsound`` documents (those with errors of any check)."""
     out = {}
     for doc in pack.of_kind("tower-scenario"):
+        if (doc.kind, doc.id) in unsound:
+            continue
         scenario, diags = build_scenario(doc, sources.get(doc.file))
         if scenario is None:
             continue
@@ -350,11 +355,15 @@ def _clean_scenarios(pack: Pack, sources: dict[str, str]) -> dict[str, tuple[Sce
 
 
 def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
-                  cache_dir: Path | None = None, settings: SimSettings = SimSettings()
+                  cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
+                  unsound: Collection[tuple[str, str]] = ()
                   ) -> tuple[dict[tuple[str, Rules], ScenarioSim], list[Diagnostic]]:
     """Simulate every clean scenario (under the base rules, and under each campaign's
-    enemy order); return the simulations by (scenario id, rules) and the diagnostics."""
-    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
+    enemy order); return the simulations by (scenario id, rules) and the diagnostics.
+    The ``unsound`` documents ((kind, id) of those with errors) are left out: neither
+    simulated nor judged, while the others are (issue 22 §4)."""
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
+                             unsound)
     source_digest = digest_sources()
     sims: dict[tuple[str, Rules], ScenarioSim] = {}
     out: list[Diagnostic] = []
@@ -380,6 +389,8 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
     for ident in sorted(clean):
         simulate(ident, BASE_RULES)
     for doc in pack.of_kind("tower-campaign"):
+        if (doc.kind, doc.id) in unsound:
+            continue
         campaign = build_campaign(doc)
         rules = campaign.base_rules()
         played = {ident: (clean[ident][0], simulate(ident, rules))
@@ -391,12 +402,17 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
 def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
                           sources: dict[str, str] | None = None,
                           settings: SimSettings = SimSettings(),
-                          cache_dir: Path | None = None) -> Iterator[Diagnostic]:
+                          cache_dir: Path | None = None,
+                          unsound: Collection[tuple[str, str]] = ()) -> Iterator[Diagnostic]:
     """RS-T105: a variant under which the best-case proof search shows that a scenario,
-    winnable without it, can never be won (one error per variant, naming the scenarios)."""
-    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources))
+    winnable without it, can never be won (one error per variant, naming the scenarios).
+    The ``unsound`` documents are left out, variants and scenarios alike."""
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
+                             unsound)
     contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
     for doc in pack.of_kind("tower-variant"):
+        if (doc.kind, doc.id) in unsound:
+            continue
         variant = build_variant(doc)
         if EXPERT not in hook_sides(name for name, _ in variant.hooks):
             continue  # easy hooks only add choices the player may ignore: never unwinnable
@@ -421,11 +437,12 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
 
 
 def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
-                      cache_dir: Path | None = None, settings: SimSettings = SimSettings()
-                      ) -> list[Diagnostic]:
-    """The simulation diagnostics of a pack (what the tower system's ``check`` adds)."""
-    sims, out = simulate_pack(pack, sources, cache_dir, settings)
-    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir))
+                      cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
+                      unsound: Collection[tuple[str, str]] = ()) -> list[Diagnostic]:
+    """The simulation diagnostics of a pack (what the tower system's ``check`` adds), the
+    ``unsound`` documents ((kind, id): those with errors) left out."""
+    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound)
+    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir, unsound))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
