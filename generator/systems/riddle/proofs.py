@@ -11,7 +11,9 @@ several player counts, with and without counting the optimal first moves.
    ``--scheduler``: Dask; none: this process, in order);
 3. puts each riddle's verdicts back together in objective order, writes them to
    the cache and reports one progress line per riddle, in the pack's order
-   whatever order the workers finish in.
+   whatever order the workers finish in, as soon as that order allows: riddles are
+   searched a group at a time (one riddle in this process, a few per pool worker),
+   so lines come while the proofs run, not all at the end.
 
 A task's result does not depend on where it ran: the search is deterministic
 and capped by the states it expands, so one process and many give the same
@@ -205,18 +207,42 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
     for r in requests:
         smallest[_mode_of(r)] = min(r.players, smallest.get(_mode_of(r), r.players))
     asked = set(requests)
-    paired = [p for p in pending if _partner(p.request) in asked]
-    first = [p for p in pending if p not in paired
-             and (not gate or p.request.players == smallest[_mode_of(p)])]
-    later = [p for p in pending if p not in first and p not in paired]
     notice = COMPILE_NOTICE.set(progress)
     try:
         if pending and executor is not None and not isinstance(executor, InProcessExecutor):
             _compile_here(progress)
-        _run_waves((first, later, paired), gate, smallest, shared, executor, solves, lines)
+        for group in _groups(pending, executor):
+            paired = [p for p in group if _partner(p.request) in asked]
+            first = [p for p in group if p not in paired
+                     and (not gate or p.request.players == smallest[_mode_of(p)])]
+            later = [p for p in group if p not in first and p not in paired]
+            _run_waves((first, later, paired), gate, smallest, shared, executor, solves, lines)
+        lines.advance(solves)  # riddles answered from the cache after the last search
     finally:
         COMPILE_NOTICE.reset(notice)
     return {r: solves[r] for r in requests}
+
+
+RIDDLES_PER_WORKER = 2
+"""Riddles searched together per worker of a pool (see :func:`_groups`)."""
+
+
+def _groups(pending: Sequence[_Pending], executor: Executor | None) -> Iterator[list[_Pending]]:
+    """``pending`` cut into groups of whole riddles, in request order, searched one group
+    after the other so that progress lines come as riddles finish, not all at the end
+    (issue 22 §4: the waves of every player count ran over the whole pack, so no riddle
+    was finished before the last wave). In this process a group is one riddle; a pool
+    gets :data:`RIDDLES_PER_WORKER` riddles per worker at a time, enough tasks to keep
+    its workers busy. A riddle's requests (and so its gate and its 4-player pairing)
+    always share a group: the answers do not depend on the grouping."""
+    size = 1 if executor is None or isinstance(executor, InProcessExecutor) \
+        else RIDDLES_PER_WORKER * max(1, executor.workers)
+    by_riddle: dict[str, list[_Pending]] = {}
+    for entry in pending:
+        by_riddle.setdefault(entry.request.riddle, []).append(entry)
+    riddles = list(by_riddle.values())
+    for start in range(0, len(riddles), size):
+        yield [entry for riddle in riddles[start:start + size] for entry in riddle]
 
 
 def _compile_here(progress: ProgressFn | None) -> None:

@@ -697,6 +697,10 @@ class _NotInProcess:
     def __init__(self, inner: object) -> None:
         self.inner = inner
 
+    @property
+    def workers(self) -> int:
+        return 1
+
     def run(self, fn: Callable[..., object], shared: object, tasks: Sequence[tuple[object, ...]]
             ) -> Iterator[tuple[int, object]]:
         return self.inner.run(fn, shared, tasks)  # type: ignore[attr-defined, no-any-return]
