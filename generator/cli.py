@@ -530,6 +530,11 @@ class _SystemCommand(click.Command):
                 if isinstance(param, click.Option) and param.name == "policy":
                     param.help = f"Player policy (default: the system's first). {policies_help()}."
             for system, option in command_options(self.system_command):
+                if option.kind == "flag":
+                    self.params.append(click.Option([f"--{option.name}"], is_flag=True,
+                                                    default=None,
+                                                    help=f"{option.help} [{system}]"))
+                    continue
                 kind: Any = {"int": click.IntRange(option.minimum, option.maximum),
                              "choice": click.Choice(option.choices)}.get(option.kind, str)
                 self.params.append(click.Option([f"--{option.name}"], type=kind,

@@ -126,6 +126,10 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 FOUND, EXHAUSTED, HORIZON, BUDGET = "found", "exhausted", "horizon", "budget"
 LIMIT_STATES, LIMIT_MEMORY, LIMIT_SECONDS = "states", "memory", "seconds"
+LIMIT_CHILDREN = "children"
+"""A search stopped by its cap on generated states (``astar(children=...)``): one
+expansion may generate hundreds of thousands of children (a god that walks every
+worker), so a cap on expansions alone does not bound the work."""
 
 
 class SearchProblem(Protocol[S, A]):
@@ -189,7 +193,7 @@ def _trace(node: int, node_state: list[S], node_parent: list[int],
 
 def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
           max_cost: int | None = None, seconds: float | None = None,
-          cap: CpuCap | None = None) -> SearchResult[S, A]:
+          cap: CpuCap | None = None, children: int | None = None) -> SearchResult[S, A]:
     """A shortest path by A*, expanding at most ``budget`` states, holding at most
     :func:`stored_limit` states in memory and using at most ``seconds`` of CPU
     time (status ``budget`` when one runs out; ``limit`` says which).
@@ -199,13 +203,21 @@ def astar(problem: SearchProblem[S, A], *, budget: int = DEFAULT_BUDGET,
     lies on a shortest path (the state being expanded has the smallest
     ``g + h`` of the open list, and ``g + h >= g + 1``). ``cap`` shares one
     CPU-seconds cap between several searches (``seconds`` is then ignored).
+    ``children`` caps the states generated (limit :data:`LIMIT_CHILDREN`): unlike
+    the CPU cap it stops the search at the same state on every machine.
+
+    On the last step ``max_cost`` allows, a child that is not a goal is cut
+    without storing it; its estimate is asked only while no state has been cut
+    yet, and only for a state not reached before (the status tells ``horizon``
+    from ``exhausted``, nothing else reads it).
     """
     with cyclic_gc_paused():
-        return _astar(problem, budget, max_cost, seconds, cap)
+        return _astar(problem, budget, max_cost, seconds, cap, children)
 
 
 def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
-           seconds: float | None, cap: CpuCap | None) -> SearchResult[S, A]:
+           seconds: float | None, cap: CpuCap | None,
+           children: int | None = None) -> SearchResult[S, A]:
     started = time.perf_counter()
     cap = cap or CpuCap(seconds)
     stored_at_most = stored_limit(budget)
@@ -260,9 +272,22 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
             return finish(BUDGET, limit=LIMIT_SECONDS)
         expanded += 1
         g1 = g + 1
+        last = max_cost is not None and g1 >= max_cost  # only a goal child can count
         for action, child in successors(node_state[node]):
             generated += 1
+            if children is not None and generated > children:
+                return finish(BUDGET, limit=LIMIT_CHILDREN)
             k = key_of(child)
+            if last:
+                if is_goal(child):
+                    node_state.append(child)
+                    node_parent.append(node)
+                    node_action.append(action)
+                    node_key.append(k)
+                    return finish(FOUND, len(node_state) - 1)
+                if not cut and k not in best and estimate(child) < UNREACHABLE:
+                    cut = True
+                continue
             known = best.get(k)
             if known is not None and known <= g1:
                 continue
@@ -550,7 +575,7 @@ class CountTo:
 
 
 __all__ = [
-    "BUDGET", "DEFAULT_BUDGET", "DEFAULT_SECONDS", "EXHAUSTED", "FOUND", "HORIZON", "LIMIT_MEMORY", "LIMIT_SECONDS",
+    "BUDGET", "DEFAULT_BUDGET", "DEFAULT_SECONDS", "EXHAUSTED", "FOUND", "HORIZON", "LIMIT_CHILDREN", "LIMIT_MEMORY", "LIMIT_SECONDS",
     "LIMIT_STATES", "STORED_AT_MOST", "STORED_PER_STATE", "stored_limit", "UNREACHABLE", "CountTo",
     "SearchProblem", "SearchResult", "astar", "breadth_first", "canonical_key_of",
     "count_optimal_first_moves", "cyclic_gc_paused",

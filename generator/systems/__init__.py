@@ -88,9 +88,10 @@ def cache_dir_for(pack: Pack, options: Options) -> Path | None:
 class CommandOption:
     """An option a system adds to ``riddlesmith solve`` or ``playtest`` (``--<name>``).
 
-    ``kind`` is ``int`` (optionally within ``minimum``..``maximum``), ``str``, or
-    ``choice`` (one of ``choices``). Its value reaches the system in
-    :attr:`CommandRequest.values` under ``name`` (None when not given).
+    ``kind`` is ``int`` (optionally within ``minimum``..``maximum``), ``str``,
+    ``choice`` (one of ``choices``) or ``flag`` (True when given). Its value reaches
+    the system in :attr:`CommandRequest.values` under ``name`` with dashes as
+    underscores (None when not given).
     """
 
     name: str

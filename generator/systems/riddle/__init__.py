@@ -113,10 +113,20 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
     content hash), on the command's executor, one progress line per riddle; the
     ``unsound`` riddles (:func:`unsound_riddles`) are left out."""
     from generator.systems import cache_dir_for
+    from generator.systems.riddle.bookkeeping import plain_text
     from generator.systems.riddle.proofs import (
+        ProofRequest,
         iter_count_diagnostics,
         prove_all,
         requests_by_count,
+    )
+    from generator.systems.riddle.shortcuts import (
+        REPORT_BUDGET,
+        iter_shortcut_diagnostics,
+        revealed_by_god,
+        shortcut_gods,
+        shortcut_players,
+        shortcut_riddles,
     )
 
     shared = proof_shared(pack)
@@ -126,10 +136,27 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
     solves = prove_all([q for qs in wanted.values() for q in qs], shared,
                        cache_dir=cache_dir_for(pack, options), executor=options.executor,
                        progress=options.progress, label=f"{pack.id}: proofs", gate=True)
+    # The shortcut report (:mod:`.shortcuts`): each deck god revealed beside the queue.
+    revealed = {key: r for riddle in shared.riddles.values()
+                for key, r in shortcut_riddles(riddle, shared.gods).items()}
+    by_key = {key: ProofRequest(key, shortcut_players(r), budget=REPORT_BUDGET)
+              for key, r in revealed.items()}
+    other = prove_all(list(by_key.values()), replace(shared, riddles=revealed),
+                      cache_dir=cache_dir_for(pack, options), executor=options.executor,
+                      progress=options.progress, label=f"{pack.id}: deck gods") \
+        if by_key else {}
+    names = {g: plain_text(card.name) for g, card in shared.gods.items()}
     for doc in pack.of_kind("riddle"):
         if doc.id in shared.riddles:
-            yield from iter_count_diagnostics(shared.riddles[doc.id], doc,
-                                              [solves[q] for q in wanted[doc.id]])
+            riddle = shared.riddles[doc.id]
+            yield from iter_count_diagnostics(riddle, doc, [solves[q] for q in wanted[doc.id]])
+            base = next((solves[q] for q in wanted[doc.id]
+                         if q.players == shortcut_players(riddle)), None)
+            gods = shortcut_gods(riddle, shared.gods)
+            if base is not None and gods:
+                found = {key: other[q] for key, q in by_key.items() if q in other}
+                yield from iter_shortcut_diagnostics(
+                    riddle, doc, base, revealed_by_god(riddle, found, gods), names)
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
@@ -295,14 +322,18 @@ class RiddleSystem:
                 CommandOption("budget", f"States each search may expand (default "
                               f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
                               f"raise it). Each objective also stops after {DEFAULT_SECONDS:g} "
-                              "CPU seconds.", minimum=1))
+                              "CPU seconds.", minimum=1),
+                CommandOption("no-powers", "Search without the god powers and blessing cards in "
+                              "play, to compare with the par as played (a line that needs a "
+                              "power is still searched with them).", kind="flag"))
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.riddle.solve_cli import run_solve
 
         v = request.values
         return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
-                         v.get("budget"), request.fmt, notice=request.notice)
+                         v.get("budget"), request.fmt, notice=request.notice,
+                         powers=not v.get("no_powers"))
 
     def warm(self, notice: ProgressFn) -> str:
         """Compile the solver's compiled core ahead of its first proof (``riddlesmith

@@ -13,7 +13,7 @@ from generator.render.fonts import measure
 from generator.render.icons import INK, MUTED, SILVER, SILVER_DARK
 from generator.render.scene import Circle, Element, Rect, Style, Text
 from generator.systems.riddle.model import Riddle
-from generator.systems.riddle.solver import NOT_SEARCHED_WITH_POWERS, SOLVED, ObjectiveResult, RiddleSolve
+from generator.systems.riddle.solver import SOLVED, ObjectiveResult, RiddleSolve
 from generator.systems.riddle.typography import PANEL, RULE, TIERS, fitted_text, tier_name
 
 
@@ -41,8 +41,9 @@ NO_POWERS_MARK = "*"
 
 
 def without_powers(result: ObjectiveResult) -> bool:
-    """True when ``result``'s turns are the shortest without god powers only."""
-    return result.status == SOLVED and result.reason.startswith(NOT_SEARCHED_WITH_POWERS)
+    """True when ``result``'s turns are the shortest without god powers only (the
+    riddle opted out, or the search with them stopped undecided)."""
+    return result.status == SOLVED and not result.powers_searched
 
 
 NOT_PROVEN_MARK, NO_LINE_MARK = "?", "–"

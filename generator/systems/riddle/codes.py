@@ -100,6 +100,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-G106": ("A cached proof is replayed before it is trusted; one that no longer replays was "
                 "solved again, and the cache rewritten.",
                 "# a .riddlesmith-cache file edited by hand, or left by an older solver"),
+    "RS-G110": ("The queue refills face up from the deck as gods are taken, so a deck god "
+                "not dealt at set-up may still reach the players; this one's power would cut "
+                "the objective's par by two turns or more (solved with the god beside the "
+                "opening queue).",
+                "gods:\n  deck: [atlas, prometheus]\n  queue: [prometheus]    # Atlas domes both "
+                "moorings in 3 turns, the par is 6"),
     "RS-G107": ("Each player count moves the workers in its own order (a pair each, the "
                 "Wanderer), so an objective proven for the first count may still be out of "
                 "reach for another; the book leaves that count's turns out.",

@@ -144,6 +144,10 @@ class SolverHints:
     horizon: int | None = None  # turns to search at most
     nodes: int | None = None  # states to expand at most
     expect: tuple[tuple[str, int], ...] = ()  # tier -> known shortest solution in turns
+    # Search the opening queue's powers and the revealed blessings for a shorter line
+    # (the par as played); a riddle may opt out only with a stated reason (``why``).
+    powers: bool = True
+    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +260,8 @@ def build_riddle(doc: Document, source: str | None = None
         turn_limit=data.get("turn_limit"),
         expert=expert,
         solver=SolverHints(hints.get("horizon"), hints.get("nodes"),
-                           tuple(sorted(hints.get("expect", {}).items()))),
+                           tuple(sorted(hints.get("expect", {}).items())),
+                           bool(hints.get("powers", True)), hints.get("why")),
         die=data.get("die"),
         blessings=tuple(data.get("blessings", ())),
         story=freeze_text(data["story"]) if "story" in data else None,
@@ -536,6 +541,10 @@ def dump_riddle(riddle: Riddle) -> dict[str, Any]:
     solver: dict[str, Any] = {k: v for k, v in (("horizon", hints.horizon), ("nodes", hints.nodes)) if v}
     if hints.expect:
         solver["expect"] = dict(hints.expect)
+    if not hints.powers:
+        solver["powers"] = False
+    if hints.why is not None:
+        solver["why"] = hints.why
     if solver:
         data["solver"] = solver
     return data

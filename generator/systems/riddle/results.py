@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SOLVER_VERSION = "riddle-solver-5+gods-4"
+SOLVER_VERSION = "riddle-solver-6+gods-5"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
@@ -39,11 +39,16 @@ class ObjectiveResult:
     # The CPU-seconds cap ran out while deciding or counting: the verdict depends on the
     # machine's speed, so it is reported but never written to a cache (not in the JSON).
     capped: bool = field(default=False, compare=False)
+    # The turns account for every god power and revealed blessing card the players hold
+    # at set-up (or none is in play); false: the riddle opted out (``solver.powers``),
+    # ``--no-powers``, or the search with them stopped undecided (the reason says which).
+    powers_searched: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {"tier": self.tier, "status": self.status, "turns": self.turns,
                 "solution": list(self.solution), "steps": [dict(s) for s in self.steps],
                 "optimal_first_moves": self.optimal_first_moves,
+                "powers_searched": self.powers_searched,
                 "states": self.states, "seconds": round(self.seconds, 3), "reason": self.reason}
 
     @classmethod
@@ -52,7 +57,8 @@ class ObjectiveResult:
                    data["optimal_first_moves"], data["states"], data["seconds"], data["reason"],
                    data.get("setup", ""), tuple(data.get("boards", ())),
                    tuple(tuple(int(x) for x in step) for step in data.get("trace", ())),
-                   tuple(dict(s) for s in data.get("steps", ())))
+                   tuple(dict(s) for s in data.get("steps", ())),
+                   powers_searched=bool(data.get("powers_searched", True)))
 
 
 @dataclass(frozen=True, slots=True)

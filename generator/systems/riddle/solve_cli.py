@@ -37,7 +37,8 @@ FORMATS = ("text", "json")
 
 def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
               tier: str | None = None, budget: int | None = None, fmt: str = "text",
-              notice: Callable[[str], None] | None = None) -> tuple[int, str]:
+              notice: Callable[[str], None] | None = None,
+              powers: bool = True) -> tuple[int, str]:
     """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``players`` defaults to 1; ``tier`` picks one objective (default: all);
@@ -45,6 +46,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     ``solver.nodes``, else the solver's default); ``fmt`` is ``text`` (the
     line turn by turn with the board after each turn) or ``json``. ``notice`` hears
     once, before a proof compiles the solver's compiled core (:mod:`.compiled.warm`).
+    ``powers`` False is ``--no-powers``: the par without the powers in play (the riddle's
+    own ``solver.powers`` otherwise decides).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
@@ -98,7 +101,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     told = COMPILE_NOTICE.set(notice)
     try:
         solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
-                             blessings=blessings, tiers=[tier] if tier else None)
+                             blessings=blessings, tiers=[tier] if tier else None,
+                             shortest_with_powers=None if powers else False)
     finally:
         COMPILE_NOTICE.reset(told)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
