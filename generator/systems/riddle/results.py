@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-SOLVER_VERSION = "riddle-solver-5+gods-4"
+SOLVER_VERSION = "riddle-solver-6+gods-4"
 """Part of every cache key: bump it whenever a change could alter a result."""
 
 SOLVED, UNSOLVABLE, UNPROVEN = "solved", "unsolvable", "unproven"
