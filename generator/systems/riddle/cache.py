@@ -39,7 +39,7 @@ CACHE_FILE_AT_MOST = 4 << 20
 SOLVER_MODULES = tuple(f"generator.systems.riddle.{m}" for m in (
     "blessing_turns", "bookkeeping", "bounds", "box", "cache", "context", "distances",
     "estimate", "game", "gods", "grid", "model", "partners", "pieces", "players", "power_bounds",
-    "proofs", "quests", "results", "schedule", "solver", "spread", "state", "trace", "vocab",
+    "proofs", "quests", "reach", "results", "schedule", "solver", "spread", "state", "trace", "vocab",
 )) + ("generator.sim.search",)
 """Modules whose code decides a stored result, besides the packages below."""
 SOLVER_PACKAGES = ("generator.engine", "generator.systems.riddle.goals",

@@ -155,6 +155,7 @@ from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCar
 from generator.systems.riddle.model import Riddle, iter_goal_tree
 from generator.systems.riddle.partners import TWO, as_four_players, two_first
 from generator.systems.riddle.pieces import pieces_rule_out
+from generator.systems.riddle.reach import reach_rule_out
 from generator.systems.riddle.results import (
     NOT_SEARCHED_WITH_POWERS,
     SOLVED,
@@ -296,12 +297,14 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                     count_first_moves: bool = True,
                     seconds: float | None = SECONDS_PER_OBJECTIVE,
                     blessings: Mapping[str, BlessingCard] | None = None,
-                    shortest_with_powers: bool = SHORTEST_WITH_POWERS) -> ObjectiveResult:
+                    shortest_with_powers: bool = SHORTEST_WITH_POWERS,
+                    rule_out_reach: bool = True) -> ObjectiveResult:
     """Decide one objective of a compiled riddle (see the module docs for the statuses).
 
     ``budget`` bounds the states each search expands (and, through
     :func:`~generator.sim.search.stored_limit`, the states it holds);
-    ``seconds`` bounds the CPU time of everything this objective costs."""
+    ``seconds`` bounds the CPU time of everything this objective costs.
+    ``rule_out_reach=False`` skips the relaxed game of :mod:`.reach` (to measure it)."""
     started = time.perf_counter()
     cpu_started = time.process_time()
     objective = ctx.objectives[target]
@@ -311,6 +314,12 @@ def solve_objective(ctx: RiddleContext, target: int, *,
         return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
                                time.perf_counter() - started,
                                ruled_out + _powers_note(ctx, gods, blessings))
+    out_of_reach = reach_rule_out(ctx, target, gods=gods, die=die, blessings=blessings) \
+        if rule_out_reach else ""
+    if out_of_reach:  # sound with the powers and revealed blessings in play (.reach)
+        return ObjectiveResult(objective.tier, UNSOLVABLE, None, (), None, 0,
+                               time.perf_counter() - started,
+                               out_of_reach + _powers_note(ctx, gods, blessings))
     game = RiddleGame(ctx, target, gods=gods, die=die)
 
     loading: list[float] = []  # CPU seconds making the compiled core ready: not the cap's
