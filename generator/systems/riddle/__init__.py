@@ -60,6 +60,7 @@ from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import campaign_checks, checks
+from generator.systems.riddle.measures import SECONDS as MEASURE_SECONDS
 from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.box import build_blessing, build_die, build_god
@@ -279,14 +280,19 @@ class RiddleSystem:
                 CommandOption("budget", f"States each search may expand (default "
                               f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
                               f"raise it). Each objective also stops after {DEFAULT_SECONDS:g} "
-                              "CPU seconds.", minimum=1))
+                              "CPU seconds.", minimum=1),
+                CommandOption("measures", "The designer's measures of each solved objective "
+                              "(shortest lines, key moves, trap rate, estimate gap, unused "
+                              f"pieces; default on; each part stops after {MEASURE_SECONDS:g} "
+                              "CPU seconds).", kind="choice", choices=("on", "off")))
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.riddle.solve_cli import run_solve
 
         v = request.values
         return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
-                         v.get("budget"), request.fmt, notice=request.notice)
+                         v.get("budget"), request.fmt, notice=request.notice,
+                         measures=v.get("measures") != "off")
 
     def warm(self, notice: ProgressFn) -> str:
         """Compile the solver's compiled core ahead of its first proof (``riddlesmith

@@ -36,6 +36,7 @@ state plays mirrored turns, which are other labels.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -46,8 +47,18 @@ from generator.engine.geometry import NO_SQUARE
 from generator.engine.state import PIECE_NAMES, height_at
 from generator.sim.search import CHECK_EVERY, UNREACHABLE, CpuCap, cyclic_gc_paused
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION, GOD_ACTION, Action, plain_text
+from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION, step_json
+from generator.systems.riddle.model import Riddle
+from generator.systems.riddle.results import (
+    NOT_SEARCHED_WITH_POWERS,
+    SOLVED,
+    ObjectiveResult,
+    RiddleSolve,
+)
+from generator.systems.riddle.solver import NOT_RULED_OUT
 from generator.systems.riddle.state import COLOURS, RiddleState
 
 LINES_AT_MOST = 1_000
@@ -56,8 +67,8 @@ PLAYOUTS = 200
 """Naive playouts behind ``trap_rate``."""
 STATES_AT_MOST = 200_000
 """States each part (the optimal DAG, the playouts) may expand before it stops."""
-SECONDS = 10.0
-"""CPU seconds all the measures of one objective may take by default."""
+SECONDS = 5.0
+"""CPU seconds each part of one objective's measures may take by default."""
 DEPTH_AT_MOST = 400
 """Longest par measured (the searches recurse once per turn)."""
 
@@ -373,8 +384,8 @@ def measure_objective(game: RiddleGame, par: int, *, seed: int = 0, cap: int = L
 
     Each part (with ``lines``: the optimal DAG behind ``optimal_lines``,
     ``key_moves`` and ``unused``; with ``traps``: the ``playouts`` behind
-    ``trap_rate``) expands at most ``states`` states; all share ``seconds`` of
-    CPU time. A part that stops is None, and ``stopped`` says why.
+    ``trap_rate``) expands at most ``states`` states and takes at most ``seconds``
+    of CPU time. A part that stops is None, and ``stopped`` says why.
     """
     with cyclic_gc_paused():
         return _measure(game, par, seed, cap, playouts, seconds, states, lines, traps)
@@ -383,7 +394,6 @@ def measure_objective(game: RiddleGame, par: int, *, seed: int = 0, cap: int = L
 def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
              seconds: float | None, budget: int, lines: bool, traps: bool) -> Measures:
     cpu = time.process_time()
-    clock = CpuCap(seconds)
     starts = distinct_starts(game)
     estimates = [game.estimate(s) for s in starts]
     gap = par - min(estimates) if starts and min(estimates) < UNREACHABLE else None
@@ -399,7 +409,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
         stopped.append(f"par above {DEPTH_AT_MOST} turns")
         lines = traps = False
     if lines:
-        walk = _Walk(game, _Distances(game, budget, clock), cap)
+        walk = _Walk(game, _Distances(game, budget, CpuCap(seconds)), cap)
         try:
             tops = [walk.node(s, par) for s in starts if walk.distances.fits(s, par)]
         except _Stop:
@@ -421,7 +431,8 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
     trap_rate: float | None = None
     if traps:
         try:
-            trap_rate, expanded = _trap_rate(game, starts, par, seed, playouts, budget, clock)
+            trap_rate, expanded = _trap_rate(game, starts, par, seed, playouts, budget,
+                                             CpuCap(seconds))
             spent += expanded
         except _Stop:
             stopped.append(f"{PLAYOUT}: {why}")
@@ -497,5 +508,44 @@ def _greedy(game: RiddleGame, state: RiddleState) -> tuple[bool, list[RiddleStat
     return False, list(dict.fromkeys(best))
 
 
+def measures_game(ctx: RiddleContext, target: int, result: ObjectiveResult, *,
+                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                  blessings: Mapping[str, BlessingCard] | None = None) -> RiddleGame:
+    """The game in which ``result``'s turns are the shortest: the game with the god
+    powers and revealed blessings in play when its line uses one, or when the solver
+    searched them and found nothing shorter; else the game without (the solver's
+    line is then the shortest without powers only, and says so)."""
+    plain = RiddleGame(ctx, target, gods=gods, die=die)
+    powered = RiddleGame(ctx, target, gods=gods, die=die, powers=True, blessings=blessings)
+    if not (powered.powers.active or powered.blessings.active) or plain.unknown_gods:
+        return plain
+    if any(step.get("power") or step.get("blessings") for step in result.steps):
+        return powered
+    unsettled = NOT_SEARCHED_WITH_POWERS in result.reason or NOT_RULED_OUT in result.reason
+    return plain if unsettled else powered
+
+
+def measure_solve(riddle: Riddle, solve: RiddleSolve, *,
+                  gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                  blessings: Mapping[str, BlessingCard] | None = None, seed: int = 0,
+                  seconds: float | None = SECONDS, lines: bool = True,
+                  traps: bool = True) -> RiddleSolve:
+    """``solve`` with each solved objective's :class:`Measures` (as JSON) attached,
+    each measured in :func:`measures_game` with the solver's turns as par."""
+    ctx = compile_riddle(riddle, solve.players, expert=solve.expert,
+                         gems=len(die.gems) if die is not None else DEFAULT_GEMS)
+    tiers = [o.tier for o in ctx.objectives]
+    out = []
+    for result in solve.objectives:
+        if result.status == SOLVED and result.turns:
+            j = tiers.index(result.tier)
+            game = measures_game(ctx, j, result, gods=gods, die=die, blessings=blessings)
+            measured = measure_objective(game, result.turns, seed=seed, seconds=seconds,
+                                         lines=lines, traps=traps)
+            result = dataclasses.replace(result, measures=measured.to_json())
+        out.append(result)
+    return dataclasses.replace(solve, objectives=tuple(out))
+
+
 __all__ = ["LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse",
-           "distinct_starts", "measure_objective", "turn_label", "turn_use"]
+           "distinct_starts", "measure_objective", "measure_solve", "measures_game", "turn_label", "turn_use"]

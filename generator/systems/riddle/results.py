@@ -39,12 +39,20 @@ class ObjectiveResult:
     # The CPU-seconds cap ran out while deciding or counting: the verdict depends on the
     # machine's speed, so it is reported but never written to a cache (not in the JSON).
     capped: bool = field(default=False, compare=False)
+    # The designer's measures (:meth:`.measures.Measures.to_json`), when they were asked
+    # for (``solve`` computes them; a cached proof has none).
+    measures: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"tier": self.tier, "status": self.status, "turns": self.turns,
-                "solution": list(self.solution), "steps": [dict(s) for s in self.steps],
-                "optimal_first_moves": self.optimal_first_moves,
-                "states": self.states, "seconds": round(self.seconds, 3), "reason": self.reason}
+        out: dict[str, Any] = {"tier": self.tier, "status": self.status, "turns": self.turns,
+                               "solution": list(self.solution),
+                               "steps": [dict(s) for s in self.steps],
+                               "optimal_first_moves": self.optimal_first_moves,
+                               "states": self.states, "seconds": round(self.seconds, 3),
+                               "reason": self.reason}
+        if self.measures is not None:
+            out["measures"] = dict(self.measures)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ObjectiveResult:
@@ -52,7 +60,9 @@ class ObjectiveResult:
                    data["optimal_first_moves"], data["states"], data["seconds"], data["reason"],
                    data.get("setup", ""), tuple(data.get("boards", ())),
                    tuple(tuple(int(x) for x in step) for step in data.get("trace", ())),
-                   tuple(dict(s) for s in data.get("steps", ())))
+                   tuple(dict(s) for s in data.get("steps", ())),
+                   measures=dict(data["measures"]) if data.get("measures") is not None
+                   else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from generator.systems import discover_systems
 from generator.systems.riddle import check_pack, read_sources
 from generator.systems.riddle.box import build_blessing, build_die, build_god
 from generator.systems.riddle.cache import COMPILE_NOTICE
+from generator.systems.riddle.measures import Measures, measure_solve
 from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
@@ -37,7 +38,8 @@ FORMATS = ("text", "json")
 
 def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
               tier: str | None = None, budget: int | None = None, fmt: str = "text",
-              notice: Callable[[str], None] | None = None) -> tuple[int, str]:
+              notice: Callable[[str], None] | None = None,
+              measures: bool = True) -> tuple[int, str]:
     """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``players`` defaults to 1; ``tier`` picks one objective (default: all);
@@ -45,6 +47,9 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     ``solver.nodes``, else the solver's default); ``fmt`` is ``text`` (the
     line turn by turn with the board after each turn) or ``json``. ``notice`` hears
     once, before a proof compiles the solver's compiled core (:mod:`.compiled.warm`).
+    With ``measures`` each solved objective gets the designer's measures
+    (:func:`.measures.measure_solve`: each part at most
+    :data:`~.measures.SECONDS` CPU seconds).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
@@ -101,6 +106,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
                              blessings=blessings, tiers=[tier] if tier else None)
     finally:
         COMPILE_NOTICE.reset(told)
+    if measures:
+        solve = measure_solve(riddle, solve, gods=gods, die=die, blessings=blessings)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":
         return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)
@@ -132,6 +139,8 @@ def _objective_text(result: ObjectiveResult) -> list[str]:
     lines = [head]
     if result.reason:
         lines.append(f"  {result.reason}")
+    if result.measures is not None:
+        lines.append("  " + Measures.from_json(result.measures).text())
     if result.solution:
         if result.status != SOLVED:
             lines.append("  a line that relies on chance:")

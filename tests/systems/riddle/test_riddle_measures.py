@@ -24,8 +24,11 @@ from generator.systems.riddle.measures import (
     Measures,
     distinct_starts,
     measure_objective,
+    measure_solve,
     turn_use,
 )
+from generator.systems.riddle.results import ObjectiveResult
+from generator.systems.riddle.solver import solve_riddle
 from generator.systems.riddle.state import RiddleState
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
@@ -226,3 +229,30 @@ def test_measures_of_a_hand_made_riddle() -> None:
     assert m.estimate_gap == 0 and m.trap_rate == 0.0 and m.stopped == ""
     assert Measures.from_json(m.to_json()) == m
     assert "1 shortest line;" in m.text()
+
+
+def test_objective_results_carry_measures_in_json() -> None:
+    """``solve --format json`` adds the measures; a result without them (a cached
+    proof, an older file) reads back without them."""
+    m = Measures(2, 3, False, ("take Atlas",), 0.5, 200, 1, {"dome": 1}).to_json()
+    result = ObjectiveResult("gold", "solved", 2, ("a", "b"), 1, 10, 0.1, measures=m)
+    data = result.to_json()
+    assert data["measures"] == m and ObjectiveResult.from_json(data).measures == m
+    del data["measures"]
+    assert ObjectiveResult.from_json(data).measures is None
+    assert "measures" not in ObjectiveResult.from_json(data).to_json()
+
+
+def test_measures_follow_the_game_of_the_solver_line() -> None:
+    """Only a blessing card brings the coin's block: the solver's line uses it, so the
+    measures count lines in the game with powers (every one uses the card)."""
+    from .test_riddle_first_moves import CARD_FIRST
+
+    riddle = riddle_of(CARD_FIRST)
+    solve = solve_riddle(riddle, 1, gods=ALL_GODS, blessings=POWER_BLESSINGS)
+    [result] = measure_solve(riddle, solve, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                             seconds=None).objectives
+    assert result.measures is not None
+    m = Measures.from_json(result.measures)
+    assert m.par == result.turns and m.stopped == "" and m.optimal_lines
+    assert m.unused_blessings == () and m.estimate_gap is not None
