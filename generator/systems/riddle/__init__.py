@@ -108,6 +108,17 @@ def _iter_solver_results(pack: Pack, options: Options) -> Iterator[Diagnostic]:
         if doc.id in shared.riddles:
             yield from iter_count_diagnostics(shared.riddles[doc.id], doc,
                                               [solves[q] for q in wanted[doc.id]])
+    campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
+    if campaigns:  # the islands' difficulty along the campaign (RS-G108, RS-G109)
+        from generator.systems.riddle.measures import island_difficulties
+
+        one = {rid: solves[q] for rid, qs in wanted.items() for q in qs
+               if q.players == 1 and not q.expert}
+        found = island_difficulties([c for c, _ in campaigns], shared.riddles, one,
+                                    gods=shared.gods, dice=shared.dice,
+                                    blessings=shared.blessings)
+        for campaign, doc in campaigns:
+            yield from campaign_checks.iter_island_difficulty(campaign, doc, found)
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:

@@ -48,6 +48,8 @@ from generator.engine.state import PIECE_NAMES, height_at
 from generator.sim.search import CHECK_EVERY, UNREACHABLE, CpuCap, cyclic_gc_paused
 from generator.systems.riddle.bookkeeping import BLESSING_ACTION, GOD_ACTION, Action, plain_text
 from generator.systems.riddle.box import DEFAULT_GEMS, BlessingCard, Die, GodCard
+from generator.systems.riddle.campaign import Campaign
+from generator.systems.riddle.campaign_checks import RiddleDifficulty
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION, step_json
@@ -547,5 +549,58 @@ def measure_solve(riddle: Riddle, solve: RiddleSolve, *,
     return dataclasses.replace(solve, objectives=tuple(out))
 
 
+def riddle_difficulty(riddle: Riddle, solve: RiddleSolve, *,
+                      gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
+                      blessings: Mapping[str, BlessingCard] | None = None,
+                      traps: bool = False, seed: int = 0,
+                      seconds: float | None = SECONDS) -> RiddleDifficulty:
+    """What the island check (:func:`~.campaign_checks.iter_island_difficulty`) needs of
+    one riddle's solve: its hardest solved objective, and the largest estimate gap and
+    (with ``traps``) trap rate over its solved objectives. Only the parts asked for
+    are measured: the estimate gap costs one estimate per objective; the trap rate
+    is None when not asked for or when a playout stopped on its limit."""
+    measured = measure_solve(riddle, solve, gods=gods, die=die, blessings=blessings,
+                             seed=seed, seconds=seconds, lines=False, traps=traps)
+    solved = [o for o in measured.objectives if o.measures is not None and o.turns]
+    if not solved:
+        return RiddleDifficulty(riddle.id, None)
+    hardest = max(solved, key=lambda o: o.turns or 0)
+    gaps = [o.measures["estimate_gap"] for o in solved if o.measures is not None]
+    traps_found = [o.measures["trap_rate"] for o in solved if o.measures is not None]
+    return RiddleDifficulty(riddle.id, hardest.turns, hardest.tier,
+                            None if None in gaps else max(gaps),
+                            None if not traps or None in traps_found else max(traps_found))
+
+
+def island_difficulties(campaigns: Sequence[Campaign], riddles: Mapping[str, Riddle],
+                        solves: Mapping[str, RiddleSolve], *,
+                        gods: Mapping[str, GodCard] | None = None,
+                        dice: Mapping[str, Die] | None = None,
+                        blessings: Mapping[str, BlessingCard] | None = None
+                        ) -> dict[str, RiddleDifficulty]:
+    """Each riddle's :class:`RiddleDifficulty` from its one-player ``solves``, measuring
+    only what the island check reads: the estimate gap of every riddle, then the
+    trap rates of an island's riddles only when all their gaps are 0, one riddle at
+    a time until one has a trap."""
+    def one(rid: str, traps: bool) -> RiddleDifficulty:
+        riddle = riddles[rid]
+        die = (dice or {}).get(riddle.die or "")
+        return riddle_difficulty(riddle, solves[rid], gods=gods, die=die,
+                                 blessings=blessings, traps=traps)
+
+    out = {rid: one(rid, False) for rid in solves if rid in riddles}
+    for campaign in campaigns:
+        for island in campaign.islands:
+            found = [out.get(rid) for rid in island.riddles]
+            if not found or any(d is None or d.estimate_gap != 0 for d in found):
+                continue
+            for rid in island.riddles:
+                out[rid] = one(rid, True)
+                if out[rid].trap_rate != 0:
+                    break
+    return out
+
+
 __all__ = ["LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse",
-           "distinct_starts", "measure_objective", "measure_solve", "measures_game", "turn_label", "turn_use"]
+           "distinct_starts", "island_difficulties", "measure_objective", "measure_solve",
+           "measures_game", "riddle_difficulty", "turn_label", "turn_use"]

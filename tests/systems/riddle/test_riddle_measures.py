@@ -11,18 +11,28 @@ children.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
+from generator.diagnostics import Severity
 from generator.engine.state import PIECE_NAMES
+from generator.pack.model import Document
+from generator.pack.yamlload import load_yaml
+from generator.pipeline import check
 from generator.sim.search import UNREACHABLE
+from generator.systems import Options
+from generator.systems.riddle.campaign import Campaign, Island
+from generator.systems.riddle.campaign_checks import RiddleDifficulty, iter_island_difficulty
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.measures import (
     Measures,
     distinct_starts,
+    island_difficulties,
     measure_objective,
     measure_solve,
     turn_use,
@@ -33,6 +43,7 @@ from generator.systems.riddle.state import RiddleState
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
 from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
+from .test_riddle_proofs import write_piers
 from .test_riddle_solver import riddle_of, riddle_text
 
 PATHS_AT_MOST = 40_000
@@ -256,3 +267,65 @@ def test_measures_follow_the_game_of_the_solver_line() -> None:
     m = Measures.from_json(result.measures)
     assert m.par == result.turns and m.stopped == "" and m.optimal_lines
     assert m.unused_blessings == () and m.estimate_gap is not None
+
+
+# -- the island difficulty check (RS-G108, RS-G109) --------------------------------------
+
+
+def test_an_easier_riddle_after_a_harder_one_on_an_island_is_reported(tmp_path: Path) -> None:
+    """pier-2's hardest objective takes fewer turns than pier-1's, which it follows on
+    the starter campaign's island: RS-G108 at pier-2 in the island's list."""
+    root = write_piers(tmp_path / "pack")
+    report = check([root], Options(cache=False))
+    found = [(d.code, Path(d.file).name, d.line, d.col) for d in report.diagnostics
+             if d.code in ("RS-G108", "RS-G109")]
+    assert found == [("RS-G108", "adventure.yaml", 7, 23)], found
+    [easier] = [d for d in report.diagnostics if d.code == "RS-G108"]
+    assert easier.severity is Severity.WARNING and "'pier-2'" in easier.message
+    ordered = (root / "campaigns" / "adventure.yaml").read_text().replace(
+        "[pier-1, pier-2, pier-3]", "[pier-2, pier-1, pier-3]")
+    (root / "campaigns" / "adventure.yaml").write_text(ordered)
+    report = check([root], Options(cache=False))
+    assert [d.code for d in report.diagnostics if d.code == "RS-G108"] == []
+
+
+ISLE = "islands:\n  - {id: isle, riddles: [a, b, c]}\n"
+
+
+def _island(riddles: dict[str, RiddleDifficulty]) -> list[tuple[str, int, int]]:
+    yaml = load_yaml(ISLE, "c.yaml").documents[0]
+    campaign = Campaign("c", "C", (Island("isle", "Isle", ("a", "b", "c")),))
+    return [(d.code, d.line, d.col) for d in iter_island_difficulty(
+        campaign, Document("campaign", "c", "c.yaml", yaml), riddles)]
+
+
+def test_island_difficulty_on_made_up_results() -> None:
+    def d(rid: str, hardest: int | None, gap: int | None = 1, trap: float | None = None
+          ) -> RiddleDifficulty:
+        return RiddleDifficulty(rid, hardest, "gold", gap, trap)
+
+    assert _island({"a": d("a", 3), "b": d("b", 3), "c": d("c", 4)}) == []
+    assert _island({"a": d("a", 5), "b": d("b", 3), "c": d("c", 4)}) == [("RS-G108", 2, 29)]
+    # A riddle without a result is skipped: c is compared with a.
+    assert _island({"a": d("a", 5), "b": d("b", None), "c": d("c", 4)}) == [
+        ("RS-G108", 2, 32)]
+    flat = {r: d(r, 3, 0, 0.0) for r in "abc"}
+    assert _island(flat) == [("RS-G109", 2, 25)]
+    assert _island({**flat, "c": d("c", 3, 0, None)}) == []  # not measured: no note
+    assert _island({**flat, "c": d("c", 3, 0, 0.1)}) == []
+
+
+def test_island_difficulties_measure_traps_only_where_every_gap_is_0() -> None:
+    """The estimate gap of every riddle; trap rates only on an island whose riddles
+    all have gap 0 (the check's cost stays small)."""
+    riddle = riddle_of(ROW)
+    solve = solve_riddle(riddle, 1)
+    twin = dataclasses.replace(riddle, id="twin")
+    campaign = Campaign("c", "C", (Island("isle", "Isle", (riddle.id, "twin")),))
+    found = island_difficulties([campaign], {riddle.id: riddle, "twin": twin},
+                                {riddle.id: solve, "twin": dataclasses.replace(solve,
+                                                                               riddle="twin")})
+    assert found[riddle.id] == RiddleDifficulty(riddle.id, 1, "silver", 0, 0.0)
+    assert found["twin"].trap_rate == 0.0
+    alone = island_difficulties([], {riddle.id: riddle}, {riddle.id: solve})
+    assert alone[riddle.id].estimate_gap == 0 and alone[riddle.id].trap_rate is None
