@@ -10,7 +10,9 @@ god powers) and its par (the shortest number of turns, from the solver).
   reward brings) do not make two lines. Counted up to ``cap``; ``capped`` past it.
 - ``key_moves``: the turn labels that every shortest line plays. Exact even when
   ``optimal_lines`` is capped: it is the intersection, over the optimal DAG, of
-  what every path contains.
+  what every path contains. ``key_parts`` is the same for the parts of a turn
+  (:func:`turn_parts`: a build's space and piece, a god taken, a power or a
+  blessing card used), which stay key when the worker or its path may vary.
 - ``trap_rate``: the share of seeded playouts of a naive solver (each turn, a child
   with the lowest estimate, ties by ``random.Random(seed)``) that miss the par: no
   goal within par turns (a playout is cut at par turns: later is a miss anyway) or
@@ -99,14 +101,16 @@ class Measures:
     unused_pieces: Mapping[str, int] = field(default_factory=dict)  # kind -> pieces
     unused_gods: tuple[str, ...] = ()
     unused_coins: tuple[str, ...] = ()  # "silver B2"
-    unused_blessings: tuple[str, ...] = ()  # "token C3", or a revealed card's id
+    unused_blessings: tuple[str, ...] = ()  # "token C3", or a revealed card's name
+    key_parts: tuple[str, ...] = ()  # "build C3 level2", "take Atlas", "power Artemis"
     states: int = 0  # states the measures expanded
     seconds: float = field(default=0.0, compare=False)  # CPU seconds
     stopped: str = ""  # "" when every part finished; else "part: limit; ..."
 
     def to_json(self) -> dict[str, Any]:
         return {"par": self.par, "optimal_lines": self.optimal_lines, "capped": self.capped,
-                "key_moves": list(self.key_moves), "trap_rate": self.trap_rate,
+                "key_moves": list(self.key_moves), "key_parts": list(self.key_parts),
+                "trap_rate": self.trap_rate,
                 "playouts": self.playouts, "estimate_gap": self.estimate_gap,
                 "unused": {"pieces": dict(self.unused_pieces), "gods": list(self.unused_gods),
                            "coins": list(self.unused_coins),
@@ -122,19 +126,20 @@ class Measures:
                    data.get("playouts", 0), data.get("estimate_gap"),
                    dict(unused.get("pieces", {})), tuple(unused.get("gods", ())),
                    tuple(unused.get("coins", ())), tuple(unused.get("blessings", ())),
-                   data.get("states", 0), data.get("seconds", 0.0), data.get("stopped", ""))
+                   tuple(data.get("key_parts", ())), data.get("states", 0), data.get("seconds", 0.0), data.get("stopped", ""))
 
     def text(self) -> str:
         """One line for the ``solve`` report.
 
         >>> Measures(3, 2, False, ("take Atlas",), 0.5, 200, 1).text()
-        'measures: 2 shortest lines; key moves: take Atlas; trap rate 50% of 200 naive playouts; estimate gap 1'
+        'measures: 2 shortest lines; key moves: take Atlas; key parts: none; trap rate 50% of 200 naive playouts; estimate gap 1'
         """
         parts = []
         if self.optimal_lines is not None:
             count = f"{'more than ' if self.capped else ''}{self.optimal_lines}"
             parts.append(f"{count} shortest line{'s' if self.optimal_lines != 1 else ''}")
             parts.append("key moves: " + (", ".join(self.key_moves) or "none"))
+            parts.append("key parts: " + (", ".join(self.key_parts) or "none"))
         if self.trap_rate is not None:
             parts.append(f"trap rate {round(100 * self.trap_rate)}% of {self.playouts} naive "
                          "playouts")
@@ -217,6 +222,7 @@ class _Node:
 
     lines: set[tuple[int, ...]]  # sorted label ids of each distinct rest of a line
     must: frozenset[int]  # labels every path from here plays
+    must_parts: frozenset[str]  # turn parts every path from here plays
     built: tuple[int, int, int, int]  # the most pieces of each kind a path builds
 
 
@@ -240,8 +246,9 @@ class _Walk:
             return done
         game, distances = self.game, self.distances
         distances.tick()
-        edges: dict[tuple[int, RiddleState], tuple[int, int, int, int]] = {}
-        named: dict[Action, tuple[int, tuple[int, int, int, int]]] = {}
+        edges: dict[tuple[int, RiddleState], tuple[tuple[int, int, int, int],
+                                                   frozenset[str]]] = {}
+        named: dict[Action, tuple[int, tuple[int, int, int, int], frozenset[str]]] = {}
         plies: dict[int, Any] = {}
         for action, child in game.successors(state):
             if not (distances.fits(child, k - 1) if k > 1 else game.is_goal(child)):
@@ -250,21 +257,24 @@ class _Walk:
                 label, built, used = turn_use(game, state, action, plies)
                 if label not in self.labels:
                     self.labels[label] = len(self.labels)
-                named[action] = (self.labels[label], built)
+                named[action] = (self.labels[label], built, frozenset(used.parts))
                 self.gods.update(used.gods)
                 self.cards.update(used.cards)
             self.coins |= child.collected & ~state.collected
             self.tokens |= state.tokens & ~child.tokens & _workers(child)
-            edges[(named[action][0], child)] = named[action][1]
+            edges[(named[action][0], child)] = named[action][1:]
         lines: set[tuple[int, ...]] = set()
         must: frozenset[int] | None = None
+        must_parts: frozenset[str] | None = None
         most = [0, 0, 0, 0]
-        for (label_id, child), built in edges.items():
+        for (label_id, child), (built, parts) in edges.items():
             if k > 1:
                 below = self.node(child, k - 1)
                 rest, below_must, below_built = below.lines, below.must, below.built
+                below_parts = below.must_parts
             else:
                 rest, below_must, below_built = {()}, frozenset(), (0, 0, 0, 0)
+                below_parts = frozenset()
             if len(lines) <= self.cap:
                 for tail in rest:
                     merged = list(tail)
@@ -274,19 +284,24 @@ class _Walk:
                         break
             here = below_must | {label_id}
             must = here if must is None else must & here
+            these = below_parts | parts
+            must_parts = these if must_parts is None else must_parts & these
             for i in range(4):
                 most[i] = max(most[i], built[i] + below_built[i])
-        out = _Node(lines, must or frozenset(), (most[0], most[1], most[2], most[3]))
+        out = _Node(lines, must or frozenset(), must_parts or frozenset(),
+                    (most[0], most[1], most[2], most[3]))
         self.nodes[state] = out
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class TurnUse:
-    """What one turn takes from the box: gods taken (queue indices), blessing cards."""
+    """What one turn takes from the box: gods taken (queue indices), blessing cards;
+    and its parts (:func:`turn_parts`)."""
 
     gods: tuple[int, ...] = ()
     cards: tuple[int, ...] = ()  # indices of the revealed blessing cards used
+    parts: tuple[str, ...] = ()
 
 
 def _workers(state: RiddleState) -> int:
@@ -325,6 +340,26 @@ def turn_label(step: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def turn_parts(step: Mapping[str, Any]) -> tuple[str, ...]:
+    """The parts of a turn, from its :func:`~.gods.step_json` object: each build (space
+    and piece), the god taken, each power and blessing card used.
+
+    >>> turn_parts({"worker": "W1", "from": "A1", "to": "B2", "build": "C3",
+    ...             "piece": "level2", "power": "Artemis", "more_builds": [["D3", "dome"]]})
+    ('build C3 level2', 'build D3 dome', 'power Artemis')
+    """
+    out = []
+    if step.get("build") is not None:
+        out.append(f"build {step['build']} {step.get('piece')}")
+    out.extend(f"build {sq} {piece}" for sq, piece in step.get("more_builds", ()))
+    if step.get("take_god"):
+        out.append(f"take {step['take_god']}")
+    if step.get("power"):
+        out.extend(f"power {name}" for name in str(step["power"]).split(" + "))
+    out.extend(f"blessing {card}" for card in step.get("blessings", ()))
+    return tuple(out)
+
+
 def turn_use(game: RiddleGame, state: RiddleState, action: Action,
              plies: dict[int, Any] | None = None
              ) -> tuple[str, tuple[int, int, int, int], TurnUse]:
@@ -337,10 +372,11 @@ def turn_use(game: RiddleGame, state: RiddleState, action: Action,
     if action[0] >= 0:
         step = step_json(g, state, action, None, None)
         built[min(height_at(state.board, action[2]), 3)] += 1
-        return turn_label(step), (built[0], built[1], built[2], built[3]), TurnUse()
+        return (turn_label(step), (built[0], built[1], built[2], built[3]),
+                TurnUse(parts=turn_parts(step)))
     if action[0] == GOD_ACTION:
-        god = game.queue[action[1]]
-        return f"take {plain_text(god.name)}", (0, 0, 0, 0), TurnUse((action[1],))
+        taken = f"take {plain_text(game.queue[action[1]].name)}"
+        return taken, (0, 0, 0, 0), TurnUse((action[1],), parts=(taken,))
     if action[0] == POWER_ACTION:
         if POWER_ACTION not in lists:
             seat, movers, _ = game.movers(state)
@@ -349,7 +385,8 @@ def turn_use(game: RiddleGame, state: RiddleState, action: Action,
         for _, piece in ply.builds:
             built[piece] += 1
         step = step_json(g, state, action, game.powers, lists[POWER_ACTION])
-        return turn_label(step), (built[0], built[1], built[2], built[3]), TurnUse()
+        return (turn_label(step), (built[0], built[1], built[2], built[3]),
+                TurnUse(parts=turn_parts(step)))
     if action[0] == BLESSING_ACTION:
         if BLESSING_ACTION not in lists:
             lists[BLESSING_ACTION] = game.blessings.turns(game, state)
@@ -367,7 +404,8 @@ def turn_use(game: RiddleGame, state: RiddleState, action: Action,
         after: int = used.pre.extra.revealed
         spent = before & ~after
         return (turn_label(step), (built[0], built[1], built[2], built[3]),
-                TurnUse(gods, tuple(i for i in range(spent.bit_length()) if spent >> i & 1)))
+                TurnUse(gods, tuple(i for i in range(spent.bit_length()) if spent >> i & 1),
+                        turn_parts(step)))
     return repr(action), (0, 0, 0, 0), TurnUse()
 
 
@@ -405,6 +443,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
     count: int | None = None
     capped = False
     key_moves: tuple[str, ...] = ()
+    key_parts: tuple[str, ...] = ()
     unused: tuple[dict[str, int], tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
         {}, (), (), ())
     if par > DEPTH_AT_MOST:
@@ -429,6 +468,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
             must = frozenset.intersection(*(t.must for t in tops))
             names = {i: label for label, i in walk.labels.items()}
             key_moves = tuple(sorted(names[i] for i in must))
+            key_parts = tuple(sorted(frozenset.intersection(*(t.must_parts for t in tops))))
             unused = _unused(game, starts[0], walk, tops)
     trap_rate: float | None = None
     if traps:
@@ -440,7 +480,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
             stopped.append(f"{PLAYOUT}: {why}")
             spent += budget
     return Measures(par, count, capped, key_moves, trap_rate, playouts if traps else 0, gap,
-                    *unused, spent, time.process_time() - cpu, "; ".join(stopped))
+                    *unused, key_parts, spent, time.process_time() - cpu, "; ".join(stopped))
 
 
 def _unused(game: RiddleGame, start: RiddleState, walk: _Walk, tops: Sequence[_Node]
@@ -601,6 +641,6 @@ def island_difficulties(campaigns: Sequence[Campaign], riddles: Mapping[str, Rid
     return out
 
 
-__all__ = ["LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse",
+__all__ = ["LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse", "turn_parts",
            "distinct_starts", "island_difficulties", "measure_objective", "measure_solve",
            "measures_game", "riddle_difficulty", "turn_label", "turn_use"]

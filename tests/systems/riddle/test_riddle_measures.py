@@ -60,6 +60,7 @@ class Lines:
 
     multisets: set[tuple[str, ...]] = field(default_factory=set)
     labels: list[frozenset[str]] = field(default_factory=list)
+    parts: list[frozenset[str]] = field(default_factory=list)
     built: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # most of each kind
     gods: set[int] = field(default_factory=set)
     coins: int = 0
@@ -70,8 +71,8 @@ def enumerate_lines(game: RiddleGame, par: int) -> Lines:
     out = Lines()
     followed = 0
 
-    def walk(state: RiddleState, left: int, turns: list[tuple[str, tuple[int, ...], tuple[int, ...]]]
-             ) -> None:
+    def walk(state: RiddleState, left: int,
+             turns: list[tuple[str, tuple[int, ...], tuple[int, ...], tuple[str, ...]]]) -> None:
         nonlocal followed
         lists: dict[int, object] = {}  # the state's power plies, listed once
         for action, child in game.successors(state):
@@ -79,11 +80,12 @@ def enumerate_lines(game: RiddleGame, par: int) -> Lines:
             if followed > PATHS_AT_MOST:
                 raise _TooMany
             label, built, used = turn_use(game, state, action, lists)
-            line = turns + [(label, built, used.gods)]
+            line = turns + [(label, built, used.gods, used.parts)]
             if game.is_goal(child):
                 if left == 1:
                     out.multisets.add(tuple(sorted(t[0] for t in line)))
                     out.labels.append(frozenset(t[0] for t in line))
+                    out.parts.append(frozenset(p for t in line for p in t[3]))
                     for i in range(4):
                         out.built[i] = max(out.built[i], sum(t[1][i] for t in line))
                     for t in line:
@@ -110,6 +112,7 @@ def _check(game: RiddleGame, par: int, cap: int, where: str) -> bool:
     assert m.optimal_lines == min(len(lines.multisets), cap), where
     assert m.capped == (len(lines.multisets) > cap), where
     assert set(m.key_moves) == frozenset.intersection(*lines.labels), where
+    assert set(m.key_parts) == frozenset.intersection(*lines.parts), where
     start = distinct_starts(game)[0]
     assert dict(m.unused_pieces) == {PIECE_NAMES[i]: start.stock[i] - lines.built[i]
                                      for i in range(4) if start.stock[i] > lines.built[i]}, where
@@ -234,6 +237,7 @@ def test_measures_of_a_hand_made_riddle() -> None:
     m = measure_objective(game, 1, seed=3)
     assert m.optimal_lines == 1 and not m.capped
     assert m.key_moves == ("W1 A1-B1 build C1 level1",)
+    assert m.key_parts == ("build C1 level1",)
     assert dict(m.unused_pieces) == {"level1": 2, "level2": 1, "level3": 1, "dome": 2}
     assert m.unused_coins == ("gold D1",)
     assert m.unused_gods == () and m.unused_blessings == ()

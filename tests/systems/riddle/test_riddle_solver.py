@@ -484,7 +484,8 @@ def test_run_solve_json(starter: Path) -> None:
     [gold] = data["objectives"]
     assert list(gold) == ["tier", "status", "turns", "solution", "steps", "optimal_first_moves",
                           "states", "seconds", "reason", "measures"]
-    assert list(gold["measures"]) == ["par", "optimal_lines", "capped", "key_moves", "trap_rate",
+    assert list(gold["measures"]) == ["par", "optimal_lines", "capped", "key_moves", "key_parts",
+                                      "trap_rate",
                                       "playouts", "estimate_gap", "unused", "states", "seconds",
                                       "stopped"]
     assert gold["measures"]["par"] == 2 and gold["measures"]["stopped"] == ""
