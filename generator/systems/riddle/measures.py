@@ -3,8 +3,10 @@ like, computed from the solver's game (:class:`~.game.RiddleGame`, with or witho
 god powers) and its par (the shortest number of turns, from the solver).
 
 - ``optimal_lines``: distinct shortest lines, where two lines are the same when they
-  play the same multiset of turn labels (:func:`turn_label`: worker, from, to, build
-  space, piece, power used, god taken, blessing cards used). Lines that differ only
+  play the same multiset of turn labels (:func:`turn_label`: the worker, named by
+  the space it leaves, where it goes, build space, piece, power used, god taken,
+  blessing cards used). Workers one seat moves are interchangeable, as in the
+  solver's key, so a worker is named by its space, not its number. Lines that differ only
   by the order of turns that commute count once; the group's later choices that a
   turn's label does not show (which objective slot a coin fills, which piece a
   reward brings) do not make two lines. Counted up to ``cap``; ``capped`` past it.
@@ -30,9 +32,10 @@ a transposition table, as in :func:`~generator.sim.search.count_optimal_first_mo
 every state asked at depth ``d`` is at least ``par - d`` turns from a goal (``par``
 being the shortest), so "reaches a goal within ``par - d``" is an exact distance.
 The DAG itself is walked over whole states, not keys: a symmetric image of a
-state plays mirrored turns, which are other labels.
+state plays mirrored turns, which are other labels. Only the numbering of
+interchangeable workers is forgotten (:func:`_canonical`): it changes no label.
 
->>> Measures(3, 2, False, ("W1 A1-B1 build C1 level1",), 0.25, 200, 1).to_json()["trap_rate"]
+>>> Measures(3, 2, False, ("A1-B1 build C1 level1",), 0.25, 200, 1).to_json()["trap_rate"]
 0.25
 """
 from __future__ import annotations
@@ -234,14 +237,15 @@ class _Walk:
     distances: _Distances
     cap: int
     labels: dict[str, int] = field(default_factory=dict)
-    nodes: dict[RiddleState, _Node] = field(default_factory=dict)
+    nodes: dict[RiddleState, _Node] = field(default_factory=dict)  # by _canonical
     gods: set[int] = field(default_factory=set)
     coins: int = 0
     tokens: int = 0
     cards: set[int] = field(default_factory=set)
 
     def node(self, state: RiddleState, k: int) -> _Node:
-        done = self.nodes.get(state)
+        canonical = _canonical(self.game, state)
+        done = self.nodes.get(canonical)
         if done is not None:
             return done
         game, distances = self.game, self.distances
@@ -290,7 +294,7 @@ class _Walk:
                 most[i] = max(most[i], built[i] + below_built[i])
         out = _Node(lines, must or frozenset(), must_parts or frozenset(),
                     (most[0], most[1], most[2], most[3]))
-        self.nodes[state] = out
+        self.nodes[canonical] = out
         return out
 
 
@@ -302,6 +306,21 @@ class TurnUse:
     gods: tuple[int, ...] = ()
     cards: tuple[int, ...] = ()  # indices of the revealed blessing cards used
     parts: tuple[str, ...] = ()
+
+
+def _canonical(game: RiddleGame, state: RiddleState) -> RiddleState:
+    """``state`` with the workers of each group the key may permute (a seat's workers)
+    in square order: its lines are the same labels (they name spaces, not workers)."""
+    groups = game.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
+    workers = state.board.workers
+    moved = list(workers)
+    for group in groups:
+        if len(group) > 1:
+            for i, sq in zip(group, sorted(workers[i] for i in group)):
+                moved[i] = sq
+    if tuple(moved) == workers:
+        return state
+    return state._replace(board=state.board._replace(workers=tuple(moved)))
 
 
 def _workers(state: RiddleState) -> int:
@@ -318,7 +337,7 @@ def turn_label(step: Mapping[str, Any]) -> str:
 
     >>> turn_label({"worker": "W1", "from": "A1", "to": "B2", "build": "C3",
     ...             "piece": "level1", "power": None})
-    'W1 A1-B2 build C3 level1'
+    'A1-B2 build C3 level1'
     >>> turn_label({"worker": None, "power": None, "take_god": "Atlas"})
     'take Atlas'
     """
@@ -328,7 +347,9 @@ def turn_label(step: Mapping[str, Any]) -> str:
     if step.get("take_god"):
         parts.append(f"take {step['take_god']}")
     elif step.get("worker") is not None:
-        parts.append(f"{step['worker']} {step.get('from')}-{step.get('to')}")
+        start = step.get("from")  # names the worker (one figure a space)
+        parts.append(f"{start}-{step.get('to')}" if start is not None
+                     else f"{step['worker']} to {step.get('to')}")
         if step.get("build") is not None:
             parts.append(f"build {step['build']} {step.get('piece')}")
         for sq, piece in step.get("more_builds", ()):

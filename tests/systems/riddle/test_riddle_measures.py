@@ -236,7 +236,7 @@ def test_measures_of_a_hand_made_riddle() -> None:
     game = RiddleGame(ctx, 0)
     m = measure_objective(game, 1, seed=3)
     assert m.optimal_lines == 1 and not m.capped
-    assert m.key_moves == ("W1 A1-B1 build C1 level1",)
+    assert m.key_moves == ("A1-B1 build C1 level1",)
     assert m.key_parts == ("build C1 level1",)
     assert dict(m.unused_pieces) == {"level1": 2, "level2": 1, "level3": 1, "dome": 2}
     assert m.unused_coins == ("gold D1",)
