@@ -154,6 +154,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G105": (Severity.INFO, "solver summary"),
     "RS-G106": (Severity.WARNING, "cached solver result failed verification"),
     "RS-G107": (Severity.WARNING, "objective not proven for every player count"),
+    "RS-G108": (Severity.WARNING, "island riddle easier than the one before it"),
+    "RS-G109": (Severity.INFO, "island's riddles hold no surprise"),
     "RS-G110": (Severity.WARNING, "a deck god would cut an objective's par"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),

@@ -60,6 +60,7 @@ from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import campaign_checks, checks
+from generator.systems.riddle.measures import SECONDS as MEASURE_SECONDS
 from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.box import build_blessing, build_die, build_god
@@ -157,6 +158,17 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
                 found = {key: other[q] for key, q in by_key.items() if q in other}
                 yield from iter_shortcut_diagnostics(
                     riddle, doc, base, revealed_by_god(riddle, found, gods), names)
+    campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
+    if campaigns:  # the islands' difficulty along the campaign (RS-G108, RS-G109)
+        from generator.systems.riddle.measures import island_difficulties
+
+        one = {rid: solves[q] for rid, qs in wanted.items() for q in qs
+               if q.players == 1 and not q.expert}
+        found_difficulty = island_difficulties([c for c, _ in campaigns], shared.riddles, one,
+                                               gods=shared.gods, dice=shared.dice,
+                                               blessings=shared.blessings)
+        for campaign, doc in campaigns:
+            yield from campaign_checks.iter_island_difficulty(campaign, doc, found_difficulty)
 
 
 def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
@@ -325,7 +337,11 @@ class RiddleSystem:
                               "CPU seconds.", minimum=1),
                 CommandOption("no-powers", "Search without the god powers and blessing cards in "
                               "play, to compare with the par as played (a line that needs a "
-                              "power is still searched with them).", kind="flag"))
+                              "power is still searched with them).", kind="flag"),
+                CommandOption("measures", "The designer's measures of each solved objective "
+                              "(shortest lines, key moves, trap rate, estimate gap, unused "
+                              f"pieces; default on; each part stops after {MEASURE_SECONDS:g} "
+                              "CPU seconds).", kind="choice", choices=("on", "off")))
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.riddle.solve_cli import run_solve
@@ -333,7 +349,8 @@ class RiddleSystem:
         v = request.values
         return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
                          v.get("budget"), request.fmt, notice=request.notice,
-                         powers=not v.get("no_powers"))
+                         powers=not v.get("no_powers"),
+                         measures=v.get("measures") != "off")
 
     def warm(self, notice: ProgressFn) -> str:
         """Compile the solver's compiled core ahead of its first proof (``riddlesmith

@@ -304,7 +304,68 @@ def iter_constellation_problems(sky: Constellation, doc: Document, gods: Iterabl
                            "Polaris: this god can never become friendly", ("nodes", i, "id"))
 
 
+
+# -- difficulty along an island -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RiddleDifficulty:
+    """What the island difficulty check needs of one riddle's one-player results.
+
+    ``hardest`` is the most turns among its solved objectives (None: none solved);
+    ``estimate_gap`` and ``trap_rate`` are the largest over its solved objectives
+    (:mod:`.measures`), None when not measured.
+    """
+
+    riddle: str
+    hardest: int | None
+    hardest_tier: str = ""
+    estimate_gap: int | None = None
+    trap_rate: float | None = None
+
+
+def iter_island_difficulty(campaign: Campaign, doc: Document,
+                           riddles: Mapping[str, RiddleDifficulty]) -> Iterator[Diagnostic]:
+    """In campaign order, a riddle whose hardest objective takes fewer turns than the
+    hardest of the riddle before it on the island (RS-G108, at the riddle in the
+    island's list), and an island whose riddles all have estimate gap 0 and trap
+    rate 0 (RS-G109, a note at the island's list). Riddles without a result are
+    skipped (the riddle before a skipped one stays the one compared).
+
+    >>> from generator.pack.yamlload import load_yaml
+    >>> yaml = load_yaml("islands:\\n  - {id: isle, riddles: [a, b]}\\n", "c.yaml").documents[0]
+    >>> isle = Campaign("c", "C", (Island("isle", "Isle", ("a", "b")),))
+    >>> [(d.code, d.line, d.col) for d in iter_island_difficulty(
+    ...     isle, Document("campaign", "c", "c.yaml", yaml),
+    ...     {"a": RiddleDifficulty("a", 5, "gold"), "b": RiddleDifficulty("b", 3, "heroic")})]
+    [('RS-G108', 2, 29)]
+    """
+    for i, island in enumerate(campaign.islands):
+        before: RiddleDifficulty | None = None
+        for j, rid in enumerate(island.riddles):
+            here = riddles.get(rid)
+            if here is None or here.hardest is None:
+                continue
+            if before is not None and before.hardest is not None \
+                    and here.hardest < before.hardest:
+                yield doc.diag("RS-G108", f"riddle '{rid}' on island '{island.id}' is easier "
+                               f"than '{before.riddle}' before it: its hardest objective "
+                               f"({here.hardest_tier}) takes {here.hardest} turns, "
+                               f"'{before.riddle}'s ({before.hardest_tier}) {before.hardest}",
+                               ("islands", i, "riddles", j),
+                               hint="reorder the island's riddles, or make this one longer")
+            before = here
+        known = [riddles.get(rid) for rid in island.riddles]
+        if known and all(d is not None and d.hardest is not None and d.estimate_gap == 0
+                         and d.trap_rate == 0 for d in known):
+            yield doc.diag("RS-G109", f"island '{island.id}': on each of its {len(known)} "
+                           "riddles the shortest line is the obvious count (estimate gap 0) "
+                           "and the greedy move never misses par (trap rate 0)",
+                           ("islands", i, "riddles"))
+
+
 __all__ = [
+    "RiddleDifficulty", "iter_island_difficulty",
     "RiddleInfo", "explain_unlock", "iter_campaign_problems", "iter_constellation_problems",
     "iter_island_membership", "open_islands", "riddle_info",
 ]

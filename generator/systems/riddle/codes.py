@@ -111,6 +111,17 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "reach for another; the book leaves that count's turns out.",
                 "players: [1, 2, 3, 4]    # the gold objective is proven for 1 and 2 players,\n"
                 "                         # but the search for 3 stops at its budget"),
+    "RS-G108": ("An island is played in campaign order, so its riddles should not get easier: "
+                "the hardest objective of each riddle (the most turns, one player) takes at "
+                "least as many turns as the hardest of the riddle before it on the island.",
+                "islands:\n  - id: harbour\n    riddles: [long-climb, quick-step]    "
+                "# long-climb's hardest takes 7 turns, quick-step's 4"),
+    "RS-G109": ("A note: on every riddle of the island the shortest line is as long as the "
+                "solver's obvious count (estimate gap 0) and a naive player who always takes "
+                "the move that looks closest reaches par (trap rate 0); the island may hold no "
+                "surprise.",
+                "islands:\n  - id: harbour\n    riddles: [first-light, second-light]    "
+                "# both solved by the greedy move each turn"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "RIDDLE_CODES"]

@@ -43,13 +43,25 @@ class ObjectiveResult:
     # at set-up (or none is in play); false: the riddle opted out (``solver.powers``),
     # ``--no-powers``, or the search with them stopped undecided (the reason says which).
     powers_searched: bool = True
+    # The shortcut report (:mod:`.shortcuts`): (deck god, turns) for each god not in the
+    # opening queue that would solve it in fewer turns if revealed beside it (``solve``).
+    shortcuts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # The designer's measures (:meth:`.measures.Measures.to_json`), when they were asked
+    # for (``solve`` computes them; a cached proof has none).
+    measures: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"tier": self.tier, "status": self.status, "turns": self.turns,
-                "solution": list(self.solution), "steps": [dict(s) for s in self.steps],
-                "optimal_first_moves": self.optimal_first_moves,
-                "powers_searched": self.powers_searched,
-                "states": self.states, "seconds": round(self.seconds, 3), "reason": self.reason}
+        out: dict[str, Any] = {"tier": self.tier, "status": self.status, "turns": self.turns,
+                               "solution": list(self.solution),
+                               "steps": [dict(s) for s in self.steps],
+                               "optimal_first_moves": self.optimal_first_moves,
+                               "powers_searched": self.powers_searched,
+                               "shortcuts": [{"god": g, "turns": t} for g, t in self.shortcuts],
+                               "states": self.states, "seconds": round(self.seconds, 3),
+                               "reason": self.reason}
+        if self.measures is not None:
+            out["measures"] = dict(self.measures)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ObjectiveResult:
@@ -58,7 +70,9 @@ class ObjectiveResult:
                    data.get("setup", ""), tuple(data.get("boards", ())),
                    tuple(tuple(int(x) for x in step) for step in data.get("trace", ())),
                    tuple(dict(s) for s in data.get("steps", ())),
-                   powers_searched=bool(data.get("powers_searched", True)))
+                   powers_searched=bool(data.get("powers_searched", True)),
+                   measures=dict(data["measures"]) if data.get("measures") is not None
+                   else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ player count, tier or format).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from dataclasses import replace
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from generator.diagnostics import Diagnostic, Severity
@@ -21,7 +22,15 @@ from generator.systems import discover_systems
 from generator.systems.riddle import check_pack, read_sources
 from generator.systems.riddle.box import build_blessing, build_die, build_god
 from generator.systems.riddle.cache import COMPILE_NOTICE
-from generator.systems.riddle.model import build_riddle
+from generator.systems.riddle.measures import Measures, measure_solve
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.model import Riddle, build_riddle
+from generator.systems.riddle.shortcuts import (
+    REPORT_BUDGET,
+    SEPARATOR,
+    shortcut_riddles,
+    shortcuts_of,
+)
 from generator.systems.riddle.solver import (
     BOARD_LEGEND,
     SOLVED,
@@ -38,7 +47,7 @@ FORMATS = ("text", "json")
 def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
               tier: str | None = None, budget: int | None = None, fmt: str = "text",
               notice: Callable[[str], None] | None = None,
-              powers: bool = True) -> tuple[int, str]:
+              powers: bool = True, measures: bool = True) -> tuple[int, str]:
     """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``players`` defaults to 1; ``tier`` picks one objective (default: all);
@@ -48,6 +57,9 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     once, before a proof compiles the solver's compiled core (:mod:`.compiled.warm`).
     ``powers`` False is ``--no-powers``: the par without the powers in play (the riddle's
     own ``solver.powers`` otherwise decides).
+    With ``measures`` each solved objective gets the designer's measures
+    (:func:`.measures.measure_solve`: each part at most
+    :data:`~.measures.SECONDS` CPU seconds).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
@@ -105,10 +117,30 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
                              shortest_with_powers=None if powers else False)
     finally:
         COMPILE_NOTICE.reset(told)
+    solve = _with_shortcuts(riddle, solve, gods=gods, die=die, blessings=blessings)
+    if measures:
+        solve = measure_solve(riddle, solve, gods=gods, die=die, blessings=blessings)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":
         return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)
     return code, format_solve_text(solve, plain_text(riddle.title))
+
+
+def _with_shortcuts(riddle: Riddle, solve: RiddleSolve, *, gods: Mapping[str, GodCard],
+                    die: Die | None, blessings: Mapping[str, BlessingCard]) -> RiddleSolve:
+    """``solve`` with each objective's shortcut report (:mod:`.shortcuts`): the riddle
+    solved with each deck god beside the opening queue, with ``check``'s budget for it,
+    at the same player count."""
+    revealed = {}
+    for key, other in shortcut_riddles(riddle, gods).items():
+        god = key.rsplit(SEPARATOR, 1)[1]
+        revealed[god] = solve_riddle(other, solve.players, gods=gods, die=die,
+                                     blessings=blessings, budget=REPORT_BUDGET,
+                                     tiers=[o.tier for o in solve.objectives],
+                                     count_first_moves=False)
+    cuts = shortcuts_of(solve, revealed)
+    return replace(solve, objectives=tuple(replace(o, shortcuts=cuts.get(o.tier, ()))
+                                           for o in solve.objectives))
 
 
 def format_solve_text(solve: RiddleSolve, title: str = "") -> str:
@@ -136,6 +168,11 @@ def _objective_text(result: ObjectiveResult) -> list[str]:
     lines = [head]
     if result.reason:
         lines.append(f"  {result.reason}")
+    if result.shortcuts:
+        lines.append("  a deck god refilled into the queue would cut it: " + ", ".join(
+            f"{g} {t} turn{'s' if t != 1 else ''}" for g, t in result.shortcuts))
+    if result.measures is not None:
+        lines.append("  " + Measures.from_json(result.measures).text())
     if result.solution:
         if result.status != SOLVED:
             lines.append("  a line that relies on chance:")

@@ -27,6 +27,10 @@ from generator.systems.riddle.results import ObjectiveResult, RiddleSolve
 
 from .test_riddle_proofs import RIDDLE, write_piers
 
+ISLAND_CODES = ("RS-G108", "RS-G109")
+"""The campaign's island difficulty codes: the piers' order makes pier-2 the easier
+(test_riddle_measures.py pins them); these tests are about each riddle's proofs."""
+
 # pier-2: only the first pair of workers is near A3 and the gold objective has a
 # deadline, so with 2-4 players (the pairs take turns) it can never be met in time.
 DEADLINE = """kind: riddle
@@ -66,7 +70,7 @@ def test_each_count_is_proven_and_what_is_not_is_reported_at_the_objective(
     (root / "riddles" / "pier-3.yaml").write_text(NARROW)
     report = check([root], Options(cache=False))
     found = {(d.code, Path(d.file).name, d.line, d.col): d for d in report.diagnostics
-             if d.code.startswith("RS-G1")}
+             if d.code.startswith("RS-G1") and d.code not in ISLAND_CODES}
     assert sorted(found) == [("RS-G101", "pier-2.yaml", 18, 11),
                              ("RS-G107", "pier-3.yaml", 22, 11)], found
     unsolvable = found["RS-G101", "pier-2.yaml", 18, 11]
@@ -160,7 +164,8 @@ def test_other_counts_are_searched_only_for_what_the_first_count_proved(
         assert solve.objectives[2].reason == "not searched: not proven for 1 player either"
     assert len(list((tmp_path / "cache").iterdir())) == 1  # partial answers are not stored
     report = check([root], Options(cache=False))
-    assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")] == ["RS-G102"]
+    assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")
+            and d.code not in ISLAND_CODES] == ["RS-G102"]
 
 
 def test_with_the_compiled_core_a_count_left_unproven_says_which_limit_stopped_it(
@@ -189,5 +194,6 @@ def test_with_the_compiled_core_a_count_left_unproven_says_which_limit_stopped_i
         in unproven.message, unproven.message
     monkeypatch.setattr(search, "BYTES_AT_MOST", 1 << 30)
     report = check([root], Options(cache=False))
-    assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")] == [], \
+    assert [d.code for d in report.diagnostics if d.code.startswith("RS-G1")
+            and d.code not in ISLAND_CODES] == [], \
         [d.message for d in report.diagnostics]

@@ -483,7 +483,12 @@ def test_run_solve_json(starter: Path) -> None:
     assert data["riddle"] == "first-light" and data["players"] == 1
     [gold] = data["objectives"]
     assert list(gold) == ["tier", "status", "turns", "solution", "steps", "optimal_first_moves",
-                          "states", "seconds", "reason"]
+                          "states", "seconds", "reason", "measures"]
+    assert list(gold["measures"]) == ["par", "optimal_lines", "capped", "key_moves", "key_parts",
+                                      "trap_rate",
+                                      "playouts", "estimate_gap", "unused", "states", "seconds",
+                                      "stopped"]
+    assert gold["measures"]["par"] == 2 and gold["measures"]["stopped"] == ""
     assert gold["status"] == "solved" and gold["turns"] == 2 and len(gold["solution"]) == 2
     assert len(gold["steps"]) == 2 and all(list(s)[:6] == ["worker", "from", "to", "build",
                                                            "piece", "power"]
@@ -494,6 +499,7 @@ def test_run_solve_text(starter: Path) -> None:
     code, text = run_solve(starter, "first-light", 2, "heroic", None, "text")
     assert code == 0
     assert "heroic objective: solved in 4 turns" in text
+    assert "\n  measures: " in text and "naive playouts" in text
     assert "turn 4: P2 " in text and "workers: P1 " in text
     assert text.count("    1   ~") == 5  # the set-up board and one board per turn
 
