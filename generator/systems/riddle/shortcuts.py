@@ -30,10 +30,10 @@ from generator.systems.riddle.results import SOLVED, RiddleSolve
 WARN_TURNS = 2
 """A deck god that would cut an objective's par by this many turns or more is warned of."""
 
-REPORT_BUDGET = 2_000
+REPORT_BUDGET = 1_000
 """States each search of the report may expand (and, by
-:func:`~.solver.shortcut_children`, 1,000 generated in the search for a shorter line):
-a tenth of ``check``'s proofs, since the report adds one solve per deck god. Measured on
+:func:`~.solver.shortcut_children`, 500 generated in the search for a shorter line):
+a twentieth of ``check``'s proofs, since the report adds one solve per deck god. Measured on
 the shipped riddles: 55 s CPU at ``check``'s own budget, mostly Hermes; a cut the
 report misses within it is not claimed."""
 

@@ -179,16 +179,17 @@ CASES = [
          extra={CAMPAIGN_FILE: CAMPAIGN.replace("  # riddlesmith: ignore[RS-G108]", "")}),
     Case("riddle-not-listed", (), (("RS-G026", 5, 9),), extra={CAMPAIGN_FILE: CAMPAIGN.replace(
         ", t]  # riddlesmith: ignore[RS-G108]", "]")}),
-    # --- campaign
+    # --- campaign (an island of riddle t alone: gap 0, trap rate 0 with its powers, so the
+    # RS-G109 note joins the cases that add one)
     Case("listed-on-other-island", (), (("RS-G020", 5, 9),), extra={CAMPAIGN_FILE: CAMPAIGN.replace(
         ", t]", "]") + "  - id: far-isles\n    name: Far Isles\n    riddles: [t]\n"}),
-    Case("listed-twice", (), (("RS-G020", 10, 15),), file=CAMPAIGN_FILE, extra={CAMPAIGN_FILE: CAMPAIGN
+    Case("listed-twice", (), (("RS-G020", 10, 15), ("RS-G109", 10, 14)), file=CAMPAIGN_FILE, extra={CAMPAIGN_FILE: CAMPAIGN
          + "  - id: far-isles\n    name: Far Isles\n    riddles: [t]\n"}),
-    Case("island-cycle", (), (("RS-G019", 8, 13), ("RS-G019", 13, 7)), file=CAMPAIGN_FILE,
+    Case("island-cycle", (), (("RS-G019", 8, 13), ("RS-G019", 13, 7), ("RS-G109", 11, 14)), file=CAMPAIGN_FILE,
          extra={RIDDLE_FILE: FAR_RIDDLE, CAMPAIGN_FILE: CAMPAIGN.replace(", t]", "]\n    unlock: {island_complete: far-isles}")
                 + "  - id: far-isles\n    name: Far Isles\n    riddles: [t]\n"
                 "    unlock:\n      island_complete: dawn-isles\n"}),
-    Case("island-needs-missing-riddles", (), (("RS-G019", 12, 7),), file=CAMPAIGN_FILE,
+    Case("island-needs-missing-riddles", (), (("RS-G019", 12, 7), ("RS-G109", 10, 14)), file=CAMPAIGN_FILE,
          extra={RIDDLE_FILE: FAR_RIDDLE, CAMPAIGN_FILE: CAMPAIGN.replace(", t]", "]") + "  - id: far-isles\n    name: Far Isles\n"
                 "    riddles: [t]\n    unlock:\n      objectives_on: {riddles: \"0-3\"}\n"}),
     Case("island-unknown", (), (("RS-G019", 8, 13), ("RS-P010", 8, 31)), file=CAMPAIGN_FILE,

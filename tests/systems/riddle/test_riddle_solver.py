@@ -483,7 +483,8 @@ def test_run_solve_json(starter: Path) -> None:
     assert data["riddle"] == "first-light" and data["players"] == 1
     [gold] = data["objectives"]
     assert list(gold) == ["tier", "status", "turns", "solution", "steps", "optimal_first_moves",
-                          "states", "seconds", "reason", "measures"]
+                          "powers_searched", "shortcuts", "states", "seconds", "reason",
+                          "measures"]
     assert list(gold["measures"]) == ["par", "optimal_lines", "capped", "key_moves", "key_parts",
                                       "trap_rate",
                                       "playouts", "estimate_gap", "unused", "states", "seconds",
