@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib.resources import files
 from pathlib import Path
 
@@ -80,6 +82,22 @@ def _no_ci_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     os.environ.pop("RIDDLESMITH_DEBUG", None)
 
 
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` between processes (none where fcntl is missing)."""
+    if sys.platform == "win32":  # each worker makes its own caches there
+        yield
+        return
+    import fcntl
+
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session")
 def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Path], None]:
     """``seed(pack, dest)`` fills the cache folder ``dest`` with what one check of the
@@ -89,12 +107,21 @@ def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Pa
     A test that needs the shipped pack checked or built, but not simulated from
     nothing, seeds its cache instead of solving and playtesting everything again.
     """
-    root = tmp_path_factory.mktemp("shipped-caches")
+    # Under pytest-xdist every worker has its own session: the caches are made once for
+    # all of them, in the run's shared temporary folder, one worker at a time.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") and sys.platform != "win32":  # fcntl's locks
+        shared = shared.parent
+    root = shared / "shipped-caches"
+    root.mkdir(exist_ok=True)
     made: set[str] = set()
 
     def seed(pack: str, dest: Path) -> None:
         if pack not in made:
-            check([CONTENT / pack], Options(cache_dir=root / pack))
+            with _locked(root / f"{pack}.lock"):
+                if not (root / f"{pack}.done").exists():
+                    check([CONTENT / pack], Options(cache_dir=root / pack))
+                    (root / f"{pack}.done").touch()
             made.add(pack)
         if (root / pack).is_dir():  # the fragments system caches nothing
             shutil.copytree(root / pack, dest, dirs_exist_ok=True)

@@ -10,6 +10,7 @@ schema check says about it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 import json
 import random
 from pathlib import Path
@@ -218,7 +219,7 @@ def test_the_pack_yaml_of_the_test_pack_is_valid() -> None:
 
 
 def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign(
-        tmp_path: Path) -> None:
+        tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> None:
     """A broken riddle file is one YAML error: the campaign's reference to its id is not
     "unknown" (RS-P010) and its island is not "never open" (RS-G019) because of it."""
     import shutil
@@ -228,13 +229,17 @@ def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign
                     ignore=shutil.ignore_patterns(".riddlesmith-cache"))
     broken = root / "riddles" / "01-keepers-stair.yaml"
     broken.write_text(broken.read_text().replace("\ngods:", "\ngods:\n\tfoo: 1", 1))
-    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--no-cache", "-q"])
+    cache = tmp_path / "cache"  # the other riddles' proofs, as one check of the campaign stores
+    shipped_cache("riddles", cache)
+    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--cache-dir",
+                                       str(cache), "-q"])
     assert result.exit_code == 1
     found = [(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]]
     assert found == [("01-keepers-stair.yaml", "RS-Y006")]
     # A reference to an id no file declares is still unknown.
     campaign = root / "campaigns" / "lantern-archipelago.yaml"
     campaign.write_text(campaign.read_text().replace("keepers-stair,", "keepers-stare,", 1))
-    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--no-cache", "-q"])
+    result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--cache-dir",
+                                       str(cache), "-q"])
     codes = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
     assert "RS-P010" in codes

@@ -66,6 +66,7 @@ from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.box import build_blessing, build_die, build_god
 from generator.systems.riddle.campaign import build_campaign, build_constellation
 from generator.systems.riddle.model import Riddle, build_riddle
+from generator.systems.riddle.results import ObjectiveResult
 
 KINDS = ("riddle", "god", "blessing", "die", "campaign", "constellation")
 
@@ -222,6 +223,14 @@ def _iter_riddle_problems(riddle: Riddle, doc: Document, gods: dict[str, Any],
         yield from checks.iter_stockpile_problems(riddle, doc, gods, effects)
 
 
+def _count_line(result: ObjectiveResult) -> dict[str, Any]:
+    """One objective at one player count, for ``report.json``: its verdict, whether the
+    powers were searched, who moves which workers and the shortest line found."""
+    return {"tier": result.tier, "status": result.status, "turns": result.turns,
+            "powers_searched": result.powers_searched, "workers": result.setup,
+            "line": list(result.solution)}
+
+
 @dataclass(frozen=True, slots=True)
 class RiddleSystem:
     name: str = "riddle"
@@ -292,8 +301,13 @@ class RiddleSystem:
         turns = {rid: {str(q.players): {o.tier: o.turns if o.status == SOLVED else o.status
                                         for o in counted[q].objectives} for q in qs}
                  for rid, qs in by_count.items()}
+        # The par and a shortest line at every count: a one-player line is nobody else's
+        # (issue 22 §3). Each step names the player whose worker moves ("P2 W3 ...").
+        lines = {rid: {str(q.players): [_count_line(o) for o in counted[q].objectives]
+                       for q in qs} for rid, qs in by_count.items()}
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty,
-                                             "turns_by_players": turns}}
+                                             "turns_by_players": turns,
+                                             "lines_by_players": lines}}
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The god and blessing decks, for the print targets."""

@@ -178,7 +178,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     legend = legend_page(paper, lang=lang)
     pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
     return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
-                           overflowing)
+                           overflowing, by_count)
 
 
 def _voyage(content: RiddleContent, lang: str | None, page_of: Mapping[str, int]) -> list[Island]:
@@ -215,7 +215,8 @@ def _cover(content: RiddleContent, voyage: Sequence[Island], paper: tuple[float,
 def _with_solutions(content: RiddleContent, solves: dict[str, RiddleSolve | None],
                     pages: list[Scene], paper: tuple[float, float], lang: str | None, mode: str,
                     progress: ProgressFn, maps: list[tuple[str, Scene]],
-                    overflowing: list[str]) -> Book:
+                    overflowing: list[str],
+                    by_count: Mapping[str, Sequence[RiddleSolve]] | None = None) -> Book:
     """The book of ``pages`` and the solutions: appended upside down, apart, or none."""
     solutions: list[Scene] = []
     if mode != "none":
@@ -225,7 +226,7 @@ def _with_solutions(content: RiddleContent, solves: dict[str, RiddleSolve | None
             die = content.dice.get(riddle.die) if riddle.die else None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
                                            blessings={b.id: b for b, _ in content.blessings},
-                                           die=die)
+                                           die=die, by_count=(by_count or {}).get(riddle.id, ()))
         if mode == "appendix":
             start = len(pages) + 1
             pages.append(solutions_divider(paper, content.title, start, lang))
@@ -275,7 +276,7 @@ def build_booklet_book(content: RiddleContent, solves: dict[str, RiddleSolve | N
         if not spread.fits:
             overflowing.append(riddle.id)
     return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
-                           overflowing)
+                           overflowing, by_count)
 
 
 def dress_book(book: Book, content: RiddleContent, pack: Pack) -> Book:

@@ -134,25 +134,37 @@ class SolutionBlock:
     result: ObjectiveResult
     turns: tuple[Turn, ...] | None
     same_as: str = ""  # tier of an earlier objective with the very same line
+    players: int = 1  # the player count the line is for (its steps name the player)
 
 
 def iter_solution_blocks(riddle: Riddle, solve: RiddleSolve | None, *,
                          gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
-                         blessings: Mapping[str, BlessingCard] | None = None
-                         ) -> Iterator[SolutionBlock]:
-    """One block per objective of a riddle, with the replayed line when it is solved."""
-    if solve is None:
-        return
-    seen: dict[tuple[str, ...], str] = {}
-    for result in solve.objectives:
-        if result.status == SOLVED and result.solution in seen:
-            yield SolutionBlock(riddle, result, None, seen[result.solution])
+                         blessings: Mapping[str, BlessingCard] | None = None,
+                         by_count: Sequence[RiddleSolve] = ()) -> Iterator[SolutionBlock]:
+    """One block per objective of a riddle, with the replayed line when it is solved;
+    then, for each other player count in ``by_count``, one block per objective with that
+    count's own line as notation (a one-player line is nobody else's: issue 22 §3)."""
+    if solve is not None:
+        seen: dict[tuple[str, ...], str] = {}
+        for result in solve.objectives:
+            if result.status == SOLVED and result.solution in seen:
+                yield SolutionBlock(riddle, result, None, seen[result.solution], solve.players)
+                continue
+            turns = replay_solution(riddle, result, solve.players, gods=gods, die=die,
+                                    blessings=blessings)
+            if result.status == SOLVED:
+                seen[result.solution] = result.tier
+            yield SolutionBlock(riddle, result, turns, players=solve.players)
+    drawn = solve.players if solve is not None else 0
+    for other in sorted(by_count, key=lambda s: s.players):
+        if other.players == drawn or other.expert:
             continue
-        turns = replay_solution(riddle, result, solve.players, gods=gods, die=die,
-                                blessings=blessings)
-        if result.status == SOLVED:
-            seen[result.solution] = result.tier
-        yield SolutionBlock(riddle, result, turns)
+        lines: dict[tuple[str, ...], str] = {}
+        for result in other.objectives:
+            same = lines.get(result.solution, "") if result.status == SOLVED else ""
+            if result.status == SOLVED and not same:
+                lines[result.solution] = result.tier
+            yield SolutionBlock(riddle, result, None, same, other.players)
 
 
 CAPTION_H = 9.6
@@ -283,6 +295,7 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         y = top
 
     last_riddle = ""
+    last_count = 0
     for block in blocks:
         riddle = block.riddle
         result = block.result
@@ -292,7 +305,14 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         map_h = size * riddle.board.geometry.height / max(riddle.board.geometry.width,
                                                          riddle.board.geometry.height)
         row_h = map_h + CAPTION_H + 3.0
-        need = 9.0 + (row_h if block.turns else 8.0) + (8.0 if riddle.id != last_riddle else 0)
+        # Which count a line is for, whenever the riddle allows more than one player.
+        counted = tuple(riddle.players) != (1,)
+        heading = counted and (riddle.id != last_riddle or block.players != last_count)
+        line_text = _count_line_text(block, lang) if not block.turns else ""
+        text_h = write(line_text, 0.0, 0.0, width, 500.0, size=8.0, min_size=8.0, icons=False,
+                       lang=lang).height + 1.0 if line_text else 0.0
+        need = (9.0 + (row_h if block.turns else 8.0 + text_h)
+                + (8.0 if riddle.id != last_riddle else 0) + (6.0 if heading else 0))
         if y + need > bottom and pages[-1]:
             new_page()
         if riddle.id != last_riddle:
@@ -303,6 +323,13 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
                                                                     stroke_width=0.35)))
             y += 10.0
             last_riddle = riddle.id
+        if heading:
+            pages[-1].append(fitted_text(
+                m, y + 4.0, labels.label("b-count-one" if block.players == 1 else "b-count-many",
+                                         lang, n=block.players),
+                9.5, width, font="sans", fill=MUTED, bold=True, min_size=7.0))
+            y += 6.0
+        last_count = block.players
         pages[-1] += tier_pill(m, y, result.tier, lang=lang)
         if result.status == SOLVED:
             turns = result.turns or 0
@@ -331,6 +358,12 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0,
                                          font="sans", fill=INK, min_size=6.5))
             y += 8.0
+        if line_text:  # another player count's line: one paragraph of notation
+            para = write(line_text, m, y, width, text_h + 2.0, size=8.0, min_size=8.0,
+                         icons=False, lang=lang)
+            pages[-1].append(para.block)
+            y += para.height + 3.0
+            continue
         if not block.turns:
             if result.status == SOLVED and not block.same_as:
                 for i, line in enumerate(result.solution, 1):
@@ -371,6 +404,18 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             body = [Group(tuple(body), translate=(pw, ph), rotate=180.0)]
         out.append(page(pw, ph, body, f"solutions-{n + 1}"))
     return out
+
+
+def _count_line_text(block: SolutionBlock, lang: str | None) -> str:
+    """The notation of a line for more than one player: who moves which workers, then each
+    turn (its player named), or "" for a one-player line (drawn) or no line to print."""
+    result = block.result
+    if block.players == 1 or result.status != SOLVED or block.same_as:
+        return ""
+    turns = " · ".join(f"**{i}.** {friendly_notation(line, lang)}"
+                       for i, line in enumerate(result.solution, 1))
+    setup = labels.label("b-count-workers", lang, setup=result.setup) if result.setup else ""
+    return setup + turns
 
 
 def solutions_divider(paper: tuple[float, float], title: str, number: int,

@@ -10,6 +10,7 @@ come from the path ``check`` takes (``riddle.proofs.prove_all``), with its cache
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,7 @@ def falls(curve: list[tuple[int, str, int]]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def proven(tmp_path_factory: pytest.TempPathFactory
+def proven(tmp_path_factory: pytest.TempPathFactory, shipped_cache: Callable[[str, Path], None]
            ) -> tuple[dict[str, Riddle], dict[str, tuple[str, ...]], dict[str, RiddleSolve]]:
     loaded = load_packs([SHIPPED], load_schemas(), kinds_of(discover_systems()))
     [pack] = loaded.packs
@@ -64,8 +65,9 @@ def proven(tmp_path_factory: pytest.TempPathFactory
     # One player where the riddle allows it (``solver.expect`` is written for one).
     requests = {rid: ProofRequest(rid, min(playable_counts(r)))
                 for rid, r in shared.riddles.items()}
-    solves = prove_all(list(requests.values()), shared,
-                       cache_dir=tmp_path_factory.mktemp("curve-cache"))
+    cache = tmp_path_factory.mktemp("curve-cache")
+    shipped_cache("riddles", cache)  # the proofs one check of the campaign stores
+    solves = prove_all(list(requests.values()), shared, cache_dir=cache / pack.id)
     return dict(shared.riddles), islands, {rid: solves[q] for rid, q in requests.items()}
 
 

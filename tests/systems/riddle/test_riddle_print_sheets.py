@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from generator.pack.loader import load_packs
 from generator.pack.model import Pack
-from generator.pipeline import check
+from generator.pack.schema import load_schemas
+from generator.pack.yamlload import Limits
+from generator.pipeline import check, kinds_of
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
 from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.render.text import iter_printed_sizes, small_texts
-from generator.systems import Options
+from generator.systems import Options, discover_systems
 from generator.systems.riddle.cards import (
     CardSettings,
     blessing_back,
@@ -53,8 +56,8 @@ SHIPPED = Path(__file__).resolve().parents[3] / "content" / "riddles"
 
 @pytest.fixture(scope="module")
 def shipped() -> Pack:
-    report = check([SHIPPED], Options(cache=False, extra={"solver_budget": 1}))
-    return report.packs[0]
+    """The shipped campaign, loaded and validated (no proofs: these tests draw cards)."""
+    return load_packs([SHIPPED], load_schemas(), kinds_of(discover_systems()), Limits()).packs[0]
 
 
 def texts_and_frames(elements: tuple[Element, ...]) -> list[Element]:

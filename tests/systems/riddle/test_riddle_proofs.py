@@ -168,6 +168,15 @@ def test_check_and_build_with_jobs_match_one_process_byte_for_byte(piers: Path,
     report = json.loads(outputs[0][1]["riddles-test/report.json"])
     turns = report["systems"]["riddle"]["solver"]["turns_by_players"]
     assert turns["pier-3"] == {n: {"silver": 1, "gold": 2, "heroic": 5} for n in "1234"}
+    # A line for every count, its turns as many as the par, each naming whose worker moves.
+    lines = report["systems"]["riddle"]["solver"]["lines_by_players"]["pier-3"]
+    assert sorted(lines) == ["1", "2", "3", "4"]
+    for count, objectives in lines.items():
+        for o in objectives:
+            assert o["status"] == "solved" and len(o["line"]) == o["turns"], o
+            if count != "1":
+                assert all(re.match(r"P[1-4] W\d", step) for step in o["line"]), o
+                assert o["workers"].startswith("P1 "), o
 
 
 def test_check_on_a_dask_cluster_matches_one_process(piers: Path) -> None:

@@ -9,6 +9,7 @@ on a booklet's page too (whose long captions get more lines, see test_riddle_boo
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -23,10 +24,12 @@ from generator.render.deck import Book
 from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
 from generator.render.impose import booklet_page
-from generator.render.scene import Element, Group, Scene, TextBlock
+from generator.render.scene import Element, Group, Scene, Text, TextBlock
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Options, discover_systems
 from generator.systems.riddle.decks import riddle_books
+from generator.systems.riddle.model import build_riddle
+from generator.systems.riddle.proofs import playable_counts
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
@@ -118,3 +121,29 @@ def test_no_caption_runs_out_of_its_box_or_under_6pt(
         small += [(page.id, round(size, 2), text.text)
                   for text, size in iter_printed_sizes(page.children) if size < MIN_PRINT_SIZE - 1e-9]
     assert over == [] and small == []
+
+
+def _texts(page: Scene) -> Iterator[str]:
+    for el in _unturned(page.children):
+        if isinstance(el, Text):
+            yield el.text
+        elif isinstance(el, TextBlock):
+            yield "".join(r.text for r in el.runs)
+
+
+@pytest.mark.parametrize("paper, lang", [("a4", None), ("a4", "booklet")])
+def test_every_player_count_gets_its_own_lines(
+        shipped: Pack, books: dict[tuple[str, str | None], Book], paper: str,
+        lang: str | None) -> None:
+    """Issue 22 §3: the solutions give a line for every count a riddle allows, under a
+    heading per count, and each such line names whose worker moves (P1, P2 ...)."""
+    riddles = [build_riddle(d)[0] for d in shipped.of_kind("riddle")]
+    counts = [n for r in riddles if r is not None and tuple(r.players) != (1,)
+              for n in playable_counts(r)]
+    texts = [t for page in _solution_pages(books[paper, lang]) for t in _texts(page)]
+    headings = [t for t in texts if re.fullmatch(r"One player|\d players", t)]
+    assert len(headings) == len(counts)
+    assert sorted(headings) == sorted("One player" if n == 1 else f"{n} players" for n in counts)
+    lines = [t for t in texts if t.startswith("Workers: P1 ")]
+    assert len(lines) >= sum(n > 1 for n in counts)
+    assert [t for t in lines if not re.search(r"1\. ?P[1-4] ", t)] == []
