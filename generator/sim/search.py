@@ -240,24 +240,29 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
         return SearchResult(status, len(actions) if status == FOUND else None, actions, states,
                             expanded, generated, time.perf_counter() - started, limit)
 
+    def store(state: S, parent: int, action: A | None, k: int) -> int:
+        """Keep ``state`` as a node (reached from ``parent`` by ``action``); its index."""
+        node_state.append(state)
+        node_parent.append(parent)
+        node_action.append(action)
+        node_key.append(k)
+        return len(node_state) - 1
+
     for state in problem.starts():
         k = key_of(state)
         if k in best:
             continue
         best[k] = 0
-        node_state.append(state)
-        node_parent.append(-1)
-        node_action.append(None)
-        node_key.append(k)
+        start = store(state, -1, None, k)
         if is_goal(state):
-            return finish(FOUND, len(node_state) - 1)
+            return finish(FOUND, start)
         h = estimate(state)
         if h >= UNREACHABLE:
             continue
         if max_cost is not None and h > max_cost:
             cut = True
             continue
-        push(heap, (max(h, 1), 0, len(node_state) - 1))
+        push(heap, (max(h, 1), 0, start))
 
     while heap:
         _, neg_g, node = pop(heap)
@@ -280,11 +285,7 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
             k = key_of(child)
             if last:
                 if is_goal(child):
-                    node_state.append(child)
-                    node_parent.append(node)
-                    node_action.append(action)
-                    node_key.append(k)
-                    return finish(FOUND, len(node_state) - 1)
+                    return finish(FOUND, store(child, node, action, k))
                 if not cut and k not in best and estimate(child) < UNREACHABLE:
                     cut = True
                 continue
@@ -293,11 +294,7 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
                 continue
             best[k] = g1
             if is_goal(child):
-                node_state.append(child)
-                node_parent.append(node)
-                node_action.append(action)
-                node_key.append(k)
-                return finish(FOUND, len(node_state) - 1)
+                return finish(FOUND, store(child, node, action, k))
             h = estimate(child)
             if h >= UNREACHABLE:
                 continue
@@ -306,11 +303,7 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
             if max_cost is not None and g1 + h > max_cost:
                 cut = True
                 continue
-            node_state.append(child)
-            node_parent.append(node)
-            node_action.append(action)
-            node_key.append(k)
-            push(heap, (g1 + h, -g1, len(node_state) - 1))
+            push(heap, (g1 + h, -g1, store(child, node, action, k)))
     return finish(HORIZON if cut else EXHAUSTED)
 
 

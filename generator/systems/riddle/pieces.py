@@ -17,7 +17,6 @@ what an objective cannot do without:
 The answer is a reason ("no level-3 block can ever be built: ...") or ``""``.
 It is never wrong, only sometimes silent: the search decides the rest.
 
->>> from generator.engine.state import Stockpile
 >>> needs_text((0, 0, 1, 0))
 '1 level3'
 """
@@ -38,14 +37,35 @@ from generator.systems.riddle.vocab import Goal
 
 if TYPE_CHECKING:
     from generator.systems.riddle.context import RiddleContext
+    from generator.systems.riddle.model import Reward
     from generator.systems.riddle.box import Die, GodCard
 
 Supply = tuple[int, int, int, int]
 
+UNBOUNDED = 1 << 30
+"""A piece count no line can exhaust (a source without end brings this kind)."""
+
 
 def needs_text(pieces: Sequence[int]) -> str:
-    """Pieces in words: ``1 level3, 2 dome``."""
-    return ", ".join(f"{n} {PIECE_NAMES[p]}" for p, n in enumerate(pieces) if n) or "nothing"
+    """Pieces in words, ``any`` for an unbounded kind (:data:`UNBOUNDED`).
+
+    >>> needs_text((2, 0, 0, 1)), needs_text((UNBOUNDED, 0, 0, 0))
+    ('2 level1, 1 dome', 'any level1')
+    """
+    words = [f"{'any' if n >= UNBOUNDED else n} {PIECE_NAMES[p]}"
+             for p, n in enumerate(pieces) if n]
+    return ", ".join(words) or "nothing"
+
+
+def reward_pieces(reward: Reward | None) -> Supply:
+    """Most of each kind one achievement of a reward brings (``any``: every kind)."""
+    if reward is None or reward.piece is None:
+        return (0, 0, 0, 0)
+    if reward.piece == "any":
+        return (reward.count,) * 4
+    out = [0, 0, 0, 0]
+    out[PIECE_NAMES.index(reward.piece)] = reward.count
+    return (out[0], out[1], out[2], out[3])
 
 
 def piece_supply(ctx: RiddleContext, target: int, gods: Mapping[str, GodCard] | None,
@@ -68,14 +88,9 @@ def piece_supply(ctx: RiddleContext, target: int, gods: Mapping[str, GodCard] | 
         for p, n in enumerate(known[g].pieces):
             total[p] += n
     for j, objective in enumerate(ctx.objectives):
-        reward = objective.reward
-        if j == target or reward is None or reward.piece is None:
-            continue
-        if reward.piece == "any":
-            for p in range(4):
-                total[p] += reward.count
-        else:
-            total[PIECE_NAMES.index(reward.piece)] += reward.count
+        if j != target:
+            for p, n in enumerate(reward_pieces(objective.reward)):
+                total[p] += n
     return (total[0], total[1], total[2], total[3])
 
 
@@ -181,4 +196,4 @@ def _slots_rule_out(ctx: RiddleContext, goal: SlotsGoal, state: RiddleState,
     return ""
 
 
-__all__ = ["needs_text", "piece_supply", "pieces_rule_out"]
+__all__ = ["UNBOUNDED", "needs_text", "piece_supply", "pieces_rule_out", "reward_pieces"]

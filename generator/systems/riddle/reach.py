@@ -50,7 +50,7 @@ The answer is a reason or ``""``; it is never wrong, only sometimes silent
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE, Bitboard, Square
@@ -69,12 +69,10 @@ from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
 from generator.systems.riddle.gods import engine_god
-from generator.systems.riddle.model import Reward
+from generator.systems.riddle.pieces import UNBOUNDED, needs_text, reward_pieces
 from generator.systems.riddle.state import COLOURS, DOME_LEVEL, RiddleState
 from generator.systems.riddle.vocab import Goal
 
-UNBOUNDED = 1 << 30
-"""A piece count no line can exhaust (a source without end brings this kind)."""
 BUILDS_ON_A_SPACE = 1
 """Builds one turn without powers puts on one space (RULES 1: one move, one build)."""
 PAN_LEVEL = 3
@@ -94,28 +92,6 @@ class Reach:
     atlas: bool  # an Atlas dome (level 0-2) may be built: a dome needs one dome piece
     pan: bool  # Pan's leap may count as standing on level 3
     figures_move: bool  # the King and the Sphinx may leave their spaces
-
-
-def needs_text(pieces: Sequence[int]) -> str:
-    """Pieces in words, ``any`` for an unbounded kind.
-
-    >>> needs_text((2, 0, 0, 1))
-    '2 level1, 1 dome'
-    """
-    words = [f"{'any' if n >= UNBOUNDED else n} {PIECE_NAMES[p]}"
-             for p, n in enumerate(pieces) if n]
-    return ", ".join(words) or "nothing"
-
-
-def _reward_pieces(reward: Reward | None) -> Pieces:
-    """Most of each kind one achievement of a reward brings (``any``: every kind)."""
-    if reward is None or reward.piece is None:
-        return (0, 0, 0, 0)
-    if reward.piece == "any":
-        return (reward.count,) * 4
-    out = [0, 0, 0, 0]
-    out[PIECE_NAMES.index(reward.piece)] = reward.count
-    return (out[0], out[1], out[2], out[3])
 
 
 def relaxed_reach(ctx: RiddleContext, target: int, *,
@@ -141,7 +117,7 @@ def relaxed_reach(ctx: RiddleContext, target: int, *,
         total[p] += len(revealed)  # a blessing brings at most one piece, once
     for j, objective in enumerate(ctx.objectives):
         if j != target:
-            for p, n in enumerate(_reward_pieces(objective.reward)):
+            for p, n in enumerate(reward_pieces(objective.reward)):
                 total[p] += n
     unbounded = [False] * 4
     for effect in ctx.effects:
@@ -151,7 +127,7 @@ def relaxed_reach(ctx: RiddleContext, target: int, *,
             unbounded = [True] * 4  # every kind built there comes back, again and again
     if die is not None:
         for face in die.faces:
-            for p, n in enumerate(_reward_pieces(face.reward)):
+            for p, n in enumerate(reward_pieces(face.reward)):
                 unbounded[p] = unbounded[p] or n > 0
     supply = tuple(UNBOUNDED if unbounded[p] else min(total[p], UNBOUNDED) for p in range(4))
     geometry = ctx.geometry
