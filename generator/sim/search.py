@@ -259,10 +259,11 @@ def _astar(problem: SearchProblem[S, A], budget: int, max_cost: int | None,
         h = estimate(state)
         if h >= UNREACHABLE:
             continue
+        h = max(h, 1)  # not a goal: at least one step (max_cost 0 leaves only goal starts)
         if max_cost is not None and h > max_cost:
             cut = True
             continue
-        push(heap, (max(h, 1), 0, start))
+        push(heap, (h, 0, start))
 
     while heap:
         _, neg_g, node = pop(heap)

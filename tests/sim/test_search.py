@@ -114,6 +114,26 @@ def test_budget_and_horizon() -> None:
     assert astar(maze, max_cost=22).cost == 22
 
 
+def test_no_path_longer_than_max_cost() -> None:
+    """A start that is not a goal, with an estimate of 0, and ``max_cost`` 0: A* found
+    a 1-step path (the start was kept because its estimate, not 1, was compared with
+    ``max_cost``; found by ``tests/systems/riddle/reference_truth.py`` on a riddle
+    whose goal is ``within: 1``)."""
+    @dataclass(frozen=True)
+    class Blind(CountTo):
+        def estimate(self, state: int) -> int:
+            return 0
+
+    assert astar(Blind(1), max_cost=0).status == HORIZON
+    assert breadth_first(Blind(1), max_cost=0).status == HORIZON
+    assert astar(Blind(1), max_cost=1).cost == 1
+    for target in range(4):
+        for max_cost in range(5):
+            a, b = astar(Blind(target), max_cost=max_cost), breadth_first(Blind(target),
+                                                                          max_cost=max_cost)
+            assert (a.status, a.cost) == (b.status, b.cost), (target, max_cost)
+
+
 def test_unreachable_estimates_prune() -> None:
     @dataclass(frozen=True)
     class Pruned(CountTo):

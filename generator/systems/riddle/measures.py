@@ -308,8 +308,15 @@ class TurnUse:
 
 def _canonical(game: RiddleGame, state: RiddleState) -> RiddleState:
     """``state`` with the workers of each group the key may permute (a seat's workers)
-    in square order: its lines are the same labels (they name spaces, not workers)."""
-    groups = game.assignments[state.extra.assignment].groups  # type: ignore[attr-defined]
+    in square order: its lines are the same labels (they name spaces, not workers).
+
+    Not once a god is held: the powers keep one ply per resulting position (the first
+    by worker number), so the labels of the turns that follow may depend on the
+    numbering (a Hermes roam; the truth fuzz's ``HERMES_KEY_MOVES``)."""
+    book = state.extra
+    if book.cards or book.athena >= 0:  # type: ignore[attr-defined]
+        return state
+    groups = game.assignments[book.assignment].groups  # type: ignore[attr-defined]
     workers = state.board.workers
     moved = list(workers)
     for group in groups:

@@ -24,7 +24,8 @@ once its card is empty, revealed blessing cards (each used once, at most one
 that changes the move or the build, its choice legal), blessings under workers,
 a sinking space on its turn, Athena's hold on the other players' climbs, Pan's
 leap for the goals, stockpile changes from effects, and at the end that the
-objective is reached (slots, stand, build and blessing goals by its own
+objective was reached at the rewards step of some turn, before that turn's
+end-of-turn effects (RULES 1; slots, stand, build and blessing goals by its own
 counting, others by the note). End-of-turn figure steps and removed pieces are
 taken from the notes, after checking that they are legal steps and real pieces.
 
@@ -45,7 +46,6 @@ from generator.systems.riddle.box import BlessingCard, GodCard
 from generator.systems.riddle.model import Riddle
 
 from .legality_notes import finish_turn as _finish
-from .legality_notes import reached
 from .legality_ply import (
     POWERS,
     SHAPING,
@@ -103,6 +103,9 @@ class Position:
     shift: int = 0  # extra turns played so far (Morning Star)
     blessings: int = 0
     achieved: set[str] = field(default_factory=set)
+    # Objectives this checker's own counting found met at a rewards step (RULES 1: judged
+    # there, before the end-of-turn effects, which may undo the position after).
+    met: set[str] = field(default_factory=set)
     athena: int = -1  # the seat whose Athena holds the others' climbs
     pan: int = NO_SQUARE  # a worker counted on level 3 for this turn's goals
     # Scratch of the turn being played.
@@ -200,7 +203,7 @@ def replay_line(riddle: Riddle, tier: str, lines: Sequence[str], players: int = 
         if not nxt:
             return [f"turn {n} '{line}': {why}"]
         readings = list(nxt.values())[:READINGS]
-    if reach and not any(reached(riddle, pos, tier) for pos in readings):
+    if reach and not any(tier in pos.met for pos in readings):
         return [f"after {len(lines)} turns the {tier} objective is not reached"]
     return []
 

@@ -86,6 +86,7 @@ def finish_turn(rules: Rules, before: Position, pos: Position, notes: list[str],
         elif note.startswith("reward +"):
             for i, n in enumerate(_pieces(note.removeprefix("reward +"))):
                 pos.stock[i] += n
+    pos.met |= {o.tier for o in rules.riddle.objectives if reached(rules.riddle, pos, o.tier)}
     _effects(rules.riddle, pos, notes, skip)
     if extra:
         pos.shift -= 1  # the same seat plays the next turn

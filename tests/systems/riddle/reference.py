@@ -294,6 +294,21 @@ class Outcome:
     disagreements: list[str] = field(default_factory=list)
     by_players: dict[int, int] = field(default_factory=dict)  # objectives decided per count
     from_two: int = 0  # 4-player objectives also answered from the 2-player search
+    kinds: dict[str, int] = field(default_factory=dict)  # disagreements per kind
+
+    def disagree(self, kind: str, message: str) -> None:
+        """Record one disagreement of ``kind`` (:data:`KINDS`)."""
+        self.disagreements.append(message)
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+
+KINDS = ("turns", "verdict", "first moves", "estimate", "not searched", "legality",
+         "optimal lines", "key moves", "astar", "children cap")
+"""The kinds of disagreement the references tell apart: the shortest turns, the
+solved/unsolvable verdict, the optimal first moves, an estimate above the exact turns
+left, a result without powers searched that breaks its own contract, a printed line
+the legality checker refuses, the measures against plain enumeration, A* with a cost
+horizon against breadth-first search, and A* stopped by its cap on generated states."""
 
 
 def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
@@ -317,12 +332,12 @@ def compare(text: str, players: int, *, budget: int = 200_000) -> Outcome:
             estimate = game.estimate(state)
             out.checked_states += 1
             if estimate > left:
-                out.disagreements.append(f"{where}: estimate {estimate} > {left} turns left "
+                out.disagree("estimate", f"{where}: estimate {estimate} > {left} turns left "
                                          f"at turn {state.turn}")
                 break
             within = within_disagrees(game, state, estimate, (left - 1, left))
             if within:
-                out.disagreements.append(f"{where}: {within} at turn {state.turn}")
+                out.disagree("estimate", f"{where}: {within} at turn {state.turn}")
                 break
         horizon = None if ref.finished else DEPTH
         result = solve_objective(ctx, j, gods=FUZZ_GODS, budget=budget, horizon=horizon)
@@ -352,20 +367,23 @@ def within_disagrees(game: RiddleGame, state: RiddleState, estimate: int,
 def judge(where: str, result: ObjectiveResult, ref: Reference, out: Outcome) -> None:
     """Add to ``out`` what the solver's verdict gets wrong against the reference's."""
     if ref.turns is not None:
-        if result.status != SOLVED or result.turns != ref.turns:
-            out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                     f"reference {ref.turns} turns ({result.reason})")
+        if result.status != SOLVED:
+            out.disagree("verdict", f"{where}: solver {result.status} {result.turns}, "
+                         f"reference {ref.turns} turns ({result.reason})")
+        elif result.turns != ref.turns:
+            out.disagree("turns", f"{where}: solver {result.status} {result.turns}, "
+                         f"reference {ref.turns} turns ({result.reason})")
         elif result.optimal_first_moves != ref.first_moves:  # uncounted disagrees too
-            out.disagreements.append(f"{where}: {result.optimal_first_moves} optimal first "
-                                     f"moves, reference {ref.first_moves}")
+            out.disagree("first moves", f"{where}: {result.optimal_first_moves} optimal "
+                         f"first moves, reference {ref.first_moves}")
     elif ref.finished:
         chance = "chance" in result.reason or "unknown" in result.reason
         if result.status != UNSOLVABLE and not (chance and result.status != SOLVED):
-            out.disagreements.append(f"{where}: solver {result.status} {result.turns}, "
-                                     "reference: no line at all")
+            out.disagree("verdict", f"{where}: solver {result.status} {result.turns}, "
+                         "reference: no line at all")
     elif result.status == SOLVED and (result.turns or 0) <= DEPTH:
-        out.disagreements.append(f"{where}: solver {result.turns} turns, reference: none "
-                                 f"within {DEPTH}")
+        out.disagree("turns", f"{where}: solver {result.turns} turns, reference: none "
+                     f"within {DEPTH}")
 
 
 def fuzz(seed: int, count: int, *, budget: int = 200_000) -> tuple[Outcome, list[str]]:
@@ -380,6 +398,8 @@ def fuzz(seed: int, count: int, *, budget: int = 200_000) -> tuple[Outcome, list
         total.skipped += one.skipped
         total.checked_states += one.checked_states
         total.from_two += one.from_two
+        for kind, n in one.kinds.items():
+            total.kinds[kind] = total.kinds.get(kind, 0) + n
         for n, decided in one.by_players.items():
             total.by_players[n] = total.by_players.get(n, 0) + decided
         if one.disagreements:

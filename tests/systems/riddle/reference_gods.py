@@ -1,12 +1,23 @@
-"""The slow reference for riddles with god powers (issue 13 §3).
+"""The slow reference for riddles with god powers (issue 13 §3, issue 22 §5).
 
 Generated riddles (:func:`~.reference.random_riddle_text`) get an opening queue
-of real gods whose powers the solver plays. The reference is plain breadth-first
-search (:func:`~.reference.reference_solve`) over the game's turns: first without
-powers, and when no line exists, with the powers in play, which is the solver's
-contract (a line without powers is a sound proof; "unsolvable" means not even
-with the powers). On every state either search visits, the A* estimate of that
-game must not exceed the exact turns left.
+of real gods whose powers the solver plays, and revealed blessing cards. The
+reference is plain breadth-first search (:func:`~.reference.reference_solve`)
+over the game's turns twice: in the game as played (the queue's powers and the
+revealed cards in play: the truth) and in the game without them. The solver's
+default contract (``SHORTEST_WITH_POWERS``, issue 22 §1), judged by
+:func:`judge_powers`:
+
+- ``powers_searched`` true: its verdict and turns are the truth's; its optimal
+  first moves too, or the game without powers' when it says it counted them
+  there (:data:`~generator.systems.riddle.solver.FIRSTS_WITHOUT_POWERS`, only
+  when both games have the same shortest turns);
+- ``powers_searched`` false (a capped search with powers stopped): solved means
+  the shortest line without powers (turns and first moves of that game), never
+  shorter than the truth; unproven means no line without powers at all.
+
+On every state either search visits, the A* estimate of that game must not
+exceed the exact turns left.
 """
 from __future__ import annotations
 
@@ -20,9 +31,12 @@ from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.blessings import BLESSINGS
 from generator.systems.riddle.box import BlessingCard, GodCard
 from generator.systems.riddle.quests import Quest
+from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import (
     FIRSTS_WITHOUT_POWERS,
     NOT_RULED_OUT,
+    SOLVED,
+    UNPROVEN,
     RiddleGame,
     solve_objective,
 )
@@ -163,16 +177,53 @@ def _estimates(game: RiddleGame, ref: Reference, where: str, out: Outcome) -> No
         out.checked_states += 1
         estimate = game.estimate(state)
         if estimate > left:
-            out.disagreements.append(f"{where}: estimate {estimate} > {left} turns left at "
-                                     f"turn {state.turn}")
+            out.disagree("estimate", f"{where}: estimate {estimate} > {left} turns left at "
+                         f"turn {state.turn}")
             return
+
+
+def judge_powers(where: str, result: ObjectiveResult, plain: Reference, truth: Reference,
+                 out: Outcome) -> None:
+    """Add to ``out`` what ``result`` (the solver's default, powers searched) gets wrong
+    against the breadth-first searches of the game without powers (``plain``) and of
+    the game as played (``truth``; ``plain`` itself when no power is in play)."""
+    if not result.powers_searched:
+        # The search with powers stopped at its cap on generated states (or its CPU
+        # seconds): the answer is the game without powers', and says so.
+        POWER_CASES["not ruled out"] += 1
+        if result.status == SOLVED:
+            if NOT_RULED_OUT not in result.reason:
+                out.disagree("not searched", f"{where}: solved without powers searched, "
+                             f"reason does not say so ({result.reason})")
+            if truth.turns is not None and result.turns is not None \
+                    and result.turns < truth.turns:
+                out.disagree("turns", f"{where}: solver {result.turns} turns, reference "
+                             f"with powers {truth.turns}")
+            judge(where + " without powers", result, plain, out)
+        elif result.status == UNPROVEN:
+            if plain.turns is not None:
+                out.disagree("not searched", f"{where}: unproven with powers, but a line "
+                             f"of {plain.turns} turns needs none ({result.reason})")
+        else:
+            out.disagree("not searched", f"{where}: {result.status} without powers "
+                         f"searched ({result.reason})")
+        return
+    if FIRSTS_WITHOUT_POWERS in result.reason:
+        if plain.turns != truth.turns:
+            out.disagree("turns", f"{where}: first moves counted without powers, but the "
+                         f"shortest line takes {plain.turns} turns without them and "
+                         f"{truth.turns} with them")
+        truth = Reference(truth.turns, truth.finished, truth.capped, truth.exact,
+                          plain.first_moves)
+    judge(where, result, truth, out)
 
 
 def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
     """Solver against breadth-first search with the god powers and revealed blessings in
-    play: the solver's answer is the shortest line with them (issue 13 §3), so the
-    truth is the BFS of the game with powers; the game without them is searched
-    too, for its own estimates and to count the objectives a power shortens."""
+    play (:func:`judge_powers`): the solver runs with its defaults, so its answer is
+    the shortest line with them; the game without them is searched too, for its own
+    estimates, the answers without powers searched and to count the objectives a
+    power shortens."""
     out = Outcome()
     riddle = riddle_of_text(text)
     if riddle is None:
@@ -205,19 +256,8 @@ def compare_powers(text: str, players: int, *, budget: int = 50_000) -> Outcome:
         out.decided += 1
         result = solve_objective(ctx, j, gods=ALL_GODS, blessings=POWER_BLESSINGS,
                                  budget=budget, horizon=None if truth.finished else DEPTH,
-                                 seconds=None, shortest_with_powers=True)
-        if NOT_RULED_OUT in result.reason:
-            # The search for a shorter line with powers stopped at its small budget:
-            # the line without powers is reported as such; it must not beat the truth.
-            POWER_CASES["not ruled out"] += 1
-            if truth.turns is not None and result.turns is not None \
-                    and result.turns < truth.turns:
-                out.disagreements.append(f"{where}: solver {result.turns} turns, "
-                                         f"reference {truth.turns}")
-            continue
-        if FIRSTS_WITHOUT_POWERS in result.reason and ref.turns == truth.turns:
-            truth = ref  # first moves counted in the game without powers (said so)
-        judge(where, result, truth, out)
+                                 seconds=None)
+        judge_powers(where, result, ref, truth, out)
     return out
 
 
@@ -233,6 +273,8 @@ def fuzz_powers(seed: int, count: int, *, blessings: bool = False) -> tuple[Outc
         total.decided += one.decided
         total.skipped += one.skipped
         total.checked_states += one.checked_states
+        for kind, n in one.kinds.items():
+            total.kinds[kind] = total.kinds.get(kind, 0) + n
         if one.disagreements:
             total.disagreements.extend(one.disagreements)
             bad.append(f"# players {players}: {'; '.join(one.disagreements)}\n{text}")

@@ -319,3 +319,40 @@ def test_two_coins_of_one_colour_in_one_turn_are_each_written_where_they_go() ->
     for line in both:
         assert replay_line(r, "heroic", [first, line], gods=ALL_GODS,
                            blessings=POWER_BLESSINGS, reach=False) == [], line
+
+
+JUDGED_BEFORE_EFFECTS = """kind: riddle
+id: judged-before-effects
+number: 1
+title: Judged Before Effects
+island: x
+players: [1]
+map:
+  grid: |
+    1W . .
+stockpile: {level1: 1, level2: 0, level3: 0, dome: 0}
+gods: {deck: [atlas], queue: [atlas]}
+objectives:
+  - tier: silver
+    goal: {stand: {figure: worker, level: 1}}
+end_of_turn:
+  - {remove-top: {at: A1, to: stockpile}}
+"""
+"""Minimised from the truth fuzz (``benchmarks/truth.py`` seed 1: two riddles, a stand
+and a build goal under ``remove-top``): W1 stands on level 1 when the rewards step
+judges the objective (RULES 1) and on level 0 once the end-of-turn effect took A1's
+block. The checker judged the position after the effects and refused the line."""
+
+
+def test_objectives_are_judged_before_the_end_of_turn_effects() -> None:
+    from generator.systems.riddle.solver import solve_riddle
+
+    r = riddle_of(JUDGED_BEFORE_EFFECTS)
+    [result] = solve_riddle(r, 1, gods=ALL_GODS, blessings=POWER_BLESSINGS,
+                            seconds=None).objectives
+    assert result.turns == 1 and result.solution[0].startswith("take Atlas"), result.solution
+    assert "silver objective achieved; top piece removed from A1" in result.solution[0]
+    assert replay_line(r, "silver", result.solution, gods=ALL_GODS,
+                       blessings=POWER_BLESSINGS) == []
+    # Never judged on the set-up position: no turn, not reached.
+    assert replay_line(r, "silver", [], gods=ALL_GODS, blessings=POWER_BLESSINGS)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -35,76 +34,21 @@ from generator.systems.riddle.measures import (
     island_difficulties,
     measure_objective,
     measure_solve,
-    turn_use,
 )
 from generator.systems.riddle.results import ObjectiveResult
 from generator.systems.riddle.solver import solve_riddle
-from generator.systems.riddle.state import RiddleState
 
 from .reference import FUZZ_GODS, random_riddle_text, reference_solve, riddle_of_text
+from .reference_lines import TooMany, enumerate_lines
 from .reference_gods import ALL_GODS, POWER_BLESSINGS, random_god_riddle_text
 from .test_riddle_proofs import write_piers
 from .test_riddle_solver import riddle_of, riddle_text
-
-PATHS_AT_MOST = 40_000
-"""Lines of ``par`` turns the plain enumeration may follow before a case is skipped."""
-
-
-class _TooMany(Exception):
-    pass
-
-
-@dataclass
-class Lines:
-    """Every shortest line found by plain enumeration, canonicalised."""
-
-    multisets: set[tuple[str, ...]] = field(default_factory=set)
-    labels: list[frozenset[str]] = field(default_factory=list)
-    parts: list[frozenset[str]] = field(default_factory=list)
-    built: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # most of each kind
-    gods: set[int] = field(default_factory=set)
-    coins: int = 0
-
-
-def enumerate_lines(game: RiddleGame, par: int) -> Lines:
-    """Every line of exactly ``par`` turns from a start to the goal, by successors."""
-    out = Lines()
-    followed = 0
-
-    def walk(state: RiddleState, left: int,
-             turns: list[tuple[str, tuple[int, ...], tuple[int, ...], tuple[str, ...]]]) -> None:
-        nonlocal followed
-        lists: dict[int, object] = {}  # the state's power plies, listed once
-        for action, child in game.successors(state):
-            followed += 1
-            if followed > PATHS_AT_MOST:
-                raise _TooMany
-            label, built, used = turn_use(game, state, action, lists)
-            line = turns + [(label, built, used.gods, used.parts)]
-            if game.is_goal(child):
-                if left == 1:
-                    out.multisets.add(tuple(sorted(t[0] for t in line)))
-                    out.labels.append(frozenset(t[0] for t in line))
-                    out.parts.append(frozenset(p for t in line for p in t[3]))
-                    for i in range(4):
-                        out.built[i] = max(out.built[i], sum(t[1][i] for t in line))
-                    for t in line:
-                        out.gods.update(t[2])
-                    out.coins |= child.collected
-                continue
-            if left > 1:
-                walk(child, left - 1, line)
-
-    for start in distinct_starts(game):
-        walk(start, par, [])
-    return out
-
 
 def _check(game: RiddleGame, par: int, cap: int, where: str) -> bool:
     """Compare the measures with the enumeration; False when the case is too big."""
     try:
         lines = enumerate_lines(game, par)
-    except _TooMany:
+    except TooMany:
         return False
     m = measure_objective(game, par, cap=cap, playouts=0, seconds=None)
     assert not m.stopped, where
