@@ -42,7 +42,8 @@ from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
 from generator.sim.executors import ExecutorUnavailable, make_executor
-from generator.sim.montecarlo import Progress, RunResult, run_games
+from generator.sim.budget import Budget
+from generator.sim.montecarlo import Progress, RunResult, run_games, run_until
 from generator.sim.stats import Histogram, make_histogram, mean_of, wilson_interval
 from generator.systems import discover_systems
 from generator.systems.tower import checks, engine
@@ -219,6 +220,26 @@ def playtest(game: Game, policy: str = DEFAULT_POLICY, games: int = DEFAULT_GAME
     return summarise(run, policy, level, max_rounds)
 
 
+def playtest_until(game: Game, policy: str, seed: int, budget: Budget, jobs: int | None = 1,
+                   scheduler: Any = None, *, level: int = 0,
+                   max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
+                   ) -> tuple[PlaytestResult, str]:
+    """Play batches of seeded games until the win rate's 95 % interval is within the
+    budget's width, or its cap (see :func:`~generator.sim.montecarlo.run_until`); return
+    the summary and what stopped it (``width`` or ``cap``). The games are games ``0 ..
+    n-1`` of :func:`playtest` with the same seed, on every executor."""
+    load_policy(policy)
+    simulation = TowerGames(game, policy, max_rounds)
+
+    def enough(run: RunResult[GameRecord]) -> bool:
+        return budget.narrow_enough(run.count(lambda r: bool(r[0])), run.games)
+
+    with make_executor(jobs, scheduler) as executor:
+        run, stopped = run_until(simulation, seed, batch=budget.batch, cap=budget.cap,
+                                 enough=enough, executor=executor, progress=progress)
+    return summarise(run, policy, level, max_rounds), stopped
+
+
 # -- the command --------------------------------------------------------------------------
 
 
@@ -352,4 +373,4 @@ def _diagnostics_text(diags: list[Diagnostic]) -> str:
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_MAX_ROUNDS", "DEFAULT_SEED", "FORMATS", "GameRecord",
            "PlaytestResult", "TowerGames", "format_playtest", "name_loss", "playtest",
-           "run_playtest", "summarise"]
+           "playtest_until", "run_playtest", "summarise"]
