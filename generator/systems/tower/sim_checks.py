@@ -55,6 +55,7 @@ from generator.sim.stats import (
     PLATEAU_AT_MOST,
     classify_curve,
     format_rate,
+    mean_interval,
     plateau_runs,
     total_of,
     wilson_interval,
@@ -83,7 +84,7 @@ from generator.systems.tower.variants import EXPERT, hook_sides
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
 }
-SIM_VERSION = 1
+SIM_VERSION = 2
 """Part of every cache key: bump it when a change alters results beyond the hashed sources."""
 CACHE_PREFIX = "tower-sim-"
 HASHED_MODULES = (
@@ -247,6 +248,9 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
     first_loss = _optional_index(p.get("first_loss"), games, "first_loss")
     if (first_win is None) != (wins == 0) or (first_loss is None) != (wins == games):
         raise ValueError("first_win or first_loss disagrees with the wins")
+    both = _count(p, "both_bonuses")
+    if both > min(alive, blocks) or alive + blocks - both > wins:
+        raise ValueError(f"{both} games with both bonuses do not fit the bonuses")
     status, nodes, reason = data.get("proof_status"), _count(data, "proof_nodes"), data.get(
         "proof_reason")
     if status not in (None, WIN, NO_WIN, UNKNOWN) or (status is None) != (wins > 0):
@@ -255,7 +259,7 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
         raise ValueError("proof nodes or reason malformed")
     result = PlaytestResult(settings.policy, games, settings.seed, level, settings.max_rounds,
                             wins, (ci95[0], ci95[1]), pairs, turns_won, turns_lost, alive,
-                            blocks, first_win, first_loss)
+                            blocks, first_win, first_loss, both)
     return ScenarioSim(result, None if status is None else str(status), nodes, reason)
 
 
@@ -535,7 +539,10 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
         p = sim.playtest
         entry = p.to_json(ident)
         entry["mean_score"] = p.mean_score
+        entry["mean_score_ci95"] = list(mean_interval(p.scores))
         entry["bonus_rates"] = dict(p.bonus_rates)
+        entry["bonus_rates_ci95"] = {name: list(wilson_interval(n, p.wins))
+                                     for name, n in p.bonus_counts}
         if sim.proof_status is not None:
             entry["proof"] = sim.proof_status
         scenarios[ident] = entry

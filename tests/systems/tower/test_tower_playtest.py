@@ -45,7 +45,7 @@ GAME = game_from_map("""
     ~ . . B .
     ~ ~ . . .""", ["light-female E5 N", "dark-male C5 N"])
 JSON_KEYS = {"scenario", "policy", "games", "wins", "win_rate", "ci95", "losses", "mean_turns",
-             "seed"}
+             "seed", "mean_turns_ci95", "loss_rates_ci95"}
 SMALL = SimSettings(games=40)
 
 MOAT = """kind: tower-scenario
@@ -163,6 +163,11 @@ def test_playtest_figures_add_up() -> None:
     assert result != playtest(GAME, "greedy", 150, seed=3, level=1)
     data = result.to_json("the-causeway")
     assert set(data) == JSON_KEYS and data["ci95"] == list(result.ci95)
+    low, high = data["mean_turns_ci95"]
+    assert low < data["mean_turns"] < high  # games of different lengths: a real spread
+    assert set(data["loss_rates_ci95"]) == set(data["losses"])
+    for reason, (low, high) in data["loss_rates_ci95"].items():
+        assert low <= data["losses"][reason] / 150 <= high
     assert sum(data["losses"].values()) == 150 - data["wins"]
 
 
