@@ -141,7 +141,7 @@ def test_glyph_plateaus_and_cliffs_at_their_degrees(tmp_path: Path,
     rates = [(32, 40), (31, 40), (30, 40), (12, 40), (8, 40), (4, 40), (1, 40), (0, 40)]
     found = [(c, line) for c, line, _ in glyph_diags(tmp_path, monkeypatch, rates)]
     assert found == [("RS-X103", 8), ("RS-X104", 9), ("RS-X104", 15), ("RS-X105", 12)]
-    messages = {c: m for c, _, m in glyph_diags(tmp_path, monkeypatch, rates)}
+    messages = {c: m for c, _, m in reversed(glyph_diags(tmp_path, monkeypatch, rates))}
     assert "degree 1 80.0% [65.2-89.5%], degree 2 77.5%" in messages["RS-X104"]
     assert "drops 45.0 points from degree 3 75.0%" in messages["RS-X105"]
     assert "the cap stopped degrees 1, 2, 3, 4, 5, 6" in messages["RS-X103"]
