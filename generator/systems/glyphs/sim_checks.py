@@ -67,7 +67,7 @@ HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.ga
                   "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
                   "generator.systems.glyphs.solver",
                   "generator.systems.glyphs.playtest", "generator.systems.glyphs.sim_checks",
-                  "generator.sim.montecarlo", "generator.sim.stats")
+                  "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
 """Modules whose source is part of the key: every one that computes a stored figure
 (this one computes the curve's means; ``sim.stats`` its Wilson intervals)."""
 

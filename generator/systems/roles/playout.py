@@ -62,7 +62,8 @@ CACHE_VERSION = 4
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
                   "generator.systems.roles.policies", "generator.systems.roles.reach",
-                  "generator.systems.roles.playout", "generator.sim.montecarlo")
+                  "generator.systems.roles.playout", "generator.sim.montecarlo",
+                  "generator.sim.stats")
 """Modules whose source is part of the key: editing the rules, a policy or the reach
 search invalidates stored playouts, as in the tower and glyph systems."""
 HASHED_PACKAGES = ("generator.engine",)
