@@ -197,6 +197,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),
     "RS-T104": (Severity.WARNING, "inconsistent cached playtest discarded"),
     "RS-T105": (Severity.ERROR, "a god-card variant makes a scenario unwinnable"),
+    "RS-T106": (Severity.INFO, "campaign win-rate curve"),
+    "RS-T107": (Severity.INFO, "campaign plateau"),
+    "RS-T108": (Severity.WARNING, "campaign cliff"),
     # Glyphs system (Sfynx tile puzzle): rule checks 0xx, simulations 1xx
     "RS-X001": (Severity.ERROR, "riddle names a symbol the glyph set lacks"),
     "RS-X002": (Severity.ERROR, "riddle sequence longer than the grid"),
@@ -216,6 +219,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-X101": (Severity.WARNING, "a higher degree is clearly easier"),
     "RS-X102": (Severity.WARNING, "card difficulty does not rise with the deck number"),
     "RS-X103": (Severity.INFO, "difficulty curve"),
+    "RS-X104": (Severity.INFO, "difficulty plateau"),
+    "RS-X105": (Severity.WARNING, "difficulty cliff"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),

@@ -136,6 +136,28 @@ def merge_counts(parts: Iterable[dict[Any, tuple[int, int]]]) -> dict[Any, tuple
     return total
 
 
+def _play_range(simulation: Any, seed: int, start: int, stop: int, executor: Executor,
+                tasks: int | None, on_task: Callable[[int], None] | None
+                ) -> dict[Any, tuple[int, int]]:
+    """Games ``start .. stop-1`` cut into tasks, merged: ``record -> (count, first index)``."""
+    games = stop - start
+    count = tasks or max(executor.tasks_hint, -(-games // MAX_CHUNK))
+    chunks = plan_chunks(games, count)
+    total: dict[Any, tuple[int, int]] = {}
+    for i, part in executor.run(play_chunk, simulation,
+                                [(seed, start + a, start + b) for a, b in chunks]):
+        total = merge_counts((total, part))  # as they come: a long run holds one total
+        if on_task is not None:
+            on_task(chunks[i][1] - chunks[i][0])
+    return total
+
+
+def _result(games: int, seed: int, total: dict[Any, tuple[int, int]]) -> RunResult[Any]:
+    records = sorted(total)
+    return RunResult(games, seed, tuple((r, total[r][0]) for r in records),
+                     tuple((r, total[r][1]) for r in records))
+
+
 def run_games(simulation: Any, games: int, seed: int, *, executor: Executor | None = None,
               progress: Progress | None = None, tasks: int | None = None) -> RunResult[Any]:
     """Play games ``0 .. games-1`` of ``simulation`` seeded from ``seed``.
@@ -148,21 +170,84 @@ def run_games(simulation: Any, games: int, seed: int, *, executor: Executor | No
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
     executor = executor or InProcessExecutor()
-    count = tasks or max(executor.tasks_hint, -(-games // MAX_CHUNK))
-    chunks = plan_chunks(games, count)
-    total: dict[Any, tuple[int, int]] = {}
     done = 0
     if progress is not None:
         progress(0, games)
-    for i, part in executor.run(play_chunk, simulation, [(seed, a, b) for a, b in chunks]):
-        total = merge_counts((total, part))  # as they come: a long run holds one total
-        done += chunks[i][1] - chunks[i][0]
+
+    def on_task(n: int) -> None:
+        nonlocal done
+        done += n
         if progress is not None:
             progress(done, games)
-    records = sorted(total)
-    return RunResult(games, seed, tuple((r, total[r][0]) for r in records),
-                     tuple((r, total[r][1]) for r in records))
+
+    return _result(games, seed, _play_range(simulation, seed, 0, games, executor, tasks,
+                                            on_task))
 
 
-__all__ = ["GameFn", "MAX_CHUNK", "MIN_CHUNK", "Progress", "RunResult", "derive_seed", "make_rng",
-           "merge_counts", "plan_chunks", "play_chunk", "run_games"]
+STOPPED_BY_WIDTH = "width"
+STOPPED_BY_CAP = "cap"
+
+
+def batch_plan(batch: int, cap: int) -> tuple[int, ...]:
+    """The game counts after which :func:`run_until` may stop: every multiple of
+    ``batch`` below ``cap``, then ``cap``.
+
+    >>> batch_plan(100, 250), batch_plan(50, 100), batch_plan(40, 30)
+    ((100, 200, 250), (50, 100), (30,))
+    """
+    if batch < 1 or cap < 1:
+        raise ValueError(f"batch and cap must be at least 1, got {batch} and {cap}")
+    return tuple(range(batch, cap, batch)) + (cap,)
+
+
+def run_until(simulation: Any, seed: int, *, batch: int, cap: int,
+              enough: Callable[[RunResult[Any]], bool], executor: Executor | None = None,
+              progress: Progress | None = None, tasks: int | None = None
+              ) -> tuple[RunResult[Any], str]:
+    """Play games in batches of ``batch`` (games ``0 .. batch-1``, then ``batch ..
+    2*batch-1``, ...) until ``enough(result so far)`` holds after a batch, or ``cap``
+    games are played; return the result and what stopped it (:data:`STOPPED_BY_WIDTH`
+    when ``enough`` holds at the end, else :data:`STOPPED_BY_CAP`).
+
+    Game ``i`` is seeded from ``(seed, i)`` as in :func:`run_games`, the batches
+    are fixed and ``enough`` sees only the merged counts, so the games played and
+    the result are the same on every executor and chunking.
+
+    >>> from random import Random
+    >>> def coin(rng: Random) -> int:
+    ...     return rng.randrange(2)
+    >>> result, why = run_until(coin, 7, batch=100, cap=1000, enough=lambda r: r.games >= 300)
+    >>> result.games, why, result == run_games(coin, 300, 7)
+    (300, 'width', True)
+    >>> run_until(coin, 7, batch=100, cap=250, enough=lambda r: False)[0].games
+    250
+    """
+    executor = executor or InProcessExecutor()
+    total: dict[Any, tuple[int, int]] = {}
+    played = 0
+    done = 0
+    if progress is not None:
+        progress(0, cap)
+
+    def on_task(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, cap)
+
+    result = _result(0, seed, total)
+    for stop in batch_plan(batch, cap):
+        total = merge_counts((total, _play_range(simulation, seed, played, stop, executor,
+                                                 tasks, on_task)))
+        played = stop
+        result = _result(played, seed, total)
+        if enough(result):
+            if progress is not None and played < cap:
+                progress(cap, cap)
+            return result, STOPPED_BY_WIDTH
+    return result, STOPPED_BY_CAP
+
+
+__all__ = ["GameFn", "MAX_CHUNK", "MIN_CHUNK", "Progress", "RunResult", "STOPPED_BY_CAP",
+           "STOPPED_BY_WIDTH", "batch_plan", "derive_seed", "make_rng", "merge_counts",
+           "plan_chunks", "play_chunk", "run_games", "run_until"]

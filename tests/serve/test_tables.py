@@ -73,12 +73,14 @@ def _starter_metrics(tmp_path: Path, system: str) -> dict[str, Any]:
 def test_roles_per_card_figures_have_column_names(tmp_path: Path) -> None:
     metrics = _starter_metrics(tmp_path, "roles")
     html = metrics_html(metrics)
-    for header in ("played", "cost worker", "won", "decided", "proof", "first usable position"):
+    for header in ("played", "cost worker", "won", "decided", "win rate when played",
+                   "win rate ci95", "proof", "first usable position"):
         assert f"<th>{header}</th>" in html
     [game] = metrics["roles"].values()
     for card, figures in game["cards"].items():
         assert f"<th>{card}</th>" in html
-        assert set(figures) == {"played", "cost_worker", "won", "decided"}
+        assert set(figures) == {"played", "cost_worker", "won", "decided",
+                                "win_rate_when_played", "win_rate_ci95"}
     # The old panel showed each card as a bare list of four numbers.
     assert not re.search(r">\d+, \d+, \d+, \d+<", html)
     cells, unlabelled = unlabelled_cells(html)

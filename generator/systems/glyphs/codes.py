@@ -63,9 +63,17 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X102": ("The measured fewest actions per card do not rise with the deck number, so a "
                 "higher deck is not harder.",
                 "- {id: r29, deck: 5, sequence: [sun, moon]}    # a two-symbol card in deck 5"),
-    "RS-X103": ("The difficulty curve: the playtest win rate at each degree and the mean "
-                "fewest actions per deck, for the build report.",
+    "RS-X103": ("The difficulty curve: the playtest win rate at each degree with its 95 % "
+                "interval and games, and whether the interval reached the pack's width "
+                "(sim.width, default +-5 points) or the cap of games (sim.max_games) stopped it.",
                 "riddlesmith check content/glyphs    # prints the curve as a note"),
+    "RS-X104": ("Adjacent difficulty degrees are won within 5 points of each other: a plateau, "
+                "where choosing the higher degree does not make the game harder. A note: the "
+                "intervals in the message say how sure the figures are.",
+                "# degree 1 won in 71 %, degree 2 in 68 %, degree 3 in 66 %"),
+    "RS-X105": ("The win rate drops by more than 25 points from one degree to the next: a "
+                "cliff that players stepping up one degree will fall off.",
+                "# degree 3 won in 61 %, degree 4 in 26 % (deck 4 replaces deck 3)"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "GLYPH_CODES"]

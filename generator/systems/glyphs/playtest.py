@@ -23,8 +23,17 @@ from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.sim.executors import ExecutorUnavailable, make_executor
-from generator.sim.montecarlo import Progress, RunResult, run_games
-from generator.sim.stats import Histogram, make_histogram, mean_of, wilson_interval
+from generator.sim.budget import Budget
+from generator.sim.montecarlo import Progress, RunResult, run_games, run_until
+from generator.sim.stats import (
+    Histogram,
+    format_mean,
+    format_rate,
+    make_histogram,
+    mean_interval,
+    mean_of,
+    wilson_interval,
+)
 from generator.systems import CommandRequest, discover_systems
 from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.game import CAUSES, play_game
@@ -79,8 +88,11 @@ class GlyphPlaytest:
         return {
             "scenario": game, "policy": self.policy, "games": self.games, "wins": self.wins,
             "win_rate": self.win_rate, "ci95": [self.ci95[0], self.ci95[1]],
-            "losses": dict(self.losses), "mean_turns": mean_of(self.turns), "seed": self.seed,
+            "losses": dict(self.losses), "mean_turns": mean_of(self.turns),
+            "mean_turns_ci95": list(mean_interval(self.turns)), "seed": self.seed,
             "degree": self.degree, "mean_solved": mean_of(self.solved),
+            "mean_solved_ci95": list(mean_interval(self.solved)),
+            "loss_rates_ci95": {k: list(wilson_interval(v, self.games)) for k, v in self.losses},
             "solved": {str(k): v for k, v in self.solved},
             "loss_turns": {str(k): v for k, v in self.loss_turns},
             "first_win": self.first_win, "first_loss": self.first_loss,
@@ -124,16 +136,39 @@ def playtest(table: Table, degree: int, policy: str = DEFAULT_POLICY, games: int
     return summarise(run, policy, degree)
 
 
+def playtest_until(table: Table, degree: int, policy: str, seed: int, budget: Budget,
+                   jobs: int | None = 1, scheduler: Any = None,
+                   progress: Progress | None = None) -> tuple[GlyphPlaytest, str]:
+    """Play batches of seeded games at ``degree`` until the win rate's 95 % interval is
+    within the budget's width, or its cap; return the summary and what stopped it
+    (``width`` or ``cap``). Games ``0 .. n-1`` of :func:`playtest` with the same seed."""
+    if policy not in POLICIES:
+        raise KeyError(policy)
+    if table.degree(degree) is None:
+        raise KeyError(f"degree {degree}")
+
+    def enough(run: RunResult[Record]) -> bool:
+        return budget.narrow_enough(run.count(lambda r: bool(r[0])), run.games)
+
+    with make_executor(jobs, scheduler) as executor:
+        run, stopped = run_until(GlyphGames(table, degree, policy), seed, batch=budget.batch,
+                                 cap=budget.cap, enough=enough, executor=executor,
+                                 progress=progress)
+    return summarise(run, policy, degree), stopped
+
+
 def format_playtest(result: GlyphPlaytest, game: str) -> str:
     r = result
     lines = [f"{game}: degree {r.degree}, policy {r.policy}, {r.games} games, seed {r.seed}",
              f"wins: {r.wins} of {r.games} ({r.win_rate * 100:.1f}%; 95% interval "
              f"{r.ci95[0] * 100:.1f}% to {r.ci95[1] * 100:.1f}%)"]
     if r.losses:
-        lines.append("losses: " + ", ".join(f"{k} {v}" for k, v in r.losses))
-    lines.append(f"riddles solved per game: mean {mean_of(r.solved):.2f} ("
+        lines.append("losses: " + ", ".join(f"{k} {v} ({format_rate(v, r.games)})"
+                                            for k, v in r.losses))
+    lines.append(f"riddles solved per game: mean {format_mean(r.solved)} ("
                  + ", ".join(f"{k}: {v}" for k, v in r.solved) + ")")
-    lines.append(f"mean turns: {mean_of(r.turns):.2f}")
+    lines.append(f"mean turns: {format_mean(r.turns)}")
+    lines.append("(95% intervals: Wilson for shares, Student t for means)")
     if r.loss_turns:
         lines.append("turn of loss: " + ", ".join(f"{k}: {v}" for k, v in r.loss_turns))
     replay = [f"{name} is game {i}" for name, i in (("first win", r.first_win),
@@ -241,4 +276,4 @@ def standard_setup(table: Table) -> str:
 
 
 __all__ = ["DEFAULT_DEGREE", "DEFAULT_GAMES", "GlyphGames", "GlyphPlaytest", "format_playtest",
-           "playtest", "run_playtest", "run_solve", "standard_setup", "summarise"]
+           "playtest", "playtest_until", "run_playtest", "run_solve", "standard_setup", "summarise"]

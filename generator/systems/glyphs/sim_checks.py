@@ -1,8 +1,12 @@
 """What ``check`` simulates for a glyph game: the degree curve and the cards' difficulty.
 
-- The win-rate curve: a small playtest (:class:`SimSettings`: 12 ``planner``
-  games per degree, seed 1) at each degree 1-8; ``riddlesmith playtest``
-  measures one degree closely.
+- The win-rate curve: at each degree 1-8, ``planner`` games (seed 1) in batches
+  of 20 until the win rate's 95 % interval is within +-5 points, at most 40
+  games a degree (:class:`SimSettings`; a pack's ``sim:`` setting changes the
+  width and the cap). The planner plays about 25 games a CPU second, so the
+  width would cost about a minute: the cap keeps ``check`` near 15 s and the
+  curve note says which degrees it stopped. ``riddlesmith playtest`` measures
+  one degree closely.
 - Card difficulty: each card's minimum actions (:func:`~.solver.card_difficulty`)
   from 3 seeded shuffled grids of the standard set-up, within a search budget
   of 1,000 states (a lower bound where the budget ran out; the report counts
@@ -19,7 +23,12 @@ Diagnostics (RS-X1xx):
   a lower degree's beyond both 95 % intervals (clearly easier);
 - **RS-X102** (warning), at the game's ``deck_size``: a deck's mean minimum
   actions is not above the previous deck's;
-- **RS-X103** (info), at ``degrees``: the curve, degree by degree.
+- **RS-X103** (info), at ``degrees``: the curve, degree by degree, each rate
+  with its interval and games, and which degrees the cap stopped;
+- **RS-X104** (info), at the first degree of a plateau: adjacent degrees won
+  within 5 points of each other;
+- **RS-X105** (warning), at the later degree: a cliff, the win rate drops more
+  than 25 points from one degree to the next.
 """
 from __future__ import annotations
 
@@ -36,30 +45,55 @@ from generator.cachefile import read_keyed, write_text
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.sim.cache import digest_sources
-from generator.sim.stats import intervals_disjoint_above, wilson_interval
+from generator.sim.budget import DEFAULT_WIDTH, Budget, from_pack
+from generator.sim.montecarlo import STOPPED_BY_CAP
+from generator.sim.stats import (
+    PLATEAU_AT_MOST,
+    classify_curve,
+    format_rate,
+    mean_interval,
+    plateau_runs,
+    wilson_interval,
+    wrong_way,
+)
 from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import Table
-from generator.systems.glyphs.playtest import playtest, standard_setup
+from generator.systems.glyphs.playtest import playtest_until, standard_setup
 from generator.systems.glyphs.solver import INFINITY, card_difficulty
 
-SIM_VERSION = 1
+SIM_VERSION = 2
 CACHE_PREFIX = "glyphs-sim-"
 HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
                   "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
                   "generator.systems.glyphs.solver",
                   "generator.systems.glyphs.playtest", "generator.systems.glyphs.sim_checks",
-                  "generator.sim.montecarlo", "generator.sim.stats")
+                  "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
 """Modules whose source is part of the key: every one that computes a stored figure
 (this one computes the curve's means; ``sim.stats`` its Wilson intervals)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SimSettings:
-    games: int = 12
+    games: int = 40
+    """At most this many games a degree (the cap)."""
     policy: str = "planner"
     seed: int = 1
     grids: int = 3
     budget: int = 1_000
+    width: float = DEFAULT_WIDTH
+    """Play batches until each degree's win rate is within +- this (a share)."""
+    batch: int = 20
+
+    @property
+    def games_budget(self) -> Budget:
+        return Budget(self.width, self.games, self.batch)
+
+
+def settings_for(pack: Pack, settings: SimSettings | None = None) -> SimSettings:
+    """The check's settings with the width and cap of the pack's ``sim:`` setting."""
+    base = settings or DEFAULT_SETTINGS
+    chosen = from_pack(pack.data, base.games_budget)
+    return dataclasses.replace(base, width=chosen.width, games=chosen.cap)
 
 
 DEFAULT_SETTINGS = SimSettings()
@@ -87,10 +121,12 @@ def simulate(table: Table, settings: SimSettings | None = None,
             return dict(stored["result"])
     curve = []
     for degree in table.degrees:
-        r = playtest(table, degree.degree, settings.policy, settings.games, settings.seed)
+        r, stopped = playtest_until(table, degree.degree, settings.policy, settings.seed,
+                                    settings.games_budget)
         curve.append({"degree": degree.degree, "games": r.games, "wins": r.wins,
-                      "win_rate": r.win_rate, "ci95": list(r.ci95),
-                      "mean_solved": sum(k * v for k, v in r.solved) / max(1, r.games)})
+                      "win_rate": r.win_rate, "ci95": list(r.ci95), "stopped": stopped,
+                      "mean_solved": sum(k * v for k, v in r.solved) / max(1, r.games),
+                      "mean_solved_ci95": list(mean_interval(r.solved))})
     setup = standard_setup(table)
     cards = []
     for card in table.cards:
@@ -113,8 +149,9 @@ def consistent(result: Any, table: Table, settings: SimSettings) -> bool:
     """Whether a cached result is one these settings could have produced: a cache is
     never a source of truth, so an edited or truncated entry is recomputed.
 
-    The curve has one entry per degree of the table, each with ``settings.games``
-    games, at most that many wins, the matching rate and Wilson interval; the cards
+    The curve has one entry per degree of the table, each with a count of games where
+    the settings' batches stop (a batch boundary narrow enough, or the cap), at most
+    that many wins, the matching rate, Wilson interval and stop reason; the cards
     are the table's, each with one action count per grid and the mean of the finite
     ones.
     """
@@ -125,12 +162,16 @@ def consistent(result: Any, table: Table, settings: SimSettings) -> bool:
         curve, cards = result["curve"], result["cards"]
         if [c["degree"] for c in curve] != [d.degree for d in table.degrees]:
             return False
+        budget = settings.games_budget
         for c in curve:
             games, wins = c["games"], c["wins"]
-            if not (type(games) is int and type(wins) is int and games == settings.games
-                    and 0 <= wins <= games and c["win_rate"] == wins / games
+            if not (type(games) is int and type(wins) is int and budget.possible(games)
+                    and budget.consistent(wins, games) and c["win_rate"] == wins / games
                     and tuple(c["ci95"]) == wilson_interval(wins, games)
-                    and 0 <= c["mean_solved"] <= 9):
+                    and c["stopped"] == budget.stopped_by(wins, games)
+                    and 0 <= c["mean_solved"] <= 9
+                    and len(c["mean_solved_ci95"]) == 2
+                    and c["mean_solved_ci95"][0] <= c["mean_solved"] <= c["mean_solved_ci95"][1]):
                 return False
         if [(c["card"], c["deck"]) for c in cards] != [(t.id, t.deck) for t in table.cards]:
             return False
@@ -156,32 +197,58 @@ def deck_means(result: dict[str, Any]) -> dict[int, float]:
     return {d: round(sum(v) / len(v), 3) for d, v in sorted(by_deck.items())}
 
 
-def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None
-                             ) -> Iterator[Diagnostic]:
-    """RS-X101, RS-X102 and RS-X103 for the pack's game (its checks passed)."""
+def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
+                             settings: SimSettings | None = None) -> Iterator[Diagnostic]:
+    """RS-X101 to RS-X105 for the pack's game (its checks passed)."""
     table, doc = loaded.table, loaded.game_doc
-    result = simulate(table, DEFAULT_SETTINGS, cache_dir)
+    settings = settings or settings_for(pack)
+    result = simulate(table, settings, cache_dir)
     curve = result["curve"]
     index = {d.degree: i for i, d in enumerate(loaded.game.degrees)}
-    for later in curve:
-        for earlier in curve:
-            if earlier["degree"] < later["degree"] and intervals_disjoint_above(
-                    tuple(later["ci95"]), tuple(earlier["ci95"])):
-                yield doc.diag("RS-X101", f"degree {later['degree']} wins "
-                               f"{later['win_rate'] * 100:.0f}% of playtests, clearly more than "
-                               f"degree {earlier['degree']} ({earlier['win_rate'] * 100:.0f}%)",
-                               ("degrees", index[later["degree"]]),
-                               hint="make the higher degree's decks or set-up harder")
-                break
+
+    def figure(c: dict[str, Any]) -> str:
+        return f"degree {c['degree']} {format_rate(c['wins'], c['games'])}"
+
+    ordered = sorted(curve, key=lambda c: c["degree"])
+    for i, j in wrong_way([tuple(c["ci95"]) for c in ordered]):
+        later, earlier = ordered[j], ordered[i]
+        if earlier["degree"] < later["degree"]:
+            yield doc.diag("RS-X101", f"{figure(later)} of playtests won, clearly more than "
+                           f"{figure(earlier)} (the 95% intervals do not overlap)",
+                           ("degrees", index[later["degree"]]),
+                           hint="make the higher degree's decks or set-up harder")
     means = deck_means(result)
     decks = sorted(means)
     for a, b in zip(decks, decks[1:]):
         if means[b] <= means[a]:
             yield doc.diag("RS-X102", f"deck {b} needs {means[b]:.2f} actions per card on "
                            f"average, no more than deck {a} ({means[a]:.2f})", ("deck_size",))
-    summary = ", ".join(f"{c['degree']}: {c['win_rate'] * 100:.0f}%" for c in curve)
-    yield doc.diag("RS-X103", f"win rates by degree ({result['policy']}, {curve[0]['games']} "
-                   f"games each): {summary}", ("degrees",), key=True)
+    budget = settings.games_budget
+    summary = ", ".join(f"{c['degree']}: {format_rate(c['wins'], c['games'])} ({c['games']})"
+                        for c in curve)
+    capped = [str(c["degree"]) for c in curve if c["stopped"] == STOPPED_BY_CAP]
+    stop = (f"the cap stopped degree{'s' if len(capped) > 1 else ''} {', '.join(capped)} "
+            f"before +-{budget.width * 100:g} points (sim.max_games in pack.yaml plays more)"
+            if capped else f"every interval within +-{budget.width * 100:g} points")
+    yield doc.diag("RS-X103", f"win rates by degree ({result['policy']}, seed "
+                   f"{result['seed']}; games {budget.describe()} a degree): {summary}; {stop}",
+                   ("degrees",), key=True)
+    steps = classify_curve([c["win_rate"] for c in ordered])
+    for first, last in plateau_runs(steps):
+        run = ordered[first:last + 1]
+        yield doc.diag("RS-X104", f"plateau: {', '.join(figure(c) for c in run)}: each won "
+                       f"within {PLATEAU_AT_MOST * 100:g} points of the degree before, so "
+                       "these degrees play alike", ("degrees", index[run[0]["degree"]]),
+                       hint="give the degrees of the plateau harder decks or set-ups, or "
+                       "accept it")
+    for step in steps:
+        if step.kind == "cliff":
+            a, b = ordered[step.first], ordered[step.second]
+            yield doc.diag("RS-X105", f"cliff: the win rate drops {-step.change * 100:.1f} "
+                           f"points from {figure(a)} to {figure(b)}",
+                           ("degrees", index[b["degree"]]),
+                           hint="soften the later degree (another deck or set-up), or add "
+                           "a step between them")
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
@@ -191,7 +258,7 @@ def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
               "tiles": loaded.glyphs.total if loaded.glyphs else 0}
     if loaded.table is None:
         return {"counts": counts}
-    result = simulate(loaded.table, DEFAULT_SETTINGS, cache_dir)
+    result = simulate(loaded.table, settings_for(pack), cache_dir)
     return {"counts": counts, **result, "cards": [labelled_card(c) for c in result["cards"]],
             "deck_mean_min_actions": {str(k): v for k, v in deck_means(result).items()}}
 
@@ -210,4 +277,4 @@ def labelled_card(card: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = ["DEFAULT_SETTINGS", "SimSettings", "deck_means", "iter_simulation_problems",
-           "labelled_card", "report_simulations", "simulate"]
+           "labelled_card", "report_simulations", "settings_for", "simulate"]

@@ -38,7 +38,7 @@ from generator.pack.model import Document, Pack, pick_text
 from generator.sim.cache import digest_sources, package_modules
 from generator.sim.executors import ExecutorUnavailable, make_executor
 from generator.sim.montecarlo import Progress, RunResult, run_games
-from generator.sim.stats import mean_of, wilson_interval
+from generator.sim.stats import format_mean, format_rate, mean_interval, mean_of, wilson_interval
 from generator.systems.roles.content import check_pack, read_pack
 from generator.systems.roles.engine import (
     DEFAULT_MAX_ROUNDS,
@@ -58,11 +58,12 @@ CHECK_POLICY = "random"
 FAR_ABOVE = 0.25
 """How far a card's win rate when played may exceed the mean of the others."""
 MIN_PLAYS_FOR_RATE = 12
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
                   "generator.systems.roles.policies", "generator.systems.roles.reach",
-                  "generator.systems.roles.playout", "generator.sim.montecarlo")
+                  "generator.systems.roles.playout", "generator.sim.montecarlo",
+                  "generator.sim.stats")
 """Modules whose source is part of the key: editing the rules, a policy or the reach
 search invalidates stored playouts, as in the tower and glyph systems."""
 HASHED_PACKAGES = ("generator.engine",)
@@ -144,8 +145,11 @@ class PlayoutResult:
             "mean_turns": self.mean_rounds,
             "seed": self.seed,
             "players": self.players,
+            "mean_turns_ci95": list(mean_interval(self.game_length)),
             "cards": {ident: {"played": s.played, "cost_worker": s.cost_worker,
-                              "win_rate_when_played": s.win_rate} for ident, s in self.cards},
+                              "win_rate_when_played": s.win_rate,
+                              "win_rate_ci95": list(wilson_interval(s.won, s.decided))}
+                      for ident, s in self.cards},
             "game_length": {str(k): v for k, v in self.game_length},
             "win_types": types,
         }
@@ -199,6 +203,7 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
                  cache: Path | None) -> dict[str, Any]:
     """The check budget's figures (cached): ``cards`` (per card ``[played, cost_worker,
     won, decided]``), ``win_types`` (games per way), ``rounds`` (total rounds),
+    ``game_length`` (``[rounds, games]`` pairs, for the mean's interval),
     ``positions`` (positions searched for RS-N015) and ``reach`` (per judged card
     ``[proof, first usable position]``, see :func:`.reach.iter_reach`)."""
     card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
@@ -208,7 +213,8 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
     if path is not None:
         stored = read_keyed(path, key)
         if stored is not None and _well_formed(stored, table):
-            return {k: stored[k] for k in ("cards", "win_types", "rounds", "positions", "reach")}
+            return {k: stored[k] for k in ("cards", "win_types", "rounds", "game_length",
+                                           "positions", "reach")}
     result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
                       game.playtest_players)
     positions = collect_positions(table, game.playtest_games, game.seed, game.playtest_players)
@@ -216,6 +222,7 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
         "cards": {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards},
         "win_types": dict(result.win_types),
         "rounds": sum(k * n for k, n in result.game_length),
+        "game_length": [[k, n] for k, n in result.game_length],
         "positions": len(positions),
         "reach": {ident: [proof, first] for ident, proof, first
                   in iter_reach(table, read_pack(pack)[0], positions)},
@@ -229,7 +236,12 @@ def _well_formed(stored: dict[str, Any], table: Table) -> bool:
     """Whether a cached entry has the shape :func:`cached_stats` writes."""
     cards, types, rounds = stored.get("cards"), stored.get("win_types"), stored.get("rounds")
     positions, reach = stored.get("positions"), stored.get("reach")
-    return (isinstance(cards, dict) and set(cards) == set(table.card_ids)
+    lengths = stored.get("game_length")
+    return (isinstance(lengths, list)
+            and all(isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0
+                                                                for x in v) for v in lengths)
+            and type(rounds) is int and rounds == sum(k * n for k, n in lengths)
+            and isinstance(cards, dict) and set(cards) == set(table.card_ids)
             and all(isinstance(v, list) and len(v) == 4
                     and all(type(x) is int and x >= 0 for x in v) for v in cards.values())
             and isinstance(types, dict) and set(types) <= set(WIN_TYPES)
@@ -258,9 +270,9 @@ def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
             others = [r for c, r in rates.items() if c != ident]
             mean = sum(others) / len(others)
             if rates[ident] > mean + FAR_ABOVE:
-                yield doc.diag("RS-N013", f"'{ident}' won {rates[ident]:.0%} of its plays; "
-                               f"the other cards {mean:.0%} on average ({won}/{decided})",
-                               ("abilities",))
+                yield doc.diag("RS-N013", f"'{ident}' won {format_rate(won, decided, 0)} of "
+                               f"its plays ({won}/{decided}); the other cards {mean:.0%} on "
+                               "average", ("abilities",))
 
 
 def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
@@ -284,11 +296,13 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
         figures = cached_stats(pack, game, doc, table, cache)
         yield from iter_card_warnings(figures["cards"], docs)
         yield from iter_reach_warnings(figures["reach"], figures["positions"], docs)
-        types = ", ".join(f"{t} {n}" for t, n in sorted(figures["win_types"].items()))
         games_played = game.playtest_games
+        types = ", ".join(f"{t} {n} ({format_rate(n, games_played, 0)})"
+                          for t, n in sorted(figures["win_types"].items()))
+        lengths = tuple((k, n) for k, n in figures["game_length"])
         yield doc.diag("RS-N014", f"{games_played} {CHECK_POLICY} playouts of "
                        f"{game.playtest_players} players: {types}; mean "
-                       f"{figures['rounds'] / games_played:.1f} rounds",
+                       f"{format_mean(lengths, 1)} rounds (95% intervals)",
                        ("playtest",) if "playtest" in doc.data else ("deck",))
 
 
@@ -309,7 +323,13 @@ def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
         stats = cached_stats(pack, game, doc, table, cache)
         out[game.id] = {
             **stats,
-            "cards": {i: dict(zip(CARD_FIELDS, v)) for i, v in stats["cards"].items()},
+            "cards": {i: {**dict(zip(CARD_FIELDS, v)),
+                          "win_rate_when_played": v[2] / v[3] if v[3] else 0.0,
+                          "win_rate_ci95": list(wilson_interval(v[2], v[3]))}
+                      for i, v in stats["cards"].items()},
+            "mean_rounds": mean_of(tuple((k, n) for k, n in stats["game_length"])),
+            "mean_rounds_ci95": list(mean_interval(tuple((k, n)
+                                                         for k, n in stats["game_length"]))),
             "reach": {i: dict(zip(REACH_FIELDS, v)) for i, v in stats["reach"].items()},
             "games": game.playtest_games, "players": game.playtest_players}
     return out
@@ -319,12 +339,15 @@ def format_playtest(result: PlayoutResult, game: str) -> str:
     """The text report of a playtest."""
     lines = [f"{game}: {result.games} games, {result.players} players, policy "
              f"{result.policy}, seed {result.seed}",
-             f"  decided: {result.wins} ({result.wins / result.games:.0%}); mean rounds "
-             f"{result.mean_rounds:.1f}",
-             "  win types: " + ", ".join(f"{t} {n}" for t, n in result.win_types),
-             "  card                  played  cost-worker  win-rate"]
+             f"  decided: {result.wins} ({format_rate(result.wins, result.games, 0)}); mean "
+             f"rounds {format_mean(result.game_length, 1)}",
+             "  win types: " + ", ".join(f"{t} {n} ({format_rate(n, result.games, 0)})"
+                                         for t, n in result.win_types),
+             "  card                  played  cost-worker  win-rate when played"]
     for ident, s in result.cards:
-        lines.append(f"  {ident:<20} {s.played:>7} {s.cost_worker:>12} {s.win_rate:>9.0%}")
+        lines.append(f"  {ident:<20} {s.played:>7} {s.cost_worker:>12}  "
+                     f"{format_rate(s.won, s.decided, 0)}")
+    lines.append("  (95% intervals: Wilson for shares, Student t for means)")
     return "\n".join(lines) + "\n"
 
 

@@ -128,7 +128,7 @@ class TowerSystem:
         from generator.systems import cache_dir_for
         from generator.systems.tower.bookfit import iter_book_fit_problems
         from generator.systems.tower.decks import iter_scenario_art_problems
-        from generator.systems.tower.sim_checks import check_simulations
+        from generator.systems.tower.sim_checks import check_simulations, settings_for
 
         sources = read_sources(pack)
         out = check_pack(pack, sources)
@@ -138,7 +138,7 @@ class TowerSystem:
             out.extend(iter_book_fit_problems(pack, options))
         # A document with errors is not simulated; every other one is (issue 22 §4).
         out.extend(check_simulations(pack, sources, cache_dir_for(pack, options),
-                                     unsound=pack.in_error(out)))
+                                     settings_for(pack), unsound=pack.in_error(out)))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
@@ -148,9 +148,9 @@ class TowerSystem:
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
-        from generator.systems.tower.sim_checks import report_simulations
+        from generator.systems.tower.sim_checks import report_simulations, settings_for
 
-        return report_simulations(pack, cache_dir_for(pack, options))
+        return report_simulations(pack, cache_dir_for(pack, options), settings_for(pack))
 
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The scenario book with its chapters, for the print targets."""

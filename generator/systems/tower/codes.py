@@ -69,6 +69,18 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-T105": ("A god card may make scenarios harder but must leave them winnable; with this "
                 "variant, no line of play wins the scenarios named.",
                 "kind: tower-variant\nid: storm\ndifficulty: expert\nhooks:\n  double-attack: {faces: [1, 2, 3, 4, 5, 6]}"),
+    "RS-T106": ("The campaign's curve as check measured it: each scenario's playtest win "
+                "rate with its 95 % interval, how many games were played and whether the "
+                "interval reached the pack's width (sim.width, default +-5 points) or the cap "
+                "of games (sim.max_games) stopped it.",
+                "riddlesmith check content/tower    # prints the curve as a note"),
+    "RS-T107": ("Adjacent scenarios of the campaign are won within 5 points of each other: "
+                "a plateau, where playing on does not get harder. A note, as a breather can "
+                "be wanted; the intervals say how sure the figures are.",
+                "# 'dyers-yard' won in 71.8 %, the next one, 'cistern-bridges', in 71.7 %"),
+    "RS-T108": ("The win rate drops by more than 25 points from one scenario to the next: a "
+                "cliff where players who were winning start losing most games.",
+                "# 'fish-steps' won in 89 %, the next one, 'lamp-street', in 42 %"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "TOWER_CODES"]

@@ -42,8 +42,18 @@ from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
 from generator.sim.executors import ExecutorUnavailable, make_executor
-from generator.sim.montecarlo import Progress, RunResult, run_games
-from generator.sim.stats import Histogram, make_histogram, mean_of, wilson_interval
+from generator.sim.budget import Budget
+from generator.sim.montecarlo import Progress, RunResult, run_games, run_until
+from generator.sim.stats import (
+    Histogram,
+    format_mean,
+    format_rate,
+    make_histogram,
+    mean_interval,
+    mean_of,
+    merge_histograms,
+    wilson_interval,
+)
 from generator.systems import discover_systems
 from generator.systems.tower import checks, engine
 from generator.systems.tower.engine import Game
@@ -131,6 +141,7 @@ class PlaytestResult:
     more_blocks: int  # won games with the block bonus
     first_win: int | None  # the lowest index of a won game (replay it), None: no win
     first_loss: int | None
+    both_bonuses: int = 0  # won games with both bonuses (for the score's interval)
 
     @property
     def win_rate(self) -> float:
@@ -148,6 +159,25 @@ class PlaytestResult:
             return 0.0
         bonuses = self.wins + self.builders_alive + self.more_blocks  # first attempt: every win
         return self.level + POINTS_PER_BONUS * bonuses / self.wins
+
+    @property
+    def scores(self) -> Histogram:
+        """Points of each won game (first attempt: every win), as a histogram."""
+        one = self.builders_alive + self.more_blocks - 2 * self.both_bonuses
+        none = self.wins - one - self.both_bonuses
+        base = self.level + POINTS_PER_BONUS
+        return make_histogram({base: none, base + POINTS_PER_BONUS: one,
+                               base + 2 * POINTS_PER_BONUS: self.both_bonuses})
+
+    @property
+    def turns(self) -> Histogram:
+        """Enemy turns of every game, won or lost."""
+        return merge_histograms(self.turns_won, self.turns_lost)
+
+    @property
+    def bonus_counts(self) -> tuple[tuple[str, int], ...]:
+        """Won games with each measured bonus (every playtest win is a first attempt)."""
+        return (("builders alive", self.builders_alive), ("more blocks", self.more_blocks))
 
     @property
     def bonus_rates(self) -> tuple[tuple[str, float], ...]:
@@ -169,13 +199,15 @@ class PlaytestResult:
             "losses": dict(self.losses),
             "mean_turns": self.mean_turns,
             "seed": self.seed,
+            "mean_turns_ci95": list(mean_interval(self.turns)),
+            "loss_rates_ci95": {k: list(wilson_interval(n, self.games)) for k, n in self.losses},
         }
 
 
 def summarise(run: RunResult[GameRecord], policy: str, level: int, max_rounds: int
               ) -> PlaytestResult:
     """A :class:`PlaytestResult` from the runner's record counts."""
-    wins = alive = blocks = 0
+    wins = alive = blocks = both = 0
     losses: dict[str, int] = {}
     won_turns: dict[int, int] = {}
     lost_turns: dict[int, int] = {}
@@ -184,6 +216,7 @@ def summarise(run: RunResult[GameRecord], policy: str, level: int, max_rounds: i
             wins += n
             alive += all_alive * n
             blocks += more * n
+            both += all_alive * more * n
             won_turns[rounds] = won_turns.get(rounds, 0) + n
         else:
             reason = name_loss(lost)
@@ -195,7 +228,7 @@ def summarise(run: RunResult[GameRecord], policy: str, level: int, max_rounds: i
         turns_won=make_histogram(won_turns), turns_lost=make_histogram(lost_turns),
         builders_alive=alive, more_blocks=blocks,
         first_win=run.first_game(lambda r: bool(r[0])),
-        first_loss=run.first_game(lambda r: not r[0]))
+        first_loss=run.first_game(lambda r: not r[0]), both_bonuses=both)
 
 
 def playtest(game: Game, policy: str = DEFAULT_POLICY, games: int = DEFAULT_GAMES,
@@ -217,6 +250,26 @@ def playtest(game: Game, policy: str = DEFAULT_POLICY, games: int = DEFAULT_GAME
     with make_executor(jobs, scheduler) as executor:
         run = run_games(simulation, games, seed, executor=executor, progress=progress)
     return summarise(run, policy, level, max_rounds)
+
+
+def playtest_until(game: Game, policy: str, seed: int, budget: Budget, jobs: int | None = 1,
+                   scheduler: Any = None, *, level: int = 0,
+                   max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
+                   ) -> tuple[PlaytestResult, str]:
+    """Play batches of seeded games until the win rate's 95 % interval is within the
+    budget's width, or its cap (see :func:`~generator.sim.montecarlo.run_until`); return
+    the summary and what stopped it (``width`` or ``cap``). The games are games ``0 ..
+    n-1`` of :func:`playtest` with the same seed, on every executor."""
+    load_policy(policy)
+    simulation = TowerGames(game, policy, max_rounds)
+
+    def enough(run: RunResult[GameRecord]) -> bool:
+        return budget.narrow_enough(run.count(lambda r: bool(r[0])), run.games)
+
+    with make_executor(jobs, scheduler) as executor:
+        run, stopped = run_until(simulation, seed, batch=budget.batch, cap=budget.cap,
+                                 enough=enough, executor=executor, progress=progress)
+    return summarise(run, policy, level, max_rounds), stopped
 
 
 # -- the command --------------------------------------------------------------------------
@@ -310,14 +363,16 @@ def format_playtest(result: PlaytestResult, scenario: str, title: str = "",
              f"wins: {r.wins} of {r.games} ({_percent(r.win_rate)}; 95% interval "
              f"{_percent(r.ci95[0])} to {_percent(r.ci95[1])})"]
     if r.losses:
-        lines.append("losses: " + ", ".join(f"{reason} {n}" for reason, n in
-                                            sorted(r.losses, key=lambda x: (-x[1], x[0]))))
-    won = mean_of(r.turns_won)
-    lost = mean_of(r.turns_lost)
-    lines.append(f"mean turns: {r.mean_turns:.2f} (won games {won:.2f}, lost games {lost:.2f})")
+        lines.append("losses: " + ", ".join(
+            f"{reason} {n} ({format_rate(n, r.games)})"
+            for reason, n in sorted(r.losses, key=lambda x: (-x[1], x[0]))))
+    lines.append(f"mean turns: {format_mean(r.turns)} (won games {format_mean(r.turns_won)}, "
+                 f"lost games {format_mean(r.turns_lost)})")
     if r.wins:
-        rates = ", ".join(f"{name} {_percent(rate)}" for name, rate in r.bonus_rates)
-        lines.append(f"mean score of a win: {r.mean_score:.2f} points; bonuses: {rates}")
+        rates = ", ".join(["first attempt 100% (every playtest game is one)"] + [
+            f"{name} {format_rate(n, r.wins)}" for name, n in r.bonus_counts])
+        lines.append(f"mean score of a win: {format_mean(r.scores)} points; bonuses: {rates}")
+    lines.append("(95% intervals: Wilson for shares, Student t for means)")
     replay = []
     if r.first_win is not None:
         replay.append(f"first win is game {r.first_win}")
@@ -352,4 +407,4 @@ def _diagnostics_text(diags: list[Diagnostic]) -> str:
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_MAX_ROUNDS", "DEFAULT_SEED", "FORMATS", "GameRecord",
            "PlaytestResult", "TowerGames", "format_playtest", "name_loss", "playtest",
-           "run_playtest", "summarise"]
+           "playtest_until", "run_playtest", "summarise"]

@@ -49,7 +49,17 @@ from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import CODES, Diagnostic, Severity
 from generator.pack.model import Document, Pack
 from generator.sim import cache
-from generator.sim.stats import total_of, wilson_interval
+from generator.sim.budget import DEFAULT_WIDTH, Budget, from_pack
+from generator.sim.montecarlo import STOPPED_BY_CAP
+from generator.sim.stats import (
+    PLATEAU_AT_MOST,
+    classify_curve,
+    format_rate,
+    mean_interval,
+    plateau_runs,
+    total_of,
+    wilson_interval,
+)
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
 from generator.systems.tower.model import (
@@ -61,7 +71,12 @@ from generator.systems.tower.model import (
     build_variant,
     compile_game,
 )
-from generator.systems.tower.playtest import LOSS_REASONS, PlaytestResult, name_loss, playtest
+from generator.systems.tower.playtest import (
+    LOSS_REASONS,
+    PlaytestResult,
+    name_loss,
+    playtest_until,
+)
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
 from generator.systems.tower.variants import EXPERT, hook_sides
@@ -69,7 +84,7 @@ from generator.systems.tower.variants import EXPERT, hook_sides
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
 }
-SIM_VERSION = 1
+SIM_VERSION = 2
 """Part of every cache key: bump it when a change alters results beyond the hashed sources."""
 CACHE_PREFIX = "tower-sim-"
 HASHED_MODULES = (
@@ -80,7 +95,7 @@ HASHED_MODULES = (
     "generator.systems.tower.policies", "generator.systems.tower.policies._heuristics",
     "generator.systems.tower.policies.random", "generator.systems.tower.policies.greedy",
     "generator.systems.tower.policies.lookahead", "generator.systems.tower.sim_checks",
-    "generator.sim.montecarlo", "generator.sim.stats",
+    "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget",
 )
 """Modules whose source is part of the cache key (a policy module added later counts
 through ``SIM_VERSION`` until it is listed)."""
@@ -92,13 +107,28 @@ LOSS_KEYS = frozenset(name_loss(flags) for flags in range(1 << len(LOSS_REASONS)
 class SimSettings:
     """How much ``check`` simulates per scenario."""
 
-    games: int = 200
+    games: int = 1000
+    """At most this many games per scenario (the cap)."""
     policy: str = "greedy"
     seed: int = 1
     max_rounds: int = 100
     proof_budget: int = 3_000
     proof_horizon: int = 40
     jobs: int | None = 1  # in-process by default: check runs many small playtests
+    width: float = DEFAULT_WIDTH
+    """Play batches until the win rate's 95 % interval is within +- this (a share)."""
+    batch: int = 100
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.width, self.games, self.batch)
+
+
+def settings_for(pack: Pack, settings: SimSettings | None = None) -> SimSettings:
+    """The check's settings with the width and cap of the pack's ``sim:`` setting."""
+    base = settings or SimSettings()
+    chosen = from_pack(pack.data, base.budget)
+    return dataclasses.replace(base, width=chosen.width, games=chosen.cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,15 +215,20 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
     p = data.get("playtest")
     if not isinstance(p, dict):
         raise ValueError("no playtest summary")
-    expected = {"policy": settings.policy, "games": settings.games, "seed": settings.seed,
+    expected = {"policy": settings.policy, "seed": settings.seed,
                 "level": level, "max_rounds": settings.max_rounds}
     for key, want in expected.items():
         if p.get(key) != want or type(p.get(key)) is not type(want):
             raise ValueError(f"{key} is {p.get(key)!r}, expected {want!r}")
-    games = settings.games
+    games = _count(p, "games")
+    if not settings.budget.possible(games):
+        raise ValueError(f"{games} games is not where a run {settings.budget.describe()} "
+                         "ends")
     wins, alive, blocks = (_count(p, k) for k in ("wins", "builders_alive", "more_blocks"))
     if not (0 <= wins <= games and 0 <= alive <= wins and 0 <= blocks <= wins):
         raise ValueError(f"{wins} wins and bonuses do not fit {games} games")
+    if not settings.budget.consistent(wins, games):
+        raise ValueError(f"{wins} wins in {games} games: the run would have gone on")
     ci95 = p.get("ci95")
     if not (isinstance(ci95, list) and tuple(ci95) == wilson_interval(wins, games)):
         raise ValueError(f"ci95 {ci95!r} is not the interval of {wins} wins in {games} games")
@@ -213,6 +248,9 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
     first_loss = _optional_index(p.get("first_loss"), games, "first_loss")
     if (first_win is None) != (wins == 0) or (first_loss is None) != (wins == games):
         raise ValueError("first_win or first_loss disagrees with the wins")
+    both = _count(p, "both_bonuses")
+    if both > min(alive, blocks) or alive + blocks - both > wins:
+        raise ValueError(f"{both} games with both bonuses do not fit the bonuses")
     status, nodes, reason = data.get("proof_status"), _count(data, "proof_nodes"), data.get(
         "proof_reason")
     if status not in (None, WIN, NO_WIN, UNKNOWN) or (status is None) != (wins > 0):
@@ -221,7 +259,7 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
         raise ValueError("proof nodes or reason malformed")
     result = PlaytestResult(settings.policy, games, settings.seed, level, settings.max_rounds,
                             wins, (ci95[0], ci95[1]), pairs, turns_won, turns_lost, alive,
-                            blocks, first_win, first_loss)
+                            blocks, first_win, first_loss, both)
     return ScenarioSim(result, None if status is None else str(status), nodes, reason)
 
 
@@ -244,8 +282,8 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
                 return _sim_from_json(stored, settings, level)
             except ValueError as exc:
                 problem = f"{path.name}: {exc}"
-    result = playtest(game, settings.policy, settings.games, settings.seed, settings.jobs,
-                      level=level, max_rounds=settings.max_rounds)
+    result, _ = playtest_until(game, settings.policy, settings.seed, settings.budget,
+                               settings.jobs, level=level, max_rounds=settings.max_rounds)
     sim = ScenarioSim(result, cache_problem=problem)
     if result.wins == 0:
         proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
@@ -336,6 +374,50 @@ def iter_campaign_trend(campaign: TowerCampaign, doc: Document,
         earlier.append((ident, scenario, result))
 
 
+def iter_campaign_curve(campaign: TowerCampaign, doc: Document,
+                        sims: dict[str, tuple[Scenario, ScenarioSim]],
+                        settings: SimSettings = SimSettings()) -> Iterator[Diagnostic]:
+    """The campaign's win-rate curve in play order: RS-T106 (info) lists each scenario's
+    rate with its 95 % interval, its games and what stopped them; RS-T107 (info) names
+    each plateau (adjacent scenarios within 5 points) and RS-T108 (warning) each cliff
+    (a drop of more than 25 points to the next scenario)."""
+    order: list[tuple[int, str, PlaytestResult]] = []
+    for i, ident in enumerate(campaign.scenarios):
+        if ident in sims and ident not in {o[1] for o in order}:
+            order.append((i, ident, sims[ident][1].playtest))
+    if not order:
+        return
+    budget = settings.budget
+
+    def figure(ident: str, r: PlaytestResult) -> str:
+        return f"'{ident}' {format_rate(r.wins, r.games)}"
+
+    capped = [ident for _, ident, r in order if budget.stopped_by(r.wins, r.games) == STOPPED_BY_CAP]
+    listed = ", ".join(f"{figure(ident, r)} ({r.games} games)" for _, ident, r in order)
+    stop = (f"the cap stopped {', '.join(repr(c) for c in capped)} before its interval was "
+            f"within +-{budget.width * 100:g} points" if capped else
+            f"every interval within +-{budget.width * 100:g} points")
+    yield doc.diag("RS-T106", f"win rates in campaign order ({order[0][2].policy}, seed "
+                   f"{settings.seed}; games {budget.describe()}): {listed}; {stop}",
+                   ("scenarios",), key=True)
+    steps = classify_curve([r.win_rate for _, _, r in order])
+    for first, last in plateau_runs(steps):
+        run = order[first:last + 1]
+        yield doc.diag("RS-T107", f"plateau: {', '.join(figure(i, r) for _, i, r in run)}: "
+                       f"each won within {PLATEAU_AT_MOST * 100:g} points of the one before, "
+                       "so the campaign does not get harder here",
+                       ("scenarios", run[0][0]),
+                       hint="change one scenario's map or enemies, or accept the plateau "
+                       "as a breather")
+    for step in steps:
+        if step.kind != "cliff":
+            continue
+        (_, a, ra), (j, b, rb) = order[step.first], order[step.second]
+        yield doc.diag("RS-T108", f"cliff: the win rate drops {-step.change * 100:.1f} points "
+                       f"from {figure(a, ra)} to {figure(b, rb)}", ("scenarios", j),
+                       hint="add a scenario between them, or soften the later one")
+
+
 def _clean_scenarios(pack: Pack, sources: dict[str, str],
                      unsound: Collection[tuple[str, str]] = ()
                      ) -> dict[str, tuple[Scenario, Document]]:
@@ -396,6 +478,7 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
         played = {ident: (clean[ident][0], simulate(ident, rules))
                   for ident in campaign.scenarios if ident in clean}
         out.extend(iter_campaign_trend(campaign, doc, played))
+        out.extend(iter_campaign_curve(campaign, doc, played, settings))
     return sims, out
 
 
@@ -456,7 +539,10 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
         p = sim.playtest
         entry = p.to_json(ident)
         entry["mean_score"] = p.mean_score
+        entry["mean_score_ci95"] = list(mean_interval(p.scores))
         entry["bonus_rates"] = dict(p.bonus_rates)
+        entry["bonus_rates_ci95"] = {name: list(wilson_interval(n, p.wins))
+                                     for name, n in p.bonus_counts}
         if sim.proof_status is not None:
             entry["proof"] = sim.proof_status
         scenarios[ident] = entry
@@ -465,6 +551,6 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
 
 __all__ = ["CACHE_PREFIX", "NO_WIN", "SIM_CODES", "SIM_VERSION", "ScenarioSim", "SimSettings",
            "UNKNOWN", "WIN", "check_simulations", "digest_sources", "fingerprint_game",
-           "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
-           "report_simulations",
+           "iter_campaign_curve", "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
+           "report_simulations", "settings_for",
            "simulate_pack", "simulate_scenario"]

@@ -63,7 +63,7 @@ def test_check_reports_the_curve_and_caches_it(small_pack: Path, monkeypatch: py
                                                ) -> None:
     code, out = run("check", str(small_pack))
     assert code == 0 and "RS-X103" in out
-    monkeypatch.setattr(sim_checks, "playtest", lambda *a, **k: pytest.fail("not cached"))
+    monkeypatch.setattr(sim_checks, "playtest_until", lambda *a, **k: pytest.fail("not cached"))
     assert run("check", str(small_pack))[0] == 0
 
 

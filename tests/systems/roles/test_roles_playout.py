@@ -54,7 +54,10 @@ def test_cli_playtest_json_has_the_tower_fields_and_cards() -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert TOWER_FIELDS <= set(data)
-    assert set(data["cards"]["riveter"]) == {"played", "cost_worker", "win_rate_when_played"}
+    assert set(data["cards"]["riveter"]) == {"played", "cost_worker", "win_rate_when_played",
+                                             "win_rate_ci95"}
+    low, high = data["cards"]["riveter"]["win_rate_ci95"]
+    assert 0 <= low <= data["cards"]["riveter"]["win_rate_when_played"] <= high <= 1
     assert sum(data["win_types"].values()) == 4 == sum(data["game_length"].values())
 
 

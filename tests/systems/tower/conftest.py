@@ -5,6 +5,7 @@ codes in ``generator.diagnostics.CODES``, these tests add both themselves.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,18 @@ def write_starter(root: Path, overrides: dict[str, str] | None = None) -> Path:
     return write_files(root, files)
 
 
+CURVE_NOTES = ("RS-T106", "RS-T107")
+
+
 def check_pack(root: Path, monkeypatch: pytest.MonkeyPatch) -> Report:
     """Check a pack from inside it, so diagnostics name files relative to the pack."""
     monkeypatch.chdir(root)
-    return check([Path(".")])
+    report = check([Path(".")])
+    # The campaign's curve notes (RS-T106, and RS-T107 for the starter's two scenarios,
+    # won 85 % and 86.5 %) come with every simulated campaign; the rule tests list what
+    # an edit causes, so they leave them out (test_tower_playtest checks them).
+    return dataclasses.replace(report, diagnostics=[d for d in report.diagnostics
+                                                    if d.code not in CURVE_NOTES])
 
 
 def found(report: Report) -> list[tuple[str, str, int, int]]:
