@@ -219,6 +219,9 @@ def run(options: Options) -> int:
                 print(f"{options.big_games:,} greedy games on the {dask.label}: {seconds:.2f} s")
         except ExecutorUnavailable as exc:
             print(f"Dask: {exc}")
+    if options.compare_games:
+        print()
+        lookahead_against_plain(game, options.compare_games)
     return 0
 
 
