@@ -189,7 +189,11 @@ def _system_schemas(systems: Mapping[str, Any], shipped: set[str]
     out: list[tuple[str, dict[str, Any]]] = []
     have = set(shipped)
     for name, system in sorted(systems.items()):
-        offered = system.schemas() if isinstance(system, SchemaSource) else {}
+        try:
+            offered = system.schemas() if isinstance(system, SchemaSource) else {}
+        except Exception as exc:  # a plug-in's own failure, named (a missing file, say)
+            raise PluginError(f"game system '{name}' cannot give its schemas: "
+                              f"{type(exc).__name__}: {exc}") from exc
         for kind, contents in sorted(offered.items()):
             where = f"game system '{name}': the schema of kind '{kind}'"
             if kind not in system.kinds:
