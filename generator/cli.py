@@ -25,6 +25,7 @@ from generator.pack.loader import UsageError, display_path
 from generator.console import clear_progress, err, progress_printer
 from generator.guard import guard
 from generator.pack.schema import load_schemas
+from generator.errors import PluginError
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 if TYPE_CHECKING:
@@ -306,13 +307,23 @@ def _system_names() -> list[str]:
     return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
 
 
+def _systems_or_exit(ctx: click.Context) -> dict[str, Any]:
+    """The installed systems, while click parses the command line (outside :func:`guard`):
+    a plug-in that cannot be used is one line and exit code 2 there too."""
+    try:
+        return dict(discover_systems())
+    except PluginError as exc:
+        err(str(exc))
+        ctx.exit(2)
+
+
 class _ListingCommand(click.Command):
     """A command whose --help ends with the document kinds of the installed systems."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         rows = [(name, ", ".join(sorted(system.kinds)))
-                for name, system in sorted(discover_systems().items())]
+                for name, system in sorted(_systems_or_exit(ctx).items())]
         with formatter.section("Document kinds, by system"):
             formatter.write_dl(rows)
 
@@ -526,6 +537,7 @@ class _SystemCommand(click.Command):
             self._added = True
             from generator.commands import command_options, policies_help
 
+            _systems_or_exit(ctx)
             for param in self.params:
                 if isinstance(param, click.Option) and param.name == "policy":
                     param.help = f"Player policy (default: the system's first). {policies_help()}."
