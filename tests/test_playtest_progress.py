@@ -13,7 +13,7 @@ from conftest import CONTENT
 
 COMMAND = [sys.executable, "-m", "generator.cli", "playtest", str(CONTENT / "tower"),
            "harbour-light", "--policy", "greedy", "--games", "3000", "--jobs", "1"]
-LINE = re.compile(r"\[ *\d+\.\ds\] harbour-light: games ([\d,]+)/3,000 \(")
+LINE = re.compile(r"\[ *\d+\.\ds\] harbour-light: games ([\d,]+)/3,000( \(|$)")
 
 
 def _stderr_lines(*extra: str) -> tuple[list[tuple[float, str]], float]:
