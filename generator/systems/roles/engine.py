@@ -40,6 +40,7 @@ one that cannot move (then nothing happens).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol
 
@@ -48,7 +49,15 @@ from generator.engine.powers.pieces import TurnRules, compose
 from generator.engine.powers.registry import POWERS, make_power
 from generator.engine.powers.turn import Ply, apply_ply, list_plies
 from generator.engine.state import DOME, State, occupied
-from generator.systems.roles.model import WORKERS_EACH, RoleCard, RoleGame, printed_cards
+from generator.systems.roles.model import (
+    WORKERS_EACH,
+    Deal,
+    RoleCard,
+    RoleGame,
+    first_play_deal,
+    iter_deals,
+    printed_cards,
+)
 
 SETUP_POWER = "place-skyscraper"
 DEFAULT_MAX_ROUNDS = 60
@@ -92,11 +101,17 @@ def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, int]:
     return compose(full), compose(plain), setup
 
 
-def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
-    """The :class:`Table` of a checked game (``ValueError`` when it has no board)."""
+def compile_table(game: RoleGame, cards: Mapping[str, RoleCard], deal: Deal | None = None
+                  ) -> Table:
+    """The :class:`Table` of one deal of a checked game (by default its first-play deal,
+    else its first deal); ``ValueError`` when it has no board or no deal."""
     if game.board is None:
         raise ValueError(f"role game '{game.id}' has no readable board")
-    printed = printed_cards(cards, game.deck)
+    if deal is None:
+        deal = first_play_deal(game, cards) or next(iter(iter_deals(game, cards)), None)
+    if deal is None:
+        raise ValueError(f"role game '{game.id}' has no role of some type")
+    printed = printed_cards(cards, game, deal)
     compiled = {c.id: card_rules(c) for _, c in printed}
     return Table(
         game.board.geometry, tuple(sq for _, sq in game.board.starts),
