@@ -23,8 +23,8 @@ from collections.abc import Callable
 from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
+from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.engine import (
-    WORKERS_EACH,
     Policy,
     Position,
     Table,
@@ -236,7 +236,7 @@ class GreedyPolicy:
         """The values of the legal plies of ``card`` (``plies`` when the caller listed
         them), from the position's memo."""
         self._fit(table)
-        at = (position.state, position.supply, seat)
+        at = (id(table), position.state, position.supply, seat)
         if at != self._at:
             self._at, self._lists, self._values = at, {}, {}
         holds = position.statue == seat
