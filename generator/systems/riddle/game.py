@@ -3,7 +3,7 @@ the A* estimate (each goal's bound, dispatched in :mod:`.estimate`) and the pack
 key of the transposition table (symmetries and interchangeable workers share a key)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -207,10 +207,13 @@ class RiddleGame:
             movers &= ~(1 << assignment.wanderer)
         return seat, movers, assignment.wanderer
 
-    def successors(self, state: RiddleState) -> list[tuple[Action, RiddleState]]:
+    def successors(self, state: RiddleState) -> Iterator[tuple[Action, RiddleState]]:
+        """Every (action, state after the turn), generated lazily: a search that stops
+        at its cap on generated states (a Hermes turn has hundreds of thousands) does
+        not pay for the rest. The order is fixed (powered plies first)."""
         ctx = self.ctx
         if state.achieved & self.bit or is_over(ctx, state):
-            return []
+            return
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         seat = (state.turn - book.seat_shift) % self.players  # the seat playing next
         assignment = self.assignments[book.assignment]
@@ -224,8 +227,6 @@ class RiddleGame:
         finish: Callable[[RiddleState], list[RiddleState]] = self.finish
         if self.powers.custom:  # custom quests are judged on the turn as a whole
             finish = self._questing(state, seat, assignment.masks[seat])
-        out: list[tuple[Action, RiddleState]] = []
-        append = out.append
         still, moved = book, book
         if wanderer >= 0:
             still = book._replace(wanderer_moved=False)
@@ -233,7 +234,7 @@ class RiddleGame:
         s0, s1, s2, s3 = stock
         powered = bool(book.cards) or book.athena >= 0
         if powered:  # gods held: plies through the powers
-            out.extend(self.powers.moves(state, seat, movers, wanderer, finish, ctx))
+            yield from self.powers.moves(state, seat, movers, wanderer, finish, ctx)
         # A move's state is built with the turn already counted when no custom quest
         # reads the turn before it ends (the actions never read the turn).
         counted = not self.powers.custom
@@ -259,19 +260,19 @@ class RiddleGame:
             coin = coin_at[build]
             if not tokens & bit and (coin < 0 or collected >> coin & 1):
                 for nxt in end(after):  # no coin and no token there: after_build is a no-op
-                    append((move, nxt))  # type: ignore[arg-type]
+                    yield (move, nxt)  # type: ignore[misc]
                 continue
             for built in after_build(ctx, after, build):
                 for nxt in end(built):
-                    append((move, nxt))  # type: ignore[arg-type]
+                    yield (move, nxt)  # type: ignore[misc]
         for i in self.takeable(state, seat):
             for nxt in finish(self.take_god(state, seat, i)):
-                append(((GOD_ACTION, i, -1), nxt))
+                yield ((GOD_ACTION, i, -1), nxt)
         if book.revealed and self.blessings.active:  # revealed blessing cards (blessing_turns)
             for k, turn in enumerate(self.blessings.turns(self, state)):
                 for acted in turn.acted:
                     for nxt in finish(acted):
-                        append(((BLESSING_ACTION, k, -1), nxt))
+                        yield ((BLESSING_ACTION, k, -1), nxt)
         for i, (gem, delta) in enumerate(self.sphinx_options):
             if state.sphinx_wins >= ctx.gems or (gem >= 0 and book.gems_won >> gem & 1):
                 continue
@@ -279,8 +280,7 @@ class RiddleGame:
                                  extra=still._replace(gems_won=book.gems_won | (
                                      1 << gem if gem >= 0 else 0)))
             for nxt in finish(won):
-                append(((SPHINX_ACTION, i, -1), nxt))
-        return out
+                yield ((SPHINX_ACTION, i, -1), nxt)
 
     def takeable(self, state: RiddleState, seat: int) -> list[int]:
         """Queue indices of the gods ``seat`` may take now (none past the two-god limit)."""

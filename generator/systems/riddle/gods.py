@@ -41,7 +41,7 @@ What this module adds to a turn of :class:`~.game.RiddleGame`:
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from generator.engine.geometry import NO_SQUARE
@@ -198,18 +198,17 @@ class GodPowers:
 
     def moves(self, state: RiddleState, seat: int, movers: int, wanderer: int,
               finish: Callable[[RiddleState], list[RiddleState]],
-              ctx: object) -> list[tuple[Action, RiddleState]]:
+              ctx: object) -> Iterator[tuple[Action, RiddleState]]:
         """Every move-then-build of the turn while some god is held: plain plies as
-        ``(worker, to, build)``, plies using a power as ``(POWER_ACTION, i, -1)``."""
-        out: list[tuple[Action, RiddleState]] = []
+        ``(worker, to, build)``, plies using a power as ``(POWER_ACTION, i, -1)``;
+        played lazily, ply by ply, in the order :meth:`plies` lists them."""
         for i, ply in enumerate(self.plies(state, seat, movers)):
             action = plain_action(ply) if not ply.powers else (POWER_ACTION, i, -1)
             if action is None:
                 action = (POWER_ACTION, i, -1)
             for acted in self.play(ctx, state, seat, ply, wanderer):
                 for nxt in finish(acted):
-                    out.append((action, nxt))
-        return out
+                    yield action, nxt
 
     def play(self, ctx: object, state: RiddleState, seat: int, ply: Ply,
              wanderer: int) -> list[RiddleState]:

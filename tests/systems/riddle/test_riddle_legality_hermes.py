@@ -137,7 +137,7 @@ def _offered(r: Riddle, rng: random.Random) -> tuple[list[str], list[str]] | Non
         action, child = rng.choice(options)
         lines.append(describe_turn(game, state, action, child))
         state = child
-    options = game.successors(state)
+    options = list(game.successors(state))
     return lines, [describe_turn(game, state, a, c)
                    for a, c in rng.sample(options, min(len(options), SAMPLE))]
 

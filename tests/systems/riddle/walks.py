@@ -46,7 +46,7 @@ def random_walk(rng: random.Random, turns: int = 6) -> Walk | None:
     state = rng.choice(list(game.starts()))
     lines: list[str] = []
     for _ in range(turns):
-        options = game.successors(state)
+        options = list(game.successors(state))
         if not options:
             break
         special = [o for o in options if o[0][0] in (POWER_ACTION, BLESSING_ACTION, GOD_ACTION)]
