@@ -193,7 +193,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-N014": (Severity.INFO, "role playout summary"),
     "RS-N015": (Severity.WARNING, "role card never playable"),
     "RS-N016": (Severity.ERROR, "old-style role document"),
-    "RS-N017": (Severity.WARNING, "role win share follows the card number"),
+    "RS-N017": (Severity.WARNING, "a role type's numbers lift or sink all its roles"),
     "RS-N018": (Severity.WARNING, "role wins far from a fair share"),
     "RS-N019": (Severity.WARNING, "role card never worth playing"),
     "RS-N020": (Severity.INFO, "role figures across deals"),

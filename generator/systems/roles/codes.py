@@ -58,13 +58,15 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "(one set per type, shared by every role of the type) instead of a 'deck'.",
                 "kind: role-card\nid: riveter\ntype: builder\nset: dockside    # old style\n"
                 "number: 3"),
-    "RS-N017": ("A card's number decides who takes the Statue and who acts first, so some "
-                "pull is in the rules; when the win share of the copies rises (or falls) "
-                "steadily with their number, the number is the power and the role hardly "
-                "matters. Warned when Pearson's r between number and win share over every "
-                "number printed is at least 0.5 in size and its Fisher 95 % interval "
-                "excludes 0.",
-                "numbers: {engineer: [19, 20, 21, 22, 23, 24, 25], ...}    # all the top ones"),
+    "RS-N017": ("Every role of a type is printed on the type's numbers, so a set of numbers "
+                "skewed high or low gives all its roles the Statue of Liberty (and the last "
+                "turn of a round) too often or too rarely: the number, not the role, is the "
+                "power. Warned when a type's win share, pooled over its roles, is beyond "
+                "1.05 times the fair share (or under 1/1.05 of it) with 95 % intervals over "
+                "games apart. The pull of the number as such is not judged: the Statue goes "
+                "to the highest number and only its holder wins by climbing, so win share "
+                "rises with the number in every deck (the RS-N014 note gives Pearson's r).",
+                "numbers: {engineer: [1, 2, 3, 4, 5, 6, 7], ...}    # the Engineers never hold the Statue"),
     "RS-N018": ("All players draw from one deck, so a neutral role is played by the winner "
                 "as often as any card (the fair share). A role whose win share is over 1.25 "
                 "times the fair share, or under 1/1.25 of it, with 95 % intervals (over "

@@ -23,7 +23,7 @@ greedy player at ``playtest.players`` plays batches of one game a deal until eve
 role's win share is within the pack's ``sim.width`` (default +-5 points) or
 ``playtest.games`` games a deal (default 8; ``sim.max_games`` caps the total).
 Warnings: a role never played (RS-N011), a role whose every play cost a worker
-(RS-N012), a win share that follows the card number (RS-N017), a role far above or
+(RS-N012), a type whose numbers lift or sink all its roles (RS-N017), a role far above or
 below the fair share (RS-N018), a card offered often and never picked (RS-N019),
 and a role whose ability can never be used (RS-N015, :mod:`.reach`); notes: the
 run (RS-N014) and each role's figures (RS-N020).
@@ -66,15 +66,16 @@ from generator.systems.roles.engine import (
 )
 from generator.systems.roles.figures import (
     NEVER_WORTH_OFFERS,
-    NUMBER_R_AT_LEAST,
+    TYPE_RATIO,
     RatioSums,
+    add_sums,
     far_from_fair,
     fisher_interval,
-    number_correlation_strong,
     pearson,
     ratio_interval,
+    type_far_from_fair,
 )
-from generator.systems.roles.model import Deal, RoleCard, RoleGame, iter_deals
+from generator.systems.roles.model import TYPES, Deal, RoleCard, RoleGame, iter_deals
 from generator.systems.roles.policies import DEFAULT_POLICY, POLICIES
 from generator.systems.roles.reach import collect_positions, iter_reach
 
@@ -511,14 +512,29 @@ def iter_card_warnings(result: DealResult, docs: Mapping[str, Document], game_do
             yield docs[ident].diag("RS-N019", f"'{ident}' numbered {number} was never worth "
                                    f"playing: offered in {f.offers} choices with another "
                                    "card in hand, never picked", ("name",))
-    r, interval, points = result.correlation()
-    if number_correlation_strong(r, interval):
-        way = "rises" if r > 0 else "falls"
-        yield game_doc.diag("RS-N017", f"win share {way} with the card number: Pearson r = "
-                            f"{r:.2f} {format_interval(interval, False, 2)} over {points} "
-                            f"numbers (warned at |r| >= {NUMBER_R_AT_LEAST} with an interval "
-                            "that excludes 0)",
-                            ("numbers",) if "numbers" in game_doc.data else ("roles",))
+    by_type: dict[str, RatioSums] = {}
+    for ident, f in result.roles:
+        kind = str(docs[ident].data.get("type", ""))
+        by_type[kind] = add_sums(by_type.get(kind, RatioSums()), f.sums)
+    numbers = game_doc.data.get("numbers", {})
+    for kind in TYPES:
+        sums = by_type.get(kind)
+        if sums is None or not sums.d:
+            continue
+        interval = ratio_interval(sums)
+        way = type_far_from_fair(sums.ratio, interval, fair, fair_interval)
+        if way:
+            low = "high" if way == "above" else "low"
+            yield game_doc.diag(
+                "RS-N017", f"the {kind} numbers give every {kind} role the Statue too "
+                f"{'often' if way == 'above' else 'rarely'}: {kind} cards won "
+                f"{sums.ratio * 100:.1f}% {format_interval(interval, digits=1)} of their "
+                f"plays, every card {fair * 100:.1f}% "
+                f"{format_interval(fair_interval, digits=1)} (warned beyond {TYPE_RATIO:g}x "
+                "the fair share with 95% intervals apart over games)",
+                ("numbers", kind) if kind in numbers else ("roles",),
+                hint=f"the {kind} numbers are too {low}: trade some with another type "
+                "(riddlesmith explain RS-N017)")
 
 
 def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
@@ -557,7 +573,8 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
                        f"{format_mean(result.game_length, 1)} rounds; fair share "
                        f"{result.fair.ratio * 100:.0f}% "
                        f"{format_interval(ratio_interval(result.fair), digits=0)}; number "
-                       f"r = {r:.2f} {format_interval(interval, False, 2)} (95% intervals)",
+                       f"r = {r:.2f} {format_interval(interval, False, 2)} (the Statue's own pull, "
+                       "not judged: RS-N017 judges each type's numbers; 95% intervals)",
                        ("playtest",) if "playtest" in doc.data else ("roles",))
 
 
