@@ -1,8 +1,17 @@
-"""Random playouts of the standard two-player game: our engine against santorinai,
-and with a random god per player against the plain game.
+"""Random playouts of the standard two-player game: our engine against a plain C
+reference and santorinai, and with a random god per player against the plain game.
 
     python benchmarks/engine.py [--games 2000] [--reference-games 200]
-                                [--god-games 1000] [--rounds 3] [--seed 1]
+                                [--c-games 200000] [--god-games 1000] [--rounds 3] [--seed 1]
+
+The plain playouts run three ways side by side: the compiled kernel (numba, the
+``fast`` extra) one game per call (``play_random_game``) and many per call
+(``play_random_games``: the generator's state is handed over once), and the
+Python path (``play_random_game_python``, what every playout ran before the
+kernel; the same games). The C reference (``benchmarks/reference/playouts.c``,
+built here with the system C compiler, skipped without one) plays the same rules
+the obvious way in C with its own generator, all games in one call; the target
+is at least a third of its playouts/s.
 
 A playout places both players' workers at random, then plays uniformly random
 legal move-then-build plies until a player wins or is stuck. Both engines run
@@ -23,21 +32,33 @@ table per god follows (its playouts against a random opponent).
 from __future__ import annotations
 
 import argparse
+import ctypes
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from generator.engine import Geometry, play_random_game
 from generator.engine.powers import GODS, PowerGame, play_random_power_game
-from generator.engine.standard import play_random_game_listing
+from generator.engine.playouts import compiled_off
+from generator.engine.standard import (
+    play_random_game_listing,
+    play_random_game_python,
+    play_random_games,
+)
 
 TARGET_RATE = 1_000  # playouts per second, one core
 TARGET_RATIO = 5.0  # against santorinai
 GODS_TARGET = 2.0  # plain playouts/s over playouts/s with a random god per player
+C_SHARE = 1 / 3  # our playouts/s over the C reference's, at least
+C_SOURCE = Path(__file__).resolve().parent / "reference" / "playouts.c"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +68,7 @@ class Options:
     seed: int
     god_games: int = 1000
     rounds: int = 3
+    c_games: int = 200_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +99,11 @@ def parse_options(argv: list[str]) -> Options:
     parser.add_argument("--seed", type=int, default=1, help="seed of every random.Random")
     parser.add_argument("--rounds", type=int, default=3,
                         help="alternating timings of the plain and the mixed playouts")
+    parser.add_argument("--c-games", type=int, default=200_000,
+                        help="playouts with the C reference (0: skip)")
     args = parser.parse_args(argv)
     return Options(max(1, args.games), max(1, args.reference_games), args.seed,
-                   max(0, args.god_games), max(1, args.rounds))
+                   max(0, args.god_games), max(1, args.rounds), max(0, args.c_games))
 
 
 def measure(label: str, games: int, seed: int, play: Callable[[random.Random], int]) -> Measure:
@@ -98,6 +122,39 @@ def fastest(measures: list[Measure]) -> Measure:
 
 def play_ours(geometry: Geometry) -> Callable[[random.Random], int]:
     return lambda rng: play_random_game(geometry, rng).plies
+
+
+def play_python(geometry: Geometry) -> Callable[[random.Random], int]:
+    return lambda rng: play_random_game_python(geometry, rng).plies
+
+
+def measure_batched(label: str, games: int, seed: int, geometry: Geometry) -> Measure:
+    """``games`` playouts in one :func:`play_random_games` call, CPU seconds."""
+    rng = random.Random(seed)
+    started = time.process_time()
+    plies = sum(r.plies for r in play_random_games(geometry, rng, games))
+    return Measure(label, games, time.process_time() - started, plies / games)
+
+
+def measure_c(games: int, seed: int, workdir: Path) -> Measure | str:
+    """The C reference's playouts (one call), or why it could not run."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if compiler is None:
+        return "no C compiler found"
+    library = workdir / "playouts.so"
+    built = subprocess.run([compiler, "-O2", "-shared", "-fPIC", str(C_SOURCE), "-o",
+                            str(library)], capture_output=True, text=True)
+    if built.returncode:
+        return f"{compiler} failed: {built.stderr.strip()[:200]}"
+    lib = ctypes.CDLL(str(library))
+    lib.play_games.restype = ctypes.c_longlong
+    lib.play_games.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulonglong,
+                               ctypes.POINTER(ctypes.c_longlong)]
+    wins = ctypes.c_longlong()
+    started = time.process_time()
+    plies = lib.play_games(5, 5, games, seed, ctypes.byref(wins))
+    return Measure("C reference (list + choice)", games, time.process_time() - started,
+                   plies / games)
 
 
 def play_ours_listing(geometry: Geometry) -> Callable[[random.Random], int]:
@@ -185,9 +242,51 @@ def play_santorinai(board_class: Any) -> Callable[[random.Random], int]:
     return play
 
 
+def compare_c(options: Options, geometry: Geometry) -> None:
+    """Our playouts beside the C reference's, the quickest of ``options.rounds`` each."""
+    off = compiled_off()
+    play_random_game(geometry, random.Random(options.seed))  # compile or load the kernel first
+    batched_games = max(options.games, options.c_games // 4)
+    c_runs: list[Measure] = []
+    single: list[Measure] = []
+    batched: list[Measure] = []
+    python: list[Measure] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(options.rounds):
+            c = measure_c(options.c_games, options.seed, Path(tmp))
+            if isinstance(c, str):
+                print(f"C reference: not run ({c})")
+                return
+            c_runs.append(c)
+            single.append(measure("riddlesmith, a game a call", options.games, options.seed,
+                                  play_ours(geometry)))
+            batched.append(measure_batched("riddlesmith, many a call", batched_games,
+                                           options.seed, geometry))
+            python.append(measure("riddlesmith, Python (before)", max(1, options.games // 4),
+                                  options.seed, play_python(geometry)))
+    c = fastest(c_runs)
+    rows = [c, fastest(single), fastest(batched), fastest(python)]
+    kernel = "compiled kernel" if off is None else f"Python only ({off})"
+    print()
+    print(f"against the C reference: seed {options.seed}, one core, the quickest of "
+          f"{options.rounds} rounds each; riddlesmith runs the {kernel}")
+    print(f"{'engine':<30} {'games':>7} {'seconds':>9} {'playouts/s':>11}"
+          f" {'mean plies':>11} {'share of C':>11}")
+    for m in rows:
+        print(f"{m.label:<30} {m.games:>7} {m.seconds:>9.3f} {m.rate:>11,.0f}"
+              f" {m.mean_plies:>11.1f} {m.rate / c.rate:>11.2f}")
+    for m in rows[1:3]:
+        verdict = "meets" if m.rate >= C_SHARE * c.rate else "MISSES"
+        print(f"target >= 1/3 of the C reference ({C_SHARE * c.rate:,.0f}/s), {m.label}: "
+              f"{verdict} ({m.rate / c.rate:.2f}); {m.rate / rows[3].rate:.1f}x the Python path")
+
+
 def run(options: Options) -> int:
     """Run the benchmark, print the table; the exit code is 0 (timings never fail)."""
     geometry = Geometry.rectangle()
+    if options.c_games:
+        compare_c(options, geometry)
+        print()
     results = [
         measure("riddlesmith (count + select)", options.games, options.seed, play_ours(geometry)),
         measure(

@@ -14,12 +14,17 @@ says so. Figures printed side by side in one run:
 2. the speed-up of the local process pool (``--jobs``, default every core)
    over one core on the same greedy games, and that both gave identical results;
 3. the wall time of 10,000 greedy games on the pool (and on a Dask cluster
-   when ``--scheduler`` is given).
+   when ``--scheduler`` is given);
+4. the lookahead against the plain lookahead it was before its per-decision memo
+   (``tests/systems/tower/reference_lookahead.py``, the same decisions) on the same
+   seeded games, CPU seconds measured game by game in turn, their ratio, and
+   whether every game came out the same (``--compare-games``, 0 skips it).
 """
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 import time
@@ -38,10 +43,11 @@ from generator.sim.executors import (
 )
 from generator.sim.montecarlo import RunResult, run_games
 from generator.systems.tower import checks
-from generator.systems.tower.engine import Game
+from generator.systems.tower.engine import Game, play_game
 from generator.systems.tower.model import Scenario, build_scenario, compile_game
 from generator.systems.tower.playtest import GameRecord, TowerGames, _kinds, summarise
 from generator.systems.tower.policies import policy_names
+from generator.systems.tower.policies.lookahead import make_lookahead
 from generator.systems.tower.templates import starter_files
 
 TARGETS = {"random": 2_000.0, "greedy": 300.0}
@@ -57,6 +63,7 @@ class Options:
     pool_games: int
     big_games: int
     scheduler: str | None
+    compare_games: int = 20
 
 
 def parse_options(argv: list[str]) -> Options:
@@ -72,10 +79,13 @@ def parse_options(argv: list[str]) -> Options:
                         help="greedy games timed on one core and on the pool")
     parser.add_argument("--big-games", type=int, default=10_000)
     parser.add_argument("--scheduler", default=None, help="also time a Dask cluster")
+    parser.add_argument("--compare-games", type=int, default=20,
+                        help="lookahead games against the plain lookahead (0: skip)")
     a = parser.parse_args(argv)
     games = {"random": a.random_games, "greedy": a.greedy_games, "lookahead": a.lookahead_games}
     return Options(a.seed, max(1, a.jobs), {k: max(1, v) for k, v in games.items()},
-                   max(1, a.pool_games), max(1, a.big_games), a.scheduler)
+                   max(1, a.pool_games), max(1, a.big_games), a.scheduler,
+                   max(0, a.compare_games))
 
 
 def _tower_scenarios(root: Path) -> list[tuple[Scenario, str]]:
@@ -126,6 +136,26 @@ def timed_here(game: Game, policy: str, games: int, seed: int
     cpu = time.process_time()
     wall, run = timed(game, policy, games, seed, InProcessExecutor())
     return wall, time.process_time() - cpu, run
+
+
+def lookahead_against_plain(game: Game, games: int) -> None:
+    """The lookahead and the plain lookahead on the same seeded games, in turn."""
+    sys.path.insert(0, str(REPO))
+    from tests.systems.tower.reference_lookahead import make_slow_lookahead
+
+    spent = {"memo": 0.0, "plain": 0.0}
+    same = 0
+    for i in range(games):
+        results = {}
+        for name, make in (("memo", make_lookahead), ("plain", make_slow_lookahead)):
+            started = time.process_time()
+            results[name] = play_game(game, make(game), random.Random(f"bench:{i}"))
+            spent[name] += time.process_time() - started
+        same += results["memo"] == results["plain"]
+    fast, slow = games / spent["memo"], games / spent["plain"]
+    print(f"lookahead against the plain lookahead (before), CPU, {games} games each: "
+          f"{fast:.2f} against {slow:.2f} games/s ({fast / slow:.2f}x); "
+          f"{same}/{games} games identical")
 
 
 def run(options: Options) -> int:
@@ -189,6 +219,9 @@ def run(options: Options) -> int:
                 print(f"{options.big_games:,} greedy games on the {dask.label}: {seconds:.2f} s")
         except ExecutorUnavailable as exc:
             print(f"Dask: {exc}")
+    if options.compare_games:
+        print()
+        lookahead_against_plain(game, options.compare_games)
     return 0
 
 

@@ -10,7 +10,7 @@ the sentences the book generates from goals, effects and the solver's notation.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +90,10 @@ def _english_left(text: str) -> list[str]:
     return found
 
 
-def _load(name: str, lang: str = "fr") -> Pack:
-    report = check([CONTENT / name], Options(lang=lang))
+def _load(name: str, cache: Path, lang: str = "fr") -> Pack:
+    """The shipped pack ``name`` checked with ``cache`` as its cache folder (seeded by
+    :func:`shipped_cache`: the pages are what is tested, not the simulations)."""
+    report = check([CONTENT / name], Options(lang=lang, cache_dir=cache))
     assert not report.failed()
     return report.packs[0]
 
@@ -131,8 +133,18 @@ def tower_pages(pack: Pack, lang: str) -> list[Scene]:
 
 
 @pytest.fixture(scope="module")
-def riddles() -> Pack:
-    return _load("riddles")
+def seeded(tmp_path_factory: pytest.TempPathFactory,
+           shipped_cache: Callable[[str, Path], None]) -> Path:
+    """A cache folder holding one check's results of the shipped riddles and tower."""
+    cache = tmp_path_factory.mktemp("french-cache")
+    for name in ("riddles", "tower"):
+        shipped_cache(name, cache)
+    return cache
+
+
+@pytest.fixture(scope="module")
+def riddles(seeded: Path) -> Pack:
+    return _load("riddles", seeded)
 
 
 @pytest.fixture(scope="module")
@@ -158,8 +170,8 @@ def test_english_riddle_pages_are_caught_by_the_same_scan(riddles: Pack, solver_
     assert len(left) > 50, left
 
 
-def test_french_tower_pages_print_no_english_fixed_text() -> None:
-    pack = _load("tower")
+def test_french_tower_pages_print_no_english_fixed_text(seeded: Path) -> None:
+    pack = _load("tower", seeded)
     text = _fixed_text(tower_pages(pack, "fr"), pack)
     assert not _english_left(text)
     for french in ("Le tour des ennemis", "Feuille de score", "Tuiles et marqueurs",
@@ -168,7 +180,7 @@ def test_french_tower_pages_print_no_english_fixed_text() -> None:
     assert _english_left(_fixed_text(tower_pages(pack, "en"), pack))
 
 
-def test_tower_and_riddle_packs_say_once_that_they_lack_french() -> None:
+def test_tower_and_riddle_packs_say_once_that_they_lack_french(seeded: Path) -> None:
     for name in ("riddles", "tower"):
-        report = check([CONTENT / name], Options(lang="fr"))
+        report = check([CONTENT / name], Options(lang="fr", cache_dir=seeded))
         assert len([d for d in report.diagnostics if d.code == "RS-P011"]) == 1, name

@@ -12,7 +12,8 @@ Modules, each with one job:
   :class:`MoveHooks` hook points for powers.
 - :mod:`~generator.engine.standard`: the standard two-player game used to verify
   and benchmark the engine: :func:`perft`, :func:`divide`, random playouts and a
-  one-line position notation.
+  one-line position notation; its random playouts run compiled with numba
+  (:mod:`~generator.engine.playouts`, the same games as in Python).
 - :mod:`~generator.engine.powers`: god powers and role abilities as pieces
   composed into turn rules, registered by id, with their own turn generator,
   counting fast path, perft and playouts (the plain path above never pays for
@@ -49,6 +50,7 @@ Public API::
     StandardPosition(state, to_move) ; start_position() ; parse_position(text)
     format_position(geometry, position) ; perft(geometry, position, depth) -> int
     divide(geometry, position, depth) ; play_random_game(geometry, rng, position=None)
+    play_random_games(geometry, rng, games, position=None) -> list[GameResult]
     parse_perft_records(text) -> tuple[PerftRecord, ...]    # the perft data-file format
 
 ``movers`` is a bitmask over worker indices (bit i lets ``workers[i]`` move);
@@ -96,6 +98,7 @@ from generator.engine.standard import (
     parse_position,
     perft,
     play_random_game,
+    play_random_games,
     start_position,
 )
 from generator.engine.state import (
@@ -157,6 +160,7 @@ __all__ = [
     "perft",
     "piece_for_build",
     "play_random_game",
+    "play_random_games",
     "select_move",
     "start_position",
     "state_from_heights",

@@ -26,8 +26,10 @@ Positions have a one-line notation (used by the perft data files)::
 from __future__ import annotations
 
 import random
+from array import array
+from functools import lru_cache
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square, iter_squares
 from generator.engine.moves import (
@@ -37,6 +39,7 @@ from generator.engine.moves import (
     list_moves,
     select_move,
 )
+from generator.engine.playouts import can_compile, kernel
 from generator.engine.state import State, height_at
 
 PLAYERS = 2
@@ -157,8 +160,63 @@ def play_random_game(
 
     Placements are drawn uniformly among unordered pairs of free squares and
     plies uniformly among legal move-then-build sequences (a win counts as one),
-    by counting and selecting rather than listing them.
+    by counting and selecting rather than listing them. With numba installed the
+    game is played by the compiled kernel (:mod:`.playouts`): the same game, and
+    ``rng`` left in the same state.
     """
+    return play_random_games(geometry, rng, 1, position)[0]
+
+
+def play_random_games(
+    geometry: Geometry, rng: random.Random, games: int,
+    position: StandardPosition | None = None,
+) -> list[GameResult]:
+    """``games`` playouts from ``position``, one after the other from ``rng``: the
+    results of calling :func:`play_random_game` ``games`` times, in one call (the
+    compiled kernel then hands ``rng``'s state over once, not once per game)."""
+    if position is None:
+        position = start_position()
+    module = kernel()
+    if module is None or not can_compile(rng, geometry.size, len(position.state.workers)):
+        return [play_random_game_python(geometry, rng, position) for _ in range(games)]
+    return _play_compiled(module, geometry, rng, games, position)
+
+
+def _play_compiled(module: Any, geometry: Geometry, rng: random.Random, games: int,
+                   position: StandardPosition) -> list[GameResult]:
+    import numpy as np
+
+    state, side = position
+    version, internal, gauss = rng.getstate()
+    # Python's 624 words and the position in them, shared with the kernel (no copy back).
+    words = array("I", internal)
+    mt = np.frombuffer(words, dtype=np.uint32)
+    land, move_nb, build_nb = _geometry_tables(geometry)
+    bits = geometry.bits
+    out = np.zeros((games, 3), dtype=np.int64)
+    module.play_games(
+        mt, land, move_nb, build_nb, np.uint64(bits[state.king] | bits[state.sphinx]),
+        np.array((state.l1, state.l2, state.l3, state.domes), dtype=np.uint64),
+        np.array(state.workers, dtype=np.int64), side, out,
+    )
+    rng.setstate((version, tuple(words.tolist()), gauss))
+    reasons = ("stuck", "level3")
+    return [GameResult(w, p, reasons[r]) for w, p, r in out.tolist()]
+
+
+@lru_cache(maxsize=16)
+def _geometry_tables(geometry: Geometry) -> tuple[Any, Any, Any]:
+    """The kernel's view of a map: its land and neighbour masks as ``uint64``."""
+    import numpy as np
+
+    return (np.uint64(geometry.land), np.array(geometry.move_neighbours, dtype=np.uint64),
+            np.array(geometry.build_neighbours, dtype=np.uint64))
+
+
+def play_random_game_python(
+    geometry: Geometry, rng: random.Random, position: StandardPosition | None = None
+) -> GameResult:
+    """:func:`play_random_game` in Python (the fallback and the kernel's reference)."""
     if position is None:
         position = start_position()
     state, side = position

@@ -13,32 +13,38 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import CONTENT
-from generator.pipeline import Report, check
+from generator.pack.loader import load_packs
+from generator.pack.model import Pack
+from generator.pack.schema import load_schemas
+from generator.pipeline import kinds_of
 from generator.render.deck import Deck, TokenSet
 from generator.render.scene import Rect, Scene, Style
 from generator.render.targets import (
     PRO_BLEED, grid_shape, pixels_of, pro_artefacts, tts_deck_artefacts, tts_token_artefacts,
 )
 from generator.render.targets.tts import MAX_SIDE, SHAPE_CIRCLE, card_pixels
-from generator.systems import Options
+from generator.systems import Options, System, discover_systems
 
 PT = 72 / 25.4
 
 
 @lru_cache(maxsize=None)
-def _shipped_report() -> Report:
-    """One check of every shipped pack, shared by the decks and the token sets."""
-    return check([CONTENT])
+def _shipped_report() -> tuple[tuple[Pack, ...], dict[str, System]]:
+    """Every shipped pack, loaded and validated, and the systems: the decks and token sets
+    need no simulation (a check here proved the whole campaign, cold, in the repository's
+    own cache folders)."""
+    systems = discover_systems()
+    return tuple(load_packs([CONTENT], load_schemas(), kinds_of(systems)).packs), systems
 
 
 @lru_cache(maxsize=None)
 def shipped(kind: str) -> tuple[tuple[str, Any], ...]:
     """(pack id, deck or token set) of every shipped pack that offers ``kind``."""
-    report = _shipped_report()
+    packs, systems = _shipped_report()
     out = []
-    for pack in report.packs:
+    for pack in packs:
         for name in pack.systems:
-            fn = getattr(report.systems[name], kind, None)
+            fn = getattr(systems[name], kind, None)
             if fn is not None:
                 out += [(pack.id, d) for d in fn(pack, Options())]
     return tuple(out)
