@@ -151,7 +151,8 @@ def test_a_card_left_out_for_its_own_error_is_not_also_missing_from_the_deck(
     found = [(d.code, d.file, d.line) for d in report.diagnostics
              if d.severity.value != "info" and d.code not in ("RS-N017", "RS-N018", "RS-N019")]
     assert found == [("RS-S005", movers, line_of(root, movers, "your-mvoe"))], found
-    assert "did you mean 'your-move'?" in report.diagnostics[0].hint
+    schema = [d for d in report.diagnostics if d.code == "RS-S005"]
+    assert "did you mean 'your-move'?" in schema[0].hint
     # A deck naming a card that does not exist at all is still reported.
     root2 = copy_pack(tmp_path / "b", {movers: ("timing: your-move\n    text: Ride",
                                                 "timing: your-mvoe\n    text: Ride"),
