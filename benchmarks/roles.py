@@ -2,8 +2,13 @@
 
     python benchmarks/roles.py [--games 60] [--greedy-games 12] [--seed 1] [--repeat 3]
 
-On the shipped deck (``content/roles``), one core, in-process runner (seeding,
-policies, round engine, the shared power engine). Printed in one run:
+On the shipped game's first-play deal (``content/roles``), one core, in-process
+runner (seeding, policies, round engine, the shared power engine), CPU seconds.
+Printed in one run:
+
+0. greedy games per CPU second at 2 and 4 players, the old engine and player
+   (tests/systems/roles/reference_play.py) beside the new, on the same seeds,
+   and whether every record agrees (winner, win type, rounds, plays);
 
 1. playouts/s and plies/s for 2 and 4 players with random players and with
    greedy players (the greedy one lists every card's plies each round);
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
 
 from _common import REPO, best_of
 
@@ -27,7 +33,9 @@ from generator.sim.montecarlo import run_games
 from generator.systems import discover_systems
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table, compile_table
+from generator.sim.montecarlo import make_rng
 from generator.systems.roles.playout import RoleGames
+from tests.systems.roles.reference_play import play_reference
 
 
 def shipped_table() -> Table:
@@ -54,6 +62,20 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     a = parser.parse_args()
     table = shipped_table()
+    for players in (2, 4):
+        games = max(a.greedy_games, 12)
+        start = time.process_time()
+        old = [play_reference(table, "greedy", players, make_rng(a.seed, i))
+               for i in range(games)]
+        old_s = time.process_time() - start
+        play = RoleGames(table, "greedy", players).prepare()
+        start = time.process_time()
+        new = [play(make_rng(a.seed, i)) for i in range(games)]
+        new_s = time.process_time() - start
+        same = all(o[:4] == n[:4] for o, n in zip(old, new, strict=True))
+        print(f"greedy {players} players, {games} games: old {games / old_s:6.1f} games/CPU s   "
+              f"new {games / new_s:6.1f} games/CPU s   ({old_s / new_s:4.2f}x; same records: "
+              f"{same})")
     plain = PowerGame(Geometry.rectangle(5, 5), ((), ()))
     base_games = a.games
     base = base_games / best_of(lambda: [play_random_power_game(plain, random.Random(s))

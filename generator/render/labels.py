@@ -228,6 +228,8 @@ _TABLE: dict[str, tuple[str, str]] = {
     "role-reference": ("{type} cards in this game", "Cartes {type} de cette partie"),
     "role-reference-engineer": ("Always in play, {count} copies.", "Toujours en jeu, {count} exemplaires."),
     "role-reference-set": ("One whole set of six.", "Un jeu complet de six."),
+    "role-reference-roles": ("Choose one of these roles and deal its {count} copies, numbered",
+                             "Choisissez un de ces rôles et distribuez ses {count} exemplaires, numérotés"),
     "role-aid-round": ("A round", "Un tour de table"),
     "role-aid-round-text": (
         "1. Everyone picks a card from their hand and reveals it at the same time.\n"

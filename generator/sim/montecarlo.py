@@ -15,7 +15,10 @@ whatever the executor, the chunking or the completion order.
 A simulation is a picklable object; if it has a ``prepare()`` method, the
 runner calls it once per task (in the worker) and plays each game with the
 function it returns, so per-game set-up (compiling a policy, building
-tables) is paid once per task, not per game.
+tables) is paid once per task, not per game. A simulation with a true
+``indexed`` attribute is also given the game index, ``play(rng, i)`` (the role
+system deals game ``i`` from its ``i``-th variant, so every batch of as many
+games as variants plays each once).
 
 >>> from random import Random
 >>> def coin(rng: Random) -> int:
@@ -97,10 +100,12 @@ def play_chunk(simulation: Any, seed: int, start: int, stop: int) -> dict[Any, t
     A module-level function, so process pools and Dask can ship it by name.
     """
     prepare = getattr(simulation, "prepare", None)
-    play: GameFn = prepare() if prepare is not None else simulation
+    play: Any = prepare() if prepare is not None else simulation
+    indexed = bool(getattr(simulation, "indexed", False))
     found: dict[Any, tuple[int, int]] = {}
     for index in range(start, stop):
-        record = play(random.Random(derive_seed(seed, index)))
+        rng = random.Random(derive_seed(seed, index))
+        record = play(rng, index) if indexed else play(rng)
         seen = found.get(record)
         found[record] = (1, index) if seen is None else (seen[0] + 1, seen[1])
     return found

@@ -2,10 +2,12 @@
 
 - :func:`iter_card_problems`: each ability's power is known (else "not
   simulated"), its parameters are valid and its timing is one the power can use;
-- :func:`iter_deck_problems`: the deck names known cards, holds the right number
-  of Engineers and one complete set of each other type (never two sets of one
-  type), has a first-play card of every type and no number twice (the Statue of
+- :func:`iter_deck_problems`: the game names known roles, one Engineer role and
+  at least one role of every other type, a first-play role of every type, seven
+  Engineer numbers and six per other type, and no number twice (the Statue of
   Liberty and the turn order need a strict order);
+- :func:`iter_legacy_problems`: documents of the old style, one role per number
+  (RS-N016, an error that says what to write instead);
 - :func:`iter_board_problems`: the board reads and has start spaces for the
   players.
 """
@@ -18,13 +20,17 @@ from generator.engine.powers.registry import POWERS, parameter_problems
 from generator.pack.model import Document
 from generator.pack.schema import suggest
 from generator.systems.roles.model import (
+    COPIES,
     ENGINEERS,
+    LEGACY_CARD_KEYS,
     POWER_TIMINGS,
     SET_SIZE,
     SET_TYPES,
     TURN_TIMINGS,
+    TYPES,
     RoleCard,
     RoleGame,
+    roles_of_type,
 )
 
 
@@ -57,86 +63,79 @@ def iter_card_problems(card: RoleCard, doc: Document) -> Iterator[Diagnostic]:
                            hint=f"use {' or '.join(sorted(allowed))}")
 
 
+def iter_legacy_problems(doc: Document) -> Iterator[Diagnostic]:
+    """RS-N016 at each key of the old style (one role per number, sets of six roles):
+    ``number`` and ``set`` on a role card, ``deck`` on a role game."""
+    if doc.kind == "role-card":
+        for key in LEGACY_CARD_KEYS:
+            if key in doc.data:
+                yield doc.diag("RS-N016", f"'{key}' is the old style of role card: a role is "
+                               "now printed six times (the Engineer seven), numbered from the "
+                               "role-game's 'numbers' for its type", (key,),
+                               hint="delete this key and list the numbers once per type in "
+                               "the role-game's 'numbers' (riddlesmith explain RS-N016)")
+    elif "deck" in doc.data:
+        yield doc.diag("RS-N016", "'deck' is the old style of role game (one card per "
+                       "number): a game now chooses one role of each type", ("deck",),
+                       hint="rename it 'roles' and add 'numbers' with seven Engineer numbers "
+                       "and six numbers per other type (riddlesmith explain RS-N016)")
+
+
 def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCard],
-                       card_docs: Mapping[str, Document], rejected: Collection[str] = (),
-                       cards_may_lack: bool = False) -> Iterator[Diagnostic]:
-    """Completeness, sets, Engineers, first-play cards and numbers of the game's deck.
+                       rejected: Collection[str] = (), cards_may_lack: bool = False
+                       ) -> Iterator[Diagnostic]:
+    """The roles and numbers of the game: known roles, one Engineer role, at least one
+    role of every other type, a first-play role of every type, the right count of
+    numbers per type and no number twice (the Statue of Liberty and the turn order
+    need a strict order), enough cards for the hands.
 
     ``rejected`` names role cards left out for their own errors (already reported):
-    the deck naming one is not "no role card". When ``cards_may_lack`` (a role card
-    may be missing for errors already reported), the counts of the deck (complete
-    sets, Engineers, first-play cards, enough cards for the hands) are not judged:
+    the game naming one is not "no role card". When ``cards_may_lack`` (a role card
+    may be missing for errors already reported), the counts of roles are not judged:
     they would only repeat that error.
     """
-    known = [c for c in game.deck if c in cards]
-    for i, ident in enumerate(game.deck):
+    if game.legacy:
+        return  # RS-N016 says what to write instead
+    for i, ident in enumerate(game.roles):
         if ident not in cards and ident not in rejected:
-            yield doc.diag("RS-N010", f"deck names '{ident}', which is no role card of the pack",
-                           ("deck", i))
+            yield doc.diag("RS-N010", f"roles names '{ident}', which is no role card of the "
+                           "pack", ("roles", i), hint=suggest(ident, sorted(cards)))
     counted = not cards_may_lack
-    engineers = sum(len(cards[c].numbers) for c in known if cards[c].type == "engineer")
-    if engineers != ENGINEERS and counted:
-        yield doc.diag("RS-N003", f"the deck holds {engineers} Engineer card"
-                       f"{'s' if engineers != 1 else ''}; a deck needs {ENGINEERS}", ("deck",),
-                       hint="give the Engineer card a list of numbers, one per printed card")
+    engineers = roles_of_type(game, cards, "engineer")
+    if len(engineers) != 1 and counted:
+        yield doc.diag("RS-N003", f"roles lists {len(engineers)} Engineer roles; a game has "
+                       f"exactly one (its {ENGINEERS} copies are always in play)", ("roles",))
     for kind in SET_TYPES:
-        in_deck = [c for c in known if cards[c].type == kind]
-        sets = list(dict.fromkeys(cards[c].set for c in in_deck))
-        if not sets:
-            if counted:
-                yield doc.diag("RS-N001", f"the deck has no {kind} set; include one complete set "
-                               f"of {SET_SIZE} {kind} cards", ("deck",))
-            continue
-        for extra in sets[1:]:
-            first = next(c for c in in_deck if cards[c].set == extra)
-            yield doc.diag("RS-N002", f"{kind} cards of set '{extra}' mixed with set "
-                           f"'{sets[0]}': a game uses one whole set of each type",
-                           ("deck", game.deck.index(first)))
-        chosen = sets[0]
-        members = sorted(c for c, card in cards.items() if card.type == kind and card.set == chosen)
-        missing = [c for c in members if c not in game.deck]
-        printed = sum(len(cards[c].numbers) for c in members)
-        if not counted:
-            continue
-        if missing:
-            yield doc.diag("RS-N001", f"{kind} set '{chosen}' is not complete in the deck: "
-                           f"missing {', '.join(missing)}", ("deck",))
-        elif printed != SET_SIZE:
-            yield doc.diag("RS-N001", f"{kind} set '{chosen}' has {printed} cards; a complete "
-                           f"set has {SET_SIZE}", ("deck",))
-    for kind in ("engineer", *SET_TYPES):
-        typed = [c for c in known if cards[c].type == kind]
+        if not roles_of_type(game, cards, kind) and counted:
+            yield doc.diag("RS-N001", f"roles lists no {kind} role; a game chooses one role of "
+                           f"each type and deals its {SET_SIZE} copies", ("roles",))
+    for kind in TYPES:
+        typed = roles_of_type(game, cards, kind)
         if typed and counted and not any(cards[c].first_play for c in typed):
-            yield doc.diag("RS-N007", f"no {kind} card of the deck is marked first_play: a "
-                           "first game needs one card of each type", ("deck",),
-                           hint="set 'first_play: true' on the simplest card of the set")
-    printed = sum(len(cards[c].numbers) for c in known)
-    if printed < game.players[1] * game.hand_size and counted:
-        yield doc.diag("RS-N001", f"the deck has {printed} cards; {game.players[1]} hands of "
-                       f"{game.hand_size} need {game.players[1] * game.hand_size}", ("deck",))
-    yield from _iter_deck_settings(game, doc, cards, card_docs, known)
-
-
-def _iter_deck_settings(game: RoleGame, doc: Document, cards: Mapping[str, RoleCard],
-                        card_docs: Mapping[str, Document], known: list[str]
-                        ) -> Iterator[Diagnostic]:
-    """The refill setting and numbers used twice: judged whatever cards are missing."""
+            yield doc.diag("RS-N007", f"no {kind} role of the game is marked first_play: a "
+                           "first game needs one role of each type", ("roles",),
+                           hint="set 'first_play: true' on the simplest role of the type")
+    seen: dict[int, str] = {}
+    for kind in TYPES:
+        numbers = game.numbers.get(kind, ())
+        if len(numbers) != COPIES[kind]:  # the schema says so too; never reached after it
+            yield doc.diag("RS-N001", f"numbers.{kind} has {len(numbers)} numbers; a {kind} "
+                           f"role is printed {COPIES[kind]} times", ("numbers", kind))
+        for j, number in enumerate(numbers):
+            if number in seen:
+                yield doc.diag("RS-N004", f"number {number} is also a {seen[number]} number: "
+                               "the Statue of Liberty and the turn order need every number "
+                               "once", ("numbers", kind, j))
+            seen[number] = kind
+    printed = sum(COPIES.values())
+    if printed < game.players[1] * game.hand_size:
+        yield doc.diag("RS-N001", f"a deal has {printed} cards; {game.players[1]} hands of "
+                       f"{game.hand_size} need {game.players[1] * game.hand_size}",
+                       ("hand_size",) if "hand_size" in doc.data else ("players",))
     if game.refill_every >= game.hand_size:
         yield doc.diag("RS-N009", f"refill_every ({game.refill_every}) must be below hand_size "
                        f"({game.hand_size}): hands would run empty before the refill",
                        ("refill_every",) if "refill_every" in doc.data else ("hand_size",))
-    seen: dict[int, str] = {}
-    for ident in known:
-        card = cards[ident]
-        for j, number in enumerate(card.numbers):
-            if number in seen:
-                path = ("number", j) if isinstance(card_docs[ident].data["number"], list) else (
-                    "number",)
-                yield card_docs[ident].diag(
-                    "RS-N004", f"number {number} is also on '{seen[number]}': the Statue of "
-                    "Liberty and the turn order need every number once", path)
-            else:
-                seen[number] = ident
 
 
 def iter_board_problems(game: RoleGame, problem: str, doc: Document) -> Iterator[Diagnostic]:

@@ -5,18 +5,19 @@ from __future__ import annotations
 from generator.diagnostics import Explanation
 
 EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
-    "RS-N001": ("A game takes one complete set of Builders, Specialists and Movers (six "
-                "cards each); a missing card changes the odds every player counts on.",
-                "deck: [engineer, riveter, hoist, ...]    # the builder set lacks 'scaffolder'"),
+    "RS-N001": ("A game chooses one Builder, one Specialist and one Mover role and deals six "
+                "copies of each, numbered from the game's numbers for the type; with no role "
+                "of a type, or a count of numbers other than six, no deal is possible.",
+                "roles: [city-engineer, riveter, beat-cop]    # no mover role"),
     "RS-N002": ("Sets are balanced as a whole; mixing cards of two sets of one type is not "
                 "a deck the rules allow.",
                 "deck: [..., riveter, night-crane]    # two builder sets"),
-    "RS-N003": ("Seven Engineers are always in play; with more or fewer, hands and the "
-                "Statue of Liberty change hands at another pace.",
-                "number: [1, 5, 9]    # only three Engineer cards"),
+    "RS-N003": ("Seven Engineers are always in play, the copies of one Engineer role; with "
+                "none or two Engineer roles the deal is not the rules'.",
+                "roles: [city-engineer, night-engineer, ...]    # two Engineer roles"),
     "RS-N004": ("The Statue goes to the highest number and players act from the lowest: "
                 "two cards with one number leave both undecided.",
-                "number: 12    # also the number of 'hoist'"),
+                "numbers: {engineer: [1, 2, 3, 4, 5, 6, 7], builder: [7, ...]}    # 7 twice"),
     "RS-N005": ("Each power acts at one stage of the turn; a timing header that names "
                 "another stage prints a card the engine cannot play as written.",
                 "timing: your-build\npower: slide    # a slide is a move"),
@@ -24,15 +25,15 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "ability; the card still prints. Known powers: the abilities of "
                 "generator/engine/powers/abilities and the gods.",
                 "power: teleport"),
-    "RS-N007": ("A first game uses one card of each type marked first_play; without it "
-                "the rule sheet's first-game set cannot be dealt.",
-                "first_play: false    # on every builder card"),
+    "RS-N007": ("A first game uses the role of each type marked first_play; without it "
+                "the rule sheet's first-game deal cannot be made.",
+                "first_play: false    # on every builder role"),
     "RS-N008": ("The parameters are checked against the power's own schema.",
                 "power: leap\nparams: {distances: [1]}"),
     "RS-N009": ("Workers start on two spaces marked with the same number, one number per "
                 "player.", "board: |\n  1 . 2\n  . . .\n  1 . .    # number 2 marks one space"),
-    "RS-N010": ("The deck lists the ids of role-card documents of the pack.",
-                "deck: [engineer, riveterr]"),
+    "RS-N010": ("The game's roles are the ids of role-card documents of the pack.",
+                "roles: [city-engineer, riveterr]"),
     "RS-N011": ("In the seeded check playouts this card was never played: it was never "
                 "dealt, or random players never chose it, so nothing is known about how "
                 "it plays; raise the budget. Whether it could be played at all is RS-N015.",
@@ -40,7 +41,9 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-N012": ("Every time the card was played its player lost a worker: the card is a "
                 "trap, not a choice.", "power: build-two-spaces\nparams: {required: true}"),
     "RS-N013": ("Players who played this card won far more often than with the others: "
-                "it may decide games on its own.", "power: win-by-descent\nparams: {levels: 1}"),
+                "it may decide games on its own. No longer reported: RS-N018 judges each "
+                "role against a fair share with intervals over games.",
+                "power: win-by-descent\nparams: {levels: 1}"),
     "RS-N014": ("A note with the playout figures the card warnings are based on.",
                 "playtest: {games: 60, players: 2, seed: 0}"),
     "RS-N015": ("The card's ability can never be used: either proven from the game (a "
@@ -49,6 +52,34 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "that uses it (an estimate). A card that can never do what it says is "
                 "dead weight in every hand, or a worker lost each time it is played.",
                 "power: leap\nparams: {distances: [4], exclusive: true}    # on a 3x3 board"),
+    "RS-N016": ("The rules deal role decks one per type: a role is printed as six copies "
+                "(the Engineer seven), each with its own number. Role cards no longer carry "
+                "'number' or 'set', and the role game lists 'roles' (the box) and 'numbers' "
+                "(one set per type, shared by every role of the type) instead of a 'deck'.",
+                "kind: role-card\nid: riveter\ntype: builder\nset: dockside    # old style\n"
+                "number: 3"),
+    "RS-N017": ("Every role of a type is printed on the type's numbers, so a set of numbers "
+                "skewed high or low gives all its roles the Statue of Liberty (and the last "
+                "turn of a round) too often or too rarely: the number, not the role, is the "
+                "power. Warned when a type's win share, pooled over its roles, is beyond "
+                "1.05 times the fair share (or under 1/1.05 of it) with 95 % intervals over "
+                "games apart. The pull of the number as such is not judged: the Statue goes "
+                "to the highest number and only its holder wins by climbing, so win share "
+                "rises with the number in every deck (the RS-N014 note gives Pearson's r).",
+                "numbers: {engineer: [1, 2, 3, 4, 5, 6, 7], ...}    # the Engineers never hold the Statue"),
+    "RS-N018": ("All players draw from one deck, so a neutral role is played by the winner "
+                "as often as any card (the fair share). A role whose win share is over 1.25 "
+                "times the fair share, or under 1/1.25 of it, with 95 % intervals (over "
+                "games) apart, decides the deals it is in.",
+                "power: win-by-descent\nparams: {levels: 1}    # wins on any step down"),
+    "RS-N019": ("In the greedy check playouts this copy was in a hand with another card at "
+                "least 20 times and never picked: at its number the role is never worth "
+                "its turn, a dead card in the hand.",
+                "power: leap\nparams: {distances: [4], exclusive: true}    # a must that rarely fits"),
+    "RS-N020": ("A note per role with the figures the balance warnings read: its win share "
+                "across the deals it is in (and the fair share), how often a player with a "
+                "choice picked it, and how often playing it cost a worker.",
+                "roles: [city-engineer, riveter, ...]"),
 }.items()}
 
 __all__ = ["EXPLANATIONS"]

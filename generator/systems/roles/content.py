@@ -22,10 +22,12 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     cards, docs, games = read_pack(pack)
     out: list[Diagnostic] = []
     for ident, card in cards.items():
+        out.extend(checks.iter_legacy_problems(docs[ident]))
         out.extend(checks.iter_card_problems(card, docs[ident]))
     for game, problem, doc in games:
+        out.extend(checks.iter_legacy_problems(doc))
         out.extend(checks.iter_board_problems(game, problem, doc))
-        out.extend(checks.iter_deck_problems(game, doc, cards, docs, pack.rejected_ids,
+        out.extend(checks.iter_deck_problems(game, doc, cards, pack.rejected_ids,
                                              pack.may_lack("role-card")))
     return out
 

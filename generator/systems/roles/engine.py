@@ -40,6 +40,7 @@ one that cannot move (then nothing happens).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol
 
@@ -48,7 +49,15 @@ from generator.engine.powers.pieces import TurnRules, compose
 from generator.engine.powers.registry import POWERS, make_power
 from generator.engine.powers.turn import Ply, apply_ply, list_plies
 from generator.engine.state import DOME, State, occupied
-from generator.systems.roles.model import WORKERS_EACH, RoleCard, RoleGame, printed_cards
+from generator.systems.roles.model import (
+    WORKERS_EACH,
+    Deal,
+    RoleCard,
+    RoleGame,
+    first_play_deal,
+    iter_deals,
+    printed_cards,
+)
 
 SETUP_POWER = "place-skyscraper"
 DEFAULT_MAX_ROUNDS = 60
@@ -92,11 +101,17 @@ def card_rules(card: RoleCard) -> tuple[TurnRules, TurnRules, int]:
     return compose(full), compose(plain), setup
 
 
-def compile_table(game: RoleGame, cards: dict[str, RoleCard]) -> Table:
-    """The :class:`Table` of a checked game (``ValueError`` when it has no board)."""
+def compile_table(game: RoleGame, cards: Mapping[str, RoleCard], deal: Deal | None = None
+                  ) -> Table:
+    """The :class:`Table` of one deal of a checked game (by default its first-play deal,
+    else its first deal); ``ValueError`` when it has no board or no deal."""
     if game.board is None:
         raise ValueError(f"role game '{game.id}' has no readable board")
-    printed = printed_cards(cards, game.deck)
+    if deal is None:
+        deal = first_play_deal(game, cards) or next(iter(iter_deals(game, cards)), None)
+    if deal is None:
+        raise ValueError(f"role game '{game.id}' has no role of some type")
+    printed = printed_cards(cards, game, deal)
     compiled = {c.id: card_rules(c) for _, c in printed}
     return Table(
         game.board.geometry, tuple(sq for _, sq in game.board.starts),
@@ -151,12 +166,16 @@ class Play(NamedTuple):
 
 
 class GameRecord(NamedTuple):
-    """A finished game: winner seat (-1: none), win type, rounds and every card played."""
+    """A finished game: winner seat (-1: none), win type, rounds and every card played;
+    per printed card, ``offers``: choices where it was in a hand of two cards or more,
+    and ``picks``: how many of those chose it (its play rate when there was a choice)."""
 
     winner: int
     win_type: str
     rounds: int
     plays: tuple[Play, ...]
+    offers: tuple[int, ...] = ()
+    picks: tuple[int, ...] = ()
 
 
 def seat_workers(seat: int) -> tuple[int, ...]:
@@ -192,6 +211,8 @@ def legal_plies(table: Table, position: Position, seat: int, card: int) -> list[
                         pre_build_required=False)  # none left to build
     plies = list_plies(table.geometry, state, mine, rules, level3_wins=statue == seat,
                        opponents=others)
+    if plies and min(supply) >= max(len(p.builds) for p in plies):
+        return plies  # no ply can take more of a piece than the box holds
     return [p for p in plies
             if all(u <= s for u, s in zip(usage(state, p), supply, strict=True))]
 
@@ -292,6 +313,12 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
         state = state._replace(domes=state.domes | 1 << sq)
         supply = (supply[0], supply[1], supply[2] - 1)
     plays: list[Play] = []
+    offers = [0] * len(table.numbers)
+    picks = [0] * len(table.numbers)
+
+    def record(winner: int, how: str, rounds: int) -> GameRecord:
+        return GameRecord(winner, how, rounds, tuple(plays), tuple(offers), tuple(picks))
+
     turns = 0
     for round_no in range(1, max_rounds + 1):
         for seat in range(seats):
@@ -299,11 +326,20 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
                 rng.shuffle(discard)
                 _deal(hands, [s == seat for s in range(seats)], discard, table.hand_size)
         view = Position(state, supply, -1)
-        chosen = {seat: hands[seat].pop(policies[seat].choose_card(table, view, seat,
-                                                                    hands[seat], rng))
-                  for seat in range(seats) if alive[seat] and hands[seat]}
+        chosen: dict[int, int] = {}
+        for seat in range(seats):
+            hand = hands[seat]
+            if not alive[seat] or not hand:
+                continue
+            card = hand.pop(policies[seat].choose_card(table, view, seat, hand, rng))
+            if hand:  # there was a choice
+                for other in hand:
+                    offers[other] += 1
+                offers[card] += 1
+                picks[card] += 1
+            chosen[seat] = card
         if not chosen:  # no card left anywhere (a deck smaller than the hands; check says so)
-            return GameRecord(-1, WIN_NONE, round_no, tuple(plays))
+            return record(-1, WIN_NONE, round_no)
         statue = max(chosen, key=lambda s: table.numbers[chosen[s]])
         for seat in sorted(chosen, key=lambda s: table.numbers[chosen[s]]):
             card = chosen[seat]
@@ -315,18 +351,18 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
             state, supply = turn.state, turn.supply
             plays.append(Play(card, seat, turn.cost))
             if turn.win:
-                return GameRecord(seat, turn.win, round_no, tuple(plays))
+                return record(seat, turn.win, round_no)
             for other in range(seats):
                 if alive[other] and all(state.workers[i] < 0 for i in seat_workers(other)):
                     alive[other] = False
                     discard.extend(hands[other])
                     hands[other] = []
             if sum(alive) == 1:
-                return GameRecord(alive.index(True), WIN_LAST, round_no, tuple(plays))
+                return record(alive.index(True), WIN_LAST, round_no)
             if not any(alive):
-                return GameRecord(-1, WIN_NONE, round_no, tuple(plays))
+                return record(-1, WIN_NONE, round_no)
         turns += 1
         if turns % table.refill_every == 0:
             rng.shuffle(discard)
             _deal(hands, alive, discard, table.hand_size)
-    return GameRecord(-1, WIN_NONE, max_rounds, tuple(plays))
+    return record(-1, WIN_NONE, max_rounds)

@@ -1,32 +1,38 @@
-"""Playouts of a role game: seeded games, per-card statistics, the playtest command
-and the card warnings of ``check``.
+"""Playouts of a role game over its deals: seeded games, per-role and per-card
+statistics, the playtest command and the balance warnings of ``check``.
 
-:func:`playtest` plays games ``0 .. n-1`` with the Monte Carlo runner (game ``i``
-draws from ``random.Random(derive_seed(seed, i))``), every seat under one policy,
-and summarises them (:class:`PlayoutResult`). Figures, precisely:
+A role game's box holds several roles per type; a *deal* is one choice of a
+Builder, a Specialist and a Mover role (:func:`~.model.iter_deals`, 75 for the
+shipped box). :func:`playtest_deals` plays game ``i`` of a run on deal ``i mod
+D`` (``D`` deals), drawing from ``random.Random(derive_seed(seed, i))``, every
+seat under one policy, so each batch of ``D`` games plays every deal once.
+Figures, precisely (:class:`DealResult`):
 
-- ``wins``: games with a winner (the others reached ``max_rounds``);
-  ``win_types``: games per way of winning (climb, condition, last-standing,
-  max-rounds); ``game_length``: games per number of rounds;
-- per card id (the seven Engineers count as one card): ``played`` (times played),
-  ``cost_worker`` (times its player lost a worker on that turn: no ply followed
-  the card), ``win_rate_when_played`` (share of plays, in decided games, whose
-  player won the game).
+- ``wins``, ``win_types`` and ``game_length`` as for one game;
+- per role (its copies and deals pooled): ``played``, ``cost_worker`` (plays whose
+  player lost a worker: no ply followed the card), ``win share`` (the share of its
+  plays in decided games made by the winner, with the per-game ratio interval of
+  :mod:`.figures`), ``play rate`` (of the choices where a copy of it was in a hand
+  with another card, the share that picked it);
+- per printed card (role and number): the same win share and play rate;
+- the fair share: the win share of every play of every card.
 
-Check warnings (small budget from the game's ``playtest`` settings, random
-players, cached in the pack's cache folder by a fingerprint of the game and its
-cards; a cache entry of the wrong shape is recomputed): a card never played in
-the playouts (RS-N011: never dealt or never chosen), a card whose every play cost a worker
-(RS-N012), a card whose win rate when played is :data:`FAR_ABOVE` over the mean
-of the others with enough plays (RS-N013), and a card whose ability can never be
-used (RS-N015: proven, or in none of the positions the playouts reached; see
-:mod:`.reach`).
+Check (:func:`iter_playout_problems`, cached in the pack's cache folder by a
+fingerprint of the game, its roles, the budget and the simulator's sources): the
+greedy player at ``playtest.players`` plays batches of one game a deal until every
+role's win share is within the pack's ``sim.width`` (default +-5 points) or
+``playtest.games`` games a deal (default 8; ``sim.max_games`` caps the total).
+Warnings: a role never played (RS-N011), a role whose every play cost a worker
+(RS-N012), a type whose numbers lift or sink all its roles (RS-N017), a role far above or
+below the fair share (RS-N018), a card offered often and never picked (RS-N019),
+and a role whose ability can never be used (RS-N015, :mod:`.reach`); notes: the
+run (RS-N014) and each role's figures (RS-N020).
 """
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,10 +41,19 @@ from generator import __version__
 from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack, pick_text
+from generator.sim.budget import Budget, from_pack, stop_text
 from generator.sim.cache import digest_sources, package_modules
 from generator.sim.executors import ExecutorUnavailable, make_executor
-from generator.sim.montecarlo import Progress, RunResult, run_games
-from generator.sim.stats import format_mean, format_rate, mean_interval, mean_of, wilson_interval
+from generator.sim.montecarlo import Progress, RunResult, run_games, run_until
+from generator.sim.stats import (
+    format_interval,
+    format_mean,
+    format_rate,
+    half_width,
+    mean_interval,
+    mean_of,
+    wilson_interval,
+)
 from generator.systems.roles.content import check_pack, read_pack
 from generator.systems.roles.engine import (
     DEFAULT_MAX_ROUNDS,
@@ -49,21 +64,31 @@ from generator.systems.roles.engine import (
     compile_table,
     play_game,
 )
-from generator.systems.roles.model import RoleGame
+from generator.systems.roles.figures import (
+    NEVER_WORTH_OFFERS,
+    TYPE_RATIO,
+    RatioSums,
+    add_sums,
+    far_from_fair,
+    fisher_interval,
+    pearson,
+    ratio_interval,
+    type_far_from_fair,
+)
+from generator.systems.roles.model import TYPES, Deal, RoleCard, RoleGame, iter_deals
 from generator.systems.roles.policies import DEFAULT_POLICY, POLICIES
 from generator.systems.roles.reach import collect_positions, iter_reach
 
 FORMATS = ("text", "json")
-CHECK_POLICY = "random"
-FAR_ABOVE = 0.25
-"""How far a card's win rate when played may exceed the mean of the others."""
-MIN_PLAYS_FOR_RATE = 12
-CACHE_VERSION = 4
+CHECK_POLICY = "greedy"
+CHECK_BUDGET = Budget(width=0.05, cap=0, batch=1)
+"""The width check aims at; the cap and batch come from the game (see the module notes)."""
+CACHE_VERSION = 5
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
                   "generator.systems.roles.policies", "generator.systems.roles.reach",
-                  "generator.systems.roles.playout", "generator.sim.montecarlo",
-                  "generator.sim.stats")
+                  "generator.systems.roles.playout", "generator.systems.roles.figures",
+                  "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
 """Modules whose source is part of the key: editing the rules, a policy or the reach
 search invalidates stored playouts, as in the tower and glyph systems."""
 HASHED_PACKAGES = ("generator.engine",)
@@ -100,8 +125,30 @@ class RoleGames:
 
 
 @dataclass(frozen=True, slots=True)
+class DealGames:
+    """A picklable simulation: game ``i`` plays ``tables[i % len(tables)]`` (one table per
+    deal); its record is ``(deal index, GameRecord)``."""
+
+    tables: tuple[Table, ...]
+    policy: str
+    players: int
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    indexed: bool = True
+
+    def prepare(self) -> Any:
+        tables, players, max_rounds = self.tables, self.players, self.max_rounds
+        seats = [POLICIES[self.policy]() for _ in range(players)]
+
+        def play(rng: Any, index: int) -> tuple[int, GameRecord]:
+            deal = index % len(tables)
+            return deal, play_game(tables[deal], list(seats), rng, max_rounds)
+
+        return play
+
+
+@dataclass(frozen=True, slots=True)
 class CardStats:
-    """Per-card figures of a playout run."""
+    """Per-role figures of a playout run (plays counted singly; see :class:`RoleFigures`)."""
 
     played: int
     cost_worker: int
@@ -114,8 +161,46 @@ class CardStats:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayoutResult:
-    """The summary of a playout run (see the module notes)."""
+class RoleFigures:
+    """A role's (or a printed card's) figures across the deals: plays, plays that cost
+    a worker, offers and picks (choices with another card in hand), and the per-game
+    sums of (plays by the winner, plays) over decided games it was dealt in."""
+
+    played: int
+    cost_worker: int
+    offers: int
+    picks: int
+    sums: RatioSums
+
+    @property
+    def win_share(self) -> float:
+        return self.sums.ratio
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return ratio_interval(self.sums)
+
+    @property
+    def play_rate(self) -> float:
+        return self.picks / self.offers if self.offers else 0.0
+
+    @property
+    def cost_rate(self) -> float:
+        return self.cost_worker / self.played if self.played else 0.0
+
+    def to_list(self) -> list[int]:
+        return [self.played, self.cost_worker, self.offers, self.picks, *self.sums.as_list()]
+
+    @staticmethod
+    def from_list(values: list[int]) -> RoleFigures:
+        played, cost, offers, picks = values[:4]
+        return RoleFigures(played, cost, offers, picks, RatioSums(*values[4:]))
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The summary of a run over deals (see the module notes). ``copies`` are keyed
+    ``(role id, number)``; ``deals`` counts the games of each deal played."""
 
     policy: str
     players: int
@@ -125,15 +210,32 @@ class PlayoutResult:
     win_types: tuple[tuple[str, int], ...]
     game_length: tuple[tuple[int, int], ...]
     cards: tuple[tuple[str, CardStats], ...]
+    roles: tuple[tuple[str, RoleFigures], ...]
+    copies: tuple[tuple[tuple[str, int], RoleFigures], ...]
+    fair: RatioSums
+    deals: tuple[int, ...]
 
     @property
     def mean_rounds(self) -> float:
         return mean_of(self.game_length) if self.games else 0.0
 
+    def correlation(self) -> tuple[float, tuple[float, float], int]:
+        """Pearson r between number and win share over the numbers printed (each
+        number's copies pooled over the roles), its Fisher interval and the count."""
+        by_number: dict[int, list[int]] = {}
+        for (_, number), f in self.copies:
+            entry = by_number.setdefault(number, [0, 0])
+            entry[0] += f.sums.w
+            entry[1] += f.sums.d
+        points = [(n, w / d) for n, (w, d) in sorted(by_number.items()) if d]
+        r = pearson([p[0] for p in points], [p[1] for p in points])
+        return r, fisher_interval(r, len(points)), len(points)
+
     def to_json(self, game: str) -> dict[str, Any]:
         """The result as the CLI's JSON object (the tower fields, then the role ones)."""
         low, high = wilson_interval(self.wins, self.games)
         types = dict(self.win_types)
+        r, (r_low, r_high), points = self.correlation()
         return {
             "scenario": game,
             "policy": self.policy,
@@ -150,133 +252,293 @@ class PlayoutResult:
                               "win_rate_when_played": s.win_rate,
                               "win_rate_ci95": list(wilson_interval(s.won, s.decided))}
                       for ident, s in self.cards},
+            "roles": {ident: figures_json(f) for ident, f in self.roles},
+            "fair_share": self.fair.ratio,
+            "fair_share_ci95": list(ratio_interval(self.fair)),
+            "number_correlation": {"r": r, "ci95": [r_low, r_high], "numbers": points},
+            "deals": len(self.deals),
             "game_length": {str(k): v for k, v in self.game_length},
             "win_types": types,
         }
 
 
-def summarise(run: RunResult[GameRecord], table: Table, policy: str, players: int
-              ) -> PlayoutResult:
-    """A :class:`PlayoutResult` from the runner's record counts."""
+def figures_json(f: RoleFigures) -> dict[str, Any]:
+    """A role's figures as JSON: plays, win share, play rate and cost rate with intervals."""
+    return {"played": f.played, "cost_worker": f.cost_worker, "offers": f.offers,
+            "picks": f.picks, "win_share": f.win_share, "win_share_ci95": list(f.interval),
+            "play_rate": f.play_rate,
+            "play_rate_ci95": list(wilson_interval(f.picks, f.offers)),
+            "cost_rate": f.cost_rate,
+            "cost_rate_ci95": list(wilson_interval(f.cost_worker, f.played))}
+
+
+def summarise_deals(run: RunResult[tuple[int, GameRecord]], tables: tuple[Table, ...],
+                    policy: str, players: int) -> DealResult:
+    """A :class:`DealResult` from the runner's record counts."""
     types = dict.fromkeys(WIN_TYPES, 0)
     lengths: dict[int, int] = {}
-    stats = {ident: [0, 0, 0, 0] for ident in sorted(set(table.card_ids))}
+    roles: dict[str, list[Any]] = {}
+    copies: dict[tuple[str, int], list[Any]] = {}
+    fair = RatioSums()
+    deals = [0] * len(tables)
     wins = 0
-    for record, n in run.counts:
+    for table in tables:
+        for i, role in enumerate(table.card_ids):
+            roles.setdefault(role, [0, 0, 0, 0, RatioSums()])
+            copies.setdefault((role, table.numbers[i]), [0, 0, 0, 0, RatioSums()])
+    for (deal, record), n in run.counts:
+        table = tables[deal]
+        deals[deal] += n
         types[record.win_type] += n
         lengths[record.rounds] = lengths.get(record.rounds, 0) + n
-        wins += n if record.winner >= 0 else 0
+        decided = record.winner >= 0
+        wins += n if decided else 0
+        per_role: dict[str, list[int]] = {r: [0, 0] for r in table.card_ids}
+        per_copy: dict[int, list[int]] = {i: [0, 0] for i in range(len(table.numbers))}
         for play in record.plays:
-            entry = stats[table.card_ids[play.card]]
+            role = table.card_ids[play.card]
+            entry = roles[role]
+            copy = copies[(role, table.numbers[play.card])]
             entry[0] += n
-            entry[1] += n if play.cost else 0
-            if record.winner >= 0:
-                entry[3] += n
-                entry[2] += n if play.seat == record.winner else 0
-    return PlayoutResult(
+            copy[0] += n
+            if play.cost:
+                entry[1] += n
+                copy[1] += n
+            won = 1 if play.seat == record.winner else 0
+            per_role[role][0] += won
+            per_role[role][1] += 1
+            per_copy[play.card][0] += won
+            per_copy[play.card][1] += 1
+        for i, (offers, picks) in enumerate(zip(record.offers, record.picks, strict=True)):
+            for entry in (roles[table.card_ids[i]], copies[(table.card_ids[i], table.numbers[i])]):
+                entry[2] += offers * n
+                entry[3] += picks * n
+        if decided:
+            for role, (w, d) in per_role.items():
+                roles[role][4] = roles[role][4].add(w, d, n)
+            for i, (w, d) in per_copy.items():
+                key = (table.card_ids[i], table.numbers[i])
+                copies[key][4] = copies[key][4].add(w, d, n)
+            fair = fair.add(sum(w for w, _ in per_role.values()),
+                            sum(d for _, d in per_role.values()), n)
+    role_figures = tuple((r, RoleFigures(*v)) for r, v in sorted(roles.items()))
+    cards = tuple((r, CardStats(f.played, f.cost_worker, f.sums.w, f.sums.d))
+                  for r, f in role_figures)
+    return DealResult(
         policy, players, run.games, run.seed, wins,
         tuple((t, c) for t, c in types.items() if c), tuple(sorted(lengths.items())),
-        tuple((ident, CardStats(*v)) for ident, v in stats.items()))
+        cards, role_figures,
+        tuple((k, RoleFigures(*v)) for k, v in sorted(copies.items())), fair, tuple(deals))
+
+
+def compile_deals(game: RoleGame, cards: Mapping[str, RoleCard]
+                  ) -> tuple[tuple[Deal, ...], tuple[Table, ...]]:
+    """Every deal of the game and its table."""
+    deals = iter_deals(game, cards)
+    return deals, tuple(compile_table(game, cards, deal) for deal in deals)
+
+
+def playtest_deals(tables: tuple[Table, ...], policy: str = DEFAULT_POLICY, games: int = 200,
+                   seed: int = 0, players: int = 2, jobs: int | None = 1,
+                   scheduler: Any = None, *, budget: Budget | None = None,
+                   max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
+                   ) -> tuple[DealResult, str]:
+    """Play ``games`` seeded games over the deals (game ``i`` on deal ``i mod D``), or with
+    ``budget`` batches of ``budget.batch`` games until every role's win share is within
+    ``budget.width`` or ``budget.cap`` games; return the summary and what stopped it
+    ('' for a fixed count). KeyError: no such policy."""
+    POLICIES[policy]  # fail here, not in a worker
+    simulation = DealGames(tables, policy, players, max_rounds)
+    with make_executor(jobs, scheduler) as executor:
+        if budget is None:
+            run = run_games(simulation, games, seed, executor=executor, progress=progress)
+            return summarise_deals(run, tables, policy, players), ""
+
+        def enough(partial: RunResult[Any]) -> bool:
+            result = summarise_deals(partial, tables, policy, players)
+            return all(half_width(f.interval) <= budget.width for _, f in result.roles)
+
+        run, stopped = run_until(simulation, seed, batch=budget.batch, cap=budget.cap,
+                                 enough=enough, executor=executor, progress=progress)
+    return summarise_deals(run, tables, policy, players), stopped
 
 
 def playtest(table: Table, policy: str = DEFAULT_POLICY, games: int = 200, seed: int = 0,
              players: int = 2, jobs: int | None = 1, scheduler: Any = None, *,
              max_rounds: int = DEFAULT_MAX_ROUNDS, progress: Progress | None = None
-             ) -> PlayoutResult:
-    """Play ``games`` seeded games of ``table`` and summarise them (KeyError: no policy)."""
-    POLICIES[policy]  # fail here, not in a worker
-    simulation = RoleGames(table, policy, players, max_rounds)
-    with make_executor(jobs, scheduler) as executor:
-        run = run_games(simulation, games, seed, executor=executor, progress=progress)
-    return summarise(run, table, policy, players)
+             ) -> DealResult:
+    """Play ``games`` seeded games of one table (one deal) and summarise them."""
+    return playtest_deals((table,), policy, games, seed, players, jobs, scheduler,
+                          max_rounds=max_rounds, progress=progress)[0]
+
+
+def check_budget(pack: Pack, game: RoleGame, deals: int) -> Budget:
+    """The check's budget: batches of one game a deal, at most ``playtest.games`` a deal,
+    to the pack's ``sim.width`` (``sim.max_games`` caps the total)."""
+    default = Budget(CHECK_BUDGET.width, max(1, game.playtest_games * deals), max(1, deals))
+    return from_pack(pack.data, default)
 
 
 def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, players: int,
-                 seed: int) -> str:
+                 seed: int, budget: Budget | None = None) -> str:
     sources = source_digest()
     payload = json.dumps([CACHE_VERSION, game_doc.data, [d.data for d in card_docs], games,
-                          players, seed, CHECK_POLICY, sources], sort_keys=True, default=str)
+                          players, seed, CHECK_POLICY, sources,
+                          [budget.width, budget.cap, budget.batch] if budget else None],
+                         sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, table: Table,
+FIGURE_KEYS = ("roles", "copies", "fair", "deals", "games", "stopped", "win_types",
+               "game_length", "positions", "reach")
+
+
+def result_figures(result: DealResult, stopped: str) -> dict[str, Any]:
+    """The JSON-safe figures of a check run (what the cache keeps)."""
+    return {
+        "roles": {r: f.to_list() for r, f in result.roles},
+        "copies": [[r, n, *f.to_list()] for (r, n), f in result.copies],
+        "fair": result.fair.as_list(),
+        "deals": list(result.deals),
+        "games": result.games,
+        "stopped": stopped,
+        "win_types": dict(result.win_types),
+        "game_length": [[k, n] for k, n in result.game_length],
+    }
+
+
+def figures_result(found: Mapping[str, Any], players: int, seed: int) -> DealResult:
+    """A :class:`DealResult` from :func:`result_figures`' JSON (for the warnings)."""
+    roles = tuple((r, RoleFigures.from_list(v)) for r, v in sorted(found["roles"].items()))
+    lengths = tuple((k, n) for k, n in found["game_length"])
+    return DealResult(
+        CHECK_POLICY, players, found["games"], seed,
+        found["games"] - found["win_types"].get(WIN_NONE, 0),
+        tuple(sorted(found["win_types"].items())), lengths,
+        tuple((r, CardStats(f.played, f.cost_worker, f.sums.w, f.sums.d)) for r, f in roles),
+        roles, tuple(((c[0], c[1]), RoleFigures.from_list(c[2:])) for c in found["copies"]),
+        RatioSums(*found["fair"]), tuple(found["deals"]))
+
+
+def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[Table, ...],
                  cache: Path | None) -> dict[str, Any]:
-    """The check budget's figures (cached): ``cards`` (per card ``[played, cost_worker,
-    won, decided]``), ``win_types`` (games per way), ``rounds`` (total rounds),
-    ``game_length`` (``[rounds, games]`` pairs, for the mean's interval),
-    ``positions`` (positions searched for RS-N015) and ``reach`` (per judged card
-    ``[proof, first usable position]``, see :func:`.reach.iter_reach`)."""
+    """The check's figures (cached): :func:`result_figures`, ``positions`` (positions
+    searched for RS-N015) and ``reach`` (per judged role ``[proof, first usable
+    position]``, see :func:`.reach.iter_reach`)."""
     card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
+    budget = check_budget(pack, game, len(tables))
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
-                       game.seed)
+                       game.seed, budget)
     path = cache / f"roles-{game.id}.json" if cache is not None else None
     if path is not None:
         stored = read_keyed(path, key)
-        if stored is not None and _well_formed(stored, table):
-            return {k: stored[k] for k in ("cards", "win_types", "rounds", "game_length",
-                                           "positions", "reach")}
-    result = playtest(table, CHECK_POLICY, game.playtest_games, game.seed,
-                      game.playtest_players)
-    positions = collect_positions(table, game.playtest_games, game.seed, game.playtest_players)
-    found: dict[str, Any] = {
-        "cards": {i: [s.played, s.cost_worker, s.won, s.decided] for i, s in result.cards},
-        "win_types": dict(result.win_types),
-        "rounds": sum(k * n for k, n in result.game_length),
-        "game_length": [[k, n] for k, n in result.game_length],
-        "positions": len(positions),
-        "reach": {ident: [proof, first] for ident, proof, first
-                  in iter_reach(table, read_pack(pack)[0], positions)},
-    }
+        if stored is not None and _well_formed(stored, tables):
+            return {k: stored[k] for k in FIGURE_KEYS}
+    result, stopped = playtest_deals(tables, CHECK_POLICY, 0, game.seed,
+                                     game.playtest_players, budget=budget)
+    positions = collect_positions(tables, game.playtest_games * len(tables), game.seed,
+                                  game.playtest_players)
+    found = result_figures(result, stopped)
+    found["positions"] = len(positions)
+    found["reach"] = {ident: [proof, first] for ident, proof, first
+                      in iter_reach(tables, read_pack(pack)[0], positions)}
     if path is not None:
         write_json(path, {"fingerprint": key, **found})
     return found
 
 
-def _well_formed(stored: dict[str, Any], table: Table) -> bool:
+def _ints(values: Any, length: int) -> bool:
+    return (isinstance(values, list) and len(values) == length
+            and all(type(x) is int and x >= 0 for x in values))
+
+
+def _well_formed(stored: dict[str, Any], tables: tuple[Table, ...]) -> bool:
     """Whether a cached entry has the shape :func:`cached_stats` writes."""
-    cards, types, rounds = stored.get("cards"), stored.get("win_types"), stored.get("rounds")
-    positions, reach = stored.get("positions"), stored.get("reach")
-    lengths = stored.get("game_length")
-    return (isinstance(lengths, list)
-            and all(isinstance(v, list) and len(v) == 2 and all(type(x) is int and x > 0
-                                                                for x in v) for v in lengths)
-            and type(rounds) is int and rounds == sum(k * n for k, n in lengths)
-            and isinstance(cards, dict) and set(cards) == set(table.card_ids)
-            and all(isinstance(v, list) and len(v) == 4
-                    and all(type(x) is int and x >= 0 for x in v) for v in cards.values())
+    roles = stored.get("roles")
+    copies = stored.get("copies")
+    ids = {r for t in tables for r in t.card_ids}
+    keys = {(r, t.numbers[i]) for t in tables for i, r in enumerate(t.card_ids)}
+    lengths, types = stored.get("game_length"), stored.get("win_types")
+    reach = stored.get("reach")
+    return (isinstance(roles, dict) and set(roles) == ids
+            and all(_ints(v, 10) for v in roles.values())
+            and isinstance(copies, list) and all(
+                isinstance(c, list) and len(c) == 12 and isinstance(c[0], str)
+                and _ints(c[1:], 11) for c in copies)
+            and {(c[0], c[1]) for c in copies} == keys
+            and _ints(stored.get("fair"), 6) and _ints(stored.get("deals"), len(tables))
+            and type(stored.get("games")) is int
+            and stored.get("games") == sum(stored["deals"])
+            and stored.get("stopped") in ("width", "cap")
+            and isinstance(lengths, list) and all(_ints(v, 2) for v in lengths)
+            and sum(n for _, n in lengths) == stored["games"]
             and isinstance(types, dict) and set(types) <= set(WIN_TYPES)
             and all(type(n) is int and n >= 0 for n in types.values())
-            and type(rounds) is int and rounds >= 0
-            and type(positions) is int and positions >= 0
-            and isinstance(reach, dict) and set(reach) <= set(table.card_ids)
+            and type(stored.get("positions")) is int and stored["positions"] >= 0
+            and isinstance(reach, dict) and set(reach) <= ids
             and all(isinstance(v, list) and len(v) == 2 and isinstance(v[0], str)
                     and type(v[1]) is int and v[1] >= -1 for v in reach.values()))
 
 
-def iter_card_warnings(stats: dict[str, list[int]], docs: dict[str, Document]
+def _share(f: RoleFigures) -> str:
+    return f"{f.win_share * 100:.0f}% {format_interval(f.interval, digits=0)}"
+
+
+def iter_card_warnings(result: DealResult, docs: Mapping[str, Document], game_doc: Document
                        ) -> Iterator[Diagnostic]:
-    """RS-N011 / N012 / N013 from per-card statistics (pure)."""
-    rates = {c: v[2] / v[3] for c, v in stats.items() if v[3] >= MIN_PLAYS_FOR_RATE}
-    for ident, (played, cost, won, decided) in sorted(stats.items()):
+    """RS-N011, N012, N017, N018, N019 and the RS-N020 notes from a run (pure)."""
+    fair, fair_interval = result.fair.ratio, ratio_interval(result.fair)
+    for ident, f in result.roles:
         doc = docs[ident]
-        if not played:
+        if not f.played:
             yield doc.diag("RS-N011", f"'{ident}' was never played in the check playouts "
                            "(never dealt or never chosen; whether it can be played at all "
                            "is RS-N015's question)", ("abilities",))
-        elif cost == played:
+        elif f.cost_worker == f.played:
             yield doc.diag("RS-N012", f"'{ident}' cost its player a worker every time it was "
-                           f"played ({played} plays)", ("abilities",))
-        if ident in rates and len(rates) > 1:
-            others = [r for c, r in rates.items() if c != ident]
-            mean = sum(others) / len(others)
-            if rates[ident] > mean + FAR_ABOVE:
-                yield doc.diag("RS-N013", f"'{ident}' won {format_rate(won, decided, 0)} of "
-                               f"its plays ({won}/{decided}); the other cards {mean:.0%} on "
-                               "average", ("abilities",))
+                           f"played ({f.played} plays)", ("abilities",))
+        way = far_from_fair(f.win_share, f.interval, fair, fair_interval)
+        if way:
+            yield doc.diag("RS-N018", f"'{ident}' wins far {way} a fair share: its players "
+                           f"won {_share(f)} of its plays, every card "
+                           f"{fair * 100:.0f}% {format_interval(fair_interval, digits=0)} "
+                           "(95% intervals over games)", ("name",))
+        yield doc.diag("RS-N020", f"'{ident}' across {sum(1 for d in result.deals if d)} "
+                       f"deals: win share {_share(f)} (fair {fair * 100:.0f}%), play rate "
+                       f"{format_rate(f.picks, f.offers, 0)}, cost a worker "
+                       f"{format_rate(f.cost_worker, f.played, 0)}", ("name",))
+    for (ident, number), f in result.copies:
+        if f.offers >= NEVER_WORTH_OFFERS and not f.picks:
+            yield docs[ident].diag("RS-N019", f"'{ident}' numbered {number} was never worth "
+                                   f"playing: offered in {f.offers} choices with another "
+                                   "card in hand, never picked", ("name",))
+    by_type: dict[str, RatioSums] = {}
+    for ident, f in result.roles:
+        kind = str(docs[ident].data.get("type", ""))
+        by_type[kind] = add_sums(by_type.get(kind, RatioSums()), f.sums)
+    numbers = game_doc.data.get("numbers", {})
+    for kind in TYPES:
+        sums = by_type.get(kind)
+        if sums is None or not sums.d:
+            continue
+        interval = ratio_interval(sums)
+        way = type_far_from_fair(sums.ratio, interval, fair, fair_interval)
+        if way:
+            low = "high" if way == "above" else "low"
+            yield game_doc.diag(
+                "RS-N017", f"the {kind} numbers give every {kind} role the Statue too "
+                f"{'often' if way == 'above' else 'rarely'}: {kind} cards won "
+                f"{sums.ratio * 100:.1f}% {format_interval(interval, digits=1)} of their "
+                f"plays, every card {fair * 100:.1f}% "
+                f"{format_interval(fair_interval, digits=1)} (warned beyond {TYPE_RATIO:g}x "
+                "the fair share with 95% intervals apart over games)",
+                ("numbers", kind) if kind in numbers else ("roles",),
+                hint=f"the {kind} numbers are too {low}: trade some with another type "
+                "(riddlesmith explain RS-N017)")
 
 
 def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
-                        docs: dict[str, Document]) -> Iterator[Diagnostic]:
+                        docs: Mapping[str, Document]) -> Iterator[Diagnostic]:
     """RS-N015 from the reach figures of :func:`cached_stats` (pure)."""
     for ident, (proof, first) in sorted(reach.items()):
         if proof:
@@ -289,65 +551,93 @@ def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
 
 
 def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic]:
-    """The card warnings of every role game of a checked pack."""
+    """The balance warnings of every role game of a checked pack."""
     cards, docs, games = read_pack(pack)
     for game, _, doc in games:
-        table = compile_table(game, cards)
-        figures = cached_stats(pack, game, doc, table, cache)
-        yield from iter_card_warnings(figures["cards"], docs)
+        deals, tables = compile_deals(game, cards)
+        if not tables:
+            continue
+        figures = cached_stats(pack, game, doc, tables, cache)
+        result = figures_result(figures, game.playtest_players, game.seed)
+        yield from iter_card_warnings(result, docs, doc)
         yield from iter_reach_warnings(figures["reach"], figures["positions"], docs)
-        games_played = game.playtest_games
-        types = ", ".join(f"{t} {n} ({format_rate(n, games_played, 0)})"
+        budget = check_budget(pack, game, len(tables))
+        types = ", ".join(f"{t} {n} ({format_rate(n, result.games, 0)})"
                           for t, n in sorted(figures["win_types"].items()))
-        lengths = tuple((k, n) for k, n in figures["game_length"])
-        yield doc.diag("RS-N014", f"{games_played} {CHECK_POLICY} playouts of "
-                       f"{game.playtest_players} players: {types}; mean "
-                       f"{format_mean(lengths, 1)} rounds (95% intervals)",
-                       ("playtest",) if "playtest" in doc.data else ("deck",))
+        r, interval, _ = result.correlation()
+        yield doc.diag("RS-N014", f"{result.games} {CHECK_POLICY} playouts of "
+                       f"{game.playtest_players} players over {len(deals)} deals (seed "
+                       f"{game.seed}; one game a deal a batch, until every role's win share "
+                       f"is within +-{budget.width * 100:g} points, at most {budget.cap} "
+                       f"games: {stop_text(figures['stopped'])}): {types}; mean "
+                       f"{format_mean(result.game_length, 1)} rounds; fair share "
+                       f"{result.fair.ratio * 100:.0f}% "
+                       f"{format_interval(ratio_interval(result.fair), digits=0)}; number "
+                       f"r = {r:.2f} {format_interval(interval, False, 2)} (the Statue's own pull, "
+                       "not judged: RS-N017 judges each type's numbers; 95% intervals)",
+                       ("playtest",) if "playtest" in doc.data else ("roles",))
 
 
 CARD_FIELDS = ("played", "cost_worker", "won", "decided")
-"""The names of a card's figures in the build report (the cache keeps them as a list)."""
+"""The names of a role's figures under ``cards`` in the build report."""
 REACH_FIELDS = ("proof", "first_usable_position")
 
 
 def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
-    """Per-game card figures of the check budget, for the build report: each card's
-    figures and reach as a record named by :data:`CARD_FIELDS` and :data:`REACH_FIELDS`."""
+    """Per-game figures of the check, for the build report: per role under ``cards``
+    (:data:`CARD_FIELDS` and the win rate when played with its Wilson interval over
+    plays), under ``roles`` (:func:`figures_json`), the fair share, the number
+    correlation, and the reach as a record named by :data:`REACH_FIELDS`."""
     cards, _, games = read_pack(pack)
     out: dict[str, Any] = {}
     for game, problem, doc in games:
         if problem:
             continue
-        table = compile_table(game, cards)
-        stats = cached_stats(pack, game, doc, table, cache)
+        deals, tables = compile_deals(game, cards)
+        if not tables:
+            continue
+        stats = cached_stats(pack, game, doc, tables, cache)
+        result = figures_result(stats, game.playtest_players, game.seed)
+        full = result.to_json(game.id)
+        lengths = tuple((k, n) for k, n in stats["game_length"])
         out[game.id] = {
-            **stats,
-            "cards": {i: {**dict(zip(CARD_FIELDS, v)),
-                          "win_rate_when_played": v[2] / v[3] if v[3] else 0.0,
-                          "win_rate_ci95": list(wilson_interval(v[2], v[3]))}
-                      for i, v in stats["cards"].items()},
-            "mean_rounds": mean_of(tuple((k, n) for k, n in stats["game_length"])),
-            "mean_rounds_ci95": list(mean_interval(tuple((k, n)
-                                                         for k, n in stats["game_length"]))),
-            "reach": {i: dict(zip(REACH_FIELDS, v)) for i, v in stats["reach"].items()},
-            "games": game.playtest_games, "players": game.playtest_players}
+            "cards": {i: {**dict(zip(CARD_FIELDS, [s.played, s.cost_worker, s.won,
+                                                   s.decided], strict=True)),
+                          "win_rate_when_played": s.win_rate,
+                          "win_rate_ci95": list(wilson_interval(s.won, s.decided))}
+                      for i, s in result.cards},
+            "roles": full["roles"],
+            "copies": {f"{r} {n}": figures_json(f) for (r, n), f in result.copies},
+            "fair_share": full["fair_share"], "fair_share_ci95": full["fair_share_ci95"],
+            "number_correlation": full["number_correlation"],
+            "win_types": stats["win_types"], "game_length": stats["game_length"],
+            "mean_rounds": mean_of(lengths), "mean_rounds_ci95": list(mean_interval(lengths)),
+            "reach": {i: dict(zip(REACH_FIELDS, v, strict=True))
+                      for i, v in stats["reach"].items()},
+            "positions": stats["positions"], "stopped": stats["stopped"],
+            "games": result.games, "deals": len(deals), "players": game.playtest_players}
     return out
 
 
-def format_playtest(result: PlayoutResult, game: str) -> str:
+def format_playtest(result: DealResult, game: str, stopped: str = "") -> str:
     """The text report of a playtest."""
-    lines = [f"{game}: {result.games} games, {result.players} players, policy "
-             f"{result.policy}, seed {result.seed}",
+    r, interval, points = result.correlation()
+    lines = [f"{game}: {result.games} games over {len(result.deals)} deals, {result.players} "
+             f"players, policy {result.policy}, seed {result.seed}"
+             + (f" ({stop_text(stopped)})" if stopped else ""),
              f"  decided: {result.wins} ({format_rate(result.wins, result.games, 0)}); mean "
              f"rounds {format_mean(result.game_length, 1)}",
              "  win types: " + ", ".join(f"{t} {n} ({format_rate(n, result.games, 0)})"
                                          for t, n in result.win_types),
-             "  card                  played  cost-worker  win-rate when played"]
-    for ident, s in result.cards:
-        lines.append(f"  {ident:<20} {s.played:>7} {s.cost_worker:>12}  "
-                     f"{format_rate(s.won, s.decided, 0)}")
-    lines.append("  (95% intervals: Wilson for shares, Student t for means)")
+             f"  fair share {result.fair.ratio * 100:.0f}% "
+             f"{format_interval(ratio_interval(result.fair), digits=0)}; win share by number: "
+             f"r = {r:.2f} {format_interval(interval, False, 2)} over {points} numbers",
+             "  role                  played   win share        play rate        cost a worker"]
+    for ident, f in result.roles:
+        lines.append(f"  {ident:<20} {f.played:>7}   {_share(f):<15}  "
+                     f"{format_rate(f.picks, f.offers, 0):<15}  "
+                     f"{format_rate(f.cost_worker, f.played, 0)}")
+    lines.append("  (95% intervals: win shares per game, Wilson for rates, Student t for means)")
     return "\n".join(lines) + "\n"
 
 
@@ -355,7 +645,8 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
                  jobs: int | None, scheduler: str | None, fmt: str,
                  progress: Progress | None = None, players: int | None = None
                  ) -> tuple[int, str]:
-    """Playtest role game ``ident`` of the pack: (exit code, text); 2 for usage problems."""
+    """Playtest role game ``ident`` of the pack over all its deals: (exit code, text); 2
+    for usage problems."""
     from generator.pack.loader import UsageError, load_packs
     from generator.pack.schema import load_schemas
     from generator.systems import discover_systems
@@ -381,8 +672,9 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
                     f"\nriddlesmith: role game '{ident}' has errors; fix them first")
             seats = players or game.playtest_players
             try:
-                result = playtest(compile_table(game, cards), policy, games, seed, seats, jobs,
-                                  scheduler, progress=progress)
+                _, tables = compile_deals(game, cards)
+                result, _ = playtest_deals(tables, policy, games, seed, seats, jobs,
+                                           scheduler, progress=progress)
             except (ExecutorUnavailable, ValueError) as exc:
                 return 2, f"riddlesmith: {exc}"
             if fmt == "json":

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
+from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.engine import (
     Policy,
     Position,
@@ -117,24 +118,101 @@ def within_two(near: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def ply_value(state: State, ply: Ply, seat: int, steps: tuple[int, ...],
+              reach: tuple[int, ...]) -> int:
+    """``score_state`` of the state after ``ply``, without building that state (the
+    greedy player's hot path; pinned to ``score_state(apply_ply(...))`` in the tests).
+    ``steps``: the geometry's move neighbours; ``reach``: :func:`within_two`."""
+    l1, l2, l3, domes, workers, king, sphinx = state
+    for index, sq in ply.moves:
+        workers = (*workers[:index], sq, *workers[index + 1:])
+    for sq, piece in ply.builds:
+        if piece == 0:
+            l1 |= 1 << sq
+        elif piece == 1:
+            l2 |= 1 << sq
+        elif piece == 2:
+            l3 |= 1 << sq
+        else:
+            domes |= 1 << sq
+    occ = 0
+    for sq in workers:
+        if sq >= 0:
+            occ |= 1 << sq
+    if king >= 0:
+        occ |= 1 << king
+    if sphinx >= 0:
+        occ |= 1 << sphinx
+    towers = l3 & ~domes
+    open3 = towers & ~occ
+    first = seat * WORKERS_EACH
+    score = 0
+    for i, sq in enumerate(workers):
+        if sq < 0:
+            continue
+        height = (l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1)
+        ready = height == 2 and steps[sq] & open3
+        if first <= i < first + WORKERS_EACH:
+            score += HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
+            continue
+        if ready:
+            score -= THREAT_WEIGHT
+        if towers and reach[sq] & towers:
+            score -= ROOFTOP_THREAT_WEIGHT
+    return score
+
+
+def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
+    """(best value, index of the ply taken): the first best, each later tie taking its
+    place with probability 1/ties (one ``rng.randrange`` per tie, in ply order); an
+    empty list is a lost worker, ``(LOST_WORKER_SCORE, -1)``, with no draw."""
+    best, found, ties = LOST_WORKER_SCORE, -1, 0
+    for index, value in enumerate(values):
+        if found < 0 or value > best:
+            best, found, ties = value, index, 1
+        elif value == best:
+            ties += 1
+            if rng.randrange(ties) == 0:
+                found = index
+    return best, found
+
+
 class GreedyPolicy:
-    """One-ply greedy choices (see the module notes)."""
+    """One-ply greedy choices (see the module notes).
+
+    Copies of one role share their compiled rules, so in one position the plies and
+    their values are listed once per (rules, Statue) and kept until the position
+    changes; only the random tie-breaks are drawn again for each card, in the order
+    the plain player draws them, so every choice and every draw is the plain
+    player's (tests/systems/roles/reference_play.py, test_roles_speed.py)."""
 
     def __init__(self) -> None:
         self._geometry: Geometry | None = None
         self._reach: tuple[int, ...] = ()
+        self._steps: tuple[int, ...] = ()
+        self._at: object = None
+        self._lists: dict[tuple[int, bool], tuple[list[Ply], list[int]]] = {}
+        self._values: dict[Ply, int] = {}
 
-    def _score(self, table: Table, state: State, seat: int) -> int:
+    def _fit(self, table: Table) -> None:
         if table.geometry is not self._geometry:  # kept for the table being played
             self._geometry = table.geometry
             self._reach = within_two(table.geometry.build_neighbours)
+            self._steps = table.geometry.move_neighbours
+
+    def _score(self, table: Table, state: State, seat: int) -> int:
+        self._fit(table)
         return score_state(table, state, seat, self._reach)
 
     def _ply_score(self, table: Table, position: Position, seat: int, card: int,
                    ply: Ply) -> int:
-        if win_type(table, position, seat, card, ply):
+        if ply.win and win_type(table, position, seat, card, ply):
             return WIN_SCORE
-        return self._score(table, apply_ply(position.state, ply), seat)
+        value = self._values.get(ply)
+        if value is None:
+            value = self._values[ply] = ply_value(position.state, ply, seat, self._steps,
+                                                  self._reach)
+        return value
 
     def _ordered_scores(self, table: Table, position: Position, seat: int, card: int,
                         plies: list[Ply]) -> dict[Ply, int]:
@@ -153,23 +231,28 @@ class GreedyPolicy:
             out.update(dict.fromkeys(group, value))
         return out
 
-    def _best(self, table: Table, position: Position, seat: int, card: int,
-              plies: list[Ply], rng: random.Random) -> tuple[int, Ply | None]:
-        best, found = LOST_WORKER_SCORE, None
-        ties = 0
+    def _listed(self, table: Table, position: Position, seat: int, card: int,
+                plies: list[Ply] | None = None) -> list[int]:
+        """The values of the legal plies of ``card`` (``plies`` when the caller listed
+        them), from the position's memo."""
+        self._fit(table)
+        at = (id(table), position.state, position.supply, seat)
+        if at != self._at:
+            self._at, self._lists, self._values = at, {}, {}
+        holds = position.statue == seat
+        rules = table.with_win[card] if holds else table.without_win[card]
+        key = (id(rules), holds)
+        found = self._lists.get(key)
+        if found is not None and (plies is None or found[0] == plies):
+            return found[1]
+        if plies is None:
+            plies = legal_plies(table, position, seat, card)
         ordered = self._ordered_scores(table, position, seat, card, plies) if any(
             p.owner_chooses for p in plies) else {}
-        for ply in plies:
-            value = ordered.get(ply)
-            if value is None:
-                value = self._ply_score(table, position, seat, card, ply)
-            if found is None or value > best:
-                best, found, ties = value, ply, 1
-            elif value == best:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    found = ply
-        return best, found
+        values = [ordered[p] if p in ordered else
+                  self._ply_score(table, position, seat, card, p) for p in plies]
+        self._lists[key] = (plies, values)
+        return values
 
     def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
                     rng: random.Random) -> int:
@@ -179,8 +262,7 @@ class GreedyPolicy:
         for index, card in enumerate(hand):
             statue = seat if table.numbers[card] > top else -1
             view = Position(position.state, position.supply, statue)
-            value, _ = self._best(table, view, seat, card,
-                                  legal_plies(table, view, seat, card), rng)
+            value, _ = pick_best(self._listed(table, view, seat, card), rng)
             key = (value, table.numbers[card])
             if best_value is None or key > best_value:
                 best_index, best_value = index, key
@@ -188,9 +270,8 @@ class GreedyPolicy:
 
     def choose_ply(self, table: Table, position: Position, seat: int, card: int,
                    plies: list[Ply], rng: random.Random) -> Ply:
-        _, ply = self._best(table, position, seat, card, plies, rng)
-        assert ply is not None
-        return ply
+        _, index = pick_best(self._listed(table, position, seat, card, plies), rng)
+        return plies[index]
 
     def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],
                      rng: random.Random) -> Square:

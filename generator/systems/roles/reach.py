@@ -54,15 +54,16 @@ class _Recorder(RandomPolicy):
         return super().choose_card(table, position, seat, hand, rng)
 
 
-def collect_positions(table: Table, games: int, seed: int, players: int,
+def collect_positions(tables: tuple[Table, ...], games: int, seed: int, players: int,
                       limit: int = MAX_POSITIONS) -> list[tuple[Position, int]]:
-    """The positions (and seats) of card choices in games ``0 .. games-1`` of the
-    check playouts (random players, game ``i`` drawing from ``make_rng(seed, i)`` as
-    the runner's games do), in game order, at most ``limit``. Every choice counts,
-    those made after a seat was knocked out included."""
+    """The positions (and seats) of card choices in games ``0 .. games-1`` of random
+    players, game ``i`` on ``tables[i % len(tables)]`` (one table per deal) drawing
+    from ``make_rng(seed, i)``, in game order, at most ``limit``. Every choice
+    counts, those made after a seat was knocked out included."""
     out: list[tuple[Position, int]] = []
     for index in range(games):
-        play_game(table, [_Recorder(out) for _ in range(players)], make_rng(seed, index))
+        play_game(tables[index % len(tables)], [_Recorder(out) for _ in range(players)],
+                  make_rng(seed, index))
         if len(out) >= limit:
             break
     return out[:limit]
@@ -111,11 +112,17 @@ def proven_unplayable(table: Table, card: RoleCard) -> str:
     return "; ".join(reasons) if len(reasons) == len(judged_powers(card)) and reasons else ""
 
 
-def iter_reach(table: Table, cards: dict[str, RoleCard],
+def iter_reach(tables: tuple[Table, ...], cards: dict[str, RoleCard],
                positions: list[tuple[Position, int]]) -> Iterator[tuple[str, str, int]]:
-    """Per card of the table (sorted ids): ``(id, proof, first usable index)``; the
-    index is -1 when no position allows the ability (not searched when proven)."""
-    for ident in sorted(set(table.card_ids)):
+    """Per role of the tables (sorted ids): ``(id, proof, first usable index)``, judged
+    on the first table (deal) that deals it; the index is -1 when no position allows
+    the ability (not searched when proven)."""
+    first: dict[str, Table] = {}
+    for table in tables:
+        for ident in table.card_ids:
+            first.setdefault(ident, table)
+    for ident in sorted(first):
+        table = first[ident]
         card = cards[ident]
         if not judged_powers(card):
             continue

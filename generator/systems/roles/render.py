@@ -34,7 +34,14 @@ from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Artefact, Options, ProgressFn
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import can_hold_skyscrapers, compile_table
-from generator.systems.roles.model import TYPES, RoleCard, RoleGame, printed_cards
+from generator.systems.roles.model import (
+    TYPES,
+    RoleCard,
+    RoleGame,
+    box_cards,
+    iter_deals,
+    roles_of_type,
+)
 
 COLOURS = {"engineer": "#8a3b12", "builder": "#1f5f8b", "specialist": "#6b2d7a",
            "mover": "#2e6b34"}
@@ -149,9 +156,10 @@ def card_back(kind: str, box: CardBox, title: str, lang: str | None) -> Scene:
     return Scene(w + 2 * b, h + 2 * b, tuple(parts), id=f"back-{kind}")
 
 
-def reference_card(kind: str, cards: list[tuple[int, RoleCard]], box: CardBox,
+def reference_card(kind: str, roles: list[RoleCard], numbers: tuple[int, ...], box: CardBox,
                    lang: str | None) -> Scene:
-    """A reference card of one type: every card of the type in this game, by number."""
+    """A reference card of one type: its numbers, then every role of the type in the game
+    (the first-play role marked); the players choose one of them and deal its copies."""
     b, w, h = box.bleed, box.width, box.height
     colour = COLOURS[kind]
     type_name = label("role-" + kind, lang)
@@ -163,15 +171,16 @@ def reference_card(kind: str, cards: list[tuple[int, RoleCard]], box: CardBox,
                     w - 2 * SAFE - 4, HEADER_MM - 4, family="sans", max_size=10, min_size=6.5,
                     align="center", valign="middle", fill="#ffffff")
     parts.append(head.block.at(b + SAFE + 2, b + 2))
+    listed = ", ".join(str(n) for n in numbers)
     if kind == "engineer":
-        numbers = ", ".join(str(n) for n, _ in cards)
-        lines = [label("role-reference-engineer", lang, count=len(cards)),
-                 f"**{_escape(cards[0][1].title(lang))}**: {numbers}" if cards else ""]
+        lines = [label("role-reference-engineer", lang, count=len(numbers)),
+                 f"**{_escape(roles[0].title(lang))}**: {listed}" if roles else ""]
     else:
-        lines = [label("role-reference-set", lang)] + [
-            f"**{n}** {_escape(c.title(lang))}"
+        lines = [label("role-reference-roles", lang, count=len(numbers)),
+                 f"**{_escape(listed)}**", ""] + [
+            f"\u2022 {_escape(c.title(lang))}"
             + (f" *({_escape(label('role-first-play', lang))})*" if c.first_play else "")
-            for n, c in cards]
+            for c in roles]
     x, y, bw, bh = box.body
     fit = fit_text("\n".join(lines), bw, bh + FOOT_MM, family="serif", max_size=10,
                    min_size=6.5, leading=1.35, fill=INK)
@@ -237,17 +246,18 @@ def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box
 
 def _game_cards(game: RoleGame, cards: dict[str, RoleCard], box: CardBox, title: str,
                 lang: str | None) -> tuple[Deck, dict[str, Scene]]:
-    """A game's printed cards, then a reference card per type, as one deck (the card
-    sheets and the print targets) and the back of each type."""
-    printed = printed_cards(cards, game.deck)
+    """A game's printed cards (every role of the box, once per number of its type), then a
+    reference card per type, as one deck (the card sheets and the print targets) and
+    the back of each type."""
+    printed = box_cards(cards, game)
     backs = {kind: card_back(kind, box, title, lang) for kind in TYPES}
     fronts = [card_front(card, n, box, lang) for n, card in printed]
     back_list = [backs[card.type] for _, card in printed]
     names = [f"{n} {card.title(lang)}" for n, card in printed]
     for kind in TYPES:
-        of_kind = [(n, c) for n, c in printed if c.type == kind]
+        of_kind = [cards[r] for r in roles_of_type(game, cards, kind)]
         if of_kind:
-            fronts.append(reference_card(kind, of_kind, box, lang))
+            fronts.append(reference_card(kind, of_kind, game.numbers.get(kind, ()), box, lang))
             back_list.append(backs[kind])
             names.append(label("role-reference", lang, type=label("role-" + kind, lang)))
     deck = Deck(f"{game.id}-cards", f"{title}: role cards", box.width, box.height, box.bleed,
@@ -275,8 +285,10 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     for game, _, _ in games:
         title = pick_text(game.title, lang)
         progress(f"{pack.id}: {game.id} cards")
-        printed = printed_cards(cards, game.deck)
-        skyscrapers = game.board is not None and can_hold_skyscrapers(compile_table(game, cards))
+        printed = box_cards(cards, game)
+        skyscrapers = game.board is not None and any(
+            can_hold_skyscrapers(compile_table(game, cards, deal))
+            for deal in iter_deals(game, cards))
         deck, backs = _game_cards(game, cards, box, title, lang)
         fronts, back_list = list(deck.fronts), list(deck.backs)
         for scene in fronts[: len(printed)]:

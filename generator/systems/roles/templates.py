@@ -9,10 +9,10 @@ TEMPLATES = {
 kind: role-card
 id: {id}
 type: builder          # engineer, builder, specialist or mover
-set: my-set            # a game uses one whole set of six cards of each type
-number: 12             # the highest number played takes the Statue of Liberty
+# No number: a role prints six copies (the Engineer seven), numbered from the
+# role-game's numbers for its type; the highest number played takes the Statue.
 name: My Role
-first_play: false      # one card of each type is marked for a first game
+first_play: false      # one role of each type is marked for a first game
 abilities:
   # timing: game-setup, start-of-turn, your-move, your-build, your-turn,
   # end-of-turn or win-condition; power: an engine power (riddlesmith explain RS-N006)
@@ -36,8 +36,13 @@ pieces: {blocks: 64, rooftops: 10, skyscrapers: 6}
 players: {min: 2, max: 5}
 hand_size: 5
 refill_every: 4        # turns between refills
-deck: [engineer]       # the ids of the cards in play: 7 Engineers and one set of each type
-playtest: {games: 40, players: 2, seed: 0}
+roles: [engineer]      # the roles in the box: one Engineer, and Builder, Specialist, Mover roles
+numbers:               # one set per type, shared by its roles (a game deals one role a type)
+  engineer: [4, 5, 12, 13, 20, 21, 25]
+  builder: [2, 7, 10, 15, 18, 23]
+  specialist: [1, 8, 9, 16, 17, 24]
+  mover: [3, 6, 11, 14, 19, 22]
+playtest: {games: 8, players: 2, seed: 0}   # check: at most 8 games of every deal
 """,
 }
 
@@ -47,7 +52,7 @@ _TYPES = (("builder", "build-two-spaces", "your-build", "Build on one more space
 
 
 def starter_files(pack_id: str) -> dict[str, str]:
-    """A complete small pack: a game, seven Engineers and a set of each other type."""
+    """A complete small pack: a game, the Engineer and two roles of each other type."""
     pack = f"""kind: pack
 id: {pack_id}
 title: {pack_id.replace('-', ' ').title()}
@@ -65,8 +70,6 @@ include:
     cards = ["""kind: role-card
 id: engineer
 type: engineer
-set: city
-number: [1, 5, 9, 13, 17, 21, 25]
 name: Engineer
 first_play: true
 abilities:
@@ -77,16 +80,13 @@ abilities:
     text: Holding the Statue, you also win by building a rooftop.
     power: win-by-dome
 """]
-    number = 2
     for kind, power, timing, text in _TYPES:
-        for i in range(1, 7):
+        for i in range(1, 3):
             ident = f"{kind}-{i}"
             ids.append(ident)
             cards.append(f"""kind: role-card
 id: {ident}
 type: {kind}
-set: {kind}s
-number: {number}
 name: {kind.title()} {i}
 first_play: {'true' if i == 1 else 'false'}
 abilities:
@@ -94,7 +94,6 @@ abilities:
     text: {text}
     power: {power}
 """)
-            number += 1 if number % 4 else 2
     game = TEMPLATES["role-game"].split("\n", 1)[1].replace("{id}", "game").replace(
-        "deck: [engineer]", f"deck: [{', '.join(ids)}]")
+        "roles: [engineer]", f"roles: [{', '.join(ids)}]")
     return {"pack.yaml": pack, "games/game.yaml": game, "cards/cards.yaml": "---\n".join(cards)}

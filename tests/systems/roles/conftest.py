@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import shutil
+from types import MappingProxyType
+from typing import Any
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,8 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import Report, check
 from generator.systems import Options, discover_systems
 from generator.systems.roles.content import read_pack
-from generator.systems.roles.engine import Table, compile_table
+from generator.systems.roles.engine import Table, card_rules, compile_table
+from generator.systems.roles.model import Ability, RoleCard, RoleGame
 
 SHIPPED = Path(__file__).resolve().parents[3] / "content" / "roles"
 
@@ -46,7 +50,55 @@ def load_pack(root: Path) -> Pack:
     return load_packs([root], load_schemas(), kinds).packs[0]
 
 
+def every_role_table(cards: dict[str, RoleCard], game: RoleGame) -> Table:
+    """A table holding every role of ``cards`` (each on one number, 1, 2, ...; the
+    Engineer on seven): for tests that play each role's power in one position."""
+    deal = compile_table(game, cards)
+    ids = sorted(cards, key=lambda i: (cards[i].type != "engineer", i))
+    rules = {i: card_rules(cards[i]) for i in ids}
+    copies = [i for i in ids for _ in range(7 if cards[i].type == "engineer" else 1)]
+    return replace(deal, numbers=tuple(range(1, len(copies) + 1)), card_ids=tuple(copies),
+                   with_win=tuple(rules[i][0] for i in copies),
+                   without_win=tuple(rules[i][1] for i in copies),
+                   setup_skyscrapers=sum(rules[i][2] for i in ids))
+
+
 @pytest.fixture(scope="session")
 def shipped_table() -> Table:
+    """Every shipped role on one table (see :func:`every_role_table`)."""
+    cards, _, games = read_pack(load_pack(SHIPPED))
+    return every_role_table(cards, games[0][0])
+
+
+@pytest.fixture(scope="session")
+def first_deal_table() -> Table:
+    """The shipped game's first-play deal, as the rules deal it."""
     cards, _, games = read_pack(load_pack(SHIPPED))
     return compile_table(games[0][0], cards)
+
+
+UNSHIPPED_POWERS: dict[str, tuple[str, str, str, dict[str, Any]]] = {
+    "stonemason": ("builder", "your-build", "build-same-twice", {}),
+    "harbour-pilot": ("specialist", "your-move", "force-compass", {"direction": "S"}),
+    "newsboy": ("specialist", "your-move", "force-compass", {"direction": "N"}),
+    "courier": ("mover", "your-move", "move-beside-skyscraper", {}),
+    "cyclist": ("mover", "your-move", "leap", {"distances": [2], "directions": 4}),
+    "tram-conductor": ("mover", "your-move", "slide", {}),
+}
+"""Roles the first box shipped and the current one does not, as (type, timing, power,
+parameters), exactly as they were printed: the powers (and parameter choices) the
+engine still plays for any pack, so their tests keep a role of the test's own."""
+
+
+def unshipped_roles() -> dict[str, RoleCard]:
+    """A role card per :data:`UNSHIPPED_POWERS` entry."""
+    return {ident: RoleCard(ident, kind, ident, False,
+                            (Ability(timing, "text", power, MappingProxyType(params)),))
+            for ident, (kind, timing, power, params) in UNSHIPPED_POWERS.items()}
+
+
+@pytest.fixture(scope="session")
+def powers_table() -> Table:
+    """Every shipped role and every :func:`unshipped_roles` role on one table."""
+    cards, _, games = read_pack(load_pack(SHIPPED))
+    return every_role_table({**cards, **unshipped_roles()}, games[0][0])

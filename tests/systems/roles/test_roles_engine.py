@@ -100,9 +100,9 @@ def test_site_foreman_builds_around_the_other_worker(shipped_table: Table) -> No
     assert all(sq("D4") not in (b for b, _ in p.builds) or p.worker == 1 for p in plain)
 
 
-def test_stonemason_adds_a_block_but_no_rooftop(shipped_table: Table) -> None:
+def test_stonemason_adds_a_block_but_no_rooftop(powers_table: Table) -> None:
     pos = position("C3", heights={"C2": 2})
-    plies = legal_plies(shipped_table, pos, 0, card(shipped_table, "stonemason"))
+    plies = legal_plies(powers_table, pos, 0, card(powers_table, "stonemason"))
     assert any(len(p.builds) == 2 for p in plies)
     assert all(p.builds[-1][1] != DOME for p in plies)
 
@@ -124,8 +124,8 @@ def test_pickpocket_pulls_into_the_vacated_space(shipped_table: Table) -> None:
 
 
 @pytest.mark.parametrize(("ident", "to"), [("harbour-pilot", "C4"), ("newsboy", "C2")])
-def test_compass_forces(shipped_table: Table, ident: str, to: str) -> None:
-    plies = legal_plies(shipped_table, position("A3", "C3"), 0, card(shipped_table, ident))
+def test_compass_forces(powers_table: Table, ident: str, to: str) -> None:
+    plies = legal_plies(powers_table, position("A3", "C3"), 0, card(powers_table, ident))
     assert any((2, sq(to)) in p.moves for p in plies)
     forced = {G.name(s) for p in plies for i, s in p.moves if i == 2}
     assert forced == {to}
@@ -147,34 +147,34 @@ def test_cab_driver_travels_two_or_three(shipped_table: Table) -> None:
     assert ends(plies) == names("A3", "A4", "C1", "D1", "C3", "D4")
 
 
-def test_ferry_captain_and_courier_reach_skyscrapers(shipped_table: Table) -> None:
+def test_ferry_captain_and_courier_reach_skyscrapers(powers_table: Table) -> None:
     pos = position("B1", domes="C3")  # a ground-level dome: a skyscraper
-    ferry = legal_plies(shipped_table, pos, 0, card(shipped_table, "ferry-captain"))
+    ferry = legal_plies(powers_table, pos, 0, card(powers_table, "ferry-captain"))
     assert ends(ferry) == names("B2", "B3", "B4")  # along column B, beside C3
-    courier = ends(legal_plies(shipped_table, pos, 0, card(shipped_table, "courier")))
+    courier = ends(legal_plies(powers_table, pos, 0, card(powers_table, "courier")))
     assert courier == names("B2", "B3", "B4", "A1", "C1", "A2", "C2")
 
 
-def test_cyclist_and_tram_add_to_the_usual_step(shipped_table: Table) -> None:
+def test_cyclist_and_tram_add_to_the_usual_step(powers_table: Table) -> None:
     pos = position("A1", "B1")
-    assert ends(legal_plies(shipped_table, pos, 0, card(shipped_table, "cyclist"))) == names(
+    assert ends(legal_plies(powers_table, pos, 0, card(powers_table, "cyclist"))) == names(
         "A2", "B2", "A3", "C1")
-    assert ends(legal_plies(shipped_table, pos, 0, card(shipped_table, "tram-conductor"))) == \
+    assert ends(legal_plies(powers_table, pos, 0, card(powers_table, "tram-conductor"))) == \
         names("A2", "B2", "C1")
 
 
 # -- wins --------------------------------------------------------------------------------
 
 def test_climb_wins_only_with_the_statue(shipped_table: Table) -> None:
-    tram = card(shipped_table, "tram-conductor")
+    plain = card(shipped_table, "site-foreman")  # moves as usual
     heights = {"B2": 2, "C2": 3}
     holder = position("B2", heights=heights, statue=0)
-    assert any(win_type(shipped_table, holder, 0, tram, p) == WIN_CLIMB
-               for p in legal_plies(shipped_table, holder, 0, tram))
+    assert any(win_type(shipped_table, holder, 0, plain, p) == WIN_CLIMB
+               for p in legal_plies(shipped_table, holder, 0, plain))
     other = position("B2", heights=heights, statue=1)
-    plies = legal_plies(shipped_table, other, 0, tram)
+    plies = legal_plies(shipped_table, other, 0, plain)
     assert sq("C2") in {s for p in plies for _, s in p.moves}  # the climb is still a move
-    assert not any(win_type(shipped_table, other, 0, tram, p) for p in plies)
+    assert not any(win_type(shipped_table, other, 0, plain, p) for p in plies)
 
 
 def test_engineer_wins_by_rooftop_not_by_skyscraper(shipped_table: Table) -> None:
@@ -210,7 +210,7 @@ def test_impossible_turn_costs_a_worker(shipped_table: Table) -> None:
 
 def test_unfulfilled_card_costs_a_worker(shipped_table: Table) -> None:
     pos = position("A1 -", "E5", domes="B1 B2 A3 B3")
-    assert legal_plies(shipped_table, pos, 0, card(shipped_table, "tram-conductor"))
+    assert legal_plies(shipped_table, pos, 0, card(shipped_table, "site-foreman"))  # a plain turn exists
     turn = take_turn(shipped_table, pos, 0, card(shipped_table, "riveter"), RandomPolicy(),
                      random.Random(1))
     assert turn.cost == COST_UNFULFILLED and turn.state.workers[0] == -1

@@ -15,7 +15,7 @@ LONG = "Build again and again. " * 90
 
 def test_build_is_complete_and_byte_identical(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_pack(tmp_path / "pack", {"game.yaml": ("games: 40", "games: 3")})
+    root = copy_pack(tmp_path / "pack", {"game.yaml": ("games: 8", "games: 1")})
     outs = []
     for name in ("a", "b"):
         report = check([root], Options(cache=False))
@@ -25,15 +25,19 @@ def test_build_is_complete_and_byte_identical(tmp_path: Path,
     assert "print/harbour-lights-cards-duplex.pdf" in files
     assert "print/harbour-lights-player-aid.pdf" in files
     assert "print/calibration.pdf" in files  # the print check every card pack has
-    assert sum(f.startswith("svg/harbour-lights/card-") for f in files) == 25
+    # The box: the Engineer's 7 copies and 13 roles of 6 copies each (RULES.md section 3).
+    cards = [f for f in files if f.startswith("svg/harbour-lights/card-")]
+    assert len(cards) == 7 + 13 * 6 == 85
+    assert sum("card-riveter-" in f for f in cards) == 6
+    assert {f"svg/harbour-lights/card-riveter-{n}.svg" for n in (2, 7, 10, 15, 18, 23)} <= set(cards)
     assert {f for f in files if "back-" in f} == {
         f"svg/harbour-lights/back-{k}.svg" for k in ("engineer", "builder", "specialist", "mover")}
     for rel in files:
         if rel.endswith((".pdf", ".svg")):
             assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
     fronts = (outs[0] / "print/harbour-lights-cards-fronts.pdf").read_bytes()
-    # 25 cards and 4 reference cards, 8 a sheet: 4 pages (each '/Type /Page' not '/Pages').
-    assert fronts.count(b"/Type /Page") - fronts.count(b"/Type /Pages") == 4
+    # 85 cards and 4 reference cards, 8 a sheet: 12 pages (each '/Type /Page' not '/Pages').
+    assert fronts.count(b"/Type /Page") - fronts.count(b"/Type /Pages") == 12
 
 
 def test_text_that_cannot_fit_is_an_error_at_its_line(tmp_path: Path,

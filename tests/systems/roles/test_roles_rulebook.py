@@ -24,7 +24,7 @@ from generator.systems.roles.engine import (
     play_game,
     take_turn,
 )
-from generator.systems.roles.model import Ability, RoleCard, RoleGame, parse_board
+from generator.systems.roles.model import Ability, RoleCard, RoleGame, iter_deals, parse_board
 from generator.systems.roles.policies import GreedyPolicy, RandomPolicy
 
 EXPRESSED: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
@@ -56,10 +56,10 @@ TYPES = {"engineer": "engineer", "ironworker": "builder", "crane-operator": "bui
 """Every card of the New York rulebook is expressed (none is left "not simulated")."""
 
 
-def _card(ident: str, numbers: tuple[int, ...] = (1,)) -> RoleCard:
+def _card(ident: str) -> RoleCard:
     abilities = tuple(Ability(t, "text", p, MappingProxyType(params))
                       for t, p, params in EXPRESSED[ident])
-    return RoleCard(ident, TYPES[ident], "rulebook", numbers, ident, False, abilities)
+    return RoleCard(ident, TYPES[ident], ident, False, abilities)
 
 
 @pytest.mark.parametrize("ident", sorted(EXPRESSED))
@@ -78,20 +78,26 @@ def test_rulebook_card_is_expressed_and_plays(ident: str) -> None:
 
 
 
-def _rulebook_table() -> Table:
-    """The rulebook's deck (numbers of our choosing: each type spread over 1-25, the
-    Engineers included) on the shipped board, every card through card_rules."""
-    numbers = iter(range(1, 26))
-    cards: dict[str, RoleCard] = {}
-    engineer = tuple(next(numbers) for _ in range(7))
-    cards["engineer"] = _card("engineer", engineer)
-    for ident in sorted(EXPRESSED):
-        if ident != "engineer":
-            cards[ident] = _card(ident, (next(numbers),))
+def _rulebook_game() -> tuple[RoleGame, dict[str, RoleCard]]:
+    """The rulebook's box (five Builder, five Specialist and three Mover roles and the
+    Engineer) on the shipped board, with numbers of our choosing (the shipped snake
+    draft of 1-25 over the types)."""
+    cards = {ident: _card(ident) for ident in sorted(EXPRESSED)}
     board = parse_board("1 . 3 . 2\n. 4 . 5 .\n. . . . .\n. 5 . 4 .\n2 . 3 . 1")
-    game = RoleGame("rulebook", "Rulebook", board, tuple(cards), MappingProxyType(
-        {"blocks": 64, "rooftops": 10, "skyscrapers": 6}), (2, 5), 5, 4, 10, 2, 0)
-    return compile_table(game, cards)
+    numbers = {"engineer": (4, 5, 12, 13, 20, 21, 25), "builder": (2, 7, 10, 15, 18, 23),
+               "specialist": (1, 8, 9, 16, 17, 24), "mover": (3, 6, 11, 14, 19, 22)}
+    game = RoleGame("rulebook", "Rulebook", board, tuple(cards), MappingProxyType(numbers),
+                    MappingProxyType({"blocks": 64, "rooftops": 10, "skyscrapers": 6}),
+                    (2, 5), 5, 4, 10, 2, 0)
+    return game, cards
+
+
+def _rulebook_tables() -> tuple[Table, ...]:
+    """A table per deal of the rulebook's box (75), every card through card_rules."""
+    game, cards = _rulebook_game()
+    deals = iter_deals(game, cards)
+    assert len(deals) == 75
+    return tuple(compile_table(game, cards, deal) for deal in deals)
 
 
 class _Counting(RandomPolicy):
@@ -109,17 +115,17 @@ class _Counting(RandomPolicy):
 
 
 def test_the_rulebook_deck_is_simulated() -> None:
-    table = _rulebook_table()
+    tables = _rulebook_tables()
     seats = [_Counting(), _Counting(), _Counting()]
     played: dict[str, int] = {}
-    for seed in range(12):
+    for seed, table in enumerate(tables):  # one game of every deal
         record = play_game(table, list(seats), random.Random(seed))
         for play in record.plays:
             ident = table.card_ids[play.card]
             played[ident] = played.get(ident, 0) + 1
     assert set(played) == set(EXPRESSED)  # every card came up and was played
     assert sum(s.asked for s in seats) > 0  # the night guard's orders reached the owners
-    greedy = play_game(table, [GreedyPolicy(), GreedyPolicy()], random.Random(1))
+    greedy = play_game(tables[0], [GreedyPolicy(), GreedyPolicy()], random.Random(1))
     assert greedy.plays
 
 
@@ -130,7 +136,9 @@ class _NeverAsked(RandomPolicy):
 
 
 def test_the_night_guards_order_is_carried_out_by_the_owner() -> None:
-    table = _rulebook_table()
+    game, cards = _rulebook_game()
+    guarded = [d for d in iter_deals(game, cards) if d.specialist == "night-guard"]
+    table = compile_table(game, cards, guarded[0])
     g = table.geometry
     heights = [0] * g.size
     heights[g.square("D2")] = 1
