@@ -175,15 +175,21 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
     seen_ids: dict[str, Document] = {}
     for path in files:
         result.files += 1
-        for file_shown, named, diags, has_errors in _iter_units(root, path, schemas, sheet_kinds,
-                                                                  limits, pack, result):
-            _add_documents(file_shown, named, diags, has_errors, schemas, kinds, pack, seen_ids, result)
+        for file_shown, named, diags, has_errors, echoes in _iter_units(
+                root, path, schemas, sheet_kinds, limits, pack, result):
+            _add_documents(file_shown, named, diags, has_errors, echoes, schemas, kinds, pack,
+                           seen_ids, result)
     return pack
+
+
+_Unit = tuple[str, list[tuple[YamlDocument, str, str]], list[Diagnostic], bool, set[str]]
+"""A reported file: its name, named documents, reading problems, whether one is an error,
+and the schema messages that only echo a reading problem."""
 
 
 def _iter_units(root: Path, path: Path, schemas: SchemaSet, sheet_kinds: dict[str, str | None],
                 limits: Limits, pack: Pack, result: LoadResult
-                ) -> Iterator[tuple[str, list[tuple[YamlDocument, str, str]], list[Diagnostic], bool]]:
+                ) -> Iterator[_Unit]:
     """Each reported file of ``path`` (a YAML file, a CSV file, each sheet of a workbook)
     with its named documents, its reading problems and whether any is an error."""
     file_shown = display_path(path)
@@ -207,13 +213,13 @@ def _iter_units(root: Path, path: Path, schemas: SchemaSet, sheet_kinds: dict[st
     named = _documents_of(parsed, file_shown, result)
     if len(named) < len(parsed.documents):
         pack.rejected.add(None)  # a document without a kind or an id
-    yield file_shown, named, diags, file_has_errors
+    yield file_shown, named, diags, file_has_errors, set()
 
 
 def _iter_sheet_units(root: Path, path: Path, file_shown: str, schemas: SchemaSet,
                       sheet_kinds: dict[str, str | None], limits: Limits, pack: Pack,
                       result: LoadResult
-                      ) -> Iterator[tuple[str, list[tuple[YamlDocument, str, str]], list[Diagnostic], bool]]:
+                      ) -> Iterator[_Unit]:
     """The documents of a CSV file or of each sheet of a workbook (issue 28 §1)."""
     rel = path.relative_to(root).as_posix()
     try:
@@ -261,7 +267,9 @@ def _iter_sheet_units(root: Path, path: Path, file_shown: str, schemas: SchemaSe
             pack.rejected.add(None)
         if table_errors:
             pack.rejected_ids.update(ident for _, _, ident in got.documents)
-        yield table.file, got.documents, got.diagnostics + read.diagnostics, table_errors
+        echoes = {f"missing required property '{name}'" for name in got.meant}
+        yield (table.file, got.documents, got.diagnostics + read.diagnostics, table_errors,
+               echoes)
 
 
 def _sheet_kinds(root: Path, manifest: Document, kinds: dict[str, str],
@@ -298,7 +306,8 @@ def _sheet_kinds(root: Path, manifest: Document, kinds: dict[str, str],
 
 
 def _add_documents(file_shown: str, named: list[tuple[YamlDocument, str, str]],
-                   diags: list[Diagnostic], file_has_errors: bool, schemas: SchemaSet,
+                   diags: list[Diagnostic], file_has_errors: bool, echoes: set[str],
+                   schemas: SchemaSet,
                    kinds: dict[str, str], pack: Pack, seen_ids: dict[str, Document],
                    result: LoadResult) -> None:
     """Check the kind, id and schema of each named document and add the good ones."""
@@ -332,7 +341,8 @@ def _add_documents(file_shown: str, named: list[tuple[YamlDocument, str, str]],
         seen_ids[ident] = doc
         doc_diags = validate_document(schemas, kind, yaml_doc)
         # A schema error where a YAML error already is only echoes it.
-        result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places)
+        result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places
+                                  and d.message not in echoes)
         if not _rejects(doc_diags) and not file_has_errors:
             pack.documents.append(doc)
         else:

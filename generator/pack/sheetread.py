@@ -175,10 +175,14 @@ def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024) -> S
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        # The cell the byte is in, counting separators on its line (rows are lines here).
+        start = before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")
+        delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(
+            raw.split(b"\n", 1)[0].decode("utf-8", errors="replace"))
+        col = start.count(delimiter) + 1
         out.diagnostics.append(make(
-            "RS-Y004", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8 (line {line} of the file)",
-            file, line, col, hint="save the sheet as 'CSV UTF-8' (not 'CSV' or 'Windows CSV')"))
+            "RS-Y004", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", file, line, col,
+            hint="save the sheet as 'CSV UTF-8' (not 'CSV' or 'Windows CSV')"))
         return out
     delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(text)
     table = Table(file=file)

@@ -21,7 +21,9 @@ schema admits text, the cell's text is kept as written (``007`` stays ``007``); 
 wants a whole number, ``3`` (or ``3.0``) is the number 3; a number, ``2.5``; true or
 false, ``true``/``false`` in any case (and workbook booleans). A workbook's number
 where text is wanted is written without ``.0``. A value that is not of the wanted type
-is kept as it is, and the schema reports it at its cell. Empty cells are absent fields.
+is kept as it is, and the schema reports it at its cell. Where the schema does not say
+(a power's free-form ``params``), a cell is read as YAML reads a plain value: ``3`` a
+number, ``true`` a boolean, other text text. Empty cells are absent fields.
 
 >>> from generator.pack.schema import load_schemas
 >>> from generator.pack.sheetread import read_csv_bytes
@@ -44,7 +46,7 @@ from generator.cellref import column_letter
 from generator.diagnostics import Diagnostic, make
 from generator.pack.schema import SchemaSet, suggest
 from generator.pack.sheetread import Cell, CellValue, Table, shown_value
-from generator.pack.yamlload import YamlDocument
+from generator.pack.yamlload import YamlDocument, resolve_plain
 
 Path = tuple[str | int, ...]
 _SEGMENT = re.compile(r"([^.\[\]]+)((?:\[[^\]]*\])*)")
@@ -72,6 +74,9 @@ class SheetDocuments:
     documents: list[tuple[YamlDocument, str, str]] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     rows: int = 0
+    # Fields a misspelt header meant (its did-you-mean): a row missing one of them only
+    # echoes the header's error.
+    meant: set[str] = field(default_factory=set)
 
 
 def parse_header(text: str) -> tuple[tuple[str, ...], str | None] | str:
@@ -273,7 +278,7 @@ def resolve_column(places: SchemaPlaces, kind: str, header: Header) -> Place:
                 f"with a separator: '{name}[;]'") if "array" in types else (
             f"name its fields: '{name}.<field>'" + (f", e.g. '{name}.{places.names(found)[0]}'"
                                                     if places.names(found) else ""))
-        return Place(tuple(path), frozenset(), f"'{header.text}' names {shape}, not a value",
+        return Place(tuple(path), frozenset(types), f"'{header.text}' names {shape}, not a value",
                      hint, "RS-C003")
     return Place(tuple(path), frozenset(types))
 
@@ -294,8 +299,13 @@ def coerce(value: CellValue, types: frozenset[str]) -> Any:
     >>> coerce(3.0, frozenset({"string"})), coerce(4.0, frozenset({"integer"}))
     ('3', 4)
     """
-    if not types or ANY in types:
+    if not types:
         return value
+    if isinstance(value, str) and value.strip() in ("{}", "[]") and (
+            types & {ANY, "object", "array"}) and "string" not in types:
+        return {} if value.strip() == "{}" else []
+    if ANY in types and "string" not in types:  # a free-form place: read as YAML reads it
+        return resolve_plain(value) if isinstance(value, str) else value
     if isinstance(value, bool):
         return value if "boolean" in types or "string" not in types else shown_value(value)
     if isinstance(value, (int, float)):
@@ -353,10 +363,12 @@ def documents_of(table: Table, schemas: SchemaSet, default_kind: str | None) -> 
     for header in headers:
         per_kind = {kind: resolve_column(places, kind, header) for kind in known}
         resolved.update({(kind, header.col): place for kind, place in per_kind.items()})
-        if per_kind and all(p.problem for p in per_kind.values()):
+        if per_kind and all(p.problem for p in per_kind.values()) and not _only_empty_containers(
+                header, per_kind.values(), body):
             place = per_kind[known[0]]
             out.diagnostics.append(make(place.code, place.problem, table.file, header_row, header.col,
                                         hint=place.hint))
+            out.meant.update(re.findall(r"did you mean '(.*)'\?", place.hint))
             continue
         usable.append(header)
     usable = _without_clashes(usable, table.file, header_row, out.diagnostics)
@@ -367,7 +379,7 @@ def documents_of(table: Table, schemas: SchemaSet, default_kind: str | None) -> 
             out.diagnostics.append(make("RS-P002", "row has no kind", table.file, number, col,
                                         hint="fill its 'kind' cell"))
             continue
-        doc = _row_document(table.file, number, by_col, usable, kind, resolved)
+        doc = _row_document(table.file, number, by_col, usable, kind, resolved, out.diagnostics)
         ident = doc.data.get("id")
         if ident is None or ident == "":
             out.diagnostics.append(make("RS-P003", "row has no id", table.file, number,
@@ -376,6 +388,15 @@ def documents_of(table: Table, schemas: SchemaSet, default_kind: str | None) -> 
             continue
         out.documents.append((doc, kind, str(ident)))
     return out
+
+
+def _only_empty_containers(header: Header, places: Iterable[Place],
+                           body: list[tuple[int, list[Cell]]]) -> bool:
+    """Whether a column naming a mapping or a list holds only ``{}`` or ``[]`` (an empty one,
+    e.g. a hook without parameters)."""
+    if any(p.code != "RS-C003" or not p.types for p in places):
+        return False
+    return all(str(c.value).strip() in ("{}", "[]") for _, row in body for c in row if c.col == header.col)
 
 
 def _kind_of(cells: list[Cell], kind_col: int | None, default: str | None) -> str | None:
@@ -412,22 +433,18 @@ def _headers(file: str, header_row: int, cells: list[Cell], body: list[tuple[int
 
 def _without_clashes(headers: list[Header], file: str, header_row: int,
                      diagnostics: list[Diagnostic]) -> list[Header]:
-    """Headers minus those naming a field another column already names (or a part of it)."""
+    """Headers minus those repeating another column's header. Columns that overlap
+    (``text`` and ``text.fr``, ``number`` and ``number[;]``) may stand side by side for
+    rows that fill one of them; a row filling both is an error at its cell."""
     kept: list[Header] = []
     for header in headers:
-        clash = next((h for h in kept if _overlaps(h.segments, header.segments)), None)
+        clash = next((h for h in kept if (h.segments, h.separator) == (header.segments, header.separator)),
+                     None)
         if clash is None:
             kept.append(header)
             continue
-        same = clash.segments == header.segments
-        diagnostics.append(make(
-            "RS-C003", f"'{header.text}' " + (f"repeats column {column_letter(clash.col)}" if same
-                                              else f"and '{clash.text}' (column "
-                                              f"{column_letter(clash.col)}) write the same field"),
-            file, header_row, header.col,
-            hint="keep one of them" if same else
-            f"a localised text is written 'FIELD.en', 'FIELD.fr', ...: rename '{clash.text}'"
-            if len(clash.segments) < len(header.segments) else "keep one of them"))
+        diagnostics.append(make("RS-C003", f"'{header.text}' repeats column {column_letter(clash.col)}",
+                                file, header_row, header.col, hint="keep one of them"))
     return kept
 
 
@@ -437,18 +454,33 @@ def _overlaps(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _row_document(file: str, number: int, by_col: dict[int, Cell], headers: list[Header],
-                  kind: str, resolved: dict[tuple[str, int], Place]) -> YamlDocument:
+                  kind: str, resolved: dict[tuple[str, int], Place],
+                  diagnostics: list[Diagnostic]) -> YamlDocument:
     """One row as a document with the cell of every field as its position."""
     tree: dict[str | int, Any] = {}
     places: dict[Path, tuple[int, int]] = {}
+    filled: list[Header] = []
     for header in headers:
         cell = by_col.get(header.col)
         if cell is None:
             continue
+        clash = next((h for h in filled if _overlaps(h.segments, header.segments)), None)
+        if clash is not None:
+            localised = len(clash.segments) < len(header.segments) or len(header.segments) < len(
+                clash.segments)
+            diagnostics.append(make(
+                "RS-C003", f"'{header.text}' and '{clash.text}' (column {column_letter(clash.col)}) "
+                "both fill one field in this row", file, number, header.col,
+                hint="empty one of the two cells" + (
+                    "; a localised text is written 'FIELD.en', 'FIELD.fr', ..." if localised else "")))
+            continue
+        filled.append(header)
         place = resolved.get((kind, header.col))
-        if place is not None and place.problem:
-            path: Path = tuple(int(s) if s.isdigit() else s for s in header.segments)
-            types: frozenset[str] = frozenset()
+        if place is not None and place.problem and place.types:  # an empty mapping or list
+            path, types = place.path, place.types
+        elif place is not None and place.problem:
+            path = tuple(int(s) if s.isdigit() else s for s in header.segments)
+            types = frozenset()
         elif place is not None:
             path, types = place.path, place.types
         else:  # an unknown kind (reported by the loader): numbers are list items
@@ -529,7 +561,9 @@ def iter_flat_fields(data: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[st
     >>> list(iter_flat_fields({"id": "x", "text": {"en": "Hi"}, "tags": ["a", "b"], "n": 2}))
     [('id', 'x'), ('text.en', 'Hi'), ('tags[;]', 'a;b'), ('n', '2')]
     """
-    if isinstance(data, dict):
+    if isinstance(data, (dict, list)) and not data and path:
+        yield ".".join(path), "{}" if isinstance(data, dict) else "[]"
+    elif isinstance(data, dict):
         for key, value in data.items():
             yield from iter_flat_fields(value, path + (str(key),))
     elif isinstance(data, list):
@@ -542,3 +576,27 @@ def iter_flat_fields(data: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[st
                 yield from iter_flat_fields(value, path + (str(i),))
     elif data is not None:
         yield ".".join(path), shown_value(data) if not isinstance(data, str) else data
+
+
+def csv_text(documents: list[dict[str, Any]], leave_out: tuple[str, ...] = ()) -> str:
+    """Documents as the text of a CSV file :func:`documents_of` reads back: a header of
+    every field (``id`` first, in first-seen order) and a row per document.
+
+    >>> print(csv_text([{"kind": "k", "id": "a", "text": "Hi, you"}, {"id": "b", "n": 2}], ("kind",)), end="")
+    id,text,n
+    a,"Hi, you",
+    b,,2
+    """
+    import csv
+    import io
+
+    rows = [{h: v for h, v in iter_flat_fields(d) if h not in leave_out} for d in documents]
+    header: list[str] = []
+    for row in rows:
+        header.extend(h for h in row if h not in header)
+    header.sort(key=lambda h: h != "id")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows([row.get(h, "") for h in header] for row in rows)
+    return out.getvalue()
