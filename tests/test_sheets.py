@@ -441,3 +441,14 @@ def test_serve_refreshes_the_pack_when_a_sheet_changes(tmp_path: Path) -> None:
     from watchfiles import Change
     assert watched(Change.modified, str((pack / "cards" / "starter.csv").resolve()))
     assert watched(Change.modified, str((pack / "cards" / "deck.xlsx").resolve()))
+    assert not watched(Change.added, str((pack / "cards" / "~$deck.xlsx").resolve()))
+    assert not watched(Change.added, str((pack / "cards" / ".~lock.starter.csv#").resolve()))
+
+
+def test_a_suppression_in_a_notes_column_silences_that_warning_in_its_row_only(tmp_path: Path) -> None:
+    sheet = ("id,text,# notes\n"
+             "hums,It hums at night.,# riddlesmith: ignore[RS-F003]\n"
+             "sings,It sings at dawn.,\n")
+    pack = sheet_pack(tmp_path / "p", {"cards/a.csv": sheet}, drop_starter=False,
+                      pack_yaml=SHEET_PACK + "sheets: {cards/a.csv: fragment-card}\n")
+    assert [p[1:] for p in places(pack) if p[0] == "cards/a.csv"] == [("RS-F003", 3, 2)]
