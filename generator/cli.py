@@ -25,6 +25,7 @@ from generator.pack.loader import UsageError, display_path
 from generator.console import clear_progress, err, progress_printer
 from generator.guard import guard
 from generator.pack.schema import load_schemas
+from generator.errors import PluginError
 from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
 
 if TYPE_CHECKING:
@@ -307,13 +308,23 @@ def _system_names() -> list[str]:
     return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
 
 
+def _systems_or_exit(ctx: click.Context) -> dict[str, Any]:
+    """The installed systems, while click parses the command line (outside :func:`guard`):
+    a plug-in that cannot be used is one line and exit code 2 there too."""
+    try:
+        return dict(discover_systems())
+    except PluginError as exc:
+        err(str(exc))
+        ctx.exit(2)
+
+
 class _ListingCommand(click.Command):
     """A command whose --help ends with the document kinds of the installed systems."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         rows = [(name, ", ".join(sorted(system.kinds)))
-                for name, system in sorted(discover_systems().items())]
+                for name, system in sorted(_systems_or_exit(ctx).items())]
         with formatter.section("Document kinds, by system"):
             formatter.write_dl(rows)
 
@@ -530,6 +541,7 @@ class _SystemCommand(click.Command):
             self._added = True
             from generator.commands import command_options, policies_help
 
+            _systems_or_exit(ctx)
             for param in self.params:
                 if isinstance(param, click.Option) and param.name == "policy":
                     param.help = f"Player policy (default: the system's first). {policies_help()}."
@@ -552,7 +564,8 @@ def _run_system_command(command: str, pack: str, target: str, fmt: str,
         from generator.commands import run_command
         from generator.systems import CommandRequest
 
-        bar = _count_progress(label) if command == "playtest" else None
+        quiet = bool(values.pop("quiet", False))
+        bar = _count_progress(label, quiet) if command == "playtest" else None
         code, text = run_command(command, CommandRequest(pack, target, fmt, values, bar, err))
         clear_progress()
         click.echo(text.rstrip("\n"))
@@ -582,21 +595,56 @@ def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
               help="Run on a Dask cluster (needs the 'dask' extra), e.g. tcp://host:8786.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("-q", "--quiet", is_flag=True,
+              help="No progress on standard error (by default a live line on a terminal, "
+                   "a line every few seconds in a log).")
 def playtest_command(pack: str, target: str, fmt: str, **values: Any) -> None:
     """Playtest TARGET (a scenario, a game...) of PACK: win rate, losses, turns."""
     _run_system_command("playtest", pack, target, fmt, values, f"{target}: games")
 
 
-def _count_progress(label: str) -> Callable[[int, int], None] | None:
-    """A progress bar for counted work on a terminal; None in CI or when redirected."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
+PROGRESS_EVERY = 5.0
+"""Seconds between progress lines off a terminal (a CI log): the first comes once a run
+has taken :data:`PROGRESS_AFTER`; ``RIDDLESMITH_PROGRESS_EVERY`` overrides both."""
+PROGRESS_AFTER = 2.0
+
+
+def _count_progress(label: str, quiet: bool = False) -> Callable[[int, int], None] | None:
+    """Progress of counted work on standard error: on a terminal a live line (done /
+    total, rate, time left); off a terminal a line every :data:`PROGRESS_EVERY` seconds
+    once the run has taken :data:`PROGRESS_AFTER`; nothing with ``quiet``."""
+    if quiet:
         return None
+    import time
+
+    live = sys.stderr.isatty() and not os.environ.get("CI")
+    every, after = PROGRESS_EVERY, PROGRESS_AFTER
+    if os.environ.get("RIDDLESMITH_PROGRESS_EVERY"):
+        every = after = float(os.environ["RIDDLESMITH_PROGRESS_EVERY"])
+    started = time.perf_counter()
+    printed = [started - every + after]  # the time of the last line off a terminal
+
+    def status(done: int, total: int, elapsed: float) -> str:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        text = f"{label} {done:,}/{total:,}" if label else f"{done:,}/{total:,}"
+        if rate > 0:
+            text += f" ({rate:,.1f}/s"
+            text += f", about {(total - done) / rate:,.0f} s left)" if done < total else ")"
+        return text
 
     def show(done: int, total: int) -> None:
-        width = 30
-        filled = int(width * done / total) if total else width
-        sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
+        now = time.perf_counter()
+        elapsed = now - started
+        if live:
+            width = 20
+            filled = int(width * done / total) if total else width
+            line = f"[{'#' * filled}{'.' * (width - filled)}] {status(done, total, elapsed)}"
+            sys.stderr.write("\r" + line[:78].ljust(78))
+            sys.stderr.flush()
+        elif now - printed[0] >= every or (done >= total and printed[0] > started):
+            printed[0] = now
+            sys.stderr.write(f"[{elapsed:6.1f}s] {status(done, total, elapsed)}\n")
+            sys.stderr.flush()
 
     return show
 

@@ -11,6 +11,7 @@ raises on bad content. Codes are stable: a code never changes meaning.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
@@ -399,6 +400,66 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-E002": ("The output folder cannot be created or written, so build cannot save its files.",
                 "riddlesmith build --out /read-only/folder"),
 }.items()}
+
+
+CORE_OWNER = "riddlesmith"
+"""The owner of every code in :data:`CODES` as shipped (the core and the built-in systems)."""
+
+CODE_FORM = re.compile(r"RS-[A-Z][0-9]{3}")
+"""What a code looks like (the form ``pack.yaml``'s ``ignore:`` list accepts)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A diagnostic code a game system brings (a plug-in's ``codes``): its default
+    severity and title, why it matters and an example that triggers it, for
+    ``riddlesmith explain``."""
+
+    code: str
+    severity: Severity
+    title: str
+    why: str
+    example: str
+
+
+class CodeClash(ValueError):
+    """A code registered twice with different meanings, or one that is not a code."""
+
+
+_OWNERS: dict[str, str] = {}
+"""Who registered each code that is not in the shipped table (system name)."""
+
+
+def register_codes(owner: str, codes: Iterable[Code]) -> None:
+    """Add ``owner``'s codes to :data:`CODES` and :data:`EXPLANATIONS`.
+
+    Registering the same code again for the same owner with the same text does
+    nothing (systems are discovered on every command); any other clash is refused
+    naming both owners.
+
+    >>> try:
+    ...     register_codes("dice", [Code("RS-F001", Severity.ERROR, "x", "why", "eg")])
+    ... except CodeClash as exc:
+    ...     print(exc)
+    code RS-F001 of system 'dice' is already registered by riddlesmith ('duplicate fragment')
+    """
+    for entry in codes:
+        if not CODE_FORM.fullmatch(entry.code):
+            raise CodeClash(f"code {entry.code!r} of system '{owner}' is not of the form "
+                            "RS-<letter><3 digits>, e.g. RS-D001")
+        taken = CODES.get(entry.code)
+        if taken is not None:
+            first = _OWNERS.get(entry.code, CORE_OWNER)
+            same = (first == owner and taken == (entry.severity, entry.title)
+                    and EXPLANATIONS.get(entry.code) == Explanation(entry.why, entry.example))
+            if same:
+                continue
+            who = first if first == CORE_OWNER else f"system '{first}'"
+            raise CodeClash(f"code {entry.code} of system '{owner}' is already registered by "
+                            f"{who} ('{taken[1]}')")
+        CODES[entry.code] = (entry.severity, entry.title)
+        EXPLANATIONS[entry.code] = Explanation(entry.why, entry.example)
+        _OWNERS[entry.code] = owner
 
 
 def make(

@@ -2,8 +2,8 @@
 
 Titles live in :data:`generator.diagnostics.CODES`; the longer text lives once,
 beside the declarations: core codes in :data:`generator.diagnostics.EXPLANATIONS`,
-each game system's in its ``codes.py`` module (found through the installed
-systems, so a third-party system can explain its own codes the same way).
+each built-in game system's in its ``codes.py`` module, and a plug-in's in the
+:class:`~generator.diagnostics.Code` values it registers (its ``codes``).
 """
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from generator.systems import discover_systems
 
 def all_explanations() -> dict[str, Explanation]:
     """Every explanation: the core ones and those of each installed system."""
+    systems = discover_systems()  # registers the plug-ins' codes and explanations
     found = dict(EXPLANATIONS)
-    for system in discover_systems().values():
+    for system in systems.values():
         try:
             module = importlib.import_module(type(system).__module__ + ".codes")
         except ImportError:
@@ -63,6 +64,7 @@ def run_explain(code: str | None) -> str:
     from generator.pack.loader import UsageError
     from generator.pack.schema import suggest
 
+    discover_systems()  # the plug-ins' codes join the table
     if code is None:
         return listing_text()
     wanted = normalise(code)

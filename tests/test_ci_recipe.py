@@ -1,9 +1,11 @@
 """The README's CI recipe and the pre-commit hook, run as a stranger would.
 
-The repository's files are committed into a throwaway git repository and tagged
-with the tag the README names; a fresh virtual environment installs riddlesmith
-from that repository's git URL at the tag, then the recipe's check runs on the
-shipped packs, and the hook definition's command runs on a good and a bad pack.
+A fresh virtual environment installs riddlesmith from this repository's git URL
+at the ref the README names, which must resolve in a plain clone (the repository
+as published carries no tags: a recipe naming one fails for every stranger). The
+recipe's check then runs on the shipped packs in a plain clone, and the hook
+definition's command runs on a good and a bad pack. The SARIF upload step must
+run when check exits 1, the one time it has something to upload.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
@@ -22,50 +26,67 @@ from ruamel.yaml import YAML
 REPO = Path(__file__).resolve().parent.parent
 
 
-def _recipe() -> tuple[list[str], str]:
-    """The `run:` commands of the README's workflow and the tag it installs."""
+def _workflow(name: str) -> dict[str, Any]:
+    """The README's GitHub workflow (or the snippet after it) as data."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Using riddlesmith in CI"):]
-    block = section[section.index("```yaml") + 7:]
-    workflow = YAML(typ="safe", pure=True).load(block[:block.index("```")])
+    blocks = section.split("```yaml")[1:]
+    text = [b[:b.index("```")] for b in blocks][("workflow", "sarif", "pre-commit").index(name)]
+    data = YAML(typ="safe", pure=True).load("steps:\n" + text if name == "sarif" else text)
+    return data  # type: ignore[no-any-return]
+
+
+def _recipe() -> tuple[list[str], str]:
+    """The `run:` commands of the README's workflow and the ref it installs."""
+    workflow = _workflow("workflow")
     runs = [step["run"] for step in workflow["jobs"]["check"]["steps"] if "run" in step]
-    tag = re.search(r"@(v\d+\.\d+\.\d+)\"", runs[0])
-    assert tag, runs[0]
-    return runs, tag.group(1)
+    ref = re.search(r"@([\w.-]+)\"", runs[0])
+    assert ref, runs[0]
+    return runs, ref.group(1)
 
 
-def _git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=ci", "-c", "user.email=ci@localhost", *args], cwd=cwd,
-                   check=True, capture_output=True)
+def _git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-c", "user.name=ci", "-c", "user.email=ci@localhost", *args],
+                          cwd=cwd, check=True, capture_output=True, text=True)
+    return done.stdout
 
 
-def _snapshot(dest: Path, tag: str) -> None:
-    """The repository's files as they are now, committed and tagged in ``dest``."""
-    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
-                            check=True, capture_output=True).stdout.decode().split("\0")
-    for rel in filter(None, listed):
-        src = REPO / rel
-        if src.is_file():
-            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest / rel)
-    _git(dest, "init", "-q")
-    _git(dest, "add", "-A")
-    _git(dest, "commit", "-q", "-m", "snapshot")
-    _git(dest, "tag", tag)
+def test_the_sarif_upload_runs_when_check_finds_something() -> None:
+    [check, upload] = _workflow("sarif")["steps"]
+    assert "--format sarif" in check["run"] and "upload-sarif" in upload["uses"]
+    assert upload.get("if") == "always()"  # skipped on failure otherwise: exit 1 = findings
 
 
-def test_readme_recipe_and_pre_commit_hook_in_a_fresh_venv(tmp_path: Path) -> None:
+def _seed_caches(checkout: Path, shipped_cache: Callable[[str, Path], None],
+                 scratch: Path) -> None:
+    """Each shipped pack's simulator cache, as one check of the test run made it, in the
+    pack's default cache folder: the recipe's check measures the install and the
+    command, not the solver (caches are keyed by content and simulator version)."""
+    for pack in sorted(p.parent for p in (checkout / "content").glob("*/pack.yaml")):
+        seeded = scratch / pack.name
+        shipped_cache(pack.name, seeded)
+        for folder in seeded.glob("*"):
+            shutil.copytree(folder, pack / ".riddlesmith-cache", dirs_exist_ok=True)
+
+
+def test_readme_recipe_and_pre_commit_hook_in_a_fresh_venv(
+        tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    runs, tag = _recipe()
+    runs, ref = _recipe()
     assert len(runs) == 2 and runs[1].startswith("riddlesmith check ")
+    # A plain clone of this repository: the README's ref must resolve there.
     checkout = tmp_path / "riddlesmith"
-    _snapshot(checkout, tag)
+    _git(tmp_path, "clone", "-q", str(REPO), str(checkout))
+    [hooks] = _workflow("pre-commit")["repos"]
+    for name in (ref, hooks["rev"]):
+        assert _git(checkout, "rev-parse", "--verify", "--quiet", f"origin/{name}^{{commit}}"
+                    ) or _git(checkout, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}")
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV" and not k.startswith("PYTHON")}
     env["PATH"] = str(env_dir / "bin") + os.pathsep + env.get("PATH", "")
-    install = re.sub(r"git\+https://\S+?@", f"git+{checkout.as_uri()}@", runs[0])
+    install = re.sub(r"git\+https://\S+?@", f"git+{REPO.as_uri()}@", runs[0])
     assert install != runs[0]
     done = subprocess.run(shlex.split(install.replace("python ", f"{env_dir}/bin/python ", 1)),
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
@@ -73,13 +94,8 @@ def test_readme_recipe_and_pre_commit_hook_in_a_fresh_venv(tmp_path: Path) -> No
     riddlesmith = env_dir / "bin" / "riddlesmith"
     assert riddlesmith.is_file()
 
-    # The recipe's check, in a checkout of the repository that holds the packs. Simulator
-    # caches the test run has already made are reused (they are keyed by content and
-    # simulator version), so this measures the install and the command, not the solver.
-    for cache in (REPO / "content").glob("*/.riddlesmith-cache"):
-        # Another test process may be writing an entry (".tmp-*", then an atomic rename).
-        shutil.copytree(cache, checkout / cache.relative_to(REPO), dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns(".tmp-*"))
+    # The recipe's check, in the clone (the repository that holds the packs).
+    _seed_caches(checkout, shipped_cache, tmp_path / "seeded")
     done = subprocess.run(shlex.split(runs[1].replace("riddlesmith", str(riddlesmith), 1)),
                           cwd=checkout, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

@@ -13,6 +13,8 @@ from typing import Any, Iterator
 
 from generator.cellref import SHEET_SUFFIXES, WORKBOOK_SUFFIXES, location_of
 from generator.diagnostics import Diagnostic, make
+# UsageError lived here before generator.errors; its importers here keep working.
+from generator.errors import UsageError as UsageError
 from generator.pack.model import Document, Pack
 from generator.pack.schema import SchemaSet, suggest, validate_document
 from generator.pack.sheetread import SheetFile, read_csv_bytes, read_workbook_bytes
@@ -30,10 +32,6 @@ class LoadResult:
     sources: dict[str, str] = field(default_factory=dict)
     files: int = 0
     documents: int = 0
-
-
-class UsageError(Exception):
-    """A problem with the command line or environment (exit code 2)."""
 
 
 def display_path(path: Path) -> str:

@@ -1,8 +1,9 @@
 """JSON Schema validation with errors placed at YAML lines and columns.
 
-Schemas are loaded from the package's ``schemas/`` folder into a
-``referencing`` registry, so every ``$ref`` resolves locally and nothing is
-ever fetched over the network.
+Schemas are loaded from the package's ``schemas/`` folder, and from each
+installed game system that ships its own (a plug-in's
+:class:`~generator.systems.SchemaSource`), into one ``referencing`` registry,
+so every ``$ref`` resolves locally and nothing is ever fetched over the network.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, cast
+from typing import Any, Iterator, Mapping, cast
 
 import jsonschema
 from jsonschema import Draft202012Validator, validators
@@ -143,12 +144,21 @@ _Validator = validators.extend(  # type: ignore[no-untyped-call]
     type_checker=_TYPES)
 
 
-def load_schemas(folder: Path | None = None) -> SchemaSet:
-    """Load every ``*.schema.json`` of ``folder`` (default: the shipped schemas).
+def load_schemas(folder: Path | None = None, systems: Mapping[str, Any] | None = None
+                 ) -> SchemaSet:
+    """Load every ``*.schema.json`` of ``folder`` and the schemas ``systems`` ship.
+
+    By default: the shipped schemas and those of every installed system. Raises
+    :class:`~generator.systems.PluginError` when a system's kind has no schema, or a
+    system ships a schema that is not valid, not of its kinds, or already there.
 
     >>> {"fragment-card", "pack"} <= set(load_schemas().schemas)
     True
     """
+    if systems is None:
+        from generator.systems import discover_systems
+
+        systems = discover_systems() if folder is None else {}
     folder = folder or schemas_dir()
     resources: list[tuple[str, Resource[Any]]] = []
     schemas: dict[str, dict[str, Any]] = {}
@@ -158,6 +168,9 @@ def load_schemas(folder: Path | None = None) -> SchemaSet:
         kind = path.name[: -len(".schema.json")]
         if kind != "common":
             schemas[kind] = contents
+    for kind, contents in _system_schemas(systems, set(schemas)):
+        resources.append((contents["$id"], Resource.from_contents(contents, DRAFT202012)))
+        schemas[kind] = contents
     registry: Registry = Registry().with_resources(resources)
     checker = Draft202012Validator.FORMAT_CHECKER
     by_kind = {
@@ -167,13 +180,49 @@ def load_schemas(folder: Path | None = None) -> SchemaSet:
     return SchemaSet(registry=registry, schemas=schemas, validators=by_kind)
 
 
+def _system_schemas(systems: Mapping[str, Any], shipped: set[str]
+                    ) -> list[tuple[str, dict[str, Any]]]:
+    """(kind, schema) of every schema the systems ship; every kind must have one."""
+    from generator.errors import PluginError
+    from generator.systems import SchemaSource
+
+    out: list[tuple[str, dict[str, Any]]] = []
+    have = set(shipped)
+    for name, system in sorted(systems.items()):
+        try:
+            offered = system.schemas() if isinstance(system, SchemaSource) else {}
+        except Exception as exc:  # a plug-in's own failure, named (a missing file, say)
+            raise PluginError(f"game system '{name}' cannot give its schemas: "
+                              f"{type(exc).__name__}: {exc}") from exc
+        for kind, contents in sorted(offered.items()):
+            where = f"game system '{name}': the schema of kind '{kind}'"
+            if kind not in system.kinds:
+                raise PluginError(f"{where} is not of one of its kinds ({', '.join(system.kinds)})")
+            if kind in have:
+                raise PluginError(f"{where} is already known (another system or riddlesmith "
+                                  "ships it)")
+            if not isinstance(contents, dict) or contents.get("$id") != f"{kind}.schema.json":
+                raise PluginError(f"{where} must be a JSON object whose $id is {kind}.schema.json")
+            try:
+                Draft202012Validator.check_schema(contents)
+            except jsonschema.SchemaError as exc:
+                raise PluginError(f"{where} is not a valid JSON Schema: {exc.message}") from exc
+            have.add(kind)
+            out.append((kind, contents))
+        for kind in system.kinds:
+            if kind not in have:
+                raise PluginError(f"game system '{name}' has no JSON Schema for its kind '{kind}' "
+                                  "(a plug-in ships it from its schemas() method)")
+    return out
+
+
 def id_problem(ident: str, folder: Path | None = None) -> str:
     """Why ``ident`` is not a valid document id by the shared schema ('' when it is).
 
     >>> id_problem("con"), id_problem("tower-1")
     ("the text 'con' is a device name on Windows, so no file can carry it", '')
     """
-    schemas = load_schemas(folder)
+    schemas = load_schemas(folder or schemas_dir(), systems={})
     common = schemas.registry.contents(SCHEMA_BASE + "common.schema.json")
     validator = _Validator(common["$defs"]["id"], registry=schemas.registry)
     for error in validator.iter_errors(ident):
@@ -197,14 +246,22 @@ def check_schemas(schemas: SchemaSet) -> list[str]:
 
 
 def write_schemas(folder: Path) -> list[Path]:
-    """Copy every shipped schema (and common.schema.json) into ``folder``; return the files."""
+    """Copy every shipped schema (and common.schema.json) into ``folder``, and those the
+    installed plug-ins ship; return the files."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for path in sorted(schemas_dir().glob("*.schema.json")):
         target = folder / path.name
         target.write_bytes(path.read_bytes())
         written.append(target)
-    return written
+    shipped = {path.name for path in written}
+    for kind, contents in sorted(load_schemas().schemas.items()):
+        target = folder / f"{kind}.schema.json"
+        if target.name not in shipped:
+            target.write_text(json.dumps(contents, indent=2, ensure_ascii=False) + "\n",
+                              encoding="utf-8")
+            written.append(target)
+    return sorted(written)
 
 
 def suggest(word: str, choices: list[str]) -> str:

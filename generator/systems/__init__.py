@@ -1,9 +1,15 @@
 """Game systems: the plug-in interface and its discovery.
 
-A game system owns some document kinds (each with a schema in ``schemas/``),
-checks a loaded pack (rule checks, simulators) and renders it. The pipeline
-knows systems only through :class:`System`; they are found through the
-``riddlesmith.systems`` entry-point group, so another package can add one.
+A game system owns some document kinds (each with a JSON Schema: the built-in
+systems' in ``schemas/``, a plug-in's from its own package through
+:class:`SchemaSource`), checks a loaded pack (rule checks, simulators) and
+renders it. The pipeline knows systems only through :class:`System`; they are
+found through the ``riddlesmith.systems`` entry-point group, so another package
+can add one (``docs/plugins.md``). A plug-in brings its own diagnostic codes
+(:class:`CodeSource`). A plug-in that cannot be loaded, a code or a kind two
+systems claim, a kind without a schema: each is a
+:class:`~generator.errors.PluginError` naming
+the plug-in (exit code 2), never a silent skip.
 """
 from __future__ import annotations
 
@@ -13,7 +19,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Code, CodeClash, Diagnostic, register_codes
+from generator.errors import PluginError
 from generator.pack.model import Pack
 
 if TYPE_CHECKING:
@@ -24,8 +31,11 @@ BUILTIN_SYSTEMS = {
     "fragments": "generator.systems.fragments:SYSTEM",
     "glyphs": "generator.systems.glyphs:SYSTEM",
     "riddle": "generator.systems.riddle:SYSTEM",
+    "roles": "generator.systems.roles:SYSTEM",
     "tower": "generator.systems.tower:SYSTEM",
 }
+ENTRY_POINT_GROUP = "riddlesmith.systems"
+
 
 ProgressFn = Callable[[str], None]
 
@@ -196,20 +206,72 @@ class PrintSource(Protocol):
     """
 
 
+@runtime_checkable
+class SchemaSource(Protocol):
+    """A system that ships the JSON Schemas of its kinds itself (a plug-in: the built-in
+    systems' are in ``schemas/``). Each schema's ``$id`` is ``<kind>.schema.json``; it may
+    ``$ref`` the shared ``common.schema.json`` (ids, texts, art)."""
+
+    def schemas(self) -> dict[str, dict[str, Any]]:
+        """The JSON Schema of each of its kinds, by kind."""
+
+
+@runtime_checkable
+class CodeSource(Protocol):
+    """A system that brings diagnostic codes of its own (a plug-in: the built-in systems'
+    are in :data:`generator.diagnostics.CODES`); registered when systems are discovered."""
+
+    codes: tuple[Code, ...]
+
+
 def _load(ref: str) -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
 
 def discover_systems() -> dict[str, System]:
-    """Every installed system by name (built-ins first, then entry points)."""
+    """Every installed system by name (built-ins first, then entry points), with the
+    plug-ins' codes registered.
+
+    Raises :class:`PluginError` for a plug-in that fails to load or is not a system,
+    two systems of one name, a document kind or a code two systems claim.
+    """
     found: dict[str, System] = {}
+    refs: dict[str, str] = {}
     for name, ref in BUILTIN_SYSTEMS.items():
         found[name] = _load(ref)
-    for ep in sorted(entry_points(group="riddlesmith.systems"), key=lambda e: e.name):
-        if ep.name not in found:
-            try:
-                found[ep.name] = ep.load()
-            except Exception:  # a broken third-party plug-in must not stop ours
-                continue
+        refs[name] = ref
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (e.name, e.value)):
+        if ep.name in refs:
+            if refs[ep.name] != ep.value:
+                raise PluginError(f"two game systems are named '{ep.name}': {refs[ep.name]} and "
+                                  f"{ep.value}; uninstall one of them")
+            continue  # the built-ins are entry points too
+        try:
+            system = ep.load()
+        except Exception as exc:  # whatever the plug-in's import raised, name it
+            raise PluginError(f"game system plug-in '{ep.name}' ({ep.value}) cannot be loaded: "
+                              f"{type(exc).__name__}: {exc}") from exc
+        if not isinstance(system, System):
+            raise PluginError(f"game system plug-in '{ep.name}' ({ep.value}) is not a system "
+                              "(see generator.systems.System)")
+        found[ep.name] = system
+        refs[ep.name] = ep.value
+    _register(found)
     return found
+
+
+def _register(systems: dict[str, System]) -> None:
+    """Check that no two systems claim one kind, and register the plug-ins' codes."""
+    owners: dict[str, str] = {"pack": "riddlesmith"}
+    for name, system in systems.items():
+        for kind in system.kinds:
+            if kind in owners and owners[kind] != name:
+                raise PluginError(f"document kind '{kind}' of game system '{name}' is already "
+                                  f"the kind of '{owners[kind]}'")
+            owners[kind] = name
+        if isinstance(system, CodeSource):
+            try:
+                register_codes(name, system.codes)
+            except CodeClash as exc:
+                raise PluginError(str(exc)) from exc

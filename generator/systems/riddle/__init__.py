@@ -60,7 +60,7 @@ from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.riddle import campaign_checks, checks
-from generator.systems.riddle.measures import SECONDS as MEASURE_SECONDS
+from generator.systems.riddle.measures import CHILDREN_AT_MOST as MEASURE_CHILDREN
 from generator.systems.riddle.proofs import ProofShared
 from generator.systems.riddle.quests import iter_quest_problems
 from generator.systems.riddle.box import build_blessing, build_die, build_god
@@ -354,8 +354,8 @@ class RiddleSystem:
                               "power is still searched with them).", kind="flag"),
                 CommandOption("measures", "The designer's measures of each solved objective "
                               "(shortest lines, key moves, trap rate, estimate gap, unused "
-                              f"pieces; default on; each part stops after {MEASURE_SECONDS:g} "
-                              "CPU seconds).", kind="choice", choices=("on", "off")))
+                              f"pieces; default on; each part stops after {MEASURE_CHILDREN:,} "
+                              "generated states, the same on every machine).", kind="choice", choices=("on", "off")))
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.riddle.solve_cli import run_solve

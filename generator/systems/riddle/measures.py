@@ -72,8 +72,14 @@ PLAYOUTS = 200
 """Naive playouts behind ``trap_rate``."""
 STATES_AT_MOST = 200_000
 """States each part (the optimal DAG, the playouts) may expand before it stops."""
-SECONDS = 5.0
-"""CPU seconds each part of one objective's measures may take by default."""
+CHILDREN_AT_MOST = 100_000
+"""States each part may *generate* (the children of its expansions) before it stops: the
+cap that binds where one expansion is a whole Hermes turn (hundreds of thousands of
+children), at the same state on every machine (about 1-3 CPU seconds of states with
+powers), so the measures do not depend on the machine's speed."""
+SECONDS = 30.0
+"""CPU seconds each part of one objective's measures may take by default: a safety net
+behind :data:`CHILDREN_AT_MOST` and :data:`STATES_AT_MOST`, which bind first."""
 DEPTH_AT_MOST = 400
 """Longest par measured (the searches recurse once per turn)."""
 
@@ -163,10 +169,13 @@ class _Distances:
     """Exact distances of states reached at a known depth below a start whose
     shortest line takes ``par`` turns (see the module docs)."""
 
-    def __init__(self, game: RiddleGame, budget: int, cap: CpuCap) -> None:
+    def __init__(self, game: RiddleGame, budget: int, cap: CpuCap,
+                 children: int = CHILDREN_AT_MOST) -> None:
         self.game = game
         self.budget = budget
         self.cap = cap
+        self.children = children
+        self.generated = 0
         self.expanded = 0
         self.exact: dict[int, int] = {}  # key -> turns left (proven)
         self.lower: dict[int, int] = {}  # key -> more turns than this are left
@@ -178,6 +187,12 @@ class _Distances:
                                             and self.cap.spent()):
             raise _Stop
         self.expanded += 1
+
+    def born(self) -> None:
+        """Count one generated child; stop past :attr:`children`."""
+        self.generated += 1
+        if self.generated > self.children:
+            raise _Stop
 
     def fits(self, state: RiddleState, k: int) -> bool:
         """Whether ``state`` (asked at depth ``par - k``) reaches a goal in ``k`` turns."""
@@ -200,6 +215,7 @@ class _Distances:
         k1 = k - 1
         listed: list[tuple[int, int, RiddleState]] = []
         for _, child in game.successors(state):
+            self.born()
             if game.is_goal(child):
                 self.exact[key] = k
                 return True
@@ -253,6 +269,7 @@ class _Walk:
         named: dict[Action, tuple[int, tuple[int, int, int, int], frozenset[str]]] = {}
         plies: dict[int, Any] = {}
         for action, child in game.successors(state):
+            distances.born()
             if not (distances.fits(child, k - 1) if k > 1 else game.is_goal(child)):
                 continue
             if action not in named:
@@ -443,7 +460,7 @@ def distinct_starts(game: RiddleGame) -> list[RiddleState]:
 def measure_objective(game: RiddleGame, par: int, *, seed: int = 0, cap: int = LINES_AT_MOST,
                       playouts: int = PLAYOUTS, seconds: float | None = SECONDS,
                       states: int = STATES_AT_MOST, lines: bool = True,
-                      traps: bool = True) -> Measures:
+                      traps: bool = True, children: int = CHILDREN_AT_MOST) -> Measures:
     """The designer's measures of ``game``'s objective, whose shortest line takes
     ``par`` turns (the solver's answer in this game: a par that is not the
     shortest makes the line counts wrong, not merely slow).
@@ -454,18 +471,21 @@ def measure_objective(game: RiddleGame, par: int, *, seed: int = 0, cap: int = L
     of CPU time. A part that stops is None, and ``stopped`` says why.
     """
     with cyclic_gc_paused():
-        return _measure(game, par, seed, cap, playouts, seconds, states, lines, traps)
+        return _measure(game, par, seed, cap, playouts, seconds, states, lines, traps,
+                        children)
 
 
 def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
-             seconds: float | None, budget: int, lines: bool, traps: bool) -> Measures:
+             seconds: float | None, budget: int, lines: bool, traps: bool,
+             children: int = CHILDREN_AT_MOST) -> Measures:
     cpu = time.process_time()
     starts = distinct_starts(game)
     estimates = [game.estimate(s) for s in starts]
     gap = par - min(estimates) if starts and min(estimates) < UNREACHABLE else None
     stopped: list[str] = []
     spent = 0
-    why = f"{budget} states" if seconds is None else f"{budget} states or {seconds} CPU seconds"
+    why = (f"{budget} states expanded or {children} generated"
+           + ("" if seconds is None else f" or {seconds:g} CPU seconds"))
     count: int | None = None
     capped = False
     key_moves: tuple[str, ...] = ()
@@ -476,7 +496,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
         stopped.append(f"par above {DEPTH_AT_MOST} turns")
         lines = traps = False
     if lines:
-        walk = _Walk(game, _Distances(game, budget, CpuCap(seconds)), cap)
+        walk = _Walk(game, _Distances(game, budget, CpuCap(seconds), children), cap)
         try:
             tops = [walk.node(s, par) for s in starts if walk.distances.fits(s, par)]
         except _Stop:
@@ -500,7 +520,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
     if traps:
         try:
             trap_rate, expanded = _trap_rate(game, starts, par, seed, playouts, budget,
-                                             CpuCap(seconds))
+                                             CpuCap(seconds), children)
             spent += expanded
         except _Stop:
             stopped.append(f"{PLAYOUT}: {why}")
@@ -529,14 +549,15 @@ def _unused(game: RiddleGame, start: RiddleState, walk: _Walk, tops: Sequence[_N
 
 
 def _trap_rate(game: RiddleGame, starts: Sequence[RiddleState], par: int, seed: int,
-               playouts: int, budget: int, clock: CpuCap) -> tuple[float | None, int]:
+               playouts: int, budget: int, clock: CpuCap,
+               children: int = CHILDREN_AT_MOST) -> tuple[float | None, int]:
     """The share of naive playouts that miss ``par``, and the states they expanded."""
     if playouts <= 0 or not starts:
         return None, 0
     rng = random.Random(seed)
     # Each state's children with their estimates, listed once for all playouts.
     known: dict[RiddleState, tuple[bool, list[RiddleState]]] = {}
-    expanded = 0
+    expanded = generated = 0
     misses = 0
     for _ in range(playouts):
         state = starts[0] if len(starts) == 1 else rng.choice(starts)
@@ -547,7 +568,8 @@ def _trap_rate(game: RiddleGame, starts: Sequence[RiddleState], par: int, seed: 
                 if expanded >= budget or (expanded % CHECK_EVERY == 0 and clock.spent()):
                     raise _Stop
                 expanded += 1
-                entry = _greedy(game, state)
+                entry, made = _greedy(game, state, children - generated)
+                generated += made
                 known[state] = entry
             goal, best = entry
             if goal:
@@ -560,20 +582,26 @@ def _trap_rate(game: RiddleGame, starts: Sequence[RiddleState], par: int, seed: 
     return misses / playouts, expanded
 
 
-def _greedy(game: RiddleGame, state: RiddleState) -> tuple[bool, list[RiddleState]]:
+def _greedy(game: RiddleGame, state: RiddleState, room: int
+            ) -> tuple[tuple[bool, list[RiddleState]], int]:
     """(a child is a goal, the children with the lowest estimate, in the game's order;
-    none when every child is a dead end)."""
+    none when every child is a dead end), and the children generated; stops (``_Stop``)
+    past ``room`` children."""
     best: list[RiddleState] = []
     low = UNREACHABLE
+    made = 0
     for _, child in game.successors(state):
+        made += 1
+        if made > room:
+            raise _Stop
         if game.is_goal(child):
-            return True, [child]
+            return (True, [child]), made
         h = game.estimate(child)
         if h < low:
             low, best = h, [child]
         elif h == low and h < UNREACHABLE:
             best.append(child)
-    return False, list(dict.fromkeys(best))
+    return (False, list(dict.fromkeys(best))), made
 
 
 def measures_game(ctx: RiddleContext, target: int, result: ObjectiveResult, *,
@@ -666,6 +694,6 @@ def island_difficulties(campaigns: Sequence[Campaign], riddles: Mapping[str, Rid
     return out
 
 
-__all__ = ["LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse", "turn_parts",
+__all__ = ["CHILDREN_AT_MOST", "LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse", "turn_parts",
            "distinct_starts", "island_difficulties", "measure_objective", "measure_solve",
            "measures_game", "riddle_difficulty", "turn_label", "turn_use"]

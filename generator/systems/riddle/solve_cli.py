@@ -59,7 +59,7 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     own ``solver.powers`` otherwise decides).
     With ``measures`` each solved objective gets the designer's measures
     (:func:`.measures.measure_solve`: each part at most
-    :data:`~.measures.SECONDS` CPU seconds).
+    :data:`~.measures.CHILDREN_AT_MOST` generated states).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"

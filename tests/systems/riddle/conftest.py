@@ -1,25 +1,14 @@
-"""Riddle-system fixtures: its diagnostic codes and its registration, test-locally.
-
-Until the riddle system is listed in ``generator.systems.BUILTIN_SYSTEMS`` and its
-codes in ``generator.diagnostics.CODES``, these tests add both themselves.
-"""
+"""Riddle-system fixtures: packs written from the starter files, checked from inside."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-import generator.systems
 from generator.diagnostics import Diagnostic
 from generator.pipeline import Report, check
 from generator.systems.riddle.templates import starter_files
 
-
-
-@pytest.fixture(autouse=True)
-def _riddle_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(generator.systems.BUILTIN_SYSTEMS, "riddle",
-                        "generator.systems.riddle:SYSTEM")
 
 
 def write_files(root: Path, files: dict[str, str]) -> Path:

@@ -157,6 +157,26 @@ def test_trap_rate_matches_plain_playouts_and_is_deterministic() -> None:
     assert checked >= 10
 
 
+def test_the_cap_on_generated_states_binds_the_same_whatever_the_clock() -> None:
+    """Where one expansion is a whole god's turn, the measures stop at a count of
+    generated states, not at a CPU time: the answer is the same with the seconds cap
+    off, and a cap one state larger than a completed part needs changes nothing."""
+    from .test_riddle_truth import HERMES_KEY_MOVES
+
+    riddle = riddle_of_text(HERMES_KEY_MOVES)
+    assert riddle is not None
+    game = RiddleGame(compile_riddle(riddle, 1), 0, gods=ALL_GODS, powers=True)
+    par = reference_solve(game, depth=4, states=50_000).turns
+    assert par is not None
+    small = measure_objective(game, par, seed=1, playouts=20, children=40)
+    assert "40 generated" in small.stopped and small.optimal_lines is None
+    timeless = measure_objective(game, par, seed=1, playouts=20, children=40, seconds=None)
+    assert "40 generated" in timeless.stopped
+    assert dataclasses.replace(timeless, stopped="") == dataclasses.replace(small, stopped="")
+    whole = measure_objective(game, par, seed=1, playouts=20, seconds=None)
+    assert whole.stopped == "" and whole.optimal_lines
+
+
 # -- a hand-made riddle ------------------------------------------------------------------
 
 ROW = riddle_text("""

@@ -1,0 +1,197 @@
+"""Game-system plug-ins in this process: registration, their schemas and codes, refusals.
+
+The plug-ins are entry points handed to discovery (``generator.systems.entry_points``
+is replaced), so nothing is installed: a module written into the test's folder, or
+the example distribution in ``examples/dice`` put on the path. The same example,
+installed into a fresh virtual environment, is ``test_plugin_example.py``.
+"""
+from __future__ import annotations
+
+import sys
+import tomllib
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner
+
+import generator.diagnostics as diagnostics
+import generator.systems as systems
+from generator.cli import main
+from generator.explain import run_explain
+from generator.pack.schema import load_schemas
+from generator.pipeline import check
+from generator.errors import PluginError
+from generator.systems import ENTRY_POINT_GROUP, discover_systems
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "examples" / "dice"
+
+FAKE_SYSTEM = '''
+from generator import api
+
+class Fake:
+    name = "{name}"
+    kinds = {kinds!r}
+    codes = {codes}
+
+    def check(self, pack, options):
+        return []
+
+    def build(self, pack, options, progress):
+        return []
+
+    def report(self, pack, options):
+        return {{}}
+
+    def templates(self):
+        return {{}}
+
+    def starter_files(self, pack_id):
+        return {{}}
+
+SYSTEM = Fake()
+'''
+
+
+@pytest.fixture(autouse=True)
+def _code_table() -> Iterator[None]:
+    """Plug-ins register codes in the shared table: put it back as it was."""
+    codes, explanations, owners = (dict(diagnostics.CODES), dict(diagnostics.EXPLANATIONS),
+                                   dict(diagnostics._OWNERS))
+    yield
+    diagnostics.CODES.clear()
+    diagnostics.CODES.update(codes)
+    diagnostics.EXPLANATIONS.clear()
+    diagnostics.EXPLANATIONS.update(explanations)
+    diagnostics._OWNERS.clear()
+    diagnostics._OWNERS.update(owners)
+
+
+def _plug_in(monkeypatch: pytest.MonkeyPatch, *points: tuple[str, str]) -> None:
+    """Discovery sees the installed entry points and these (name, "module:attr")."""
+    real = list(entry_points(group=ENTRY_POINT_GROUP))
+    fakes = [EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in points]
+    monkeypatch.setattr(systems, "entry_points",
+                        lambda group: real + fakes if group == ENTRY_POINT_GROUP else [])
+
+
+def _fake_module(monkeypatch: pytest.MonkeyPatch, folder: Path, module: str, name: str,
+                 kinds: tuple[str, ...], codes: str = "()") -> str:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{module}.py").write_text(FAKE_SYSTEM.format(name=name, kinds=kinds, codes=codes),
+                                         encoding="utf-8")
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    return f"{module}:SYSTEM"
+
+
+def _with_example(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    _plug_in(monkeypatch, ("dice", "riddlesmith_example_dice:SYSTEM"))
+
+
+def test_every_shipped_system_is_built_in_and_an_entry_point(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = project["entry-points"][ENTRY_POINT_GROUP]
+    assert systems.BUILTIN_SYSTEMS == declared
+    monkeypatch.setattr(systems, "entry_points", lambda group: [])  # an install without metadata
+    assert sorted(discover_systems()) == ["fragments", "glyphs", "riddle", "roles", "tower"]
+
+
+def test_a_plug_in_that_fails_to_import_is_an_error_naming_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "brokenplug.py").write_text("import not_a_module_anywhere\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    _plug_in(monkeypatch, ("broken", "brokenplug:SYSTEM"))
+    with pytest.raises(PluginError, match=r"plug-in 'broken' \(brokenplug:SYSTEM\) cannot be "
+                                          r"loaded: ModuleNotFoundError: .*not_a_module_anywhere"):
+        discover_systems()
+    result = CliRunner().invoke(main, ["check", str(EXAMPLE / "pack")])
+    assert result.exit_code == 2, result.output
+    assert "plug-in 'broken'" in result.output and "Traceback" not in result.output
+
+
+def test_a_plug_in_that_is_not_a_system_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    (tmp_path / "notasystem.py").write_text("SYSTEM = 42\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    _plug_in(monkeypatch, ("odd", "notasystem:SYSTEM"))
+    with pytest.raises(PluginError, match="'odd' .* is not a system"):
+        discover_systems()
+
+
+def test_a_kind_without_a_schema_is_an_error_not_a_key_error(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    ref = _fake_module(monkeypatch, tmp_path, "schemalessplug", "mystery", ("mystery-card",))
+    _plug_in(monkeypatch, ("mystery", ref))
+    with pytest.raises(PluginError, match="'mystery' has no JSON Schema for its kind 'mystery-card'"):
+        load_schemas()
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: p\ntitle: P\nversion: 1.0.0\n"
+                                    "systems: [mystery]\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(pack)])
+    assert result.exit_code == 2 and "no JSON Schema" in result.output, result.output
+
+
+def test_codes_and_kinds_claimed_twice_are_refused_naming_both_owners(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code = ('(api.Code("RS-Q001", api.Severity.WARNING, "a title", "why", "example"),)')
+    first = _fake_module(monkeypatch, tmp_path / "a", "firstplug", "first", (), code)
+    second = _fake_module(monkeypatch, tmp_path / "b", "secondplug", "second", (), code)
+    _plug_in(monkeypatch, ("first", first), ("second", second))
+    with pytest.raises(PluginError, match="RS-Q001 of system 'second' is already registered by "
+                                          "system 'first'"):
+        discover_systems()
+
+    core = '(api.Code("RS-F001", api.Severity.ERROR, "mine", "why", "example"),)'
+    clash = _fake_module(monkeypatch, tmp_path / "c", "coreclashplug", "clash", (), core)
+    _plug_in(monkeypatch, ("clash", clash))
+    with pytest.raises(PluginError, match="RS-F001 of system 'clash' is already registered by "
+                                          "riddlesmith"):
+        discover_systems()
+
+    taken = _fake_module(monkeypatch, tmp_path / "d", "kindplug", "kinds", ("fragment-card",))
+    _plug_in(monkeypatch, ("kinds", taken))
+    with pytest.raises(PluginError, match="kind 'fragment-card' of game system 'kinds' is "
+                                          "already the kind of 'fragments'"):
+        discover_systems()
+
+
+def test_a_code_not_in_the_code_form_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    code = '(api.Code("DICE-1", api.Severity.WARNING, "t", "why", "example"),)'
+    ref = _fake_module(monkeypatch, tmp_path, "formplug", "form", (), code)
+    _plug_in(monkeypatch, ("form", ref))
+    with pytest.raises(PluginError, match="'DICE-1' of system 'form' is not of the form"):
+        discover_systems()
+
+
+def test_the_example_plug_in_ships_its_schema_codes_and_checks(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _with_example(monkeypatch)
+    assert "dice" in discover_systems() and diagnostics.CODES["RS-D001"][1] == "dice target out of reach"
+    assert "dice-card" in load_schemas().schemas
+    assert "RS-D001  error  dice target out of reach" in run_explain("d001")
+    assert "two dice roll at most 12" in run_explain("RS-D001")
+
+    report = check([EXAMPLE / "pack"])
+    assert report.errors == 0 and {d.code for d in report.diagnostics} == {"RS-D002"}
+
+    pack = tmp_path / "pack"
+    (pack / "cards").mkdir(parents=True)
+    for path in (EXAMPLE / "pack").rglob("*.yaml"):
+        (pack / path.relative_to(EXAMPLE / "pack")).write_bytes(path.read_bytes())
+    card = pack / "cards" / "steady-hand.yaml"
+    card.write_text(card.read_text("utf-8").replace("target: 9", "target: 13")
+                    .replace("dice: 2", "dcie: 2"), "utf-8")
+    found = [(d.code, Path(d.file).name, d.line, d.col) for d in check([pack]).diagnostics
+             if d.severity is diagnostics.Severity.ERROR]
+    assert found == [("RS-S002", "steady-hand.yaml", 5, 1)]  # the schema first: dice is missing
+    card.write_text(card.read_text("utf-8").replace("dcie:", "dice:"), "utf-8")
+    found = [(d.code, Path(d.file).name, d.line, d.col) for d in check([pack]).diagnostics
+             if d.severity is diagnostics.Severity.ERROR]
+    assert found == [("RS-D001", "steady-hand.yaml", 6, 9)]
