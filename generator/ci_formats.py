@@ -13,6 +13,7 @@ from typing import ClassVar
 from urllib.parse import quote
 
 from . import __version__
+from .cellref import cell_address, is_sheet, split_sheet
 from .diagnostics import CODES, Diagnostic, Severity
 from .format_base import (
     SourceLookup,
@@ -83,15 +84,27 @@ class GithubFormatter:
         """``::error file=F,line=L,col=C,title=CODE::message%0Ahint: ...``"""
         props: list[str] = []
         if d.file:
+            real = split_sheet(d.file)[0]
             props += [
-                f"file={escape_github_property(to_forward_slashes(escape_invisible(d.file)))}",
+                f"file={escape_github_property(to_forward_slashes(escape_invisible(real)))}",
                 f"line={d.line}",
                 f"col={d.col}",
             ]
         props.append(f"title={escape_github_property(d.code)}")
-        message = escape_invisible(d.message + (f"\nhint: {d.hint}" if d.hint else ""),
+        message = escape_invisible(cell_prefix(d) + d.message + (f"\nhint: {d.hint}" if d.hint else ""),
                                    keep="\n\r\t")
         return f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{escape_github_data(message)}"
+
+
+def cell_prefix(d: Diagnostic) -> str:
+    """``cell C7: `` (``cell Cards!C7: `` in a workbook) before the message of a diagnostic in
+    a sheet, whose line and column are a row and a column number (issue 28); else nothing.
+
+    >>> from generator.diagnostics import make
+    >>> cell_prefix(make("RS-S005", "m", "w.xlsx[Cards]", 7, 3)), cell_prefix(make("RS-S005", "m", "a.yaml"))
+    ('cell Cards!C7: ', '')
+    """
+    return f"cell {cell_address(d.file, d.line, d.col)}: " if d.file and is_sheet(d.file) else ""
 
 
 # --------------------------------------------------------------------------- junit
@@ -257,14 +270,15 @@ class SarifFormatter:
         """A location with a physicalLocation at line and column."""
         return {
             "physicalLocation": {
-                "artifactLocation": {"uri": to_artifact_uri(file)},
+                "artifactLocation": {"uri": to_artifact_uri(split_sheet(file)[0])},
                 "region": {"startLine": max(1, line), "startColumn": max(1, col)},
             }
         }
 
     def build_result(self, d: Diagnostic, rule_index: int) -> dict[str, object]:
         """One result; the hint follows the message on its own line."""
-        text = escape_invisible(d.message + (f"\nhint: {d.hint}" if d.hint else ""), keep="\n\t")
+        text = escape_invisible(cell_prefix(d) + d.message + (f"\nhint: {d.hint}" if d.hint else ""),
+                                keep="\n\t")
         result: dict[str, object] = {
             "ruleId": d.code,
             "ruleIndex": rule_index,

@@ -215,7 +215,8 @@ def run_schema(kind: str | None, vscode: bool, write: str | None = None,
     return 0
 
 
-def run_init(directory: str, system_name: str, pack_id: str | None, force: bool) -> int:
+def run_init(directory: str, system_name: str, pack_id: str | None, force: bool,
+             sheet: bool = False) -> int:
     from generator.scaffold import init_pack
 
     systems = discover_systems()
@@ -224,7 +225,7 @@ def run_init(directory: str, system_name: str, pack_id: str | None, force: bool)
         return 2
     from generator.scaffold import SCHEMA_FOLDER
 
-    written = init_pack(Path(directory), systems[system_name], pack_id, force=force)
+    written = init_pack(Path(directory), systems[system_name], pack_id, force=force, sheet=sheet)
     schemas = [p for p in written if p.suffix == ".json" and p.parent.name == "schemas"]
     click.echo(f"created {display_path(Path(directory) / SCHEMA_FOLDER)}/ ({len(schemas)} schemas "
                "for editors)")
@@ -448,9 +449,12 @@ def schema_command(kind: str | None, vscode: bool, system_names: tuple[str, ...]
               help=f"Game system of the new pack: {', '.join(_system_names())}.")
 @click.option("--id", "pack_id", help="Pack id (default: the folder name).")
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
-def init_command(directory: str, system_name: str, pack_id: str | None, force: bool) -> None:
+@click.option("--sheet", is_flag=True,
+              help="Put the cards in cards.csv (one row a card) instead of YAML files.")
+def init_command(directory: str, system_name: str, pack_id: str | None, force: bool,
+                 sheet: bool) -> None:
     """Create a new pack that checks and builds as generated."""
-    sys.exit(guard(lambda: run_init(directory, system_name, pack_id, force)))
+    sys.exit(guard(lambda: run_init(directory, system_name, pack_id, force, sheet)))
 
 
 @main.command("new", cls=_ListingCommand)

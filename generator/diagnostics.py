@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
+from generator.cellref import location_of
+
 
 class Severity(str, enum.Enum):
     ERROR = "error"
@@ -41,7 +43,8 @@ class Diagnostic:
     related: tuple[tuple[str, int, int], ...] = field(default=())
 
     def location(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+        """``file:line:col``, or ``book.xlsx[Sheet]!C7`` in a workbook (:mod:`generator.cellref`)."""
+        return location_of(self.file, self.line, self.col)
 
     def sort_key(self) -> tuple[str, int, int, int, str, str]:
         """File, then YAML problems first (the rest may follow from them), then position."""
@@ -104,6 +107,15 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-S003": (Severity.ERROR, "missing required property"),
     "RS-S004": (Severity.ERROR, "wrong type"),
     "RS-S005": (Severity.ERROR, "value not allowed"),
+    # Sheets (CSV and XLSX documents)
+    "RS-C001": (Severity.ERROR, "file is not a sheet that can be read"),
+    "RS-C002": (Severity.ERROR, "column header is not a field"),
+    "RS-C003": (Severity.ERROR, "column header cannot be used"),
+    "RS-C004": (Severity.ERROR, "formula cell without a value"),
+    "RS-C005": (Severity.ERROR, "merged cells"),
+    "RS-C006": (Severity.ERROR, "sheet is too large"),
+    "RS-C007": (Severity.ERROR, "reading workbooks needs openpyxl"),
+    "RS-C008": (Severity.ERROR, "'sheets' entry names no sheet of the pack"),
     # Render
     "RS-R001": (Severity.ERROR, "text does not fit"),
     "RS-R002": (Severity.WARNING, "text shrunk below preferred size"),
@@ -340,6 +352,30 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "goes).", "kind: fragment-card\nid: hums\ntext: I hum.\ncopies: two    # a whole number, e.g. 2"),
     "RS-S005": ("The value is not one of those the schema allows.",
                 "print: {paper: a5}    # a4, letter or universal"),
+    "RS-C001": ("A file named .csv must be text (UTF-8, cells separated by commas, semicolons or "
+                "tabs) and one named .xlsx a workbook; a file that is neither cannot give any "
+                "document.", "include: [cards.csv]    # cards.csv is really a workbook or a picture"),
+    "RS-C002": ("Each header names a field of the document kind; a misspelt header would leave "
+                "its whole column out of every card.",
+                "kind,id,txt            # did you mean 'text'?\nfragment-card,hums,I hum."),
+    "RS-C003": ("A header must name one field once: an empty header over values, the same field "
+                "twice, 'text' beside 'text.fr', or a list named without its items.",
+                "id,text,text.fr        # write text.en and text.fr\nhums,I hum.,Je bourdonne."),
+    "RS-C004": ("Formulas are not computed: only the value the spreadsheet program saved is read. "
+                "A workbook written by a script and never opened and saved has none, and a "
+                "formula that failed (#REF!, #DIV/0!) has no usable value.",
+                "C7: =B7*2    # saved by a script, never opened in a spreadsheet program"),
+    "RS-C005": ("A merged cell holds one value for several columns or rows; which field it "
+                "fills would be a guess.", "C7:D7 merged to centre a long text"),
+    "RS-C006": ("A sheet of more than 10,000 rows or 1,000 columns is never a deck; the limit "
+                "keeps a stray export from stalling the check.",
+                "cards.csv: 100,000 rows exported from a database"),
+    "RS-C007": ("Workbooks are read with openpyxl, which installs with riddlesmith; it is missing "
+                "when riddlesmith was installed without its dependencies.",
+                "pip install --no-deps riddlesmith    # then a pack includes cards.xlsx"),
+    "RS-C008": ("A 'sheets' entry in pack.yaml gives the kind of the documents of a sheet; one "
+                "that names no sheet of the pack gives nothing, usually a typo.",
+                "sheets: {crads.csv: fragment-card}    # the file is cards.csv"),
     "RS-R001": ("The text does not fit its box even at the smallest allowed size, so the printed "
                 "card would be clipped.", "text: I wander and wander and wander ... (120 words)"),
     "RS-R002": ("The text fits only below its preferred size; it stays readable but smaller than "

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from .cellref import is_sheet
 from .diagnostics import Diagnostic
 
 SourceLookup = Callable[[str], "str | None"]
@@ -212,3 +213,24 @@ def make_snippet(line: str, col: int, tab_width: int = TAB_WIDTH,
     if end < total:
         shown_parts.append(ELLIPSIS)
     return Snippet("".join(shown_parts), new_caret)
+
+
+def source_column(file: str, line: str, col: int) -> int:
+    """The character column of a diagnostic's caret in its source line: ``col`` itself in a
+    YAML file; in a sheet, where cell number ``col`` starts in the row's display line
+    (the cells written as CSV with commas, :func:`generator.pack.sheetread.display_line`).
+
+    >>> source_column("c.csv", 'a,"b, c",d', 3), source_column("c.yaml", "a: b", 4)
+    (10, 4)
+    """
+    if not is_sheet(file):
+        return col
+    cell, quoted = 1, False
+    for index, ch in enumerate(line):
+        if cell == col:
+            return index + 1
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            cell += 1
+    return len(line) + 1 + (col - cell)

@@ -43,8 +43,10 @@ from .format_base import (
     no_sources,
     sanitize_text,
     sort_diagnostics,
+    source_column,
     split_lines,
 )
+from .cellref import location_of
 
 _ANSI_RESET = "\x1b[0m"
 _BOLD = "1"
@@ -114,7 +116,9 @@ class TextFormatter:
         location = self.paint(f"{escape_invisible(d.location())}:", _BOLD) + " " if d.file else ""
         out = [f"{location}{head} {self.paint(message, _BOLD)}"]
         if lines is not None and 1 <= d.line <= len(lines):
-            snippet = make_snippet(lines[d.line - 1], d.col, self.tab_width, self.max_width)
+            source = lines[d.line - 1]
+            snippet = make_snippet(source, source_column(d.file, source, d.col), self.tab_width,
+                                   self.max_width)
             number = str(d.line)
             gutter = " " * len(number)
             bar = self.paint("|", _BLUE)
@@ -124,7 +128,7 @@ class TextFormatter:
             hint = sanitize_text(d.hint).replace("\n", "\n        ")
             out.append(f"  {self.paint('hint:', _BOLD, _CYAN)} {hint}")
         for file, line, col in d.related:
-            out.append(f"  {self.paint('related:', _BOLD)} {escape_invisible(file)}:{line}:{col}")
+            out.append(f"  {self.paint('related:', _BOLD)} {escape_invisible(location_of(file, line, col))}")
         return "\n".join(out)
 
     def render_summary(self, summary: Summary) -> str:

@@ -75,20 +75,26 @@ def vscode_settings(systems: list[System], schema_folder: str = SCHEMA_FOLDER) -
     return {"yaml.schemas": schemas}
 
 
-def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bool = False) -> list[Path]:
-    """Create a pack of ``system`` in ``directory`` that checks and builds as generated."""
+def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bool = False,
+              sheet: bool = False) -> list[Path]:
+    """Create a pack of ``system`` in ``directory`` that checks and builds as generated;
+    with ``sheet``, the kind the starter pack has most documents of lives in ``cards.csv``."""
     pack_id = pack_id or re.sub(r"[^a-z0-9-]+", "-", directory.resolve().name.lower()).strip("-")
     _check_id(pack_id or "?")
     if directory.exists() and any(directory.iterdir()) and not force:
         raise UsageError(f"{directory} is not empty (use --force to write into it)")
+    starter = system.starter_files(pack_id)
+    if sheet:
+        starter = starter_with_sheet(starter)
     schema_folder = directory / SCHEMA_FOLDER
     written = write_schemas(schema_folder)
-    for rel, text in sorted(system.starter_files(pack_id).items()):
+    for rel, text in sorted(starter.items()):
         path = directory / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         kind = _kind_in(text)
-        header = schema_comment(kind, path, schema_folder) if kind else ""
-        path.write_text(header + text, encoding="utf-8")
+        header = schema_comment(kind, path, schema_folder) if kind and path.suffix != ".csv" else ""
+        # A BOM, so that Excel reads the accents of a UTF-8 CSV file right.
+        path.write_text(header + text, encoding="utf-8-sig" if path.suffix == ".csv" else "utf-8")
         written.append(path)
     settings = directory / ".vscode" / "settings.json"
     if _write_settings(settings, vscode_settings([system])):
@@ -97,6 +103,49 @@ def init_pack(directory: Path, system: System, pack_id: str | None, *, force: bo
     _add_lines(gitignore, GITIGNORE)
     written.append(gitignore)
     return written
+
+
+SHEET_FILE = "cards.csv"
+
+
+def starter_with_sheet(files: dict[str, str]) -> dict[str, str]:
+    """The starter files with the documents of their most numerous kind moved into
+    ``cards.csv`` (one row each; ``sheets:`` in pack.yaml gives their kind), the YAML
+    files and include patterns left empty by the move dropped."""
+    from generator.pack.sheets import csv_text
+    from generator.pack.yamlload import load_yaml
+
+    parsed = {rel: load_yaml(text, rel).documents for rel, text in files.items()
+              if rel != PACK_FILE and rel.endswith((".yaml", ".yml"))}
+    counts: dict[str, int] = {}
+    for documents in parsed.values():
+        for doc in documents:
+            kind = str(doc.data.get("kind"))
+            counts[kind] = counts.get(kind, 0) + 1
+    if not counts:
+        raise UsageError("this system's starter pack has no documents to put in a sheet")
+    kind = max(sorted(counts), key=lambda k: counts[k])
+    rows: list[dict[str, Any]] = []
+    out = {PACK_FILE: files[PACK_FILE]}
+    for rel, text in sorted(files.items()):
+        if rel == PACK_FILE:
+            continue
+        documents = parsed.get(rel, [])
+        moved = [d.data for d in documents if d.data.get("kind") == kind]
+        rows.extend(moved)
+        if moved and len(moved) == len(documents):
+            continue  # the whole file moved into the sheet
+        if moved:
+            raise UsageError(f"{rel} mixes {kind} documents with others; cannot start a sheet pack")
+        out[rel] = text
+    out[SHEET_FILE] = csv_text(rows, leave_out=("kind",))
+    lines = out[PACK_FILE].splitlines()
+    kept = [line for line in lines if not line.startswith("  - ") or any(
+        fnmatch.fnmatch(rel, line[4:].strip()) for rel in out if rel != PACK_FILE)]
+    out[PACK_FILE] = "\n".join(kept) + (
+        f"\n  - {SHEET_FILE}\n# One {kind} per row of {SHEET_FILE}; its header row names the fields.\n"
+        f"sheets:\n  {SHEET_FILE}: {kind}\n")
+    return out
 
 
 def _write_settings(path: Path, settings: dict[str, object]) -> bool:

@@ -7,15 +7,18 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator
 
+from generator.cellref import SHEET_SUFFIXES, WORKBOOK_SUFFIXES, location_of
 from generator.diagnostics import Diagnostic, make
 # UsageError lived here before generator.errors; its importers here keep working.
 from generator.errors import UsageError as UsageError
 from generator.pack.model import Document, Pack
 from generator.pack.schema import SchemaSet, suggest, validate_document
+from generator.pack.sheetread import SheetFile, read_csv_bytes, read_workbook_bytes
+from generator.pack.sheets import documents_of
 from generator.pack.yamlload import Limits, YamlDocument, check_bytes, load_yaml
 
 PACK_FILE = "pack.yaml"
@@ -165,64 +168,184 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 "RS-P008", f"game system '{system}' is not installed", ("systems", idx),
                 hint=suggest(system, sorted(set(kinds.values())))
                 or "installed: " + ", ".join(sorted(set(kinds.values())))))
-    files = _included_files(root, manifest, result)
+    sheet_kinds = _sheet_kinds(root, manifest, kinds, result)
+    files = _included_files(root, manifest, result, tuple(root / key.split("#", 1)[0] for key in sheet_kinds))
     seen_ids: dict[str, Document] = {}
     for path in files:
-        file_shown = display_path(path)
         result.files += 1
-        pack.files.append(file_shown)
-        text, parsed, diags = read_yaml_file(path, file_shown, limits)
-        if text is not None:
-            result.sources[file_shown] = text
-            pack.sources[file_shown] = text
-        result.diagnostics.extend(diags)
-        file_has_errors = any(d.severity.value == "error" for d in diags)
-        if file_has_errors:
-            pack.rejected.add(None)  # a document may be lost with its kind
-            # ...and with its id: references to the ids the file plainly declares wait
-            # for it to be fixed, they are not "unknown".
-            pack.rejected_ids.update(_DECLARED_ID.findall(text or ""))
-        if parsed is None:
-            continue
-        yaml_places = {(d.line, d.col) for d in diags}
-        named = _documents_of(parsed, file_shown, result)
-        if len(named) < len(parsed.documents):
-            pack.rejected.add(None)  # a document without a kind or an id
-        for yaml_doc, kind, ident in named:
-            doc = Document(kind, ident, file_shown, yaml_doc)
-            if kind not in kinds or kind == "pack":
-                result.diagnostics.append(doc.diag(
-                    "RS-P004", f"unknown document kind '{kind}'", ("kind",),
-                    hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
-                    or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
-                pack.rejected.add(None)  # perhaps a misspelt kind the pack needs
-                pack.rejected_ids.add(ident)
-                continue
-            if kinds[kind] not in pack.systems:
-                result.diagnostics.append(doc.diag(
-                    "RS-P012", f"kind '{kind}' belongs to the '{kinds[kind]}' system, which "
-                    f"this pack does not list", ("kind",),
-                    hint=f"add '{kinds[kind]}' to 'systems' in {PACK_FILE}"))
-                pack.rejected.add(kind)
-                continue
-            if ident in seen_ids:
-                first = seen_ids[ident]
-                line, col = first.locate(("id",))
-                result.diagnostics.append(doc.diag(
-                    "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
-                    f"{first.file}:{line}:{col}", ("id",), hint="ids must be unique in a pack"))
-                pack.rejected.add(kind)
-                continue
-            seen_ids[ident] = doc
-            doc_diags = validate_document(schemas, kind, yaml_doc)
-            # A schema error where a YAML error already is only echoes it.
-            result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places)
-            if not _rejects(doc_diags) and not file_has_errors:
-                pack.documents.append(doc)
-            else:
-                pack.rejected.add(kind)
-                pack.rejected_ids.add(ident)
+        for file_shown, named, diags, has_errors, echoes in _iter_units(
+                root, path, schemas, sheet_kinds, limits, pack, result):
+            _add_documents(file_shown, named, diags, has_errors, echoes, schemas, kinds, pack,
+                           seen_ids, result)
     return pack
+
+
+_Unit = tuple[str, list[tuple[YamlDocument, str, str]], list[Diagnostic], bool, set[str]]
+"""A reported file: its name, named documents, reading problems, whether one is an error,
+and the schema messages that only echo a reading problem."""
+
+
+def _iter_units(root: Path, path: Path, schemas: SchemaSet, sheet_kinds: dict[str, str | None],
+                limits: Limits, pack: Pack, result: LoadResult
+                ) -> Iterator[_Unit]:
+    """Each reported file of ``path`` (a YAML file, a CSV file, each sheet of a workbook)
+    with its named documents, its reading problems and whether any is an error."""
+    file_shown = display_path(path)
+    if path.suffix.lower() in SHEET_SUFFIXES:
+        yield from _iter_sheet_units(root, path, file_shown, schemas, sheet_kinds, limits, pack, result)
+        return
+    pack.files.append(file_shown)
+    text, parsed, diags = read_yaml_file(path, file_shown, limits)
+    if text is not None:
+        result.sources[file_shown] = text
+        pack.sources[file_shown] = text
+    result.diagnostics.extend(diags)
+    file_has_errors = any(d.severity.value == "error" for d in diags)
+    if file_has_errors:
+        pack.rejected.add(None)  # a document may be lost with its kind
+        # ...and with its id: references to the ids the file plainly declares wait
+        # for it to be fixed, they are not "unknown".
+        pack.rejected_ids.update(_DECLARED_ID.findall(text or ""))
+    if parsed is None:
+        return
+    named = _documents_of(parsed, file_shown, result)
+    if len(named) < len(parsed.documents):
+        pack.rejected.add(None)  # a document without a kind or an id
+    yield file_shown, named, diags, file_has_errors, set()
+
+
+def _iter_sheet_units(root: Path, path: Path, file_shown: str, schemas: SchemaSet,
+                      sheet_kinds: dict[str, str | None], limits: Limits, pack: Pack,
+                      result: LoadResult
+                      ) -> Iterator[_Unit]:
+    """The documents of a CSV file or of each sheet of a workbook (issue 28 §1)."""
+    rel = path.relative_to(root).as_posix()
+    try:
+        size = path.stat().st_size
+        raw = b"" if size > limits.max_bytes else path.read_bytes()
+    except OSError as exc:
+        pack.files.append(file_shown)
+        result.diagnostics.append(make("RS-Y012", f"cannot read file: {exc.strerror}", file_shown))
+        pack.rejected.add(None)
+        return
+    if size > limits.max_bytes:
+        read = SheetFile(diagnostics=[make("RS-Y002", f"file is {size:,} bytes; the limit is "
+                                           f"{limits.max_bytes:,} bytes", file_shown,
+                                           hint="split the sheet into several files")])
+    elif path.suffix.lower() in WORKBOOK_SUFFIXES:
+        read = read_workbook_bytes(raw, file_shown, max_bytes=limits.max_bytes)
+    else:
+        read = read_csv_bytes(raw, file_shown, max_bytes=limits.max_bytes)
+    for key in sheet_kinds:
+        name, _, sheet = key.partition("#")
+        if name == rel and sheet and read.names and sheet not in read.names:
+            result.diagnostics.append(pack.manifest.diag(
+                "RS-C008", f"'{rel}' has no sheet '{sheet}'", ("sheets", key), key=True,
+                hint=suggest(sheet, read.names) or "its sheets: " + ", ".join(read.names)))
+    result.diagnostics.extend(read.diagnostics)
+    read_errors = any(d.severity.value == "error" for d in read.diagnostics)
+    if read_errors:
+        pack.rejected.add(None)
+    if not read.tables:
+        pack.files.append(file_shown)
+    for table in read.tables:
+        pack.files.append(table.file)
+        result.sources[table.file] = table.display
+        sheet = table.file[len(file_shown) + 1:-1] if table.file != file_shown else ""
+        key = f"{rel}#{sheet}" if sheet and f"{rel}#{sheet}" in sheet_kinds else rel
+        default = sheet_kinds.get(key)
+        if key in sheet_kinds and default is None:  # a kind pack.yaml names wrongly (reported)
+            pack.rejected.add(None)
+            continue
+        got = documents_of(table, schemas, default)
+        result.documents += got.rows
+        result.diagnostics.extend(got.diagnostics)
+        table_errors = read_errors or any(d.severity.value == "error" for d in got.diagnostics)
+        if table_errors or len(got.documents) < got.rows:
+            pack.rejected.add(None)
+        if table_errors:
+            pack.rejected_ids.update(ident for _, _, ident in got.documents)
+        echoes = {f"missing required property '{name}'" for name in got.meant}
+        yield (table.file, got.documents, got.diagnostics + read.diagnostics, table_errors,
+               echoes)
+
+
+def _sheet_kinds(root: Path, manifest: Document, kinds: dict[str, str],
+                 result: LoadResult) -> dict[str, str | None]:
+    """``sheets:`` of pack.yaml: FILE or FILE#SHEET -> the kind of its rows (None when the
+    kind is unknown, reported here). Entries naming a missing file are reported too."""
+    out: dict[str, str | None] = {}
+    present = sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                     if p.suffix.lower() in SHEET_SUFFIXES and p.is_file()
+                     and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    for key, kind in (manifest.data.get("sheets") or {}).items():
+        name = key.split("#", 1)[0]
+        if os.path.isabs(name) or ".." in Path(name).parts or (
+                (root / name).exists() and root.resolve() not in (root / name).resolve().parents):
+            result.diagnostics.append(manifest.diag(
+                "RS-P009", f"'{name}' leaves the pack folder", ("sheets", key), key=True,
+                hint="name sheets relative to the folder of pack.yaml"))
+            continue
+        if Path(name).suffix.lower() not in SHEET_SUFFIXES or not (root / name).is_file():
+            result.diagnostics.append(manifest.diag(
+                "RS-C008", f"'{name}' is not a sheet file of the pack", ("sheets", key), key=True,
+                hint=suggest(name, present) or ("sheet files here: " + ", ".join(present) if present
+                                                 else "sheets are .csv, .tsv or .xlsx files")))
+            continue
+        if kind not in kinds or kind == "pack":
+            known = sorted(k for k in kinds if k != "pack")
+            result.diagnostics.append(manifest.diag(
+                "RS-P004", f"unknown document kind '{kind}'", ("sheets", key),
+                hint=suggest(str(kind), known) or "known kinds: " + ", ".join(known)))
+            out[key] = None
+            continue
+        out[key] = str(kind)
+    return out
+
+
+def _add_documents(file_shown: str, named: list[tuple[YamlDocument, str, str]],
+                   diags: list[Diagnostic], file_has_errors: bool, echoes: set[str],
+                   schemas: SchemaSet,
+                   kinds: dict[str, str], pack: Pack, seen_ids: dict[str, Document],
+                   result: LoadResult) -> None:
+    """Check the kind, id and schema of each named document and add the good ones."""
+    yaml_places = {(d.line, d.col) for d in diags if d.file == file_shown}
+    for yaml_doc, kind, ident in named:
+        doc = Document(kind, ident, file_shown, yaml_doc)
+        if kind not in kinds or kind == "pack":
+            result.diagnostics.append(doc.diag(
+                "RS-P004", f"unknown document kind '{kind}'", ("kind",),
+                hint=suggest(kind, sorted(k for k in kinds if k != "pack"))
+                or "known kinds: " + ", ".join(sorted(k for k in kinds if k != "pack"))))
+            pack.rejected.add(None)  # perhaps a misspelt kind the pack needs
+            pack.rejected_ids.add(ident)
+            continue
+        if kinds[kind] not in pack.systems:
+            result.diagnostics.append(doc.diag(
+                "RS-P012", f"kind '{kind}' belongs to the '{kinds[kind]}' system, which "
+                f"this pack does not list", ("kind",),
+                hint=f"add '{kinds[kind]}' to 'systems' in {PACK_FILE}"))
+            pack.rejected.add(kind)
+            continue
+        if ident in seen_ids:
+            first = seen_ids[ident]
+            line, col = first.locate(("id",))
+            result.diagnostics.append(replace(doc.diag(
+                "RS-P005", f"id '{ident}' is already used by a {first.kind} at "
+                f"{location_of(first.file, line, col)}", ("id",), hint="ids must be unique in a pack"),
+                related=((first.file, line, col),)))
+            pack.rejected.add(kind)
+            continue
+        seen_ids[ident] = doc
+        doc_diags = validate_document(schemas, kind, yaml_doc)
+        # A schema error where a YAML error already is only echoes it.
+        result.diagnostics.extend(d for d in doc_diags if (d.line, d.col) not in yaml_places
+                                  and d.message not in echoes)
+        if not _rejects(doc_diags) and not file_has_errors:
+            pack.documents.append(doc)
+        else:
+            pack.rejected.add(kind)
+            pack.rejected_ids.add(ident)
 
 
 _DECLARED_ID = re.compile(r"""^id:[ \t]*["']?([A-Za-z0-9_.-]+)""", re.MULTILINE)
@@ -234,7 +357,10 @@ def _rejects(diagnostics: list[Diagnostic]) -> bool:
     return any(d.code.startswith("RS-S") for d in diagnostics)
 
 
-def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[Path]:
+def _included_files(root: Path, manifest: Document, result: LoadResult,
+                    named: tuple[Path, ...] = ()) -> list[Path]:
+    """The files the pack loads: those its include patterns match (less the excluded, the
+    hidden and spreadsheet lock files), and the sheet files ``named`` in ``sheets:``."""
     include = manifest.data.get("include") or list(DEFAULT_INCLUDE)
     exclude = manifest.data.get("exclude") or []
     root_resolved = root.resolve()
@@ -267,13 +393,15 @@ def _included_files(root: Path, manifest: Document, result: LoadResult) -> list[
             rel = path.relative_to(root).as_posix()
             if any(fnmatch.fnmatch(rel, ex) for ex in exclude):
                 continue
-            if any(part.startswith(".") for part in Path(rel).parts):
-                continue
+            if any(part.startswith(".") for part in Path(rel).parts) or path.name.startswith("~$"):
+                continue  # hidden, or the lock file Excel keeps beside an open workbook
             if root_resolved not in path.resolve().parents:
                 result.diagnostics.append(manifest.diag(
                     "RS-P009", f"'{rel}' links outside the pack folder", ("include", i)))
                 continue
             chosen[path] = None
+    for path in named:
+        chosen.setdefault(path, None)
     if explicit:
         result.diagnostics.extend(_iter_unincluded(root, manifest, chosen, exclude))
     return sorted(chosen)

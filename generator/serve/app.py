@@ -35,7 +35,8 @@ KEEPALIVE_SECONDS = 15.0
 
 class PackFilter(DefaultFilter):
     """The default filter, and nothing in a hidden folder below the watched folders
-    (the simulator cache writes there during a check; watching it would loop)."""
+    (the simulator cache writes there during a check; watching it would loop), nor the
+    lock files spreadsheet programs keep beside an open sheet (LibreOffice's are hidden)."""
 
     def __init__(self, bases: list[Path]) -> None:
         super().__init__()
@@ -43,6 +44,8 @@ class PackFilter(DefaultFilter):
 
     def __call__(self, change: Any, path: str) -> bool:
         where = Path(path)
+        if where.name.startswith("~$"):  # Excel's lock file beside an open workbook
+            return False
         for base in self.bases:
             if base == where or base in where.parents:
                 rel = where.relative_to(base).parts
