@@ -138,7 +138,11 @@ def _role_pack(tmp_path: Path, *, row7_type: str) -> tuple[Path, int]:
     schemas = load_schemas()
     pack = load_packs([CONTENT / "roles"], schemas, kinds_of(discover_systems())).packs[0]
     cards = [d.data for d in pack.documents if d.kind == "role-card"]
-    cards[5] = {**cards[5], "type": row7_type}  # row 1 is the header: the 6th card is row 7
+    # Row 1 is the header: the 6th card is row 7. A Builder goes there, so the clean
+    # pack (its type written again as "builder") keeps its deck as shipped.
+    builder = next(i for i, c in enumerate(cards) if c["type"] == "builder")
+    cards.insert(5, cards.pop(builder))
+    cards[5] = {**cards[5], "type": row7_type}
     root = tmp_path / "roles"
     (root / "cards").mkdir(parents=True)
     manifest = (CONTENT / "roles" / "pack.yaml").read_text(encoding="utf-8")
