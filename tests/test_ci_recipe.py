@@ -69,6 +69,7 @@ def _seed_caches(checkout: Path, shipped_cache: Callable[[str, Path], None],
             shutil.copytree(folder, pack / ".riddlesmith-cache", dirs_exist_ok=True)
 
 
+@pytest.mark.slow
 def test_readme_recipe_and_pre_commit_hook_in_a_fresh_venv(
         tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> None:
     if shutil.which("git") is None:
