@@ -1,6 +1,6 @@
 """The designer's measures (issue 22 §2): CPU seconds per shipped riddle, one player.
 
-    python benchmarks/measures.py [--content content] [--only LABEL] [--seconds 5]
+    python benchmarks/measures.py [--content content] [--only LABEL] [--seconds 30]
                                   [--playouts 200] [--cap 1000]
 
 Every riddle of the shipped content (packs under ``--content`` that use the riddle
@@ -28,6 +28,7 @@ from generator.systems.riddle.box import build_blessing, build_die, build_god
 from generator.systems.riddle.campaign import build_campaign
 from generator.systems.riddle.context import compile_riddle
 from generator.systems.riddle.measures import (
+    SECONDS,
     Measures,
     island_difficulties,
     measure_objective,
@@ -46,8 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--content", type=Path, default=REPO / "content",
                         help="folder of packs (default: the shipped content)")
     parser.add_argument("--only", default="", help="riddles whose id contains this")
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="CPU seconds each part of an objective's measures may take")
+    parser.add_argument("--seconds", type=float, default=SECONDS,
+                        help="CPU seconds each part of an objective's measures may take (a "
+                             "safety net: the cap on generated states binds first)")
     parser.add_argument("--playouts", type=int, default=200, help="naive playouts")
     parser.add_argument("--cap", type=int, default=1000, help="distinct shortest lines counted")
     args = parser.parse_args(argv)
