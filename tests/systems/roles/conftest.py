@@ -32,9 +32,10 @@ def copy_pack(root: Path, edits: dict[str, tuple[str, str]] | None = None) -> Pa
     return root
 
 
-def check_copy(root: Path, monkeypatch: pytest.MonkeyPatch) -> Report:
+def check_copy(root: Path, monkeypatch: pytest.MonkeyPatch, cache: Path | None = None) -> Report:
+    """``check`` of the copy in ``root``; ``cache``: a simulators' cache folder (else none)."""
     monkeypatch.chdir(root)
-    return check([Path(".")], Options(cache=False))
+    return check([Path(".")], Options(cache_dir=cache) if cache else Options(cache=False))
 
 
 def line_of(root: Path, rel: str, needle: str) -> int:
