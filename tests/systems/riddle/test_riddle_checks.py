@@ -6,7 +6,6 @@ column), in the style of yamllint's rule tests.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -279,8 +278,7 @@ def test_codes_are_well_formed() -> None:
 
 
 def test_a_god_left_out_for_its_own_error_does_not_empty_the_stockpiles(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        shipped_cache: Callable[[str, Path], None]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Atlas of a misspelt kind: the riddles whose objectives need his pieces were also
     # "short of pieces" (RS-G015, three echoes of one mistake).
     import shutil
@@ -294,7 +292,8 @@ def test_a_god_left_out_for_its_own_error_does_not_empty_the_stockpiles(
     atlas = root / "gods" / "atlas.yaml"
     atlas.write_text(atlas.read_text("utf-8").replace("kind: god", "kind: gdo", 1), "utf-8")
     monkeypatch.chdir(root)
-    shipped_cache("riddles", tmp_path / "cache")  # the riddles Atlas is not in stay cached
-    report = check([Path(".")], Options(cache_dir=tmp_path / "cache"))
-    assert [(d.code, Path(d.file).name) for d in report.diagnostics] == [
-        ("RS-P004", "atlas.yaml")], report.diagnostics
+    # The rule checks are tested, not the proofs: the riddles Atlas is in are proven on a
+    # small budget, and the solver's own results (RS-G1xx) are left out of the comparison.
+    report = check([Path(".")], Options(cache=False, extra={"solver_budget": 300}))
+    assert [(d.code, Path(d.file).name) for d in report.diagnostics
+            if not d.code.startswith("RS-G1")] == [("RS-P004", "atlas.yaml")], report.diagnostics
