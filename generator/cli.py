@@ -113,7 +113,7 @@ def _emit(report: object, args: CheckArgs) -> None:
     if args.report_file:
         _refuse_source(Path(args.report_file), report.sources)
         _write_report(Path(args.report_file), text)
-    else:
+    elif text.strip():  # a clean run in a format that lists only problems prints nothing
         click.echo(text.rstrip("\n"))
 
 
@@ -469,7 +469,8 @@ def new_command(kind: str, ident: str, pack: str | None, force: bool) -> None:
 
 @main.command("serve")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
+              help="Port to serve the page on (http://HOST:PORT/).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; keep 127.0.0.1 unless you mean to share the page.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
@@ -578,7 +579,7 @@ def _run_system_command(command: str, pack: str, target: str, fmt: str,
 @click.argument("pack", type=click.Path())
 @click.argument("target", metavar="TARGET")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True, help="Text for people, JSON for scripts.")
 def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
     """Solve TARGET (a riddle, a card...) of PACK and show the shortest solutions."""
     _run_system_command("solve", pack, target, fmt, values, "")
@@ -587,14 +588,17 @@ def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
 @main.command("playtest", cls=_SystemCommand, command="playtest")
 @click.argument("pack", type=click.Path())
 @click.argument("target", metavar="TARGET")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Games to play; every figure carries its 95 % interval.")
 @click.option("--policy", help="Player policy (default: the system's first).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the run: game i is seeded from (seed, i), so the same seed "
+                   "gives the same games on every executor.")
 @click.option("--jobs", type=click.IntRange(1), help="Worker processes (default: all cores).")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster (needs the 'dask' extra), e.g. tcp://host:8786.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True, help="Text for people, JSON for scripts.")
 @click.option("-q", "--quiet", is_flag=True,
               help="No progress on standard error (by default a live line on a terminal, "
                    "a line every few seconds in a log).")

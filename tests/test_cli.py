@@ -151,3 +151,23 @@ def test_installed_package_finds_its_data(tmp_path: Path) -> None:
     probe = subprocess.run([sys.executable, "-m", "generator.cli", "schema", "pack"], cwd=tmp_path,
                            capture_output=True, text=True, check=False)
     assert probe.returncode == 0 and '"$id"' in probe.stdout, probe.stderr
+
+
+def test_every_option_of_every_command_says_what_it_does() -> None:
+    """Issue 27 §3: no option in any ``--help`` without a description (the systems'
+    own solve and playtest options included)."""
+    import click
+
+    from generator.cli import main as cli
+
+    root = click.Context(cli)
+    bare = [(name, p.opts) for name, cmd in sorted(cli.commands.items())  # type: ignore[attr-defined]
+            for p in cmd.get_params(click.Context(cmd, info_name=name, parent=root))
+            if isinstance(p, click.Option) and not p.help and p.name != "help"]
+    assert bare == []
+
+
+def test_a_clean_run_in_the_github_format_prints_nothing(pack_dir: Path) -> None:
+    """Issue 27 §3: annotations only; a clean run was one empty line."""
+    result = CliRunner().invoke(main, ["check", str(pack_dir), "--format", "github", "-q"])
+    assert result.exit_code == 0 and result.stdout == "", repr(result.stdout)
