@@ -7,6 +7,9 @@ import json
 import random
 import re
 import shutil
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -190,3 +193,26 @@ def test_init_force_keeps_the_users_gitignore_and_settings(tmp_path: Path) -> No
     shutil.copytree(root / ".vscode", other / ".vscode")
     init_pack(other, discover_systems()["tower"], "other", force=True)
     assert (other / ".vscode" / "settings.json").read_text() == '{// a comment\n"a": 1}\n'
+
+
+def test_the_readmes_plain_jsonschema_lines_run_in_a_fresh_pack(tmp_path: Path) -> None:
+    """Issue 27 §3: the README's Python lines validate a pack made by ``init`` with plain
+    ``jsonschema`` and a ``referencing.Registry``: silent on the starter cards, the
+    schema's message on a misspelt key."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("<!-- plain-jsonschema -->"):]
+    block = block[block.index("```python") + 9:]
+    code = textwrap.dedent(block[:block.index("```")])
+    result = CliRunner().invoke(main, ["init", str(tmp_path / "deck"), "--system", "fragments"])
+    assert result.exit_code == 0, result.output
+
+    def run() -> str:
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path / "deck",
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert run() == ""
+    cards = tmp_path / "deck" / "cards" / "starter.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("text:", "txt:", 1), "utf-8")
+    assert "'text' is a required property" in run()
