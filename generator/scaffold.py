@@ -269,6 +269,8 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
         raise UsageError(f"kind '{kind}' belongs to the '{owner_name}' system, which "
                          f"this pack's {PACK_FILE} does not use (systems: {', '.join(declared) or 'none'}); "
                          f"add '{owner_name}' to its 'systems' list first")
+    if kind in getattr(owner, "single_kinds", ()):
+        _refuse_a_second(root, kind, systems)
     rel = _folder_of(template).replace("{id}", ident)
     body = template.split("\n", 1)[1]
     path = root / rel
@@ -278,6 +280,22 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
     header = schema_comment(kind, path, pack_schema_folder(root))
     path.write_text(header + body.replace("{id}", ident), encoding="utf-8")
     return path, include_advice(root, path)
+
+
+def _refuse_a_second(root: Path, kind: str, systems: dict[str, Any]) -> None:
+    """A pack holds one ``kind`` document at most (its system's ``single_kinds``): name
+    the one it has."""
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+
+    kinds = {"pack": "core", **{k: name for name, s in systems.items() for k in s.kinds}}
+    loaded = load_packs([root], load_schemas(), kinds)
+    for pack in loaded.packs:
+        for doc in pack.of_kind(kind):
+            line, _ = doc.locate()
+            raise UsageError(f"this pack already has its one '{kind}': '{doc.id}' in "
+                             f"{doc.file}:{line}; a pack holds one, so edit that document "
+                             "instead")
 
 
 def _find_pack(pack: Path | None) -> Path:

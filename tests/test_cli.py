@@ -171,3 +171,20 @@ def test_a_clean_run_in_the_github_format_prints_nothing(pack_dir: Path) -> None
     """Issue 27 §3: annotations only; a clean run was one empty line."""
     result = CliRunner().invoke(main, ["check", str(pack_dir), "--format", "github", "-q"])
     assert result.exit_code == 0 and result.stdout == "", repr(result.stdout)
+
+
+@pytest.mark.parametrize("system, kind, existing", [("fragments", "fragment-game", "game"),
+                                                    ("glyphs", "glyph-game", "drowned-antechamber")])
+def test_new_refuses_a_second_document_of_a_kind_a_pack_holds_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str, kind: str,
+        existing: str) -> None:
+    """Issue 27 §3: ``new`` made a second game document that broke a fresh pack (RS-F007,
+    RS-X007); it now refuses, naming the one the pack has, and writes nothing."""
+    assert CliRunner().invoke(main, ["init", str(tmp_path / "p"), "--system", system]
+                              ).exit_code == 0
+    monkeypatch.chdir(tmp_path / "p")
+    before = sorted(p for p in (tmp_path / "p").rglob("*") if p.is_file())
+    result = CliRunner().invoke(main, ["new", kind, "second"])
+    assert result.exit_code == 2
+    assert f"already has its one '{kind}': '{existing}'" in result.output, result.output
+    assert sorted(p for p in (tmp_path / "p").rglob("*") if p.is_file()) == before

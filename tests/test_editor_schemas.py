@@ -22,6 +22,7 @@ from ruamel.yaml import YAML
 
 from generator import pipeline
 from generator.cli import main
+from generator.errors import UsageError
 from generator.scaffold import SCHEMA_FOLDER, init_pack, new_document, vscode_settings
 from generator.systems import Options, discover_systems
 
@@ -124,7 +125,12 @@ def test_init_pack_works_in_an_editor(tmp_path: Path, system: str) -> None:
     assert set(systems[system].templates()) == set(systems[system].kinds)  # `new` knows every kind
     root = tmp_path / "pack"
     init_pack(root, systems[system], "pack")
+    single = getattr(systems[system], "single_kinds", ())
     for kind in sorted(systems[system].kinds):
+        if kind in single:  # the pack has its one already (init wrote it)
+            with pytest.raises(UsageError, match="already has its one"):
+                new_document(kind, f"new-{kind}", root)
+            continue
         new_document(kind, f"new-{kind}", root)
     assert (root / ".gitignore").read_text().splitlines()[1:] == ["output/", ".riddlesmith-cache/"]
     settings = json.loads((root / ".vscode" / "settings.json").read_text())

@@ -17,6 +17,7 @@ KINDS = ("fragment-card", "when-card", "fragment-game")
 class FragmentsSystem:
     name: str = "fragments"
     kinds: tuple[str, ...] = KINDS
+    single_kinds: tuple[str, ...] = ("fragment-game",)  # one a pack: `new` refuses a second
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems.fragments.art import iter_fragment_art_problems

@@ -30,6 +30,7 @@ from generator.systems.glyphs.content import KINDS, load_pack
 class GlyphsSystem:
     name: str = "glyphs"
     kinds: tuple[str, ...] = KINDS
+    single_kinds: tuple[str, ...] = ("glyph-game",)  # one a pack: `new` refuses a second
     playtest_kinds: tuple[str, ...] = ("glyph-game",)
     playtest_policies: tuple[str, ...] = ("planner", "random")
     solve_kinds: tuple[str, ...] = ("glyph-riddle",)
