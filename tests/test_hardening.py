@@ -659,8 +659,11 @@ def test_a_hostile_riddle_cache_file_is_ignored_and_rewritten_by_check_s_proofs(
 def children_of(pid: int) -> list[int]:
     found: list[int] = []
     for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as handle:
-            found += [int(c) for c in handle.read().split()]
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as handle:
+                found += [int(c) for c in handle.read().split()]
+        except FileNotFoundError:  # the thread ended after it was listed
+            continue
     return found
 
 
