@@ -32,6 +32,11 @@ def copy_pack(root: Path, edits: dict[str, tuple[str, str]] | None = None) -> Pa
     return root
 
 
+FEW_GAMES = {"pack.yaml": ("systems: [roles]", "systems: [roles]\nsim: {max_games: 75}")}
+"""An edit that caps the check's playouts at one game a deal, for tests of rule checks
+that do not read the playouts' figures."""
+
+
 def check_copy(root: Path, monkeypatch: pytest.MonkeyPatch, cache: Path | None = None) -> Report:
     """``check`` of the copy in ``root``; ``cache``: a simulators' cache folder (else none)."""
     monkeypatch.chdir(root)

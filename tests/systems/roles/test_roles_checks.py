@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import check_copy, copy_pack, line_of
+from .conftest import FEW_GAMES, check_copy, copy_pack, line_of
 
 GAME = "game.yaml"
 BUILDERS = "cards/builders.yaml"
@@ -147,7 +147,7 @@ def test_a_card_left_out_for_its_own_error_is_not_also_missing_from_the_deck(
     # role card": four echoes of one mistake.
     movers = "cards/movers.yaml"
     root = copy_pack(tmp_path, {movers: ("timing: your-move\n    text: Ride",
-                                         "timing: your-mvoe\n    text: Ride")})
+                                         "timing: your-mvoe\n    text: Ride"), **FEW_GAMES})
     report = check_copy(root, monkeypatch)
     # (The playouts still run over the deals left and may judge their balance,
     # RS-N017-N019: findings about play, not echoes of the mistake.)
@@ -167,7 +167,7 @@ def test_a_card_left_out_for_its_own_error_is_not_also_missing_from_the_deck(
 def test_a_misspelt_power_names_the_power_it_meant(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     movers = "cards/movers.yaml"
-    root = copy_pack(tmp_path, {movers: ("power: slide", "power: sldie")})
+    root = copy_pack(tmp_path, {movers: ("power: slide", "power: sldie"), **FEW_GAMES})
     report = check_copy(root, monkeypatch)
     found = [d for d in report.diagnostics if d.code == "RS-N006"]
     assert [(d.file, d.line, d.hint) for d in found] == [

@@ -1,6 +1,7 @@
 """Printed role decks: sheets, backs, reference cards and the aid; fitting; determinism."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,14 @@ from .conftest import check_copy, copy_pack, line_of
 LONG = "Build again and again. " * 90
 
 
-def test_build_is_complete_and_byte_identical(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_pack(tmp_path / "pack", {"game.yaml": ("games: 8", "games: 1")})
+def test_build_is_complete_and_byte_identical(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              shipped_cache: Callable[[str, Path], None]
+                                              ) -> None:
+    root = copy_pack(tmp_path / "pack")
     outs = []
-    for name in ("a", "b"):
-        report = check([root], Options(cache=False))
+    for name in ("a", "b"):  # each build from its own copy of the run's one check
+        shipped_cache("roles", tmp_path / f"cache-{name}")
+        report = check([root], Options(cache_dir=tmp_path / f"cache-{name}"))
         build(report, tmp_path / name)
         outs.append(tmp_path / name / "roles")
     files = sorted(p.relative_to(outs[0]).as_posix() for p in outs[0].rglob("*") if p.is_file())
