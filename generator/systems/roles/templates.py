@@ -36,7 +36,9 @@ pieces: {blocks: 64, rooftops: 10, skyscrapers: 6}
 players: {min: 2, max: 5}
 hand_size: 5
 refill_every: 4        # turns between refills
-roles: [engineer]      # the roles in the box: one Engineer, and Builder, Specialist, Mover roles
+# The roles in the box: one Engineer, and Builder, Specialist and Mover roles (these
+# are the ids `riddlesmith init --system roles` writes; name your own role cards here).
+roles: [engineer, builder-1, builder-2, specialist-1, specialist-2, mover-1, mover-2]
 numbers:               # one set per type, shared by its roles (a game deals one role a type)
   engineer: [4, 5, 12, 13, 20, 21, 25]
   builder: [2, 7, 10, 15, 18, 23]
@@ -66,7 +68,6 @@ include:
   - games/*.yaml
   - cards/*.yaml
 """
-    ids = ["engineer"]
     cards = ["""kind: role-card
 id: engineer
 type: engineer
@@ -83,7 +84,6 @@ abilities:
     for kind, power, timing, text in _TYPES:
         for i in range(1, 3):
             ident = f"{kind}-{i}"
-            ids.append(ident)
             cards.append(f"""kind: role-card
 id: {ident}
 type: {kind}
@@ -94,6 +94,5 @@ abilities:
     text: {text}
     power: {power}
 """)
-    game = TEMPLATES["role-game"].split("\n", 1)[1].replace("{id}", "game").replace(
-        "roles: [engineer]", f"roles: [{', '.join(ids)}]")
+    game = TEMPLATES["role-game"].split("\n", 1)[1].replace("{id}", "game")  # names the cards
     return {"pack.yaml": pack, "games/game.yaml": game, "cards/cards.yaml": "---\n".join(cards)}
