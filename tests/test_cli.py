@@ -210,6 +210,8 @@ def test_every_new_document_checks_without_errors_in_a_fresh_pack(
     assert CliRunner().invoke(main, ["init", str(tmp_path / "p"), "--system", system]
                               ).exit_code == 0
     monkeypatch.chdir(tmp_path / "p")
+    with open("pack.yaml", "a", encoding="utf-8") as manifest:  # the playtests are not tested
+        manifest.write("sim: {max_games: 20}\n")
     made = CliRunner().invoke(main, ["new", kind, f"new-{kind}"])
     assert made.exit_code == 0, made.output
     result = CliRunner().invoke(main, ["check", ".", "--format", "json", "--no-cache", "-q"])
