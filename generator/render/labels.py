@@ -230,6 +230,15 @@ _TABLE: dict[str, tuple[str, str]] = {
     "role-reference-set": ("One whole set of six.", "Un jeu complet de six."),
     "role-reference-roles": ("Choose one of these roles and deal its {count} copies, numbered",
                              "Choisissez un de ces rôles et distribuez ses {count} exemplaires, numérotés"),
+    "role-aid-deal": ("Setting up", "Mise en place"),
+    "role-aid-deal-text": (
+        "Choose one Builder, one Specialist and one Mover role (the ones marked for a first "
+        "game, or any others). Shuffle their six copies each with the seven Engineers into "
+        "one deck of 25 cards, and deal {hand} to every player.",
+        "Choisissez un rôle Bâtisseur, un rôle Spécialiste et un rôle Voyageur (ceux marqués "
+        "pour une première partie, ou d'autres). Mélangez leurs six exemplaires chacun avec "
+        "les sept Ingénieurs en un paquet de 25 cartes, et distribuez-en {hand} à chaque "
+        "joueur."),
     "role-aid-round": ("A round", "Un tour de table"),
     "role-aid-round-text": (
         "1. Everyone picks a card from their hand and reveals it at the same time.\n"

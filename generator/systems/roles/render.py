@@ -188,12 +188,14 @@ def reference_card(kind: str, roles: list[RoleCard], numbers: tuple[int, ...], b
     return Scene(w + 2 * b, h + 2 * b, tuple(parts), id=f"reference-{kind}")
 
 
-AID_SECTIONS = ("role-aid-round", "role-aid-lose", "role-aid-win", "role-aid-pieces")
+AID_SECTIONS = ("role-aid-deal", "role-aid-round", "role-aid-lose", "role-aid-win",
+                "role-aid-pieces")
 
 
 def aid_sections(game: RoleGame, lang: str | None, *, skyscrapers: bool
                  ) -> list[tuple[str, str]]:
-    """The aid's (heading, text) sections in ``lang``: the round with the game's refill
+    """The aid's (heading, text) sections in ``lang``: setting up (one role of each type
+    and the Engineers, dealt to the hand size), the round with the game's refill
     and hand size, losing workers, winning, and the pieces; the skyscraper sentence
     only when ``skyscrapers`` (a skyscraper can stand in this game:
     :func:`~.engine.can_hold_skyscrapers`)."""

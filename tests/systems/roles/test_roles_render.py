@@ -51,3 +51,18 @@ def test_text_that_cannot_fit_is_an_error_at_its_line(tmp_path: Path,
     report = check_copy(root, monkeypatch)
     found = [(d.file, d.line) for d in report.diagnostics if d.code == "RS-R001"]
     assert found == [(rel, line_of(root, rel, "Build again"))]
+
+
+@pytest.mark.parametrize("lang, words", [(None, ("one Builder", "25 cards", "deal 3")),
+                                         ("fr", ("un rôle Bâtisseur", "25 cartes", "distribuez-en 3"))])
+def test_the_aid_says_how_to_set_up_a_game(lang: str | None, words: tuple[str, ...]) -> None:
+    """Issue 25 §4: the player aid opens with the set-up: one role of each type, their
+    six copies and the Engineers in one deck, the game's hand size dealt."""
+    from types import SimpleNamespace
+
+    from generator.systems.roles.render import aid_sections
+
+    game = SimpleNamespace(refill_every=4, hand_size=3)
+    heading, text = aid_sections(game, lang, skyscrapers=True)[0]  # type: ignore[arg-type]
+    assert heading == ("Setting up" if lang is None else "Mise en place")
+    assert all(w in text for w in words), text
