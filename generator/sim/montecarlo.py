@@ -163,6 +163,21 @@ def _result(games: int, seed: int, total: dict[Any, tuple[int, int]]) -> RunResu
                      tuple((r, total[r][1]) for r in records))
 
 
+def _counter(progress: Progress | None, total: int) -> Callable[[int], None]:
+    """Tell ``progress`` of 0 games done now, then of each finished task's games."""
+    done = 0
+    if progress is not None:
+        progress(0, total)
+
+    def on_task(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, total)
+
+    return on_task
+
+
 def run_games(simulation: Any, games: int, seed: int, *, executor: Executor | None = None,
               progress: Progress | None = None, tasks: int | None = None) -> RunResult[Any]:
     """Play games ``0 .. games-1`` of ``simulation`` seeded from ``seed``.
@@ -175,16 +190,7 @@ def run_games(simulation: Any, games: int, seed: int, *, executor: Executor | No
     if games < 0:
         raise ValueError(f"games must be at least 0, got {games}")
     executor = executor or InProcessExecutor()
-    done = 0
-    if progress is not None:
-        progress(0, games)
-
-    def on_task(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress is not None:
-            progress(done, games)
-
+    on_task = _counter(progress, games)
     return _result(games, seed, _play_range(simulation, seed, 0, games, executor, tasks,
                                             on_task))
 
@@ -230,16 +236,7 @@ def run_until(simulation: Any, seed: int, *, batch: int, cap: int,
     executor = executor or InProcessExecutor()
     total: dict[Any, tuple[int, int]] = {}
     played = 0
-    done = 0
-    if progress is not None:
-        progress(0, cap)
-
-    def on_task(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress is not None:
-            progress(done, cap)
-
+    on_task = _counter(progress, cap)
     result = _result(0, seed, total)
     for stop in batch_plan(batch, cap):
         total = merge_counts((total, _play_range(simulation, seed, played, stop, executor,
