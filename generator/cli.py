@@ -545,7 +545,9 @@ class _SystemCommand(click.Command):
             _systems_or_exit(ctx)
             for param in self.params:
                 if isinstance(param, click.Option) and param.name == "policy":
-                    param.help = f"Player policy (default: the system's first). {policies_help()}."
+                    param.help = (f"Player policy (default: the system's first); repeat it to "
+                                  f"compare players side by side on the same seeds. "
+                                  f"{policies_help()}.")
             for system, option in command_options(self.system_command):
                 if option.kind == "flag":
                     self.params.append(click.Option([f"--{option.name}"], is_flag=True,
@@ -590,7 +592,9 @@ def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
 @click.argument("target", metavar="TARGET")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Games to play; every figure carries its 95 % interval.")
-@click.option("--policy", help="Player policy (default: the system's first).")
+@click.option("--policy", multiple=True,
+              help="Player policy (default: the system's first); repeat it to compare "
+                   "players side by side on the same seeds.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run: game i is seeded from (seed, i), so the same seed "
                    "gives the same games on every executor.")

@@ -11,6 +11,8 @@ answer lists every target the pack offers.
 """
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 from typing import Any
 
@@ -107,13 +109,45 @@ def run_command(command: str, request: CommandRequest,
 
 def _run(command: str, system: Any, request: CommandRequest) -> tuple[int, str]:
     if command == "playtest":
-        policy = request.values.get("policy")
-        if policy is None:
-            values = dict(request.values, policy=system.playtest_policies[0])
-            request = CommandRequest(request.pack, request.target, request.fmt, values,
-                                     request.progress, request.notice)
-        return system.run_playtest(request)  # type: ignore[no-any-return]
+        asked = request.values.get("policy")
+        policies = ([asked] if isinstance(asked, str) else list(asked or ())) \
+            or [system.playtest_policies[0]]
+        if len(dict.fromkeys(policies)) > 1:
+            return _compare(system, request, list(dict.fromkeys(policies)))
+        values = dict(request.values, policy=policies[0])
+        return system.run_playtest(CommandRequest(  # type: ignore[no-any-return]
+            request.pack, request.target, request.fmt, values, request.progress,
+            request.notice))
     return system.run_solve(request)  # type: ignore[no-any-return]
+
+
+def _compare(system: Any, request: CommandRequest, policies: list[str]) -> tuple[int, str]:
+    """Playtest each policy on the same seeds and report them side by side
+    (:mod:`generator.skill`); ``values["comparing"]`` tells the system so (a competitive
+    game then seats each policy against its reference players)."""
+    from generator.skill import compare_policies, format_comparison
+
+    unknown = [p for p in policies if p not in system.playtest_policies]
+    if unknown:
+        return 2, (f"riddlesmith: unknown policy '{unknown[0]}' (choose "
+                   f"{', '.join(system.playtest_policies)})")
+    results: dict[str, dict[str, Any]] = {}
+    for policy in policies:
+        values = dict(request.values, policy=policy, comparing=True)
+        code, text = system.run_playtest(CommandRequest(request.pack, request.target, "json",
+                                                        values, request.progress,
+                                                        request.notice))
+        if code != 0:
+            return code, text
+        results[policy] = json.loads(text)
+    comparison = compare_policies(results, getattr(system, "skill_order", policies))
+    if request.fmt == "json":
+        return 0, json.dumps({"target": request.target, "seed": request.values.get("seed"),
+                              "comparison": comparison,
+                              "policies": [results[p] for p in comparison["order"]]},
+                             indent=2)
+    label = next(iter(results.values())).get("figure", "win rate")
+    return 0, format_comparison(request.target, comparison, label)
 
 
 def _diagnostics_text(diags: list[Diagnostic]) -> str:

@@ -166,6 +166,31 @@ def intervals_disjoint_above(upper: tuple[float, float], lower: tuple[float, flo
     return upper[0] > lower[1]
 
 
+def difference_interval(wins_a: int, games_a: int, wins_b: int, games_b: int,
+                        z: float = Z95) -> tuple[float, float]:
+    """The 95 % interval of ``p_a - p_b`` for two independent proportions: Newcombe's
+    hybrid score interval (his method 10), built from the two Wilson intervals, so it
+    stays inside [-1, 1] and is sound at 0 % and 100 %.
+
+    Two policies played on the same seeds are not independent samples, but the
+    games diverge after their first choice; treating them as independent gives a
+    wider (more cautious) interval than a paired one would.
+
+    >>> [round(x, 4) for x in difference_interval(56, 70, 48, 80)]
+    [0.0524, 0.3339]
+    >>> difference_interval(0, 0, 0, 0)
+    (-1.0, 1.0)
+    """
+    p_a = wins_a / games_a if games_a else 0.0
+    p_b = wins_b / games_b if games_b else 0.0
+    lo_a, hi_a = wilson_interval(wins_a, games_a, z)
+    lo_b, hi_b = wilson_interval(wins_b, games_b, z)
+    d = p_a - p_b
+    lower = d - math.sqrt((p_a - lo_a) ** 2 + (hi_b - p_b) ** 2)
+    upper = d + math.sqrt((hi_a - p_a) ** 2 + (p_b - lo_b) ** 2)
+    return max(-1.0, lower), min(1.0, upper)
+
+
 def make_histogram(values: Iterable[int] | Mapping[int, int]) -> Histogram:
     """A histogram of integer values, or of a ``value -> count`` mapping.
 
@@ -315,7 +340,7 @@ def wrong_way(intervals: Sequence[tuple[float, float]]) -> tuple[tuple[int, int]
 
 
 __all__ = ["CLIFF_OVER", "Histogram", "PLATEAU_AT_MOST", "Step", "T975", "Z95",
-           "classify_curve", "format_histogram", "format_interval", "format_mean",
+           "classify_curve", "difference_interval", "format_histogram", "format_interval", "format_mean",
            "format_rate", "half_width", "intervals_disjoint_above", "make_histogram",
            "mean_interval", "mean_of", "merge_histograms", "plateau_runs", "quantile_of",
            "t975", "total_of", "wilson_interval", "wrong_way"]

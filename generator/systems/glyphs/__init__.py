@@ -32,7 +32,9 @@ class GlyphsSystem:
     kinds: tuple[str, ...] = KINDS
     single_kinds: tuple[str, ...] = ("glyph-game",)  # one a pack: `new` refuses a second
     playtest_kinds: tuple[str, ...] = ("glyph-game",)
-    playtest_policies: tuple[str, ...] = ("planner", "random")
+    playtest_policies: tuple[str, ...] = ("planner", "random", "lookahead")
+    skill_order: tuple[str, ...] = ("random", "planner", "lookahead")
+    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
     solve_kinds: tuple[str, ...] = ("glyph-riddle",)
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:

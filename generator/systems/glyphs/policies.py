@@ -1,4 +1,5 @@
-"""Player policies: ``planner`` (the default) and ``random`` (a baseline).
+"""Player policies: ``random`` (a baseline), ``planner`` (the default) and ``lookahead``
+(the planner, weighing its best plans by the turn after them), in rising strength.
 
 ``planner`` plans its turn's actions together: a beam search over the owed
 actions (two basic, one special, in any order) from the turn's grid, scoring
@@ -17,6 +18,7 @@ win rate, and a way to drive every rule in tests.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Iterator
 
@@ -34,10 +36,10 @@ from generator.systems.glyphs.board import (
     is_solved,
     placements,
 )
-from generator.systems.glyphs.game import Action, Play, has_use
+from generator.systems.glyphs.game import BASIC_PER_TURN, Action, Play, has_use
 from generator.systems.glyphs.scoring import SOLVED_BONUS, Board, Scorer, Target
 
-POLICIES = ("planner", "random")
+POLICIES = ("planner", "random", "lookahead")
 DEFAULT_POLICY = "planner"
 REWARD_PREFERENCE = ("restore-3", "swap-any", "swap-orthogonal-3", "rotate-row-and-column",
                      "swap-diagonal-2", "joker-pass")
@@ -191,6 +193,13 @@ class Planner:
 
     def make_plan(self, play: Play) -> list[Action]:
         """Beam search over the owed actions of this turn."""
+        finished = self.plans(play)
+        return list(finished[0][3]) if finished else []
+
+    def plans(self, play: Play) -> list[tuple[float, tuple[int, ...], int, tuple[Action, ...],
+                                             int, bool]]:
+        """The finished plans of the beam search, best first: (score, tiles, restored,
+        actions, basics used, special used)."""
         targets = self.targets(play)
         scorer = self.scorer(play, targets)
         start = scorer.score(play.tiles, play.restored)
@@ -239,10 +248,8 @@ class Planner:
             for value, t2, r2, parent, (source, index, effect), steps in grown[:BEAM]:
                 beam.append((value, t2, r2, parent[3] + (Action(source, index, effect, steps),),
                              parent[4] + (source == "basic"), parent[5] or source == "special"))
-        if not finished:
-            return []
         finished.sort(key=lambda b: (b[0], [a.steps for a in b[3]]))
-        return list(finished[0][3])
+        return finished
 
     def next_action(self, play: Play) -> Action | None:
         if not play.must_act():
@@ -352,6 +359,42 @@ class Planner:
         return sorted(restored, key=value)[:count]
 
 
+LOOKAHEAD_PLANS = 3
+"""The best plans of a turn that :class:`Lookahead` weighs by the turn after them."""
+
+
+class Lookahead(Planner):
+    """The planner, looking one turn ahead: of its :data:`LOOKAHEAD_PLANS` best plans
+    (distinct end grids), it plays the one whose grid scores best after this turn plus
+    after the best plan of the next turn, played on that grid as if the riddle row,
+    the curses and the special tiles stayed as they are (solving a card now counts in
+    both turns, so a card solved now beats the same card solved next turn)."""
+
+    def make_plan(self, play: Play) -> list[Action]:
+        finished = self.plans(play)
+        kept: list[tuple[float, tuple[int, ...], int, tuple[Action, ...], int, bool]] = []
+        grids: set[tuple[tuple[int, ...], int]] = set()
+        for plan in finished:
+            if (plan[1], plan[2]) not in grids:
+                grids.add((plan[1], plan[2]))
+                kept.append(plan)
+            if len(kept) == LOOKAHEAD_PLANS:
+                break
+        if len(kept) < 2:
+            return list(kept[0][3]) if kept else []
+        best: tuple[float, float, int] | None = None
+        chosen = kept[0]
+        for rank, plan in enumerate(kept):
+            after = replace(play, tiles=plan[1], restored=plan[2], basics_left=BASIC_PER_TURN,
+                            special_used=False, turn=play.turn + 1, log=[])
+            following = self.plans(after)
+            later = following[0][0] if following else plan[0]
+            key = (plan[0] + later, plan[0], rank)
+            if best is None or key < best:
+                best, chosen = key, plan
+        return list(chosen[3])
+
+
 def _any_use(play: Play, effect: str) -> tuple[Step, ...]:
     """Some legal use of an effect (the first one listed)."""
     n = play.table.n
@@ -415,7 +458,9 @@ def make_policy(name: str, rng: random.Random) -> Planner | RandomPolicy:
         return Planner(rng)
     if name == "random":
         return RandomPolicy(rng)
+    if name == "lookahead":
+        return Lookahead(rng)
     raise KeyError(name)
 
 
-__all__ = ["DEFAULT_POLICY", "POLICIES", "Board", "Planner", "RandomPolicy", "Scorer", "make_policy"]
+__all__ = ["DEFAULT_POLICY", "LOOKAHEAD_PLANS", "POLICIES", "Board", "Lookahead", "Planner", "RandomPolicy", "Scorer", "make_policy"]

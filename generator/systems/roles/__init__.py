@@ -12,8 +12,9 @@ hand size, refill cadence). Modules, each with one job:
   Liberty, turns lowest to highest, refills, losing workers, the three wins),
   playing each ability through the shared power engine
   (:mod:`generator.engine.powers`);
-- :mod:`.policies`: random and greedy players; :mod:`.playout`: seeded
+- :mod:`.policies`: random, greedy and lookahead players; :mod:`.playout`: seeded
   playouts, per-card statistics, the playtest command and the card warnings;
+  :mod:`.challenge`: one policy against the field (what skill is worth);
 - :mod:`.render`: card sheets, backs, reference cards and the player aid.
 """
 from __future__ import annotations
@@ -27,6 +28,8 @@ from generator.systems import Artefact, CommandOption, CommandRequest, Options, 
 from generator.systems.roles.content import check_pack, read_pack
 
 KINDS = ("role-card", "role-game")
+POLICY_NAMES = ("greedy", "random", "lookahead")
+"""The players of :mod:`.policies` (pinned to its table in the tests), the default first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,19 +68,26 @@ class RolesSystem:
         return report_playouts(pack, cache_dir_for(pack, options))
 
     playtest_kinds: tuple[str, ...] = ("role-game",)
-    playtest_policies: tuple[str, ...] = ("greedy", "random")
+    playtest_policies: tuple[str, ...] = POLICY_NAMES
+    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
+    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
 
     def playtest_options(self) -> tuple[CommandOption, ...]:
         return (CommandOption("players", "Players of a role game (default: its "
-                              "playtest.players).", minimum=2, maximum=5),)
+                              "playtest.players).", minimum=2, maximum=5),
+                CommandOption("against", "The policy of the other seats: the --policy "
+                              "player takes each seat in turn and its win share is the "
+                              "figure (default when comparing policies: greedy).",
+                              kind="choice", choices=POLICY_NAMES))
 
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.roles.playout import run_playtest
 
         v = request.values
+        against = v.get("against") or ("greedy" if v.get("comparing") else None)
         return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
                             v.get("jobs"), v.get("scheduler"), request.fmt, request.progress,
-                            v.get("players"))
+                            v.get("players"), against)
 
     def templates(self) -> dict[str, str]:
         from generator.systems.roles.templates import TEMPLATES

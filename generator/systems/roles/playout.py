@@ -643,17 +643,19 @@ def format_playtest(result: DealResult, game: str, stopped: str = "") -> str:
 
 def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, seed: int,
                  jobs: int | None, scheduler: str | None, fmt: str,
-                 progress: Progress | None = None, players: int | None = None
-                 ) -> tuple[int, str]:
+                 progress: Progress | None = None, players: int | None = None,
+                 against: str | None = None) -> tuple[int, str]:
     """Playtest role game ``ident`` of the pack over all its deals: (exit code, text); 2
-    for usage problems."""
+    for usage problems. ``against``: ``policy`` plays one seat against this policy in the
+    others (:mod:`.challenge`)."""
     from generator.pack.loader import UsageError, load_packs
     from generator.pack.schema import load_schemas
     from generator.systems import discover_systems
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
-    if policy not in POLICIES:
-        return 2, f"riddlesmith: unknown policy '{policy}' (choose {', '.join(POLICIES)})"
+    for name in (policy, against or policy):
+        if name not in POLICIES:
+            return 2, f"riddlesmith: unknown policy '{name}' (choose {', '.join(POLICIES)})"
     kinds = {k: name for name, s in discover_systems().items() for k in s.kinds}
     try:
         loaded = load_packs([Path(pack_path)], load_schemas(), kinds)
@@ -673,6 +675,12 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
             seats = players or game.playtest_players
             try:
                 _, tables = compile_deals(game, cards)
+                if against is not None:
+                    from generator.systems.roles.challenge import run_challenge
+
+                    return run_challenge(tables, ident, f"{ident} ({pick_text(game.title, None)})",
+                                         policy, against, games, seed, seats, jobs, scheduler,
+                                         fmt, progress)
                 result, _ = playtest_deals(tables, policy, games, seed, seats, jobs,
                                            scheduler, progress=progress)
             except (ExecutorUnavailable, ValueError) as exc:

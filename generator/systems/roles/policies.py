@@ -1,4 +1,5 @@
-"""Players for role-game playouts: ``random`` (uniform choices) and ``greedy``.
+"""Players for role-game playouts, in rising strength: ``random`` (uniform choices),
+``greedy`` and ``lookahead`` (greedy, but it never hands a rival a win it can avoid).
 
 The greedy player scores each ply by the position it leaves: a win first, then
 its own workers' heights (level 3 counts as level 2: a worker parked on a tower
@@ -31,6 +32,7 @@ from generator.systems.roles.engine import (
     legal_plies,
     owner_of,
     seat_workers,
+    usage,
     win_type,
 )
 
@@ -293,5 +295,58 @@ class GreedyPolicy:
         return best[rng.randrange(len(best))]
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
+LOOKAHEAD_PLIES = 8
+"""The best plies by the greedy value that :class:`LookaheadPolicy` checks for a win
+handed to the next players (past them it keeps the greedy choice)."""
+
+
+class LookaheadPolicy(GreedyPolicy):
+    """The greedy player, looking one turn ahead: it does not hand a rival a win.
+
+    Of its plies by greedy value, best first (ties in the greedy player's random order,
+    at most :data:`LOOKAHEAD_PLIES`), it plays the first after which no rival seat can
+    win on its next turn with any role of the deal, assuming that rival holds the
+    Statue (the worst case; the rivals' hands are hidden). A ply that wins at once is
+    played at once; when every ply checked hands a win, it plays the greedy choice."""
+
+    def _hands_a_win(self, table: Table, position: Position, seat: int, ply: Ply) -> bool:
+        state = apply_ply(position.state, ply)
+        used = usage(position.state, ply)
+        supply = (position.supply[0] - used[0], position.supply[1] - used[1],
+                  position.supply[2] - used[2])
+        seats = len(state.workers) // WORKERS_EACH
+        roles: dict[int, int] = {}
+        for card, rules in enumerate(table.with_win):
+            roles.setdefault(id(rules), card)
+        for rival in range(seats):
+            if rival == seat or all(state.workers[i] < 0 for i in seat_workers(rival)):
+                continue
+            view = Position(state, supply, rival)
+            for card in roles.values():
+                for reply in legal_plies(table, view, rival, card):
+                    if reply.win and win_type(table, view, rival, card, reply):
+                        return True
+        return False
+
+    def choose_ply(self, table: Table, position: Position, seat: int, card: int,
+                   plies: list[Ply], rng: random.Random) -> Ply:
+        values = self._listed(table, position, seat, card, plies)
+        best, index = pick_best(values, rng)
+        if best >= WIN_SCORE or len(plies) == 1:
+            return plies[index]
+        checked = 0
+        for value in sorted(set(values), reverse=True):
+            tied = [i for i, v in enumerate(values) if v == value]
+            rng.shuffle(tied)
+            for i in tied:
+                if checked == LOOKAHEAD_PLIES:
+                    return plies[index]
+                checked += 1
+                if not self._hands_a_win(table, position, seat, plies[i]):
+                    return plies[i]
+        return plies[index]
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy,
+                                             "lookahead": LookaheadPolicy}
 DEFAULT_POLICY = "greedy"

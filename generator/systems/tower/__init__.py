@@ -184,6 +184,8 @@ class TowerSystem:
         return tower_token_kinds(pack, options)
 
     playtest_kinds: tuple[str, ...] = ("tower-scenario",)
+    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
+    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
 
     @property
     def playtest_policies(self) -> tuple[str, ...]:

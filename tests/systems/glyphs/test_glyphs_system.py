@@ -49,7 +49,7 @@ def test_playtest_usage_errors(small_pack: Path) -> None:
 
 def test_playtest_help_lists_the_glyph_policies() -> None:
     out = " ".join(run("playtest", "--help")[1].split())
-    assert "glyphs: planner, random" in out and "--degree" in out
+    assert "glyphs: planner, random, lookahead" in out and "--degree" in out
 
 
 def test_solve_a_card(small_pack: Path) -> None:
