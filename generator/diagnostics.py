@@ -96,6 +96,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
     "RS-P015": (Severity.ERROR, "two packs share an id"),
     "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
+    "RS-P017": (Severity.ERROR, "unknown player in sim.players"),
     # Artwork
     "RS-A001": (Severity.ERROR, "art file not found"),
     "RS-A002": (Severity.ERROR, "art file cannot be read"),
@@ -239,6 +240,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-X103": (Severity.INFO, "difficulty curve"),
     "RS-X104": (Severity.INFO, "difficulty plateau"),
     "RS-X105": (Severity.WARNING, "difficulty cliff"),
+    "RS-X106": (Severity.INFO, "skill gap by degree"),
+    "RS-X107": (Severity.WARNING, "a stronger player wins less"),
     # Environment / usage (exit code 2)
     "RS-E001": (Severity.ERROR, "path does not exist"),
     "RS-E002": (Severity.ERROR, "output folder cannot be written"),
@@ -342,6 +345,10 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-P016": ("The same setting is written in two documents and one silently wins; keep it "
                 "in one place so a change takes effect.",
                 "# pack.yaml\nprint: {card: poker}\n# settings/game.yaml\ncard: {size: tarot}"),
+    "RS-P017": ("check compares the players of sim.players with each system's default player "
+                "(the skill gap); a name no system of the pack plays is a typo or a system the "
+                "pack does not use.",
+                "sim: {players: [random, lookahead]}"),
     "RS-S001": ("The value breaks a rule of the document's schema (a pattern, a range, a format); "
                 "the message and hint say which.", "kind: fragment-card\nid: My_Card    # ids are lowercase-with-dashes\ntext: I hum."),
     "RS-S002": ("A key the schema does not know is usually a typo, and its value is ignored.",

@@ -21,12 +21,12 @@ from generator import __version__, output
 from generator.diagnostics import Diagnostic, Severity, count
 from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
 from generator.pack.model import Pack
-from generator.pack.schema import SchemaSet, load_schemas
+from generator.pack.schema import SchemaSet, load_schemas, suggest
 from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
-from generator.systems import Artefact, Options, System, discover_systems, paper_of
+from generator.systems import Artefact, Options, Playtester, System, discover_systems, paper_of
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import iter_booklet_problems, iter_target_artefacts, targets_of
@@ -105,6 +105,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
                 ("languages",), hint="texts fall back to " + pack.languages[0]))
+        diagnostics.extend(iter_unknown_players(pack, systems))
         for name in pack.systems:
             system = systems.get(name)
             if system is None:
@@ -122,6 +123,23 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
                   files=loaded.files, documents=loaded.documents, systems=systems,
                   options=options)
+
+
+def iter_unknown_players(pack: Pack, systems: dict[str, System]) -> Iterator[Diagnostic]:
+    """RS-P017 for a name of ``sim.players`` that no playtesting system of the pack knows."""
+    names = ((pack.data.get("sim") or {}).get("players")) or []
+    known: list[str] = []
+    for name in pack.systems:
+        system = systems.get(name)
+        if isinstance(system, Playtester):
+            known.extend(p for p in system.playtest_policies if p not in known)
+    for i, player in enumerate(names):
+        if player not in known:
+            yield pack.manifest.diag(
+                "RS-P017", f"no game system of this pack has a player named '{player}'",
+                ("sim", "players", i), hint=suggest(player, known) or (
+                    "players: " + ", ".join(known) if known else "no system of this pack "
+                    "playtests"))
 
 
 def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options) -> list[Diagnostic]:

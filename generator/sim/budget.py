@@ -20,7 +20,7 @@ Budget(width=0.03, cap=5000, batch=100)
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -82,6 +82,34 @@ def from_pack(data: Mapping[str, Any], default: Budget) -> Budget:
     return out
 
 
+DEFAULT_PLAYERS = ("random",)
+"""The players ``check`` compares with a system's default player unless ``sim.players``
+names others: the weakest, which is cheap and shows what skill is worth at all."""
+
+
+def players_from_pack(data: Mapping[str, Any], known: Sequence[str], default_policy: str,
+                      skill_order: Sequence[str]) -> tuple[str, ...]:
+    """The players a system's ``check`` plays besides ``default_policy``: the names of
+    ``sim.players`` it knows (another system's names are that system's), else
+    :data:`DEFAULT_PLAYERS`; weakest first by ``skill_order``.
+
+    >>> players_from_pack({"sim": {"players": ["lookahead", "random", "x"]}},
+    ...                   ("planner", "random", "lookahead"), "planner",
+    ...                   ("random", "planner", "lookahead"))
+    ('random', 'lookahead')
+    >>> players_from_pack({}, ("greedy", "random"), "greedy", ("random", "greedy"))
+    ('random',)
+    """
+    setting = data.get(SETTING)
+    names = setting.get("players") if isinstance(setting, Mapping) else None
+    if not isinstance(names, list):
+        names = [p for p in DEFAULT_PLAYERS if p in known]
+    rank = {name: i for i, name in enumerate(skill_order)}
+    chosen = [n for n in dict.fromkeys(names) if isinstance(n, str) and n in known
+              and n != default_policy]
+    return tuple(sorted(chosen, key=lambda n: rank.get(n, len(rank))))
+
+
 def stop_text(stopped: str) -> str:
     """How a figure's run ended, in words.
 
@@ -91,4 +119,5 @@ def stop_text(stopped: str) -> str:
     return "interval narrow enough" if stopped == STOPPED_BY_WIDTH else "stopped by the cap"
 
 
-__all__ = ["Budget", "DEFAULT_WIDTH", "SETTING", "from_pack", "stop_text"]
+__all__ = ["Budget", "DEFAULT_PLAYERS", "DEFAULT_WIDTH", "SETTING", "from_pack", "players_from_pack",
+           "stop_text"]

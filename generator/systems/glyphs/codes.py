@@ -74,6 +74,14 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X105": ("The win rate drops by more than 25 points from one degree to the next: a "
                 "cliff that players stepping up one degree will fall off.",
                 "# degree 3 won in 61 %, degree 4 in 26 % (deck 4 replaces deck 3)"),
+    "RS-X106": ("What skill is worth at each degree: the strongest compared player's win rate "
+                "minus the weakest's, with its 95 % interval, each player on the same seeds "
+                "and budget (sim.players chooses them; default random beside the planner). A "
+                "gap near zero means the degree is decided by the shuffle, not the player.",
+                "sim: {players: [random, lookahead]}   # compare three players"),
+    "RS-X107": ("A stronger player won clearly less than a weaker one (the 95 % intervals do "
+                "not overlap): luck decides the degree, or a player misreads a rule.",
+                "# degree 5: lookahead 12 % [8-17], planner 25 % [20-31]"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "GLYPH_CODES"]

@@ -40,6 +40,8 @@ from generator.systems.glyphs.game import BASIC_PER_TURN, Action, Play, has_use
 from generator.systems.glyphs.scoring import SOLVED_BONUS, Board, Scorer, Target
 
 POLICIES = ("planner", "random", "lookahead")
+SKILL_ORDER = ("random", "planner", "lookahead")
+"""The policies by strength, weakest first."""
 DEFAULT_POLICY = "planner"
 REWARD_PREFERENCE = ("restore-3", "swap-any", "swap-orthogonal-3", "rotate-row-and-column",
                      "swap-diagonal-2", "joker-pass")
@@ -463,4 +465,4 @@ def make_policy(name: str, rng: random.Random) -> Planner | RandomPolicy:
     raise KeyError(name)
 
 
-__all__ = ["DEFAULT_POLICY", "LOOKAHEAD_PLANS", "POLICIES", "Board", "Lookahead", "Planner", "RandomPolicy", "Scorer", "make_policy"]
+__all__ = ["DEFAULT_POLICY", "LOOKAHEAD_PLANS", "POLICIES", "SKILL_ORDER", "Board", "Lookahead", "Planner", "RandomPolicy", "Scorer", "make_policy"]

@@ -28,7 +28,12 @@ Diagnostics (RS-X1xx):
 - **RS-X104** (info), at the first degree of a plateau: adjacent degrees won
   within 5 points of each other;
 - **RS-X105** (warning), at the later degree: a cliff, the win rate drops more
-  than 25 points from one degree to the next.
+  than 25 points from one degree to the next;
+- **RS-X106** (info), at ``degrees``: the skill gap at each degree, the strongest
+  player's win rate minus the weakest's (the check's planner and the players of
+  ``sim.players``, default ``random``; each on the same seeds and budget);
+- **RS-X107** (warning), at the degree: a stronger player won less than a weaker one
+  beyond both 95 % intervals.
 """
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ from generator.cachefile import read_keyed, write_text
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.sim.cache import digest_sources
-from generator.sim.budget import DEFAULT_WIDTH, Budget, from_pack
+from generator.sim.budget import DEFAULT_PLAYERS, DEFAULT_WIDTH, Budget, from_pack, players_from_pack
 from generator.sim.montecarlo import STOPPED_BY_CAP
 from generator.sim.stats import (
     PLATEAU_AT_MOST,
@@ -58,10 +63,12 @@ from generator.sim.stats import (
 )
 from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.model import Table
+from generator.skill import compare_policies, strength_order
 from generator.systems.glyphs.playtest import playtest_until, standard_setup
+from generator.systems.glyphs.policies import POLICIES, SKILL_ORDER
 from generator.systems.glyphs.solver import INFINITY, card_difficulty
 
-SIM_VERSION = 2
+SIM_VERSION = 3
 CACHE_PREFIX = "glyphs-sim-"
 HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
                   "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
@@ -83,6 +90,9 @@ class SimSettings:
     width: float = DEFAULT_WIDTH
     """Play batches until each degree's win rate is within +- this (a share)."""
     batch: int = 20
+    players: tuple[str, ...] = DEFAULT_PLAYERS
+    """The players compared with ``policy`` at every degree, on the same seeds and budget
+    (``sim.players``): the skill gap."""
 
     @property
     def games_budget(self) -> Budget:
@@ -93,7 +103,8 @@ def settings_for(pack: Pack, settings: SimSettings | None = None) -> SimSettings
     """The check's settings with the width and cap of the pack's ``sim:`` setting."""
     base = settings or DEFAULT_SETTINGS
     chosen = from_pack(pack.data, base.games_budget)
-    return dataclasses.replace(base, width=chosen.width, games=chosen.cap)
+    players = players_from_pack(pack.data, POLICIES, base.policy, SKILL_ORDER)
+    return dataclasses.replace(base, width=chosen.width, games=chosen.cap, players=players)
 
 
 DEFAULT_SETTINGS = SimSettings()
@@ -126,7 +137,9 @@ def simulate(table: Table, settings: SimSettings | None = None,
         curve.append({"degree": degree.degree, "games": r.games, "wins": r.wins,
                       "win_rate": r.win_rate, "ci95": list(r.ci95), "stopped": stopped,
                       "mean_solved": sum(k * v for k, v in r.solved) / max(1, r.games),
-                      "mean_solved_ci95": list(mean_interval(r.solved))})
+                      "mean_solved_ci95": list(mean_interval(r.solved)),
+                      "players": [_player(table, degree.degree, p, settings)
+                                  for p in settings.players]})
     setup = standard_setup(table)
     cards = []
     for card in table.cards:
@@ -143,6 +156,21 @@ def simulate(table: Table, settings: SimSettings | None = None,
         write_text(path, json.dumps({"fingerprint": key, "result": result}, indent=1,
                                            sort_keys=True) + "\n")
     return result
+
+
+def _player(table: Table, degree: int, policy: str, settings: SimSettings) -> dict[str, Any]:
+    """Another player's games at one degree (the skill gap's other side)."""
+    r, stopped = playtest_until(table, degree, policy, settings.seed, settings.games_budget)
+    return {"policy": policy, "games": r.games, "wins": r.wins, "ci95": list(r.ci95),
+            "stopped": stopped}
+
+
+def _player_consistent(entry: Any, policy: str, budget: Budget) -> bool:
+    games, wins = entry["games"], entry["wins"]
+    return (entry["policy"] == policy and type(games) is int and type(wins) is int
+            and budget.possible(games) and budget.consistent(wins, games)
+            and tuple(entry["ci95"]) == wilson_interval(wins, games)
+            and entry["stopped"] == budget.stopped_by(wins, games))
 
 
 def consistent(result: Any, table: Table, settings: SimSettings) -> bool:
@@ -171,7 +199,10 @@ def consistent(result: Any, table: Table, settings: SimSettings) -> bool:
                     and c["stopped"] == budget.stopped_by(wins, games)
                     and 0 <= c["mean_solved"] <= 9
                     and len(c["mean_solved_ci95"]) == 2
-                    and c["mean_solved_ci95"][0] <= c["mean_solved"] <= c["mean_solved_ci95"][1]):
+                    and c["mean_solved_ci95"][0] <= c["mean_solved"] <= c["mean_solved_ci95"][1]
+                    and len(c["players"]) == len(settings.players)
+                    and all(_player_consistent(e, p, budget)
+                            for e, p in zip(c["players"], settings.players))):
                 return False
         if [(c["card"], c["deck"]) for c in cards] != [(t.id, t.deck) for t in table.cards]:
             return False
@@ -233,6 +264,7 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
     yield doc.diag("RS-X103", f"win rates by degree ({result['policy']}, seed "
                    f"{result['seed']}; games {budget.describe()} a degree): {summary}; {stop}",
                    ("degrees",), key=True)
+    yield from _skill_problems(doc, ordered, result["policy"], index)
     steps = classify_curve([c["win_rate"] for c in ordered])
     for first, last in plateau_runs(steps):
         run = ordered[first:last + 1]
@@ -249,6 +281,34 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
                            ("degrees", index[b["degree"]]),
                            hint="soften the later degree (another deck or set-up), or add "
                            "a step between them")
+
+
+def _skill_problems(doc: Any, ordered: list[dict[str, Any]], policy: str,
+                    index: dict[int, int]) -> Iterator[Diagnostic]:
+    """RS-X106 (the skill gap by degree) and RS-X107 (a stronger player winning less)."""
+    if not ordered or not ordered[0]["players"]:
+        return
+    gaps = []
+    for c in ordered:
+        results = {p["policy"]: p for p in c["players"]}
+        results[policy] = c
+        comparison = compare_policies(results, SKILL_ORDER)
+        lo, hi = comparison["skill_gap_ci95"]
+        gaps.append(f"{c['degree']}: {comparison['skill_gap'] * 100:+.0f} "
+                    f"[{lo * 100:+.0f}, {hi * 100:+.0f}]")
+        for inv in comparison["inversions"]:
+            stronger, weaker = results[inv["stronger"]], results[inv["weaker"]]
+            yield doc.diag("RS-X107", f"degree {c['degree']}: the {inv['stronger']} player won "
+                           f"{format_rate(stronger['wins'], stronger['games'])}, clearly less "
+                           f"than the weaker {inv['weaker']} player's "
+                           f"{format_rate(weaker['wins'], weaker['games'])}",
+                           ("degrees", index[c["degree"]]),
+                           hint="skill should pay: luck decides this degree, or a player "
+                           "misreads a rule")
+    names = strength_order([policy, *(p["policy"] for p in ordered[0]["players"])],
+                           SKILL_ORDER)
+    yield doc.diag("RS-X106", f"skill gap by degree ({names[-1]} - {names[0]}, points, 95% "
+                   f"interval): {', '.join(gaps)}", ("degrees",), key=True)
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
