@@ -557,6 +557,7 @@ class _SystemCommand(click.Command):
                 kind: Any = {"int": click.IntRange(option.minimum, option.maximum),
                              "choice": click.Choice(option.choices)}.get(option.kind, str)
                 self.params.append(click.Option([f"--{option.name}"], type=kind,
+                                                multiple=option.multiple,
                                                 help=f"{option.help} [{system}]"))
         return super().get_params(ctx)
 

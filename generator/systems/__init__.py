@@ -101,7 +101,8 @@ class CommandOption:
     ``kind`` is ``int`` (optionally within ``minimum``..``maximum``), ``str``,
     ``choice`` (one of ``choices``) or ``flag`` (True when given). Its value reaches
     the system in :attr:`CommandRequest.values` under ``name`` with dashes as
-    underscores (None when not given).
+    underscores (None when not given); with ``multiple`` the option may be repeated
+    and its value is a tuple (empty when not given).
     """
 
     name: str
@@ -110,6 +111,7 @@ class CommandOption:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    multiple: bool = False
 
 
 @dataclass(frozen=True, slots=True)

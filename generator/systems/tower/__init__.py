@@ -195,12 +195,25 @@ class TowerSystem:
         return (DEFAULT_POLICY, *(p for p in policy_names() if p != DEFAULT_POLICY))
 
     def playtest_options(self) -> tuple[CommandOption, ...]:
-        return ()
+        return (CommandOption("variant", "A god card (tower-variant id) to play beside the "
+                              "plain game on the same seeds, with the difference and its 95 % "
+                              "interval; repeat it for several.", kind="str", multiple=True),)
 
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.tower.playtest import run_playtest
 
         v = request.values
+        variants = tuple(v.get("variant") or ())
+        if variants:
+            if v.get("comparing"):
+                return 2, ("riddlesmith: compare players or god cards, not both at once "
+                           "(one --policy with --variant)")
+            from generator.systems.tower.variant_compare import run_variant_playtests
+
+            return run_variant_playtests(request.pack, request.target, v["games"],
+                                         v["policy"], v["seed"], v.get("jobs"),
+                                         v.get("scheduler"), request.fmt, request.progress,
+                                         variants)
         return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
                             v.get("jobs"), v.get("scheduler"), request.fmt, request.progress)
 
