@@ -80,6 +80,16 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "across the deals it is in (and the fair share), how often a player with a "
                 "choice picked it, and how often playing it cost a worker.",
                 "roles: [city-engineer, riveter, ...]"),
+    "RS-N021": ("What skill is worth: each player of sim.players (default random) plays one "
+                "seat against the check's greedy players in the others, taking each seat in "
+                "turn, until its win share is within sim.width; beside it the greedy share, "
+                "which by symmetry is the decided games over the players. A gap near zero "
+                "means the deal and the Statue decide, not the player.",
+                "sim: {players: [random, lookahead]}"),
+    "RS-N022": ("A player stronger than greedy won clearly less than a fair share against "
+                "greedy players (or a weaker one clearly more), beyond its 95 % interval: "
+                "skill does not pay, or a player misreads a rule.",
+                "# lookahead won 31 % [26-37] at 2 players, fair share 50 %"),
 }.items()}
 
 __all__ = ["EXPLANATIONS"]

@@ -576,6 +576,14 @@ def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic
                        f"r = {r:.2f} {format_interval(interval, False, 2)} (the Statue's own pull, "
                        "not judged: RS-N017 judges each type's numbers; 95% intervals)",
                        ("playtest",) if "playtest" in doc.data else ("roles",))
+        from generator.systems.roles.challenge import iter_skill_problems
+
+        card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
+        yield from iter_skill_problems(
+            pack, game.id, doc, tables, game.playtest_players, game.seed,
+            result.wins / result.games if result.games else 0.0, budget,
+            _fingerprint(doc, card_docs, game.playtest_games, game.playtest_players,
+                         game.seed, budget), cache)
 
 
 CARD_FIELDS = ("played", "cost_worker", "won", "decided")

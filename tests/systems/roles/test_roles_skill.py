@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.sim.montecarlo import run_games
@@ -21,7 +24,7 @@ from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.playout import compile_deals
 from generator.systems.roles.policies import GreedyPolicy, LookaheadPolicy
 
-from .conftest import SHIPPED, load_pack
+from .conftest import SHIPPED, check_copy, copy_pack, load_pack
 
 
 def _tables() -> tuple[Table, ...]:
@@ -100,3 +103,21 @@ def test_the_system_names_every_player_of_the_policies_module() -> None:
 
     assert sorted(POLICY_NAMES) == sorted(POLICIES)
     assert sorted(RolesSystem().skill_order) == sorted(POLICIES)
+
+
+def test_check_notes_what_skill_is_worth_and_warns_on_an_inversion(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.systems.roles import challenge
+
+    root = copy_pack(tmp_path / "p", {"pack.yaml": ("systems: [roles]",
+                                                    "systems: [roles]\nsim: {max_games: 75}")})
+    report = check_copy(root, monkeypatch, tmp_path / "cache")
+    (note,) = [d for d in report.diagnostics if d.code == "RS-N021"]
+    assert "greedy 50% (by symmetry)" in note.message and "random" in note.message
+    assert not [d for d in report.diagnostics if d.code == "RS-N022"]
+    # Declare random stronger than greedy: it wins far less than a fair share.
+    monkeypatch.setattr(challenge, "SKILL_ORDER", ("greedy", "random", "lookahead"))
+    again = check_copy(root, monkeypatch, tmp_path / "cache")
+    (warning,) = [d for d in again.diagnostics if d.code == "RS-N022"]
+    assert "the random player, stronger than greedy" in warning.message
+    assert warning.file.endswith("game.yaml")
