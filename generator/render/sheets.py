@@ -39,9 +39,7 @@ from .scene import (
     Element,
     Group,
     Line,
-    Path,
-    Polygon,
-    Polyline,
+    painted_box,
     Rect,
     Scene,
     Style,
@@ -151,22 +149,6 @@ def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, 
     return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
 
 
-def _reach(el: Element) -> tuple[float, float, float, float] | None:
-    """The box (x0, y0, x1, y1) an element paints, or None when it fills nothing."""
-    if isinstance(el, Rect):
-        return (el.x, el.y, el.x + el.w, el.y + el.h)
-    if isinstance(el, Circle):
-        return (el.cx - el.r, el.cy - el.r, el.cx + el.r, el.cy + el.r)
-    if isinstance(el, (Polygon, Polyline)):
-        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
-    if isinstance(el, Path):
-        nums = [float(v) for cmd in el.commands for v in cmd[1:]]
-        xs, ys = nums[0::2], nums[1::2]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
-    return None
-
-
 def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
     """The fill colours painted in a card scene's bleed (outside its trim box).
 
@@ -189,7 +171,7 @@ def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
                 plain = el.rotate == 0 and el.scale == 1
                 visit(el.children, dx + el.translate[0], dy + el.translate[1], exact and plain)
                 continue
-            box = _reach(el)
+            box = painted_box(el)
             fill = getattr(getattr(el, "style", None), "fill", None)
             if box is None or fill is None:
                 continue
