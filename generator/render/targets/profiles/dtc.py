@@ -7,6 +7,10 @@ page, CMYK in a PDF/X-1a file, total ink at most 240 %, text under 12 pt in
 black ink only, pictures at 300 dpi or more. PDF/X-1a also rules out
 transparency. The output intent names the U.S. web-coated (SWOP) condition
 by its registered identifier, so no ICC profile needs embedding.
+
+Checked against: issue 26 section 3, which states these figures. The page above
+could not be re-read when this profile was written (no copy was reachable from
+the build machine); check it before relying on a figure it may have changed.
 """
 from __future__ import annotations
 
