@@ -403,16 +403,21 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "asks for at most 240 % (C+M+Y+K). A dark colour converts to more: #400000 is "
                 "C0 M100 Y100 K75, 275 %.", "colour: '#400000'    # with --target dtc"),
     "RS-R009": ("Text in several inks blurs when the plates are a hair out of register; "
-                "DriveThruCards asks for text under 12 pt in black (K) only.",
-                "title_colour: '#b08900'    # 9 pt titles, with --target dtc"),
+                "DriveThruCards asks for text under 12 pt in black (K) only. A near black such as "
+                "#1d1d1b has some cyan, magenta or yellow too.",
+                "# game.yaml of a fragment deck, built with --target dtc: its 6 pt card numbers\n"
+                "card: {accent: '#7a4b1e'}"),
     "RS-R010": ("The service prints at 300 dpi; a picture with fewer pixels per inch at its "
-                "printed size prints soft.", "art: thumbnail-64px.png    # with --target dtc"),
+                "printed size prints soft.",
+                "art:\n  - file: art/thumbnail-64px.png    # a whole face, with --target dtc"),
     "RS-R011": ("The service cuts anywhere in its bleed; where the artwork stops short of it a "
                 "miscut shows white. Backgrounds and bands are widened for it, pictures and "
                 "other shapes at a face's edge cannot be.",
-                "print: {bleed: 2mm}    # art to the edge, with --target tgc (1/8 in bleed)"),
+                "art:\n  - file: art/harbour.jpg    # the whole face with 3 mm of bleed; tgc asks 1/8 in"),
     "RS-R012": ("PDF/X-1a, which DriveThruCards asks for, has no transparency; a see-through "
-                "shape may print solid or not at all.", "opacity: 0.5    # with --target dtc"),
+                "shape may print solid or not at all. No document field sets it: a system or a "
+                "plug-in that draws a see-through shape on a card does.",
+                "# a plug-in's card face with a band at 50 % opacity, built with --target dtc"),
     "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
                 "would print without its picture. Paths are relative to the YAML file.",
                 "art: pics/missing.png"),

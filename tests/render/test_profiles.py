@@ -218,3 +218,16 @@ def test_shipped_glyph_tiles_are_refused_at_the_line_listing_them() -> None:
     line = (Path(tiles.file).read_text(encoding="utf-8").splitlines()[tiles.line - 1])
     assert tiles.file.endswith("glyph-set.yaml") and line.startswith("tiles:")
     assert refused["tokens-en"].file.endswith("game.yaml")
+
+
+def test_ink_over_the_limit_is_reported_at_the_games_card_settings(tmp_path: Path) -> None:
+    from conftest import GAME_YAML
+
+    game = GAME_YAML + 'card:\n  accent: "#000000"\nback:\n  colour: "#400000"\n'
+    assert game.splitlines()[8] == "card:"
+    pack = write_pack(tmp_path / "p", {"game.yaml": game})
+    code, text = run("build", str(pack), "--out", str(tmp_path / "o"), "--target", "dtc", "--no-cache")
+    assert code == 0, text
+    ink = [line for line in text.splitlines() if "RS-R008" in line]
+    assert ink and all("game.yaml:9:1:" in line and "#400000" in line for line in ink), text
+    assert not any("RS-R008" in line and "'when'" in line for line in ink)  # When cards: no #400000
