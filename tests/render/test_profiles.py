@@ -231,3 +231,12 @@ def test_ink_over_the_limit_is_reported_at_the_games_card_settings(tmp_path: Pat
     ink = [line for line in text.splitlines() if "RS-R008" in line]
     assert ink and all("game.yaml:9:1:" in line and "#400000" in line for line in ink), text
     assert not any("RS-R008" in line and "'when'" in line for line in ink)  # When cards: no #400000
+
+
+def test_profile_files_are_byte_identical() -> None:
+    from generator.render.targets.service import profile_artefacts
+
+    face = _face(*POKER, 3.0, Text(10, 20, "same", size=14, fill="#333333"))
+    deck = Deck("d", "D", *POKER, 3.0, (face, face), (face, face))
+    for profile in PROFILES.values():
+        assert profile_artefacts(profile, deck) == profile_artefacts(profile, deck)
