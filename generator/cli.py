@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
 PAPERS = ["a4", "letter", "universal"]
-TARGETS = ["pnp", "pro", "tts"]
+# generator.targets.TARGETS, written out so that --help imports no renderer (a test pins them).
+TARGETS = ["pnp", "pro", "tts", "tgc", "mpc", "dtc"]
 GUTTER_MODES = ["auto", "full", "none"]
 DEFAULT_CONTENT = "content"
 DEFAULT_OUT = "output"
@@ -374,7 +375,9 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
               help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
 @click.option("--target", "targets", type=click.Choice(TARGETS), multiple=True,
               help="What to build (repeatable): pnp = print and play at home (default), "
-                   "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator.")
+                   "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator; "
+                   "tgc, mpc, dtc = the files The Game Crafter, MakePlayingCards or "
+                   "DriveThruCards ask for, after a preflight against their specs.")
 @click.option("--cmyk", is_flag=True, help="pro: write the PDFs' colours as DeviceCMYK.")
 @click.option("--rich-black", is_flag=True,
               help="pro, with --cmyk: large black areas in rich black (C60 M40 Y40 K100); "

@@ -124,6 +124,12 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-R004": (Severity.ERROR, "glyph missing from the bundled font"),
     "RS-R005": (Severity.ERROR, "unknown inline icon"),
     "RS-R006": (Severity.WARNING, "text printed below 6 pt"),
+    "RS-R007": (Severity.WARNING, "deck size is no card product of the print service"),
+    "RS-R008": (Severity.WARNING, "colour above the print service's total ink limit"),
+    "RS-R009": (Severity.WARNING, "small text in colour ink where the print service asks for black"),
+    "RS-R010": (Severity.WARNING, "picture below the print service's resolution"),
+    "RS-R011": (Severity.WARNING, "artwork does not reach the print service's bleed"),
+    "RS-R012": (Severity.WARNING, "transparency in a file the print service wants without"),
     # Fragments system
     "RS-F001": (Severity.ERROR, "duplicate fragment"),
     "RS-F002": (Severity.WARNING, "near-duplicate fragment"),
@@ -398,6 +404,29 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-R006": ("A fitted text would print smaller than 6 pt, which most players cannot read "
                 "on a card or a sheet; shorten the text or give it a larger box.",
                 "text: (a god's power written out in 90 words on a poker card)"),
+    "RS-R007": ("build --target tgc, mpc or dtc writes a deck only as one of the service's "
+                "card products; a deck of another size (a 30 mm tile) gets no files there, "
+                "and this says so at the line that sets its size.",
+                "print: {card: {width: 30mm, height: 30mm}}    # with --target tgc"),
+    "RS-R008": ("A press puts down only so much ink before it smears or sets off; DriveThruCards "
+                "asks for at most 240 % (C+M+Y+K). A dark colour converts to more: #400000 is "
+                "C0 M100 Y100 K75, 275 %.", "colour: '#400000'    # with --target dtc"),
+    "RS-R009": ("Text in several inks blurs when the plates are a hair out of register; "
+                "DriveThruCards asks for text under 12 pt in black (K) only. A near black such as "
+                "#1d1d1b has some cyan, magenta or yellow too.",
+                "# game.yaml of a fragment deck, built with --target dtc: its 6 pt card numbers\n"
+                "card: {accent: '#7a4b1e'}"),
+    "RS-R010": ("The service prints at 300 dpi; a picture with fewer pixels per inch at its "
+                "printed size prints soft.",
+                "art:\n  - file: art/thumbnail-64px.png    # a whole face, with --target dtc"),
+    "RS-R011": ("The service cuts anywhere in its bleed; where the artwork stops short of it a "
+                "miscut shows white. Backgrounds and bands are widened for it, pictures and "
+                "other shapes at a face's edge cannot be.",
+                "art:\n  - file: art/harbour.jpg    # the whole face with 3 mm of bleed; tgc asks 1/8 in"),
+    "RS-R012": ("PDF/X-1a, which DriveThruCards asks for, has no transparency; a see-through "
+                "shape may print solid or not at all. No document field sets it: a system or a "
+                "plug-in that draws a see-through shape on a card does.",
+                "# a plug-in's card face with a band at 50 % opacity, built with --target dtc"),
     "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
                 "would print without its picture. Paths are relative to the YAML file.",
                 "art: pics/missing.png"),

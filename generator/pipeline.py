@@ -29,7 +29,9 @@ from generator.suppress import apply_suppressions
 from generator.systems import Artefact, Options, Playtester, System, discover_systems, paper_of
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
-from generator.targets import iter_booklet_problems, iter_target_artefacts, targets_of
+from generator.targets import (
+    iter_booklet_problems, iter_profile_problems, iter_target_artefacts, targets_of,
+)
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult", "run_options"]
 
@@ -116,6 +118,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 diagnostics.extend(found)
                 if not any(d.severity is Severity.ERROR for d in found):
                     diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
+                    diagnostics.extend(iter_profile_problems(system, pack, options))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)

@@ -5,6 +5,9 @@
   (:mod:`generator.render.targets.pro`); ``cmyk`` writes the PDFs in DeviceCMYK.
 - ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck
   and token set (:mod:`generator.render.targets.tts`).
+- ``tgc``, ``mpc``, ``dtc``: the files a print service asks for, in ``<target>/``,
+  from its profile (:mod:`generator.render.targets.profiles`); ``check`` runs the
+  profile's preflight first (:func:`iter_profile_problems`).
 
 With ``pnp``, the home-printing variants are written from the same decks and
 books: ``fold`` (``print/fold/<deck>.pdf``, fold-and-glue sheets),
@@ -23,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, TokenSet
 from generator.render.geometry import layout_sheet, parse_length
@@ -32,10 +35,13 @@ from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
 from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.targets.preflight import iter_breaches
+from generator.render.targets.profiles import PROFILES
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
 from generator.systems import Artefact, Options, ProgressFn, System, paper_of
 
-TARGETS = ("pnp", "pro", "tts")
+PROFILE_TARGETS = tuple(PROFILES)
+TARGETS = ("pnp", "pro", "tts", *PROFILE_TARGETS)
 DEFAULT_TARGETS = ("pnp",)
 
 
@@ -104,6 +110,29 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
                   "size for paper") if k < 1 else "")
 
 
+def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Diagnostic:
+    """A diagnostic at the deck's YAML line: the document the system names as the deck's
+    source, else ``print.card`` in ``pack.yaml`` (where every card size is set)."""
+    if deck.source is not None:
+        file, line, col = deck.source
+        return make(code, message, file, line, col, hint=hint)
+    where = ("print", "card") if "card" in (pack.data.get("print") or {}) else ("print",)
+    return pack.manifest.diag(code, message, where, hint=hint)
+
+
+def iter_profile_problems(system: System, pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """With ``--target tgc|mpc|dtc``: the preflight of each deck against each asked
+    profile (:func:`generator.render.targets.preflight.iter_breaches`), at the deck's line."""
+    profiles = [PROFILES[t] for t in targets_of(options) if t in PROFILES]
+    if not profiles:
+        return
+    for deck in _decks(system, pack, options):
+        for profile in profiles:
+            for breach in iter_breaches(profile, deck):
+                yield _deck_diag(pack, deck, breach.code, f"--target {profile.id}: {breach.message}",
+                                 breach.hint)
+
+
 def _light(deck: Deck) -> Deck:
     """The deck with :func:`ink_saver` applied to every face."""
     return replace(deck, fronts=tuple(ink_saver(s) for s in deck.fronts),
@@ -118,12 +147,14 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
                           progress: ProgressFn) -> list[Artefact]:
     """Files of the ``pro`` and ``tts`` targets and the pnp variants, for one system of a pack."""
     from generator.render.targets import pro_artefacts, tts_deck_artefacts, tts_token_artefacts
+    from generator.render.targets.service import profile_artefacts
 
     targets = targets_of(options)
     extra = options.extra
     fold, booklet, light = bool(extra.get("fold")), bool(extra.get("booklet")), bool(extra.get("ink_saver"))
     out: list[Artefact] = []
-    wants_decks = "pro" in targets or "tts" in targets or ("pnp" in targets and (fold or light))
+    wants_decks = ("pro" in targets or "tts" in targets or any(t in PROFILES for t in targets)
+                   or ("pnp" in targets and (fold or light)))
     decks = _decks(system, pack, options) if wants_decks else []
     if "pro" in targets:
         # Rich black only where asked: --rich-black, or print.rich_black in pack.yaml.
@@ -132,6 +163,11 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             progress(f"{pack.id}: print-shop files of {deck.id}")
             out += [Artefact(p, d) for p, d in pro_artefacts(deck, cmyk=bool(extra.get("cmyk")),
                                                              rich_black=rich)]
+    for target in targets:
+        if target in PROFILES:
+            for deck in decks:
+                progress(f"{pack.id}: {PROFILES[target].service} files of {deck.id}")
+                out += [Artefact(p, d) for p, d in profile_artefacts(PROFILES[target], deck)]
     if "tts" in targets:
         for deck in decks:
             progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")

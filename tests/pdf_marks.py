@@ -23,8 +23,10 @@ def _mul(m: Matrix, n: Matrix) -> Matrix:
             e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
 
-def page_marks(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
-    """Crop-mark segments (x1, y1, x2, y2) in mm, y down, on page ``index``."""
+def page_marks(reader: PdfReader, index: int, width_pt: float = MARK_STYLE.stroke_width
+               ) -> list[tuple[float, float, float, float]]:
+    """Crop-mark segments (x1, y1, x2, y2) in mm, y down, on page ``index`` (or the
+    page-level strokes of another line width, ``width_pt`` in the page's units, mm)."""
     page = reader.pages[index]
     height_pt = float(page.mediabox.height)
     ops = ContentStream(page.get_contents(), reader).operations
@@ -53,7 +55,7 @@ def page_marks(reader: PdfReader, index: int) -> list[tuple[float, float, float,
         elif op == b"l":
             path.append((float(operands[0]), float(operands[1])))
         elif op == b"S":
-            if ctm == base and len(path) == 2 and abs(width - MARK_STYLE.stroke_width) < 1e-6:
+            if ctm == base and len(path) == 2 and abs(width - width_pt) < 1e-6:
                 (x1, y1), (x2, y2) = path
                 pts = []
                 for x, y in ((x1, y1), (x2, y2)):

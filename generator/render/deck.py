@@ -28,6 +28,8 @@ class Deck:
 
     Every scene is the trim size plus ``bleed`` on each side. ``names`` are the
     cards' names (for the virtual tabletop), one per card or none at all.
+    ``source`` is where the deck is set up in the pack (file, line, column), for
+    the diagnostics of the print targets; None: where the pack sets its card size.
     """
 
     id: str
@@ -38,6 +40,7 @@ class Deck:
     fronts: tuple[Scene, ...]
     backs: tuple[Scene, ...]
     names: tuple[str, ...] = ()
+    source: tuple[str, int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fronts", tuple(self.fronts))

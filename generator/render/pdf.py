@@ -319,6 +319,30 @@ def _inset_box(page: Any, inset: float) -> tuple[float, float, float, float]:
             (page.height - inset) * PT_PER_MM)
 
 
+def _set_output_intent(c: Any, identifier: str, registry: str, info: str) -> None:
+    """Add a PDF/X output intent to the catalogue and the PDF/X version to the info.
+
+    reportlab has no call for either: the catalogue writes the keys listed in its
+    ``__NoDefault__``, so this one instance lists ``OutputIntents`` too, and the
+    info dictionary is formatted with one more key."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString  # type: ignore[import-untyped]
+
+    catalog = c._doc.Catalog
+    catalog.OutputIntents = PDFArray([PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(identifier), "RegistryName": PDFString(registry),
+        "Info": PDFString(info), "OutputCondition": PDFString(info)})])
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
+    info_obj = c._doc.info
+    plain = info_obj.format
+
+    def with_version(document: Any) -> Any:
+        text = plain(document)
+        return text.replace(b"/Trapped", b"/GTS_PDFXVersion (PDF/X-1:2001) /Trapped", 1)
+
+    info_obj.format = with_version
+
+
 def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
     """Render every page of ``doc`` into one PDF and return its bytes.
 
@@ -364,6 +388,8 @@ def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
         for el in page.children:
             _draw(c, el, ink)
         c.showPage()
+    if doc.output_intent is not None:
+        _set_output_intent(c, *doc.output_intent)
     for title, n in doc.outline:
         c.addOutlineEntry(title, marks[n], level=0)
     if doc.outline:

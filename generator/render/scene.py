@@ -321,6 +321,9 @@ class Document:
     """Bookmarks: (title, 0-based page index), shown by viewers as the outline."""
     flip_short_edge: bool = False
     """With ``duplex``: flip on the short edge (landscape booklets)."""
+    output_intent: tuple[str, str, str] | None = None
+    """A PDF/X output intent: (condition identifier, registry, condition name); with
+    ``cmyk``, for print shops that ask for PDF/X-1a."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pages", tuple(self.pages))
@@ -328,3 +331,24 @@ class Document:
         object.__setattr__(self, "outline", tuple((str(t), int(n)) for t, n in self.outline))
         if not self.pages:
             raise ValueError("a document needs at least one page")
+
+
+def painted_box(el: Element) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1) a shape or picture paints in its own units, or None for
+    text, groups and empty shapes (they are measured, if at all, by their callers).
+
+    >>> painted_box(Circle(5, 5, 2)), painted_box(Rect(1, 2, 3, 4))
+    ((3, 3, 7, 7), (1, 2, 4, 6))
+    """
+    if isinstance(el, (Rect, Image)):
+        return (el.x, el.y, el.x + el.w, el.y + el.h)
+    if isinstance(el, Circle):
+        return (el.cx - el.r, el.cy - el.r, el.cx + el.r, el.cy + el.r)
+    if isinstance(el, (Polygon, Polyline)):
+        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    if isinstance(el, Path):
+        nums = [float(v) for cmd in el.commands for v in cmd[1:]]
+        xs, ys = nums[0::2], nums[1::2]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    return None

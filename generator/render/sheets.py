@@ -39,9 +39,7 @@ from .scene import (
     Element,
     Group,
     Line,
-    Path,
-    Polygon,
-    Polyline,
+    painted_box,
     Rect,
     Scene,
     Style,
@@ -151,22 +149,6 @@ def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, 
     return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
 
 
-def _reach(el: Element) -> tuple[float, float, float, float] | None:
-    """The box (x0, y0, x1, y1) an element paints, or None when it fills nothing."""
-    if isinstance(el, Rect):
-        return (el.x, el.y, el.x + el.w, el.y + el.h)
-    if isinstance(el, Circle):
-        return (el.cx - el.r, el.cy - el.r, el.cx + el.r, el.cy + el.r)
-    if isinstance(el, (Polygon, Polyline)):
-        xs, ys = [p[0] for p in el.points], [p[1] for p in el.points]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
-    if isinstance(el, Path):
-        nums = [float(v) for cmd in el.commands for v in cmd[1:]]
-        xs, ys = nums[0::2], nums[1::2]
-        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
-    return None
-
-
 def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
     """The fill colours painted in a card scene's bleed (outside its trim box).
 
@@ -189,7 +171,7 @@ def edge_colours(scene: Scene, bleed: float) -> frozenset[str]:
                 plain = el.rotate == 0 and el.scale == 1
                 visit(el.children, dx + el.translate[0], dy + el.translate[1], exact and plain)
                 continue
-            box = _reach(el)
+            box = painted_box(el)
             fill = getattr(getattr(el, "style", None), "fill", None)
             if box is None or fill is None:
                 continue
@@ -399,6 +381,60 @@ def _offset_scales(cx: float, cy: float, at: float = 12.0, reach: int = 8,
     return out
 
 
+VERNIER_STEP = 0.9
+"""Spacing (mm) of the front's vernier lines: ten of them span nine back millimetres, so
+the line that meets a back mark gives the tenths."""
+VERNIER_LINES = 11
+VERNIER_FRONT = Style(stroke="#000000", stroke_width=0.3)
+"""The front's vernier lines (thick: they are seen through the paper)."""
+VERNIER_MAIN = Style(stroke="#000000", stroke_width=0.18)
+"""The back's millimetre marks that the vernier is read against."""
+VERNIER_SPAN = (-10, 20)
+"""The back's marks run from -10 to +20 mm: a reading of -10 to +10 mm with room for the
+nine millimetres the vernier lines take beyond its zero."""
+VERNIER_X_DROP = 45.0
+"""How far (mm) below the cross the x vernier sits."""
+VERNIER_Y_SHIFT = 35.0
+"""How far (mm) right of the back's cross (left of the front's) the y vernier sits."""
+
+
+def _vernier_main(x0: float, y0: float, horizontal: bool) -> list[Element]:
+    """The back's millimetre marks of a vernier, zero at (x0, y0), numbered every 5 mm;
+    marks grow down (x scale) or right (y scale) from the line through the zero."""
+    out: list[Element] = []
+    lo, hi = VERNIER_SPAN
+    for d in range(lo, hi + 1):
+        tick = 6.0 if d % 5 == 0 else 4.0
+        if horizontal:
+            out.append(Line(x0 + d, y0, x0 + d, y0 + tick, VERNIER_MAIN))
+            if d % 5 == 0:
+                out.append(Text(x0 + d, y0 + 8.5, f"{d:+d}" if d else "0", size=6, anchor="middle"))
+        else:
+            out.append(Line(x0, y0 + d, x0 + tick, y0 + d, VERNIER_MAIN))
+            if d % 5 == 0:
+                out.append(Text(x0 + 7.0, y0 + d + 0.75, f"{d:+d}" if d else "0", size=6))
+    return out
+
+
+def _vernier_front(x0: float, y0: float, horizontal: bool, mirrored: bool) -> list[Element]:
+    """The front's vernier: eleven thick lines 0.9 mm apart from its zero at (x0, y0),
+    running the way the back's scale reads (to the left on the front when the page is
+    mirrored by the flip). The zero line is longest, the fifth longer than the rest.
+    The lines cover the back's marks (seen through the paper) with room for 3 mm of
+    offset across them."""
+    out: list[Element] = []
+    sign = -1.0 if mirrored else 1.0
+    for j in range(VERNIER_LINES):
+        reach = 6.0 if j == 0 else 4.5 if j % 5 == 0 else 3.0
+        along = sign * VERNIER_STEP * j
+        if horizontal:
+            out.append(Line(x0 + along, y0 - reach, x0 + along, y0 + 4.0, VERNIER_FRONT))
+        else:
+            # Mirrored across the page, the back's marks grow to the front's left.
+            out.append(Line(x0 + reach, y0 + along, x0 - 4.0, y0 + along, VERNIER_FRONT))
+    return out
+
+
 def _paragraph(x: float, y: float, lines: Sequence[str], size: float = 9.0) -> list[Element]:
     step = size * MM_PER_PT * 1.35
     return [Text(x, y + n * step, line, size=size) for n, line in enumerate(lines)]
@@ -437,15 +473,22 @@ def calibration_page(paper: str | Sequence[str | float] = "a4",
                               say("check-duplex-3")]),
         # Long arms: they must show through across the scales on the back.
         *_cross(*cross, arm=22.0),
+        # The verniers' zeros sit in line with the cross's arms, so they read the same offset.
+        *_vernier_front(cross[0], cross[1] + VERNIER_X_DROP, True, mirrored=True),
+        *_vernier_front(cross[0] - VERNIER_Y_SHIFT, cross[1], False, mirrored=False),
     ]
     bx, by = w - cross[0] + back_offset[0], cross[1] + back_offset[1]
     back: list[Element] = [
         Text(20, 22, say("check-title-back"), size=16, bold=True),
-        *_paragraph(20, 32, [say(f"check-back-{i}") for i in range(1, 6)]),
+        *_paragraph(20, 32, [say(f"check-back-{i}") for i in range(1, 8)]),
         *_cross(bx, by, arm=5.0),
         *_offset_scales(bx, by, lang=lang),
         Text(bx, by + 26, say("check-current", x=f"{back_offset[0]:+g}", y=f"{back_offset[1]:+g}"),
              size=7, anchor="middle"),
+        *_vernier_main(bx, by + VERNIER_X_DROP, True),
+        Text(bx - 12.0, by + VERNIER_X_DROP + 3.0, say("check-vernier-x"), size=6, anchor="end"),
+        *_vernier_main(bx + VERNIER_Y_SHIFT, by, False),
+        Text(bx + VERNIER_Y_SHIFT + 3.0, by - 13.0, say("check-vernier-y"), size=6, anchor="middle"),
     ]
     return (Scene(w, h, tuple(front), id="print-check-front"),
             Scene(w, h, tuple(back), id="print-check-back"))

@@ -88,10 +88,16 @@ def test_pro_pdf_has_one_card_per_page_with_trim_and_bleed_boxes(index: int) -> 
         bleed = [float(v) for v in page.bleedbox]
         assert media == pytest.approx([0, 0, w, h], abs=0.01)
         assert trim == pytest.approx([3 * PT, 3 * PT, w - 3 * PT, h - 3 * PT], abs=0.01)
-        # A deck drawn with less bleed (the glyph tiles: 1 mm) has a BleedBox round
-        # its artwork only; the others fill the page.
-        gap = (PRO_BLEED - min(deck.bleed, PRO_BLEED)) * PT
-        assert bleed == pytest.approx([gap, gap, w - gap, h - gap], abs=0.01)
+        # Every deck's artwork reaches the page edge: a deck drawn with less bleed (the
+        # glyph tiles: 2 mm) has its backgrounds widened (issue 26, section 3).
+        assert bleed == pytest.approx([0, 0, w, h], abs=0.01)
+
+
+def test_every_shipped_deck_has_the_full_pro_bleed() -> None:
+    from generator.render.targets.pro import deck_bleed_reach
+
+    short = {d.id: deck_bleed_reach(d) for _, d in shipped("decks") if deck_bleed_reach(d) < PRO_BLEED}
+    assert not short, short
 
 
 def _few(deck: Deck, n: int) -> Deck:
@@ -295,13 +301,11 @@ def test_pro_pages_are_trim_plus_3mm_whatever_the_deck_bleed(bleed: float) -> No
     files = dict(pro_artefacts(deck))
     reader = _pages(files["pro/d.pdf"])
     bleed_box = [float(v) for v in reader.pages[0].bleedbox]
-    covered = min(bleed, 3.0)
-    # The BleedBox marks what the artwork covers: all 3 mm, or the deck's own bleed.
-    assert bleed_box == pytest.approx([(3 - covered) * PT, (3 - covered) * PT,
-                                       (w + 3 + covered) * PT, (h + 3 + covered) * PT], abs=0.01)
+    # The face's background is widened to the full 3 mm, whatever the deck's own bleed.
+    assert bleed_box == pytest.approx([0, 0, (w + 6) * PT, (h + 6) * PT], abs=0.01)
     image = Image.open(io.BytesIO(files["pro/d/01-c1.png"])).convert("RGB")
     assert image.size == pixels_of(w + 6, h + 6)
-    # The corner (0.25 mm in) is bleed magenta when the deck has that much bleed, else paper.
     assert image.getpixel((image.width // 2, image.height // 2)) != (255, 255, 255)
-    corner = image.getpixel((3, 3))
-    assert corner == ((255, 255, 255) if bleed < 2.5 else (255, 0, 255)), corner
+    # The corner (0.25 mm in) is painted: the artwork reaches the page's edge (with no
+    # bleed at all, the card's own colour reaches the trim and is widened with it).
+    assert image.getpixel((3, 3)) == ((255, 0, 255) if bleed else _rgb(_solid(1, w, h, 0).children[1].style.fill))

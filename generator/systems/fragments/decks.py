@@ -24,9 +24,20 @@ def _settings(pack: Pack) -> GameSettings:
     return settings_of(games[0] if games else None)
 
 
+def _source(pack: Pack) -> tuple[str, int, int] | None:
+    """Where the decks are set up: the game document's ``card`` settings; None (the print
+    targets then report at ``print.card`` in ``pack.yaml``) when it has none."""
+    games = pack.of_kind("fragment-game")
+    if not games or "card" not in games[0].data:
+        return None
+    doc = games[0]
+    return (doc.file, *doc.locate(("card",), key=True))
+
+
 def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
     """The fragment deck (one shared back) and the When cards (two-sided), copies included."""
     settings = _settings(pack)
+    source = _source(pack)
     lang = options.lang
     geo = card_geometry(pack, settings)
     title = pick_text(settings.title, lang)
@@ -46,7 +57,7 @@ def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
     decks: list[Deck] = []
     if fronts:
         decks.append(Deck("fragments", f"{title}: fragment cards", geo.width, geo.height,
-                          geo.bleed, tuple(fronts), tuple(backs), tuple(names)))
+                          geo.bleed, tuple(fronts), tuple(backs), tuple(names), source))
     only: list[Scene] = []
     other: list[Scene] = []
     when_names: list[str] = []
@@ -59,7 +70,7 @@ def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
             when_names.append(f"When: {pick_text(when.data.get('only', ''), lang)}")
     if only:
         decks.append(Deck("when", f"{title}: When cards", geo.width, geo.height, geo.bleed,
-                          tuple(only), tuple(other), tuple(when_names)))
+                          tuple(only), tuple(other), tuple(when_names), source))
     return decks
 
 

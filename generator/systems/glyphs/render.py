@@ -427,12 +427,26 @@ def _lang_decks(loaded: Loaded, pack: Pack, lang: str, token_art: TokenArt) -> l
         Deck(f"cards-{lang}", f"{title}: riddle and reward cards", w, h, bleed,
              tuple(fronts), tuple(backs)),
         Deck(f"tiles-{lang}", f"{title}: antechamber tiles", TILE, TILE, SMALL_BLEED,
-             tuple(f for f, _ in tiles), tuple(b for _, b in tiles)),
+             tuple(f for f, _ in tiles), tuple(b for _, b in tiles),
+             source=_where(pack, "glyph-set", game.glyph_set, "tiles")),
         Deck(f"action-tiles-{lang}", f"{title}: action tiles", ACTION, ACTION, SMALL_BLEED,
-             tuple(f for f, _ in actions), tuple(b for _, b in actions)),
+             tuple(f for f, _ in actions), tuple(b for _, b in actions),
+             source=_where(pack, "glyph-game", loaded.game_doc.id if loaded.game_doc else "",
+                           "special_actions")),
         Deck(f"tokens-{lang}", f"{title}: challenge tokens", TOKEN, TOKEN, SMALL_BLEED,
-             tuple(f for f, _ in tokens), tuple(b for _, b in tokens)),
+             tuple(f for f, _ in tokens), tuple(b for _, b in tokens),
+             source=_where(pack, "glyph-game", loaded.game_doc.id if loaded.game_doc else "",
+                           "tokens")),
     ]
+
+
+def _where(pack: Pack, kind: str, ident: str, key: str) -> tuple[str, int, int] | None:
+    """(file, line, column) of ``key`` in the ``kind`` document ``ident``: where a deck of
+    fixed-size pieces is listed (the print targets report there)."""
+    for doc in pack.of_kind(kind):
+        if doc.id == ident:
+            return (doc.file, *doc.locate((key,), key=True))
+    return None
 
 
 def glyph_decks(pack: Pack, options: Options) -> list[Deck]:
