@@ -127,6 +127,8 @@ def _compare(system: Any, request: CommandRequest, policies: list[str]) -> tuple
     game then seats each policy against its reference players)."""
     from generator.skill import compare_policies, format_comparison
 
+    if request.values.get("replay") is not None:
+        return 2, "riddlesmith: --replay plays one game: give one --policy"
     unknown = [p for p in policies if p not in system.playtest_policies]
     if unknown:
         return 2, (f"riddlesmith: unknown policy '{unknown[0]}' (choose "

@@ -114,6 +114,12 @@ class CommandOption:
     multiple: bool = False
 
 
+REPLAY_OPTION = CommandOption(
+    "replay", "Play game I of the run alone (the one --seed gives it) and print it turn by "
+    "turn; the summary names the first win and loss to replay.", minimum=0)
+"""``playtest --replay I``: each system that offers it prints game I turn by turn."""
+
+
 @dataclass(frozen=True, slots=True)
 class CommandRequest:
     """A ``solve`` or ``playtest`` command line, parsed: which target of which pack.

@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.glyphs.content import KINDS, load_pack
 
 
@@ -76,7 +76,7 @@ class GlyphsSystem:
 
     def playtest_options(self) -> tuple[CommandOption, ...]:
         return (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",
-                              minimum=1, maximum=8),)
+                              minimum=1, maximum=8), REPLAY_OPTION)
 
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.glyphs.playtest import run_playtest

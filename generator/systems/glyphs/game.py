@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Callable, Protocol
 
 from generator.systems.glyphs.board import (
     COLUMN,
@@ -371,10 +371,15 @@ class GameResult:
     cause: int  # 0 for a win
 
 
+Observer = Callable[[Play, "Action | None"], None]
+"""Told of every action (the game after it) and every end of turn (None, after the
+Sfynx's phase): ``playtest --replay``."""
+
+
 def play_game(table: Table, degree: int, policy: Policy, rng: random.Random,
-              max_actions: int = 64) -> GameResult:
+              max_actions: int = 64, observe: Observer | None = None) -> GameResult:
     """One whole game under ``policy``. ``max_actions`` per turn stops a policy that never
-    ends its action phase (a ValueError)."""
+    ends its action phase (a ValueError); ``observe`` sees every action and turn."""
     play = new_game(table, degree, rng)
     while not play.over:
         for _ in range(max_actions):
@@ -384,6 +389,8 @@ def play_game(table: Table, degree: int, policy: Policy, rng: random.Random,
                     raise ValueError("the policy skipped an action it owes")
                 break
             apply_action(play, action, policy)
+            if observe is not None:
+                observe(play, action)
             if play.over:
                 break
         else:
@@ -391,9 +398,11 @@ def play_game(table: Table, degree: int, policy: Policy, rng: random.Random,
         if play.over:
             break
         sfynx_phase(play, policy)
+        if observe is not None:
+            observe(play, None)
     return GameResult(play.won, play.turn, play.solved, play.cause)
 
 
 __all__ = ["Action", "has_use", "BASIC_PER_TURN", "CAUSES", "CAUSE_CLEPSYDRA", "CAUSE_CURSED",
-           "EFFECT_LIMITS", "GameResult", "Play", "Policy", "apply_action", "check_steps",
+           "EFFECT_LIMITS", "GameResult", "Observer", "Play", "Policy", "apply_action", "check_steps",
            "new_game", "play_game", "resolve_solves", "sfynx_phase", "solved_card", "translate"]

@@ -174,8 +174,8 @@ def format_playtest(result: GlyphPlaytest, game: str) -> str:
     replay = [f"{name} is game {i}" for name, i in (("first win", r.first_win),
                                                     ("first loss", r.first_loss)) if i is not None]
     if replay:
-        lines.append(f"replay: {', '.join(replay)} (game i draws from "
-                     f"random.Random(derive_seed({r.seed}, i)))")
+        lines.append(f"replay: {', '.join(replay)} (playtest ... --seed {r.seed} --replay I "
+                     "prints game I turn by turn)")
     return "\n".join(lines)
 
 
@@ -234,6 +234,11 @@ def run_playtest(request: CommandRequest) -> tuple[int, str]:
         return code, text
     if table.degree(degree) is None:
         return 2, f"riddlesmith: game '{request.target}' has no degree {degree}"
+    if v.get("replay") is not None:
+        from generator.systems.glyphs.replay import replay_text
+
+        return 0, replay_text(table, request.target, degree, policy, v.get("seed") or 0,
+                              v["replay"])
     try:
         result = playtest(table, degree, policy, games, v.get("seed") or 0, v.get("jobs"),
                           v.get("scheduler"), request.progress)

@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.roles.content import check_pack, read_pack
 
 KINDS = ("role-card", "role-game")
@@ -78,7 +78,7 @@ class RolesSystem:
                 CommandOption("against", "The policy of the other seats: the --policy "
                               "player takes each seat in turn and its win share is the "
                               "figure (default when comparing policies: greedy).",
-                              kind="choice", choices=POLICY_NAMES))
+                              kind="choice", choices=POLICY_NAMES), REPLAY_OPTION)
 
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.roles.playout import run_playtest
@@ -87,7 +87,7 @@ class RolesSystem:
         against = v.get("against") or ("greedy" if v.get("comparing") else None)
         return run_playtest(request.pack, request.target, v["games"], v["policy"], v["seed"],
                             v.get("jobs"), v.get("scheduler"), request.fmt, request.progress,
-                            v.get("players"), against)
+                            v.get("players"), against, v.get("replay"))
 
     def templates(self) -> dict[str, str]:
         from generator.systems.roles.templates import TEMPLATES

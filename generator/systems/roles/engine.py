@@ -40,7 +40,7 @@ one that cannot move (then nothing happens).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol
 
@@ -285,9 +285,16 @@ def _deal(hands: list[list[int]], alive: list[bool], pile: list[int], size: int)
             hand.append(pile.pop())
 
 
+Observer = Callable[[int, int, int, int, State, "Turn"], None]
+"""Told of every turn: round, seat, card played, the Statue's seat, the state before
+the turn, and the turn (``playtest --replay``)."""
+
+
 def play_game(table: Table, policies: list[Policy], rng: random.Random,
-              max_rounds: int = DEFAULT_MAX_ROUNDS) -> GameRecord:
-    """Play one game, one policy per seat (2-5 seats), to its end."""
+              max_rounds: int = DEFAULT_MAX_ROUNDS, observe: Observer | None = None
+              ) -> GameRecord:
+    """Play one game, one policy per seat (2-5 seats), to its end; ``observe`` sees every
+    turn."""
     seats = len(policies)
     if not 2 <= seats <= len(table.starts):
         raise ValueError(f"{seats} players on a board with {len(table.starts)} start numbers")
@@ -348,6 +355,8 @@ def play_game(table: Table, policies: list[Policy], rng: random.Random,
                 continue
             turn = take_turn(table, Position(state, supply, statue), seat, card,
                              policies[seat], rng, policies)
+            if observe is not None:
+                observe(round_no, seat, card, statue, state, turn)
             state, supply = turn.state, turn.supply
             plays.append(Play(card, seat, turn.cost))
             if turn.win:

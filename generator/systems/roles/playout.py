@@ -652,7 +652,7 @@ def format_playtest(result: DealResult, game: str, stopped: str = "") -> str:
 def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, seed: int,
                  jobs: int | None, scheduler: str | None, fmt: str,
                  progress: Progress | None = None, players: int | None = None,
-                 against: str | None = None) -> tuple[int, str]:
+                 against: str | None = None, replay: int | None = None) -> tuple[int, str]:
     """Playtest role game ``ident`` of the pack over all its deals: (exit code, text); 2
     for usage problems. ``against``: ``policy`` plays one seat against this policy in the
     others (:mod:`.challenge`)."""
@@ -683,6 +683,11 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
             seats = players or game.playtest_players
             try:
                 _, tables = compile_deals(game, cards)
+                if replay is not None:
+                    from generator.systems.roles.replay import replay_text
+
+                    return 0, replay_text(tables[replay % len(tables)], tables, ident, policy,
+                                          seed, replay, seats, against)
                 if against is not None:
                     from generator.systems.roles.challenge import run_challenge
 

@@ -62,7 +62,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, LossOdds, State
 from generator.systems.tower.model import (
@@ -197,13 +197,21 @@ class TowerSystem:
     def playtest_options(self) -> tuple[CommandOption, ...]:
         return (CommandOption("variant", "A god card (tower-variant id) to play beside the "
                               "plain game on the same seeds, with the difference and its 95 % "
-                              "interval; repeat it for several.", kind="str", multiple=True),)
+                              "interval; repeat it for several.", kind="str", multiple=True),
+                REPLAY_OPTION)
 
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.tower.playtest import run_playtest
 
         v = request.values
         variants = tuple(v.get("variant") or ())
+        if v.get("replay") is not None:
+            if len(variants) > 1 or v.get("comparing"):
+                return 2, "riddlesmith: --replay plays one game: one --policy, one --variant"
+            return run_playtest(request.pack, request.target, v["games"], v["policy"],
+                                v["seed"], v.get("jobs"), v.get("scheduler"), request.fmt,
+                                request.progress, variant=variants[0] if variants else None,
+                                replay=v["replay"])
         if variants:
             if v.get("comparing"):
                 return 2, ("riddlesmith: compare players or god cards, not both at once "

@@ -115,19 +115,30 @@ def random_policy(game: Game, state: State, actions: list[Action], rng: random.R
     return actions[rng.randrange(len(actions))]
 
 
+Observer = Callable[[int, State, "Action | None"], None]
+"""Told each turn of a game: the round, the position after it, and the builder's action
+(None after the enemies' turn)."""
+
+
 def play_game(game: Game, policy: Policy, rng: random.Random, *, max_rounds: int = 100,
-              state: State | None = None) -> GameResult:
+              state: State | None = None, observe: Observer | None = None) -> GameResult:
     """Play from ``state`` (default: the set-up; the enemy moves first) until a win,
-    a loss or ``max_rounds`` enemy turns (then neither won nor lost)."""
+    a loss or ``max_rounds`` enemy turns (then neither won nor lost); ``observe`` sees
+    every turn (``playtest --replay``)."""
     state = game.start if state is None else state
     for rounds in range(1, max_rounds + 1):
         state, lost = play_enemy_turn(game, state, rng)
+        if observe is not None:
+            observe(rounds, state, None)
         if lost:
             return GameResult(False, lost, rounds, state)
         actions = list_actions(game, state)
         if not actions:
             return GameResult(False, LOSS_STUCK, rounds, state)
-        state = apply_action(game, state, policy(game, state, actions, rng))
+        action = policy(game, state, actions, rng)
+        state = apply_action(game, state, action)
+        if observe is not None:
+            observe(rounds, state, action)
         if is_won(state):
             return GameResult(True, 0, rounds, state)
     return GameResult(False, 0, max_rounds, state)
@@ -135,7 +146,7 @@ def play_game(game: Game, policy: Policy, rng: random.Random, *, max_rounds: int
 
 __all__ = [
     "Action", "DIRECTIONS", "EDGE", "ENEMY_TYPES", "Game", "GameResult", "LossOdds",
-    "NO_SQUARE", "Outcome", "Policy", "Square", "State", "UNREACHABLE", "WATER",
+    "NO_SQUARE", "Observer", "Outcome", "Policy", "Square", "State", "UNREACHABLE", "WATER",
     "apply_action", "dice_count", "enemy_turn", "enemy_turn_outcomes", "facing_of",
     "format_state", "has_action", "is_won", "list_actions", "loss_odds", "make_game", "orient",
     "play_enemy_turn", "play_game", "random_policy", "roll_dice", "start_of_player_turn",

@@ -57,7 +57,7 @@ from generator.sim.stats import (
 from generator.systems import discover_systems
 from generator.systems.tower import checks, engine
 from generator.systems.tower.engine import Game
-from generator.systems.tower.model import Text, build_scenario, build_variant, compile_game
+from generator.systems.tower.model import Scenario, Text, build_scenario, build_variant, compile_game
 from generator.systems.tower.policies import DEFAULT_POLICY, load_policy, policy_names
 from generator.systems.tower.rules import (
     BASE_RULES,
@@ -275,11 +275,60 @@ def playtest_until(game: Game, policy: str, seed: int, budget: Budget, jobs: int
 # -- the command --------------------------------------------------------------------------
 
 
+class Refused(Exception):
+    """A playtest that cannot start: its exit code (1: the scenario has errors, 2: usage)
+    and the message."""
+
+    def __init__(self, code: int, text: str) -> None:
+        super().__init__(text)
+        self.code, self.text = code, text
+
+
+def load_game(pack_path: str | Path, scenario_id: str, variant: str | None = None
+              ) -> tuple[Game, Scenario]:
+    """The compiled game of scenario ``scenario_id`` (under ``variant``'s hooks) and its
+    scenario; :class:`Refused` when it cannot be played."""
+    try:
+        loaded = load_packs([Path(pack_path)], load_schemas(), _kinds())
+    except UsageError as exc:
+        raise Refused(2, f"riddlesmith: {exc}") from exc
+    found = _find(loaded.packs, "tower-scenario", scenario_id)
+    if found is None:
+        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        if errors:
+            raise Refused(1, _diagnostics_text(errors) + f"\nriddlesmith: scenario "
+                          f"'{scenario_id}' could not be loaded; fix the errors above")
+        known = sorted(d.id for p in loaded.packs for d in p.of_kind("tower-scenario"))
+        close = suggest(scenario_id, known)
+        raise Refused(2, f"riddlesmith: no scenario '{scenario_id}' in {pack_path}"
+                      + (f"; {close}" if close else "")
+                      + (f" (scenarios: {', '.join(known)})" if known else
+                         " (it has no tower scenarios)"))
+    pack, doc = found
+    scenario, diags = build_scenario(doc, pack.sources.get(doc.file))
+    if scenario is not None:
+        diags = diags + list(checks.iter_setup_problems(scenario, doc))
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if scenario is None or errors:
+        raise Refused(1, _diagnostics_text(errors or diags) + f"\nriddlesmith: scenario "
+                      f"'{scenario_id}' has errors; fix them before playtesting it")
+    rules: Rules = BASE_RULES
+    if variant is not None:
+        card = _find([pack], "tower-variant", variant)
+        if card is None:
+            known = sorted(d.id for d in pack.of_kind("tower-variant"))
+            raise Refused(2, f"riddlesmith: no variant '{variant}' in pack '{pack.id}'"
+                          + (f" (variants: {', '.join(known)})" if known else ""))
+        rules = build_variant(card[1]).apply(rules)
+    return compile_game(scenario, rules), scenario
+
+
 def run_playtest(pack_path: str | Path, scenario_id: str, games: int = DEFAULT_GAMES,
                  policy: str = DEFAULT_POLICY, seed: int = DEFAULT_SEED,
                  jobs: int | None = None, scheduler: str | None = None, fmt: str = "text",
                  progress: Progress | None = None, *, variant: str | None = None,
-                 max_rounds: int = DEFAULT_MAX_ROUNDS) -> tuple[int, str]:
+                 max_rounds: int = DEFAULT_MAX_ROUNDS, replay: int | None = None
+                 ) -> tuple[int, str]:
     """Playtest scenario ``scenario_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``jobs``: worker processes (default: one per core); ``scheduler``: a Dask
@@ -300,37 +349,13 @@ def run_playtest(pack_path: str | Path, scenario_id: str, games: int = DEFAULT_G
     if max_rounds < 1:
         return 2, "riddlesmith: max rounds must be at least 1"
     try:
-        loaded = load_packs([Path(pack_path)], load_schemas(), _kinds())
-    except UsageError as exc:
-        return 2, f"riddlesmith: {exc}"
-    found = _find(loaded.packs, "tower-scenario", scenario_id)
-    if found is None:
-        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
-        if errors:
-            return 1, (_diagnostics_text(errors) + f"\nriddlesmith: scenario '{scenario_id}' "
-                       "could not be loaded; fix the errors above")
-        known = sorted(d.id for p in loaded.packs for d in p.of_kind("tower-scenario"))
-        close = suggest(scenario_id, known)
-        return 2, (f"riddlesmith: no scenario '{scenario_id}' in {pack_path}" + (f"; {close}" if close else "")
-                   + (f" (scenarios: {', '.join(known)})" if known else
-                      " (it has no tower scenarios)"))
-    pack, doc = found
-    scenario, diags = build_scenario(doc, pack.sources.get(doc.file))
-    if scenario is not None:
-        diags = diags + list(checks.iter_setup_problems(scenario, doc))
-    errors = [d for d in diags if d.severity is Severity.ERROR]
-    if scenario is None or errors:
-        return 1, (_diagnostics_text(errors or diags) + f"\nriddlesmith: scenario "
-                   f"'{scenario_id}' has errors; fix them before playtesting it")
-    rules: Rules = BASE_RULES
-    if variant is not None:
-        card = _find([pack], "tower-variant", variant)
-        if card is None:
-            known = sorted(d.id for d in pack.of_kind("tower-variant"))
-            return 2, (f"riddlesmith: no variant '{variant}' in pack '{pack.id}'"
-                       + (f" (variants: {', '.join(known)})" if known else ""))
-        rules = build_variant(card[1]).apply(rules)
-    game = compile_game(scenario, rules)
+        game, scenario = load_game(pack_path, scenario_id, variant)
+    except Refused as refused:
+        return refused.code, refused.text
+    if replay is not None:
+        from generator.systems.tower.replay import replay_text
+
+        return 0, replay_text(game, scenario_id, policy, seed, replay, max_rounds, variant)
     try:
         result = playtest(game, policy, games, seed, jobs, scheduler, level=scenario.level,
                           max_rounds=max_rounds, progress=progress)
@@ -379,8 +404,8 @@ def format_playtest(result: PlaytestResult, scenario: str, title: str = "",
     if r.first_loss is not None:
         replay.append(f"first loss is game {r.first_loss}")
     if replay:
-        lines.append(f"replay: {', '.join(replay)} (game i draws from "
-                     f"random.Random(derive_seed({r.seed}, i)))")
+        lines.append(f"replay: {', '.join(replay)} (playtest ... --seed {r.seed} --replay I "
+                     "prints game I turn by turn)")
     return "\n".join(lines)
 
 

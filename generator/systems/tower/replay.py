@@ -1,0 +1,65 @@
+"""``playtest --replay I``: game ``I`` of a playtest, turn by turn.
+
+A run seeded ``S`` plays game ``I`` from ``random.Random(derive_seed(S, I))``
+(:func:`~generator.sim.montecarlo.make_rng`) with a fresh policy, so replaying it
+alone gives the game the run played, on any executor. Each round prints the map
+after the enemies' turn and after the builder's action (``.`` ground, digits
+levels, ``~`` water, ``T`` a target zone, ``B`` a builder, arrows enemies facing
+that way), then how the game ended.
+"""
+from __future__ import annotations
+
+from generator.engine.geometry import COLUMN_LETTERS
+from generator.sim.montecarlo import make_rng
+from generator.systems.tower import engine
+from generator.systems.tower.game import Action, Game, State, format_state
+from generator.systems.tower.playtest import name_loss
+from generator.systems.tower.policies import load_policy
+
+
+def square_name(game: Game, sq: int) -> str:
+    """``A1`` for square 0 (row-major from the top left)."""
+    return f"{COLUMN_LETTERS[sq % game.width]}{sq // game.width + 1}"
+
+
+def describe_action(game: Game, before: State, action: Action) -> str:
+    """``builder 2 B3-C3, builds C4`` (and the second step, the extra block)."""
+    builder, to, build, via, extra = action
+    start = before.builders[builder]
+    path = square_name(game, start) + (f"-{square_name(game, via)}" if via >= 0 else "")
+    text = f"builder {builder + 1} {path}-{square_name(game, to)}, builds {square_name(game, build)}"
+    if extra >= 0:
+        text += f", then a block on {square_name(game, extra)}"
+    return text
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def replay_text(game: Game, scenario: str, policy: str, seed: int, index: int,
+                max_rounds: int, variant: str | None = None) -> str:
+    """Game ``index`` of a run seeded ``seed``, turn by turn."""
+    lines = [f"{scenario}: game {index} of a run seeded {seed}, policy {policy}"
+             + (f", with the '{variant}' card" if variant else ""),
+             "set-up:", _indent(format_state(game, game.start))]
+    last = [game.start]
+
+    def observe(rounds: int, state: State, action: Action | None) -> None:
+        if action is None:
+            lines.append(f"round {rounds}, enemies:")
+        else:
+            lines.append(f"round {rounds}, {describe_action(game, last[0], action)}:")
+        lines.append(_indent(format_state(game, state)))
+        last[0] = state
+
+    result = engine.play_game(game, load_policy(policy).make(game), make_rng(seed, index),
+                              max_rounds=max_rounds, observe=observe)
+    if result.won:
+        lines.append(f"won in {result.rounds} round{'s' if result.rounds != 1 else ''}")
+    else:
+        lines.append(f"lost in round {result.rounds}: {name_loss(result.lost)}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["describe_action", "replay_text", "square_name"]
