@@ -103,8 +103,24 @@ def run_command(command: str, request: CommandRequest,
         return 1, (_diagnostics_text(errors) + f"\nriddlesmith: '{request.target}' could not "
                    "be loaded; fix the errors above")
     listing = ", ".join(f"{ident} ({kind})" for kind, ident in sorted(targets))
+    other = _other_command(command, request.target, loaded.packs, every)
     return 2, (f"riddlesmith: nothing to {command} named '{request.target}' in {request.pack}"
-               + (f" (targets: {listing})" if listing else ""))
+               + (f" (targets: {listing})" if listing else "") + other)
+
+
+def _other_command(command: str, target: str, packs: list[Any], systems: dict[str, System]
+                   ) -> str:
+    """``; 'x' is a riddle: riddlesmith solve PACK x`` when the other command takes it."""
+    for other in COMMANDS:
+        if other == command:
+            continue
+        for system in command_systems(other, systems).values():
+            for kind in command_kinds(other, system):
+                for pack in packs:
+                    if any(doc.id == target for doc in pack.of_kind(kind)):
+                        return (f"; '{target}' is a {kind}: riddlesmith {other} "
+                                f"{pack.root} {target}")
+    return ""
 
 
 def _run(command: str, system: Any, request: CommandRequest) -> tuple[int, str]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,3 +61,15 @@ def test_tower_playtest_through_the_cli_keeps_its_json_shape() -> None:
                                     "5", "--jobs", "1", "--format", "json"])
     assert out.exit_code == 0
     assert '"scenario": "fish-steps"' in out.output and '"policy": "greedy"' in out.output
+
+
+def test_a_target_of_the_other_command_is_pointed_to_it() -> None:
+    from generator.cli import main
+
+    content = Path(__file__).resolve().parents[1] / "content"
+    out = CliRunner().invoke(main, ["playtest", str(content / "riddles"), "sinking-quay"])
+    assert out.exit_code == 2
+    assert "'sinking-quay' is a riddle: riddlesmith solve" in out.output
+    out = CliRunner().invoke(main, ["solve", str(content / "tower"), "fish-steps"])
+    assert out.exit_code == 2
+    assert "'fish-steps' is a tower-scenario: riddlesmith playtest" in out.output
