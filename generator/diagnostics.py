@@ -139,6 +139,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-F006": (Severity.ERROR, "deck too small for six hands and a round"),
     "RS-F007": (Severity.ERROR, "pack has no fragment-game document"),
     "RS-F008": (Severity.INFO, "press-your-luck simulation"),
+    "RS-F009": (Severity.ERROR, "a second fragment-game document"),
     # Riddle system (Riddle of the Sphinx)
     "RS-G001": (Severity.ERROR, "map cell not understood"),
     "RS-G002": (Severity.ERROR, "map grid has a bad shape"),
@@ -243,6 +244,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-X013": (Severity.ERROR, "a degree deals too few riddle cards"),
     "RS-X014": (Severity.ERROR, "component count does not match its tiles"),
     "RS-X015": (Severity.ERROR, "pack has no glyph-game document"),
+    "RS-X016": (Severity.ERROR, "tile id appears twice in the glyph set"),
+    "RS-X017": (Severity.ERROR, "a second glyph-game document"),
     "RS-X101": (Severity.WARNING, "a higher degree is clearly easier"),
     "RS-X102": (Severity.WARNING, "card difficulty does not rise with the deck number"),
     "RS-X103": (Severity.INFO, "difficulty curve"),

@@ -152,7 +152,7 @@ CASES = [
          "RS-R003", "game.yaml", 9, 14),
     Case("second-game", {"game2.yaml": GAME_YAML.replace("id: game", "id: game-two"),
                          "pack.yaml": PACK_YAML + "  - game2.yaml\n"},
-         "RS-F007", "game2.yaml", 1, 7, args=("--strict",)),
+         "RS-F009", "game2.yaml", 1, 7, args=("--strict",)),
     # Every text without French is listed in one warning, at the first of them.
     Case("missing-translation", {"cards/x.yaml": CARD.format(id="x", text="I hum all day long.")},
          "RS-P011", "cards/starter.yaml", 3, 7, args=("--strict", "--lang", "fr"),

@@ -178,8 +178,8 @@ def test_a_clean_run_in_the_github_format_prints_nothing(pack_dir: Path) -> None
 def test_new_refuses_a_second_document_of_a_kind_a_pack_holds_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str, kind: str,
         existing: str) -> None:
-    """Issue 27 §3: ``new`` made a second game document that broke a fresh pack (RS-F007,
-    RS-X007); it now refuses, naming the one the pack has, and writes nothing."""
+    """Issue 27 §3: ``new`` made a second game document that broke a fresh pack (RS-F009,
+    RS-X017); it now refuses, naming the one the pack has, and writes nothing."""
     assert CliRunner().invoke(main, ["init", str(tmp_path / "p"), "--system", system]
                               ).exit_code == 0
     monkeypatch.chdir(tmp_path / "p")

@@ -103,7 +103,7 @@ def test_a_scenario_with_a_rule_error_leaves_the_others_simulated(
 
 def test_a_second_glyph_game_leaves_the_played_game_simulated(
         tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> None:
-    """A second glyph-game (RS-X007, an error at that document) does not silence the
+    """A second glyph-game (RS-X017, an error at that document) does not silence the
     curve of the game the pack plays (RS-X103)."""
     pack = copy_pack("glyphs", tmp_path)
     cache = tmp_path / "cache"
@@ -114,7 +114,7 @@ def test_a_second_glyph_game_leaves_the_played_game_simulated(
     game.write_text(text + "---\n" + text.replace("id: drowned-antechamber", "id: second-game"),
                     "utf-8")
     broken = check([pack], Options(cache_dir=cache))
-    assert "RS-X007" in [d.code for d in broken.diagnostics if d.severity.value == "error"]
+    assert "RS-X017" in [d.code for d in broken.diagnostics if d.severity.value == "error"]
 
     def curve(report: object) -> list[tuple[int, str, str]]:
         return [(d.line, d.code, d.message) for d in report.diagnostics  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ class FragmentsSystem:
                             "settings are used", pack.manifest.file,
                             hint="riddlesmith new fragment-game game"))
         for extra in games[1:]:
-            out.append(extra.diag("RS-F007", f"only one 'fragment-game' is allowed; "
+            out.append(extra.diag("RS-F009", f"only one 'fragment-game' is allowed; "
                                   f"'{games[0].id}' is used", ("kind",),
                                   severity=None))
         settings = settings_of(games[0] if games else None)

@@ -23,10 +23,15 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-F006": ("Six hands plus a round of play need this many fragment cards; with fewer, a full "
                 "table cannot be dealt.", "hand_size: 5    # with only 20 fragment cards"),
     "RS-F007": ("The deck's settings (hand size, tokens, scoring, card look) come from one "
-                "fragment-game document; none means defaults, two are ambiguous.",
+                "fragment-game document; without one the defaults are used, which is rarely "
+                "what a deck meant.",
                 "# pack with cards/*.yaml and no 'kind: fragment-game' document"),
     "RS-F008": ("A note with the press-your-luck simulation's figures, to judge the deck's pace.",
                 "press_your_luck: {games: 2000, seed: 1}"),
+    "RS-F009": ("A pack plays one fragment game: with two fragment-game documents the settings "
+                "of one are silently ignored. The first one loaded is used; merge them.",
+                "# game.yaml: kind: fragment-game, id: game\n"
+                "# game2.yaml: kind: fragment-game, id: game-two"),
 }.items()}
 
 __all__ = ["EXPLANATIONS"]

@@ -13,6 +13,7 @@ Each check yields diagnostics located at the YAML node at fault (codes
 - RS-X005 a degree naming a deck without cards, at that deck number;
 - RS-X006 a set-up pattern that is not a full grid of ``R`` and ``.``, at the row;
 - RS-X007 a card with the same sequence and joker mark as an earlier one;
+- RS-X016 a tile id twice in the glyph set;
 - RS-X008 a clepsydra without one slot per turn;
 - RS-X009 a glyph set whose tiles do not fill the grid;
 - RS-X010 a game naming a glyph set or set-up that does not exist;
@@ -52,7 +53,7 @@ def iter_set_problems(glyphs: GlyphSet, doc: Document, grid: int) -> Iterator[Di
     seen: set[str] = set()
     for i, tile in enumerate(glyphs.tiles):
         if tile.id in seen:
-            yield doc.diag("RS-X007", f"tile id '{tile.id}' appears twice in the glyph set",
+            yield doc.diag("RS-X016", f"tile id '{tile.id}' appears twice in the glyph set",
                            ("tiles", i, "id"))
         seen.add(tile.id)
 

@@ -30,8 +30,8 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X006": ("A set-up pattern marks which tiles start restored; it must have one mark per "
                 "cell of the grid, row by row.",
                 "setups:\n  cross: ['X...X', '.X.X.', '..X..', '.X.X.']    # four rows on a 5x5 grid"),
-    "RS-X007": ("Two cards (or two tiles) share an id or the same sequence, so a deck holds a "
-                "card twice and the difficulty counts are off.",
+    "RS-X007": ("Two riddle cards ask for the same sequence (and joker mark), so a deck holds "
+                "the same card twice and the difficulty counts are off.",
                 "- {id: r07, deck: 2, sequence: [sun, moon]}\n- {id: r08, deck: 2, sequence: [sun, moon]}"),
     "RS-X008": ("The clepsydra times the game: one challenge slot per turn, the last one losing "
                 "the game; a different count changes the turn limit silently.",
@@ -82,6 +82,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X107": ("A stronger player won clearly less than a weaker one (the 95 % intervals do "
                 "not overlap): luck decides the degree, or a player misreads a rule.",
                 "# degree 5: lookahead 12 % [8-17], planner 25 % [20-31]"),
+    "RS-X016": ("Every tile of a glyph set has its own id: riddle cards name tiles by id, so a "
+                "second tile with one id makes the cards ambiguous and the counts wrong.",
+                "tiles:\n  - {id: sun, count: 2}\n  - {id: sun, count: 1}    # use count: 3"),
+    "RS-X017": ("A pack plays one glyph game: with two glyph-game documents the second is "
+                "ignored, with its degrees and set-ups. Merge them, or move one to its own pack.",
+                "# game.yaml holds 'id: drowned-antechamber' and 'id: second-game'"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "GLYPH_CODES"]

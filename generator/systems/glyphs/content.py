@@ -51,7 +51,7 @@ def load_pack(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
         return Loaded(None, None, None, tuple(r for r, _ in riddles), None), out
     game, game_doc = games[0]
     for extra, doc in games[1:]:
-        out.append(doc.diag("RS-X007", f"a second glyph-game '{extra.id}' (the pack plays "
+        out.append(doc.diag("RS-X017", f"a second glyph-game '{extra.id}' (the pack plays "
                             f"'{game.id}')", ("id",)))
     glyphs = sets[game.glyph_set][0] if game.glyph_set in sets else None
     for gs, doc in sets.values():
