@@ -246,6 +246,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-X015": (Severity.ERROR, "pack has no glyph-game document"),
     "RS-X016": (Severity.ERROR, "tile id appears twice in the glyph set"),
     "RS-X017": (Severity.ERROR, "a second glyph-game document"),
+    "RS-X018": (Severity.WARNING, "riddle card in a deck no degree deals"),
     "RS-X101": (Severity.WARNING, "a higher degree is clearly easier"),
     "RS-X102": (Severity.WARNING, "card difficulty does not rise with the deck number"),
     "RS-X103": (Severity.INFO, "difficulty curve"),

@@ -199,10 +199,7 @@ NEW_KINDS = [(system, kind) for system, kinds in (
 """Every kind ``new`` writes, but the ones a pack holds once (refused, tested above)."""
 
 
-@pytest.mark.parametrize("system, kind", [
-    pytest.param(s, k, marks=pytest.mark.xfail(strict=True, reason="issue 27 §3: the card joins "
-                                               "deck 1, which then holds 7 (RS-X004)"))
-    if k == "glyph-riddle" else (s, k) for s, k in NEW_KINDS])
+@pytest.mark.parametrize("system, kind", NEW_KINDS)
 def test_every_new_document_checks_without_errors_in_a_fresh_pack(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str, kind: str) -> None:
     """Issue 27 §3: ``new KIND`` in a fresh ``init`` pack of its system leaves it without

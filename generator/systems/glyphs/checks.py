@@ -96,12 +96,22 @@ def iter_riddle_problems(riddle: Riddle, doc: Document, glyphs: GlyphSet | None,
 
 def iter_deck_problems(cards: list[tuple[Riddle, Document]], game: GlyphGame, game_doc: Document,
                        cards_may_lack: bool = False) -> Iterator[Diagnostic]:
-    """RS-X004 (deck sizes) and RS-X007 (duplicate cards). A short deck is not judged
+    """RS-X004 (deck sizes), RS-X007 (duplicate cards) and RS-X018 (a card in a deck no
+    degree deals: a draft, its size not judged). A short deck is not judged
     while ``cards_may_lack`` (a card may be missing for an error already reported)."""
     by_deck: dict[int, list[tuple[Riddle, Document]]] = {}
     for riddle, doc in cards:
         by_deck.setdefault(riddle.deck, []).append((riddle, doc))
+    dealt = {deck for degree in game.degrees for deck in degree.decks}
     for deck, members in sorted(by_deck.items()):
+        if deck not in dealt:  # a draft deck: its size matters once a degree deals it
+            for _, doc in members:
+                yield doc.diag("RS-X018", f"deck {deck} is dealt at no degree of game "
+                               f"'{game.id}' ({len(members)} of {game.deck_size} cards): "
+                               "no game plays this card", ("deck",),
+                               hint="move the card to a dealt deck with room, or add the "
+                               "deck to a degree's decks once it is full")
+            continue
         if len(members) > game.deck_size:
             riddle, doc = members[game.deck_size]
             yield doc.diag("RS-X004", f"deck {deck} has {len(members)} cards; game "

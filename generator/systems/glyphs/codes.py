@@ -88,6 +88,10 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X017": ("A pack plays one glyph game: with two glyph-game documents the second is "
                 "ignored, with its degrees and set-ups. Merge them, or move one to its own pack.",
                 "# game.yaml holds 'id: drowned-antechamber' and 'id: second-game'"),
+    "RS-X018": ("A riddle card in a deck that no difficulty degree deals never reaches the "
+                "table: a draft. Its deck's size is not judged until a degree deals it; "
+                "'riddlesmith new glyph-riddle' starts cards in deck 6 for that reason.",
+                "deck: 6    # degrees deal decks 1-5 only"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "GLYPH_CODES"]

@@ -32,7 +32,10 @@ TEMPLATES = {
     "glyph-riddle": """# folder: riddles/{id}.yaml
 kind: glyph-riddle
 id: {id}
-deck: 1                  # 1 (easiest) to 5; each deck holds the game's deck_size cards
+# Deck 6 is a draft deck no degree deals (a warning, RS-X018): the starter decks 1-5
+# are full. Move the card to a dealt deck with room (each holds the game's deck_size
+# cards), or list deck 6 in a degree's decks once it holds deck_size cards.
+deck: 6
 title: {en: "A new riddle", fr: "Une nouvelle énigme"}
 # Tile ids of the glyph set, read left to right in a row or top to bottom in a column.
 sequence: [star, moon]
