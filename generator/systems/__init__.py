@@ -206,6 +206,38 @@ class PrintSource(Protocol):
     """
 
 
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One simulator figure of a document, as ``riddlesmith diff`` compares it.
+
+    ``change`` is the class of a move (``par``, ``first-moves``, ``measure``,
+    ``win-rate``, ``share``, ``curve``). A figure with a 95 % interval on both sides
+    has moved only when the two intervals do not overlap; one without, when its
+    value differs.
+
+    >>> Figure("riddle", "ash-road", "silver par, 1 player", 5, change="par").value
+    5
+    """
+
+    kind: str
+    id: str
+    name: str
+    value: int | float | str | None
+    ci95: tuple[float, float] | None = None
+    change: str = "measure"
+
+
+@runtime_checkable
+class FigureSource(Protocol):
+    """A system whose simulator figures ``riddlesmith diff`` compares (from what ``check``
+    computed and cached; a figure not in the cache is computed)."""
+
+    def figures(self, pack: Pack, options: Options,
+                changed: frozenset[tuple[str, str]]) -> list[Figure]:
+        """The pack's figures; ``changed`` names the documents ((kind, id)) that differ
+        from the other side, for figures too costly to measure for every document."""
+
+
 @runtime_checkable
 class SchemaSource(Protocol):
     """A system that ships the JSON Schemas of its kinds itself (a plug-in: the built-in
