@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from generator.sim.executors import Executor
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
+DIFF_FAIL_KINDS = ("document", "face", "page", "par-shorter", "par-longer", "first-moves",
+                   "measure", "win-rate", "share", "curve", "any")
+"""``diff --fail-on-change`` kinds (:data:`generator.diff.FAIL_KINDS`, named here so that
+--help does not import the diff)."""
 PAPERS = ["a4", "letter", "universal"]
 TARGETS = ["pnp", "pro", "tts"]
 GUTTER_MODES = ["auto", "full", "none"]
@@ -428,6 +432,61 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level, jobs, scheduler),
         out, offset, extra, force))))
+
+
+@main.command("diff")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--pack", "packs", multiple=True, metavar="PATH",
+              help="A pack folder (or folder of packs) to compare, relative to the "
+                   "repository root; repeatable (default: content/, as check reads it).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True,
+              help="Text for people, JSON for scripts, markdown for a pull-request comment.")
+@click.option("--fail-on-change", "fail_on", multiple=True, metavar="KIND",
+              type=click.Choice(list(DIFF_FAIL_KINDS)),
+              help="Exit 1 when a change of KIND is found (repeatable): document (added, "
+                   "removed or changed), face (a printed card or token face), page (a book "
+                   "page), par-shorter, par-longer (or no longer solved), first-moves, "
+                   "measure, win-rate (95 % intervals apart), share (a role's), curve (the "
+                   "fragment deck's), any.")
+@click.option("--figures/--no-figures", default=True, show_default=True,
+              help="Compare the simulator figures (from the cache; missing ones are computed).")
+@click.option("--pages/--no-pages", default=True, show_default=True,
+              help="Compare the books page by page (draws every book on both sides).")
+@_lang
+@_cache
+@_cache_dir
+@_quiet
+@_verbose
+@_jobs
+def diff_command(old: str | None, new: str | None, packs: tuple[str, ...], fmt: str,
+                 fail_on: tuple[str, ...], figures: bool, pages: bool, lang: str | None,
+                 cache: bool, cache_dir: str | None, quiet: bool, verbose: bool,
+                 jobs: int) -> None:
+    """Compare the packs at OLD and NEW: documents, printed faces, book pages and the
+    simulator figures that moved.
+
+    OLD and NEW are git revisions of the repository around you (default: HEAD against
+    the working tree) or two folders. Exit 0 whatever changed; 1 only with
+    --fail-on-change; 2 for bad input (not a repository, an unknown revision).
+    """
+    level = _verbosity(quiet, verbose)
+
+    def run() -> int:
+        from generator.diff_run import DiffArgs, run_diff
+
+        args = CheckArgs((), lang=lang, cache=cache, cache_dir=cache_dir, verbosity=level,
+                         jobs=jobs)
+        with _executor(args) as executor:
+            options = replace(_options(args), executor=executor)
+            code, text = run_diff(DiffArgs(old, new, packs, fmt, fail_on, figures, pages),
+                                  options, progress_printer(level))
+        clear_progress()
+        click.echo(text.rstrip("\n"))
+        return code
+
+    sys.exit(guard(run))
 
 
 @main.command("schema", cls=_ListingCommand)

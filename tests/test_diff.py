@@ -1,0 +1,182 @@
+"""``riddlesmith diff`` (issue 28 §2), in a throwaway git repository the tests make.
+
+The repository holds one small riddle pack (``riddlesmith init --system riddle``) under
+``content/``. The second commit changes one god card's power text (a printed face) and
+one row of the riddle's map, which makes its heroic objective one turn shorter; the
+diff between the two commits must list exactly those two documents, that card face
+and that par, in every format.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.diff import (
+    MISSING,
+    compare_figures,
+    dotted,
+    iter_field_changes,
+    move_of,
+)
+from generator.diff_formats import MARKDOWN_MARK, render_diff
+from generator.diff_run import DiffArgs, diff_sides, open_sides
+from generator.scaffold import init_pack
+from generator.systems import Figure, Options, discover_systems
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+GOD = "content/dawn/gods/starter.yaml"
+RIDDLE = "content/dawn/riddles/first-light.yaml"
+MAP_ROW = ("    . . 1 . *\n", "    . . 1 1 *\n")  # a block beside the lookout: heroic 4 -> 3
+POWER = ("even the ground.", "even on the ground.")
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@localhost",
+                           "-c", "commit.gpgsign=false", *args], cwd=repo, check=True,
+                          capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two commits: the pack as ``init`` makes it, then the god text and the map row."""
+    root = tmp_path_factory.mktemp("diff") / "repo"
+    init_pack(root / "content" / "dawn", discover_systems()["riddle"], "dawn")
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "a pack")
+    _edit(root / GOD, *POWER)
+    _edit(root / RIDDLE, *MAP_ROW)
+    _git(root, "commit", "-qam", "a card and a map")
+    return root
+
+
+@pytest.fixture(scope="module")
+def between(repo: Path) -> dict[str, str]:
+    """The diff of the two commits in each format (both sides checked once)."""
+    from contextlib import ExitStack
+
+    from generator.pipeline import run_options
+
+    args = DiffArgs("HEAD~1", "HEAD")
+    with ExitStack() as stack, run_options(Options()) as options:
+        old, new, _ = open_sides(args, stack, repo)
+        found = diff_sides(old, new, options, args)
+    return {fmt: render_diff(found, fmt) for fmt in ("text", "json", "markdown")}
+
+
+def run(cwd: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    monkeypatch.chdir(cwd)
+    result = CliRunner().invoke(main, ["diff", *args])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def test_json_lists_exactly_the_changed_card_and_the_moved_par(between: dict[str, str]) -> None:
+    data = json.loads(between["json"])
+    [pack] = data["packs"]
+    assert (data["old"], data["new"], pack["pack"], pack["status"]) == (
+        "HEAD~1", "HEAD", "dawn", "changed")
+    docs = {(d["kind"], d["id"]): d for d in pack["documents"]}
+    assert sorted(docs) == [("god", "atlas"), ("riddle", "first-light")]
+    [power] = docs["god", "atlas"]["fields"]
+    assert power["path"] == "power.text" and power["file"] == GOD
+    assert power["old"].endswith(POWER[0]) and power["new"].endswith(POWER[1])
+    assert docs["god", "atlas"]["face"] == "changed"
+    [row] = docs["riddle", "first-light"]["fields"]
+    lines = (Path(GOD).name, RIDDLE)
+    assert row["path"] == "map.grid[3]" and row["file"] == lines[1]
+    assert (row["old"], row["new"]) == (MAP_ROW[0].strip(), MAP_ROW[1].strip())
+    assert row["line"] == 15  # the map row's own line in NEW
+    # The only card face that changed is Atlas's front (the riddle prints no card).
+    assert [(f["deck"], f["face"], f["status"]) for f in pack["faces"]] == [
+        ("gods", "god-atlas", "changed")]
+    pars = [f for f in pack["figures"] if " par, " in f["figure"]]
+    assert pars and {(f["id"], f["figure"], f["old"], f["new"], f["change"]) for f in pars} == {
+        ("first-light", f"{tier} par, {seat}", 4, 3, "par-shorter")
+        for tier in ("heroic", "godlike")
+        for seat in ("1 player", "2 players", "3 players", "4 players")}
+    assert {f["id"] for f in pack["figures"]} == {"first-light"}
+    assert "par-shorter" in data["changes"] and "face" in data["changes"]
+    assert pack["pages"] and pack["pages"][0]["book"] == "dawn-book"
+
+
+def test_text_and_markdown_say_the_same(between: dict[str, str]) -> None:
+    text = between["text"]
+    assert "changed god atlas" in text and "(face changed)" in text
+    assert f"map.grid[3]: '{MAP_ROW[0].strip()}' -> '{MAP_ROW[1].strip()}'  {RIDDLE}:15" in text
+    assert "riddle first-light heroic par, 1 player: 4 -> 3  [par-shorter]" in text
+    assert text.count("\n  changed ") == 2
+    md = between["markdown"]
+    assert md.startswith(MARKDOWN_MARK + "\n### riddlesmith diff `HEAD~1` → `HEAD`")
+    assert "| god `atlas` | changed<br>`power.text`:" in md and "| changed |" in md
+    assert "| riddle `first-light` heroic par, 1 player | 4 → 3 | par-shorter |" in md
+
+
+def test_fail_on_change_and_the_working_tree(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    # HEAD against a clean working tree: nothing changed, exit 0 even when asked to fail.
+    code, out = run(repo, "--fail-on-change", "any", monkeypatch=monkeypatch)
+    assert code == 0 and out.rstrip().endswith("no changes"), out
+    code, out = run(repo, "HEAD~1", "HEAD", "--no-figures", "--no-pages",
+                    "--fail-on-change", "win-rate", monkeypatch=monkeypatch)
+    assert code == 0 and "changed riddle first-light" in out
+    code, out = run(repo, "HEAD~1", "HEAD", "--no-figures", "--no-pages",
+                    "--fail-on-change", "face", "--format", "json", monkeypatch=monkeypatch)
+    assert code == 1 and json.loads(out)["changes"] == ["document", "face"]
+    assert _git(repo, "status", "--porcelain") == ""  # the repository is as it was
+
+
+def test_folders(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(repo / "content", new, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    shutil.copytree(new, old)
+    _edit(old / "dawn" / "gods" / "starter.yaml", *reversed(POWER))
+    code, out = run(tmp_path, "old", "new", "--no-figures", "--no-pages",
+                    monkeypatch=monkeypatch)
+    assert code == 0, out
+    assert "changed god atlas  new/dawn/gods/starter.yaml:2  (face changed)" in out
+    assert "first-light" not in out
+    code, out = run(tmp_path, "old", "missing/", monkeypatch=monkeypatch)
+    assert code == 2 and out.strip() == "riddlesmith: missing/: no such folder", out
+
+
+def test_bad_input_is_one_line(repo: Path, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(repo, "no-such-rev", monkeypatch=monkeypatch)
+    assert code == 2 and len(out.strip().splitlines()) == 1, out
+    assert "unknown revision 'no-such-rev'" in out
+    code, out = run(repo, "--fail-on-change", "nonsense", monkeypatch=monkeypatch)
+    assert code == 2 and "nonsense" in out
+    outside = tmp_path / "plain"
+    outside.mkdir()
+    code, out = run(outside, monkeypatch=monkeypatch)
+    assert code == 2 and "not in a git repository" in out and len(out.strip().splitlines()) == 1
+
+
+def test_field_changes_and_moves() -> None:
+    assert list(iter_field_changes({"a": [1, {"b": "x"}]}, {"a": [1, {"b": "y"}, 2]})) == [
+        (("a", 1, "b"), "x", "y"), (("a", 2), MISSING, 2)]
+    assert list(iter_field_changes({"t": True}, {"t": 1})) == [(("t",), True, 1)]
+    assert dotted(("map", "grid", ("line", 2))) == "map.grid[3]"
+    rate = Figure("tower-scenario", "s", "win rate", 0.5, (0.45, 0.55), "win-rate")
+    near = Figure("tower-scenario", "s", "win rate", 0.56, (0.5, 0.6), "win-rate")
+    far = Figure("tower-scenario", "s", "win rate", 0.7, (0.65, 0.75), "win-rate")
+    assert move_of(rate, near) is None and move_of(rate, far) == "win-rate"
+    par = Figure("riddle", "r", "silver par, 1 player", 5, change="par")
+    assert move_of(par, Figure("riddle", "r", par.name, "unsolved", change="par")) == "par-longer"
+    assert [m.change for m in compare_figures([par], [Figure("riddle", "r", par.name, 6,
+                                                             change="par")])] == ["par-longer"]
