@@ -9,8 +9,10 @@ and that par, in every format.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -165,6 +167,28 @@ def test_bad_input_is_one_line(repo: Path, tmp_path: Path,
     outside.mkdir()
     code, out = run(outside, monkeypatch=monkeypatch)
     assert code == 2 and "not in a git repository" in out and len(out.strip().splitlines()) == 1
+
+
+def test_the_readme_pull_request_step(repo: Path) -> None:
+    """The README's CI step, run as written in the throwaway repository, with the base
+    branch as a CI checkout has it (``origin/main``)."""
+    from test_ci_recipe import _workflow
+
+    [_, command, _] = [s["run"] for s in _workflow("diff")["jobs"]["diff"]["steps"]
+                       if "run" in s]
+    _git(repo, "update-ref", "refs/remotes/origin/main", "HEAD~1")
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent) + os.pathsep
+               + os.environ.get("PATH", ""))
+    try:
+        done = subprocess.run(["bash", "-c", command.replace("${{ github.base_ref }}", "main")],
+                              cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        comment = (repo / "diff.md").read_text(encoding="utf-8")
+    finally:
+        (repo / "diff.md").unlink(missing_ok=True)
+        _git(repo, "update-ref", "-d", "refs/remotes/origin/main")
+    assert comment.startswith(MARKDOWN_MARK) and "`origin/main` → `HEAD`" in comment
+    assert "| riddle `first-light` heroic par, 1 player | 4 → 3 | par-shorter |" in comment
 
 
 def test_field_changes_and_moves() -> None:
