@@ -396,6 +396,12 @@ def figures_of(pack: Pack, systems: Mapping[str, System], options: Options,
 def compare_packs(old: PackSide | None, new: PackSide | None) -> PackDiff:
     """Everything that differs between two sides of one pack (either may be missing)."""
     ident = (new or old).pack.id  # type: ignore[union-attr]
+    if old is None or new is None:  # a whole pack: its documents are not listed one by one
+        side = new or old
+        assert side is not None
+        count = len(side.pack.documents) + 1
+        return PackDiff(ident, "added" if old is None else "removed", notes=(
+            f"{count} document{'s' if count != 1 else ''} in {_doc_place(side.pack.manifest, side).file}",))
     documents = compare_documents(old, new)
     ids: dict[str, tuple[str, str]] = {}
     for side in (old, new):

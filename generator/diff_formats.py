@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator.diff import MISSING, Diff, DocumentChange, FigureMove, PackDiff
+from generator.diff import MISSING, Diff, DocumentChange, FaceChange, FigureMove, PackDiff
 
 FORMATS = ("text", "json", "markdown")
 VALUE_WIDTH = 60
@@ -67,9 +67,8 @@ def render_text(diff: Diff) -> str:
             for f in doc.fields:
                 lines.append(f"    {f.path}: {show_value(f.old)} -> {show_value(f.new)}  "
                              f"{f.place.text()}")
-        faces = [f for f in pack.faces if f.document is None]
-        if faces:
-            lines.append(f"  faces without a document: {_faces(faces)}")
+        for deck, faces in _other_faces(pack).items():
+            lines.append(f"  deck {deck}: {_faces(faces)}")
         for page in pack.pages:
             lines.append(f"  book {page.book}: {_pages(page)}")
         if pack.figures:
@@ -84,8 +83,32 @@ def render_text(diff: Diff) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _faces(faces: Any) -> str:
-    return ", ".join(f"{f.deck}/{f.face} ({f.status})" for f in faces)
+FACES_SHOWN = 6
+"""Faces named in a deck's line before it says "and N more"."""
+
+
+def _other_faces(pack: PackDiff) -> dict[str, list[FaceChange]]:
+    """The faces that changed without a changed document of their own (a back, a face
+    redrawn because the game's settings changed), by deck."""
+    listed = {(d.kind, d.id) for d in pack.documents}
+    out: dict[str, list[FaceChange]] = {}
+    for face in pack.faces:
+        if face.document not in listed:
+            out.setdefault(face.deck, []).append(face)
+    return out
+
+
+def _faces(faces: list[FaceChange]) -> str:
+    """``3 faces changed (card-a, card-b (back), card-c)``, with ``added``/``removed``."""
+    parts = []
+    for status in ("changed", "added", "removed"):
+        names = [f.face for f in faces if f.status == status]
+        if names:
+            shown = ", ".join(names[:FACES_SHOWN])
+            more = f" and {len(names) - FACES_SHOWN} more" if len(names) > FACES_SHOWN else ""
+            parts.append(f"{len(names)} face{'s' if len(names) != 1 else ''} {status} "
+                         f"({shown}{more})")
+    return "; ".join(parts)
 
 
 def _pages(page: Any) -> str:
@@ -173,9 +196,8 @@ def render_markdown(diff: Diff) -> str:
                 lines.append(f"| {d.kind} `{d.id}` | {d.status}"
                              + (f"<br>{fields}" if fields else "")
                              + f" | {d.face or '–'} | `{_cell(d.place.text())}` |")
-        faces = [f for f in pack.faces if f.document is None]
-        if faces:
-            lines += ["", f"Faces without a document: {_cell(_faces(faces))}"]
+        for deck, faces in _other_faces(pack).items():
+            lines += ["", f"Deck `{deck}`: {_cell(_faces(faces))}"]
         for page in pack.pages:
             lines += ["", f"Book `{page.book}`: {_pages(page)}"]
         if pack.figures:

@@ -114,6 +114,9 @@ def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
     systems = discover_systems()
     before = load_side(old, options, progress, repo_shown)
     after = load_side(new, options, progress, repo_shown)
+    if not before and not after:
+        raise UsageError(f"no packs to compare in {old.name} or {new.name}; name them with "
+                         "--pack PATH (relative to the repository root)")
     packs = []
     for ident in sorted(set(before) | set(after)):
         a, b = before.get(ident), after.get(ident)
