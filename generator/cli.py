@@ -173,6 +173,15 @@ def _run_build(args: BuildArgs, options: Options) -> int:
         return 1
     if not args.out.strip():
         raise UsageError("--out is empty; name an output folder (the default is 'output')")
+    since = args.extra.get("changed_since")
+    if since is not None:
+        from generator.reprint import faces_since
+
+        progress(f"reading the faces printed at {since}")
+        faces = faces_since(str(since), [Path(p) for p in args.check.paths], report.options,
+                            report.systems)
+        report.options = replace(report.options, extra={**report.options.extra,
+                                                        "reprint": (since, faces)})
     result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
     clear_progress()
     _emit(report, args.check)
@@ -409,13 +418,18 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_scheduler
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
+@click.option("--changed-since", metavar="REV",
+              help="Also write print/reprint.pdf per pack: only the cards and tokens whose "
+                   "printed face changed since the git revision REV, laid out like the full "
+                   "deck, and print/reprint.txt listing them.")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, targets: tuple[str, ...], cmyk: bool, rich_black: bool,
                   ink_saver: bool,
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool, jobs: int, scheduler: str | None, force: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None, force: bool,
+                  changed_since: str | None) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
@@ -428,6 +442,8 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
         extra["gutter"] = gutter
     if pack_sheets:
         extra["pack_sheets"] = True
+    if changed_since is not None:
+        extra["changed_since"] = changed_since
     sys.exit(guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level, jobs, scheduler),

@@ -241,6 +241,15 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
                 except RasterUnavailable as exc:
                     raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
+        reprint = options.extra.get("reprint")
+        if reprint is not None:  # build --changed-since REV: (REV, its faces by pack id)
+            from generator.diff import Printed
+            from generator.reprint import reprint_artefacts
+
+            since, faces = reprint
+            progress(f"{pack.id}: cards changed since {since}")
+            artefacts.extend(reprint_artefacts(pack, report.systems, options,
+                                               faces.get(pack.id, Printed()), since))
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,
             "version": pack.data.get("version"),

@@ -191,6 +191,32 @@ def test_the_readme_pull_request_step(repo: Path) -> None:
     assert "| riddle `first-light` heroic par, 1 player | 4 → 3 | par-shorter |" in comment
 
 
+def test_build_changed_since_reprints_exactly_the_changed_card(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pypdf import PdfReader
+
+    monkeypatch.chdir(repo)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "-q", "--out", str(out), "--changed-since",
+                                       "HEAD~1"])
+    assert result.exit_code == 0, result.output
+    listing = (out / "dawn" / "print" / "reprint.txt").read_text(encoding="utf-8")
+    assert listing.splitlines()[2:] == ["gods\tgod-atlas\t1"], listing
+    reader = PdfReader(out / "dawn" / "print" / "reprint.pdf")
+    assert len(reader.pages) == 2  # one sheet: Atlas's front, then its back
+    assert "even on the ground" in reader.pages[0].extract_text()
+    same = CliRunner().invoke(main, ["build", "-q", "--out", str(tmp_path / "again"),
+                                     "--changed-since", "HEAD"])
+    assert same.exit_code == 0, same.output
+    assert not (tmp_path / "again" / "dawn" / "print" / "reprint.pdf").exists()
+    assert "nothing to reprint" in (tmp_path / "again" / "dawn" / "print" / "reprint.txt"
+                                    ).read_text(encoding="utf-8")
+    bad = CliRunner().invoke(main, ["build", "-q", "--out", str(tmp_path / "bad"),
+                                    "--changed-since", "nope"])
+    assert bad.exit_code == 2 and "unknown revision 'nope'" in bad.output
+    assert not (tmp_path / "bad").exists()
+
+
 def test_field_changes_and_moves() -> None:
     assert list(iter_field_changes({"a": [1, {"b": "x"}]}, {"a": [1, {"b": "y"}, 2]})) == [
         (("a", 1, "b"), "x", "y"), (("a", 2), MISSING, 2)]
