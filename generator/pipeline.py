@@ -230,6 +230,11 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
     for pack in report.packs:
         artefacts: list[Artefact] = []
         metrics: dict[str, Any] = {}
+        if (pack.data.get("print") or {}).get("stamp"):
+            from generator.revisions import short_revision  # the commit print.stamp prints
+
+            options = replace(options, extra={**options.extra,
+                                              "stamp_revision": short_revision(pack.root)})
         for name in pack.systems:
             system = report.systems.get(name)
             if system is not None:

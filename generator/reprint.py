@@ -20,7 +20,7 @@ from generator.render.geometry import layout_sheet, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document, Scene
 from generator.render.sheets import card_sheet_pages, interleave_duplex
-from generator.systems import Artefact, Options, System, paper_of
+from generator.systems import Artefact, Options, System, paper_of, stamp_of
 
 REPRINT_PDF = "print/reprint.pdf"
 REPRINT_LIST = "print/reprint.txt"
@@ -42,6 +42,7 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
                                      parse_length(cfg.get("back_offset", {}).get("y", 0)))
     gutter = parse_length(cfg.get("gutter", 0)) if not isinstance(cfg.get("gutter"), str) else 0.0
     marks = bool(cfg.get("crop_marks", True))
+    stamp = stamp_of(pack, options)
     pages: list[Scene] = []
     listing: list[str] = []
     for name in pack.systems:
@@ -57,7 +58,8 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
             lay = layout_sheet(paper, deck.width, deck.height, bleed=deck.bleed, gutter=gutter)
             fronts, backs = card_sheet_pages([deck.fronts[i] for i in keep],
                                              [deck.backs[i] for i in keep], lay, marks, offset,
-                                             label=f"{deck.title} (reprint since {since})")
+                                             label=f"{deck.title} (reprint since {since})",
+                                             stamp=stamp.text(deck.id))
             pages.extend(interleave_duplex(fronts, backs))
             listing.extend(_listed(deck.id, [deck.fronts[i].id for i in keep]))
         for tokens in getattr(system, "token_sets", lambda *_: [])(pack, options):

@@ -63,6 +63,17 @@ def repository_root(here: Path) -> Path:
     return Path(done.stdout.decode("utf-8", "replace").strip())
 
 
+def short_revision(folder: Path) -> str | None:
+    """The short commit of the repository around ``folder``, for ``print.stamp``; None
+    outside a repository, in one without commits, or without git."""
+    try:
+        done = _git(folder, "rev-parse", "--short=10", "HEAD")
+    except UsageError:
+        return None
+    text = done.stdout.decode("utf-8", "replace").strip()
+    return text if done.returncode == 0 and text else None
+
+
 def resolve_revision(repo: Path, revision: str) -> str:
     """The commit ``revision`` names in ``repo`` (its full hash).
 
@@ -160,4 +171,4 @@ def _pack_paths(root: Path, chosen: tuple[str, ...], defaults: tuple[str, ...],
 
 
 __all__ = ["GIT_TIMEOUT", "Side", "WORKING_TREE", "extract_revision", "open_side",
-           "repository_root", "resolve_revision", "share_caches"]
+           "repository_root", "resolve_revision", "share_caches", "short_revision"]

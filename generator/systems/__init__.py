@@ -81,6 +81,16 @@ def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
     return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
 
 
+def stamp_of(pack: Pack, options: Options) -> Any:
+    """The pack's ``print.stamp`` (:class:`generator.render.sheets.Stamp`): it prints the
+    pack's ``version`` and the git commit the build found the pack at
+    (``options.extra["stamp_revision"]``, when the pack is in a repository)."""
+    from generator.render.sheets import stamp_setting
+
+    parts = [str(p) for p in (pack.data.get("version"), options.extra.get("stamp_revision")) if p]
+    return stamp_setting(pack.data.get("print", {}), " ".join(parts) or None)
+
+
 def cache_dir_for(pack: Pack, options: Options) -> Path | None:
     """Where simulator results of ``pack`` are cached (None: no cache).
 
