@@ -29,7 +29,7 @@ from generator.diff import (
 from generator.diff_formats import MARKDOWN_MARK, render_diff
 from generator.diff_run import DiffArgs, diff_sides, open_sides
 from generator.scaffold import init_pack
-from generator.systems import Figure, Options, discover_systems
+from generator.systems import Figure, FigureSource, Options, discover_systems
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -230,3 +230,43 @@ def test_field_changes_and_moves() -> None:
     assert move_of(par, Figure("riddle", "r", par.name, "unsolved", change="par")) == "par-longer"
     assert [m.change for m in compare_figures([par], [Figure("riddle", "r", par.name, 6,
                                                              change="par")])] == ["par-longer"]
+
+
+SYSTEM_FIGURES = {
+    # system: (kind, name, change, with an interval) of figures every fresh pack has
+    "fragments": [("fragment-game", "best stop", "curve", False),
+                  ("fragment-game", "points per turn stopping at 1", "curve", False)],
+    "tower": [("tower-scenario", "win rate (greedy)", "win-rate", True)],
+    "glyphs": [("glyph-game", "degree 1 win rate", "win-rate", True),
+               ("glyph-riddle", "mean fewest actions", "measure", False)],
+    "roles": [("role-game", "mean rounds", "measure", True),
+              ("role-card", "win share", "share", True),
+              ("role-card", "played", "share", True)],
+}
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEM_FIGURES))
+def test_every_system_reports_its_figures(system: str, tmp_path: Path) -> None:
+    """Each system's figures for diff, from a fresh ``init`` pack checked with few games:
+    the rates carry their intervals (so a diff flags them only when those part)."""
+    from generator.pipeline import check, run_options
+
+    root = tmp_path / "pack"
+    systems = discover_systems()
+    init_pack(root, systems[system], "fresh")
+    manifest = root / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "sim: {max_games: 20}\n",
+                        encoding="utf-8")
+    with run_options(Options(cache=False)) as options:
+        report = check([root], options)
+        assert not report.failed(), report.diagnostics
+        [pack] = report.packs
+        source = systems[system]
+        assert isinstance(source, FigureSource)
+        found = source.figures(pack, options, frozenset())
+    for kind, name, change, interval in SYSTEM_FIGURES[system]:
+        matching = [f for f in found if f.kind == kind and f.name.startswith(name)]
+        assert matching, (kind, name, sorted({(f.kind, f.name) for f in found})[:20])
+        for figure in matching:
+            assert figure.change == change and (figure.ci95 is not None) == interval, figure
+            assert figure.value is not None
