@@ -368,11 +368,12 @@ def compare_figures(old: Sequence[Figure], new: Sequence[Figure]) -> list[Figure
     """The figures that moved; a figure only NEW has is listed as new (change ``measure``
     for a par too: it has nothing to be shorter than)."""
     before = {(f.kind, f.id, f.name): f for f in old}
+    subjects = {(f.kind, f.id) for f in old}
     out = []
     for figure in new:
         previous = before.get((figure.kind, figure.id, figure.name))
         if previous is None:
-            if (figure.kind, figure.id) not in {(f.kind, f.id) for f in old} and old:
+            if (figure.kind, figure.id) not in subjects and old:
                 out.append(FigureMove(figure, None, "measure"))
             continue
         change = move_of(previous, figure)

@@ -12,6 +12,8 @@ from generator.diff import MISSING, Diff, DocumentChange, FaceChange, FigureMove
 FORMATS = ("text", "json", "markdown")
 VALUE_WIDTH = 60
 """Characters of a value shown before it is cut with an ellipsis."""
+MARKDOWN_LIMIT = 60_000
+"""Characters of markdown at most: a GitHub comment holds 65,536."""
 MARKDOWN_MARK = "<!-- riddlesmith-diff -->"
 """First line of the markdown, so a CI step can find and replace its earlier comment."""
 
@@ -19,8 +21,8 @@ MARKDOWN_MARK = "<!-- riddlesmith-diff -->"
 def show_value(value: Any, width: int = VALUE_WIDTH) -> str:
     """A field value on one line.
 
-    >>> show_value(MISSING), show_value("a b"), show_value({"x": 1}), show_value("x" * 70)[-4:]
-    ('(none)', "'a b'", '{"x": 1}', 'xx…\\'')
+    >>> show_value(MISSING), show_value("a b"), show_value({"x": 1}), len(show_value("x" * 70))
+    ('(none)', "'a b'", '{"x": 1}', 60)
     """
     if value is MISSING:
         return "(none)"
@@ -206,7 +208,24 @@ def render_markdown(diff: Diff) -> str:
                 lines.append(f"| {m.figure.kind} `{m.figure.id}` {_cell(m.figure.name)} | "
                              f"{_cell(_move_text(m)).replace(' -> ', ' → ')} | {m.change} |")
     lines += [f"> {_cell(n)}" for n in diff.notes]
-    return "\n".join(lines) + "\n"
+    return _cut("\n".join(lines) + "\n", MARKDOWN_LIMIT)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut at a line to at most ``limit`` characters, saying how much is left out."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 100:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    left = len(lines) - 1 - len(kept)
+    return "\n".join(kept) + (f"\n\n_… {left} more line{'s' if left != 1 else ''} left out: "
+                              "run riddlesmith diff for all of it._\n")
 
 
 def render_diff(diff: Diff, fmt: str) -> str:

@@ -217,6 +217,15 @@ def test_build_changed_since_reprints_exactly_the_changed_card(
     assert not (tmp_path / "bad").exists()
 
 
+def test_a_long_markdown_comment_is_cut_at_a_line() -> None:
+    from generator.diff_formats import _cut
+
+    text = "".join(f"| row {n} |\n" for n in range(10_000))
+    cut = _cut(text, 60_000)
+    assert len(cut) <= 60_000 and cut.endswith("left out: run riddlesmith diff for all of it._\n")
+    assert _cut("short\n", 60_000) == "short\n"
+
+
 def test_field_changes_and_moves() -> None:
     assert list(iter_field_changes({"a": [1, {"b": "x"}]}, {"a": [1, {"b": "y"}, 2]})) == [
         (("a", 1, "b"), "x", "y"), (("a", 2), MISSING, 2)]
