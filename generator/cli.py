@@ -20,6 +20,7 @@ import click
 
 from generator import __version__
 from generator.diagnostics import Severity
+from generator.diff import FAIL_KINDS
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.console import clear_progress, err, progress_printer
@@ -32,10 +33,7 @@ if TYPE_CHECKING:
     from generator.sim.executors import Executor
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
-DIFF_FAIL_KINDS = ("document", "face", "page", "par-shorter", "par-longer", "first-moves",
-                   "measure", "win-rate", "share", "curve", "any")
-"""``diff --fail-on-change`` kinds (:data:`generator.diff.FAIL_KINDS`, named here so that
---help does not import the diff)."""
+
 PAPERS = ["a4", "letter", "universal"]
 TARGETS = ["pnp", "pro", "tts"]
 GUTTER_MODES = ["auto", "full", "none"]
@@ -460,7 +458,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
               default="text", show_default=True,
               help="Text for people, JSON for scripts, markdown for a pull-request comment.")
 @click.option("--fail-on-change", "fail_on", multiple=True, metavar="KIND",
-              type=click.Choice(list(DIFF_FAIL_KINDS)),
+              type=click.Choice(list(FAIL_KINDS)),
               help="Exit 1 when a change of KIND is found (repeatable): document (added, "
                    "removed or changed), face (a printed card or token face), page (a book "
                    "page), par-shorter, par-longer (or no longer solved), first-moves, "
@@ -473,7 +471,7 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
 @_lang
 @_cache
 @_cache_dir
-@_quiet
+@click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")
 @_verbose
 @_jobs
 def diff_command(old: str | None, new: str | None, packs: tuple[str, ...], fmt: str,
