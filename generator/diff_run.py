@@ -47,10 +47,11 @@ def _quiet(_: str) -> None:
     return None
 
 
-def open_sides(args: DiffArgs, stack: ExitStack, here: Path
+def open_sides(args: DiffArgs, stack: ExitStack, here: Path, share: bool = True
                ) -> tuple[Side, Side, Path | None]:
     """OLD and NEW (folders as given; revisions of the repository around ``here``) and
-    that repository (None when both sides are folders)."""
+    that repository (None when both sides are folders). ``share``: revisions use the
+    working tree's simulator caches (not with ``--no-cache`` or ``--cache-dir``)."""
     folders = [s for s in (args.old, args.new) if s is not None and Path(s).is_dir()]
     repo: Path | None = None
     if len(folders) < 2:
@@ -62,8 +63,8 @@ def open_sides(args: DiffArgs, stack: ExitStack, here: Path
             repo = None
     old_spec = "HEAD" if args.old is None else args.old
     defaults = _defaults(repo, here)
-    old = open_side(old_spec, repo, args.packs, stack, defaults)
-    new = open_side(args.new, repo, args.packs, stack, defaults)
+    old = open_side(old_spec, repo, args.packs, stack, defaults, share)
+    new = open_side(args.new, repo, args.packs, stack, defaults, share)
     return old, new, repo
 
 
@@ -142,7 +143,8 @@ def run_diff(args: DiffArgs, options: Options, progress: ProgressFn = _quiet,
 
     folder = here or Path.cwd()
     with ExitStack() as stack:
-        old, new, repo = open_sides(args, stack, folder)
+        old, new, repo = open_sides(args, stack, folder,
+                                    share=options.cache and options.cache_dir is None)
         repo_shown = _relative_repo(repo, folder) if repo is not None else ""
         with run_options(options) as shared:
             diff = diff_sides(old, new, shared, args, progress, repo_shown)

@@ -4,9 +4,10 @@ printed face changed since REV, on sheets like the full deck's.
 What counts as changed is what ``riddlesmith diff`` calls a changed face
 (:mod:`generator.diff`): a front or back whose drawing (its display list) REV does not
 have under the same deck and face id. Every copy of a changed card is reprinted. The
-cards keep their deck's sheet layout (paper, card size, bleed, gutter, crop marks,
-long-edge duplex backs with the pack's back offset), as the ink-saving sheets are laid
-out; tokens go on sheets of their own, with a blank back so the duplex stays paired.
+cards keep their deck's sheet layout (paper, card size, bleed, the gutter policy of
+``print.gutter``/``--gutter``, crop marks, long-edge duplex backs with the back
+offset, the stamp); tokens go on sheets of their own, with a blank back so the duplex
+stays paired.
 ``print/reprint.txt`` lists what is in it.
 """
 from __future__ import annotations
@@ -16,14 +17,22 @@ from pathlib import Path
 
 from generator.diff import Printed, digest
 from generator.pack.model import Pack
-from generator.render.geometry import layout_sheet, parse_length
+from generator.render.geometry import layout_sheet
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document, Scene
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    back_offset_setting,
+    card_sheet_pages,
+    gutter_setting,
+    interleave_duplex,
+    sheet_layouts,
+)
 from generator.systems import Artefact, Options, System, paper_of, stamp_of
 
 REPRINT_PDF = "print/reprint.pdf"
 REPRINT_LIST = "print/reprint.txt"
+TOKEN_GAP = 2.0
+"""Millimetres between two reprinted tokens (they have no bleed)."""
 
 
 def _is_new(deck: str, face: Scene, against: Printed, key: str = "") -> bool:
@@ -38,9 +47,8 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
     against the faces REV (``since``) printed (``against``; empty for a new pack)."""
     paper = paper_of(pack, options)
     cfg = pack.data.get("print", {})
-    offset = options.back_offset or (parse_length(cfg.get("back_offset", {}).get("x", 0)),
-                                     parse_length(cfg.get("back_offset", {}).get("y", 0)))
-    gutter = parse_length(cfg.get("gutter", 0)) if not isinstance(cfg.get("gutter"), str) else 0.0
+    offset = back_offset_setting(options.back_offset, cfg)
+    gutter = gutter_setting(options.extra.get("gutter"), cfg.get("gutter"))
     marks = bool(cfg.get("crop_marks", True))
     stamp = stamp_of(pack, options)
     pages: list[Scene] = []
@@ -55,18 +63,18 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
                     or _is_new(deck.id, deck.backs[i], against, f"{front.id} (back)")]
             if not keep:
                 continue
-            lay = layout_sheet(paper, deck.width, deck.height, bleed=deck.bleed, gutter=gutter)
+            lay, wide = sheet_layouts(paper, deck.width, deck.height, deck.bleed, gutter)
             fronts, backs = card_sheet_pages([deck.fronts[i] for i in keep],
                                              [deck.backs[i] for i in keep], lay, marks, offset,
                                              label=f"{deck.title} (reprint since {since})",
-                                             stamp=stamp.text(deck.id))
+                                             gutter_layout=wide, stamp=stamp.text(deck.id))
             pages.extend(interleave_duplex(fronts, backs))
             listing.extend(_listed(deck.id, [deck.fronts[i].id for i in keep]))
         for tokens in getattr(system, "token_sets", lambda *_: [])(pack, options):
             keep = [i for i, face in enumerate(tokens.tokens) if _is_new(tokens.id, face, against)]
             if not keep:
                 continue
-            lay = layout_sheet(paper, tokens.size, tokens.size, bleed=0.0, gutter=max(gutter, 2.0))
+            lay = layout_sheet(paper, tokens.size, tokens.size, bleed=0.0, gutter=TOKEN_GAP)
             fronts, _ = card_sheet_pages([tokens.tokens[i] for i in keep], None, lay, marks,
                                          label=f"{tokens.title} (reprint since {since})")
             blank = Scene(fronts[0].width, fronts[0].height, (), id="blank")

@@ -128,9 +128,10 @@ def share_caches(side_root: Path, repo: Path) -> None:
 
 
 def open_side(spec: str | None, repo: Path | None, pack_paths: tuple[str, ...],
-              stack: ExitStack, default_paths: tuple[str, ...]) -> Side:
+              stack: ExitStack, default_paths: tuple[str, ...], share: bool = True) -> Side:
     """The side named ``spec``: an existing folder, else a revision of ``repo`` (None:
-    the working tree). Temporary folders live as long as ``stack``.
+    the working tree). Temporary folders live as long as ``stack``. With ``share``, an
+    extracted revision's packs use the working tree's caches (:func:`share_caches`).
 
     ``pack_paths`` (relative to the repository root) choose the packs of a revision or
     the working tree; without them, ``default_paths`` that exist there.
@@ -150,7 +151,8 @@ def open_side(spec: str | None, repo: Path | None, pack_paths: tuple[str, ...],
     into = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="riddlesmith-diff-")))
     wanted = tuple(Path(p) for p in pack_paths) or tuple(Path(p) for p in default_paths)
     extract_revision(repo, commit, into, wanted)
-    share_caches(into, repo)
+    if share:
+        share_caches(into, repo)
     return Side(spec, into, _pack_paths(into, pack_paths, default_paths, missing_ok=True))
 
 
