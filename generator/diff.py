@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -439,18 +438,23 @@ def compare_packs(old: PackSide | None, new: PackSide | None) -> PackDiff:
                     tuple(notes))
 
 
-def shown_files(pack: Pack, root: Path, prefix: str) -> dict[str, str]:
-    """Each document file of ``pack`` as a diff shows it: relative to the side's root
-    (the repository for a revision or the working tree), under ``prefix``."""
+def shown_files(pack: Pack, root: Path, under: Path) -> dict[str, str]:
+    """Each document file of ``pack`` as a diff shows it: its path relative to the side's
+    ``root``, placed ``under`` the folder it stands for (the repository for a revision,
+    which is extracted elsewhere), then shown as ``check`` shows files (relative to the
+    current folder when inside it)."""
+    from generator.pack.loader import display_path
+
     out = {}
     for doc in (pack.manifest, *pack.documents):
         where = Path(doc.file.split("[", 1)[0])
         extra = doc.file[len(str(where)):] if doc.file.startswith(str(where)) else ""
         try:
-            rel = os.path.relpath(where.resolve(), root.resolve()).replace(os.sep, "/")
+            rel = where.resolve().relative_to(root.resolve())
         except ValueError:
-            rel = doc.file
-        out[doc.file] = (f"{prefix.rstrip('/')}/{rel}" if prefix else rel) + extra
+            out[doc.file] = doc.file
+            continue
+        out[doc.file] = display_path(under / rel) + extra
     return out
 
 

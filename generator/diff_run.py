@@ -88,7 +88,7 @@ def _defaults(repo: Path | None, here: Path) -> tuple[str, ...]:
 
 
 def load_side(side: Side, options: Options, progress: ProgressFn,
-              repo_shown: str) -> dict[str, PackSide]:
+              repo: Path | None) -> dict[str, PackSide]:
     """Check ``side``'s packs as ``check`` would; each pack by id."""
     from generator import pipeline
 
@@ -98,7 +98,8 @@ def load_side(side: Side, options: Options, progress: ProgressFn,
     report = pipeline.check(list(side.paths), options, progress=progress)
     out: dict[str, PackSide] = {}
     for pack in report.packs:
-        shown = shown_files(pack, side.root, side.shown_root or repo_shown)
+        under = Path(side.shown_root) if side.shown_root or repo is None else repo
+        shown = shown_files(pack, side.root, under)
         files = set(shown)
         errors = sum(1 for d in report.diagnostics
                      if d.severity is Severity.ERROR and (d.file in files or d.file.startswith(
@@ -108,13 +109,13 @@ def load_side(side: Side, options: Options, progress: ProgressFn,
 
 
 def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
-               progress: ProgressFn = _quiet, repo_shown: str = "") -> Diff:
+               progress: ProgressFn = _quiet, repo: Path | None = None) -> Diff:
     """Check both sides, then compare them pack by pack."""
     from generator.systems import discover_systems
 
     systems = discover_systems()
-    before = load_side(old, options, progress, repo_shown)
-    after = load_side(new, options, progress, repo_shown)
+    before = load_side(old, options, progress, repo)
+    after = load_side(new, options, progress, repo)
     if not before and not after:
         raise UsageError(f"no packs to compare in {old.name} or {new.name}; name them with "
                          "--pack PATH (relative to the repository root)")
@@ -145,24 +146,14 @@ def run_diff(args: DiffArgs, options: Options, progress: ProgressFn = _quiet,
     with ExitStack() as stack:
         old, new, repo = open_sides(args, stack, folder,
                                     share=options.cache and options.cache_dir is None)
-        repo_shown = _relative_repo(repo, folder) if repo is not None else ""
         with run_options(options) as shared:
-            diff = diff_sides(old, new, shared, args, progress, repo_shown)
+            diff = diff_sides(old, new, shared, args, progress, repo)
     failing = set(args.fail_on)
     found = diff.kinds()
     hit = found if "any" in failing else found & failing
     diff = replace(diff, notes=(*diff.notes, *(
         [f"changes of kind {', '.join(sorted(hit))} (--fail-on-change)"] if hit else [])))
     return (1 if hit else 0), render_diff(diff, args.fmt)
-
-
-def _relative_repo(root: Path, here: Path) -> str:
-    """How files under the repository root are shown: relative to the current folder,
-    as ``check`` shows them ("" when we are at the root)."""
-    import os
-
-    rel = os.path.relpath(root.resolve(), here.resolve()).replace(os.sep, "/")
-    return "" if rel == "." else rel
 
 
 __all__ = ["DEFAULT_PATHS", "DiffArgs", "diff_sides", "load_side", "open_sides", "run_diff"]

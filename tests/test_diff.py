@@ -133,9 +133,22 @@ def test_fail_on_change_and_the_working_tree(repo: Path, monkeypatch: pytest.Mon
     # HEAD against a clean working tree: nothing changed, exit 0 even when asked to fail.
     code, out = run(repo, "--fail-on-change", "any", monkeypatch=monkeypatch)
     assert code == 0 and out.rstrip().endswith("no changes"), out
-    code, out = run(repo, "HEAD~1", "HEAD", "--no-figures", "--no-pages",
-                    "--fail-on-change", "win-rate", monkeypatch=monkeypatch)
+    code, out = run(repo, "HEAD~1", "HEAD", "--no-figures", "--no-pages", "--pack",
+                    "content/dawn", "--fail-on-change", "win-rate", monkeypatch=monkeypatch)
     assert code == 0 and "changed riddle first-light" in out
+    # An edit not yet committed: HEAD against the working tree, from a subfolder.
+    god = repo / GOD
+    before = god.read_text(encoding="utf-8")
+    try:
+        _edit(god, "name: Atlas", "name: Atlas the Mason")
+        code, out = run(repo / "content", "--no-figures", "--no-pages", "--format", "json",
+                        monkeypatch=monkeypatch)
+    finally:
+        god.write_text(before, encoding="utf-8")
+    [pack] = json.loads(out)["packs"]
+    [doc] = pack["documents"]
+    assert (doc["id"], doc["face"], doc["file"]) == ("atlas", "changed", "dawn/gods/starter.yaml")
+    assert [(f["path"], f["new"]) for f in doc["fields"]] == [("name", "Atlas the Mason")]
     code, out = run(repo, "HEAD~1", "HEAD", "--no-figures", "--no-pages",
                     "--fail-on-change", "face", "--format", "json", monkeypatch=monkeypatch)
     assert code == 1 and json.loads(out)["changes"] == ["document", "face"]
