@@ -18,7 +18,6 @@ values, and :mod:`generator.diff_formats` writes text, json and markdown.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -382,12 +381,13 @@ def compare_figures(old: Sequence[Figure], new: Sequence[Figure]) -> list[Figure
 
 
 def figures_of(pack: Pack, systems: Mapping[str, System], options: Options,
-               changed: frozenset[tuple[str, str]]) -> list[Figure]:
+               other: Pack | None) -> list[Figure]:
+    """The figures of every system of ``pack`` (``other``: the pack on the other side)."""
     out: list[Figure] = []
     for name in pack.systems:
         system = systems.get(name)
         if isinstance(system, FigureSource):
-            out.extend(system.figures(pack, options, changed))
+            out.extend(system.figures(pack, options, other))
     return out
 
 
@@ -458,20 +458,8 @@ def shown_files(pack: Pack, root: Path, under: Path) -> dict[str, str]:
     return out
 
 
-def changed_documents(old: Pack | None, new: Pack | None) -> frozenset[tuple[str, str]]:
-    """(kind, id) of every document that differs between two sides of a pack (cheap:
-    plain data compared), for :meth:`~generator.systems.FigureSource.figures`."""
-    a = {(d.kind, d.id): d.data for d in old.documents} if old else {}
-    b = {(d.kind, d.id): d.data for d in new.documents} if new else {}
-    return frozenset(k for k in set(a) | set(b) if _plain(a.get(k)) != _plain(b.get(k)))
-
-
-def _plain(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, default=str)
-
-
 __all__ = ["Diff", "DocumentChange", "FAIL_KINDS", "FaceChange", "FieldChange", "FigureMove",
            "MISSING", "PackDiff", "PackSide", "PageChange", "Place", "Printed",
-           "changed_documents", "compare_documents", "compare_faces", "compare_figures",
+           "compare_documents", "compare_faces", "compare_figures",
            "compare_packs", "compare_pages", "digest", "dotted", "figures_of",
            "iter_field_changes", "move_of", "overlaps", "owner_of", "printed_of", "shown_files"]

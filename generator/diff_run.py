@@ -15,7 +15,6 @@ from typing import Callable
 from generator.diff import (
     Diff,
     PackSide,
-    changed_documents,
     compare_packs,
     figures_of,
     printed_of,
@@ -122,16 +121,15 @@ def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
     packs = []
     for ident in sorted(set(before) | set(after)):
         a, b = before.get(ident), after.get(ident)
-        changed = changed_documents(a.pack if a else None, b.pack if b else None)
         comparable = a is not None and b is not None and not a.errors and not b.errors
-        for side in (a, b):
+        for side, other in ((a, b), (b, a)):
             if side is None:
                 continue
             progress(f"drawing {ident}")
             side.printed = printed_of(side.pack, systems, options, books=args.pages)
-            if args.figures and comparable:
+            if args.figures and comparable and other is not None:
                 progress(f"figures of {ident}")
-                side.figures = figures_of(side.pack, systems, options, changed)
+                side.figures = figures_of(side.pack, systems, options, other.pack)
         packs.append(compare_packs(a, b))
     return Diff(old.name, new.name, tuple(packs))
 

@@ -285,10 +285,32 @@ def test_every_system_reports_its_figures(system: str, tmp_path: Path) -> None:
         [pack] = report.packs
         source = systems[system]
         assert isinstance(source, FigureSource)
-        found = source.figures(pack, options, frozenset())
+        found = source.figures(pack, options, None)
     for kind, name, change, interval in SYSTEM_FIGURES[system]:
         matching = [f for f in found if f.kind == kind and f.name.startswith(name)]
         assert matching, (kind, name, sorted({(f.kind, f.name) for f in found})[:20])
         for figure in matching:
             assert figure.change == change and (figure.ci95 is not None) == interval, figure
             assert figure.value is not None
+
+
+def test_measures_are_taken_only_where_the_solver_inputs_differ(repo: Path) -> None:
+    """A new title or story leaves a riddle's proof key, so the diff does not measure it;
+    a new map row does not."""
+    from dataclasses import replace
+
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.systems.riddle import proof_shared
+    from generator.systems.riddle.figures import iter_measure_figures, proof_key
+
+    systems = discover_systems()
+    [pack] = load_packs([repo / "content"], load_schemas(), kinds_of(systems)).packs
+    shared = proof_shared(pack)
+    riddle = shared.riddles["first-light"]
+    retitled = replace(shared, riddles={"first-light": replace(riddle, title="Last Light",
+                                                                story="Dusk.")})
+    assert proof_key(riddle, shared) == proof_key(retitled.riddles["first-light"], retitled)
+    assert iter_measure_figures(shared, retitled, None) == []
+    assert iter_measure_figures(shared, None, None) == []

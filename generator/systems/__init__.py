@@ -242,10 +242,10 @@ class FigureSource(Protocol):
     """A system whose simulator figures ``riddlesmith diff`` compares (from what ``check``
     computed and cached; a figure not in the cache is computed)."""
 
-    def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
-        """The pack's figures; ``changed`` names the documents ((kind, id)) that differ
-        from the other side, for figures too costly to measure for every document."""
+    def figures(self, pack: Pack, options: Options, other: Pack | None) -> list[Figure]:
+        """The pack's figures. ``other`` is the same pack on the other side of the diff
+        (None: there is none), for figures too costly to take for every document: they
+        may be taken only where the two sides differ in what decides them."""
 
 
 @runtime_checkable

@@ -76,7 +76,7 @@ class FragmentsSystem:
                                              settings, cache_dir_for(pack, options)))
 
     def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
+                other: Pack | None) -> list[Figure]:
         """The press-your-luck curve: points per turn by where a player stops, and the
         best stop (for ``riddlesmith diff``)."""
         games = pack.of_kind("fragment-game")

@@ -73,7 +73,7 @@ class GlyphsSystem:
         return report_simulations(pack, cache_dir_for(pack, options))
 
     def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
+                other: Pack | None) -> list[Figure]:
         """Each degree's win rate with its interval, and each riddle card's mean fewest
         actions (for ``riddlesmith diff``)."""
         report = self.report(pack, options)

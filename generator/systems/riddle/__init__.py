@@ -310,15 +310,16 @@ class RiddleSystem:
                                              "lines_by_players": lines}}
 
     def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
-        """Pars, optimal first moves and (for the riddles ``changed`` touches) the
-        designer's measures, for ``riddlesmith diff`` (:mod:`.figures`)."""
+                other: Pack | None) -> list[Figure]:
+        """Pars, optimal first moves and, for each riddle whose solver inputs differ from
+        ``other``'s, the designer's measures, for ``riddlesmith diff`` (:mod:`.figures`)."""
         from generator.systems import cache_dir_for
         from generator.systems.riddle.figures import iter_measure_figures, iter_par_figures
 
+        shared = proof_shared(pack)
         return [*iter_par_figures(self.report(pack, options)),
-                *iter_measure_figures(proof_shared(pack), changed, cache_dir_for(pack, options),
-                                      options.executor)]
+                *iter_measure_figures(shared, proof_shared(other) if other else None,
+                                      cache_dir_for(pack, options), options.executor)]
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The god and blessing decks, for the print targets."""

@@ -3,8 +3,9 @@ player count the riddle allows and its optimal first moves (from the proofs ``ch
 cached), and the designer's measures (:mod:`.measures`) of the riddles a diff touches.
 
 The measures cost seconds a riddle, so they are taken only for the riddles whose
-document changed or that use a god, blessing or die whose document did, and kept in
-the pack's cache (:func:`cached_measures`) like the proofs.
+solver inputs differ between the two sides (:func:`proof_key`: a new map, coin or god
+power, not a new story or card wording), and kept in the pack's cache
+(:func:`cached_measures`) like the proofs.
 """
 from __future__ import annotations
 
@@ -41,20 +42,25 @@ def iter_par_figures(report: Mapping[str, Any]) -> list[Figure]:
     return out
 
 
-def touched(riddle: Riddle, changed: frozenset[tuple[str, str]]) -> bool:
-    """Whether a diff touches ``riddle``: its document, or a god, blessing or die it uses."""
-    used = {("riddle", riddle.id), ("die", riddle.die or "")}
-    used.update(("god", g) for g in (*riddle.gods.deck, *riddle.gods.queue))
-    used.update(("blessing", b) for b in riddle.gods.revealed)
-    return bool(used & changed)
+def proof_key(riddle: Riddle, shared: ProofShared) -> str:
+    """What decides a riddle's proof at one player, and so its measures: its rules content
+    (not its title, story or rules text), its queue's gods, revealed blessings and die
+    (:func:`~.cache.riddle_fingerprint`)."""
+    from generator.systems.riddle.cache import riddle_fingerprint
+
+    return riddle_fingerprint(riddle, 1, 0, gods=shared.gods, die=shared.die_of(riddle),
+                              blessings=shared.blessings, count_first_moves=True)
 
 
-def iter_measure_figures(shared: ProofShared, changed: frozenset[tuple[str, str]],
+def iter_measure_figures(shared: ProofShared, other: ProofShared | None,
                          cache_dir: Path | None, executor: Any = None) -> list[Figure]:
-    """The measures of each solved objective at one player of the riddles ``changed``
-    touches (their proofs come from the cache)."""
-    chosen = [r for rid, r in sorted(shared.riddles.items()) if touched(r, changed)
-              and seats(r, 1)]
+    """The measures of each solved objective at one player of the riddles whose
+    :func:`proof_key` differs from the same riddle's in ``other`` (the other side of a
+    diff; None, or a riddle it lacks: none measured). Their proofs come from the cache."""
+    if other is None:
+        return []
+    chosen = [r for rid, r in sorted(shared.riddles.items()) if rid in other.riddles
+              and seats(r, 1) and proof_key(r, shared) != proof_key(other.riddles[rid], other)]
     requests = [ProofRequest(r.id, 1, count_first_moves=True) for r in chosen]
     solves = prove_all(requests, shared, cache_dir=cache_dir, executor=executor)
     out = []
@@ -74,11 +80,8 @@ def measures_fingerprint(riddle: Riddle, solve: RiddleSolve, shared: ProofShared
     """A hash of what one riddle's measures depend on: what its proof depends on
     (:func:`~.cache.riddle_fingerprint`), the proof's lines and the measures' own source."""
     from generator.sim.cache import digest_sources
-    from generator.systems.riddle.cache import riddle_fingerprint
 
-    proof = riddle_fingerprint(riddle, solve.players, 0, gods=shared.gods,
-                               die=shared.die_of(riddle), blessings=shared.blessings,
-                               count_first_moves=True)
+    proof = proof_key(riddle, shared)
     lines = [[o.tier, o.status, o.turns, list(o.solution), o.powers_searched]
              for o in solve.objectives]
     blob = json.dumps({"proof": proof, "lines": lines, "measures": digest_sources(
@@ -109,4 +112,4 @@ def cached_measures(riddle: Riddle, solve: RiddleSolve, shared: ProofShared,
 
 
 __all__ = ["MEASURED", "cached_measures", "iter_measure_figures", "iter_par_figures",
-           "measures_fingerprint", "touched"]
+           "measures_fingerprint", "proof_key"]

@@ -65,7 +65,7 @@ class RolesSystem:
         return report_playouts(pack, cache_dir_for(pack, options))
 
     def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
+                other: Pack | None) -> list[Figure]:
         """Each role's play rate, cost-a-worker rate and win share with their intervals,
         and each game's mean rounds (for ``riddlesmith diff``)."""
         out = []

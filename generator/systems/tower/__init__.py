@@ -153,7 +153,7 @@ class TowerSystem:
         return report_simulations(pack, cache_dir_for(pack, options), settings_for(pack))
 
     def figures(self, pack: Pack, options: Options,
-                changed: frozenset[tuple[str, str]]) -> list[Figure]:
+                other: Pack | None) -> list[Figure]:
         """Each scenario's win rate (with its interval) and proof (for ``riddlesmith diff``)."""
         out = []
         for ident, entry in self.report(pack, options)["playtests"].items():
