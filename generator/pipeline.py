@@ -105,6 +105,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
                 ("languages",), hint="texts fall back to " + pack.languages[0]))
+        clean = True
         for name in pack.systems:
             system = systems.get(name)
             if system is None:
@@ -112,11 +113,14 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             progress(f"checking {pack.id} ({name})")
             try:
                 found = _without_echoes(system.check(pack, system_options), pack)
+                clean = clean and not any(d.severity is Severity.ERROR for d in found)
                 diagnostics.extend(found)
                 if not any(d.severity is Severity.ERROR for d in found):
                     diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
+        if clean:
+            diagnostics.extend(iter_stamp_problems(pack, systems, options))
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
@@ -135,6 +139,25 @@ def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options
         if offer is not None:
             kinds.extend(offer(pack, options))
     return list(iter_token_art_problems(pack, kinds))
+
+
+def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
+                        ) -> Iterator[Diagnostic]:
+    """RS-P017 at each deck id in ``print.stamp`` that none of the pack's systems prints
+    (asked only of a pack its systems found no errors in: the decks are drawn for it)."""
+    wanted = (pack.data.get("print") or {}).get("stamp")
+    if not isinstance(wanted, list):
+        return
+    from generator.pack.schema import suggest
+
+    decks = sorted({deck.id for name in pack.systems
+                    for deck in getattr(systems.get(name), "decks", lambda *_: [])(pack, options)})
+    for i, deck in enumerate(wanted):
+        if deck not in decks:
+            hint = suggest(str(deck), decks)
+            yield pack.manifest.diag(
+                "RS-P017", f"print.stamp names '{deck}', which is not a deck of this pack",
+                ("print", "stamp", i), hint=hint or f"its decks: {', '.join(decks) or 'none'}")
 
 
 _UNKNOWN_REFERENCE = re.compile(r"unknown [a-z-]+ '(.*)'", re.S)

@@ -82,3 +82,19 @@ def test_a_stamped_build_prints_the_version_and_the_commit(
     head = subprocess.run(["git", "rev-parse", "--short=10", "HEAD"], cwd=pack.parent,
                           check=True, capture_output=True, text=True).stdout.strip()
     assert f"0.1.0 {head} · god-hermes" in gods_text("revision")
+
+
+def test_a_stamp_for_a_deck_the_pack_does_not_print_is_a_warning_at_its_line(
+        tmp_path: Path) -> None:
+    from generator.pipeline import check
+    from generator.systems import Options
+
+    pack = tmp_path / "dawn"
+    init_pack(pack, discover_systems()["riddle"], "dawn")
+    manifest = pack / "pack.yaml"
+    text = manifest.read_text(encoding="utf-8") + "print:\n  stamp: [gods, god]\n"
+    manifest.write_text(text, encoding="utf-8")
+    report = check([pack], Options(cache=False))
+    [warning] = [d for d in report.diagnostics if d.code == "RS-P017"]
+    assert warning.line == text.count("\n") and warning.hint == "did you mean 'gods'?"
+    assert "'god'" in warning.message and not report.failed()
