@@ -96,7 +96,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P014": (Severity.WARNING, "suppression that suppresses nothing, or cannot"),
     "RS-P015": (Severity.ERROR, "two packs share an id"),
     "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
-    "RS-P017": (Severity.WARNING, "print.stamp names a deck the pack does not print"),
+    "RS-P018": (Severity.WARNING, "print.stamp names a deck the pack does not print"),
     # Artwork
     "RS-A001": (Severity.ERROR, "art file not found"),
     "RS-A002": (Severity.ERROR, "art file cannot be read"),
@@ -343,7 +343,7 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-P016": ("The same setting is written in two documents and one silently wins; keep it "
                 "in one place so a change takes effect.",
                 "# pack.yaml\nprint: {card: poker}\n# settings/game.yaml\ncard: {size: tarot}"),
-    "RS-P017": ("A deck named in print.stamp that the pack does not print (a typo, a deck of "
+    "RS-P018": ("A deck named in print.stamp that the pack does not print (a typo, a deck of "
                 "another language) leaves its cards unstamped, so a prototype cannot say "
                 "which version it is.",
                 "# pack.yaml of a riddle pack (its decks: gods, blessings)\nprint: {stamp: [god]}"),

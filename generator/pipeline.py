@@ -143,7 +143,7 @@ def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options
 
 def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
                         ) -> Iterator[Diagnostic]:
-    """RS-P017 at each deck id in ``print.stamp`` that none of the pack's systems prints
+    """RS-P018 at each deck id in ``print.stamp`` that none of the pack's systems prints
     (asked only of a pack its systems found no errors in: the decks are drawn for it)."""
     wanted = (pack.data.get("print") or {}).get("stamp")
     if not isinstance(wanted, list):
@@ -156,7 +156,7 @@ def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
         if deck not in decks:
             hint = suggest(str(deck), decks)
             yield pack.manifest.diag(
-                "RS-P017", f"print.stamp names '{deck}', which is not a deck of this pack",
+                "RS-P018", f"print.stamp names '{deck}', which is not a deck of this pack",
                 ("print", "stamp", i), hint=hint or f"its decks: {', '.join(decks) or 'none'}")
 
 

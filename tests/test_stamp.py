@@ -95,6 +95,6 @@ def test_a_stamp_for_a_deck_the_pack_does_not_print_is_a_warning_at_its_line(
     text = manifest.read_text(encoding="utf-8") + "print:\n  stamp: [gods, god]\n"
     manifest.write_text(text, encoding="utf-8")
     report = check([pack], Options(cache=False))
-    [warning] = [d for d in report.diagnostics if d.code == "RS-P017"]
+    [warning] = [d for d in report.diagnostics if d.code == "RS-P018"]
     assert warning.line == text.count("\n") and warning.hint == "did you mean 'gods'?"
     assert "'god'" in warning.message and not report.failed()
