@@ -98,18 +98,18 @@ def _listed(deck: str, faces: Sequence[str]) -> list[str]:
 
 
 def faces_since(revision: str, paths: Sequence[Path], options: Options,
-                systems: Mapping[str, System]) -> dict[str, Printed]:
+                systems: Mapping[str, System], kinds: dict[str, str]) -> dict[str, Printed]:
     """What each pack under ``paths`` (folders of the working tree) printed at
     ``revision`` of the repository around them (or in a folder of that name), by pack
-    id. Raises :class:`~generator.errors.UsageError` for a revision git does not know,
-    or paths outside a repository."""
+    id; ``kinds`` maps each document kind to its system (``pipeline.kinds_of``). Raises
+    :class:`~generator.errors.UsageError` for a revision git does not know, or paths
+    outside a repository."""
     from contextlib import ExitStack
 
     from generator.diff import printed_of
     from generator.errors import UsageError
     from generator.pack.loader import load_packs
     from generator.pack.schema import load_schemas
-    from generator.pipeline import kinds_of
     from generator.revisions import open_side, repository_root
 
     first = paths[0].resolve() if paths else Path.cwd()
@@ -125,7 +125,7 @@ def faces_since(revision: str, paths: Sequence[Path], options: Options,
         side = open_side(revision, repo, tuple(relative), stack, ())
         if not side.paths:
             return {}
-        loaded = load_packs(list(side.paths), load_schemas(), kinds_of(dict(systems)))
+        loaded = load_packs(list(side.paths), load_schemas(), kinds)
         return {pack.id: printed_of(pack, systems, options, books=False)
                 for pack in loaded.packs}
 
