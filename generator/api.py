@@ -65,6 +65,8 @@ from generator.systems import (
     CodeSource,
     CommandOption,
     CommandRequest,
+    Figure,
+    FigureSource,
     Options,
     Playtester,
     ProgressFn,
@@ -95,7 +97,7 @@ def read_schemas(package: str, folder: str = "schemas") -> dict[str, dict[str, A
 
 __all__ = [
     "CARD_SIZES", "Artefact", "Circle", "Code", "CodeSource", "CommandOption", "CommandRequest",
-    "Deck", "Diagnostic", "Document", "Element", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
+    "Deck", "Diagnostic", "Document", "Element", "Figure", "FigureSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
     "Playtester", "PluginError", "ProgressFn", "Rect", "Report", "Scene", "SchemaSource",
     "Severity", "Solver", "Style", "System", "Text", "Warmer", "back_offset_setting",
     "cache_dir_for", "card_sheet_pages", "check", "diagnose_fit", "document_to_pdf",

@@ -20,6 +20,7 @@ import click
 
 from generator import __version__
 from generator.diagnostics import Severity
+from generator.diff import FAIL_KINDS
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import UsageError, display_path
 from generator.console import clear_progress, err, progress_printer
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from generator.sim.executors import Executor
 
 FORMATS = ["text", "json", "github", "junit", "sarif"]
+
 PAPERS = ["a4", "letter", "universal"]
 # generator.targets.TARGETS, written out so that --help imports no renderer (a test pins them).
 TARGETS = ["pnp", "pro", "tts", "tgc", "mpc", "dtc"]
@@ -170,6 +172,15 @@ def _run_build(args: BuildArgs, options: Options) -> int:
         return 1
     if not args.out.strip():
         raise UsageError("--out is empty; name an output folder (the default is 'output')")
+    since = args.extra.get("changed_since")
+    if since is not None:
+        from generator.reprint import faces_since
+
+        progress(f"reading the faces printed at {since}")
+        faces = faces_since(str(since), [Path(p) for p in args.check.paths], report.options,
+                            report.systems, pipeline.kinds_of(report.systems))
+        report.options = replace(report.options, extra={**report.options.extra,
+                                                        "reprint": (since, faces)})
     result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
     clear_progress()
     _emit(report, args.check)
@@ -408,13 +419,18 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
 @_scheduler
 @click.option("--force", is_flag=True,
               help="Replace OUT/<pack-id> even if no build made it (never a pack folder).")
+@click.option("--changed-since", metavar="REV",
+              help="Also write print/reprint.pdf per pack: only the cards and tokens whose "
+                   "printed face changed since the git revision REV, laid out like the full "
+                   "deck, and print/reprint.txt listing them.")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
                   solutions: str, targets: tuple[str, ...], cmyk: bool, rich_black: bool,
                   ink_saver: bool,
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
-                  verbose: bool, jobs: int, scheduler: str | None, force: bool) -> None:
+                  verbose: bool, jobs: int, scheduler: str | None, force: bool,
+                  changed_since: str | None) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
@@ -427,10 +443,67 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
         extra["gutter"] = gutter
     if pack_sheets:
         extra["pack_sheets"] = True
+    if changed_since is not None:
+        extra["changed_since"] = changed_since
     sys.exit(guard(lambda: run_build(BuildArgs(
         CheckArgs(default_paths(paths), fmt, strict, lang, paper, report_file, cache, cache_dir,
                   level, jobs, scheduler),
         out, offset, extra, force))))
+
+
+@main.command("diff")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--pack", "packs", multiple=True, metavar="PATH",
+              help="A pack folder (or folder of packs) to compare, relative to the "
+                   "repository root; repeatable (default: content/, as check reads it).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True,
+              help="Text for people, JSON for scripts, markdown for a pull-request comment.")
+@click.option("--fail-on-change", "fail_on", multiple=True, metavar="KIND",
+              type=click.Choice(list(FAIL_KINDS)),
+              help="Exit 1 when a change of KIND is found (repeatable): document (added, "
+                   "removed or changed), face (a printed card or token face), page (a book "
+                   "page), par-shorter, par-longer (or no longer solved), first-moves, "
+                   "measure, win-rate (95 % intervals apart), share (a role's), curve (the "
+                   "fragment deck's), any.")
+@click.option("--figures/--no-figures", default=True, show_default=True,
+              help="Compare the simulator figures (from the cache; missing ones are computed).")
+@click.option("--pages/--no-pages", default=True, show_default=True,
+              help="Compare the books page by page (draws every book on both sides).")
+@_lang
+@_cache
+@_cache_dir
+@click.option("-q", "--quiet", is_flag=True, help="No progress on standard error.")
+@_verbose
+@_jobs
+def diff_command(old: str | None, new: str | None, packs: tuple[str, ...], fmt: str,
+                 fail_on: tuple[str, ...], figures: bool, pages: bool, lang: str | None,
+                 cache: bool, cache_dir: str | None, quiet: bool, verbose: bool,
+                 jobs: int) -> None:
+    """Compare the packs at OLD and NEW: documents, printed faces, book pages and the
+    simulator figures that moved.
+
+    OLD and NEW are git revisions of the repository around you (default: HEAD against
+    the working tree) or two folders. Exit 0 whatever changed; 1 only with
+    --fail-on-change; 2 for bad input (not a repository, an unknown revision).
+    """
+    level = _verbosity(quiet, verbose)
+
+    def run() -> int:
+        from generator.diff_run import DiffArgs, run_diff
+
+        args = CheckArgs((), lang=lang, cache=cache, cache_dir=cache_dir, verbosity=level,
+                         jobs=jobs)
+        with _executor(args) as executor:
+            options = replace(_options(args), executor=executor)
+            code, text = run_diff(DiffArgs(old, new, packs, fmt, fail_on, figures, pages),
+                                  options, progress_printer(level))
+        clear_progress()
+        click.echo(text.rstrip("\n"))
+        return code
+
+    sys.exit(guard(run))
 
 
 @main.command("schema", cls=_ListingCommand)

@@ -97,6 +97,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-P015": (Severity.ERROR, "two packs share an id"),
     "RS-P016": (Severity.WARNING, "a setting is overridden by another document"),
     "RS-P017": (Severity.ERROR, "unknown player in sim.players"),
+    "RS-P018": (Severity.WARNING, "print.stamp names a deck the pack does not print"),
     # Artwork
     "RS-A001": (Severity.ERROR, "art file not found"),
     "RS-A002": (Severity.ERROR, "art file cannot be read"),
@@ -361,6 +362,10 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "(the skill gap); a name no system of the pack plays is a typo or a system the "
                 "pack does not use.",
                 "sim: {players: [random, lookahead]}"),
+    "RS-P018": ("A deck named in print.stamp that the pack does not print (a typo, a deck of "
+                "another language) leaves its cards unstamped, so a prototype cannot say "
+                "which version it is.",
+                "# pack.yaml of a riddle pack (its decks: gods, blessings)\nprint: {stamp: [god]}"),
     "RS-S001": ("The value breaks a rule of the document's schema (a pattern, a range, a format); "
                 "the message and hint say which.", "kind: fragment-card\nid: My_Card    # ids are lowercase-with-dashes\ntext: I hum."),
     "RS-S002": ("A key the schema does not know is usually a typo, and its value is ignored.",

@@ -108,6 +108,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
                 ("languages",), hint="texts fall back to " + pack.languages[0]))
         diagnostics.extend(iter_unknown_players(pack, systems))
+        clean = True
         for name in pack.systems:
             system = systems.get(name)
             if system is None:
@@ -115,12 +116,15 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             progress(f"checking {pack.id} ({name})")
             try:
                 found = _without_echoes(system.check(pack, system_options), pack)
+                clean = clean and not any(d.severity is Severity.ERROR for d in found)
                 diagnostics.extend(found)
                 if not any(d.severity is Severity.ERROR for d in found):
                     diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
                     diagnostics.extend(iter_profile_problems(system, pack, options))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
+        if clean:
+            diagnostics.extend(iter_stamp_problems(pack, systems, options))
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
@@ -156,6 +160,25 @@ def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options
         if offer is not None:
             kinds.extend(offer(pack, options))
     return list(iter_token_art_problems(pack, kinds))
+
+
+def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
+                        ) -> Iterator[Diagnostic]:
+    """RS-P018 at each deck id in ``print.stamp`` that none of the pack's systems prints
+    (asked only of a pack its systems found no errors in: the decks are drawn for it)."""
+    wanted = (pack.data.get("print") or {}).get("stamp")
+    if not isinstance(wanted, list):
+        return
+    from generator.pack.schema import suggest
+
+    decks = sorted({deck.id for name in pack.systems
+                    for deck in getattr(systems.get(name), "decks", lambda *_: [])(pack, options)})
+    for i, deck in enumerate(wanted):
+        if deck not in decks:
+            hint = suggest(str(deck), decks)
+            yield pack.manifest.diag(
+                "RS-P018", f"print.stamp names '{deck}', which is not a deck of this pack",
+                ("print", "stamp", i), hint=hint or f"its decks: {', '.join(decks) or 'none'}")
 
 
 _UNKNOWN_REFERENCE = re.compile(r"unknown [a-z-]+ '(.*)'", re.S)
@@ -251,6 +274,11 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
     for pack in report.packs:
         artefacts: list[Artefact] = []
         metrics: dict[str, Any] = {}
+        if (pack.data.get("print") or {}).get("stamp"):
+            from generator.revisions import short_revision  # the commit print.stamp prints
+
+            options = replace(options, extra={**options.extra,
+                                              "stamp_revision": short_revision(pack.root)})
         for name in pack.systems:
             system = report.systems.get(name)
             if system is not None:
@@ -262,6 +290,15 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
                 except RasterUnavailable as exc:
                     raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
+        reprint = options.extra.get("reprint")
+        if reprint is not None:  # build --changed-since REV: (REV, its faces by pack id)
+            from generator.diff import Printed
+            from generator.reprint import reprint_artefacts
+
+            since, faces = reprint
+            progress(f"{pack.id}: cards changed since {since}")
+            artefacts.extend(reprint_artefacts(pack, report.systems, options,
+                                               faces.get(pack.id, Printed()), since))
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,
             "version": pack.data.get("version"),

@@ -31,7 +31,8 @@ def _workflow(name: str) -> dict[str, Any]:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Using riddlesmith in CI"):]
     blocks = section.split("```yaml")[1:]
-    text = [b[:b.index("```")] for b in blocks][("workflow", "sarif", "pre-commit").index(name)]
+    text = [b[:b.index("```")] for b in blocks][
+        ("workflow", "sarif", "pre-commit", "diff").index(name)]
     data = YAML(typ="safe", pure=True).load("steps:\n" + text if name == "sarif" else text)
     return data  # type: ignore[no-any-return]
 
@@ -55,6 +56,22 @@ def test_the_sarif_upload_runs_when_check_finds_something() -> None:
     [check, upload] = _workflow("sarif")["steps"]
     assert "--format sarif" in check["run"] and "upload-sarif" in upload["uses"]
     assert upload.get("if") == "always()"  # skipped on failure otherwise: exit 1 = findings
+
+
+def test_the_diff_comment_compares_with_a_ref_every_clone_has() -> None:
+    """The pull-request diff step: the whole history checked out, riddlesmith installed
+    from the same ref as the check recipe, the base branch as ``origin/<base>`` (no
+    tag), and the markdown posted as a comment (tests/test_diff.py runs the command)."""
+    workflow = _workflow("diff")
+    steps = workflow["jobs"]["diff"]["steps"]
+    assert workflow["on"] == "pull_request"
+    assert steps[0]["uses"].startswith("actions/checkout@") and steps[0]["with"] == {
+        "fetch-depth": 0}
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs[0] == _recipe()[0][0]
+    assert runs[1].startswith('riddlesmith diff "origin/${{ github.base_ref }}" HEAD '
+                              "--format markdown")
+    assert "gh pr comment" in runs[2] and "diff.md" in runs[2]
 
 
 def _seed_caches(checkout: Path, shipped_cache: Callable[[str, Path], None],

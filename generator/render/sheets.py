@@ -15,6 +15,7 @@ renderer draws into the bleed); this module only places scenes, using a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import fonts, labels
@@ -139,12 +140,83 @@ def _margin_notes(layout: SheetLayout, slots: Sequence[Slot], note: str, back: b
     return (Group(tuple(children), translate=origin, rotate=turn),) if children else ()
 
 
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """``print.stamp``: a small version and card id printed beside each card front on the
+    sheets, outside the trim. ``version`` is what it prints ("" = off); ``decks`` the
+    deck ids it is on for (None: every deck).
+
+    >>> Stamp("1.2.0", ("gods",)).text("gods"), Stamp("1.2.0", ("gods",)).text("blessings")
+    ('1.2.0', '')
+    """
+
+    version: str = ""
+    decks: tuple[str, ...] | None = None
+
+    def text(self, deck: str) -> str:
+        """The stamp of ``deck``'s cards ("" when it is off for that deck)."""
+        return self.version if self.version and (self.decks is None or deck in self.decks) else ""
+
+
+STAMP_SIZE = 6.0
+"""Size (pt) of a card's stamp: the smallest text riddlesmith prints."""
+STAMP_INSET = 1.0
+"""Millimetres between a card's trim line (and its crop mark) and its stamp."""
+
+
+def stamp_setting(print_cfg: Mapping[str, Any], version: str | None) -> Stamp:
+    """The pack's ``print.stamp`` (``true``, ``false`` or a list of deck ids) with the
+    version it prints (``unversioned`` when there is none).
+
+    >>> stamp_setting({}, "1.0"), stamp_setting({"stamp": ["gods"]}, None)
+    (Stamp(version='', decks=None), Stamp(version='unversioned', decks=('gods',)))
+    """
+    value = print_cfg.get("stamp", False)
+    if value is True:
+        return Stamp(version or "unversioned")
+    if isinstance(value, list) and value:
+        return Stamp(version or "unversioned", tuple(str(v) for v in value))
+    return Stamp()
+
+
+def _stamps(scenes: Sequence[Scene], slots: Sequence[Slot], stamp: str) -> tuple[Element, ...]:
+    """Each card's stamp under its visible part (the slug, between the cards), or in the
+    bleed under the trim when the slug is too narrow; none when neither has room (cards
+    butted with no bleed showing)."""
+    em = STAMP_SIZE * MM_PER_PT
+    out: list[Element] = []
+    for scene, slot in zip(scenes, slots):
+        if _room_below(slot, slots, em):
+            below = slot.visible.bottom + 0.4 + fonts.ASCENT * em
+        elif slot.visible.bottom - slot.trim.bottom >= em + 0.4:
+            below = slot.trim.bottom + 0.2 + fonts.ASCENT * em
+        else:
+            continue
+        # Clear of the crop marks, which run down from the trim's corners.
+        text, size = f"{stamp} · {scene.id}", STAMP_SIZE
+        while text and fonts.measure(text, size_pt=size) > slot.trim.w - 2 * STAMP_INSET:
+            text = text[:-2] + "…" if len(text) > 1 else ""
+        if text:
+            out.append(Text(slot.trim.x + STAMP_INSET, below, text, size=size, fill=_NOTE_FILL))
+    return tuple(out)
+
+
+def _room_below(slot: Slot, slots: Sequence[Slot], em: float) -> bool:
+    """Whether a line of ``em`` fits under the slot's visible part before the next card's."""
+    below = [s.visible.y for s in slots if s.visible.y >= slot.visible.bottom - 1e-6
+             and s.visible.x < slot.visible.right and s.visible.right > slot.visible.x]
+    limit = min(below) if below else slot.visible.bottom + em + 1.0
+    return limit - slot.visible.bottom >= em + 0.6
+
+
 def _sheet(scenes: Sequence[Scene], slots: Sequence[Slot], layout: SheetLayout, marks: bool,
            mark_lines: Sequence[Segment], note: str, back: bool,
-           page_id: str) -> Scene:
+           page_id: str, stamp: str = "") -> Scene:
     children: list[Element] = [_place(sc, sl) for sc, sl in zip(scenes, slots)]
     if marks:
         children.append(Group(tuple(Line(*m, MARK_STYLE) for m in mark_lines), id=f"{page_id}-marks"))
+    if stamp:
+        children.extend(_stamps(scenes, slots, stamp))
     children.extend(_margin_notes(layout, slots, note, back))
     return Scene(layout.paper_w, layout.paper_h, tuple(children), id=page_id)
 
@@ -196,13 +268,17 @@ def can_butt(cards: Sequence[Scene], bleed: float) -> bool:
 
 
 def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
-              gutter_layout: SheetLayout | None) -> list[tuple[SheetLayout, int, int]]:
-    """(layout, first, end) of each sheet: the gutter layout wherever neighbours differ."""
+              gutter_layout: SheetLayout | None, every: bool = False
+              ) -> list[tuple[SheetLayout, int, int]]:
+    """(layout, first, end) of each sheet: the gutter layout wherever neighbours differ
+    (``every``: on every sheet)."""
     sheets: list[tuple[SheetLayout, int, int]] = []
     start, n = 0, len(fronts)
     while start < n:
         lay = layout
-        if gutter_layout is not None:
+        if gutter_layout is not None and every:
+            lay = gutter_layout
+        elif gutter_layout is not None:
             end = min(n, start + layout.capacity)
             if not (can_butt(fronts[start:end], layout.bleed)
                     and (backs is None or can_butt(backs[start:end], layout.bleed))):
@@ -217,7 +293,7 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
                      layout: SheetLayout, crop_marks: bool = True,
                      back_offset: tuple[float, float] = (0.0, 0.0),
                      label: str = "", *, gutter_layout: SheetLayout | None = None,
-                     lang: str | None = None
+                     lang: str | None = None, stamp: str = ""
                      ) -> tuple[tuple[Scene, ...], tuple[Scene, ...]]:
     """Place cards on sheets: (front pages, back pages).
 
@@ -228,7 +304,9 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
     room. With a ``gutter_layout`` (same card size and bleed, a gutter that
     keeps each card's whole bleed), a sheet whose cards differ in colour at
     the cut uses it; the others keep ``layout``. Empty slots get no crop
-    marks. The sheet labels are in ``lang`` (see :mod:`.labels`). Raises
+    marks. The sheet labels are in ``lang`` (see :mod:`.labels`). A ``stamp`` (a
+    version, see :class:`Stamp`) is printed with each front's id outside its trim; it
+    needs room between the cards, so every sheet then takes the gutter layout. Raises
     ValueError when a scene is not card + bleed sized.
     """
     fronts = list(fronts)
@@ -250,7 +328,7 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
                                                                layout.bleed):
         raise ValueError("the gutter layout must be for the same card size and bleed")
 
-    plan = _paginate(fronts, back_list, layout, gutter_layout)
+    plan = _paginate(fronts, back_list, layout, gutter_layout, every=bool(stamp))
     prefix = f"{label} · " if label else ""
     front_pages: list[Scene] = []
     back_pages: list[Scene] = []
@@ -260,7 +338,7 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
         front_pages.append(_sheet(fronts[start:end], lay.slots, lay, crop_marks,
                                   sheet_crop_marks(lay, used),
                                   f"{number} · {labels.label('sheet-fronts', lang)}",
-                                  False, f"sheet-{s + 1}-front"))
+                                  False, f"sheet-{s + 1}-front", stamp))
         if back_list is not None:
             back_pages.append(_sheet(back_list[start:end], back_positions(lay, *back_offset), lay,
                                      crop_marks, back_crop_marks(lay, *back_offset, used=used),

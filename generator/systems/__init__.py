@@ -81,6 +81,16 @@ def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
     return resolve_paper(options.paper or pack.data.get("print", {}).get("paper", "a4"))
 
 
+def stamp_of(pack: Pack, options: Options) -> Any:
+    """The pack's ``print.stamp`` (:class:`generator.render.sheets.Stamp`): it prints the
+    pack's ``version`` and the git commit the build found the pack at
+    (``options.extra["stamp_revision"]``, when the pack is in a repository)."""
+    from generator.render.sheets import stamp_setting
+
+    parts = [str(p) for p in (pack.data.get("version"), options.extra.get("stamp_revision")) if p]
+    return stamp_setting(pack.data.get("print", {}), " ".join(parts) or None)
+
+
 def cache_dir_for(pack: Pack, options: Options) -> Path | None:
     """Where simulator results of ``pack`` are cached (None: no cache).
 
@@ -212,6 +222,38 @@ class PrintSource(Protocol):
     keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
     A system without one of them simply contributes nothing to it.
     """
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One simulator figure of a document, as ``riddlesmith diff`` compares it.
+
+    ``change`` is the class of a move (``par``, ``first-moves``, ``measure``,
+    ``win-rate``, ``share``, ``curve``). A figure with a 95 % interval on both sides
+    has moved only when the two intervals do not overlap; one without, when its
+    value differs.
+
+    >>> Figure("riddle", "ash-road", "silver par, 1 player", 5, change="par").value
+    5
+    """
+
+    kind: str
+    id: str
+    name: str
+    value: int | float | str | None
+    ci95: tuple[float, float] | None = None
+    change: str = "measure"
+
+
+@runtime_checkable
+class FigureSource(Protocol):
+    """A system whose simulator figures ``riddlesmith diff`` compares (from what ``check``
+    computed and cached; a figure not in the cache is computed)."""
+
+    def figures(self, pack: Pack, options: Options, other: Pack | None) -> list[Figure]:
+        """The pack's figures. ``other`` is the same pack on the other side of the diff
+        (None: there is none), for figures too costly to take for every document: they
+        may be taken only where the two sides differ in what decides them."""
 
 
 @runtime_checkable

@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, Figure, Options, ProgressFn
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, settings_of
 
@@ -74,6 +74,20 @@ class FragmentsSystem:
         settings = settings_of(games[0] if games else None)
         return labelled_report(cached_report(checks.deck_size(pack.of_kind("fragment-card")),
                                              settings, cache_dir_for(pack, options)))
+
+    def figures(self, pack: Pack, options: Options,
+                other: Pack | None) -> list[Figure]:
+        """The press-your-luck curve: points per turn by where a player stops, and the
+        best stop (for ``riddlesmith diff``)."""
+        games = pack.of_kind("fragment-game")
+        ident = games[0].id if games else pack.id
+        kind = "fragment-game" if games else "pack"
+        luck = self.report(pack, options).get("press_your_luck", {})
+        out = [Figure(kind, ident, "best stop", luck.get("best_stop"), change="curve")]
+        out.extend(Figure(kind, ident, f"points per turn stopping at {row['stop_at']}",
+                          round(row["points_per_turn"], 2), change="curve")
+                   for row in luck.get("expected_points_per_turn_by_stop", []))
+        return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.fragments.render import build_artefacts

@@ -21,7 +21,7 @@ from generator.render.sheets import (
 )
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, fit_text
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, Options, ProgressFn, stamp_of
 from generator.systems.fragments.art import BACK_ART, dress
 from generator.systems.fragments.layout import (
     INK, CardGeometry, _escape_markup, card_geometry,
@@ -149,6 +149,7 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     crop = bool(print_cfg.get("crop_marks", True))
     gutter = gutter_setting(options.extra.get("gutter"), print_cfg.get("gutter"))
     offset = back_offset_setting(options.back_offset, print_cfg)
+    stamp = stamp_of(pack, options)
     cards = sorted(pack.of_kind("fragment-card"), key=lambda d: (str(d.data.get("category", "")), d.id))
     whens = sorted(pack.of_kind("when-card"), key=lambda d: d.id)
     total = sum(int(c.data.get("copies", 1)) for c in cards)
@@ -185,7 +186,8 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     layout, wide = sheet_layouts(PAPERS[paper], geo.width, geo.height, geo.bleed, gutter)
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
                                                back_offset=offset, label=f"{title} \u2014 {pack.id}",
-                                               gutter_layout=wide, lang=lang)
+                                               gutter_layout=wide, lang=lang,
+                                               stamp=stamp.text("fragments") or stamp.text("when"))
     author = str(pack.data.get("author", ""))
     subject = "Riddle Craft card sheets"
     artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(

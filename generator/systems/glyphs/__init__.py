@@ -22,7 +22,15 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
-from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import (
+    REPLAY_OPTION,
+    Artefact,
+    CommandOption,
+    CommandRequest,
+    Figure,
+    Options,
+    ProgressFn,
+)
 from generator.systems.glyphs.content import KINDS, load_pack
 
 
@@ -73,6 +81,23 @@ class GlyphsSystem:
         from generator.systems.glyphs.sim_checks import report_simulations
 
         return report_simulations(pack, cache_dir_for(pack, options))
+
+    def figures(self, pack: Pack, options: Options,
+                other: Pack | None) -> list[Figure]:
+        """Each degree's win rate with its interval, and each riddle card's mean fewest
+        actions (for ``riddlesmith diff``)."""
+        report = self.report(pack, options)
+        games = pack.of_kind("glyph-game")
+        game = games[0].id if games else pack.id
+        out = []
+        for row in report.get("curve", []):
+            ci = row.get("ci95")
+            out.append(Figure("glyph-game", game, f"degree {row['degree']} win rate",
+                              row.get("win_rate"), tuple(ci) if ci else None, "win-rate"))
+        for card in report.get("cards", []):
+            out.append(Figure("glyph-riddle", card["card"], "mean fewest actions",
+                              card.get("mean_min_actions")))
+        return out
 
     def playtest_options(self) -> tuple[CommandOption, ...]:
         return (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",

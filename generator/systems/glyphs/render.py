@@ -29,7 +29,7 @@ from generator.render.sheets import (
 )
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, Options, ProgressFn, stamp_of
 from generator.systems.glyphs.content import Loaded, load_pack
 from generator.systems.glyphs.model import (
     Degree,
@@ -378,7 +378,7 @@ def aid_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -> S
 
 def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: float,
             paper: str, pack: Pack, offset: tuple[float, float], label: str, title: str,
-            gutter: str | None = None) -> bytes:
+            gutter: str | None = None, stamp: str = "") -> bytes:
     print_cfg = pack.data.get("print", {})
     crop = bool(print_cfg.get("crop_marks", True))
     # The shared gutter policy: by default a full-bleed gutter only on sheets whose
@@ -387,7 +387,7 @@ def _duplex(fronts: list[Scene], backs: list[Scene], w: float, h: float, bleed: 
                                  gutter_setting(gutter, print_cfg.get("gutter")))
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
                                                back_offset=offset, label=label,
-                                               gutter_layout=wide)
+                                               gutter_layout=wide, stamp=stamp)
     return document_to_pdf(Document(tuple(interleave_duplex(front_pages, back_pages)),
                                     title=title, duplex=True))
 
@@ -472,6 +472,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     gutter = asked if isinstance(asked, str) else None
     out: list[Artefact] = []
     token_art = token_art_of(pack)
+    stamp = stamp_of(pack, options)
     for lang in languages:
         title = text_in(game.title, lang)
         base = f"print/{lang}"
@@ -485,7 +486,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         for deck, label, name in zip(decks, labels, ("cards", "tiles", "action-tiles", "tokens")):
             out.append(Artefact(f"{base}/{name}-duplex.pdf", _duplex(
                 list(deck.fronts), list(deck.backs), deck.width, deck.height, deck.bleed,
-                paper, pack, offset, label, deck.title, gutter)))
+                paper, pack, offset, label, deck.title, gutter, stamp.text(deck.id))))
         page = PAPERS[paper]
         out.append(Artefact(f"{base}/boards.pdf", document_to_pdf(Document(
             (clepsydra_page(game, page, lang), degree_page(game, page, lang),

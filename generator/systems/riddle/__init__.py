@@ -58,7 +58,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn
 from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.measures import CHILDREN_AT_MOST as MEASURE_CHILDREN
 from generator.systems.riddle.proofs import ProofShared
@@ -308,6 +308,18 @@ class RiddleSystem:
         return {"counts": counts, "solver": {"players": 1, "riddles": difficulty,
                                              "turns_by_players": turns,
                                              "lines_by_players": lines}}
+
+    def figures(self, pack: Pack, options: Options,
+                other: Pack | None) -> list[Figure]:
+        """Pars, optimal first moves and, for each riddle whose solver inputs differ from
+        ``other``'s, the designer's measures, for ``riddlesmith diff`` (:mod:`.figures`)."""
+        from generator.systems import cache_dir_for
+        from generator.systems.riddle.figures import iter_measure_figures, iter_par_figures
+
+        shared = proof_shared(pack)
+        return [*iter_par_figures(self.report(pack, options)),
+                *iter_measure_figures(shared, proof_shared(other) if other else None,
+                                      cache_dir_for(pack, options), options.executor)]
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The god and blessing decks, for the print targets."""

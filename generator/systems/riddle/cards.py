@@ -41,9 +41,9 @@ from generator.render.icons import (
     label_text,
 )
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
-from generator.render.sheets import card_sheet_pages, gutter_setting, sheet_layouts
+from generator.render.sheets import Stamp, card_sheet_pages, gutter_setting, sheet_layouts
 from generator.render.text import FitResult, diagnose_fit, fit_text
-from generator.systems import Options
+from generator.systems import Options, stamp_of
 from generator.systems.art import iter_art_problems, iter_map_art_problems, with_art
 from generator.systems.riddle.typography import diamond, draw_type_icon, fitted_text
 from generator.systems.riddle.wording import PIECE_ICONS
@@ -77,6 +77,7 @@ class CardSettings:
     crop_marks: bool
     safe: float = DEFAULT_SAFE
     pack_sheets: bool = False
+    stamp: Stamp = Stamp()  # print.stamp: off unless the pack asks
 
     @property
     def text_inset(self) -> float:
@@ -97,7 +98,8 @@ def card_settings(pack: Pack, options: Options) -> CardSettings:
                         gutter_setting(options.extra.get("gutter"), cfg.get("gutter")),
                         bool(cfg.get("crop_marks", True)),
                         parse_length(cfg.get("safe", DEFAULT_SAFE)),
-                        bool(options.extra.get("pack_sheets", cfg.get("pack_sheets", False))))
+                        bool(options.extra.get("pack_sheets", cfg.get("pack_sheets", False))),
+                        stamp_of(pack, options))
 
 
 def _scale(s: CardSettings) -> float:
@@ -407,11 +409,13 @@ def iter_card_sheets(content: RiddleContent, s: CardSettings, paper: tuple[float
         decks_label = " + ".join(what for _, _, _, what in decks)
         yield ("cards", *card_sheet_pages(fronts, backs, layout, s.crop_marks, offset,
                                           label=f"{title} — {decks_label}", gutter_layout=wide,
-                                          lang=lang))
+                                          lang=lang, stamp=next(filter(None, (
+                                              s.stamp.text(name) for name, *_ in decks)), "")))
         return
     for name, deck, backs, what in decks:
         yield (name, *card_sheet_pages(deck, backs, layout, s.crop_marks, offset,
-                                       label=f"{title} — {what}", gutter_layout=wide, lang=lang))
+                                       label=f"{title} — {what}", gutter_layout=wide, lang=lang,
+                                       stamp=s.stamp.text(name)))
 
 
 def _field_problems(doc: Document, path: tuple[Any, ...], result: FitResult, what: str

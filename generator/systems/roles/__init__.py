@@ -24,7 +24,15 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
-from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import (
+    REPLAY_OPTION,
+    Artefact,
+    CommandOption,
+    CommandRequest,
+    Figure,
+    Options,
+    ProgressFn,
+)
 from generator.systems.roles.content import check_pack, read_pack
 
 KINDS = ("role-card", "role-game")
@@ -67,6 +75,23 @@ class RolesSystem:
 
         return report_playouts(pack, cache_dir_for(pack, options))
 
+    def figures(self, pack: Pack, options: Options,
+                other: Pack | None) -> list[Figure]:
+        """Each role's play rate, cost-a-worker rate and win share with their intervals,
+        and each game's mean rounds (for ``riddlesmith diff``)."""
+        out = []
+        for game, entry in sorted(self.report(pack, options).items()):
+            if not isinstance(entry, dict) or "roles" not in entry:
+                continue
+            out.append(Figure("role-game", game, "mean rounds", entry.get("mean_rounds"),
+                              _interval(entry.get("mean_rounds_ci95")), "measure"))
+            for role, shares in sorted(entry["roles"].items()):
+                for key, name in (("play_rate", "played"), ("cost_rate", "cost a worker"),
+                                  ("win_share", "win share")):
+                    out.append(Figure("role-card", role, f"{name} ({game})", shares.get(key),
+                                      _interval(shares.get(f"{key}_ci95")), "share"))
+        return out
+
     playtest_kinds: tuple[str, ...] = ("role-game",)
     playtest_policies: tuple[str, ...] = POLICY_NAMES
     skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
@@ -98,6 +123,10 @@ class RolesSystem:
         from generator.systems.roles.templates import starter_files
 
         return starter_files(pack_id)
+
+
+def _interval(value: Any) -> tuple[float, float] | None:
+    return (float(value[0]), float(value[1])) if isinstance(value, list) and len(value) == 2 else None
 
 
 SYSTEM = RolesSystem()

@@ -31,7 +31,7 @@ from generator.render.sheets import (
 )
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, diagnose_fit, fit_text
-from generator.systems import Artefact, Options, ProgressFn
+from generator.systems import Artefact, Options, ProgressFn, stamp_of
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import can_hold_skyscrapers, compile_table
 from generator.systems.roles.model import (
@@ -300,7 +300,8 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         layout, wide = sheet_layouts(PAPERS[paper], box.width, box.height, box.bleed, "auto")
         front_pages, back_pages = card_sheet_pages(
             fronts, back_list, layout, crop_marks=crop, back_offset=offset,
-            label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang)
+            label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang,
+            stamp=stamp_of(pack, options).text(f"{game.id}-cards"))
         subject = "Role card sheets"
         artefacts.append(Artefact(f"print/{game.id}-cards-fronts.pdf", document_to_pdf(
             PdfDocument(front_pages, title=f"{title}: card fronts", subject=subject))))

@@ -62,7 +62,15 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
-from generator.systems import REPLAY_OPTION, Artefact, CommandOption, CommandRequest, Options, ProgressFn
+from generator.systems import (
+    REPLAY_OPTION,
+    Artefact,
+    CommandOption,
+    CommandRequest,
+    Figure,
+    Options,
+    ProgressFn,
+)
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, LossOdds, State
 from generator.systems.tower.model import (
@@ -151,6 +159,18 @@ class TowerSystem:
         from generator.systems.tower.sim_checks import report_simulations, settings_for
 
         return report_simulations(pack, cache_dir_for(pack, options), settings_for(pack))
+
+    def figures(self, pack: Pack, options: Options,
+                other: Pack | None) -> list[Figure]:
+        """Each scenario's win rate (with its interval) and proof (for ``riddlesmith diff``)."""
+        out = []
+        for ident, entry in self.report(pack, options)["playtests"].items():
+            ci = entry.get("ci95")
+            out.append(Figure("tower-scenario", ident, f"win rate ({entry.get('policy')})",
+                              entry.get("win_rate"), tuple(ci) if ci else None, "win-rate"))
+            if "proof" in entry:
+                out.append(Figure("tower-scenario", ident, "proof", entry["proof"]))
+        return out
 
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The scenario book with its chapters, for the print targets."""

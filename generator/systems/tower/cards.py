@@ -20,13 +20,14 @@ from generator.render.geometry import parse_length, resolve_card_size
 from generator.render.icons import INK, PAPER
 from generator.render.scene import Element, Line, Rect, Scene, Style, Text
 from generator.render.sheets import (
+    Stamp,
     back_offset_setting,
     card_sheet_pages,
     gutter_setting,
     sheet_layouts,
 )
 from generator.render.text import fit_text
-from generator.systems import Options
+from generator.systems import Options, stamp_of
 from generator.systems.tower.model import Variant
 from generator.systems.tower.render import escape_markup, text_of
 
@@ -45,6 +46,7 @@ class TowerCards:
     gutter: str | float
     crop_marks: bool
     back_offset: tuple[float, float]
+    stamp: Stamp = Stamp()  # print.stamp: off unless the pack asks
 
 
 def card_options(pack: Pack, options: Options) -> TowerCards:
@@ -54,7 +56,7 @@ def card_options(pack: Pack, options: Options) -> TowerCards:
     return TowerCards(w, h, parse_length(cfg.get("bleed", 3.0)), parse_length(cfg.get("safe", 3.0)),
                       gutter_setting(options.extra.get("gutter"), cfg.get("gutter")),
                       bool(cfg.get("crop_marks", True)),
-                      back_offset_setting(options.back_offset, cfg))
+                      back_offset_setting(options.back_offset, cfg), stamp_of(pack, options))
 
 
 def god_card_front(v: Variant, s: TowerCards, lang: str | None) -> Scene:
@@ -123,7 +125,7 @@ def god_card_sheets(variants: tuple[Variant, ...], s: TowerCards, paper: tuple[f
     layout, wide = sheet_layouts(paper, s.width, s.height, s.bleed, s.gutter)
     return card_sheet_pages(fronts, backs, layout, s.crop_marks, s.back_offset,
                             label=f"{title} — {labels.label('god-cards', lang)}",
-                            gutter_layout=wide, lang=lang)
+                            gutter_layout=wide, lang=lang, stamp=s.stamp.text("god-cards"))
 
 
 def iter_god_card_svgs(variants: tuple[Variant, ...], s: TowerCards, lang: str | None,
