@@ -138,6 +138,13 @@ def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: fl
     return BUILDING * survivors - TARGET * risk
 
 
+def idle_score(state: State, threats: Threats, base_risk: float) -> float:
+    """What no build does (Morpheus may keep its pieces): the buildings and paths as they
+    stand."""
+    survivors = threats.standing - strike(list(state.levels), threats.attacked, state.builders)
+    return -LOSS if survivors == 0 else BUILDING * survivors - TARGET * base_risk
+
+
 def _retrace_risk(t: Tables, lv: list[int], others: int, pos: int, facing: int,
                   threats: Threats, i: int, changed: int) -> float:
     """:func:`trace_enemy`'s risk for enemy ``i`` facing as before, tracing again only the
@@ -167,9 +174,15 @@ def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]
             m = moves[key] = move_score(t, state, threats, bi, to)
         b = builds.get(u)
         if b is None:
-            b = builds[u] = build_score(t, state, threats, u, base_risk)
-        # An extra block (a god card's gift) is never worse than none.
-        scores.append(m + b + (EXTRA_BLOCK if action[4] >= 0 else 0.0))
+            b = builds[u] = (build_score(t, state, threats, u, base_risk) if u >= 0
+                             else idle_score(state, threats, base_risk))
+        # An extra block (a god card's gift) is never worse than none; one that
+        # crushes counts as a crush.
+        extra = action[4]
+        bonus = EXTRA_BLOCK if extra >= 0 else 0.0
+        if extra >= 0 and extra != u and extra in state.enemies:
+            bonus += CRUSH
+        scores.append(m + b + bonus)
     return scores
 
 
@@ -194,4 +207,5 @@ def make_greedy(game: Game) -> Policy:
 POLICY = PolicySpec("greedy", "one-move heuristic: crush, keep buildings and builders alive, "
                     "block paths to target zones", make_greedy)
 
-__all__ = ["POLICY", "build_score", "choose_greedy", "make_greedy", "move_score", "score_actions"]
+__all__ = ["POLICY", "build_score", "choose_greedy", "idle_score", "make_greedy", "move_score",
+           "score_actions"]
