@@ -79,7 +79,6 @@ from generator.systems.tower.playtest import (
 )
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
-from generator.systems.tower.variants import EXPERT, hook_sides
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -497,8 +496,6 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
         if (doc.kind, doc.id) in unsound:
             continue
         variant = build_variant(doc)
-        if EXPERT not in hook_sides(name for name, _ in variant.hooks):
-            continue  # easy hooks only add choices the player may ignore: never unwinnable
         lost: dict[str, str] = {}
         for base in contexts:
             rules = variant.apply(base)
