@@ -16,6 +16,8 @@ from generator.systems import discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.engine import Game, State
 from generator.systems.tower.model import build_variant, game_from_map
+from generator.systems.tower.policies._heuristics import make_tables
+from generator.systems.tower.policies.greedy import choose_greedy
 from generator.systems.tower.rules import BASE_RULES, MORPHEUS_STORE, Rules
 from generator.systems.tower.variants import EASY, HOOKS, apply_hooks
 
@@ -293,3 +295,15 @@ def test_hypnus_freezes_the_higher_builder() -> None:
     assert {a[0] for a in engine.list_actions(level, level.start)} == {0, 1}
     alone = level.start._replace(builders=(level.start.builders[0], -1))
     assert {a[0] for a in engine.list_actions(level, alone)} == {0}
+
+
+def test_greedy_scores_a_ferry_on_the_position_it_makes() -> None:
+    # Only after Charon ferries the enemy from C2 (level 1) across B2 to A2 (ground)
+    # can the builder climbing to A1 (level 2) crush it: the greedy policy finds that win.
+    g = hooked(game_from_map("""
+        2 . . .
+        . 1B 1 .
+        . . . B""", ["dark-male C2 N"]), "force-enemy")
+    actions = engine.list_actions(g, g.start)
+    action = choose_greedy(make_tables(g), g.start, actions, random.Random(1))
+    assert action[5] == g.square("C2") and engine.is_won(engine.apply_action(g, g.start, action))
