@@ -326,7 +326,7 @@ def describe_action(game: Game, action: Action) -> str:
     """An action in words, god powers included.
 
     >>> from generator.systems.tower.model import game_from_map
-    >>> g = game_from_map("B . 1\n. . .", ["dark-male C2 N"])
+    >>> g = game_from_map("B . 1\\n. . .", ["dark-male C2 N"])
     >>> describe_action(g, (0, 1, 2, -1, 2, -1))
     'builder 1 to B1, builds on C1 twice'
     """
