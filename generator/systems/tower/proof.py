@@ -282,8 +282,10 @@ def crushable_squares(game: Game) -> frozenset[int]:
 
 
 def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET,
-              horizon: int = DEFAULT_HORIZON) -> ProofResult:
+              horizon: int = DEFAULT_HORIZON, with_line: bool = True) -> ProofResult:
     """Search for a win from the set-up (the enemy moves first); see the module notes.
+    ``with_line=False`` leaves the winning line out (finding a roll for each of its
+    enemy turns costs more than many a proof).
 
     Raises ValueError for rules the exact chance node does not support
     (``stop_at_first_loss`` off) or negative parameters.
@@ -301,7 +303,7 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
     else:
         result = search.and_chance(game.start, 0)
     line: tuple[LineStep, ...] = ()
-    if result is True and robust_turns == 0:
+    if result is True and robust_turns == 0 and with_line:
         steps = []
         before = game.start
         for state, action in search.line:

@@ -285,7 +285,8 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
                                settings.jobs, level=level, max_rounds=settings.max_rounds)
     sim = ScenarioSim(result, cache_problem=problem)
     if result.wins == 0:
-        proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
+        proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
+                          with_line=False)
         sim = ScenarioSim(result, proof.status, proof.nodes, proof.reason, problem)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, **_sim_to_json(sim)})
@@ -314,7 +315,8 @@ def prove_variant(game: Game, settings: SimSettings, cache_dir: Path | None = No
             if status in PROOF_STATUSES and isinstance(reason, str) \
                     and len(reason) <= REASON_AT_MOST:
                 return str(status), reason
-    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
+    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
+                      with_line=False)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, "status": proof.status,
                           "reason": proof.reason})

@@ -166,17 +166,21 @@ def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]
     scored on the position it makes: the threats are read again for those enemies."""
     rules = t.game.rules
     moves_enemies = rules.force_enemy or rules.move_into_enemy
-    views: dict[tuple[int, ...], _View] = {}
+    threats = read_threats(t, state)
+    view = _View(state, threats, sum(threats.risk), {}, {})
+    views = {state.enemies: view}
     size = t.size
     scores = []
     for action in actions:
         bi, to, u, extra, other = action[0], action[1], action[2], action[4], action[5]
-        es = _enemies_at_build(t, state, action) if moves_enemies else state.enemies
-        view = views.get(es)
-        if view is None:
-            seen = state if es == state.enemies else state._replace(enemies=es)
-            threats = read_threats(t, seen)
-            view = views[es] = _View(seen, threats, sum(threats.risk), {}, {})
+        if moves_enemies:
+            es = _enemies_at_build(t, state, action)
+            found = views.get(es)
+            if found is None:
+                seen = state._replace(enemies=es)
+                threats = read_threats(t, seen)
+                found = views[es] = _View(seen, threats, sum(threats.risk), {}, {})
+            view = found
         key = bi * size + to
         m = view.moves.get(key)
         if m is None:
