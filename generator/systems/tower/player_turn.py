@@ -95,9 +95,10 @@ def _list_general(g: Game, state: State, first_only: bool) -> list[Action]:
                     if must_near and not g.around[t] & _bits(es3):
                         continue  # Aphrodite: it must end next to an enemy
                     moved = tuple(t if i == bi else x for i, x in enumerate(bs))
-                    for build, extra, lv2, es4 in _iter_builds(g, lv1, moved, es3, bi, b,
-                                                               state.stored, pre >= 0):
-                        for taken in _iter_removals(g, lv2, moved, es4, bi, sent >= 0):
+                    for build, extra in _iter_builds(g, lv1, moved, es3, bi, b, state.stored,
+                                                     pre >= 0):
+                        for taken in _iter_removals(g, lv1, moved, es3, bi, sent >= 0,
+                                                    (build, extra)):
                             action = (bi, t, build, via, pre if pre >= 0 else extra,
                                       sent if sent >= 0 else taken)
                             if seen is not None:
@@ -111,21 +112,26 @@ def _list_general(g: Game, state: State, first_only: bool) -> list[Action]:
     return out
 
 
-def _buildable(g: Game, lv: Sequence[int], others: int, es: Sequence[Square], u: Square,
+def _ban_bits(g: Game, es: Sequence[Square]) -> int:
+    """The spaces where Limus bans a block, as a bitmask (0 without Limus)."""
+    near = 0
+    if g.rules.build_ban_near_enemy:
+        for e in es:
+            if e >= 0:
+                near |= g.ban_adj[e]
+    return near
+
+
+def _buildable(g: Game, lv: Sequence[int], others: int, ebits: int, near: int, u: Square,
                crush_level: int) -> bool:
     """Whether a piece may go on ``u`` (not a dome, no builder other than the one
-    building, a crush only from higher up, the Limus ban)."""
+    building, a crush only from higher up, the Limus ban ``near``)."""
     hu = lv[u]
     if hu == DOME or others >> u & 1:
         return False
-    if u in es and hu >= crush_level:
+    if ebits >> u & 1 and hu >= crush_level:
         return False
-    rules = g.rules
-    if rules.build_ban_near_enemy and not (rules.build_ban_except_domes and hu == MAX_BLOCKS):
-        for e in es:
-            if e >= 0 and g.ban_adj[e] >> u & 1:
-                return False
-    return True
+    return not (near >> u & 1 and not (g.rules.build_ban_except_domes and hu == MAX_BLOCKS))
 
 
 def _put(lv: Sequence[int], es: Sequence[Square], u: Square
@@ -159,8 +165,9 @@ def _iter_prebuilds(g: Game, lv: tuple[int, ...], bs: Sequence[Square], es: tupl
     if not g.rules.build_before_move:
         return
     others = _bits(bs) & ~(1 << b)
+    ebits, near = _bits(es), _ban_bits(g, es)
     for u in g.build_adj[b]:
-        if _buildable(g, lv, others, es, u, lv[b]):
+        if _buildable(g, lv, others, ebits, near, u, lv[b]):
             lv2, es2 = _put(lv, es, u)
             yield u, lv2, es2
 
@@ -220,62 +227,78 @@ def _iter_moves(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Squa
 
 def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
                  bi: int, origin: Square, stored: int, built_before: bool
-                 ) -> Iterator[tuple[Square, Square, tuple[int, ...], tuple[Square, ...]]]:
-    """(build, second piece, levels, enemies) of every build of builder ``bi``, moved
-    from ``origin`` to ``bs[bi]``, under the rules."""
+                 ) -> Iterator[tuple[Square, Square]]:
+    """(build, second piece) of every build of builder ``bi``, moved from ``origin`` to
+    ``bs[bi]``, under the rules (``-1``: none)."""
     rules = g.rules
     t = bs[bi]
     others = _bits(bs) & ~(1 << t)
+    ebits, near = _bits(es), _ban_bits(g, es)
     crush_level = lv[t] if rules.crush_after_move else lv[origin]
-    firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, es, u, crush_level)]
+    firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, ebits, near, u, crush_level)]
     if rules.build_under_self and lv[t] < MAX_BLOCKS:
         firsts.append(t)  # Zeus (easy): a block under the builder itself
     if rules.stored_builds:
         # Morpheus: pieces from the card instead of the usual build, none included.
-        yield -1, -1, lv, es
+        yield -1, -1
         for u in firsts:
-            lv2, es2 = _put(lv, es, u)
-            yield u, -1, lv2, es2
+            yield u, -1
             if stored < 1:
                 continue  # the card held only this turn's piece
+            lv2, es2 = _put(lv, es, u)
             more = lv2[t] if rules.crush_after_move else crush_level
+            ebits2, near2 = _bits(es2), _ban_bits(g, es2)
             for u2 in g.build_adj[t]:
-                if _buildable(g, lv2, others, es2, u2, more):
-                    yield (u, u2, *_put(lv2, es2, u2))
+                if _buildable(g, lv2, others, ebits2, near2, u2, more):
+                    yield u, u2
         return
+    if built_before:  # Prometheus's build before the move takes the second-piece slot
+        yield from ((u, -1) for u in firsts)
+        return
+    same = rules.extra_block_same_space
+    second = rules.second_build_elsewhere or rules.extra_build_inland or rules.unmoved_ground_build
     other = next((x for i, x in enumerate(bs) if i != bi and x >= 0), NO_SQUARE)
     for u in firsts:
+        yield u, -1
+        if same and u != t and lv[u] + 1 < MAX_BLOCKS:
+            # Hephaestus: a second block (never a dome, so never exempt from the Limus
+            # ban, which a crushed enemy no longer casts).
+            ban = _ban_bits(g, [e for e in es if e != u]) if ebits >> u & 1 else near
+            if not ban >> u & 1:
+                yield u, u
+        if not second:
+            continue
         lv2, es2 = _put(lv, es, u)
-        yield u, -1, lv2, es2
-        if built_before:
-            continue  # Prometheus's build before the move takes the second-piece slot
+        ebits2, near2 = _bits(es2), _ban_bits(g, es2)
         level = lv2[t]
-        if rules.extra_block_same_space and u != t and lv2[u] < MAX_BLOCKS \
-                and _buildable(g, lv2, others, es2, u, level):
-            yield (u, u, *_put(lv2, es2, u))
         if rules.second_build_elsewhere:
             for u2 in g.build_adj[t]:
-                if u2 != u and _buildable(g, lv2, others, es2, u2, level):
-                    yield (u, u2, *_put(lv2, es2, u2))
+                if u2 != u and _buildable(g, lv2, others, ebits2, near2, u2, level):
+                    yield u, u2
         if rules.extra_build_inland:
             for u2 in g.build_adj[t]:
-                if not g.edge >> u2 & 1 and _buildable(g, lv2, others, es2, u2, level):
-                    yield (u, u2, *_put(lv2, es2, u2))
+                if not g.edge >> u2 & 1 and _buildable(g, lv2, others, ebits2, near2, u2,
+                                                       level):
+                    yield u, u2
         if rules.unmoved_ground_build and other >= 0 and lv2[other] == 0:
             mates = _bits(bs) & ~(1 << other)
             for u2 in g.build_adj[other]:
-                if _buildable(g, lv2, mates, es2, u2, 0):
-                    yield (u, u2, *_put(lv2, es2, u2))
+                if _buildable(g, lv2, mates, ebits2, near2, u2, 0):
+                    yield u, u2
 
 
 def _iter_removals(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
-                   bi: int, sent: bool) -> Iterator[Square]:
+                   bi: int, sent: bool, builds: tuple[Square, Square]) -> Iterator[Square]:
     """-1, then under Ares each block that may be taken off next to the unmoved builder
-    (never a dome, a pawn's space or the last piece on the map). Charon's send uses the
-    same slot of the action: with both powers, a turn that sends takes nothing off."""
+    once ``builds`` are placed (never a dome, a pawn's space or the last piece on the
+    map). Charon's send uses the same slot of the action: with both powers, a turn that
+    sends takes nothing off."""
     yield -1
     if not g.rules.remove_block_unmoved or sent:
         return
+    for u in builds:
+        if u >= 0:
+            lv, es = _put(lv, es, u)
     pieces = sum(1 for h in lv if h)
     for i, x in enumerate(bs):
         if i == bi or x < 0:

@@ -235,10 +235,11 @@ class Rules:
     def options_may_coincide(self) -> bool:
         """True when two different actions may end in the same position (the player
         turn then lists each position once)."""
-        return (self.extra_move or self.move_into_enemy or self.second_build_elsewhere
-                or self.level_moves or self.build_before_move or self.remove_block_unmoved
-                or self.force_enemy or self.extra_build_inland or self.stored_builds
-                or self.unmoved_ground_build or self.perimeter_moves or self.build_under_self)
+        # The moves themselves never repeat a destination (Artemis, Triton, Hermes,
+        # Apollo), nor does Zeus's build under itself: only these add lists that can.
+        return (self.second_build_elsewhere or self.build_before_move
+                or self.remove_block_unmoved or self.force_enemy or self.extra_build_inland
+                or self.stored_builds or self.unmoved_ground_build)
 
     def tie_break_offsets(self) -> tuple[int, ...]:
         """The tie-break order as clockwise quarter turns from the facing."""
