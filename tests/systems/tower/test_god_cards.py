@@ -14,8 +14,9 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
 from generator.systems.tower import engine
-from generator.systems.tower.engine import Game, State
+from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.model import build_variant, game_from_map
+from generator.systems.tower.policies import load_policy, policy_names
 from generator.systems.tower.policies._heuristics import make_tables
 from generator.systems.tower.policies.greedy import choose_greedy
 from generator.systems.tower.rules import BASE_RULES, MORPHEUS_STORE, Rules
@@ -307,3 +308,23 @@ def test_greedy_scores_a_ferry_on_the_position_it_makes() -> None:
     actions = engine.list_actions(g, g.start)
     action = choose_greedy(make_tables(g), g.start, actions, random.Random(1))
     assert action[5] == g.square("C2") and engine.is_won(engine.apply_action(g, g.start, action))
+
+
+@pytest.mark.parametrize("hook", sorted(HOOKS))
+def test_every_policy_plays_every_card(hook: str) -> None:
+    # Each policy picks among the card's options and the games run to an end (or the
+    # round cap) with only legal actions.
+    rng = random.Random(f"policies:{hook}")
+    base, _ = random_position(rng, BASE_RULES)
+    g = hooked(base, hook)
+    for name in policy_names():
+        policy = load_policy(name).make(g)
+
+        def checked(game: Game, state: State, actions: list[Action], r: random.Random,
+                    policy: Policy = policy) -> Action:
+            action = policy(game, state, actions, r)
+            assert action in actions
+            return action
+
+        for seed in range(2 if name == "lookahead" else 5):
+            engine.play_game(g, checked, random.Random(seed), max_rounds=12)
