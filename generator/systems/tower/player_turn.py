@@ -90,7 +90,7 @@ def _list_general(g: Game, state: State, first_only: bool) -> list[Action]:
             continue  # Hypnus: the higher builder sleeps
         must_near = rules.stay_near_enemy and bool(g.around[b] & _bits(es0))
         for sent, es1 in _iter_sends(g, lv0, bs, es0, b):
-            for pre, lv1, es2 in _iter_prebuilds(g, lv0, bs, es1, b, sent):
+            for pre, lv1, es2 in _iter_prebuilds(g, lv0, bs, es1, b):
                 for via, t, es3 in _iter_moves(g, lv1, bs, es2, b, pre >= 0):
                     if must_near and not g.around[t] & _bits(es3):
                         continue  # Aphrodite: it must end next to an enemy
@@ -158,8 +158,7 @@ def _iter_sends(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Squa
 
 
 def _iter_prebuilds(g: Game, lv: tuple[int, ...], bs: Sequence[Square], es: tuple[Square, ...],
-                    b: Square, sent: Square
-                    ) -> Iterator[tuple[Square, tuple[int, ...], tuple[Square, ...]]]:
+                    b: Square) -> Iterator[tuple[Square, tuple[int, ...], tuple[Square, ...]]]:
     """(space or -1, levels, enemies): no build first, then each Prometheus build."""
     yield -1, lv, es
     if not g.rules.build_before_move:
