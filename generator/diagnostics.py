@@ -198,6 +198,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T016": (Severity.ERROR, "campaign mixes easy and expert god cards"),
     "RS-T017": (Severity.ERROR, "rank table does not start at 0 and ascend"),
     "RS-T018": (Severity.WARNING, "variant difficulty disagrees with its hooks"),
+    "RS-T019": (Severity.WARNING, "too few god cards to draw one per scenario"),
     # Role-card system (New York)
     "RS-N001": (Severity.ERROR, "role deck is not complete"),
     "RS-N002": (Severity.ERROR, "role deck mixes sets of one type"),

@@ -7,6 +7,14 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from generator.pack.loader import load_packs
+from generator.pack.schema import load_schemas
+from generator.pipeline import kinds_of
+from generator.render.impose import booklet_page
+from generator.systems import discover_systems
+from generator.systems.tower.book import book_pages
+from generator.systems.tower.book_content import read_book
+
 from conftest import CONTENT
 from test_cli import run
 
@@ -54,7 +62,12 @@ def test_booklet_of_a_shipped_book(tmp_path: Path, shipped_cache: Callable[[str,
     assert code == 0, text
     reader = PdfReader(out / "tower" / "print" / "booklet" / "tower-book.pdf")
     book = PdfReader(out / "tower" / "print" / "tower-book.pdf")
-    assert len(reader.pages) == 2 * -(-len(book.pages) // 4)
+    # Sheet sides: the book laid out again at the booklet's A5 page, four pages a sheet.
+    pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(discover_systems())).packs[0]
+    narrow = book_pages(read_book(pack, None), booklet_page((210.0, 297.0)), None,
+                        lambda _m: None)
+    assert len(narrow) > len(book.pages)
+    assert len(reader.pages) == 2 * -(-len(narrow) // 4)
     w, h = (float(v) for v in reader.pages[0].mediabox[2:])
     assert w > h  # landscape sheets, two A5 pages each
     titles = [o.title for o in reader.outline]

@@ -19,14 +19,14 @@ with one job:
     from generator.systems.tower.model import compile_game, game_from_map
 
     game = compile_game(scenario, rules)     # or game_from_map(text, ["dark-male C5 N"])
-    state = game.start                        # State(levels, builders, enemies, facings)
+    state = game.start                        # State(levels, builders, enemies, facings, stored)
     # every scenario starts with the enemy turn
     state, lost = engine.enemy_turn(game, state, dice)          # dice: explicit chance node
     state, lost = engine.play_enemy_turn(game, state, rng)      # dice from a random.Random
     denominator, outcomes = engine.enemy_turn_outcomes(game, state)  # exact chance node
     #   each Outcome(state, lost, weight, culprit); weights sum to denominator
     actions = engine.list_actions(game, state)                  # [] -> lost (LOSS_STUCK)
-    state = engine.apply_action(game, state, actions[0])        # (builder, to, build, via, extra)
+    state = engine.apply_action(game, state, actions[0])        # (builder, to, build, via, extra, other)
     engine.is_won(state)                                        # every enemy defeated
     result = engine.play_game(game, policy, rng, max_rounds=100)  # GameResult(won, lost, rounds, state)
     odds = engine.loss_odds(game)             # exact P(lose before the player's first move)

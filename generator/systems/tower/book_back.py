@@ -54,43 +54,13 @@ def draw_card_box(v: Variant, x: float, y: float, w: float, lang: str | None
     return out, h
 
 
-def gods_page(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
-              footer: str) -> Scene:
-    pw, ph = paper
-    width = pw - 2 * MARGIN
-    parts: list[Element] = []
-    y = MARGIN + 14
-    parts.append(draw_label(MARGIN, y, L("t-god-cards", lang), 22, bold=True, font="serif"))
-    y += 6
-    intro = L("t-gods-intro", lang, easy=abs(CAMPAIGN_END_POINTS["easy"]),
-              expert=CAMPAIGN_END_POINTS["expert"])
-    block, used = write_paragraph(intro, MARGIN, y, width, 40, size=10, min_size=8)
-    parts.extend(block)
-    y += used + 6
-    col_w = (width - 8) / 2
-    for side, x in (("easy", MARGIN), ("expert", MARGIN + col_w + 8)):
-        title = L(f"t-side-{side}", lang)
-        parts.extend(draw_heading(x, y, title, col_w))
-        cards = [v for v in content.variants if v.difficulty == side]
-        top = y + 5
-        for v in cards:
-            box, used = draw_card_box(v, x, top, col_w, lang)
-            parts.extend(box)
-            top += used + 4
-        if not cards:
-            parts.append(draw_label(x, y + 10, L("t-no-cards", lang), 9,
-                                    italic=True, fill=MUTED))
-    return draw_page(pw, ph, parts, "god-cards", footer, number)
-
-
 def gods_pages(content: BookContent, paper: tuple[float, float], lang: str | None, number: int,
                footer: str) -> list[Scene]:
-    """The god cards: one page of two columns, or on a narrow page one column of easy then
-    expert cards that runs on to as many pages as it needs."""
+    """The god cards, running on to as many pages as they need: on a wide page two
+    columns (easy cards on the left, expert on the right), on a narrow one a single
+    column of easy then expert cards."""
     pw, ph = paper
     width = pw - 2 * MARGIN
-    if width >= NARROW_WIDTH:
-        return [gods_page(content, paper, lang, number, footer)]
     bottom = ph - MARGIN - FOOTER
     pages: list[Scene] = []
     parts: list[Element] = [draw_label(MARGIN, MARGIN + 14, L("t-god-cards", lang), 22, bold=True,
@@ -99,7 +69,7 @@ def gods_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
               expert=CAMPAIGN_END_POINTS["expert"])
     block, used = write_paragraph(intro, MARGIN, MARGIN + 20, width, 60, size=10, min_size=8)
     parts.extend(block)
-    y = MARGIN + 20 + used + 6
+    top = MARGIN + 20 + used + 6
 
     def turn_page() -> float:
         pages.append(draw_page(pw, ph, parts[:], f"god-cards-{len(pages) + 1}" if pages else "god-cards",
@@ -107,8 +77,37 @@ def gods_pages(content: BookContent, paper: tuple[float, float], lang: str | Non
         parts.clear()
         return MARGIN + 8
 
-    for side in ("easy", "expert"):
-        cards = [v for v in content.variants if v.difficulty == side]
+    sides = [(side, [v for v in content.variants if v.difficulty == side])
+             for side in ("easy", "expert")]
+    if width >= NARROW_WIDTH:
+        col_w = (width - 8) / 2
+        columns = [(side, cards, x) for (side, cards), x in zip(sides, (MARGIN, MARGIN + col_w + 8))]
+        left = [0, 0]  # cards of each column drawn so far
+        while True:
+            for k, (side, cards, x) in enumerate(columns):
+                if not cards and not pages:
+                    parts.extend(draw_heading(x, top, L(f"t-side-{side}", lang), col_w))
+                    parts.append(draw_label(x, top + 10, L("t-no-cards", lang), 9,
+                                            italic=True, fill=MUTED))
+                    continue
+                if left[k] >= len(cards):
+                    continue
+                parts.extend(draw_heading(x, top, L(f"t-side-{side}", lang), col_w))
+                y = top + 5
+                while left[k] < len(cards):
+                    box, used = draw_card_box(cards[left[k]], x, y, col_w, lang)
+                    if y + used > bottom and y > top + 5:
+                        break  # on to the next page
+                    parts.extend(box)
+                    y += used + 4
+                    left[k] += 1
+            if all(n >= len(cards) for n, (_, cards, _) in zip(left, columns)):
+                break
+            top = turn_page()
+        turn_page()
+        return pages
+    y = top
+    for side, cards in sides:
         if not cards:
             continue
         if y + 5 + draw_card_box(cards[0], MARGIN, 0, width, lang)[1] > bottom:
@@ -274,4 +273,4 @@ def score_pages(content: BookContent, paper: tuple[float, float], lang: str | No
             draw_page(pw, ph, rest, "ranks-and-notes", footer, number + 1)]
 
 
-__all__ = ["draw_box", "draw_card_box", "gods_page", "gods_pages", "score_pages"]
+__all__ = ["draw_box", "draw_card_box", "gods_pages", "score_pages"]

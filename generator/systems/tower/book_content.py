@@ -57,7 +57,7 @@ def read_book(pack: Pack, lang: str | None) -> BookContent:
                 ordered.append(scenarios.pop(ident))
     ordered.extend(sorted(scenarios.values(), key=lambda item: (item[0].number, item[0].id)))
     variants = tuple(sorted((build_variant(d) for d in pack.of_kind("tower-variant")),
-                            key=lambda v: (v.difficulty != "easy", v.id)))
+                            key=lambda v: (v.difficulty != "easy", v.god or "", v.id)))
     pack_title = pick_text(pack.data.get("title", pack.id), lang)
     if campaign is None:
         return BookContent(pack_title, L("t-default-subtitle", lang), "", tuple(ordered),

@@ -27,7 +27,7 @@ HINTS = {
     "cover": "the cover lists every scenario under the campaign's story: shorten the story or "
              "split the campaign in two",
     "score-sheet": "the score sheet has a row per scenario: split the campaign in two",
-    "god-cards": "the god cards share one page: shorten their texts or ship fewer cards",
+    "god-cards": "a god card's box is taller than a page: shorten its text",
     "scenario": "shorten the scenario's story or its set-up notes",
 }
 

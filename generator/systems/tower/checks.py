@@ -28,6 +28,7 @@ from generator.pack.model import Document
 from generator.pack.schema import suggest
 from generator.systems.tower.engine import LossOdds, loss_odds
 from generator.systems.tower.model import (
+    DEAL_PER_SCENARIO,
     MAP_PATH,
     NO_FACING,
     Scenario,
@@ -164,8 +165,9 @@ def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
                            variants: dict[str, Variant], kinds: dict[str, str],
                            rejected: Collection[str] = ()) -> Iterator[Diagnostic]:
     """Unknown ids (RS-P010), repeats (RS-T015), order (RS-T014), mixed cards
-    (RS-T016) and the rank table (RS-T017). An id in ``rejected`` names a document
-    left out for its own (reported) errors: not unknown, so not reported again."""
+    (RS-T016), piles too small for a card per scenario (RS-T019) and the rank table
+    (RS-T017). An id in ``rejected`` names a document left out for its own (reported)
+    errors: not unknown, so not reported again."""
     seen: set[str] = set()
     previous: Scenario | None = None
     for i, ident in enumerate(campaign.scenarios):
@@ -207,6 +209,7 @@ def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
                            f"card is {first_side}", card_path,
                            hint="a game is easy or expert: the campaign's end bonus depends "
                            "on it")
+    yield from _iter_short_piles(campaign, doc, variants, len(seen))
     if campaign.ranks is not None:
         last = None
         for i, rank in enumerate(campaign.ranks):
@@ -218,6 +221,29 @@ def iter_campaign_problems(campaign: TowerCampaign, doc: Document,
                 yield doc.diag("RS-T017", f"rank {i + 1} starts at {rank.points}, not above "
                                f"the rank before it ({last})", ("ranks", i, "from"))
             last = rank.points
+
+
+def _iter_short_piles(campaign: TowerCampaign, doc: Document, variants: dict[str, Variant],
+                      scenarios: int) -> Iterator[Diagnostic]:
+    """RS-T019: a pile with fewer cards than the campaign has scenarios, when a card may
+    be drawn per scenario: the campaign's own pile dealt per scenario or, with no pile
+    of its own, each side of the pack's cards (the book offers both ways to deal)."""
+    if campaign.cards:
+        pile = [c for c in dict.fromkeys(campaign.cards) if c in variants]
+        if campaign.deal == DEAL_PER_SCENARIO and 0 < len(pile) < scenarios:
+            yield doc.diag("RS-T019", f"the pile has {len(pile)} card"
+                           f"{'s' if len(pile) > 1 else ''} for {scenarios} scenarios, "
+                           "dealt one per scenario", ("variants", "cards"),
+                           hint="add cards or deal one card for the whole campaign "
+                           "(deal: campaign)")
+        return
+    for side in ("easy", "expert"):
+        count = sum(1 for v in variants.values() if v.difficulty == side)
+        if 0 < count < scenarios:
+            yield doc.diag("RS-T019", f"the pack has {count} {side} card"
+                           f"{'s' if count > 1 else ''} for {scenarios} scenarios: the book "
+                           "offers a new card each scenario", ("scenarios",), key=True,
+                           hint=f"add {side} cards, or list a pile under 'variants'")
 
 
 def campaign_rule_sets(campaign: TowerCampaign, variants: dict[str, Variant]

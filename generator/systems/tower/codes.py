@@ -54,6 +54,11 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-T018": ("A variant marked easy whose rule changes help the enemies (or expert, helping "
                 "the player) misleads the players.",
                 "difficulty: easy\nhooks:\n  double-attack: {faces: [1, 6]}    # helps the enemies"),
+    "RS-T019": ("A card can be drawn for each scenario (the book says so, and a campaign may "
+                "deal that way), so each pile needs at least as many cards as the campaign "
+                "has scenarios.",
+                "scenarios: [a, b, c]\nvariants:\n  deal: scenario\n  cards: [hestia, zeus]"
+                "    # two cards, three scenarios"),
     "RS-T101": ("No sequence of moves wins, even with the best dice: the scenario cannot be "
                 "beaten.",
                 "# every building is in reach of two enemies from the first turn"),

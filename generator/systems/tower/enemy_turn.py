@@ -58,12 +58,14 @@ def enemy_turn(game: Game, state: State, dice: Sequence[int]) -> tuple[State, in
     moves = dice[len(alive):] if game.rules.attack_dice else dice
     _orient(game, lv, es, fc)
     lost, _ = _attack(game, lv, bs, es, fc, attack)
+    if game.rules.charon_pulls and (not lost or not game.rules.stop_at_first_loss):
+        _pull(game, lv, bs, es)
     if not lost or not game.rules.stop_at_first_loss:
         for i, die in zip(alive, moves):
             lost |= _move(game, lv, bs, es, fc, i, die)
             if lost and game.rules.stop_at_first_loss:
                 break
-    return State(tuple(lv), tuple(bs), tuple(es), tuple(fc)), lost
+    return State(tuple(lv), tuple(bs), tuple(es), tuple(fc), state.stored), lost
 
 
 def play_enemy_turn(game: Game, state: State, rng: random.Random) -> tuple[State, int]:
@@ -174,6 +176,33 @@ def _attack(g: Game, lv: list[int], bs: list[Square], es: list[Square], fc: list
     return lost, culprit
 
 
+def _pull(g: Game, lv: Sequence[int], bs: list[Square], es: Sequence[Square]) -> None:
+    """Charon (expert), before the movement phase: each enemy in enemy order sends every
+    builder next to it (8 directions) to the space straight across the enemy, when
+    that space is on the map, dry, not domed and free of pawns."""
+    for e in es:
+        if e < 0:
+            continue
+        for j, b in enumerate(bs):
+            if b >= 0 and g.around[e] >> b & 1:
+                to = g.across(e, b)
+                if to >= 0 and lv[to] != DOME and to not in bs and to not in es:
+                    bs[j] = to
+
+
+def _push(g: Game, lv: list[int], bs: Sequence[Square], es: Sequence[Square], s: Square,
+          t: Square, f: int) -> None:
+    """Minotaur (expert): an enemy on ``s`` stepping to ``t`` (facing ``f``) pushes a
+    building higher than ``s`` one space on, when no pawn stands on it and the space
+    beyond is on the map, dry, empty of buildings and pawns and not a target zone."""
+    if lv[t] <= lv[s] or t in bs or t in es:
+        return
+    beyond = g.step[t][f]
+    if beyond < 0 or lv[beyond] or g.targets[beyond] or beyond in bs or beyond in es:
+        return
+    lv[beyond], lv[t] = lv[t], 0
+
+
 def _move(g: Game, lv: list[int], bs: list[Square], es: list[Square], fc: list[int], i: int,
           die: int) -> int:
     """Phase 3 for enemy ``i`` with this movement die; returns loss flags."""
@@ -191,6 +220,8 @@ def _move(g: Game, lv: list[int], bs: list[Square], es: list[Square], fc: list[i
             f = nf
             continue
         t = ahead[s][f]
+        if rules.enemy_push and t >= 0:
+            _push(g, lv, bs, es, s, t, f)
         terrain = t < 0 or lv[t] == DOME or lv[t] > lv[s] + 1
         enemy = t >= 0 and t in es
         if terrain and (rules.terrain_before_enemy or not enemy):
@@ -242,7 +273,7 @@ def enemy_turn_outcomes(game: Game, state: State) -> tuple[int, tuple[Outcome, .
 
     def record(weight: int, lv: list[int], bs: list[Square], es: list[Square], fc: list[int],
                lost: int, culprit: int) -> None:
-        key = (State(tuple(lv), tuple(bs), tuple(es), tuple(fc)), lost, culprit)
+        key = (State(tuple(lv), tuple(bs), tuple(es), tuple(fc), state.stored), lost, culprit)
         found[key] = found.get(key, 0) + weight
 
     def descend(depth: int, weight: int, lv: list[int], bs: list[Square], es: list[Square],
@@ -284,6 +315,8 @@ def enemy_turn_outcomes(game: Game, state: State) -> tuple[int, tuple[Outcome, .
                 raise NotImplementedError("exact outcomes need stop_at_first_loss")
             record(weight * 6 ** k, lv2, bs2, es2, fc2, lost, culprit)
         else:
+            if rules.charon_pulls:
+                _pull(game, lv2, bs2, es2)
             descend(0, weight, lv2, bs2, es2, fc2)
     denominator = 6 ** (2 * k if rules.attack_dice else k)
     outcomes = tuple(Outcome(s, lost, w, c) for (s, lost, c), w in found.items())

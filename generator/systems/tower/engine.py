@@ -22,9 +22,10 @@ distinct result with its exact weight (6^k outcomes, sharing prefixes).
 
 The player turn: :func:`list_actions` (an empty list means the loss "no builder
 can move then build"), :func:`apply_action`, :func:`is_won`. An action is a
-tuple ``(builder, to, build, via, extra)``: the builder index, its destination,
-the space built on, the intermediate space of a two-space move (``-1`` when it
-moved once) and the space of an extra block (``-1`` when none).
+tuple ``(builder, to, build, via, extra, other)`` (see :mod:`.player_turn`): the
+builder index, its destination, the space built on, the space before the last step
+of a longer move, a second piece's space and a power's other space (``-1``: none).
+States carry ``stored``, the pieces on Morpheus's card (0 under every other card).
 
 Hot paths allocate nothing per step: the enemy turn copies the state into four
 small lists once, mutates them and freezes them back.

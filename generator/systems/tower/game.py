@@ -26,8 +26,8 @@ UNREACHABLE = 1 << 20
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """(row, col) change of one step facing N, E, S, W."""
 
-Action = tuple[int, int, int, int, int]
-"""``(builder, to, build, via, extra)``; see the module notes."""
+Action = tuple[int, int, int, int, int, int]
+"""``(builder, to, build, via, extra, other)``; see :mod:`.player_turn`."""
 
 
 class State(NamedTuple):
@@ -37,6 +37,7 @@ class State(NamedTuple):
     builders: tuple[Square, ...]
     enemies: tuple[Square, ...]
     facings: tuple[int, ...]
+    stored: int = 0  # pieces on Morpheus's card (0 under every other card)
 
 
 class Outcome(NamedTuple):
@@ -74,6 +75,8 @@ class Game:
     move_adj: tuple[tuple[Square, ...], ...] = field(repr=False)
     build_adj: tuple[tuple[Square, ...], ...] = field(repr=False)
     ban_adj: tuple[int, ...] = field(repr=False)  # bitmask: an enemy here bans builds there
+    around: tuple[int, ...] = field(repr=False)  # bitmask of the 8 dry neighbours
+    edge: int = field(repr=False)  # bitmask of the map's edge rows and columns
     dist: tuple[tuple[int, ...], ...] = field(repr=False)
     tie: tuple[int, ...] = field(repr=False)
 
@@ -93,6 +96,22 @@ class Game:
         if not (0 <= col < self.width and 0 <= row < self.height):
             raise ValueError(f"{name} is not on this {self.width}x{self.height} map")
         return row * self.width + col
+
+    def across(self, centre: Square, sq: Square) -> Square:
+        """The space straight across ``centre`` from its neighbour ``sq`` (EDGE off the
+        map, WATER on water).
+
+        >>> g = make_game(3, 1, water=(False,) * 3, targets=(False,) * 3, levels=(1, 0, 0),
+        ...               builders=(1,), enemies=())
+        >>> g.across(1, 0), g.across(0, 1)
+        (2, -1)
+        """
+        (cr, cc), (r, c) = divmod(centre, self.width), divmod(sq, self.width)
+        r, c = 2 * cr - r, 2 * cc - c
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            return EDGE
+        n = r * self.width + c
+        return WATER if self.water[n] else n
 
     def with_rules(self, rules: Rules) -> Game:
         """The same scenario under other rules (tables are recomputed)."""
@@ -116,6 +135,8 @@ def make_game(width: int, height: int, *, water: Sequence[bool], targets: Sequen
     move_adj: list[tuple[Square, ...]] = []
     build_adj: list[tuple[Square, ...]] = []
     ban_adj: list[int] = []
+    around_bits: list[int] = []
+    edge = 0
     for sq in range(size):
         row, col = divmod(sq, width)
         ahead = []
@@ -138,11 +159,14 @@ def make_game(width: int, height: int, *, water: Sequence[bool], targets: Sequen
             if rules.build_ban_diagonal or n // width == row or n % width == col:
                 banned |= 1 << n
         ban_adj.append(banned)
+        around_bits.append(sum(1 << n for n in around))
+        if row in (0, height - 1) or col in (0, width - 1):
+            edge |= 1 << sq
     start = State(tuple(levels), tuple(builders), tuple(e[1] for e in ordered),
                   tuple(e[2] for e in ordered))
     return Game(width, height, rules, tuple(e[0] for e in ordered), tuple(water), tuple(targets),
                 start, tuple(step), tuple(move_adj), tuple(build_adj), tuple(ban_adj),
-                _distances(size, step), rules.tie_break_offsets())
+                tuple(around_bits), edge, _distances(size, step), rules.tie_break_offsets())
 
 
 def _distances(size: int, step: Sequence[tuple[int, int, int, int]]

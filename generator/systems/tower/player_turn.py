@@ -1,17 +1,29 @@
 """The player turn (RULES.md section 2): every legal move-then-build of the builders under
 the scenario's rules (variants included), applying one, and the win.
 
-An action is a tuple ``(builder, to, build, via, extra)``: the builder index, its
-destination, the space built on, the intermediate space of a two-space move (``-1``
-when it moved once) and the space of an extra block (``-1`` when none). An empty
-list of actions is the loss "no builder can move then build".
+An action is a tuple ``(builder, to, build, via, extra, other)``:
+
+- ``builder``: the index of the builder that moves; ``to``: where it ends;
+- ``build``: the space built on (``-1``: no build, Morpheus spending nothing);
+- ``via``: the space before the last step of a move of several spaces (Artemis,
+  Triton), ``-1`` otherwise;
+- ``extra``: the space of a second piece (Hephaestus, Demeter, Hestia, Poseidon, a
+  second piece from Morpheus's card) or, under Prometheus, of the build before the
+  move; ``-1`` when none;
+- ``other``: under Charon (easy), the space of the enemy sent across the builder
+  before it moves; under Ares, the space a block was taken from; ``-1`` otherwise.
+
+God powers are options: the plain move-then-build stays among the actions, so a
+policy or the proof search picks among them. Actions that end in the same position
+are listed once. An empty list of actions is the loss "no builder can move then
+build".
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
 from generator.systems.tower.game import NO_SQUARE, Action, Game, Square, State
-from generator.systems.tower.rules import DOME, LOSS_STUCK, MAX_BLOCKS
+from generator.systems.tower.rules import DOME, LOSS_STUCK, MAX_BLOCKS, MORPHEUS_STORE
 
 def _bits(squares: Sequence[Square]) -> int:
     out = 0
@@ -40,7 +52,7 @@ def has_action(game: Game, state: State) -> bool:
 
 
 def _list_plain(g: Game, state: State, first_only: bool) -> list[Action]:
-    lv, bs, es, _ = state
+    lv, bs, es = state.levels, state.builders, state.enemies
     ebits = _bits(es)
     bbits = _bits(bs)
     occupied = ebits | bbits
@@ -58,7 +70,7 @@ def _list_plain(g: Game, state: State, first_only: bool) -> list[Action]:
                 hu = lv[u]
                 if hu == DOME or others >> u & 1 or (ebits >> u & 1 and hu >= ht):
                     continue
-                out.append((bi, t, u, -1, -1))
+                out.append((bi, t, u, -1, -1, -1))
                 if first_only:
                     return out
     return out
@@ -66,87 +78,265 @@ def _list_plain(g: Game, state: State, first_only: bool) -> list[Action]:
 
 def _list_general(g: Game, state: State, first_only: bool) -> list[Action]:
     rules = g.rules
-    lv, bs, es, _ = state
-    ebits = _bits(es)
-    bbits = _bits(bs)
-    occupied = ebits | bbits
-    near = 0
-    if rules.build_ban_near_enemy:
-        for e in es:
-            if e >= 0:
-                near |= g.ban_adj[e]
+    lv0, bs, es0 = state.levels, state.builders, state.enemies
     out: list[Action] = []
+    seen: set[tuple[int, State]] | None = set() if rules.options_may_coincide else None
+    standing = [b for b in bs if b >= 0]
     for bi, b in enumerate(bs):
         if b < 0:
             continue
-        others = bbits & ~(1 << b)
-        for via, t in _iter_moves(g, lv, b, occupied):
-            ht = lv[t]
-            crush_level = ht if rules.crush_after_move else lv[b]
-            for u in g.build_adj[t]:
-                hu = lv[u]
-                if hu == DOME or others >> u & 1:
-                    continue
-                crush = ebits >> u & 1
-                if crush and hu >= crush_level:
-                    continue
-                if near >> u & 1 and not (rules.build_ban_except_domes and hu == MAX_BLOCKS):
-                    continue
-                out.append((bi, t, u, via, -1))
-                if first_only:
-                    return out
-                if rules.extra_block_same_space and hu + 1 < MAX_BLOCKS:
-                    if rules.build_ban_near_enemy and crush:
-                        rest = [e for e in es if e >= 0 and e != u]
-                        banned = 0
-                        for e in rest:
-                            banned |= g.ban_adj[e]
-                    else:
-                        banned = near
-                    if not banned >> u & 1:  # the extra piece is a block, never exempt
-                        out.append((bi, t, u, via, u))
+        if rules.highest_frozen and len(standing) > 1 and all(
+                lv0[b] > lv0[o] for o in standing if o != b):
+            continue  # Hypnus: the higher builder sleeps
+        must_near = rules.stay_near_enemy and bool(g.around[b] & _bits(es0))
+        for sent, es1 in _iter_sends(g, lv0, bs, es0, b):
+            for pre, lv1, es2 in _iter_prebuilds(g, lv0, bs, es1, b):
+                for via, t, es3 in _iter_moves(g, lv1, bs, es2, b, pre >= 0):
+                    if must_near and not g.around[t] & _bits(es3):
+                        continue  # Aphrodite: it must end next to an enemy
+                    moved = tuple(t if i == bi else x for i, x in enumerate(bs))
+                    for build, extra in _iter_builds(g, lv1, moved, es3, bi, b, state.stored,
+                                                     pre >= 0):
+                        for taken in _iter_removals(g, lv1, moved, es3, bi, sent >= 0,
+                                                    (build, extra)):
+                            action = (bi, t, build, via, pre if pre >= 0 else extra,
+                                      sent if sent >= 0 else taken)
+                            if seen is not None:
+                                key = (bi, apply_action(g, state, action))
+                                if key in seen:
+                                    continue
+                                seen.add(key)
+                            out.append(action)
+                            if first_only:
+                                return out
     return out
 
 
-def _iter_moves(g: Game, lv: Sequence[int], b: Square, occupied: int
-                ) -> Iterator[tuple[Square, Square]]:
-    """(via, to) of every destination of builder on ``b``: one space, and with
-    the extra-move rule one more space, never back to ``b``."""
+def _ban_bits(g: Game, es: Sequence[Square]) -> int:
+    """The spaces where Limus bans a block, as a bitmask (0 without Limus)."""
+    near = 0
+    if g.rules.build_ban_near_enemy:
+        for e in es:
+            if e >= 0:
+                near |= g.ban_adj[e]
+    return near
+
+
+def _buildable(g: Game, lv: Sequence[int], others: int, ebits: int, near: int, u: Square,
+               crush_level: int) -> bool:
+    """Whether a piece may go on ``u`` (not a dome, no builder other than the one
+    building, a crush only from higher up, the Limus ban ``near``)."""
+    hu = lv[u]
+    if hu == DOME or others >> u & 1:
+        return False
+    if ebits >> u & 1 and hu >= crush_level:
+        return False
+    return not (near >> u & 1 and not (g.rules.build_ban_except_domes and hu == MAX_BLOCKS))
+
+
+def _put(lv: Sequence[int], es: Sequence[Square], u: Square
+         ) -> tuple[tuple[int, ...], tuple[Square, ...]]:
+    """Levels and enemies after a piece on ``u`` (an enemy there is crushed)."""
+    lv2 = tuple(h + 1 if i == u else h for i, h in enumerate(lv))
+    es2 = tuple(NO_SQUARE if e == u else e for e in es) if u in es else tuple(es)
+    return lv2, es2
+
+
+def _iter_sends(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Square, ...],
+                b: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+    """(enemy's square or -1, enemies after): no send, then each Charon (easy) send."""
+    yield -1, es
+    if not g.rules.force_enemy:
+        return
+    for i, e in enumerate(es):
+        if e < 0 or not g.around[b] >> e & 1:
+            continue
+        to = g.across(b, e)
+        if to < 0 or lv[to] == DOME or g.targets[to] or to in bs or to in es:
+            continue
+        yield e, es[:i] + (to,) + es[i + 1:]
+
+
+def _iter_prebuilds(g: Game, lv: tuple[int, ...], bs: Sequence[Square], es: tuple[Square, ...],
+                    b: Square) -> Iterator[tuple[Square, tuple[int, ...], tuple[Square, ...]]]:
+    """(space or -1, levels, enemies): no build first, then each Prometheus build."""
+    yield -1, lv, es
+    if not g.rules.build_before_move:
+        return
+    others = _bits(bs) & ~(1 << b)
+    ebits, near = _bits(es), _ban_bits(g, es)
+    for u in g.build_adj[b]:
+        if _buildable(g, lv, others, ebits, near, u, lv[b]):
+            lv2, es2 = _put(lv, es, u)
+            yield u, lv2, es2
+
+
+def _iter_moves(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Square, ...],
+                b: Square, not_up: bool) -> Iterator[tuple[Square, Square, tuple[Square, ...]]]:
+    """(via, to, enemies after) of every destination of the builder on ``b``: one space
+    (onto an enemy too under Apollo, easy); with Artemis one more space, with Triton
+    more from each edge space, with Hermes any walk on its level; never back to ``b``
+    except by Hermes's walk of no steps. ``not_up`` (Prometheus built first): no
+    step up."""
+    rules = g.rules
+    occupied = _bits(bs) | _bits(es)
+    top = lv[b] if not_up else lv[b] + 1
     first: list[Square] = []
-    reach = lv[b] + 1
     for t in g.move_adj[b]:
         ht = lv[t]
-        if occupied >> t & 1 or ht > reach or ht == DOME:
+        if ht > top or ht == DOME:
+            continue
+        if occupied >> t & 1:
+            if rules.move_into_enemy and t in es and not g.targets[b]:
+                yield -1, t, tuple(b if e == t else e for e in es)
             continue
         first.append(t)
-        yield -1, t
-    if not g.rules.extra_move:
-        return
+        yield -1, t, es
     seen = set(first)
     seen.add(b)
-    for t in first:
-        reach2 = lv[t] + 1
-        for t2 in g.move_adj[t]:
-            h2 = lv[t2]
-            if t2 in seen or occupied >> t2 & 1 or h2 > reach2 or h2 == DOME:
-                continue
-            seen.add(t2)
-            yield t, t2
+    if rules.extra_move or rules.perimeter_moves:
+        frontier = [t for t in first if rules.extra_move or g.edge >> t & 1]
+        while frontier:
+            nxt = []
+            for t in frontier:
+                reach = lv[t] if not_up else lv[t] + 1
+                for t2 in g.move_adj[t]:
+                    h2 = lv[t2]
+                    if t2 in seen or occupied >> t2 & 1 or h2 > reach or h2 == DOME:
+                        continue
+                    seen.add(t2)
+                    yield t, t2, es
+                    if rules.perimeter_moves and g.edge >> t2 & 1:
+                        nxt.append(t2)
+            frontier = nxt if rules.perimeter_moves else []
+    if rules.level_moves:
+        level = lv[b]
+        walk = [b]
+        reached = {b}
+        while walk:
+            t = walk.pop()
+            if t not in seen or t == b:
+                seen.add(t)
+                yield -1, t, es
+            for t2 in g.move_adj[t]:
+                if t2 not in reached and lv[t2] == level and not occupied >> t2 & 1:
+                    reached.add(t2)
+                    walk.append(t2)
+
+
+def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
+                 bi: int, origin: Square, stored: int, built_before: bool
+                 ) -> Iterator[tuple[Square, Square]]:
+    """(build, second piece) of every build of builder ``bi``, moved from ``origin`` to
+    ``bs[bi]``, under the rules (``-1``: none)."""
+    rules = g.rules
+    t = bs[bi]
+    others = _bits(bs) & ~(1 << t)
+    ebits, near = _bits(es), _ban_bits(g, es)
+    crush_level = lv[t] if rules.crush_after_move else lv[origin]
+    firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, ebits, near, u, crush_level)]
+    if rules.build_under_self and lv[t] < MAX_BLOCKS:
+        firsts.append(t)  # Zeus (easy): a block under the builder itself
+    if rules.stored_builds:
+        # Morpheus: pieces from the card instead of the usual build, none included.
+        yield -1, -1
+        for u in firsts:
+            yield u, -1
+            if stored < 1:
+                continue  # the card held only this turn's piece
+            lv2, es2 = _put(lv, es, u)
+            more = lv2[t] if rules.crush_after_move else crush_level
+            ebits2, near2 = _bits(es2), _ban_bits(g, es2)
+            for u2 in g.build_adj[t]:
+                if _buildable(g, lv2, others, ebits2, near2, u2, more):
+                    yield u, u2
+        return
+    if built_before:  # Prometheus's build before the move takes the second-piece slot
+        yield from ((u, -1) for u in firsts)
+        return
+    same = rules.extra_block_same_space
+    second = rules.second_build_elsewhere or rules.extra_build_inland or rules.unmoved_ground_build
+    other = next((x for i, x in enumerate(bs) if i != bi and x >= 0), NO_SQUARE)
+    for u in firsts:
+        yield u, -1
+        if same and u != t and lv[u] + 1 < MAX_BLOCKS:
+            # Hephaestus: a second block (never a dome, so never exempt from the Limus
+            # ban, which a crushed enemy no longer casts).
+            ban = _ban_bits(g, [e for e in es if e != u]) if ebits >> u & 1 else near
+            if not ban >> u & 1:
+                yield u, u
+        if not second:
+            continue
+        lv2, es2 = _put(lv, es, u)
+        ebits2, near2 = _bits(es2), _ban_bits(g, es2)
+        level = lv2[t]
+        if rules.second_build_elsewhere:
+            for u2 in g.build_adj[t]:
+                if u2 != u and _buildable(g, lv2, others, ebits2, near2, u2, level):
+                    yield u, u2
+        if rules.extra_build_inland:
+            for u2 in g.build_adj[t]:
+                if not g.edge >> u2 & 1 and _buildable(g, lv2, others, ebits2, near2, u2,
+                                                       level):
+                    yield u, u2
+        if rules.unmoved_ground_build and other >= 0 and lv2[other] == 0:
+            mates = _bits(bs) & ~(1 << other)
+            for u2 in g.build_adj[other]:
+                if _buildable(g, lv2, mates, ebits2, near2, u2, 0):
+                    yield u, u2
+
+
+def _iter_removals(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
+                   bi: int, sent: bool, builds: tuple[Square, Square]) -> Iterator[Square]:
+    """-1, then under Ares each block that may be taken off next to the unmoved builder
+    once ``builds`` are placed (never a dome, a pawn's space or the last piece on the
+    map). Charon's send uses the same slot of the action: with both powers, a turn that
+    sends takes nothing off."""
+    yield -1
+    if not g.rules.remove_block_unmoved or sent:
+        return
+    for u in builds:
+        if u >= 0:
+            lv, es = _put(lv, es, u)
+    pieces = sum(1 for h in lv if h)
+    for i, x in enumerate(bs):
+        if i == bi or x < 0:
+            continue
+        for u in g.build_adj[x]:
+            h = lv[u]
+            if 0 < h < DOME and u not in bs and u not in es and (h > 1 or pieces > 1):
+                yield u
 
 
 def apply_action(game: Game, state: State, action: Action) -> State:
     """The state after a (legal) action; a build on an enemy defeats it."""
-    bi, to, at, _via, extra = action
+    rules = game.rules
+    bi, to, at, _via, extra, other = action
     lv = list(state.levels)
-    lv[at] += 1
-    if extra >= 0:
-        lv[extra] += 1
+    es = list(state.enemies)
+    origin = state.builders[bi]
+    if other >= 0 and rules.force_enemy:
+        es[es.index(other)] = game.across(origin, other)  # Charon (easy) sends it across
+    if extra >= 0 and rules.build_before_move:
+        lv[extra] += 1  # Prometheus builds before moving
+        if extra in es:
+            es[es.index(extra)] = NO_SQUARE
+    if to in es:
+        es[es.index(to)] = origin  # Apollo (easy): the enemy takes the builder's space
+    for u in (at, -1 if rules.build_before_move else extra):
+        if u >= 0:
+            lv[u] += 1
+            if u in es:
+                es[es.index(u)] = NO_SQUARE
+    if other >= 0 and not rules.force_enemy:
+        lv[other] -= 1  # Ares takes a block off
     bs = list(state.builders)
     bs[bi] = to
-    es = state.enemies
-    if at in es:
-        es = tuple(NO_SQUARE if e == at else e for e in es)
-    return State(tuple(lv), tuple(bs), es, state.facings)
+    stored = state.stored
+    if rules.stored_builds:
+        spent = (at >= 0) + (extra >= 0)
+        stored = min(stored + 1 - spent, MORPHEUS_STORE)
+    return State(tuple(lv), tuple(bs), tuple(es), state.facings, stored)
 
 
 def is_won(state: State) -> bool:

@@ -282,8 +282,10 @@ def crushable_squares(game: Game) -> frozenset[int]:
 
 
 def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET,
-              horizon: int = DEFAULT_HORIZON) -> ProofResult:
+              horizon: int = DEFAULT_HORIZON, with_line: bool = True) -> ProofResult:
     """Search for a win from the set-up (the enemy moves first); see the module notes.
+    ``with_line=False`` leaves the winning line out (finding a roll for each of its
+    enemy turns costs more than many a proof).
 
     Raises ValueError for rules the exact chance node does not support
     (``stop_at_first_loss`` off) or negative parameters.
@@ -301,7 +303,7 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
     else:
         result = search.and_chance(game.start, 0)
     line: tuple[LineStep, ...] = ()
-    if result is True and robust_turns == 0:
+    if result is True and robust_turns == 0 and with_line:
         steps = []
         before = game.start
         for state, action in search.line:
@@ -322,19 +324,44 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
     return ProofResult(status, robust_turns, line, search.nodes, budget, horizon, reason)
 
 
+def describe_action(game: Game, action: Action) -> str:
+    """An action in words, god powers included.
+
+    >>> from generator.systems.tower.model import game_from_map
+    >>> g = game_from_map("B . 1\\n. . .", ["dark-male C2 N"])
+    >>> describe_action(g, (0, 1, 2, -1, 2, -1))
+    'builder 1 to B1, builds on C1 twice'
+    """
+    rules = game.rules
+    bi, to, build, via, extra, other = action
+    name = game.name
+    words = []
+    if other >= 0 and rules.force_enemy:
+        words.append(f"sends the enemy on {name(other)} across")
+    if extra >= 0 and rules.build_before_move:
+        words.append(f"builds on {name(extra)} first")
+    words.append(f"builder {bi + 1} to {name(to)}" + (f" via {name(via)}" if via >= 0 else ""))
+    if build < 0:
+        words.append("builds nothing")
+    elif extra == build and not rules.build_before_move:
+        words.append(f"builds on {name(build)} twice")
+    else:
+        words.append(f"builds on {name(build)}" + (
+            f" and {name(extra)}" if extra >= 0 and not rules.build_before_move else ""))
+    if other >= 0 and not rules.force_enemy:
+        words.append(f"takes a block off {name(other)}")
+    return ", ".join(words)
+
+
 def format_line(game: Game, result: ProofResult) -> list[str]:
     """A found line turn by turn: the roll, the board, the action."""
     lines = []
     for turn, step in enumerate(result.line, 1):
-        bi, to, build, via, extra = step.action
         roll = f"roll {', '.join(map(str, step.dice))}" if step.dice else "some roll"
-        move = f"builder {bi + 1} to {game.name(to)}" + (f" via {game.name(via)}" if via >= 0
-                                                         else "")
-        lines.append(f"turn {turn}: {roll}; then {move}, builds on {game.name(build)}"
-                     + (" twice" if extra >= 0 else ""))
+        lines.append(f"turn {turn}: {roll}; then {describe_action(game, step.action)}")
         lines.extend("    " + row for row in engine.format_state(game, step.state).splitlines())
     return lines
 
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_HORIZON", "LineStep", "NO_WIN", "ProofResult", "UNKNOWN",
-           "WIN", "find_dice", "format_line", "prove_win"]
+           "WIN", "describe_action", "find_dice", "format_line", "prove_win"]

@@ -23,13 +23,23 @@ def square_name(game: Game, sq: int) -> str:
 
 
 def describe_action(game: Game, before: State, action: Action) -> str:
-    """``builder 2 B3-C3, builds C4`` (and the second step, the extra block)."""
-    builder, to, build, via, extra = action
+    """``builder 2 B3-C3, builds C4`` (and the longer move, the second piece, a power's
+    other space: see :mod:`.player_turn`)."""
+    builder, to, build, via, extra, other = action
     start = before.builders[builder]
     path = square_name(game, start) + (f"-{square_name(game, via)}" if via >= 0 else "")
-    text = f"builder {builder + 1} {path}-{square_name(game, to)}, builds {square_name(game, build)}"
+    text = ""
+    if other >= 0:
+        text = (f"sends the enemy on {square_name(game, other)} across, "
+                if game.rules.force_enemy else
+                f"takes a block off {square_name(game, other)}, ")
+    if extra >= 0 and game.rules.build_before_move:
+        text += f"builds {square_name(game, extra)} first, "
+        extra = -1
+    text += f"builder {builder + 1} {path}-{square_name(game, to)}"
+    text += f", builds {square_name(game, build)}" if build >= 0 else ", builds nothing"
     if extra >= 0:
-        text += f", then a block on {square_name(game, extra)}"
+        text += f", a second piece on {square_name(game, extra)}"
     return text
 
 

@@ -50,6 +50,12 @@ DOME = 4
 """A space's level: 0-3 blocks; 4 is three blocks capped by a dome (a complete tower)."""
 MAX_BLOCKS = 3
 
+MORPHEUS_SPEND = 2
+"""Pieces the engine builds from Morpheus's card in one turn, at most."""
+MORPHEUS_STORE = 3
+"""Pieces the engine keeps on Morpheus's card, at most: a bound on the positions the
+proof search tells apart, so the engine plays a subset of the card's power."""
+
 # -- loss reasons (bit flags: the enemy turn reports every one true at the loss) ----
 
 LOSS_BUILDINGS = 1
@@ -126,6 +132,48 @@ class Rules:
       the space it started from (Artemis, easy).
     - ``extra_block_same_space``: after building, the builder may build one more
       block (never a dome) on the same space (Hephaestus, easy).
+    - ``move_into_enemy``: the builder may move onto an enemy's space (the usual
+      climb limit applies); the enemy takes the space the builder left, keeping
+      its facing, unless that space is a target zone (Apollo, easy).
+    - ``second_build_elsewhere``: one more build, on another space (Demeter, easy).
+    - ``level_moves``: instead of its usual move, the builder may walk any number
+      of spaces (none included) over spaces of its own level (Hermes, easy; only
+      the chosen builder walks, a subset of the card's power).
+    - ``build_before_move``: a builder that does not move up may also build before
+      it moves (Prometheus, easy).
+    - ``remove_block_unmoved``: after its build, the player may take one block (not
+      a dome) off a space next to the builder that did not move, with no pawn on
+      it, never the last piece on the map (Ares, easy).
+    - ``force_enemy``: before moving, the builder may send an enemy next to it to
+      the space straight across the builder, if that space is on the map, dry,
+      free of pawns and domes and not a target zone; heights do not matter
+      (Charon, easy).
+    - ``extra_build_inland``: one more build, on any space but the map's edge row
+      or column (Hestia, easy).
+    - ``stored_builds``: at the start of each player turn a piece goes on the card;
+      the builder builds with pieces from the card instead of its usual build,
+      any number including none (Morpheus, easy). The engine plays at most
+      :data:`MORPHEUS_SPEND` of them a turn and keeps at most
+      :data:`MORPHEUS_STORE` on the card, a subset of the card's power.
+    - ``unmoved_ground_build``: after the build, the builder that did not move, if
+      on the ground, may build too (Poseidon, easy; the card allows three, the
+      engine plays one).
+    - ``perimeter_moves``: each time the builder steps onto the map's edge row or
+      column it may step again (Triton, easy); it never ends on its start.
+    - ``build_under_self``: the builder may build a block under itself, unless it
+      stands on level 3 (Zeus, easy).
+    - ``enemy_push``: an enemy stepping toward a building higher than its own space
+      pushes the whole building one space on, when the space beyond is on the
+      map, dry, with no building, pawn or target zone, and no pawn stands on the
+      building; then it steps in (Minotaur, expert).
+    - ``stay_near_enemy``: a builder that starts the player turn next to an enemy
+      (8 directions) must end its move next to one (Aphrodite, expert).
+    - ``charon_pulls``: before the movement phase, each enemy in enemy order sends
+      every builder next to it (8 directions) to the space straight across the
+      enemy, if that space is on the map, dry and free of pawns and domes (Charon,
+      expert).
+    - ``highest_frozen``: while both builders stand, one higher than the other
+      cannot move (Hypnus, expert).
     """
 
     enemy_order: tuple[str, ...] = ENEMY_TYPES
@@ -149,6 +197,21 @@ class Rules:
     swap_with_builder: bool = False
     extra_move: bool = False
     extra_block_same_space: bool = False
+    move_into_enemy: bool = False
+    second_build_elsewhere: bool = False
+    level_moves: bool = False
+    build_before_move: bool = False
+    remove_block_unmoved: bool = False
+    force_enemy: bool = False
+    extra_build_inland: bool = False
+    stored_builds: bool = False
+    unmoved_ground_build: bool = False
+    perimeter_moves: bool = False
+    build_under_self: bool = False
+    enemy_push: bool = False
+    stay_near_enemy: bool = False
+    charon_pulls: bool = False
+    highest_frozen: bool = False
     # Names of the variants applied, for reports.
     variants: tuple[str, ...] = ()
 
@@ -161,7 +224,22 @@ class Rules:
     def plain_player_turn(self) -> bool:
         """True when the player turn is the base game's (the engine's fast path)."""
         return not (self.extra_move or self.extra_block_same_space or self.build_ban_near_enemy
-                    or not self.crush_after_move)
+                    or not self.crush_after_move or self.move_into_enemy
+                    or self.second_build_elsewhere or self.level_moves
+                    or self.build_before_move or self.remove_block_unmoved
+                    or self.force_enemy or self.extra_build_inland or self.stored_builds
+                    or self.unmoved_ground_build or self.perimeter_moves
+                    or self.build_under_self or self.stay_near_enemy or self.highest_frozen)
+
+    @property
+    def options_may_coincide(self) -> bool:
+        """True when two different actions may end in the same position (the player
+        turn then lists each position once)."""
+        # The moves themselves never repeat a destination (Artemis, Triton, Hermes,
+        # Apollo), nor does Zeus's build under itself: only these add lists that can.
+        return (self.second_build_elsewhere or self.build_before_move
+                or self.remove_block_unmoved or self.force_enemy or self.extra_build_inland
+                or self.stored_builds or self.unmoved_ground_build)
 
     def tie_break_offsets(self) -> tuple[int, ...]:
         """The tie-break order as clockwise quarter turns from the facing."""
@@ -178,6 +256,7 @@ BASE_RULES = Rules()
 __all__ = [
     "ADVANCE", "BASE_RULES", "CLOCKWISE", "COUNTER_CLOCKWISE", "DIE_FACES", "DOME", "EAST",
     "ENEMY_TYPES", "FACINGS", "LOSS_BUILDERS", "LOSS_BUILDINGS", "LOSS_NAMES", "LOSS_STUCK",
-    "LOSS_TARGET", "MAX_BLOCKS", "MOVEMENT_TABLE", "NORTH", "RELATIVE_OFFSETS", "Rules", "SOUTH",
+    "LOSS_TARGET", "MAX_BLOCKS", "MORPHEUS_SPEND", "MORPHEUS_STORE", "MOVEMENT_TABLE", "NORTH",
+    "RELATIVE_OFFSETS", "Rules", "SOUTH",
     "WEST", "describe_losses",
 ]

@@ -79,7 +79,6 @@ from generator.systems.tower.playtest import (
 )
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
-from generator.systems.tower.variants import EXPERT, hook_sides
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -286,7 +285,8 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
                                settings.jobs, level=level, max_rounds=settings.max_rounds)
     sim = ScenarioSim(result, cache_problem=problem)
     if result.wins == 0:
-        proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
+        proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
+                          with_line=False)
         sim = ScenarioSim(result, proof.status, proof.nodes, proof.reason, problem)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, **_sim_to_json(sim)})
@@ -315,7 +315,8 @@ def prove_variant(game: Game, settings: SimSettings, cache_dir: Path | None = No
             if status in PROOF_STATUSES and isinstance(reason, str) \
                     and len(reason) <= REASON_AT_MOST:
                 return str(status), reason
-    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon)
+    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
+                      with_line=False)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, "status": proof.status,
                           "reason": proof.reason})
@@ -497,8 +498,6 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
         if (doc.kind, doc.id) in unsound:
             continue
         variant = build_variant(doc)
-        if EXPERT not in hook_sides(name for name, _ in variant.hooks):
-            continue  # easy hooks only add choices the player may ignore: never unwinnable
         lost: dict[str, str] = {}
         for base in contexts:
             rules = variant.apply(base)

@@ -113,6 +113,8 @@ def move(board: Board, enemy: list, die: int) -> int:
                 enemy[1] = turned
             continue
         nxt = board.ahead(here, facing)
+        if board.rules.enemy_push:
+            push_building(board, here, nxt, facing)
         if (not board.on_map(nxt) or nxt in board.water or board.levels[nxt] == 4
                 or board.levels[nxt] > board.levels[here] + 1):
             continue
@@ -127,6 +129,46 @@ def move(board: Board, enemy: list, die: int) -> int:
         if event:
             return board.lost()
     return 0
+
+
+def pawns(board: Board) -> set[Space]:
+    return ({b for b in board.builders if b is not None}
+            | {e[0] for e in board.enemies if e[0] is not None})
+
+
+def push_building(board: Board, here: Space, nxt: Space, facing: int) -> None:
+    """Minotaur: a building higher than ``here`` moves one space on, if it can."""
+    if not board.on_map(nxt) or nxt in board.water or nxt in pawns(board):
+        return
+    if board.levels[nxt] <= board.levels[here]:
+        return
+    beyond = board.ahead(nxt, facing)
+    if (board.on_map(beyond) and beyond not in board.water and beyond not in board.targets
+            and board.levels[beyond] == 0 and beyond not in pawns(board)):
+        board.levels[beyond] = board.levels[nxt]
+        board.levels[nxt] = 0
+
+
+def across(centre: Space, other: Space) -> Space:
+    return (2 * centre[0] - other[0], 2 * centre[1] - other[1])
+
+
+def touching(a: Space, b: Space) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def pull_builders(board: Board) -> None:
+    """Charon (expert): each enemy sends the builders next to it across itself."""
+    for enemy in board.enemies:
+        if enemy[0] is None:
+            continue
+        for j, b in enumerate(board.builders):
+            if b is None or not touching(b, enemy[0]):
+                continue
+            to = across(enemy[0], b)
+            if (board.on_map(to) and to not in board.water and board.levels[to] < 4
+                    and to not in pawns(board)):
+                board.builders[j] = to
 
 
 def enemy_turn(board: Board, dice: Sequence[int]) -> int:
@@ -145,6 +187,8 @@ def enemy_turn(board: Board, dice: Sequence[int]) -> int:
                 lost = remove_top(board, enemy[0])
                 if lost:
                     return lost
+    if rules.charon_pulls:
+        pull_builders(board)
     for enemy, roll in zip(alive, move_dice):
         lost = move(board, enemy, roll)
         if lost:
@@ -162,50 +206,187 @@ def neighbours(board: Board, s: Space) -> list[Space]:
     return out
 
 
-def final_positions(board: Board, b: Space) -> set[Space]:
-    """Where a builder on ``b`` may end its move (one space, or two with extra-move)."""
-    pawns = {x for x in board.builders if x is not None} | {e[0] for e in board.enemies
-                                                           if e[0] is not None}
-
-    def steps(frm: Space) -> list[Space]:
-        return [n for n in neighbours(board, frm) if n not in pawns and n != b
-                and board.levels[n] < 4 and board.levels[n] <= board.levels[frm] + 1]
-
-    ends = set(steps(b))
-    if board.rules.extra_move:
-        for first in list(ends):
-            ends |= set(steps(first))
-    return ends
-
-
-def results(board: Board) -> set[tuple]:
-    """Every distinct (builder index, destination, levels after, enemies after)."""
+def results(board: Board, stored: int = 0) -> set[tuple]:
+    """Every distinct (builder index, destination, levels after, enemies after), found by
+    trying every sequence the cards allow: send, build first, move, builds, take off."""
     rules = board.rules
-    out = set()
+    out: set[tuple] = set()
+    standing = [b for b in board.builders if b is not None]
     for i, b in enumerate(board.builders):
         if b is None:
             continue
-        for to in final_positions(board, b):
-            for at in neighbours(board, to):
-                if at in board.targets or board.levels[at] == 4:
-                    continue
-                if any(x == at for j, x in enumerate(board.builders) if j != i):
-                    continue
-                victim = any(e[0] == at for e in board.enemies)
-                if victim and board.levels[at] >= board.levels[to]:
-                    continue
-                if rules.build_ban_near_enemy and _banned(board, at) and not (
-                        rules.build_ban_except_domes and board.levels[at] == 3):
-                    continue
-                levels = dict(board.levels)
-                levels[at] += 1
-                enemies = tuple(None if e[0] == at else e[0] for e in board.enemies)
-                out.add((i, to, tuple(sorted(levels.items())), enemies))
-                if rules.extra_block_same_space and levels[at] < 3:
-                    still = [e for e in enemies if e is not None]
-                    if not (rules.build_ban_near_enemy and _banned(board, at, still)):
-                        levels[at] += 1
-                        out.add((i, to, tuple(sorted(levels.items())), enemies))
+        if rules.highest_frozen and len(standing) == 2 and all(
+                board.levels[b] > board.levels[o] for o in standing if o != b):
+            continue
+        start_enemies = [e[0] for e in board.enemies if e[0] is not None]
+        must_near = rules.stay_near_enemy and any(touching(b, e) for e in start_enemies)
+        for sent in _sends(board, b):
+            for pre, pre_levels, pre_enemies in _prebuilds(board, b, sent):
+                for to, enemies in _ends(board, b, pre_levels, pre_enemies, pre is not None):
+                    if must_near and not any(e is not None and touching(to, e)
+                                             for e in enemies):
+                        continue
+                    others = [x for j, x in enumerate(board.builders) if j != i and x is not None]
+                    for levels, after in _builds(board, i, to, others, pre_levels, enemies,
+                                                 stored, pre is not None):
+                        for final in _takes(board, to, others, levels, after, sent is not None):
+                            out.add((i, to, tuple(sorted(final.items())), tuple(after)))
+    return out
+
+
+def _can_build(board: Board, levels: dict, at: Space, blockers: list, enemies: list,
+               from_level: int) -> bool:
+    if at in board.targets or at in board.water or levels[at] == 4 or at in blockers:
+        return False
+    if at in enemies and levels[at] >= from_level:
+        return False
+    rules = board.rules
+    if rules.build_ban_near_enemy and _banned(board, at, [e for e in enemies if e is not None]) \
+            and not (rules.build_ban_except_domes and levels[at] == 3):
+        return False
+    return True
+
+
+def _built(levels: dict, enemies: list, at: Space) -> tuple[dict, list]:
+    levels = dict(levels)
+    levels[at] += 1
+    return levels, [None if e == at else e for e in enemies]
+
+
+def _sends(board: Board, b: Space) -> list:
+    """None, then (enemy index, destination) of each Charon (easy) send."""
+    out: list = [None]
+    if board.rules.force_enemy:
+        for k, (e, _) in enumerate(board.enemies):
+            if e is None or not touching(b, e):
+                continue
+            to = across(b, e)
+            if (board.on_map(to) and to not in board.water and to not in board.targets
+                    and board.levels[to] < 4 and to not in pawns(board)):
+                out.append((k, to))
+    return out
+
+
+def _prebuilds(board: Board, b: Space, sent: tuple | None) -> list:
+    enemies = [e[0] for e in board.enemies]
+    if sent is not None:
+        enemies[sent[0]] = sent[1]
+    out: list = [(None, dict(board.levels), enemies)]
+    if board.rules.build_before_move:
+        blockers = [x for x in board.builders if x is not None and x != b]
+        for at in neighbours(board, b):
+            if _can_build(board, board.levels, at, blockers, enemies, board.levels[b]):
+                out.append((at, *_built(board.levels, enemies, at)))
+    return out
+
+
+def _ends(board: Board, b: Space, levels: dict, enemies: list, not_up: bool) -> list:
+    """(destination, enemies after) of every way the builder on ``b`` may move."""
+    rules = board.rules
+    taken = {x for x in board.builders if x is not None} | {e for e in enemies if e is not None}
+
+    def steps(frm: Space) -> list[Space]:
+        top = levels[frm] + (0 if not_up else 1)
+        return [n for n in neighbours(board, frm) if n not in taken and n != b
+                and levels[n] < 4 and levels[n] <= top]
+
+    ends = set(steps(b))
+    if rules.extra_move:
+        for first in list(ends):
+            ends |= set(steps(first))
+    if rules.perimeter_moves:
+        todo = [n for n in ends if _on_edge(board, n)]
+        while todo:
+            here = todo.pop()
+            for n in steps(here):
+                if n not in ends:
+                    ends.add(n)
+                    if _on_edge(board, n):
+                        todo.append(n)
+    if rules.level_moves:
+        walk = {b}
+        todo = [b]
+        while todo:
+            here = todo.pop()
+            for n in neighbours(board, here):
+                if n not in walk and n not in taken and levels[n] == levels[b]:
+                    walk.add(n)
+                    todo.append(n)
+        ends |= walk
+    out = [(to, list(enemies)) for to in ends]
+    if rules.move_into_enemy and b not in board.targets:
+        top = levels[b] + (0 if not_up else 1)
+        for k, e in enumerate(enemies):
+            if e is not None and touching(b, e) and levels[e] <= top:
+                after = list(enemies)
+                after[k] = b
+                out.append((e, after))
+    return out
+
+
+def _on_edge(board: Board, s: Space) -> bool:
+    return s[0] in (0, board.width - 1) or s[1] in (0, board.height - 1)
+
+
+def _builds(board: Board, i: int, to: Space, others: list, levels: dict, enemies: list,
+            stored: int, built_first: bool) -> list:
+    """(levels, enemies) after every build the cards allow from ``to``."""
+    rules = board.rules
+    crush_from = levels[to] if rules.crush_after_move else levels[board.builders[i]]
+
+    def firsts(lv: dict, es: list) -> list:
+        found = [(at, *_built(lv, es, at)) for at in neighbours(board, to)
+                 if _can_build(board, lv, at, others, es, crush_from)]
+        if rules.build_under_self and lv[to] < 3:
+            found.append((to, *_built(lv, es, to)))
+        return found
+
+    out: list = []
+    if rules.stored_builds:
+        out.append((levels, enemies))
+        for at, lv1, es1 in firsts(levels, enemies):
+            out.append((lv1, es1))
+            if stored >= 1:
+                for at2 in neighbours(board, to):
+                    if _can_build(board, lv1, at2, others, es1, lv1[to]):
+                        out.append(_built(lv1, es1, at2))
+        return out
+    for at, lv1, es1 in firsts(levels, enemies):
+        out.append((lv1, es1))
+        if built_first:
+            continue
+        if rules.extra_block_same_space and at != to and lv1[at] < 3 and _can_build(
+                board, lv1, at, others, es1, lv1[to]):
+            out.append(_built(lv1, es1, at))
+        for at2 in neighbours(board, to):
+            if not _can_build(board, lv1, at2, others, es1, lv1[to]):
+                continue
+            if (rules.second_build_elsewhere and at2 != at) or (
+                    rules.extra_build_inland and not _on_edge(board, at2)):
+                out.append(_built(lv1, es1, at2))
+        if rules.unmoved_ground_build:
+            for mate in others:
+                if lv1[mate] == 0:
+                    for at2 in neighbours(board, mate):
+                        if _can_build(board, lv1, at2, [to], es1, 0):
+                            out.append(_built(lv1, es1, at2))
+    return out
+
+
+def _takes(board: Board, to: Space, others: list, levels: dict, enemies: list,
+           sent: bool) -> list[dict]:
+    """The levels with nothing taken off, then after each block Ares may take off."""
+    out = [levels]
+    if board.rules.remove_block_unmoved and not sent:
+        here = set(others) | {to} | {e for e in enemies if e is not None}
+        for mate in others:
+            for at in neighbours(board, mate):
+                h = levels[at]
+                if 0 < h < 4 and at not in here and at not in board.targets and (
+                        h > 1 or sum(1 for v in levels.values() if v) > 1):
+                    taken = dict(levels)
+                    taken[at] -= 1
+                    out.append(taken)
     return out
 
 

@@ -98,7 +98,9 @@ def test_booklet_pages_have_their_own_layout_that_fits(paper: tuple[float, float
     assert list(iter_page_problems(pages, content, pack, paper)) == []
     ids = [p.id for p in pages]
     assert ids[:2] == ["cover", "reading-the-maps"] and ids[-2:] == ["score-sheet", "ranks-and-notes"]
-    assert len(pages) % 4 == 0  # the shipped book fills its booklet's sheets exactly
+    # The 21 god cards run on to four narrow pages: two blank pages at most fill the
+    # booklet's last sheet.
+    assert -len(pages) % 4 <= 2
     # No one-line label (a title, a facing, a column head) had to be cut short.
     assert [t for p in pages for t in _labels(p.children) if t.endswith("\u2026")] == []
 

@@ -137,6 +137,13 @@ CASES = [
          file=CAMPAIGN_FILE),
     Case("mixed-cards", (("hestia, zeus", "hestia, artemis"),), (("RS-T016", 7, 19),),
          file=CAMPAIGN_FILE),
+    Case("pile-short-of-scenarios", (("hestia, zeus, limus, apollo", "hestia"),),
+         (("RS-T019", 7, 10),), file=CAMPAIGN_FILE),
+    Case("pack-pile-short-of-scenarios", (("  cards: [hestia, zeus, limus, apollo]\n", ""),
+                                          ("variants:\n  deal: scenario\n", "")),
+         (("RS-T019", 4, 1),), file=CAMPAIGN_FILE,
+         extra={EASY_FILE: "kind: tower-variant\nid: artemis\nname: Artemis\n"
+                "difficulty: easy\nhooks:\n  extra-move: {}\n"}),
     Case("rank-table", (("  cards: [hestia, zeus, limus, apollo]\n",
                          "  cards: [hestia, zeus, limus, apollo]\nranks:\n"
                          "  - {from: 5, name: Low}\n  - {from: 3, name: High}\n"),),

@@ -28,7 +28,7 @@ def test_face_by_face_retrace_scores_as_the_full_retrace(rules: str) -> None:
                 break
             threats = read_threats(tables, state)
             base = sum(threats.risk)
-            for u in sorted({a[2] for a in actions}):
+            for u in sorted({a[2] for a in actions if a[2] >= 0}):
                 assert build_score(tables, state, threats, u, base) == \
                     build_score(tables, state, threats, u, base, reuse=False), (rules, state, u)
                 compared += 1

@@ -123,8 +123,12 @@ def test_defeated_builders_do_not_act_and_the_other_still_can() -> None:
 
 def test_every_hook_has_a_side_and_a_god() -> None:
     assert {h.side for h in HOOKS.values()} == {"easy", "expert"}
-    assert sorted(h.god for h in HOOKS.values()) == [
-        "Apollo", "Artemis", "Hephaestus", "Hestia", "Limus", "Zeus"]
+    # The rulebook's piles: 13 easy gods and 8 expert ones, one hook each.
+    assert sorted(h.god for h in HOOKS.values() if h.side == "easy") == [
+        "Apollo", "Ares", "Artemis", "Charon", "Demeter", "Hephaestus", "Hermes", "Hestia",
+        "Morpheus", "Poseidon", "Prometheus", "Triton", "Zeus"]
+    assert sorted(h.god for h in HOOKS.values() if h.side == "expert") == [
+        "Aphrodite", "Apollo", "Charon", "Hestia", "Hypnus", "Limus", "Minotaur", "Zeus"]
 
 
 def test_double_attack_on_a_one_or_a_six() -> None:

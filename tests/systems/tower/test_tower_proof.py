@@ -2,12 +2,16 @@
 search over the first K enemy turns, budgets and horizons."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from generator.systems.tower import engine
 from generator.systems.tower.model import game_from_map
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, find_dice, format_line, prove_win
 from generator.systems.tower.rules import BASE_RULES
+
+from .test_tower_reference import RULE_SETS, random_position
 
 # The enemy sits on a three-block tower in the sea: nothing can stand higher next
 # to it, so no crush is ever possible, and the builders end up boxed in.
@@ -104,3 +108,14 @@ def test_find_dice_and_bad_parameters() -> None:
     loose = g.with_rules(BASE_RULES.with_changes(stop_at_first_loss=False))
     with pytest.raises(ValueError, match="stop_at_first_loss"):
         prove_win(loose)
+
+
+def test_a_proof_without_its_line_finds_the_same_result() -> None:
+    # check asks for no line (with_line=False); the search itself is the same.
+    rng = random.Random("with-line")
+    for name in sorted(RULE_SETS)[::3]:
+        g, _ = random_position(rng, RULE_SETS[name])
+        full = prove_win(g, budget=300)
+        bare = prove_win(g, budget=300, with_line=False)
+        assert (bare.status, bare.nodes, bare.reason) == (full.status, full.nodes, full.reason)
+        assert bare.line == () and (full.status != WIN or full.line)

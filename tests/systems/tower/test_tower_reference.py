@@ -66,21 +66,21 @@ def to_board(g: Game, s: State) -> ref.Board:
         g.rules)
 
 
-def from_board(g: Game, board: ref.Board) -> State:
+def from_board(g: Game, board: ref.Board, stored: int = 0) -> State:
     def sq(space: tuple[int, int] | None) -> int:
         return -1 if space is None else space[1] * g.width + space[0]
 
     return State(tuple(board.levels[(i % g.width, i // g.width)] for i in range(g.size)),
                  tuple(sq(b) for b in board.builders),
                  tuple(sq(e[0]) for e in board.enemies),
-                 tuple(e[1] for e in board.enemies))
+                 tuple(e[1] for e in board.enemies), stored)
 
 
 def check_enemy_turn(g: Game, s: State, dice: tuple[int, ...]) -> tuple[State, int]:
     got, lost = engine.enemy_turn(g, s, dice)
     board = to_board(g, s)
     want_lost = ref.enemy_turn(board, dice)
-    assert (lost, got) == (want_lost, from_board(g, board)), (
+    assert (lost, got) == (want_lost, from_board(g, board, s.stored)), (
         f"\n{engine.format_state(g, s)}\ndice {dice}\n{engine.format_state(g, got)}")
     return got, lost
 
@@ -93,7 +93,7 @@ def check_actions(g: Game, s: State) -> None:
         board = to_board(g, after)
         got.add((action[0], board.builders[action[0]], tuple(sorted(board.levels.items())),
                  tuple(e[0] for e in board.enemies)))
-    want = ref.results(to_board(g, s))
+    want = ref.results(to_board(g, s), s.stored)
     assert len(got) == len(actions), "two actions with the same result"
     assert got == want, f"\n{engine.format_state(g, s)}\nextra {got - want}\nmissing {want - got}"
     assert engine.has_action(g, s) == bool(want)

@@ -25,6 +25,7 @@ Ties go to a uniformly random best action (one draw from the game's
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.policies import PolicySpec
@@ -138,6 +139,13 @@ def build_score(t: Tables, state: State, threats: Threats, u: int, base_risk: fl
     return BUILDING * survivors - TARGET * risk
 
 
+def idle_score(state: State, threats: Threats, base_risk: float) -> float:
+    """What no build does (Morpheus may keep its pieces): the buildings and paths as they
+    stand."""
+    survivors = threats.standing - strike(list(state.levels), threats.attacked, state.builders)
+    return -LOSS if survivors == 0 else BUILDING * survivors - TARGET * base_risk
+
+
 def _retrace_risk(t: Tables, lv: list[int], others: int, pos: int, facing: int,
                   threats: Threats, i: int, changed: int) -> float:
     """:func:`trace_enemy`'s risk for enemy ``i`` facing as before, tracing again only the
@@ -152,25 +160,68 @@ def _retrace_risk(t: Tables, lv: list[int], others: int, pos: int, facing: int,
 
 
 def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]:
-    """The greedy score of each action (see the module notes)."""
+    """The greedy score of each action (see the module notes).
+
+    A god power that moves an enemy before the build (Charon's send, Apollo's swap) is
+    scored on the position it makes: the threats are read again for those enemies."""
+    rules = t.game.rules
+    moves_enemies = rules.force_enemy or rules.move_into_enemy
     threats = read_threats(t, state)
-    base_risk = sum(threats.risk)
-    moves: dict[int, float] = {}
-    builds: dict[int, float] = {}
+    view = _View(state, threats, sum(threats.risk), {}, {})
+    views = {state.enemies: view}
     size = t.size
     scores = []
     for action in actions:
-        bi, to, u = action[0], action[1], action[2]
+        bi, to, u, extra, other = action[0], action[1], action[2], action[4], action[5]
+        if moves_enemies:
+            es = _enemies_at_build(t, state, action)
+            found = views.get(es)
+            if found is None:
+                seen = state._replace(enemies=es)
+                threats = read_threats(t, seen)
+                found = views[es] = _View(seen, threats, sum(threats.risk), {}, {})
+            view = found
         key = bi * size + to
-        m = moves.get(key)
+        m = view.moves.get(key)
         if m is None:
-            m = moves[key] = move_score(t, state, threats, bi, to)
-        b = builds.get(u)
+            m = view.moves[key] = move_score(t, view.state, view.threats, bi, to)
+        b = view.builds.get(u)
         if b is None:
-            b = builds[u] = build_score(t, state, threats, u, base_risk)
-        # An extra block (a god card's gift) is never worse than none.
-        scores.append(m + b + (EXTRA_BLOCK if action[4] >= 0 else 0.0))
+            b = view.builds[u] = (build_score(t, view.state, view.threats, u, view.risk)
+                                  if u >= 0 else idle_score(view.state, view.threats, view.risk))
+        # An extra block (a god card's gift) is never worse than none; one that
+        # crushes counts as a crush. Taking a block off (Ares) is not scored: on a tie
+        # the action without it wins.
+        bonus = EXTRA_BLOCK if extra >= 0 else 0.0
+        if extra >= 0 and extra != u and extra in view.state.enemies:
+            bonus += CRUSH
+        if other >= 0:
+            bonus -= EXTRA_BLOCK / 2
+        scores.append(m + b + bonus)
     return scores
+
+
+class _View(NamedTuple):
+    """A position as the builder sees it when it builds, with its scores so far."""
+
+    state: State
+    threats: Threats
+    risk: float
+    moves: dict[int, float]
+    builds: dict[int, float]
+
+
+def _enemies_at_build(t: Tables, state: State, action: Action) -> tuple[int, ...]:
+    """Where the enemies stand when the builder builds: Charon (easy) may have sent one
+    across the builder, Apollo (easy) swapped one with it."""
+    bi, to, other = action[0], action[1], action[5]
+    origin = state.builders[bi]
+    es = state.enemies
+    if other >= 0 and t.game.rules.force_enemy:
+        es = tuple(t.game.across(origin, e) if e == other else e for e in es)
+    if to in es:
+        es = tuple(origin if e == to else e for e in es)
+    return es
 
 
 def choose_greedy(t: Tables, state: State, actions: list[Action], rng: random.Random) -> Action:
@@ -194,4 +245,5 @@ def make_greedy(game: Game) -> Policy:
 POLICY = PolicySpec("greedy", "one-move heuristic: crush, keep buildings and builders alive, "
                     "block paths to target zones", make_greedy)
 
-__all__ = ["POLICY", "build_score", "choose_greedy", "make_greedy", "move_score", "score_actions"]
+__all__ = ["POLICY", "build_score", "choose_greedy", "idle_score", "make_greedy", "move_score",
+           "score_actions"]

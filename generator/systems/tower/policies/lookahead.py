@@ -176,7 +176,8 @@ def choose_lookahead(t: Tables, state: State, actions: list[Action], rng: random
     scores = score_actions(t, state, actions)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
     picked = order[:CANDIDATES]
-    picked += [i for i in order[CANDIDATES:] if actions[i][2] in state.enemies]
+    picked += [i for i in order[CANDIDATES:]
+               if actions[i][2] >= 0 and actions[i][2] in state.enemies]
     memo = Memo()
     seen: dict[State, float] = {}
     best = -float("inf")
