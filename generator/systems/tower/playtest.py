@@ -61,11 +61,10 @@ from generator.systems.tower.model import Scenario, Text, build_scenario, build_
 from generator.systems.tower.policies import DEFAULT_POLICY, load_policy, policy_names
 from generator.systems.tower.rules import (
     BASE_RULES,
-    LOSS_BUILDERS,
-    LOSS_BUILDINGS,
-    LOSS_STUCK,
-    LOSS_TARGET,
+    LOSS_REASONS,
+    MAX_ROUNDS_REASON,
     Rules,
+    name_loss,
 )
 from generator.systems.tower.scoring import MORE_BLOCKS_FOR_BONUS, POINTS_PER_BONUS, count_blocks
 
@@ -74,23 +73,8 @@ DEFAULT_GAMES = 1000
 DEFAULT_SEED = 0
 DEFAULT_MAX_ROUNDS = 100
 """Enemy turns after which an undecided game stops (a loss for reason ``max-rounds``)."""
-MAX_ROUNDS_REASON = "max-rounds"
-LOSS_REASONS = ((LOSS_BUILDINGS, "buildings"), (LOSS_TARGET, "target"),
-                (LOSS_BUILDERS, "builders"), (LOSS_STUCK, "stuck"))
-"""Each loss flag's short name, in flag order (how combined reasons are joined)."""
-
 GameRecord = tuple[int, int, int, int, int]
 """One game: (won, loss flags, enemy turns, builders all alive, block bonus) as ints."""
-
-
-def name_loss(flags: int) -> str:
-    """A loss's reason key: the flags' names joined by ``+``; ``max-rounds`` for none.
-
-    >>> name_loss(LOSS_TARGET | LOSS_BUILDERS), name_loss(0)
-    ('target+builders', 'max-rounds')
-    """
-    names = [name for bit, name in LOSS_REASONS if flags & bit]
-    return "+".join(names) if names else MAX_ROUNDS_REASON
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,5 +415,5 @@ def _diagnostics_text(diags: list[Diagnostic]) -> str:
 
 
 __all__ = ["DEFAULT_GAMES", "DEFAULT_MAX_ROUNDS", "DEFAULT_SEED", "FORMATS", "GameRecord",
-           "PlaytestResult", "TowerGames", "format_playtest", "name_loss", "playtest",
+           "LOSS_REASONS", "MAX_ROUNDS_REASON", "PlaytestResult", "Refused", "load_game", "TowerGames", "format_playtest", "name_loss", "playtest",
            "playtest_until", "run_playtest", "summarise"]

@@ -13,8 +13,8 @@ from generator.engine.geometry import COLUMN_LETTERS
 from generator.sim.montecarlo import make_rng
 from generator.systems.tower import engine
 from generator.systems.tower.game import Action, Game, State, format_state
-from generator.systems.tower.playtest import name_loss
 from generator.systems.tower.policies import load_policy
+from generator.systems.tower.rules import name_loss
 
 
 def square_name(game: Game, sq: int) -> str:

@@ -73,6 +73,23 @@ LOSS_NAMES = {
     LOSS_STUCK: "no builder can move then build",
 }
 
+MAX_ROUNDS_REASON = "max-rounds"
+"""The reason of a game stopped undecided after the most enemy turns."""
+LOSS_REASONS = ((LOSS_BUILDINGS, "buildings"), (LOSS_TARGET, "target"),
+                (LOSS_BUILDERS, "builders"), (LOSS_STUCK, "stuck"))
+"""Each loss flag's short name, in flag order (how combined reasons are joined)."""
+
+
+def name_loss(flags: int) -> str:
+    """A loss's reason key: the flags' names joined by ``+``; ``max-rounds`` for none.
+
+    >>> name_loss(LOSS_TARGET | LOSS_BUILDERS), name_loss(0)
+    ('target+builders', 'max-rounds')
+    """
+    names = [name for bit, name in LOSS_REASONS if flags & bit]
+    return "+".join(names) if names else MAX_ROUNDS_REASON
+
+
 
 def describe_losses(flags: int) -> str:
     """The loss reasons of ``flags`` in words.
@@ -255,7 +272,8 @@ BASE_RULES = Rules()
 
 __all__ = [
     "ADVANCE", "BASE_RULES", "CLOCKWISE", "COUNTER_CLOCKWISE", "DIE_FACES", "DOME", "EAST",
-    "ENEMY_TYPES", "FACINGS", "LOSS_BUILDERS", "LOSS_BUILDINGS", "LOSS_NAMES", "LOSS_STUCK",
+    "ENEMY_TYPES", "FACINGS", "LOSS_BUILDERS", "LOSS_BUILDINGS", "LOSS_NAMES", "LOSS_REASONS",
+    "LOSS_STUCK", "MAX_ROUNDS_REASON", "name_loss",
     "LOSS_TARGET", "MAX_BLOCKS", "MORPHEUS_SPEND", "MORPHEUS_STORE", "MOVEMENT_TABLE", "NORTH",
     "RELATIVE_OFFSETS", "Rules", "SOUTH",
     "WEST", "describe_losses",
