@@ -230,6 +230,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-T106": (Severity.INFO, "campaign win-rate curve"),
     "RS-T107": (Severity.INFO, "campaign plateau"),
     "RS-T108": (Severity.WARNING, "campaign cliff"),
+    "RS-T109": (Severity.INFO, "skill gap by scenario"),
+    "RS-T110": (Severity.WARNING, "a stronger player wins a scenario less"),
+    "RS-T111": (Severity.INFO, "a god card's win rate beside the plain game's"),
+    "RS-T112": (Severity.WARNING, "a god card in the wrong pile"),
     # Glyphs system (Sfynx tile puzzle): rule checks 0xx, simulations 1xx
     "RS-X001": (Severity.ERROR, "riddle names a symbol the glyph set lacks"),
     "RS-X002": (Severity.ERROR, "riddle sequence longer than the grid"),

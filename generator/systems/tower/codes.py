@@ -86,6 +86,22 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-T108": ("The win rate drops by more than 25 points from one scenario to the next: a "
                 "cliff where players who were winning start losing most games.",
                 "# 'fish-steps' won in 89 %, the next one, 'lamp-street', in 42 %"),
+    "RS-T109": ("What skill is worth, scenario by scenario: the players of sim.players "
+                "(default random) play each scenario with the check's budget beside its greedy "
+                "playtest, and the note gives the strongest's win rate minus the weakest's with "
+                "its 95 % interval. A gap near zero means the dice decide.",
+                "sim: {players: [random, lookahead]}    # lookahead costs far more games"),
+    "RS-T110": ("A stronger player won a scenario clearly less than a weaker one (the 95 % "
+                "intervals do not overlap): the dice decide it, or a player misreads a rule.",
+                "# 'harbour-light': lookahead 20 % [15-26], greedy 35 % [29-41]"),
+    "RS-T111": ("Each god card is played on every scenario on the same seeds as the plain game, "
+                "so the note says how much easier or harder it makes the campaign, with the "
+                "95 % interval of the difference.",
+                "hooks: {extra-move: {}}    # Artemis: +20 points"),
+    "RS-T112": ("An easy card should make the game easier and an expert card harder: one that "
+                "does the opposite beyond its interval is in the wrong pile, or the engine "
+                "plays its hook otherwise than the card says.",
+                "difficulty: easy\nhooks: {attack-own-space: {}}    # hurts the player"),
 }.items()}
 
 __all__ = ["EXPLANATIONS", "TOWER_CODES"]

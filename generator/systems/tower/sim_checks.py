@@ -94,6 +94,7 @@ HASHED_MODULES = (
     "generator.systems.tower.policies", "generator.systems.tower.policies._heuristics",
     "generator.systems.tower.policies.random", "generator.systems.tower.policies.greedy",
     "generator.systems.tower.policies.lookahead", "generator.systems.tower.sim_checks",
+    "generator.systems.tower.sim_skill",
     "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget",
 )
 """Modules whose source is part of the cache key (a policy module added later counts
@@ -439,7 +440,7 @@ def _clean_scenarios(pack: Pack, sources: dict[str, str],
 
 def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
                   cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
-                  unsound: Collection[tuple[str, str]] = ()
+                  unsound: Collection[tuple[str, str]] = (), with_skill: bool = False
                   ) -> tuple[dict[tuple[str, Rules], ScenarioSim], list[Diagnostic]]:
     """Simulate every clean scenario (under the base rules, and under each campaign's
     enemy order); return the simulations by (scenario id, rules) and the diagnostics.
@@ -480,6 +481,13 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
                   for ident in campaign.scenarios if ident in clean}
         out.extend(iter_campaign_trend(campaign, doc, played))
         out.extend(iter_campaign_curve(campaign, doc, played, settings))
+        if with_skill:
+            from generator.systems.tower.sim_skill import iter_skill_problems
+
+            games = {ident: (s, sim, compile_game(s, rules)) for ident, (s, sim) in played.items()}
+            out.extend(iter_skill_problems(
+                pack, doc, games, settings, cache_dir,
+                lambda game, level, s: fingerprint_game(game, level, s, source_digest)))
     return sims, out
 
 
@@ -523,8 +531,17 @@ def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       unsound: Collection[tuple[str, str]] = ()) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds), the
     ``unsound`` documents ((kind, id): those with errors) left out."""
-    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound)
-    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir, unsound))
+    from generator.systems.tower.sim_skill import iter_card_rates
+
+    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound, with_skill=True)
+    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
+                             unsound)
+    source_digest = digest_sources()
+    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir, unsound)) \
+        + list(iter_card_rates(pack, clean, settings, cache_dir,
+                               lambda game, level, s: fingerprint_game(game, level, s,
+                                                                       source_digest),
+                               unsound))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
