@@ -196,6 +196,16 @@ _TABLE: dict[str, tuple[str, str]] = {
                        "hachuré du morceau à sa gauche et au-dessus, en suivant le dessin, "
                        "puis collez."),
     "board-glue": ("glue", "colle"),
+    # Start marks on a board at play scale (render.board_pieces): what starts on a space.
+    "board-mark-builder": ("builder {n}", "bâtisseur {n}"),
+    "board-mark-enemy": ("{enemy}, facing {letter}", "{enemy}, vers {letter}"),
+    "board-mark-blocks": ("building {n} high", "bâtiment de hauteur {n}"),
+    "board-mark-dome": ("building {n} high + dome", "bâtiment de hauteur {n} + dôme"),
+    "board-mark-target": ("target-zone tile", "tuile zone cible"),
+    "board-mark-water": ("water tile", "tuile eau"),
+    "board-mark-start": ("start {n}", "départ {n}"),
+    "role-board-piece": ("{title} — board piece {name} of {count}",
+                         "{title} — morceau de plateau {name} sur {count}"),
     # Riddle cards (systems.riddle.cards).
     "god-brings": ("Brings", "Apporte"),
     "god-power": ("Power", "Pouvoir"),
