@@ -225,7 +225,7 @@ def whirlpool_faces(game: GlyphGame, lang: str | None) -> tuple[Scene, Scene]:
             _label(f"{name} \u00b7 {side}", 3, 3, s - 10, 7, 8, bold=True, fill=colour),
             Circle(s - 6, 6.5, 3.2, Style(fill=colour)),
             Text(s - 6, 7.9, side, size=8, fill=PAPER, anchor="middle", bold=True),
-            _label(rule, 3, 11, s - 6, s - 14, 7, min_size=4.5)]
+            _label(rule, 3, 11, s - 6, s - 14, 7, min_size=6.0)]
         faces.append(_card(s, s, SMALL_BLEED, parts, f"whirlpool-{side.lower()}", colour))
     return faces[0], faces[1]
 
