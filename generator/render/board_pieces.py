@@ -33,8 +33,8 @@ PLAY_SPACE = 40.0
 about 36 mm across at its foot (Roxley publishes no dimensions: this is our
 reading of the retail pieces), and its board leaves a margin round each block so
 two neighbouring towers and a worker beside them do not touch. 40 mm is the
-smallest round size that holds a block with 2 mm to spare on every side; the
-tower's tiles and markers are cut to the same size, so they fill a space."""
+smallest round size that holds a block with 2 mm to spare on every side (the
+tower's 30 mm tiles and markers sit inside a space)."""
 GLUE = 12.0
 """Width (mm) of a glue flap."""
 EDGE = 8.0

@@ -3,7 +3,7 @@
 A board is for the pieces to stand on, so it prints an empty playing surface:
 spaces of :data:`~generator.render.board_pieces.PLAY_SPACE` mm (40 mm, measured
 against the base game's blocks: a ground-level block is about 36 mm across, see
-that constant), the size of the tiles and markers of the token sheet, with
+that constant), which hold the token sheet's tiles and markers, with
 coordinates round the border. In a space's corner, small words say what starts
 there (a builder, an enemy and its facing, a building's blocks, a target-zone or
 water tile); the scenario book's map shows the same set-up in colour. The board

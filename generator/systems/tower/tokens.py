@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.render.board_pieces import PLAY_SPACE
 from generator.render.icons import (
     INK,
     LAND,
@@ -39,9 +38,8 @@ from generator.systems.tower.render import (
 
 # -- the token sheet -------------------------------------------------------------------------
 
-BOARD_SPACE = PLAY_SPACE
-"""Side (mm) of a space on the boards printed at play scale (measured against the base
-game's blocks: :data:`~generator.render.board_pieces.PLAY_SPACE`)."""
+BOARD_SPACE = 30.0
+"""Side (mm) of a space on the boards printed at play scale."""
 TILE = BOARD_SPACE
 """Side of a tile or marker on the token sheet (mm): the size of a printed board's space."""
 

@@ -175,9 +175,8 @@ def test_player_aid_and_tokens(built: dict[str, bytes]) -> None:
                   "turn counter-", "CRUSH", "YOU WIN WHEN", "YOU LOSE AT ONCE WHEN", "SCORING"):
         assert words in text, words
     tokens = _reader(built, "print/tokens.pdf")
-    # Tiles and markers of a board space (40 mm) take two sheets.
-    assert len(tokens.pages) == 2
-    text = "".join(page.extract_text() for page in tokens.pages)
+    assert len(tokens.pages) == 1
+    text = tokens.pages[0].extract_text()
     for words in ("TARGET ZONES", "WATER", "ENEMY MARKERS", "50 mm"):
         assert words in text
 
@@ -350,7 +349,7 @@ def test_pack_paper_setting_is_used(pack: Pack, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_boards_at_play_scale_fit_the_paper_in_glued_pieces(pack: Pack, paper_name: str) -> None:
-    from generator.render.board_pieces import BORDER
+    from generator.render.board_pieces import BORDER, PLAY_SPACE
     from generator.systems.tower.boards import GLUE, board_pages, board_scene, needs_board
 
     content = read_book(pack, None)
@@ -359,8 +358,9 @@ def test_boards_at_play_scale_fit_the_paper_in_glued_pieces(pack: Pack, paper_na
     assert {(s.width, s.height) for s in big} >= {(6, 6), (7, 7)}
     for scenario in big:
         whole = board_scene(scenario, content.enemy_order)
-        # The board's spaces are the tiles' size (and the base game's, see PLAY_SPACE).
-        assert whole.width == pytest.approx(scenario.width * BOARD_SPACE + 2 * BORDER)
+        # The board's spaces hold the base game's blocks (see PLAY_SPACE) and the tiles.
+        assert whole.width == pytest.approx(scenario.width * PLAY_SPACE + 2 * BORDER)
+        assert BOARD_SPACE <= PLAY_SPACE
         pages = board_pages(scenario, content, paper, "t")
         pieces = []
         for page in pages:
