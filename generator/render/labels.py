@@ -196,6 +196,19 @@ _TABLE: dict[str, tuple[str, str]] = {
                        "hachuré du morceau à sa gauche et au-dessus, en suivant le dessin, "
                        "puis collez."),
     "board-glue": ("glue", "colle"),
+    # Start marks on a board at play scale (render.board_pieces): what starts on a space.
+    "board-mark-builder": ("builder {n}", "bâtisseur {n}"),
+    "board-mark-enemy": ("{enemy}, facing {letter}", "{enemy}, vers {letter}"),
+    "board-mark-blocks": ("building {n} high", "bâtiment de hauteur {n}"),
+    "board-mark-dome": ("building {n} high + dome", "bâtiment de hauteur {n} + dôme"),
+    "board-mark-target": ("target-zone tile", "tuile zone cible"),
+    "board-mark-water": ("water tile", "tuile eau"),
+    "board-mark-start": ("start {n}", "départ {n}"),
+    "role-statue": ("STATUE OF LIBERTY", "STATUE DE LA LIBERTÉ"),
+    "role-statue-how": ("Cut out the Statue of Liberty token along the dashed line.",
+                        "Découpez le jeton Statue de la Liberté le long des pointillés."),
+    "role-board-piece": ("{title} — board piece {name} of {count}",
+                         "{title} — morceau de plateau {name} sur {count}"),
     # Riddle cards (systems.riddle.cards).
     "god-brings": ("Brings", "Apporte"),
     "god-power": ("Power", "Pouvoir"),
@@ -238,13 +251,26 @@ _TABLE: dict[str, tuple[str, str]] = {
                              "Choisissez un de ces rôles et distribuez ses {count} exemplaires, numérotés"),
     "role-aid-deal": ("Setting up", "Mise en place"),
     "role-aid-deal-text": (
-        "Choose one Builder, one Specialist and one Mover role (the ones marked for a first "
-        "game, or any others). Shuffle their six copies each with the seven Engineers into "
-        "one deck of 25 cards, and deal {hand} to every player.",
-        "Choisissez un rôle Bâtisseur, un rôle Spécialiste et un rôle Voyageur (ceux marqués "
-        "pour une première partie, ou d'autres). Mélangez leurs six exemplaires chacun avec "
-        "les sept Ingénieurs en un paquet de 25 cartes, et distribuez-en {hand} à chaque "
-        "joueur."),
+        "1. Lay out the printed board; put the blocks, rooftops, skyscrapers and the Statue "
+        "of Liberty beside it.\n"
+        "2. In turn, each player takes a start number nobody has and puts their two workers "
+        "on the two spaces marked with it.\n"
+        "3. Choose one Builder, one Specialist and one Mover role (the ones marked for a first "
+        "game, or any others) and lay their reference cards beside the board. Shuffle their "
+        "six copies each with the seven Engineers into one deck of 25 cards, and deal {hand} "
+        "to every player; the cards left start the discard pile, face down.\n"
+        "4. If a card in the deck has a Game Setup ability, the first player carries it out now.",
+        "1. Posez le plateau imprimé ; placez à côté les blocs, les toits, les gratte-ciel et "
+        "la Statue de la Liberté.\n"
+        "2. À tour de rôle, chaque joueur prend un numéro de départ encore libre et pose ses "
+        "deux ouvriers sur les deux cases qui le portent.\n"
+        "3. Choisissez un rôle Bâtisseur, un rôle Spécialiste et un rôle Voyageur (ceux marqués "
+        "pour une première partie, ou d'autres) et posez leurs cartes de référence à côté du "
+        "plateau. Mélangez leurs six exemplaires chacun avec les sept Ingénieurs en un paquet "
+        "de 25 cartes, et distribuez-en {hand} à chaque joueur ; les cartes restantes forment "
+        "la défausse, face cachée.\n"
+        "4. Si une carte du paquet a une capacité de mise en place, le premier joueur "
+        "l'applique maintenant."),
     "role-aid-round": ("A round", "Un tour de table"),
     "role-aid-round-text": (
         "1. Everyone picks a card from their hand and reveals it at the same time.\n"

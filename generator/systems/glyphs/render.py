@@ -5,7 +5,10 @@ marker, no-joker mark; backs by deck), the antechamber tiles (restored
 fronts, cursed backs), action tiles (active fronts, spent backs), reward
 cards, challenge tokens, each as a long-edge duplex PDF whose backs line up
 with their fronts; the clepsydra board, the difficulty table and the player
-aid as pages. Card sheets come from :mod:`generator.render.sheets` (bleed,
+aid as pages, and a set-up sheet: what the box holds, each set-up step, the
+antechamber's patterns and what the triangle on each tile means. The
+Whirlpool tile is printed with the action tiles (side A front, side B back).
+Card sheets come from :mod:`generator.render.sheets` (bleed,
 crop marks, back offset).
 """
 from __future__ import annotations
@@ -41,7 +44,7 @@ from generator.systems.glyphs.model import (
     pattern_mask,
     text_in,
 )
-from generator.systems.glyphs.words import by_degree, count_tiles, number_word, say
+from generator.systems.glyphs.words import by_degree, count_tiles, join_words, number_word, say
 from generator.systems.token_art import NO_TOKEN_ART, TokenArt, TokenKind, token_art_of
 
 PT_MM = 25.4 / 72
@@ -207,6 +210,26 @@ def action_faces(title: str, rule: str, ident: str, colour: str, lang: str | Non
     return front, back
 
 
+def whirlpool_faces(game: GlyphGame, lang: str | None) -> tuple[Scene, Scene]:
+    """(side A, side B) of the Whirlpool tile: its name, the side's letter, what it does."""
+    s = ACTION
+    colour = "#1b7f8c"
+    name = text_in(game.whirlpool_name, lang)
+    rules = (say("whirlpool-side-a", lang),
+             say("whirlpool-side-b", lang, tiles=count_tiles(game.whirlpool_curse, lang),
+                 remaining=number_word(game.whirlpool_remaining, lang)))
+    faces = []
+    for side, rule in zip("AB", rules):
+        parts: list[Element] = [
+            Rect(1.5, 1.5, s - 3, s - 3, Style(fill=PAPER), rx=2),
+            _label(f"{name} \u00b7 {side}", 3, 3, s - 10, 7, 8, bold=True, fill=colour),
+            Circle(s - 6, 6.5, 3.2, Style(fill=colour)),
+            Text(s - 6, 7.9, side, size=8, fill=PAPER, anchor="middle", bold=True),
+            _label(rule, 3, 11, s - 6, s - 14, 7, min_size=6.0)]
+        faces.append(_card(s, s, SMALL_BLEED, parts, f"whirlpool-{side.lower()}", colour))
+    return faces[0], faces[1]
+
+
 def reward_front(reward: Named, w: float, h: float, bleed: float, lang: str | None) -> Scene:
     colour = "#b08900"
     return _card(w, h, bleed, [
@@ -318,6 +341,95 @@ def degree_page(game: GlyphGame, paper: tuple[float, float], lang: str | None) -
     return Scene(pw, ph, tuple(parts), id="degrees")
 
 
+def _paragraph(text: str, x: float, y: float, w: float, size: float = 9.0
+               ) -> tuple[Element, float]:
+    """A paragraph at ``size`` pt, as many lines as it takes, and its height (mm)."""
+    fit = fit_text(_plain(text), w, 1000.0, "sans", max_size=size, min_size=size,
+                   leading=1.25, fill=INK)
+    return fit.block.at(x, y), fit.lines * size * PT_MM * 1.25
+
+
+def setup_page(game: GlyphGame, glyphs: GlyphSet, riddles: int, paper: tuple[float, float],
+               lang: str | None) -> Scene:
+    """The set-up sheet: what the box holds, the steps in order with each count from the
+    game document, every set-up pattern (with the degrees that use it), and a tile
+    showing its triangle, which goes at the bottom."""
+    pw, _ = paper
+    margin = 20.0
+    width = pw - 2 * margin
+    tiles = sum(t.count for t in glyphs.tiles)
+    jokers = sum(t.count for t in glyphs.tiles if t.joker)
+    removed = by_degree([(d.degree, d.removed) for d in game.degrees], lang)
+    revealed = by_degree([(d.degree, d.revealed) for d in game.degrees], lang)
+    shown, shown_at = by_degree([(d.degree, d.rewards_shown) for d in game.degrees], lang)
+    parts: list[Element] = [Text(pw / 2, 22, f"{text_in(game.title, lang)} — "
+                                 f"{say('setup-title', lang)}", font="serif", size=16, fill=INK,
+                                 anchor="middle", bold=True)]
+    y = 30.0
+    box, h = _paragraph(say("setup-box", lang, tiles=tiles, jokers=jokers, riddles=riddles,
+                            decks=len({d for g in game.degrees for d in g.decks}),
+                            rewards=sum(r.copies for r in game.rewards),
+                            basic=game.basic_tiles, special=len(game.specials),
+                            tokens=len(game.tokens)), margin, y, width, 8.5)
+    parts.append(box)
+    y += h + 4
+    deal = say("degrees-note", lang, removed=removed[0], removed_at=removed[1],
+               revealed=revealed[0], revealed_at=revealed[1])
+    steps: list[tuple[str, dict[str, object]]] = [
+        ("setup-riddles", {}),
+        ("setup-tiles", {"tiles": tiles, "grid": game.grid}),
+        ("setup-mark", {}),
+        ("setup-whirlpool", {"remaining": number_word(game.whirlpool_remaining, lang)}),
+        ("setup-clock", {"tokens": len(game.tokens)}),
+        ("setup-special", {"special": len(game.specials), "active": game.special_active}),
+        ("setup-basic", {"each": game.basic_per_player}),
+        ("setup-rewards", {"shown": shown, "shown_at": shown_at}),
+    ]
+    sample = next((t for t in glyphs.tiles if not t.joker), glyphs.tiles[0])
+    for n, (key, values) in enumerate(steps, start=1):
+        right = TILE + 8 if key == "setup-mark" else 0.0
+        parts.append(Text(margin, y + 3.2, f"{n}.", size=9, fill=INK, bold=True))
+        words = say(key, lang, **values) + (f" {deal}" if key == "setup-riddles" else "")
+        block, h = _paragraph(words, margin + 6, y, width - 6 - right)
+        parts.append(block)
+        if key == "setup-mark":
+            front, _ = tile_faces(sample, lang)
+            tx = pw - margin - TILE
+            parts.append(Group(front.children, translate=(tx - SMALL_BLEED, y - SMALL_BLEED)))
+            parts.append(Text(tx + TILE / 2, y + TILE + 4, say("setup-mark-caption", lang),
+                              size=7, fill=INK, anchor="middle", italic=True))
+            h = max(h, TILE + 5)
+        y += h + 3
+        if key == "setup-tiles":
+            y = _draw_patterns(game, parts, margin + 6, y, lang) + 4
+    return Scene(pw, paper[1], tuple(parts), id="setup")
+
+
+def _draw_patterns(game: GlyphGame, parts: list[Element], x: float, y: float,
+                   lang: str | None) -> float:
+    """Each set-up pattern as a small grid (restored in gold), its name and degrees under it;
+    returns the y below them."""
+    cell = 5.0
+    side = game.grid * cell
+    for k, setup in enumerate(game.setups):
+        left = x + k * (side + 24)
+        mask = pattern_mask(setup)
+        for c in range(game.grid * game.grid):
+            r, q = divmod(c, game.grid)
+            on = bool(mask >> c & 1)
+            parts.append(Rect(left + q * cell, y + r * cell, cell - 0.5, cell - 0.5,
+                              Style(fill="#e9c46a" if on else CURSED_BG)))
+        degrees = [str(d.degree) for d in sorted(game.degrees, key=lambda d: d.degree)
+                   if d.setup == setup.id]
+        parts.append(_label(text_in(setup.name, lang), left - 4, y + side + 1, side + 8, 4, 8,
+                            bold=True))
+        if degrees:
+            parts.append(_label(say("degree-one" if len(degrees) == 1 else "degree-many", lang,
+                                    n=join_words(degrees, lang)), left - 6, y + side + 5,
+                                side + 12, 4, 7))
+    return y + side + 9
+
+
 def riddles_dealt(game: GlyphGame, degree: Degree) -> int:
     """How many riddle cards a game at ``degree`` deals: each named deck less the cards set
     aside (the checks hold every deck to ``deck_size`` cards)."""
@@ -422,6 +534,7 @@ def _lang_decks(loaded: Loaded, pack: Pack, lang: str, token_art: TokenArt) -> l
     actions += [action_faces(text_in(s.name, lang), say(s.effects[0], lang),
                              f"special-{s.id}", "#9c6644", lang, spent)
                 for s in game.specials]
+    actions.append(whirlpool_faces(game, lang))
     tokens = [token_faces(t, game.whirlpool_curse, lang, token_art) for t in game.tokens]
     return [
         Deck(f"cards-{lang}", f"{title}: riddle and reward cards", w, h, bleed,
@@ -488,6 +601,9 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
                 list(deck.fronts), list(deck.backs), deck.width, deck.height, deck.bleed,
                 paper, pack, offset, label, deck.title, gutter, stamp.text(deck.id))))
         page = PAPERS[paper]
+        out.append(Artefact(f"{base}/setup.pdf", document_to_pdf(Document(
+            (setup_page(game, glyphs, len(riddles), page, lang),),
+            title=f"{title}: setting up"))))
         out.append(Artefact(f"{base}/boards.pdf", document_to_pdf(Document(
             (clepsydra_page(game, page, lang), degree_page(game, page, lang),
              aid_page(game, page, lang)), title=f"{title}: clepsydra, degrees, player aid"))))
@@ -496,4 +612,5 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             duplex=True))))
     return out
 
-__all__ = ["build_artefacts", "draw_glyph", "glyph_decks", "riddle_front", "tile_faces"]
+__all__ = ["build_artefacts", "draw_glyph", "glyph_decks", "riddle_front", "setup_page",
+           "tile_faces", "whirlpool_faces"]

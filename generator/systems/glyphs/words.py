@@ -152,6 +152,76 @@ WORDS: dict[str, dict[str, str]] = {
     "translate-right": {"en": "Drift →: each row holding watchers slides right once per watcher.",
                         "fr": "Glissement → : chaque rangée avec des guetteurs glisse vers la droite, une "
                               "fois par guetteur."},
+    "setup-title": {"en": "Setting up", "fr": "Mise en place"},
+    "setup-box": {
+        "en": "In the box: {tiles} antechamber tiles ({jokers} of them watchers), {riddles} riddle "
+              "cards in {decks} decks, {rewards} reward cards, {basic} basic action tiles, "
+              "{special} special action tiles, the Whirlpool tile, {tokens} challenge tokens "
+              "and the water clock.",
+        "fr": "Dans la boîte : {tiles} tuiles d'antichambre (dont {jokers} guetteurs), {riddles} "
+              "cartes Énigme en {decks} paquets, {rewards} cartes Récompense, {basic} tuiles "
+              "Action basique, {special} tuiles Action spéciale, la tuile Tourbillon, {tokens} "
+              "jetons Défi et la clepsydre."},
+    "setup-riddles": {"en": "Riddle deck. Choose a degree on the difficulty table.",
+                      "fr": "Pioche des énigmes. Choisissez un degré dans le tableau de "
+                            "difficulté."},
+    "setup-tiles": {
+        "en": "Antechamber. Shuffle the {tiles} tiles and lay them cursed side up in a "
+              "{grid}×{grid} square. Then turn to their restored side the tiles the "
+              "degree's pattern shows in gold:",
+        "fr": "Antichambre. Mélangez les {tiles} tuiles et posez-les face maudite en un carré "
+              "de {grid}×{grid}. Puis retournez sur leur face restaurée les tuiles que le "
+              "motif du degré montre en or :"},
+    "setup-mark": {
+        "en": "The mark. Every tile has a small triangle on one edge: lay each tile with its "
+              "triangle at the bottom, so that every symbol stands upright and reads as on the "
+              "riddle cards (left to right, top to bottom). Keep it so when tiles move.",
+        "fr": "Le repère. Chaque tuile porte un petit triangle sur un bord : posez chaque tuile "
+              "triangle en bas, pour que chaque symbole soit droit et se lise comme sur les "
+              "cartes Énigme (de gauche à droite, de haut en bas). Gardez ce sens quand les "
+              "tuiles bougent."},
+    "setup-whirlpool": {
+        "en": "Whirlpool. Put the Whirlpool tile beside the riddle deck, side A up. Turn it "
+              "to side B once only {remaining} riddle cards are left in play.",
+        "fr": "Tourbillon. Posez la tuile Tourbillon à côté de la pioche des énigmes, face A "
+              "visible. Retournez-la sur la face B dès qu'il ne reste plus que {remaining} "
+              "cartes Énigme en jeu."},
+    "setup-clock": {
+        "en": "Water clock. Shuffle the {tokens} challenge tokens face down and put one on "
+              "each slot of the water clock.",
+        "fr": "Clepsydre. Mélangez les {tokens} jetons Défi face cachée et posez-en un sur "
+              "chaque encoche de la clepsydre."},
+    "setup-special": {
+        "en": "Special actions. Shuffle the {special} special action tiles face down, take "
+              "{active} at random and lay them active side up where everyone can reach "
+              "them. The others go back in the box.",
+        "fr": "Actions spéciales. Mélangez les {special} tuiles Action spéciale face cachée, "
+              "prenez-en {active} au hasard et posez-les face active à portée de tous. Les "
+              "autres retournent dans la boîte."},
+    "setup-basic": {
+        "en": "Basic actions. Each player takes {each} basic action tiles, active side up "
+              "(restore one tile, or swap two orthogonal neighbours). The others go back in "
+              "the box.",
+        "fr": "Actions basiques. Chaque joueur prend {each} tuiles Action basique, face "
+              "active (restaurer une tuile, ou échanger deux voisines orthogonales). Les "
+              "autres retournent dans la boîte."},
+    "setup-rewards": {
+        "en": "Rewards. Shuffle the reward cards into a deck and reveal {shown}{shown_at}; "
+              "at some degrees you also start holding one (difficulty table).",
+        "fr": "Récompenses. Mélangez les cartes Récompense en une pioche et révélez-en "
+              "{shown}{shown_at} ; à certains degrés, vous en gardez aussi une dès le départ "
+              "(tableau de difficulté)."},
+    "setup-mark-caption": {"en": "triangle at the bottom", "fr": "triangle en bas"},
+    "whirlpool-side-a": {
+        "en": "When a challenge shows the whirlpool: the riddle farthest from the deck goes "
+              "under the deck; slide the row and reveal a new card.",
+        "fr": "Quand un défi montre le tourbillon : l'énigme la plus éloignée de la pioche "
+              "passe sous la pioche ; faites glisser la rangée et révélez une carte."},
+    "whirlpool-side-b": {
+        "en": "When a challenge shows the whirlpool: curse {tiles} (from when only {remaining} "
+              "riddle cards are left).",
+        "fr": "Quand un défi montre le tourbillon : maudissez {tiles} (dès qu'il ne reste "
+              "que {remaining} cartes Énigme)."},
 }
 
 

@@ -1,5 +1,5 @@
-"""Print a role deck: card fronts coloured by type, a back per type, reference cards
-and a player aid of the round.
+"""Print a role deck: card fronts coloured by type, a back per type, reference cards,
+a player aid of the set-up and the round, and the board.
 
 A front shows the number (a disc, top left), the name (fitted in the header band
 of the type's colour), a first-play star, each ability under its timing header
@@ -7,6 +7,12 @@ of the type's colour), a first-play star, each ability under its timing header
 :data:`TEXT_MIN_PT`), and the type at the foot. The shared kit
 (:func:`~generator.render.sheets.card_sheet_pages`) places cards on sheets with
 crop marks and duplex backs; fixed words come from :mod:`generator.render.labels`.
+
+The board of the ``role-game`` document prints at play scale (spaces of
+:data:`~generator.render.board_pieces.PLAY_SPACE` mm, the base game's blocks
+stand on it), empty but for a small "start n" mark on each numbered start space,
+in glued pieces where it exceeds the paper; a last sheet holds the Statue of
+Liberty token.
 """
 from __future__ import annotations
 
@@ -16,11 +22,12 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack, pick_text
+from generator.render.board_pieces import StartMark, piece_pages, surface_scene
 from generator.render.deck import Deck
 from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.labels import label
 from generator.render.pdf import document_to_pdf
-from generator.render.scene import Circle, Line, Rect, Scene, Style, Text
+from generator.render.scene import Circle, Line, Polygon, Rect, Scene, Style, Text
 from generator.render.scene import Document as PdfDocument
 from generator.render.sheets import (
     back_offset_setting,
@@ -236,6 +243,60 @@ def player_aid(game: RoleGame, paper: tuple[float, float], lang: str | None, *,
     return Scene(pw, ph, tuple(parts), id="player-aid")
 
 
+START_COLOURS = ("#b3261e", "#1f5f8b", "#2e6b34", "#6b2d7a", "#8a3b12")
+"""The chip beside the start mark of numbers 1-5."""
+STATUE = 40.0
+"""Side (mm) of the Statue of Liberty token: one board space."""
+
+
+def board_scene(game: RoleGame, lang: str | None) -> Scene | None:
+    """The game's board at play scale: empty spaces (no space where the document has
+    ``~``), coordinates round it, and "start n" in the corner of the two start spaces
+    of each number; ``None`` for a game without a board."""
+    if game.board is None:
+        return None
+    geo = game.board.geometry
+    voids = frozenset(sq for sq in range(geo.width * geo.height) if not geo.land >> sq & 1)
+    marks = {sq: [StartMark((label("board-mark-start", lang, n=n),),
+                            START_COLOURS[(n - 1) % len(START_COLOURS)])]
+             for n, squares in game.board.starts for sq in squares}
+    return surface_scene(geo.width, geo.height, marks, f"board-{game.id}", voids=voids)
+
+
+def statue_page(paper: tuple[float, float], title: str, lang: str | None) -> Scene:
+    """A sheet with the Statue of Liberty token to cut out (the game's one extra piece)."""
+    pw, _ = paper
+    x, y = (pw - STATUE) / 2, 40.0
+    colour = "#3f7f73"
+    cx = x + STATUE / 2
+    figure = Polygon(((cx - 5, y + 31), (cx + 5, y + 31), (cx + 3.5, y + 14), (cx + 6.5, y + 7),
+                      (cx + 5.5, y + 6), (cx + 2, y + 12), (cx, y + 9), (cx - 2, y + 12),
+                      (cx - 3.5, y + 14)), Style(fill=PAPER))
+    parts: list[Any] = [
+        Text(20, 22, title, font="serif", size=16, fill=INK, bold=True),
+        Text(20, 30, label("role-statue-how", lang), font="sans", size=9, fill=INK),
+        Rect(x, y, STATUE, STATUE, Style(fill=colour), rx=4),
+        figure,
+        Circle(cx + 6, y + 5, 1.6, Style(fill="#ffd95a")),
+        Text(cx, y + STATUE - 3, label("role-statue", lang), font="sans", size=6.5,
+             fill=PAPER, anchor="middle", bold=True),
+        Rect(x - 1.5, y - 1.5, STATUE + 3, STATUE + 3,
+             Style(stroke="#000000", stroke_width=0.25, dash=(2.0, 1.0))),
+    ]
+    return Scene(pw, paper[1], tuple(parts), id="statue")
+
+
+def board_pages(game: RoleGame, paper: tuple[float, float], lang: str | None) -> list[Scene]:
+    """The board's pieces, one per sheet, then the Statue token's sheet (none without a board)."""
+    board = board_scene(game, lang)
+    if board is None:
+        return []
+    title = pick_text(game.title, lang).replace("{", "{{").replace("}", "}}")
+    heading = label("role-board-piece", lang, title=title, name="{name}", count="{count}")
+    return [*piece_pages(board, paper, heading, lang),
+            statue_page(paper, pick_text(game.title, lang), lang)]
+
+
 def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box: CardBox,
                       lang: str | None) -> Iterator[Diagnostic]:
     """Cards whose abilities do not fit the body at the minimum size (at their first text)."""
@@ -313,6 +374,11 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         artefacts.append(Artefact(f"print/{game.id}-player-aid.pdf", document_to_pdf(
             PdfDocument((player_aid(game, PAPERS[paper], lang, skyscrapers=skyscrapers),),
                         title=f"{title}: player aid", subject=subject))))
+        board = board_pages(game, PAPERS[paper], lang)
+        if board:
+            artefacts.append(Artefact(f"print/{game.id}-board.pdf", document_to_pdf(
+                PdfDocument(tuple(board), title=f"{title}: board at play scale and the Statue",
+                            subject="Role game board to cut and glue"))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
         calibration_page(paper, offset, lang), title="Printer calibration", duplex=True))))
     return artefacts

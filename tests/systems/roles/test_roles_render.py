@@ -66,3 +66,32 @@ def test_the_aid_says_how_to_set_up_a_game(lang: str | None, words: tuple[str, .
     heading, text = aid_sections(game, lang, skyscrapers=True)[0]  # type: ignore[arg-type]
     assert heading == ("Setting up" if lang is None else "Mise en place")
     assert all(w in text for w in words), text
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_the_board_prints_at_play_scale_with_its_start_spaces(paper_name: str) -> None:
+    """Issue 26 §1: the game document's board, at the base game's space size, in glued
+    pieces that fit the paper, each numbered start space marked, then the Statue token."""
+    from generator.render.board_pieces import BORDER, MARK_PT, PLAY_SPACE
+    from generator.render.geometry import resolve_paper
+    from generator.render.scene import Group, Text
+    from generator.systems.roles.content import read_pack
+    from generator.systems.roles.render import board_pages, board_scene
+
+    from .conftest import SHIPPED, load_pack
+
+    _, _, games = read_pack(load_pack(SHIPPED))
+    game = games[0][0]
+    assert game.board is not None
+    paper = resolve_paper(paper_name)
+    whole = board_scene(game, None)
+    assert whole is not None
+    assert whole.width == pytest.approx(game.board.geometry.width * PLAY_SPACE + 2 * BORDER)
+    marks = [el.text for el in whole.children if isinstance(el, Text) and el.size == MARK_PT]
+    assert sorted(marks) == sorted(f"start {n}" for n, squares in game.board.starts
+                                   for _ in squares)
+    pages = board_pages(game, paper, "fr")
+    assert pages[-1].id == "statue"
+    pieces = [g.clip for p in pages[:-1] for g in p.children if isinstance(g, Group) and g.clip]
+    assert len(pieces) == len(pages) - 1 >= 2  # 216 mm does not fit across A4 or Letter
+    assert all(c.w <= paper[0] - 16 + 1e-6 and c.h <= paper[1] - 16 + 1e-6 for c in pieces)

@@ -351,17 +351,18 @@ def test_pack_paper_setting_is_used(pack: Pack, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_boards_at_play_scale_fit_the_paper_in_glued_pieces(pack: Pack, paper_name: str) -> None:
+    from generator.render.board_pieces import BORDER, PLAY_SPACE
     from generator.systems.tower.boards import GLUE, board_pages, board_scene, needs_board
-    from generator.systems.tower.render import MapGeometry, map_geometry
 
     content = read_book(pack, None)
     paper = resolve_paper(paper_name)
     big = [s for s, _ in content.scenarios if needs_board(s)]
     assert {(s.width, s.height) for s in big} >= {(6, 6), (7, 7)}
     for scenario in big:
-        geo: MapGeometry = map_geometry(scenario, 0, 0, 1e4, 1e4, max_cell=BOARD_SPACE)
-        assert geo.cell == BOARD_SPACE  # the board's spaces are the tiles' size
         whole = board_scene(scenario, content.enemy_order)
+        # The board's spaces hold the base game's blocks (see PLAY_SPACE) and the tiles.
+        assert whole.width == pytest.approx(scenario.width * PLAY_SPACE + 2 * BORDER)
+        assert BOARD_SPACE <= PLAY_SPACE
         pages = board_pages(scenario, content, paper, "t")
         pieces = []
         for page in pages:
@@ -397,3 +398,23 @@ def test_god_cards_are_a_duplex_card_sheet(pack: Pack) -> None:
                 box = element_bounds([el])
                 assert box is not None and box[0] >= lo and box[2] <= scene.width - lo
                 assert box[1] >= lo and box[3] <= scene.height - lo
+
+
+def test_boards_are_an_empty_surface_with_start_marks(pack: Pack) -> None:
+    """Issue 26 §1: a board is for pieces to stand on. It prints no pawn and no building,
+    only small words in a corner saying what starts on each space."""
+    from generator.render.board_pieces import MARK_PT
+    from generator.systems.tower.boards import board_scene, needs_board, start_marks
+
+    content = read_book(pack, None)
+    scenario = next(s for s, _ in content.scenarios if needs_board(s))
+    scene = board_scene(scenario, content.enemy_order)
+    drawn = [el for el in scene.children if isinstance(el, (Polygon, Group))]
+    assert drawn == []  # no enemy arrow, no pawn, no nested building squares
+    words = [el.text for el in scene.children if isinstance(el, Text) and el.size == MARK_PT]
+    marks = start_marks(scenario, content.enemy_order)
+    assert len(words) == sum(len(m.lines) for ms in marks.values() for m in ms)
+    assert sum("builder" in w for w in words) == len(scenario.builders)
+    assert sum("facing" in w for w in words) == len(scenario.enemies)
+    assert sum("high" in w for w in words) == sum(1 for lv in scenario.levels if lv)
+    assert sum("target" in w for w in words) == sum(scenario.targets)
