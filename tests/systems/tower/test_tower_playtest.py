@@ -232,7 +232,8 @@ def load_pack(root: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 def test_starter_pack_simulates_clean_and_reports(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     pack = load_pack(write_starter(tmp_path / "pack"), monkeypatch)
-    diags = check_simulations(pack, cache_dir=tmp_path / "cache", settings=SMALL)
+    diags = [d for d in check_simulations(pack, cache_dir=tmp_path / "cache", settings=SMALL)
+             if d.code not in ("RS-T109", "RS-T111")]  # the skill gap and the cards' rates
     assert [d.code for d in diags] == ["RS-T106"]  # the curve, a note
     assert "(40 games)" in diags[0].message and "the cap stopped" in diags[0].message
     report = report_simulations(pack, tmp_path / "cache", SMALL)
@@ -266,7 +267,8 @@ def test_unwinnable_scenario_is_an_error_at_its_map(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     pack = load_pack(write_starter(tmp_path / "pack", {
         "scenarios/the-moat.yaml": MOAT.format(extra="")}), monkeypatch)
-    diags = [d for d in check_simulations(pack, settings=SMALL) if d.code != "RS-T106"]
+    diags = [d for d in check_simulations(pack, settings=SMALL)
+             if d.code not in ("RS-T106", "RS-T109", "RS-T111")]
     assert [(d.code, d.file, d.line, d.col) for d in diags] == [
         ("RS-T101", "scenarios/the-moat.yaml", 6, 1)]
     assert diags[0].severity.value == "error" and "no line of play wins" in diags[0].message
@@ -278,7 +280,7 @@ def test_no_win_found_within_budgets_is_a_warning(tmp_path: Path,
     pack = load_pack(write_starter(tmp_path / "pack", {"scenarios/the-moat.yaml": wide}),
                      monkeypatch)
     diags = [d for d in check_simulations(pack, settings=SimSettings(games=20, proof_budget=200))
-             if d.code != "RS-T106"]
+             if d.code not in ("RS-T106", "RS-T109", "RS-T111")]
     assert [(d.code, d.line) for d in diags] == [("RS-T103", 4)]
     assert "won none of 20 playtests" in diags[0].message
     assert "budget of 200 nodes" in diags[0].message
