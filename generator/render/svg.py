@@ -17,7 +17,9 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
 import svgwrite  # type: ignore[import-untyped]
 
@@ -160,8 +162,49 @@ class _Writer:
         return g
 
 
+# Inside :func:`reuse_svgs`: (the SVGs of an earlier run, the SVGs of this run) by scene.
+_REUSE: ContextVar[tuple[dict[Scene, bytes], dict[Scene, bytes]] | None] = ContextVar(
+    "riddlesmith_svg_reuse", default=None)
+
+
+@contextmanager
+def reuse_svgs(previous: dict[Scene, bytes]) -> Iterator[dict[Scene, bytes]]:
+    """Inside the block, :func:`scene_to_svg` of a scene equal to one in ``previous``
+    returns its SVG from there instead of drawing it again. Yields the SVG of every
+    scene asked for in the block: the ``previous`` of the next run.
+
+    A live preview rebuilds a whole pack on each save; this redraws only what changed.
+
+    >>> from .scene import Scene
+    >>> with reuse_svgs({}) as first:
+    ...     a = scene_to_svg(Scene(10, 10, id="a"))
+    >>> with reuse_svgs(first) as second:
+    ...     b = scene_to_svg(Scene(10, 10, id="a"))
+    >>> a is b, list(second) == list(first)
+    (True, True)
+    """
+    found: dict[Scene, bytes] = {}
+    token = _REUSE.set((previous, found))
+    try:
+        yield found
+    finally:
+        _REUSE.reset(token)
+
+
 def scene_to_svg(scene: Scene) -> bytes:
     """Render ``scene`` as a standalone SVG document (UTF-8 bytes)."""
+    reuse = _REUSE.get()
+    if reuse is None:
+        return _draw_svg(scene)
+    previous, found = reuse
+    svg = found.get(scene) or previous.get(scene)
+    if svg is None:
+        svg = _draw_svg(scene)
+    found[scene] = svg
+    return svg
+
+
+def _draw_svg(scene: Scene) -> bytes:
     w, h = _n(scene.width), _n(scene.height)
     # debug=False: svgwrite's attribute validation is slow and our values are checked already.
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", profile="full",
