@@ -21,7 +21,7 @@ from tests.serve.server import CARD_FILE, free_port, get, make_pack, serving
 pytest.importorskip("starlette")
 
 from generator.serve.app import safe_artefact_path  # noqa: E402
-from generator.serve.workspace import SvgMemo, Workspace  # noqa: E402
+from generator.serve.workspace import Place, SvgMemo, Workspace  # noqa: E402
 
 
 def _raw_get(base: str, path: str) -> int:
@@ -46,7 +46,7 @@ def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
                               "json", "--no-cache"], cwd=tmp_path, capture_output=True, text=True)
         assert status == 200 and json.loads(body) == json.loads(cli.stdout)
         state = json.loads(get(base + "/api/state")[1])
-        drawings = state["packs"][0]["drawings"]
+        drawings = [d["label"] for d in state["packs"][0]["drawings"]]
         assert any(d.startswith("svg/cards/") for d in drawings)
         assert any(".pdf p. " in d for d in drawings)
         status, body = get(base + "/artefacts/deck/print/cards-duplex.pdf")
@@ -78,13 +78,16 @@ def test_safe_artefact_path() -> None:
         assert safe_artefact_path(bad) is None, bad
 
 
-def test_a_broken_file_keeps_the_last_good_drawings_stale(tmp_path: Path, monkeypatch) -> None:
+def test_a_card_left_out_for_errors_keeps_its_last_drawing_and_only_it(tmp_path: Path,
+                                                                       monkeypatch) -> None:
     pack = make_pack(tmp_path)
     monkeypatch.chdir(tmp_path)
     ws = Workspace([pack])
     ws.refresh()
     [good] = ws.views()
-    assert good.status == "ready" and good.drawings and not good.stale
+    assert good.status == "ready" and good.drawings and not good.stale and not good.kept
+    label = "svg/cards/starter-teeth-cannot-chew.svg"
+    assert good.places[label] == Place("deck/" + CARD_FILE, 2, 5, "fragment-card", "fragments")
     card = pack / CARD_FILE
     text = card.read_text(encoding="utf-8")
     card.write_text(text.replace("text: I have teeth", "txt: I have teeth", 1), encoding="utf-8")
@@ -92,13 +95,45 @@ def test_a_broken_file_keeps_the_last_good_drawings_stale(tmp_path: Path, monkey
     assert roots == [pack.resolve()]
     ws.refresh(roots)
     [bad] = ws.views()
-    assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
+    assert bad.status == "broken" and not bad.stale and bad.kept == {label}
+    assert {d.label for d in bad.drawings} == {d.label for d in good.drawings}
+    assert next(d for d in bad.drawings if d.label == label) in good.drawings
     assert any(d.code == "RS-S002" and d.line == 4 for d in bad.diagnostics)
+    # Nothing can be drawn without a pack.yaml: every last drawing stays, greyed.
     (pack / "pack.yaml").write_text("kind: [\n", encoding="utf-8")
     ws.refresh(ws.roots_touched([pack / "pack.yaml"]))
     [worse] = ws.views()
-    assert worse.stale and worse.drawings == good.drawings
+    assert worse.stale and worse.drawings == bad.drawings
     assert any(d.code == "RS-Y001" for d in worse.diagnostics)
+
+
+def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_current(
+        tmp_path: Path, monkeypatch) -> None:
+    from generator.serve.app import recheck_line, state_json
+
+    pack = make_pack(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    card = pack / CARD_FILE
+    text = card.read_text(encoding="utf-8")
+    long = "I sleep and " * 60 + "wake."
+    card.write_text(text.replace("I travel along wires.", long, 1), encoding="utf-8")
+    ws.refresh(ws.roots_touched([card]))
+    [view] = ws.views()
+    assert view.status == "broken" and not view.stale and not view.kept
+    label = "svg/cards/starter-travel-along-wires.svg"
+    assert "I sleep and" in next(d.svg for d in view.drawings if d.label == label)
+    assert label in view.changed
+    [state] = state_json(ws)["packs"]
+    drawn = {d["label"]: d for d in state["drawings"]}
+    assert [p["code"] for p in drawn[label]["problems"]] == ["RS-R001"]
+    assert drawn[label]["file"] == "deck/" + CARD_FILE and drawn[label]["line"] == 12
+    assert not any(d["stale"] for d in state["drawings"])
+    assert not drawn["svg/cards/starter-teeth-cannot-chew.svg"]["problems"]
+    line = recheck_line(view, "deck", ["deck/" + CARD_FILE], "12:00:00")
+    assert line.startswith("12:00:00 deck: deck/cards/starter.yaml changed; broken in ")
+    assert "1 error(s)" in line and "RS-R001" in line and label in line
 
 
 def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
