@@ -185,30 +185,49 @@ def drawing_order(drawing: Drawing) -> tuple[bool, str, int]:
     return (not drawing.artefact.endswith(".svg"), drawing.artefact, drawing.page)
 
 
+def document_named_in(keys: Iterable[str], ids: Iterable[str]) -> str | None:
+    """The longest of ``ids`` that one of ``keys`` holds as whole hyphenated words
+    (``board-dyers-yard-A1`` is drawn from ``dyers-yard``), None when there is none.
+
+    >>> document_named_in(["board-dyers-yard-A1"], ["dyers-yard", "yard", "dyers-yards"])
+    'dyers-yard'
+    >>> document_named_in(["sheet-1-front"], ["front-door"]) is None
+    True
+    """
+    padded = [f"-{key}-" for key in keys if key]
+    found = [i for i in ids if len(i) >= 3 and any(f"-{i}-" in p for p in padded)]
+    return max(found, key=lambda i: (len(i), i)) if found else None
+
+
 def place_drawings(pack: Any, drawings: Iterable[Drawing], sources: dict[str, str]
                    ) -> dict[str, Place]:
     """Where each drawing comes from: the document whose id the drawing's file is named
     after (``svg/cards/never-sleep.svg`` is the card ``never-sleep``) or whose id its PDF
-    page carries, else the pack's ``pack.yaml`` (a sheet of many cards, say)."""
+    page carries (as a whole or in part, see :func:`document_named_in`), else the pack's
+    ``pack.yaml`` (a sheet of many cards, say)."""
     documents = [pack.manifest, *pack.documents]
     spans: dict[str, tuple[str, str, int, int]] = {}  # id -> kind, file, first and last line
     by_file: dict[str, list[Any]] = {}
     for doc in documents:
         by_file.setdefault(doc.file, []).append(doc)
+    manifest = ("", pack.manifest.file, 1, 1)
     for file, docs in by_file.items():
         docs.sort(key=lambda d: d.yaml.line)
         last = max(1, len((sources.get(file) or "").splitlines()))
         for doc, after in zip(docs, [*docs[1:], None]):
             first = doc.locate(("kind",), key=True)[0]  # the document's first key, not its "---"
             end = max(first, after.yaml.line - 1 if after is not None else last)
-            spans.setdefault(doc.id, (doc.kind, file, first, end))
-    manifest = spans[pack.manifest.id]
+            if doc is pack.manifest:
+                manifest = (doc.kind, file, first, first)
+            else:
+                spans.setdefault(doc.id, (doc.kind, file, first, end))
     out: dict[str, Place] = {}
     for drawing in drawings:
         keys = drawing_keys(drawing.label) if not drawing.page else (drawing.scene_id,)
-        found = next((spans[k] for k in keys if k in spans and k != pack.manifest.id), None)
+        key = next((k for k in keys if k in spans), None) or document_named_in(keys, spans)
+        found = spans[key] if key is not None else None
         kind, file, line, end = found or ("print sheet" if drawing.page else "drawing", *manifest[1:])
-        out[drawing.label] = Place(file, line, end if found else line, kind, drawing.system)
+        out[drawing.label] = Place(file, line, end, kind, drawing.system)
     return out
 
 

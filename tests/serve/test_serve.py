@@ -136,6 +136,28 @@ def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_curren
     assert "1 error(s)" in line and "RS-R001" in line and label in line
 
 
+def test_drawings_are_placed_at_the_document_their_name_or_page_carries(tmp_path: Path,
+                                                                        monkeypatch) -> None:
+    from generator.scaffold import init_pack
+    from generator.systems import discover_systems
+
+    pack = tmp_path / "tw"
+    init_pack(pack, discover_systems()["tower"], "tw")
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    [view] = ws.views()
+    places = {label: (p.file, p.kind) for label, p in view.places.items()}
+    assert places["maps/the-old-mill.svg"] == ("tw/scenarios/the-old-mill.yaml", "tower-scenario")
+    # The book page "scenario-the-old-mill", the card "god-apollo" of a variant's god.
+    book = next(d.label for d in view.drawings if d.scene_id == "scenario-the-old-mill")
+    assert places[book] == places["maps/the-old-mill.svg"]
+    assert places["svg/cards/god-apollo.svg"][1] == "tower-variant"
+    # A sheet of many cards belongs to no one document: the pack's manifest.
+    assert places["print/god-cards-duplex.pdf p. 1"] == ("tw/pack.yaml", "print sheet")
+    assert set(view.places) == {d.label for d in view.drawings}
+
+
 def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
     from generator.scaffold import init_pack
     from generator.systems import discover_systems
