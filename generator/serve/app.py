@@ -107,7 +107,8 @@ def state_json(ws: Workspace) -> dict[str, Any]:
             by_file.setdefault(d.file, []).append(diagnostic_json(d, view.sources))
         packs.append({
             "id": view.pack_id, "root": display_path(view.root), "status": view.status,
-            "stale": view.stale, "seconds": round(view.seconds, 3), "files": by_file, "metrics": view.metrics,
+            "stale": view.stale, "seconds": round(view.seconds, 3),
+            "checked_at": view.checked_at, "files": by_file, "metrics": view.metrics,
             "metrics_html": metrics_html(view.metrics),
             "sides": sides_html((d.label for d in view.drawings), view.metrics),
             "metrics_pending": view.metrics_pending,

@@ -200,7 +200,7 @@ function renderOverview() {
     box.appendChild(head);
     const stale = pack.drawings.filter(d => d.stale).length;
     box.appendChild(el("div", "", `${pack.drawings.length} drawings` + (stale ? `, ${stale} from before` : "") +
-      `, ${pack.documents.length} documents; checked at ${new Date().toLocaleTimeString()} in ${pack.seconds} s`));
+      `, ${pack.documents.length} documents; checked at ${pack.checked_at} in ${pack.seconds} s`));
     const byFile = {};
     pack.documents.forEach(d => { const f = byFile[d.file] = byFile[d.file] || {}; f[d.kind] = (f[d.kind] || 0) + 1; });
     const table = el("table");

@@ -88,6 +88,7 @@ class PackView:
     artefacts: dict[str, bytes] = field(default_factory=dict)
     pdf_pages: dict[str, Document] = field(default_factory=dict)
     seconds: float = 0.0
+    checked_at: str = ""  # the clock time the check finished (HH:MM:SS)
 
 
 def _pack_id_guess(root: Path) -> str:
@@ -354,11 +355,16 @@ class Workspace:
 
     def _check_one(self, root: Path) -> tuple[PackView | None, Any]:
         """The new view of one pack (simulator results still to come when clean), and its report."""
-        from generator import pipeline
-
         if not (root / "pack.yaml").is_file():
             return None, None
         started = time.perf_counter()
+        view, report = self._check_and_draw(root)
+        return replace(view, seconds=time.perf_counter() - started,
+                       checked_at=time.strftime("%H:%M:%S")), report
+
+    def _check_and_draw(self, root: Path) -> tuple[PackView, Any]:
+        from generator import pipeline
+
         with self._lock:
             old = self._views.get(root)
             memo = self._memos.setdefault(root, SvgMemo())
@@ -383,7 +389,7 @@ class Workspace:
             if old is not None and old.drawings:
                 view = replace(view, drawings=old.drawings, places=old.places, metrics=old.metrics,
                                stale=True, artefacts=old.artefacts, pdf_pages=old.pdf_pages)
-            return replace(view, seconds=time.perf_counter() - started), report
+            return view, report
         drawings, artefacts, pdf_pages = drawn
         places = place_drawings(report.packs[0], drawings, report.sources)
         before = {d.label: d for d in old.drawings} if old is not None else {}
@@ -402,11 +408,9 @@ class Workspace:
                            kept=frozenset(d.label for d in kept),
                            places={**places, **{d.label: old.places[d.label] for d in kept
                                                 if old is not None and d.label in old.places}})
-            return replace(view, edited=edited_drawings(old, view),
-                           seconds=time.perf_counter() - started), report
+            return replace(view, edited=edited_drawings(old, view)), report
         return replace(view, status="ready", metrics_pending=True, artefacts=artefacts,
-                       pdf_pages=pdf_pages, edited=edited_drawings(old, view),
-                       seconds=time.perf_counter() - started), report
+                       pdf_pages=pdf_pages, edited=edited_drawings(old, view)), report
 
     def artefact(self, pack_id: str, path: str) -> bytes | None:
         """The bytes of one artefact of the last good render (PDFs drawn on demand)."""
