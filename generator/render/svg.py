@@ -17,14 +17,13 @@ True
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Any, Iterator
+from typing import Any, ContextManager
 
 import svgwrite  # type: ignore[import-untyped]
 
 from . import fonts
 from .images import data_uri
+from .reuse import Reuse
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -162,13 +161,10 @@ class _Writer:
         return g
 
 
-# Inside :func:`reuse_svgs`: (the SVGs of an earlier run, the SVGs of this run) by scene.
-_REUSE: ContextVar[tuple[dict[Scene, bytes], dict[Scene, bytes]] | None] = ContextVar(
-    "riddlesmith_svg_reuse", default=None)
+_SVGS: Reuse[Scene, bytes] = Reuse("riddlesmith_svg_reuse")
 
 
-@contextmanager
-def reuse_svgs(previous: dict[Scene, bytes]) -> Iterator[dict[Scene, bytes]]:
+def reuse_svgs(previous: dict[Scene, bytes]) -> ContextManager[dict[Scene, bytes]]:
     """Inside the block, :func:`scene_to_svg` of a scene equal to one in ``previous``
     returns its SVG from there instead of drawing it again. Yields the SVG of every
     scene asked for in the block: the ``previous`` of the next run.
@@ -183,25 +179,12 @@ def reuse_svgs(previous: dict[Scene, bytes]) -> Iterator[dict[Scene, bytes]]:
     >>> a is b, list(second) == list(first)
     (True, True)
     """
-    found: dict[Scene, bytes] = {}
-    token = _REUSE.set((previous, found))
-    try:
-        yield found
-    finally:
-        _REUSE.reset(token)
+    return _SVGS.block(previous)
 
 
 def scene_to_svg(scene: Scene) -> bytes:
     """Render ``scene`` as a standalone SVG document (UTF-8 bytes)."""
-    reuse = _REUSE.get()
-    if reuse is None:
-        return _draw_svg(scene)
-    previous, found = reuse
-    svg = found.get(scene) or previous.get(scene)
-    if svg is None:
-        svg = _draw_svg(scene)
-    found[scene] = svg
-    return svg
+    return _SVGS.get(scene, lambda: _draw_svg(scene))
 
 
 def _draw_svg(scene: Scene) -> bytes:

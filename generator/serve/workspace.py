@@ -30,6 +30,7 @@ from generator.pack.schema import SchemaSet, load_schemas
 from generator.render.pdf import capture_documents, document_to_pdf, placeholder_index
 from generator.render.scene import Document, Scene
 from generator.render.svg import reuse_svgs, scene_to_svg
+from generator.render.text import FitResult, reuse_fits
 from generator.serve.tables import drawing_keys
 from generator.systems import Options
 
@@ -102,19 +103,22 @@ def _pack_id_guess(root: Path) -> str:
     return root.name
 
 
-class SvgMemo:
-    """Scene -> SVG, keeping only what the last render used (unchanged cards are not redrawn)."""
+class RenderMemo:
+    """What the last check and render of a pack fitted and drew, for the next to reuse:
+    an edit to one card lays out and draws that card again, not the deck."""
 
     def __init__(self) -> None:
-        self._memo: dict[Scene, bytes] = {}
+        self._svgs: dict[Scene, bytes] = {}
+        self._fits: dict[tuple[Any, ...], FitResult] = {}
 
     @contextlib.contextmanager
     def reusing(self) -> Iterator[None]:
-        """Inside the block every ``scene_to_svg`` (the systems' own SVG artefacts too)
-        reuses the last block's SVG of an equal scene; the memo then holds this block's."""
-        with reuse_svgs(self._memo) as found:
+        """Inside the block every ``scene_to_svg`` and ``fit_text`` (the systems' checks and
+        builds too) reuses the last block's result for equal arguments; the memo then
+        holds this block's."""
+        with reuse_svgs(self._svgs) as svgs, reuse_fits(self._fits) as fits:
             yield
-        self._memo = found
+        self._svgs, self._fits = svgs, fits
 
     def render(self, scenes: Iterable[Scene]) -> list[str]:
         with self.reusing():
@@ -145,8 +149,7 @@ def metrics_job(root: str, options: Options) -> dict[str, Any] | None:
     return pack_metrics(report)
 
 
-def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[str, bytes],
-                                                       dict[str, Document]]:
+def render_pack(report: Any) -> tuple[tuple[Drawing, ...], dict[str, bytes], dict[str, Document]]:
     """Build the (single) pack of ``report`` in memory: drawings and artefacts.
 
     The pack may have errors: its valid documents are drawn as they would print
@@ -155,7 +158,7 @@ def render_pack(report: Any, memo: SvgMemo) -> tuple[tuple[Drawing, ...], dict[s
     pack = report.packs[0]
     artefacts: dict[str, bytes] = {}
     made_by: dict[str, str] = {}
-    with memo.reusing(), capture_documents() as documents:
+    with capture_documents() as documents:
         for name in pack.systems:
             system = report.systems.get(name)
             if system is None:
@@ -261,7 +264,7 @@ class Workspace:
         self.schemas = schemas or load_schemas()
         self.version = 0
         self._views: dict[Path, PackView] = {}
-        self._memos: dict[Path, SvgMemo] = {}
+        self._memos: dict[Path, RenderMemo] = {}
         self._lock = threading.Lock()
         self.roots()  # a path that is not a pack folder is a usage error now, not later
 
@@ -367,8 +370,17 @@ class Workspace:
 
         with self._lock:
             old = self._views.get(root)
-            memo = self._memos.setdefault(root, SvgMemo())
-        report = pipeline.check([root], self.options, schemas=self.schemas)
+            memo = self._memos.setdefault(root, RenderMemo())
+        drawn: tuple[tuple[Drawing, ...], dict[str, bytes], dict[str, Document]] | None = None
+        with memo.reusing():
+            report = pipeline.check([root], self.options, schemas=self.schemas)
+            failed = report.failed() or not report.packs
+            if report.packs:
+                try:
+                    drawn = render_pack(report)
+                except Exception:  # noqa: BLE001 - content with errors may break a renderer anywhere
+                    if not failed:
+                        raise
         pack_id = report.packs[0].id if report.packs else (old.pack_id if old else root.name)
         view = PackView(root=root, pack_id=pack_id, status="broken",
                         diagnostics=tuple(report.diagnostics), sources=dict(report.sources),
@@ -377,14 +389,6 @@ class Workspace:
             pack = report.packs[0]
             view = replace(view, outline=tuple(sorted(
                 (d.file, d.kind, d.id, d.yaml.line) for d in [pack.manifest, *pack.documents])))
-        failed = report.failed() or not report.packs
-        drawn: tuple[tuple[Drawing, ...], dict[str, bytes], dict[str, Document]] | None = None
-        if report.packs:
-            try:
-                drawn = render_pack(report, memo)
-            except Exception:  # noqa: BLE001 - content with errors may break a renderer anywhere
-                if not failed:
-                    raise
         if drawn is None:  # not even the valid documents could be drawn: the last drawings, greyed
             if old is not None and old.drawings:
                 view = replace(view, drawings=old.drawings, places=old.places, metrics=old.metrics,

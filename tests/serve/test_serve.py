@@ -21,7 +21,7 @@ from tests.serve.server import CARD_FILE, free_port, get, make_pack, serving
 pytest.importorskip("starlette")
 
 from generator.serve.app import safe_artefact_path  # noqa: E402
-from generator.serve.workspace import Place, SvgMemo, Workspace  # noqa: E402
+from generator.serve.workspace import Place, RenderMemo, Workspace  # noqa: E402
 
 
 def _raw_get(base: str, path: str) -> int:
@@ -182,7 +182,7 @@ def _random_scene(rng: random.Random, n: int) -> Scene:
 
 def test_svg_memo_matches_a_fresh_render_on_seeded_scenes() -> None:
     rng = random.Random(11)
-    memo = SvgMemo()
+    memo = RenderMemo()
     for _round in range(6):
         scenes = [_random_scene(rng, n) for n in range(rng.randint(1, 8))]
         assert memo.render(scenes) == [scene_to_svg(s).decode("utf-8") for s in scenes]
