@@ -57,12 +57,13 @@ figcaption .place{font-family:monospace;color:#222}
 figure.card figcaption,figure.card .marks{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
 figure.problem{outline:3px solid #c33} figure.problem.warning{outline-color:#d90}
 figure.focus{box-shadow:0 0 0 5px #8a3ffc}
-figure.changed{box-shadow:0 0 0 3px #2a9d4a}
+figure.changed{box-shadow:0 0 0 2px #2a9d4a}
 figure.edited{box-shadow:0 0 0 5px #1f6fd1;animation:flash 1.2s ease-out}
 @keyframes flash{from{background:#bff0c8}to{background:#fff}}
 .marks{grid-column:1/-1;font-size:11px;color:#a11;margin:2px 0} .marks.warning{color:#8a5a00}
+figure.stale .marks{color:#555}
 .side{max-width:440px}
-.stale{opacity:.35;filter:grayscale(1)}
+.stale,figure.stale .svg{opacity:.35;filter:grayscale(1)} figure.stale{opacity:1;filter:none}
 details.results{margin:4px 0;background:#fff;border:1px solid #ddd}
 details.results>summary{cursor:pointer;padding:2px 6px;font-size:13px;color:#333}
 .metrics{font-size:12px;padding:6px;max-height:340px;overflow:auto}
