@@ -28,7 +28,7 @@ from generator.diagnostics import Diagnostic
 from generator.formats import get_formatter, make_summary
 from generator.pack.loader import display_path
 from generator.serve.page import PAGE
-from generator.serve.tables import metrics_html, sides_html
+from generator.serve.tables import documents_html, metrics_html, sides_html
 from generator.serve.workspace import PackView, Workspace
 
 EXCERPT_LINES = 2  # lines of context on each side of a diagnostic's line
@@ -93,7 +93,7 @@ def drawing_json(view: PackView, label_text: str, digest: str) -> dict[str, Any]
     problems = [{"line": d.line, "severity": d.severity.value, "code": d.code, "message": d.message}
                 for d in view.diagnostics if d.file == place.file and place.line <= d.line <= place.end]
     return out | {"file": place.file, "line": place.line, "end": place.end, "kind": place.kind,
-                  "system": place.system, "problems": problems}
+                  "system": place.system, "doc": place.doc, "problems": problems}
 
 
 def state_json(ws: Workspace) -> dict[str, Any]:
@@ -111,6 +111,7 @@ def state_json(ws: Workspace) -> dict[str, Any]:
             "checked_at": view.checked_at, "files": by_file, "metrics": view.metrics,
             "metrics_html": metrics_html(view.metrics),
             "sides": sides_html((d.label for d in view.drawings), view.metrics),
+            "doc_figures": documents_html((p.doc for p in view.places.values()), view.metrics),
             "metrics_pending": view.metrics_pending,
             "drawings": [drawing_json(view, d.label, d.digest) for d in view.drawings],
             "changed": list(view.changed), "edited": list(view.edited), "rev": drawings_rev(view),

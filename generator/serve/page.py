@@ -451,7 +451,8 @@ async function renderViewer(fresh) {
     d.appendChild(el("div", "msg", p.message)); diags.appendChild(d); });
   const figs = document.getElementById("vfigs"); figs.textContent = "";
   // Figures drawn by generator/serve/tables.py, which escapes every text it puts in.
-  if (pack.sides[m.label] !== undefined) figs.insertAdjacentHTML("beforeend", pack.sides[m.label]);
+  const html = pack.sides[m.label] !== undefined ? pack.sides[m.label] : pack.doc_figures[m.doc];
+  if (html !== undefined) figs.insertAdjacentHTML("beforeend", html);
   else figs.appendChild(el("div", "", pack.metrics_pending ? "proving\\u2026" : "no simulator figures for this document"));
   const src = document.getElementById("vsrc");
   if (!m.file) { src.textContent = ""; return; }

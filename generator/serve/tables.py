@@ -221,6 +221,21 @@ def drawing_keys(label_text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((whole, stem, bare, single, single.removeprefix("card-"))))
 
 
+def documents_html(ids: Iterable[str], metrics: dict[str, Any]) -> dict[str, str]:
+    """Per document id with figures in ``metrics``: those figures as HTML (a book page or
+    a large view shows its document's figures even when no drawing is named after it).
+
+    >>> documents_html(["mill", "none"], {"tower": {"mill": {"wins": 3}}})
+    {'mill': '<table><tr><th>wins</th><td class="num">3</td></tr></table>'}
+    """
+    out: dict[str, str] = {}
+    for key in dict.fromkeys(ids):
+        found = find_key(metrics, key) if key else None
+        if found is not None:
+            out[key] = value_html(found, key)
+    return out
+
+
 def sides_html(labels: Iterable[str], metrics: dict[str, Any]) -> dict[str, str]:
     """Per drawing whose id has figures in ``metrics``: those figures as HTML."""
     out: dict[str, str] = {}

@@ -64,6 +64,7 @@ class Place:
     end: int  # the document's last line: a diagnostic in [line, end] is the drawing's problem
     kind: str  # the document's kind; "print sheet" for a PDF page of many documents
     system: str
+    doc: str = ""  # the document's id ("" for the pack's manifest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +232,7 @@ def place_drawings(pack: Any, drawings: Iterable[Drawing], sources: dict[str, st
         key = next((k for k in keys if k in spans), None) or document_named_in(keys, spans)
         found = spans[key] if key is not None else None
         kind, file, line, end = found or ("print sheet" if drawing.page else "drawing", *manifest[1:])
-        out[drawing.label] = Place(file, line, end, kind, drawing.system)
+        out[drawing.label] = Place(file, line, end, kind, drawing.system, key or "")
     return out
 
 

@@ -87,7 +87,8 @@ def test_a_card_left_out_for_errors_keeps_its_last_drawing_and_only_it(tmp_path:
     [good] = ws.views()
     assert good.status == "ready" and good.drawings and not good.stale and not good.kept
     label = "svg/cards/starter-teeth-cannot-chew.svg"
-    assert good.places[label] == Place("deck/" + CARD_FILE, 2, 5, "fragment-card", "fragments")
+    assert good.places[label] == Place("deck/" + CARD_FILE, 2, 5, "fragment-card", "fragments",
+                                       "starter-teeth-cannot-chew")
     card = pack / CARD_FILE
     text = card.read_text(encoding="utf-8")
     card.write_text(text.replace("text: I have teeth", "txt: I have teeth", 1), encoding="utf-8")
@@ -156,6 +157,21 @@ def test_drawings_are_placed_at_the_document_their_name_or_page_carries(tmp_path
     # A sheet of many cards belongs to no one document: the pack's manifest.
     assert places["print/god-cards-duplex.pdf p. 1"] == ("tw/pack.yaml", "print sheet")
     assert set(view.places) == {d.label for d in view.drawings}
+
+
+def test_a_riddle_page_of_the_book_has_its_riddles_figures(tmp_path: Path, monkeypatch) -> None:
+    from generator.scaffold import init_pack
+    from generator.serve.app import state_json
+    from generator.systems import discover_systems
+
+    init_pack(tmp_path / "rd", discover_systems()["riddle"], "rd")
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([tmp_path / "rd"])
+    ws.refresh()
+    [state] = state_json(ws)["packs"]
+    pages = [d for d in state["drawings"] if ".pdf p. " in d["label"] and d["doc"] == "first-light"]
+    assert pages and all(d["file"] == "rd/riddles/first-light.yaml" for d in pages)
+    assert "<th>turns</th>" in state["doc_figures"]["first-light"]
 
 
 def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
