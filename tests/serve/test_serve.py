@@ -108,6 +108,33 @@ def test_a_card_left_out_for_errors_keeps_its_last_drawing_and_only_it(tmp_path:
     assert any(d.code == "RS-Y001" for d in worse.diagnostics)
 
 
+def test_a_renderer_failing_on_content_with_errors_leaves_the_last_drawings(tmp_path: Path,
+                                                                            monkeypatch) -> None:
+    from generator.serve import workspace
+
+    pack = make_pack(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    [good] = ws.views()
+
+    def broken(_report: object) -> None:
+        raise RuntimeError("a renderer met content it did not expect")
+
+    monkeypatch.setattr(workspace, "render_pack", broken)
+    card = pack / CARD_FILE
+    card.write_text(card.read_text(encoding="utf-8").replace("text: I have", "txt: I have", 1),
+                    encoding="utf-8")
+    ws.refresh(ws.roots_touched([card]))
+    [bad] = ws.views()
+    assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
+    # On clean content a renderer's failure is a bug, not a state to show: it is raised.
+    card.write_text(card.read_text(encoding="utf-8").replace("txt: I have", "text: I have", 1),
+                    encoding="utf-8")
+    with pytest.raises(RuntimeError, match="did not expect"):
+        ws.refresh(ws.roots_touched([card]))
+
+
 def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_current(
         tmp_path: Path, monkeypatch) -> None:
     from generator.serve.app import recheck_line, state_json
