@@ -21,7 +21,7 @@ from tests.serve.server import CARD_FILE, free_port, get, make_pack, serving
 pytest.importorskip("starlette")
 
 from generator.serve.app import safe_artefact_path  # noqa: E402
-from generator.serve.workspace import Place, RenderMemo, Workspace  # noqa: E402
+from generator.serve.workspace import PackView, Place, RenderMemo, Workspace  # noqa: E402
 
 
 def _raw_get(base: str, path: str) -> int:
@@ -78,24 +78,35 @@ def test_safe_artefact_path() -> None:
         assert safe_artefact_path(bad) is None, bad
 
 
+def _checked_deck(tmp_path: Path, monkeypatch) -> tuple[Workspace, PackView]:
+    """A workspace of a fresh fragments deck (``deck``, checked once) and its view."""
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([make_pack(tmp_path)])
+    ws.refresh()
+    [view] = ws.views()
+    return ws, view
+
+
+def _edit_card(ws: Workspace, old: str, new: str) -> PackView:
+    """Replace ``old`` by ``new`` in the deck's card file, check again, return the view."""
+    card = ws.paths[0] / CARD_FILE
+    card.write_text(card.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    roots = ws.roots_touched([card])
+    assert roots == [ws.paths[0].resolve()]
+    ws.refresh(roots)
+    [view] = ws.views()
+    return view
+
+
 def test_a_card_left_out_for_errors_keeps_its_last_drawing_and_only_it(tmp_path: Path,
                                                                        monkeypatch) -> None:
-    pack = make_pack(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    ws = Workspace([pack])
-    ws.refresh()
-    [good] = ws.views()
+    ws, good = _checked_deck(tmp_path, monkeypatch)
+    pack = ws.paths[0]
     assert good.status == "ready" and good.drawings and not good.stale and not good.kept
     label = "svg/cards/starter-teeth-cannot-chew.svg"
     assert good.places[label] == Place("deck/" + CARD_FILE, 2, 5, "fragment-card", "fragments",
                                        "starter-teeth-cannot-chew")
-    card = pack / CARD_FILE
-    text = card.read_text(encoding="utf-8")
-    card.write_text(text.replace("text: I have teeth", "txt: I have teeth", 1), encoding="utf-8")
-    roots = ws.roots_touched([card])
-    assert roots == [pack.resolve()]
-    ws.refresh(roots)
-    [bad] = ws.views()
+    bad = _edit_card(ws, "text: I have teeth", "txt: I have teeth")
     assert bad.status == "broken" and not bad.stale and bad.kept == {label}
     assert {d.label for d in bad.drawings} == {d.label for d in good.drawings}
     assert next(d for d in bad.drawings if d.label == label) in good.drawings
@@ -112,43 +123,25 @@ def test_a_renderer_failing_on_content_with_errors_leaves_the_last_drawings(tmp_
                                                                             monkeypatch) -> None:
     from generator.serve import workspace
 
-    pack = make_pack(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    ws = Workspace([pack])
-    ws.refresh()
-    [good] = ws.views()
+    ws, good = _checked_deck(tmp_path, monkeypatch)
 
     def broken(_report: object) -> None:
         raise RuntimeError("a renderer met content it did not expect")
 
     monkeypatch.setattr(workspace, "render_pack", broken)
-    card = pack / CARD_FILE
-    card.write_text(card.read_text(encoding="utf-8").replace("text: I have", "txt: I have", 1),
-                    encoding="utf-8")
-    ws.refresh(ws.roots_touched([card]))
-    [bad] = ws.views()
+    bad = _edit_card(ws, "text: I have", "txt: I have")
     assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
     # On clean content a renderer's failure is a bug, not a state to show: it is raised.
-    card.write_text(card.read_text(encoding="utf-8").replace("txt: I have", "text: I have", 1),
-                    encoding="utf-8")
     with pytest.raises(RuntimeError, match="did not expect"):
-        ws.refresh(ws.roots_touched([card]))
+        _edit_card(ws, "txt: I have", "text: I have")
 
 
 def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_current(
         tmp_path: Path, monkeypatch) -> None:
     from generator.serve.app import recheck_line, state_json
 
-    pack = make_pack(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    ws = Workspace([pack])
-    ws.refresh()
-    card = pack / CARD_FILE
-    text = card.read_text(encoding="utf-8")
-    long = "I sleep and " * 60 + "wake."
-    card.write_text(text.replace("I travel along wires.", long, 1), encoding="utf-8")
-    ws.refresh(ws.roots_touched([card]))
-    [view] = ws.views()
+    ws, _ = _checked_deck(tmp_path, monkeypatch)
+    view = _edit_card(ws, "I travel along wires.", "I sleep and " * 60 + "wake.")
     assert view.status == "broken" and not view.stale and not view.kept
     label = "svg/cards/starter-travel-along-wires.svg"
     assert "I sleep and" in next(d.svg for d in view.drawings if d.label == label)
