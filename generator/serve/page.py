@@ -56,9 +56,9 @@ figcaption{grid-column:1/-1;font-size:11px;color:#666;overflow-wrap:anywhere}
 figcaption .place{font-family:monospace;color:#222}
 figure.card figcaption,figure.card .marks{max-width:150px} figure.page figcaption,figure.map figcaption{max-width:330px}
 figure.problem{outline:3px solid #c33} figure.problem.warning{outline-color:#d90}
-figure.focus{box-shadow:0 0 0 5px #8a3ffc}
 figure.changed{box-shadow:0 0 0 2px #2a9d4a}
 figure.edited{box-shadow:0 0 0 5px #1f6fd1;animation:flash 1.2s ease-out}
+figure.focus{box-shadow:0 0 0 5px #8a3ffc}
 @keyframes flash{from{background:#bff0c8}to{background:#fff}}
 .marks{grid-column:1/-1;font-size:11px;color:#a11;margin:2px 0} .marks.warning{color:#8a5a00}
 figure.stale .marks{color:#555}
