@@ -197,14 +197,20 @@ class Hub:
     async def refresh(self, roots: list[Path] | None = None, changed: Iterable[Path] = ()) -> None:
         async with self.busy:
             roots = self.ws.roots_touched([]) if roots is None else roots
+            read_before = {name for v in self.ws.views() for name in v.sources}
             self.ws.mark_proving(roots)
             self.notify()
             await asyncio.to_thread(self.ws.refresh, roots, self.notify)
             if self.log is not None:
                 clock = time.strftime("%H:%M:%S")
+                # The files that are there, or that the last check read (a deleted card file);
+                # not an editor's temporary file that came and went.
+                names = sorted({display_path(p) for p in changed if p.exists()
+                                or display_path(p) in read_before})
                 for root in roots:
                     view = next((v for v in self.ws.views() if v.root == root), None)
-                    mine = sorted(display_path(p) for p in changed if root in p.resolve().parents)
+                    base = display_path(root) + "/"
+                    mine = [n for n in names if n.startswith(base)]
                     self.log(recheck_line(view, root.name, mine, clock))
 
     async def watch(self, stop: asyncio.Event) -> None:
