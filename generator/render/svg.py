@@ -17,12 +17,13 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ContextManager
 
 import svgwrite  # type: ignore[import-untyped]
 
 from . import fonts
 from .images import data_uri
+from .reuse import Reuse
 from .scene import (
     MM_PER_PT,
     Circle,
@@ -160,8 +161,33 @@ class _Writer:
         return g
 
 
+_SVGS: Reuse[Scene, bytes] = Reuse("riddlesmith_svg_reuse")
+
+
+def reuse_svgs(previous: dict[Scene, bytes]) -> ContextManager[dict[Scene, bytes]]:
+    """Inside the block, :func:`scene_to_svg` of a scene equal to one in ``previous``
+    returns its SVG from there instead of drawing it again. Yields the SVG of every
+    scene asked for in the block: the ``previous`` of the next run.
+
+    A live preview rebuilds a whole pack on each save; this redraws only what changed.
+
+    >>> from .scene import Scene
+    >>> with reuse_svgs({}) as first:
+    ...     a = scene_to_svg(Scene(10, 10, id="a"))
+    >>> with reuse_svgs(first) as second:
+    ...     b = scene_to_svg(Scene(10, 10, id="a"))
+    >>> a is b, list(second) == list(first)
+    (True, True)
+    """
+    return _SVGS.block(previous)
+
+
 def scene_to_svg(scene: Scene) -> bytes:
     """Render ``scene`` as a standalone SVG document (UTF-8 bytes)."""
+    return _SVGS.get(scene, lambda: _draw_svg(scene))
+
+
+def _draw_svg(scene: Scene) -> bytes:
     w, h = _n(scene.width), _n(scene.height)
     # debug=False: svgwrite's attribute validation is slow and our values are checked already.
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", profile="full",

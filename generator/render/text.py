@@ -28,10 +28,11 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ContextManager
 
 from ..diagnostics import Diagnostic, make
 from . import fonts
+from .reuse import Reuse
 from .scene import MM_PER_PT, Element, Group, Scene, Text, TextBlock
 
 IconDraw = Callable[[float, float, float], tuple[Element, ...]]
@@ -76,6 +77,9 @@ class FitResult:
     unknown_icons: tuple[str, ...] = ()
     missing_glyphs: frozenset[str] = frozenset()
     complete: bool = True
+
+
+_FITS: Reuse[tuple[Any, ...], FitResult] = Reuse("riddlesmith_fit_reuse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +449,35 @@ def fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans
     >>> r.lines > 1 and r.fits
     True
     """
+    if icons is not None:  # icon registries are not hashable: nothing to reuse by
+        return _fit_text(markup, width_mm, height_mm, family, max_size, min_size, leading, align,
+                         valign, icons, fill)
+    key = (markup, width_mm, height_mm, family, max_size, min_size, leading, align, valign, fill)
+    return _FITS.get(key, lambda: _fit_text(markup, width_mm, height_mm, family, max_size, min_size,
+                                            leading, align, valign, None, fill))
+
+
+def reuse_fits(previous: dict[tuple[Any, ...], FitResult]
+               ) -> ContextManager[dict[tuple[Any, ...], FitResult]]:
+    """Inside the block, :func:`fit_text` of a text (without icons) fitted with the same
+    arguments in ``previous`` returns that result instead of laying it out again; yields
+    the results asked for in the block (see :mod:`.reuse`).
+
+    >>> with reuse_fits({}) as first:
+    ...     a = fit_text("Take one tile.", 40, 10)
+    >>> with reuse_fits(first):
+    ...     b = fit_text("Take one tile.", 40, 10)
+    >>> a is b, a == fit_text("Take one tile.", 40, 10)
+    (True, True)
+    """
+    return _FITS.block(previous)
+
+
+def _fit_text(markup: str, width_mm: float, height_mm: float, family: str = "sans",
+             max_size: float = 10.0, min_size: float = 6.0, leading: float = 1.2,
+             align: str = "left", valign: str = "top",
+             icons: Mapping[str, IconDraw] | None = None,
+             fill: str = "#000000") -> FitResult:
     if not all(math.isfinite(v) for v in (width_mm, height_mm, max_size, min_size, leading)):
         raise ValueError("text box sizes must be finite numbers")
     if not width_mm > 0 or height_mm < 0:

@@ -59,7 +59,9 @@ def run_serve(paths: list[Path], options: Options, host: str, port: int, open_br
     _check_port(host, port)
     # Simulator results are computed in one worker process (spawned: the server has threads).
     executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    app = make_app(Workspace(paths, options, executor=executor))
+    # One line per re-check on the terminal: when, what changed, what came out.
+    app = make_app(Workspace(paths, options, executor=executor),
+                   log=announce if callable(announce) else None)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     url = f"http://{host}:{port}/"

@@ -207,16 +207,33 @@ def drawing_keys(label_text: str) -> tuple[str, ...]:
 
     >>> drawing_keys("svg/deck/card-city-engineer-10.svg")
     ('card-city-engineer-10', 'city-engineer-10', 'card-city-engineer', 'city-engineer')
-    >>> drawing_keys("maps/mill.svg"), drawing_keys("book.pdf p. 1")
-    (('mill',), ())
+    >>> drawing_keys("maps/mill.svg"), drawing_keys("cards/mill-back.svg"), drawing_keys("book.pdf p. 1")
+    (('mill',), ('mill-back', 'mill'), ())
     """
     stem = drawing_stem(label_text)
     if stem is None:
         return ()
+    # The whole name first: a card may be called "carry-others-on-my-back".
+    whole = label_text.rsplit("/", 1)[-1].removesuffix(".svg")
     bare = stem.removeprefix("card-")
     head, _, tail = stem.rpartition("-")
     single = head if head and tail.isdigit() else stem
-    return tuple(dict.fromkeys((stem, bare, single, single.removeprefix("card-"))))
+    return tuple(dict.fromkeys((whole, stem, bare, single, single.removeprefix("card-"))))
+
+
+def documents_html(ids: Iterable[str], metrics: dict[str, Any]) -> dict[str, str]:
+    """Per document id with figures in ``metrics``: those figures as HTML (a book page or
+    a large view shows its document's figures even when no drawing is named after it).
+
+    >>> documents_html(["mill", "none"], {"tower": {"mill": {"wins": 3}}})
+    {'mill': '<table><tr><th>wins</th><td class="num">3</td></tr></table>'}
+    """
+    out: dict[str, str] = {}
+    for key in dict.fromkeys(ids):
+        found = find_key(metrics, key) if key else None
+        if found is not None:
+            out[key] = value_html(found, key)
+    return out
 
 
 def sides_html(labels: Iterable[str], metrics: dict[str, Any]) -> dict[str, str]:

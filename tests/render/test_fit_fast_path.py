@@ -58,3 +58,23 @@ def test_a_megabyte_of_text_is_cut_short() -> None:
     assert not r.fits and not r.complete and r.lines < 100
     word = fit_text("x" * 1_000_000, 40, 10)
     assert not word.fits and not word.complete and word.lines < 100
+
+
+def test_reused_fits_match_fresh_ones() -> None:
+    """Within reuse_fits (the live preview), a fit met in the last run comes from there:
+    pinned to a fresh fit_text on generated texts, boxes and sizes, some repeated."""
+    from generator.render.text import reuse_fits
+
+    rng = random.Random(27)
+    memo: dict = {}
+    cases = []
+    for _round in range(4):
+        # Half of each round repeats earlier cases (reused), half is new.
+        cases = rng.sample(cases, len(cases) // 2) + [
+            (_text(rng), rng.uniform(8, 90), rng.uniform(0, 60), rng.choice([6.0, 8.0, 12.5]),
+             rng.choice(["left", "center"])) for _ in range(30)]
+        with reuse_fits(memo) as used:
+            got = [fit_text(t, w, h, max_size=m, min_size=4.1, align=a) for t, w, h, m, a in cases]
+        memo = used
+        assert got == [fit_text(t, w, h, max_size=m, min_size=4.1, align=a) for t, w, h, m, a in cases]
+        assert len(memo) == len(set(cases))

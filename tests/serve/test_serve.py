@@ -21,7 +21,7 @@ from tests.serve.server import CARD_FILE, free_port, get, make_pack, serving
 pytest.importorskip("starlette")
 
 from generator.serve.app import safe_artefact_path  # noqa: E402
-from generator.serve.workspace import SvgMemo, Workspace  # noqa: E402
+from generator.serve.workspace import PackView, Place, RenderMemo, Workspace  # noqa: E402
 
 
 def _raw_get(base: str, path: str) -> int:
@@ -46,7 +46,7 @@ def test_endpoints_report_artefacts_and_refusals(tmp_path: Path) -> None:
                               "json", "--no-cache"], cwd=tmp_path, capture_output=True, text=True)
         assert status == 200 and json.loads(body) == json.loads(cli.stdout)
         state = json.loads(get(base + "/api/state")[1])
-        drawings = state["packs"][0]["drawings"]
+        drawings = [d["label"] for d in state["packs"][0]["drawings"]]
         assert any(d.startswith("svg/cards/") for d in drawings)
         assert any(".pdf p. " in d for d in drawings)
         status, body = get(base + "/artefacts/deck/print/cards-duplex.pdf")
@@ -78,27 +78,120 @@ def test_safe_artefact_path() -> None:
         assert safe_artefact_path(bad) is None, bad
 
 
-def test_a_broken_file_keeps_the_last_good_drawings_stale(tmp_path: Path, monkeypatch) -> None:
-    pack = make_pack(tmp_path)
+def _checked_deck(tmp_path: Path, monkeypatch) -> tuple[Workspace, PackView]:
+    """A workspace of a fresh fragments deck (``deck``, checked once) and its view."""
     monkeypatch.chdir(tmp_path)
-    ws = Workspace([pack])
+    ws = Workspace([make_pack(tmp_path)])
     ws.refresh()
-    [good] = ws.views()
-    assert good.status == "ready" and good.drawings and not good.stale
-    card = pack / CARD_FILE
-    text = card.read_text(encoding="utf-8")
-    card.write_text(text.replace("text: I have teeth", "txt: I have teeth", 1), encoding="utf-8")
+    [view] = ws.views()
+    return ws, view
+
+
+def _edit_card(ws: Workspace, old: str, new: str) -> PackView:
+    """Replace ``old`` by ``new`` in the deck's card file, check again, return the view."""
+    card = ws.paths[0] / CARD_FILE
+    card.write_text(card.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     roots = ws.roots_touched([card])
-    assert roots == [pack.resolve()]
+    assert roots == [ws.paths[0].resolve()]
     ws.refresh(roots)
-    [bad] = ws.views()
-    assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
+    [view] = ws.views()
+    return view
+
+
+def test_a_card_left_out_for_errors_keeps_its_last_drawing_and_only_it(tmp_path: Path,
+                                                                       monkeypatch) -> None:
+    ws, good = _checked_deck(tmp_path, monkeypatch)
+    pack = ws.paths[0]
+    assert good.status == "ready" and good.drawings and not good.stale and not good.kept
+    label = "svg/cards/starter-teeth-cannot-chew.svg"
+    assert good.places[label] == Place("deck/" + CARD_FILE, 2, 5, "fragment-card", "fragments",
+                                       "starter-teeth-cannot-chew")
+    bad = _edit_card(ws, "text: I have teeth", "txt: I have teeth")
+    assert bad.status == "broken" and not bad.stale and bad.kept == {label}
+    assert {d.label for d in bad.drawings} == {d.label for d in good.drawings}
+    assert next(d for d in bad.drawings if d.label == label) in good.drawings
     assert any(d.code == "RS-S002" and d.line == 4 for d in bad.diagnostics)
+    # Nothing can be drawn without a pack.yaml: every last drawing stays, greyed.
     (pack / "pack.yaml").write_text("kind: [\n", encoding="utf-8")
     ws.refresh(ws.roots_touched([pack / "pack.yaml"]))
     [worse] = ws.views()
-    assert worse.stale and worse.drawings == good.drawings
+    assert worse.stale and worse.drawings == bad.drawings
     assert any(d.code == "RS-Y001" for d in worse.diagnostics)
+
+
+def test_a_renderer_failing_on_content_with_errors_leaves_the_last_drawings(tmp_path: Path,
+                                                                            monkeypatch) -> None:
+    from generator.serve import workspace
+
+    ws, good = _checked_deck(tmp_path, monkeypatch)
+
+    def broken(_report: object) -> None:
+        raise RuntimeError("a renderer met content it did not expect")
+
+    monkeypatch.setattr(workspace, "render_pack", broken)
+    bad = _edit_card(ws, "text: I have", "txt: I have")
+    assert bad.status == "broken" and bad.stale and bad.drawings == good.drawings
+    # On clean content a renderer's failure is a bug, not a state to show: it is raised.
+    with pytest.raises(RuntimeError, match="did not expect"):
+        _edit_card(ws, "txt: I have", "text: I have")
+
+
+def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_current(
+        tmp_path: Path, monkeypatch) -> None:
+    from generator.serve.app import recheck_line, state_json
+
+    ws, _ = _checked_deck(tmp_path, monkeypatch)
+    view = _edit_card(ws, "I travel along wires.", "I sleep and " * 60 + "wake.")
+    assert view.status == "broken" and not view.stale and not view.kept
+    label = "svg/cards/starter-travel-along-wires.svg"
+    assert "I sleep and" in next(d.svg for d in view.drawings if d.label == label)
+    assert label in view.changed
+    [state] = state_json(ws)["packs"]
+    drawn = {d["label"]: d for d in state["drawings"]}
+    assert [p["code"] for p in drawn[label]["problems"]] == ["RS-R001"]
+    assert drawn[label]["file"] == "deck/" + CARD_FILE and drawn[label]["line"] == 12
+    assert not any(d["stale"] for d in state["drawings"])
+    assert not drawn["svg/cards/starter-teeth-cannot-chew.svg"]["problems"]
+    line = recheck_line(view, "deck", ["deck/" + CARD_FILE], "12:00:00")
+    assert line.startswith("12:00:00 deck: deck/cards/starter.yaml changed; broken in ")
+    assert "1 error(s)" in line and "RS-R001" in line and label in line
+
+
+def test_drawings_are_placed_at_the_document_their_name_or_page_carries(tmp_path: Path,
+                                                                        monkeypatch) -> None:
+    from generator.scaffold import init_pack
+    from generator.systems import discover_systems
+
+    pack = tmp_path / "tw"
+    init_pack(pack, discover_systems()["tower"], "tw")
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([pack])
+    ws.refresh()
+    [view] = ws.views()
+    places = {label: (p.file, p.kind) for label, p in view.places.items()}
+    assert places["maps/the-old-mill.svg"] == ("tw/scenarios/the-old-mill.yaml", "tower-scenario")
+    # The book page "scenario-the-old-mill", the card "god-apollo" of a variant's god.
+    book = next(d.label for d in view.drawings if d.scene_id == "scenario-the-old-mill")
+    assert places[book] == places["maps/the-old-mill.svg"]
+    assert places["svg/cards/god-apollo.svg"][1] == "tower-variant"
+    # A sheet of many cards belongs to no one document: the pack's manifest.
+    assert places["print/god-cards-duplex.pdf p. 1"] == ("tw/pack.yaml", "print sheet")
+    assert set(view.places) == {d.label for d in view.drawings}
+
+
+def test_a_riddle_page_of_the_book_has_its_riddles_figures(tmp_path: Path, monkeypatch) -> None:
+    from generator.scaffold import init_pack
+    from generator.serve.app import state_json
+    from generator.systems import discover_systems
+
+    init_pack(tmp_path / "rd", discover_systems()["riddle"], "rd")
+    monkeypatch.chdir(tmp_path)
+    ws = Workspace([tmp_path / "rd"])
+    ws.refresh()
+    [state] = state_json(ws)["packs"]
+    pages = [d for d in state["drawings"] if ".pdf p. " in d["label"] and d["doc"] == "first-light"]
+    assert pages and all(d["file"] == "rd/riddles/first-light.yaml" for d in pages)
+    assert "<th>turns</th>" in state["doc_figures"]["first-light"]
 
 
 def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
@@ -125,7 +218,7 @@ def _random_scene(rng: random.Random, n: int) -> Scene:
 
 def test_svg_memo_matches_a_fresh_render_on_seeded_scenes() -> None:
     rng = random.Random(11)
-    memo = SvgMemo()
+    memo = RenderMemo()
     for _round in range(6):
         scenes = [_random_scene(rng, n) for n in range(rng.randint(1, 8))]
         assert memo.render(scenes) == [scene_to_svg(s).decode("utf-8") for s in scenes]

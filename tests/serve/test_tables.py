@@ -163,7 +163,7 @@ def test_each_role_card_drawing_shows_its_figures_beside_it(tmp_path: Path, monk
     ws.refresh()
     [state] = state_json(ws)["packs"]
     [game] = state["metrics"]["roles"].values()
-    cards = [label for label in state["drawings"] if "/card-" in label]
+    cards = [d["label"] for d in state["drawings"] if "/card-" in d["label"]]
     assert cards and set(cards) <= set(state["sides"])
     for label in cards:
         assert "<th>played</th>" in state["sides"][label]
