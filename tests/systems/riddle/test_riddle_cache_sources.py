@@ -10,13 +10,15 @@ import pytest
 from generator.systems.riddle import cache
 
 PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks",
-            "codes", "components", "constellation", "content", "decks", "french", "legend", "maps",
+            "codes", "components", "constellation", "content", "decks", "figures", "french",
+            "legend", "maps",
             "measures", "player_aid", "render", "shortcuts",
             "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "solver_diagnostics",
             "templates",
             "typography", "wording", "__init__"}
-"""Riddle modules that print, check content or drive the command line: no stored result
-depends on their code."""
+"""Riddle modules that print, check content or drive the command line: no stored proof
+depends on their code (the measures' cache of ``figures`` hashes ``measures`` and itself
+on top of the proof's key)."""
 
 
 def test_every_listed_module_has_a_source_file() -> None:

@@ -54,3 +54,28 @@ def test_a_card_in_the_wrong_pile_and_a_weaker_player_winning_more_are_warnings(
     assert all(d.file.endswith("easy.yaml") for d in wrong)
     weaker = [d for d in report.diagnostics if d.code == "RS-T110"]
     assert len(weaker) == 6 and all("the greedy player won" in d.message for d in weaker)
+
+
+def test_every_tower_module_a_stored_figure_reads_is_hashed() -> None:
+    """The stored playtests hold bonus counts that ``scoring`` decides (issue 23: the
+    list missed it), and the skill and card rates come from ``sim_skill``: a change to
+    any module the playtest summary imports from the tower system must change the key."""
+    import ast
+    import importlib.util
+
+    from generator.systems.tower.sim_checks import HASHED_MODULES
+
+    deciding = ("generator.systems.tower.playtest", "generator.systems.tower.sim_checks",
+                "generator.systems.tower.sim_skill", "generator.systems.tower.proof")
+    for name in deciding:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin
+        tree = ast.parse(Path(spec.origin).read_text("utf-8"))
+        top = [n for n in tree.body if isinstance(n, ast.ImportFrom)]
+        used = {n.module for n in top if n.module and n.module.startswith(
+            "generator.systems.tower.")}
+        # The model compiles documents into the Game the fingerprint hashes whole, and
+        # checks/variants only decide which games are played (their ids are keyed).
+        used -= {"generator.systems.tower.model", "generator.systems.tower.checks",
+                 "generator.systems.tower.variants"}
+        assert used <= set(HASHED_MODULES), (name, sorted(used - set(HASHED_MODULES)))
