@@ -54,7 +54,8 @@ class GlyphsSystem:
         # means those of another game: they wait until it is fixed.
         complete = not any(pack.may_lack(kind) for kind in KINDS)
         if loaded.table is not None and loaded.game_doc is not None and complete:
-            out.extend(iter_simulation_problems(pack, loaded, cache_dir_for(pack, options)))
+            out.extend(iter_simulation_problems(pack, loaded, cache_dir_for(pack, options),
+                                                progress=options.progress))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:

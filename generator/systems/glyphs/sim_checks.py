@@ -40,7 +40,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -119,8 +120,10 @@ def fingerprint(table: Table, settings: SimSettings) -> str:
 
 
 def simulate(table: Table, settings: SimSettings | None = None,
-             cache_dir: Path | None = None) -> dict[str, Any]:
-    """The curve and the card difficulties as a JSON-ready dict (cached)."""
+             cache_dir: Path | None = None,
+             progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The curve and the card difficulties as a JSON-ready dict (cached); ``progress``
+    hears of each degree played and of the card difficulties as they finish."""
     settings = settings or DEFAULT_SETTINGS
     path = None
     key = ""
@@ -132,6 +135,7 @@ def simulate(table: Table, settings: SimSettings | None = None,
             return dict(stored["result"])
     curve = []
     for degree in table.degrees:
+        started = time.process_time()
         r, stopped = playtest_until(table, degree.degree, settings.policy, settings.seed,
                                     settings.games_budget)
         curve.append({"degree": degree.degree, "games": r.games, "wins": r.wins,
@@ -140,7 +144,13 @@ def simulate(table: Table, settings: SimSettings | None = None,
                       "mean_solved_ci95": list(mean_interval(r.solved)),
                       "players": [_player(table, degree.degree, p, settings)
                                   for p in settings.players]})
+        if progress is not None:
+            progress(f"glyphs: degree {degree.degree}: {settings.policy} won "
+                     f"{format_rate(r.wins, r.games)} of {r.games} games "
+                     f"({time.process_time() - started:.1f} s)")
     setup = standard_setup(table)
+    if progress is not None:
+        progress(f"glyphs: fewest actions of {len(table.cards)} riddle cards")
     cards = []
     for card in table.cards:
         found = card_difficulty(table.n, table.symbol_of, card.id, card.wanted,
@@ -229,11 +239,13 @@ def deck_means(result: dict[str, Any]) -> dict[int, float]:
 
 
 def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
-                             settings: SimSettings | None = None) -> Iterator[Diagnostic]:
-    """RS-X101 to RS-X105 for the pack's game (its checks passed)."""
+                             settings: SimSettings | None = None,
+                             progress: Callable[[str], None] | None = None
+                             ) -> Iterator[Diagnostic]:
+    """RS-X101 to RS-X107 for the pack's game (its checks passed)."""
     table, doc = loaded.table, loaded.game_doc
     settings = settings or settings_for(pack)
-    result = simulate(table, settings, cache_dir)
+    result = simulate(table, settings, cache_dir, progress)
     curve = result["curve"]
     index = {d.degree: i for i, d in enumerate(loaded.game.degrees)}
 

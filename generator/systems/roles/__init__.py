@@ -55,7 +55,8 @@ class RolesSystem:
         cards, docs, _ = read_pack(pack)
         out.extend(iter_fit_problems(cards, docs, card_box(pack), options.lang))
         if not any(d.severity is Severity.ERROR for d in out):
-            out.extend(iter_playout_problems(pack, cache_dir_for(pack, options)))
+            out.extend(iter_playout_problems(pack, cache_dir_for(pack, options),
+                                             options.progress))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:

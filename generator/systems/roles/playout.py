@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -421,7 +421,8 @@ def figures_result(found: Mapping[str, Any], players: int, seed: int) -> DealRes
 
 
 def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[Table, ...],
-                 cache: Path | None) -> dict[str, Any]:
+                 cache: Path | None, progress: Callable[[str], None] | None = None
+                 ) -> dict[str, Any]:
     """The check's figures (cached): :func:`result_figures`, ``positions`` (positions
     searched for RS-N015) and ``reach`` (per judged role ``[proof, first usable
     position]``, see :func:`.reach.iter_reach`)."""
@@ -434,6 +435,8 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
         stored = read_keyed(path, key)
         if stored is not None and _well_formed(stored, tables):
             return {k: stored[k] for k in FIGURE_KEYS}
+    if progress is not None:
+        progress(f"roles: '{game.id}': {CHECK_POLICY} playouts over {len(tables)} deals")
     result, stopped = playtest_deals(tables, CHECK_POLICY, 0, game.seed,
                                      game.playtest_players, budget=budget)
     positions = collect_positions(tables, game.playtest_games * len(tables), game.seed,
@@ -550,14 +553,17 @@ def iter_reach_warnings(reach: dict[str, list[Any]], positions: int,
                                    "(an estimate)", ("abilities",))
 
 
-def iter_playout_problems(pack: Pack, cache: Path | None) -> Iterator[Diagnostic]:
-    """The balance warnings of every role game of a checked pack."""
+def iter_playout_problems(pack: Pack, cache: Path | None,
+                          progress: Callable[[str], None] | None = None
+                          ) -> Iterator[Diagnostic]:
+    """The balance warnings of every role game of a checked pack (``progress`` hears of
+    playouts that are not in the cache)."""
     cards, docs, games = read_pack(pack)
     for game, _, doc in games:
         deals, tables = compile_deals(game, cards)
         if not tables:
             continue
-        figures = cached_stats(pack, game, doc, tables, cache)
+        figures = cached_stats(pack, game, doc, tables, cache, progress)
         result = figures_result(figures, game.playtest_players, game.seed)
         yield from iter_card_warnings(result, docs, doc)
         yield from iter_reach_warnings(figures["reach"], figures["positions"], docs)

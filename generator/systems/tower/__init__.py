@@ -146,7 +146,8 @@ class TowerSystem:
             out.extend(iter_book_fit_problems(pack, options))
         # A document with errors is not simulated; every other one is (issue 22 §4).
         out.extend(check_simulations(pack, sources, cache_dir_for(pack, options),
-                                     settings_for(pack), unsound=pack.in_error(out)))
+                                     settings_for(pack), unsound=pack.in_error(out),
+                                     progress=options.progress))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:

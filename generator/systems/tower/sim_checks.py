@@ -39,7 +39,8 @@ import dataclasses
 import hashlib
 import json
 import re
-from collections.abc import Collection, Iterator
+import time
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -440,7 +441,8 @@ def _clean_scenarios(pack: Pack, sources: dict[str, str],
 
 def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
                   cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
-                  unsound: Collection[tuple[str, str]] = (), with_skill: bool = False
+                  unsound: Collection[tuple[str, str]] = (), with_skill: bool = False,
+                  progress: Callable[[str], None] | None = None
                   ) -> tuple[dict[tuple[str, Rules], ScenarioSim], list[Diagnostic]]:
     """Simulate every clean scenario (under the base rules, and under each campaign's
     enemy order); return the simulations by (scenario id, rules) and the diagnostics.
@@ -458,8 +460,14 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
         if key not in sims:
             scenario, doc = clean[ident]
             game = compile_game(scenario, rules)
+            started = time.process_time()
             sims[key] = simulate_scenario(game, scenario.level, settings, cache_dir,
                                           source_digest)
+            if progress is not None:
+                p = sims[key].playtest
+                progress(f"tower: '{ident}'{'' if rules == BASE_RULES else ' (campaign order)'}"
+                         f": {p.policy} won {format_rate(p.wins, p.games)} of {p.games} games "
+                         f"({time.process_time() - started:.1f} s)")
             if rules == BASE_RULES:
                 out.extend(iter_scenario_problems(scenario, doc, game, sims[key]))
             if sims[key].cache_problem and ident not in warned:
@@ -528,12 +536,16 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
 
 def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
                       cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
-                      unsound: Collection[tuple[str, str]] = ()) -> list[Diagnostic]:
+                      unsound: Collection[tuple[str, str]] = (),
+                      progress: Callable[[str], None] | None = None) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds), the
     ``unsound`` documents ((kind, id): those with errors) left out."""
     from generator.systems.tower.sim_skill import iter_card_rates
 
-    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound, with_skill=True)
+    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound, with_skill=True,
+                              progress=progress)
+    if progress is not None and pack.of_kind("tower-variant"):
+        progress(f"tower: proving and rating {len(pack.of_kind('tower-variant'))} god cards")
     clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
                              unsound)
     source_digest = digest_sources()
