@@ -63,9 +63,10 @@ back:
 
 def starter_files(pack_id: str) -> dict[str, str]:
     """A complete small pack: settings, a 40-card starter deck and six When cards."""
+    title = pack_id.replace('-', ' ').title()
     pack = f"""kind: pack
 id: {pack_id}
-title: {pack_id.replace('-', ' ').title()}
+title: {title}
 version: 0.1.0
 systems: [fragments]
 languages: [en]
@@ -80,7 +81,9 @@ include:
   - cards/*.yaml
   - when-cards/*.yaml
 """
-    game = TEMPLATES["fragment-game"].split("\n", 1)[1].replace("{id}", "game")
+    # One title: the deck's (on its cards' backs and the aid) is the pack's.
+    game = TEMPLATES["fragment-game"].split("\n", 1)[1].replace("{id}", "game") \
+        .replace("title: My Riddle Deck", f"title: {title}")
     whens = "---\n".join(
         TEMPLATES["when-card"].split("\n", 1)[1].replace("{id}", f"when-{i}") for i in range(1, 7))
     starter = files("generator.systems.fragments").joinpath("starter_cards.yaml").read_text("utf-8")
