@@ -303,7 +303,10 @@ _verbose = click.option("-v", "--verbose", is_flag=True,
                         help="Progress lines with timings; build lists every file it wrote.")
 _jobs = click.option("--jobs", type=click.IntRange(1), default=1, show_default=True,
                      help="Worker processes for proofs and other expensive checks; the "
-                          "results are the same for any number.")
+                          "results are the same for any number. One by default (playtest "
+                          "uses all cores): a check runs many small simulations, where "
+                          "starting processes costs more than it saves, and is often one of "
+                          "several jobs on a CI machine.")
 _scheduler = click.option("--scheduler", metavar="ADDRESS",
                           help="Run those checks on a Dask cluster (needs the 'dask' extra), "
                                "e.g. tcp://host:8786.")
@@ -675,7 +678,9 @@ def solve_command(pack: str, target: str, fmt: str, **values: Any) -> None:
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the run: game i is seeded from (seed, i), so the same seed "
                    "gives the same games on every executor.")
-@click.option("--jobs", type=click.IntRange(1), help="Worker processes (default: all cores).")
+@click.option("--jobs", type=click.IntRange(1),
+              help="Worker processes (default: all cores, where check uses one: a playtest "
+                   "is one long run that every core shortens).")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask cluster (needs the 'dask' extra), e.g. tcp://host:8786.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
