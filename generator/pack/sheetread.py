@@ -158,9 +158,12 @@ def sniff_delimiter(text: str, default: str = ",") -> str:
     return next(d for d, n in counts.items() if n == best)
 
 
-def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024) -> SheetFile:
-    """Read a CSV file's bytes into one table."""
+def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024,
+                   tabs: bool | None = None) -> SheetFile:
+    """Read a CSV file's bytes into one table (``tabs``: separated by tabs; None: when
+    ``file`` is named ``.tsv``, else the separator the first line uses most)."""
     out = SheetFile()
+    tabs = file.lower().endswith(".tsv") if tabs is None else tabs
     if len(raw) > max_bytes:
         out.diagnostics.append(make("RS-Y002", f"file is {len(raw):,} bytes; the limit is "
                                     f"{max_bytes:,} bytes", file, hint="split the sheet into several files"))
@@ -177,14 +180,14 @@ def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024) -> S
         line = before.count(b"\n") + 1
         # The cell the byte is in, counting separators on its line (rows are lines here).
         start = before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")
-        delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(
+        delimiter = "\t" if tabs else sniff_delimiter(
             raw.split(b"\n", 1)[0].decode("utf-8", errors="replace"))
         col = start.count(delimiter) + 1
         out.diagnostics.append(make(
             "RS-Y004", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", file, line, col,
             hint="save the sheet as 'CSV UTF-8' (not 'CSV' or 'Windows CSV')"))
         return out
-    delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(text)
+    delimiter = "\t" if tabs else sniff_delimiter(text)
     table = Table(file=file)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     number = 0
