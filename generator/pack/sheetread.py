@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import warnings
 import zipfile
 from dataclasses import dataclass, field
@@ -135,7 +136,20 @@ def _binary(raw: bytes, file: str) -> Diagnostic | None:
     if b"\x00" in raw[:65536] or b"\x00" in raw:
         return make("RS-C001", "this file is not CSV text: it holds binary data (NUL bytes)", file,
                     hint="save the sheet as 'CSV UTF-8', or include the file it was exported to")
+    head = raw[:4096].decode("utf-8", errors="replace")
+    if head and sum(ch == "\ufffd" or (ch < " " and ch not in "\t\r\n") for ch in head) > len(head) // 3:
+        # A text in another encoding has a few bad bytes (its accents), reported at their
+        # cell; this many is not text at all.
+        return make("RS-C001", "this file is not CSV text: most of its first bytes are not text",
+                    file, hint="save the sheet as 'CSV UTF-8', or include the file it was exported to")
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    if _YAML_LINE.match(first) and sniff_delimiter(first) == "," and "," not in first:
+        return make("RS-C001", "this file looks like YAML, not CSV: its first line is a YAML key", file,
+                    hint="name it .yaml, or write the sheet's header row first (id,text,...)")
     return None
+
+
+_YAML_LINE = re.compile(r"^(?:---\s*$|%YAML|[A-Za-z_][\w-]*:(?:\s|$))")
 
 
 def sniff_delimiter(text: str, default: str = ",") -> str:
