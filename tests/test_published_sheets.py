@@ -338,6 +338,38 @@ def test_a_sheets_entry_gives_the_kind_of_an_address_and_is_fetched_even_if_not_
     assert codes(pack) == [("RS-C009", "pack.yaml", 11, 3)]  # at the entry's key
 
 
+def test_the_kept_copy_is_never_read_as_a_sheet_of_the_pack(server: Server, tmp_path: Path) -> None:
+    """The copy is a .csv file inside the pack folder (in the hidden cache folder): a
+    pattern that takes every CSV file must not load its cards a second time."""
+    server.routes["/s.csv"] = Route(body=starter_csv())
+    pack = url_pack(tmp_path / "p", server.url("/s.csv"))
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "  - cards/when.yaml\n", "  - cards/when.yaml\n  - '**/*.csv'\n"), encoding="utf-8")
+    (pack / "cards" / "more.csv").write_text("kind,id,text\nfragment-card,extra,I hum.\n", encoding="utf-8")
+    assert run(pack)[0] == 0
+    assert sheet_copies(pack / ".riddlesmith-cache")
+    code, text = run(pack)
+    assert code == 0 and "RS-P005" not in text
+
+
+def test_serve_does_not_re_check_when_a_check_keeps_a_copy(server: Server, tmp_path: Path) -> None:
+    """A check run by serve writes the copy into the pack's cache folder; that write must
+    not look like an edit (it would re-check, fetch, write again: a loop)."""
+    pytest.importorskip("watchfiles")
+    from watchfiles import Change
+
+    from generator.serve.app import PackFilter
+
+    server.routes["/s.csv"] = Route(body=starter_csv())
+    pack = url_pack(tmp_path / "p", server.url("/s.csv"))
+    assert run(pack)[0] == 0
+    watched = PackFilter([tmp_path.resolve()])
+    for copy in sheet_copies(pack / ".riddlesmith-cache"):
+        assert not watched(Change.added, str(copy.resolve()))
+    assert watched(Change.modified, str((pack / "pack.yaml").resolve()))
+
+
 # --------------------------------------------------------------------------- bounded waits
 
 
@@ -387,3 +419,4 @@ def test_a_100000_row_published_sheet_stops_at_the_row_limit(server: Server, tmp
     found_codes = codes(pack, "--no-cache")
     assert time.process_time() - start < 10
     assert ("RS-C006", url, MAX_ROWS + 1, 1) in found_codes
+
