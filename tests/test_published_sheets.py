@@ -420,3 +420,47 @@ def test_a_100000_row_published_sheet_stops_at_the_row_limit(server: Server, tmp
     assert time.process_time() - start < 10
     assert ("RS-C006", url, MAX_ROWS + 1, 1) in found_codes
 
+
+# --------------------------------------------------------------------------- the README
+
+
+def test_the_readme_recipe_runs_with_a_local_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Sheets by web address", followed as written (the server on a free port, not 8000)."""
+    import functools
+    import re
+    import shutil
+    from http.server import SimpleHTTPRequestHandler
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("#### Sheets by web address"):readme.index("### Editors")]
+    sh = re.findall(r"```sh\n(.*?)```", section, flags=re.S)[0].splitlines()
+    pack_yaml = re.findall(r"```yaml\n(.*?)```", section, flags=re.S)[1]
+    shown = re.findall(r"```text\n(.*?)```", section, flags=re.S)[0].splitlines()
+    assert sh == ["riddlesmith init deck --system fragments --sheet",
+                  "mkdir published && mv deck/cards.csv published/",
+                  "python3 -m http.server 8000 --bind 127.0.0.1 --directory published &"]
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, sh[0].split()[1:]).exit_code == 0
+    (tmp_path / "published").mkdir()
+    shutil.move("deck/cards.csv", "published/cards.csv")
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory="published"))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    port = str(httpd.server_address[1])
+    manifest = Path("deck/pack.yaml")
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text[:text.index("include:")] + pack_yaml.replace("8000", port), encoding="utf-8")
+    code, out = run(Path("deck"))
+    assert (code, out.strip()) == (0, shown[1])
+    httpd.shutdown()
+    httpd.server_close()
+    code, out = run(Path("deck"))
+    assert code == 0
+    first = shown[3].replace("8000", port)
+    assert out.startswith(first[:first.index("the copy fetched")])
+    assert out.splitlines()[1:3] == [line.replace("8000", port) for line in shown[4:6]]
+    assert out.splitlines()[3].startswith("  hint: the copy is deck/.riddlesmith-cache/sheets/")
