@@ -257,6 +257,8 @@ def test_no_cache_fetches_without_keeping_a_copy_and_uses_none(server: Server, t
     ("ftp://example.org/cards.csv", "not 'ftp://'"),
     ("https://ana:secret@example.org/pub?output=csv", "user name or password"),
     ("https:///pub?output=csv", "names no server"),
+    ("http://[::1/pub?output=csv", "cannot be read"),
+    ("https://example.org/cartes été.csv", "outside ASCII"),
 ])
 def test_an_address_that_is_not_http_is_refused_at_the_include_line(tmp_path: Path, url: str,
                                                                    why: str) -> None:

@@ -77,8 +77,18 @@ def without_fragment(url: str) -> str:
 
 
 def refusal(url: str) -> str | None:
-    """Why ``url`` is not fetched, or None when it is."""
-    parts = urllib.parse.urlsplit(url)
+    """Why ``url`` is not fetched, or None when it is.
+
+    >>> refusal("http://[::1/pub")
+    'the address cannot be read: Invalid IPv6 URL'
+    """
+    if any(not " " < ch < "\x7f" for ch in url):
+        return ("the address holds a space, a control character or a character outside ASCII "
+                "(copy it from the browser, which writes them %-encoded)")
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError as exc:
+        return f"the address cannot be read: {exc}"
     if parts.scheme.lower() not in SCHEMES:
         return f"only http:// and https:// addresses are fetched, not '{parts.scheme}://'"
     if not parts.hostname:
