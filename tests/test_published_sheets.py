@@ -25,8 +25,8 @@ from generator.pack.loader import load_packs
 from generator.pack.published import FETCH_DEADLINE, FETCH_TIMEOUT, Fetching
 from generator.pack.schema import load_schemas
 from generator.pack.sheetread import MAX_ROWS
-from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.pipeline import check, kinds_of
+from generator.systems import Options, discover_systems
 from test_sheets import starter_documents
 from sheet_files import csv_bytes, xlsx_rows
 
@@ -168,6 +168,9 @@ def test_a_published_csv_gives_the_same_documents_and_its_cells_are_named_by_add
     assert block[1].index("Starter") == block[2].index("^")  # the row shown, a caret under the cell
     assert [(d["file"], d["line"], d["col"]) for d in found(pack, "--no-cache")
             if d["code"] == "RS-S001"] == [(url, 3, column)]
+    sarif = json.loads(run(pack, "--no-cache", "--format", "sarif")[1])
+    result = next(r for r in sarif["runs"][0]["results"] if r["ruleId"] == "RS-S001")
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == url
     github = run(pack, "--no-cache", "--format", "github")[1]
     assert f"file={url},line=3,col={column},title=RS-S001::cell " in github.replace("%3A", ":").replace(
         "%2C", ",")
@@ -175,9 +178,6 @@ def test_a_published_csv_gives_the_same_documents_and_its_cells_are_named_by_add
 
 def test_the_documents_of_a_published_sheet_equal_those_of_the_local_file(
         server: Server, tmp_path: Path) -> None:
-    from generator.pipeline import check
-    from generator.systems import Options
-
     server.routes["/pub?output=csv"] = Route(body=starter_csv())
     pack = url_pack(tmp_path / "p", server.url("/pub?output=csv"))
     report = check([pack], Options(cache=False))
@@ -219,6 +219,10 @@ def test_offline_the_cached_copy_is_used_with_a_warning_at_the_include_line(
         assert code == 0
         assert codes(pack, "--cache-dir", str(cache)) == [("RS-C009", "pack.yaml", 10, 5)]
         assert f"the server answered {failure.status}" in text and "is used" in text
+    # The copy is intact, and gives the documents the server gave.
+    assert [p.read_bytes() for p in sheet_copies(cache / "test-pack")] == [starter_csv()]
+    report = check([pack], Options(cache_dir=cache))
+    assert [d.data for d in report.packs[0].documents if d.kind == "fragment-card"] == starter_documents()
     # Nobody listening at all: the same, and the copy is still the one first fetched.
     gone = url_pack(tmp_path / "q", f"http://127.0.0.1:{closed_port()}/s.csv")
     assert run(gone, "--cache-dir", str(cache))[0] == 1  # another address: nothing cached
