@@ -45,7 +45,7 @@ class Route:
 class Server:
     base: str
     routes: dict[str, Route]
-    asked: list[dict[str, str]]  # the headers of every request, in order
+    asked: list[dict[str, str]]  # the path (":path") and headers of every request, in order
 
     def url(self, path: str) -> str:
         return self.base + path
@@ -58,7 +58,7 @@ def server() -> Iterator[Server]:
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
-            asked.append({k.lower(): v for k, v in self.headers.items()})
+            asked.append({":path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
             route = routes.get(self.path, Route(404, b"not here"))
             etag = route.headers.get("ETag")
             if etag and self.headers.get("If-None-Match") == etag:
@@ -374,6 +374,32 @@ def test_serve_does_not_re_check_when_a_check_keeps_a_copy(server: Server, tmp_p
     for copy in sheet_copies(pack / ".riddlesmith-cache"):
         assert not watched(Change.added, str(copy.resolve()))
     assert watched(Change.modified, str((pack / "pack.yaml").resolve()))
+
+
+def test_a_sheets_entry_names_one_sheet_of_a_workbook_by_address_hash_sheet(
+        server: Server, tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    documents = [{k: v for k, v in d.items() if k != "kind"} for d in starter_documents()]
+    book = Workbook()
+    ws = book.active
+    ws.title = "Cards"
+    for row in xlsx_rows(documents):
+        ws.append(row)
+    book.create_sheet("#notes").append(["free text"])
+    raw = io.BytesIO()
+    book.save(raw)
+    server.routes["/pub?output=xlsx"] = Route(body=raw.getvalue())
+    url = server.url("/pub?output=xlsx")
+    pack_yaml = PACK_YAML.replace("  - cards/*.yaml\n", "  - cards/when.yaml\n") + (
+        f'sheets:\n  "{url}#Cards": fragment-card\n')
+    pack = write_pack(tmp_path / "p", {"pack.yaml": pack_yaml})
+    (pack / "cards" / "starter.yaml").unlink()
+    assert run(pack, "--no-cache") == (0, "no problems in 4 files (48 documents)\n")
+    assert server.asked[-1][":path"] == "/pub?output=xlsx"  # the fragment is never sent
+    (pack / "pack.yaml").write_text(pack_yaml.replace("#Cards", "#Crads"), encoding="utf-8")
+    wrong = [d for d in found(pack, "--no-cache") if d["code"] == "RS-C008"]
+    assert [(d["line"], d["hint"]) for d in wrong] == [(11, "did you mean 'Cards'?")]
 
 
 # --------------------------------------------------------------------------- bounded waits
