@@ -402,6 +402,24 @@ def test_a_sheets_entry_names_one_sheet_of_a_workbook_by_address_hash_sheet(
     assert [(d["line"], d["hint"]) for d in wrong] == [(11, "did you mean 'Cards'?")]
 
 
+def test_a_damaged_copy_is_not_used_and_an_unwritable_cache_does_not_stop_the_check(
+        server: Server, tmp_path: Path) -> None:
+    server.routes["/s.csv"] = Route(body=starter_csv())
+    pack = url_pack(tmp_path / "p", server.url("/s.csv"))
+    assert run(pack)[0] == 0
+    [copy] = sheet_copies(pack / ".riddlesmith-cache")
+    copy.write_bytes(copy.read_bytes()[:100])  # cut short: not the bytes the server sent
+    server.routes["/s.csv"] = Route(503)
+    assert codes(pack) == [("RS-C010", "pack.yaml", 10, 5)]
+    # A cache folder that cannot be made (a file is in the way): fetched, not kept.
+    server.routes["/s.csv"] = Route(body=starter_csv())
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file, not a folder", encoding="utf-8")
+    result = _load(pack, Fetching(cache_dir=blocked))
+    assert not [d for d in result.diagnostics if d.code.startswith("RS-C")]
+    assert len([d for d in result.packs[0].documents if d.kind == "fragment-card"]) == 40
+
+
 # --------------------------------------------------------------------------- bounded waits
 
 
