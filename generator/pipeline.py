@@ -95,7 +95,8 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     systems = discover_systems()
     schemas = schemas or load_schemas()
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits,
-                                    Fetching(cache=options.cache, cache_dir=options.cache_dir))
+                                    Fetching(cache=options.cache, cache_dir=options.cache_dir,
+                                             progress=progress))
     diagnostics = list(loaded.diagnostics)
     diagnostics.extend(iter_shared_pack_ids(loaded.packs))
     system_options = replace(options, progress=progress)

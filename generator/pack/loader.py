@@ -265,6 +265,8 @@ def _iter_address_units(url: str, where: tuple[str, Any], fetching: Fetching, fo
                  "sheet to the web and name its https:// address"))
         pack.rejected.add(None)
         return
+    if fetching.progress is not None:
+        fetching.progress(f"fetching {url}")
     got = fetch_sheet(url, fetching, folder)
     if got.raw is None:
         pack.files.append(url)
@@ -336,15 +338,14 @@ def _sheet_kinds(root: Path, manifest: Document, kinds: dict[str, str],
                      and not any(part.startswith(".") for part in p.relative_to(root).parts))
     for key, kind in (manifest.data.get("sheets") or {}).items():
         name = key.split("#", 1)[0]
-        if is_address(name):
-            pass  # fetched (or refused) with the included addresses
-        elif os.path.isabs(name) or ".." in Path(name).parts or (
-                (root / name).exists() and root.resolve() not in (root / name).resolve().parents):
+        local = not is_address(name)  # an address is fetched (or refused) with the included ones
+        if local and (os.path.isabs(name) or ".." in Path(name).parts or (
+                (root / name).exists() and root.resolve() not in (root / name).resolve().parents)):
             result.diagnostics.append(manifest.diag(
                 "RS-P009", f"'{name}' leaves the pack folder", ("sheets", key), key=True,
                 hint="name sheets relative to the folder of pack.yaml"))
             continue
-        elif Path(name).suffix.lower() not in SHEET_SUFFIXES or not (root / name).is_file():
+        if local and (Path(name).suffix.lower() not in SHEET_SUFFIXES or not (root / name).is_file()):
             result.diagnostics.append(manifest.diag(
                 "RS-C008", f"'{name}' is not a sheet file of the pack", ("sheets", key), key=True,
                 hint=suggest(name, present) or ("sheet files here: " + ", ".join(present) if present

@@ -41,9 +41,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from generator import __version__
 
@@ -119,13 +119,15 @@ def tab_separated(url: str) -> bool:
 class Fetching:
     """How published sheets are fetched: whether their copies are kept and where (as
     simulator results are: :func:`generator.pack.model.cache_folder`), the waits in
-    seconds and the largest answer in bytes."""
+    seconds and the largest answer in bytes. ``progress`` hears of each fetch before it
+    starts (a wait of seconds the user should see the cause of)."""
 
     cache: bool = True
     cache_dir: Path | None = None
     timeout: float = FETCH_TIMEOUT
     deadline: float = FETCH_DEADLINE
     max_bytes: int = 5 * 1024 * 1024
+    progress: Callable[[str], None] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
