@@ -180,7 +180,9 @@ def test_the_documents_of_a_published_sheet_equal_those_of_the_local_file(
         server: Server, tmp_path: Path) -> None:
     server.routes["/pub?output=csv"] = Route(body=starter_csv())
     pack = url_pack(tmp_path / "p", server.url("/pub?output=csv"))
-    report = check([pack], Options(cache=False))
+    heard: list[str] = []
+    report = check([pack], Options(cache=False), progress=heard.append)
+    assert heard[0] == f"fetching {server.url('/pub?output=csv')}"  # a wait the user sees the cause of
     assert report.errors == 0 and report.warnings == 0, [d.message for d in report.diagnostics]
     cards = [d.data for d in report.packs[0].documents if d.kind == "fragment-card"]
     assert cards == starter_documents()
