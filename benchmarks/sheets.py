@@ -1,5 +1,8 @@
 """A 1,000-card fragments deck checked from a CSV file, an XLSX workbook and YAML, side by side.
 
+The ``url`` form includes the CSV by its web address, served by a local http.server in
+this process (nothing reaches the network); its check fetches it each time (--no-cache).
+
 Prints, for each form, the CPU seconds of the whole `riddlesmith check` process (what a
 designer waits for: start-up, loading, schemas, rule and fit checks; no simulator
 cache), and the CPU seconds of loading alone (reading and validating the documents,
@@ -23,6 +26,7 @@ sys.path.insert(0, str(REPO / "tests"))
 from sheet_files import csv_bytes, write_xlsx, xlsx_rows  # noqa: E402
 
 from generator.pack.loader import load_packs  # noqa: E402
+from generator.pack.published import Fetching  # noqa: E402
 from generator.pack.schema import load_schemas  # noqa: E402
 from generator.pipeline import kinds_of  # noqa: E402
 from generator.systems import discover_systems  # noqa: E402
@@ -70,8 +74,30 @@ def to_yaml(documents: list[dict[str, object]]) -> str:
     return "---\n".join(parts)
 
 
+def serve_folder(folder: Path) -> str:
+    """The address of ``folder`` served by a local HTTP server (a daemon thread)."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{httpd.server_address[1]}"
+
+
 def make_pack(root: Path, form: str, documents: list[dict[str, object]]) -> Path:
-    name = {"csv": "cards.csv", "xlsx": "cards.xlsx", "yaml": "cards.yaml"}[form]
+    if form == "url":
+        served = root.parent / "served"
+        served.mkdir(exist_ok=True)
+        (served / "cards.csv").write_bytes(csv_bytes(documents))
+        name = f'"{serve_folder(served)}/cards.csv"'
+        form = "none"
+    else:
+        name = {"csv": "cards.csv", "xlsx": "cards.xlsx", "yaml": "cards.yaml"}[form]
     root.mkdir(parents=True)
     (root / "pack.yaml").write_text(PACK.format(cards=name), encoding="utf-8")
     (root / "game.yaml").write_text(GAME, encoding="utf-8")
@@ -80,7 +106,7 @@ def make_pack(root: Path, form: str, documents: list[dict[str, object]]) -> Path
         (root / name).write_bytes(csv_bytes(documents))
     elif form == "xlsx":
         write_xlsx(root / name, {"Cards": xlsx_rows(documents)})
-    else:
+    elif form == "yaml":
         (root / name).write_text(to_yaml(documents), encoding="utf-8")
     return root
 
@@ -97,7 +123,7 @@ def check_cpu(pack: Path) -> tuple[float, int]:
 def load_cpu(pack: Path) -> tuple[float, int]:
     schemas, kinds = load_schemas(), kinds_of(discover_systems())
     start = time.process_time()
-    loaded = load_packs([pack], schemas, kinds)
+    loaded = load_packs([pack], schemas, kinds, fetching=Fetching(cache=False))
     return time.process_time() - start, len(loaded.packs[0].documents)
 
 
@@ -111,7 +137,7 @@ def main() -> None:
     print(f"{args.rows:,} fragment cards (text.en, text.fr, category, copies) + game + 6 When cards")
     print(f"{'form':<6} {'check, CPU s':>13} {'exit':>5} {'load, CPU s':>12} {'documents':>10}")
     with tempfile.TemporaryDirectory() as tmp:
-        for form in ("csv", "xlsx", "yaml"):
+        for form in ("csv", "url", "xlsx", "yaml"):
             pack = make_pack(Path(tmp) / form, form, documents)
             load_cpu(pack)  # warm the imports (openpyxl, the fonts) before timing the load
             load, count = load_cpu(pack)

@@ -20,7 +20,9 @@ CSV_SUFFIXES = (".csv", ".tsv")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 SHEET_SUFFIXES = CSV_SUFFIXES + WORKBOOK_SUFFIXES
 
-_WORKBOOK_SHEET = re.compile(r"^(.*\.(?:xlsx|xlsm))\[(.*)\]\Z", re.IGNORECASE | re.DOTALL)
+_WORKBOOK_SHEET = re.compile(r"^(.*\.(?:xlsx|xlsm)|https?://[^\[\]]*)\[(.*)\]\Z",
+                             re.IGNORECASE | re.DOTALL)
+_ADDRESS = re.compile(r"^https?://", re.IGNORECASE)
 
 
 def column_letter(col: int) -> str:
@@ -57,10 +59,15 @@ def split_sheet(file: str) -> tuple[str, str | None]:
 def is_sheet(file: str) -> bool:
     """Whether ``file`` names a CSV file or a workbook's sheet (rows and cells, not lines).
 
+    A sheet included by its web address is named by it (``URL``, ``URL[Sheet]``).
+
     >>> is_sheet("a/cards.CSV"), is_sheet("b.xlsx[S]"), is_sheet("c.yaml")
     (True, True, False)
+    >>> is_sheet("https://x.example/pub?output=csv"), split_sheet("https://x.example/pub[Roles]")
+    (True, ('https://x.example/pub', 'Roles'))
     """
-    return file.lower().endswith(CSV_SUFFIXES) or split_sheet(file)[1] is not None
+    return (file.lower().endswith(CSV_SUFFIXES) or split_sheet(file)[1] is not None
+            or bool(_ADDRESS.match(file)))
 
 
 def cell_address(file: str, line: int, col: int) -> str:

@@ -204,7 +204,14 @@ def to_artifact_uri(path: str) -> str:
 
     >>> to_artifact_uri("packs\\\\my pack/pack.yaml")
     'packs/my%20pack/pack.yaml'
+
+    A sheet included by its web address is named by that address, as it is:
+
+    >>> to_artifact_uri("https://x.example/pub?gid=0&output=csv")
+    'https://x.example/pub?gid=0&output=csv'
     """
+    if re.match(r"^https?://", path, flags=re.IGNORECASE):
+        return path
     path = to_forward_slashes(path)
     while path.startswith("./"):
         path = path[2:]

@@ -118,6 +118,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-C006": (Severity.ERROR, "sheet is too large"),
     "RS-C007": (Severity.ERROR, "reading workbooks needs openpyxl"),
     "RS-C008": (Severity.ERROR, "'sheets' entry names no sheet of the pack"),
+    "RS-C009": (Severity.WARNING, "published sheet not fetched: its cached copy is used"),
+    "RS-C010": (Severity.ERROR, "published sheet cannot be fetched and has no cached copy"),
+    "RS-C011": (Severity.ERROR, "address is not an http(s) address"),
     # Render
     "RS-R001": (Severity.ERROR, "text does not fit"),
     "RS-R002": (Severity.WARNING, "text shrunk below preferred size"),
@@ -405,6 +408,19 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-C008": ("A 'sheets' entry in pack.yaml gives the kind of the documents of a sheet; one "
                 "that names no sheet of the pack gives nothing, usually a typo.",
                 "sheets: {crads.csv: fragment-card}    # the file is cards.csv"),
+    "RS-C009": ("A sheet included by its web address is fetched at each check; when the network "
+                "or the server fails, the copy kept in the cache at the last fetch is checked "
+                "instead, and it may be older than the sheet.",
+                "include: [\"https://docs.google.com/spreadsheets/d/e/ID/pub?output=csv\"]    "
+                "# offline"),
+    "RS-C010": ("A sheet that cannot be fetched and was never kept in the cache gives no "
+                "document: the address is wrong, the sheet is not published, the server "
+                "failed, or the machine is offline.",
+                "include: [\"https://docs.google.com/spreadsheets/d/e/ID/pubhtml\"]    "
+                "# the web page, not its CSV"),
+    "RS-C011": ("Only http:// and https:// addresses are fetched: a file:// address would read "
+                "outside the pack, and other schemes are not sheets a designer publishes.",
+                "include: [\"file:///home/ana/cards.csv\"]"),
     "RS-R001": ("The text does not fit its box even at the smallest allowed size, so the printed "
                 "card would be clipped.", "text: I wander and wander and wander ... (120 words)"),
     "RS-R002": ("The text fits only below its preferred size; it stays readable but smaller than "

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 from generator import __version__, output
 from generator.diagnostics import Diagnostic, Severity, count
 from generator.pack.loader import LoadResult, UsageError, display_path, load_packs
+from generator.pack.published import Fetching
 from generator.pack.model import Pack
 from generator.pack.schema import SchemaSet, load_schemas, suggest
 from generator.pack.yamlload import Limits
@@ -93,7 +94,9 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     """
     systems = discover_systems()
     schemas = schemas or load_schemas()
-    loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits)
+    loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits,
+                                    Fetching(cache=options.cache, cache_dir=options.cache_dir,
+                                             progress=progress))
     diagnostics = list(loaded.diagnostics)
     diagnostics.extend(iter_shared_pack_ids(loaded.packs))
     system_options = replace(options, progress=progress)

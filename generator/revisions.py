@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import UsageError
-from generator.systems import CACHE_FOLDER
+from generator.pack.model import CACHE_FOLDER
 
 WORKING_TREE = "working tree"
 """How the working tree is named as a side (the default NEW)."""

@@ -287,6 +287,11 @@ def test_a_number_where_the_schema_wants_text_or_a_whole_number_is_typed_by_the_
 @pytest.mark.parametrize("name, content, expect", [
     ("cards/a.csv", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", ("RS-C001", 1, 1)),
     ("cards/a.csv", b"PK\x03\x04\x14\x00\x00\x00\x08\x00", ("RS-C001", 1, 1)),
+    ("cards/a.csv", bytes(range(256)) * 4, ("RS-C001", 1, 1)),  # binary, with NUL bytes
+    ("cards/a.csv", bytes(range(128, 256)) * 4, ("RS-C001", 1, 1)),  # binary, no NUL byte
+    ("cards/a.csv", "id,text\nx,I hum.\n".encode("utf-16"), ("RS-C001", 1, 1)),
+    ("cards/a.csv", b"kind: fragment-card\nid: x\ntext: I hum.\n", ("RS-C001", 1, 1)),  # YAML
+    ("cards/a.csv", "id,text\nx,Je fredonne l\u2019\u00e9t\u00e9.\n".encode("cp1252"), ("RS-Y004", 2, 2)),
     ("cards/a.csv", b"id,text\nx,I hum \xe9t\xe9.\n", ("RS-Y004", 2, 2)),
     ("cards/a.csv", b'id,text\nx,"I hum\ny,I sing.\n', ("RS-C001", 2, 1)),
     ("cards/a.csv", b"", ("RS-Y016", 1, 1)),

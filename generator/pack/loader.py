@@ -15,7 +15,9 @@ from generator.cellref import SHEET_SUFFIXES, WORKBOOK_SUFFIXES, location_of
 from generator.diagnostics import Diagnostic, make
 # UsageError lived here before generator.errors; its importers here keep working.
 from generator.errors import UsageError as UsageError
-from generator.pack.model import Document, Pack
+from generator.pack.model import Document, Pack, cache_folder
+from generator.pack.published import (Fetching, fetch_sheet, is_address, is_workbook, refusal,
+                                      tab_separated, without_fragment)
 from generator.pack.schema import SchemaSet, suggest, validate_document
 from generator.pack.sheetread import SheetFile, read_csv_bytes, read_workbook_bytes
 from generator.pack.sheets import documents_of
@@ -96,11 +98,12 @@ def read_yaml_file(path: Path, shown: str, limits: Limits) -> tuple[str | None, 
 
 
 def load_packs(paths: list[Path], schemas: SchemaSet, kinds: dict[str, str],
-               limits: Limits = Limits()) -> LoadResult:
-    """Load every pack under ``paths``. ``kinds`` maps document kind -> system name."""
+               limits: Limits = Limits(), fetching: Fetching = Fetching()) -> LoadResult:
+    """Load every pack under ``paths``. ``kinds`` maps document kind -> system name;
+    ``fetching`` says how sheets included by their web address are fetched and cached."""
     result = LoadResult()
     for root in find_pack_roots(paths):
-        pack = _load_pack(root, schemas, kinds, limits, result)
+        pack = _load_pack(root, schemas, kinds, limits, fetching, result)
         if pack is not None:
             result.packs.append(pack)
     return result
@@ -132,7 +135,7 @@ def _documents_of(parsed: Any, shown: str, result: LoadResult) -> list[tuple[Yam
 
 
 def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Limits,
-               result: LoadResult) -> Pack | None:
+               fetching: Fetching, result: LoadResult) -> Pack | None:
     manifest_path = root / PACK_FILE
     shown = display_path(manifest_path)
     result.files += 1
@@ -169,12 +172,19 @@ def _load_pack(root: Path, schemas: SchemaSet, kinds: dict[str, str], limits: Li
                 hint=suggest(system, sorted(set(kinds.values())))
                 or "installed: " + ", ".join(sorted(set(kinds.values())))))
     sheet_kinds = _sheet_kinds(root, manifest, kinds, result)
-    files = _included_files(root, manifest, result, tuple(root / key.split("#", 1)[0] for key in sheet_kinds))
+    files, addresses = _included_files(root, manifest, result, tuple(
+        root / key.split("#", 1)[0] for key in sheet_kinds if not is_address(key)))
+    for key in sheet_kinds:
+        if is_address(key):
+            addresses.setdefault(without_fragment(key), ("sheets", key))
     seen_ids: dict[str, Document] = {}
-    for path in files:
+    folder = cache_folder(root, pack.id, fetching.cache, fetching.cache_dir)
+    units = [_iter_units(root, path, schemas, sheet_kinds, limits, pack, result) for path in files]
+    units += [_iter_address_units(url, where, fetching, folder, schemas, sheet_kinds, limits, pack,
+                                  result) for url, where in addresses.items()]
+    for unit in units:
         result.files += 1
-        for file_shown, named, diags, has_errors, echoes in _iter_units(
-                root, path, schemas, sheet_kinds, limits, pack, result):
+        for file_shown, named, diags, has_errors, echoes in unit:
             _add_documents(file_shown, named, diags, has_errors, echoes, schemas, kinds, pack,
                            seen_ids, result)
     return pack
@@ -236,6 +246,54 @@ def _iter_sheet_units(root: Path, path: Path, file_shown: str, schemas: SchemaSe
         read = read_workbook_bytes(raw, file_shown, max_bytes=limits.max_bytes)
     else:
         read = read_csv_bytes(raw, file_shown, max_bytes=limits.max_bytes)
+    yield from _iter_tables(rel, file_shown, read, schemas, sheet_kinds, pack, result)
+
+
+def _iter_address_units(url: str, where: tuple[str, Any], fetching: Fetching, folder: Path | None,
+                        schemas: SchemaSet, sheet_kinds: dict[str, str | None], limits: Limits,
+                        pack: Pack, result: LoadResult) -> Iterator[_Unit]:
+    """The documents of a sheet included by its web address, ``where`` the entry of
+    pack.yaml that names it (``("include", i)`` or ``("sheets", key)``). Its cells are
+    reported as ``URL:row:col`` (``URL[Sheet]!C7`` for a workbook): the address is
+    what the designer opens to fix a cell; problems fetching it are at the entry."""
+    at = where[0] == "sheets"
+    why = refusal(url)
+    if why is not None:
+        result.diagnostics.append(pack.manifest.diag(
+            "RS-C011", f"'{url}' is not fetched: {why}", where, key=at,
+            hint="include a local file by its path relative to pack.yaml, or publish the "
+                 "sheet to the web and name its https:// address"))
+        pack.rejected.add(None)
+        return
+    if fetching.progress is not None:
+        fetching.progress(f"fetching {url}")
+    got = fetch_sheet(url, fetching, folder)
+    if got.raw is None:
+        pack.files.append(url)
+        result.diagnostics.append(pack.manifest.diag(
+            "RS-C010", f"the sheet at '{url}' cannot be fetched: {got.problem}", where, key=at,
+            hint=("check the address and the network" if folder is not None else
+                  "check the address and the network; with --no-cache no copy is kept or used")
+            + " (a Google Sheet: File > Share > Publish to web, as CSV)"))
+        pack.rejected.add(None)
+        return
+    if got.problem:
+        shown = display_path(got.copy) if got.copy is not None else "the cache"
+        result.diagnostics.append(pack.manifest.diag(
+            "RS-C009", f"the sheet at '{url}' cannot be fetched ({got.problem}); the copy "
+            f"fetched {got.saved.replace('T', ' ').replace('+00:00', ' UTC')} is used",
+            where, key=at, hint=f"the copy is {shown}; the next check fetches the sheet again"))
+    if is_workbook(got.raw):
+        read = read_workbook_bytes(got.raw, url, max_bytes=limits.max_bytes)
+    else:
+        read = read_csv_bytes(got.raw, url, max_bytes=limits.max_bytes, tabs=tab_separated(url))
+    yield from _iter_tables(url, url, read, schemas, sheet_kinds, pack, result)
+
+
+def _iter_tables(rel: str, file_shown: str, read: SheetFile, schemas: SchemaSet,
+                 sheet_kinds: dict[str, str | None], pack: Pack, result: LoadResult
+                 ) -> Iterator[_Unit]:
+    """The documents of each table of a read sheet file (``rel``: its name in ``sheets:``)."""
     for key in sheet_kinds:
         name, _, sheet = key.partition("#")
         if name == rel and sheet and read.names and sheet not in read.names:
@@ -280,13 +338,14 @@ def _sheet_kinds(root: Path, manifest: Document, kinds: dict[str, str],
                      and not any(part.startswith(".") for part in p.relative_to(root).parts))
     for key, kind in (manifest.data.get("sheets") or {}).items():
         name = key.split("#", 1)[0]
-        if os.path.isabs(name) or ".." in Path(name).parts or (
-                (root / name).exists() and root.resolve() not in (root / name).resolve().parents):
+        local = not is_address(name)  # an address is fetched (or refused) with the included ones
+        if local and (os.path.isabs(name) or ".." in Path(name).parts or (
+                (root / name).exists() and root.resolve() not in (root / name).resolve().parents)):
             result.diagnostics.append(manifest.diag(
                 "RS-P009", f"'{name}' leaves the pack folder", ("sheets", key), key=True,
                 hint="name sheets relative to the folder of pack.yaml"))
             continue
-        if Path(name).suffix.lower() not in SHEET_SUFFIXES or not (root / name).is_file():
+        if local and (Path(name).suffix.lower() not in SHEET_SUFFIXES or not (root / name).is_file()):
             result.diagnostics.append(manifest.diag(
                 "RS-C008", f"'{name}' is not a sheet file of the pack", ("sheets", key), key=True,
                 hint=suggest(name, present) or ("sheet files here: " + ", ".join(present) if present
@@ -358,15 +417,20 @@ def _rejects(diagnostics: list[Diagnostic]) -> bool:
 
 
 def _included_files(root: Path, manifest: Document, result: LoadResult,
-                    named: tuple[Path, ...] = ()) -> list[Path]:
+                    named: tuple[Path, ...] = ()) -> tuple[list[Path], dict[str, tuple[str, Any]]]:
     """The files the pack loads: those its include patterns match (less the excluded, the
-    hidden and spreadsheet lock files), and the sheet files ``named`` in ``sheets:``."""
+    hidden and spreadsheet lock files), and the sheet files ``named`` in ``sheets:``; and
+    the web addresses it includes, each with its place in pack.yaml."""
     include = manifest.data.get("include") or list(DEFAULT_INCLUDE)
     exclude = manifest.data.get("exclude") or []
     root_resolved = root.resolve()
     chosen: dict[Path, None] = {}
     explicit = "include" in manifest.data
+    addresses: dict[str, tuple[str, Any]] = {}
     for i, pattern in enumerate(include):
+        if is_address(pattern):
+            addresses.setdefault(without_fragment(pattern), ("include", i))
+            continue
         if os.path.isabs(pattern) or ".." in Path(pattern).parts:
             result.diagnostics.append(manifest.diag(
                 "RS-P009", f"include pattern '{pattern}' leaves the pack folder", ("include", i),
@@ -404,7 +468,7 @@ def _included_files(root: Path, manifest: Document, result: LoadResult,
         chosen.setdefault(path, None)
     if explicit:
         result.diagnostics.extend(_iter_unincluded(root, manifest, chosen, exclude))
-    return sorted(chosen)
+    return sorted(chosen), addresses
 
 
 def _iter_unincluded(root: Path, manifest: Document, chosen: dict[Path, None],

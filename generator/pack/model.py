@@ -8,6 +8,26 @@ from typing import Any, Iterable
 from generator.diagnostics import Diagnostic, Severity, make, pointer_of
 from generator.pack.yamlload import YamlDocument
 
+CACHE_FOLDER = ".riddlesmith-cache"
+
+
+def cache_folder(root: Path, pack_id: str, cache: bool = True,
+                 cache_dir: Path | None = None) -> Path | None:
+    """Where the pack at ``root`` keeps what it caches (None: no cache).
+
+    Default: ``.riddlesmith-cache/`` inside the pack folder; ``--cache-dir`` moves it
+    (one subfolder per pack); ``--no-cache`` turns it off. Simulator results and the
+    copies of published sheets both live there.
+
+    >>> cache_folder(Path("p"), "demo").as_posix(), cache_folder(Path("p"), "demo", False)
+    ('p/.riddlesmith-cache', None)
+    """
+    if not cache:
+        return None
+    if cache_dir is not None:
+        return cache_dir / pack_id
+    return root / CACHE_FOLDER
+
 
 @dataclass(frozen=True, slots=True)
 class Document:

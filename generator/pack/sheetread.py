@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import warnings
 import zipfile
 from dataclasses import dataclass, field
@@ -135,7 +136,20 @@ def _binary(raw: bytes, file: str) -> Diagnostic | None:
     if b"\x00" in raw[:65536] or b"\x00" in raw:
         return make("RS-C001", "this file is not CSV text: it holds binary data (NUL bytes)", file,
                     hint="save the sheet as 'CSV UTF-8', or include the file it was exported to")
+    head = raw[:4096].decode("utf-8", errors="replace")
+    if head and sum(ch == "\ufffd" or (ch < " " and ch not in "\t\r\n") for ch in head) > len(head) // 3:
+        # A text in another encoding has a few bad bytes (its accents), reported at their
+        # cell; this many is not text at all.
+        return make("RS-C001", "this file is not CSV text: most of its first bytes are not text",
+                    file, hint="save the sheet as 'CSV UTF-8', or include the file it was exported to")
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    if _YAML_LINE.match(first) and sniff_delimiter(first) == "," and "," not in first:
+        return make("RS-C001", "this file looks like YAML, not CSV: its first line is a YAML key", file,
+                    hint="name it .yaml, or write the sheet's header row first (id,text,...)")
     return None
+
+
+_YAML_LINE = re.compile(r"^(?:---\s*$|%YAML|[A-Za-z_][\w-]*:(?:\s|$))")
 
 
 def sniff_delimiter(text: str, default: str = ",") -> str:
@@ -158,9 +172,12 @@ def sniff_delimiter(text: str, default: str = ",") -> str:
     return next(d for d, n in counts.items() if n == best)
 
 
-def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024) -> SheetFile:
-    """Read a CSV file's bytes into one table."""
+def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024,
+                   tabs: bool | None = None) -> SheetFile:
+    """Read a CSV file's bytes into one table (``tabs``: separated by tabs; None: when
+    ``file`` is named ``.tsv``, else the separator the first line uses most)."""
     out = SheetFile()
+    tabs = file.lower().endswith(".tsv") if tabs is None else tabs
     if len(raw) > max_bytes:
         out.diagnostics.append(make("RS-Y002", f"file is {len(raw):,} bytes; the limit is "
                                     f"{max_bytes:,} bytes", file, hint="split the sheet into several files"))
@@ -177,14 +194,14 @@ def read_csv_bytes(raw: bytes, file: str, max_bytes: int = 5 * 1024 * 1024) -> S
         line = before.count(b"\n") + 1
         # The cell the byte is in, counting separators on its line (rows are lines here).
         start = before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")
-        delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(
+        delimiter = "\t" if tabs else sniff_delimiter(
             raw.split(b"\n", 1)[0].decode("utf-8", errors="replace"))
         col = start.count(delimiter) + 1
         out.diagnostics.append(make(
             "RS-Y004", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8", file, line, col,
             hint="save the sheet as 'CSV UTF-8' (not 'CSV' or 'Windows CSV')"))
         return out
-    delimiter = "\t" if file.lower().endswith(".tsv") else sniff_delimiter(text)
+    delimiter = "\t" if tabs else sniff_delimiter(text)
     table = Table(file=file)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     number = 0

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 from generator.diagnostics import Code, CodeClash, Diagnostic, register_codes
 from generator.errors import PluginError
-from generator.pack.model import Pack
+from generator.pack.model import Pack, cache_folder
 
 if TYPE_CHECKING:
     from generator.sim.executors import Executor
@@ -71,8 +71,6 @@ class Options:
     progress: ProgressFn | None = field(default=None, compare=False, repr=False)
 
 
-CACHE_FOLDER = ".riddlesmith-cache"
-
 
 def paper_of(pack: Pack, options: Options) -> tuple[float, float]:
     """The paper size in mm: ``--paper``, else the pack's ``print.paper``, else A4."""
@@ -92,16 +90,9 @@ def stamp_of(pack: Pack, options: Options) -> Any:
 
 
 def cache_dir_for(pack: Pack, options: Options) -> Path | None:
-    """Where simulator results of ``pack`` are cached (None: no cache).
-
-    Default: ``.riddlesmith-cache/`` inside the pack folder; ``--cache-dir``
-    moves it (one subfolder per pack); ``--no-cache`` turns it off.
-    """
-    if not options.cache:
-        return None
-    if options.cache_dir is not None:
-        return options.cache_dir / pack.id
-    return pack.root / CACHE_FOLDER
+    """Where simulator results of ``pack`` are cached (None: no cache): see
+    :func:`generator.pack.model.cache_folder`."""
+    return cache_folder(pack.root, pack.id, options.cache, options.cache_dir)
 
 
 @dataclass(frozen=True, slots=True)
