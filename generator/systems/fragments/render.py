@@ -84,7 +84,8 @@ def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
     parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
     parts.append(Text(cx, bottom - 7.2, pick_text(settings.subtitle, lang), font="serif", size=7,
                       fill=accent, anchor="middle", italic=True))
-    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.0,
+    # A millimetre clear of the inner frame line (its inside edge is safe + 1.1 mm in).
+    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.7,
                       f"{number}/{total}", font="sans", size=6.0, fill=accent, anchor="end"))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}")
 
