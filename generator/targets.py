@@ -31,12 +31,18 @@ from typing import Any
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, Piece, TokenSet
-from generator.render.geometry import layout_sheet, parse_length
+from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
 from generator.render.impose import booklet_page, booklet_pages, booklet_scale, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    card_sheet_pages,
+    deck_layout,
+    gutter_setting,
+    interleave_duplex,
+    sheet_layouts,
+)
 from generator.render.targets.preflight import iter_breaches
 from generator.render.targets.profiles import PROFILES
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
@@ -115,6 +121,30 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
             f"{n + 1}: '{text[:30]}')",
             hint=(f"print/{book.id}.pdf keeps every text at 6 pt or more; the booklet trades "
                   "size for paper") if k < 1 else "")
+
+
+def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """With ``build`` (pnp): one note (RS-R013) per deck whose card sheets give up part of
+    its bleed (:func:`generator.render.geometry.layout_shortfalls`), at the deck's line.
+
+    The decks are drawn for it, so only ask when the pack is otherwise clean.
+    """
+    if "targets" not in options.extra or "pnp" not in targets_of(options):
+        return
+    cfg = pack.data.get("print", {})
+    paper = paper_of(pack, options)
+    gutter = gutter_setting(options.extra.get("gutter"), cfg.get("gutter"))
+    for deck in _decks(system, pack, options):
+        plain, wide = sheet_layouts(paper, deck.width, deck.height, deck.bleed, gutter)
+        lay = deck_layout(deck.fronts, deck.backs, plain, wide)
+        shortfalls = layout_shortfalls(lay)
+        if shortfalls:
+            turned = ", turned" if lay.rotated else ""
+            yield _deck_diag(pack, deck, "RS-R013", (
+                f"the card sheets of '{deck.id}' ({lay.cols} x {lay.rows}{turned}) give up part "
+                f"of the bleed: {'; '.join(shortfalls)}"),
+                "cut on the marks, not outside them; build --target pro for one card a page "
+                "with the full bleed")
 
 
 def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Diagnostic:
