@@ -85,6 +85,7 @@ def _check_images(folder: Path, base: str | None) -> set[str]:
     ("tower", "en", None),
     ("roles", "fr", BASE),
     ("glyphs", "fr", None),
+    ("fragments", "fr", BASE),
 ])
 def test_every_component_of_a_shipped_game_is_on_the_table(
         tmp_path: Path, shipped_cache: Callable[[str, Path], None], pack_id: str, lang: str,
