@@ -392,6 +392,10 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
                    "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator; "
                    "tgc, mpc, dtc = the files The Game Crafter, MakePlayingCards or "
                    "DriveThruCards ask for, after a preflight against their specs.")
+@click.option("--tts-url-base", metavar="URL",
+              help="tts: the address the images will be uploaded to (the saved objects "
+                   "name each image by it, for remote players); default: paths relative "
+                   "to the JSON files.")
 @click.option("--cmyk", is_flag=True, help="pro: write the PDFs' colours as DeviceCMYK.")
 @click.option("--rich-black", is_flag=True,
               help="pro, with --cmyk: large black areas in rich black (C60 M40 Y40 K100); "
@@ -427,8 +431,8 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
                    "printed face changed since the git revision REV, laid out like the full "
                    "deck, and print/reprint.txt listing them.")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, targets: tuple[str, ...], cmyk: bool, rich_black: bool,
-                  ink_saver: bool,
+                  solutions: str, targets: tuple[str, ...], tts_url_base: str | None,
+                  cmyk: bool, rich_black: bool, ink_saver: bool,
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
@@ -444,6 +448,8 @@ def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset
                              "fold": fold, "booklet": booklet}
     if gutter is not None:
         extra["gutter"] = gutter
+    if tts_url_base:
+        extra["tts_url_base"] = tts_url_base
     if pack_sheets:
         extra["pack_sheets"] = True
     if changed_since is not None:

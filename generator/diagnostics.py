@@ -134,6 +134,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-R010": (Severity.WARNING, "picture below the print service's resolution"),
     "RS-R011": (Severity.WARNING, "artwork does not reach the print service's bleed"),
     "RS-R012": (Severity.WARNING, "transparency in a file the print service wants without"),
+    "RS-R013": (Severity.INFO, "card sheets give up part of the bleed"),
     # Fragments system
     "RS-F001": (Severity.ERROR, "duplicate fragment"),
     "RS-F002": (Severity.WARNING, "near-duplicate fragment"),
@@ -457,6 +458,14 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "shape may print solid or not at all. No document field sets it: a system or a "
                 "plug-in that draws a see-through shape on a card does.",
                 "# a plug-in's card face with a band at 50 % opacity, built with --target dtc"),
+    "RS-R013": ("A card sheet keeps crop marks at least 5 mm from the paper's edge, where "
+                "printers print nothing. When the grid of cards leaves too little room, either "
+                "the bleed on the sheet's outer edges is cut back for the marks (A4, poker 3 x 3: "
+                "1.75 mm) or the outer cards' bleed lies in that border (A4, poker in a "
+                "full-bleed gutter: 2 x 4 turned, cut 5 mm from the top): a cut that strays "
+                "outwards shows a sliver of white there. This note names the deck and what its "
+                "sheets give up; the pro and print-service targets keep the full bleed.",
+                "print: {paper: a4, card: poker}    # build, with the default 3 mm bleed"),
     "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
                 "would print without its picture. Paths are relative to the YAML file.",
                 "art: pics/missing.png"),

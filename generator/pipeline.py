@@ -31,7 +31,8 @@ from generator.systems import Artefact, Options, Playtester, System, discover_sy
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import (
-    iter_booklet_problems, iter_profile_problems, iter_target_artefacts, targets_of,
+    iter_booklet_problems, iter_profile_problems, iter_sheet_problems, iter_target_artefacts,
+    targets_of,
 )
 
 __all__ = ["Report", "check", "build", "UsageError", "Options", "BuildResult", "run_options"]
@@ -124,6 +125,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 if not any(d.severity is Severity.ERROR for d in found):
                     diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
                     diagnostics.extend(iter_profile_problems(system, pack, options))
+                    diagnostics.extend(iter_sheet_problems(system, pack, options))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
         if clean:

@@ -3,8 +3,10 @@
 - ``pnp`` (the default): each system's own print-and-play files.
 - ``pro``: ``pro/`` print-shop PDFs and 300 dpi PNGs of every deck
   (:mod:`generator.render.targets.pro`); ``cmyk`` writes the PDFs in DeviceCMYK.
-- ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck
-  and token set (:mod:`generator.render.targets.tts`).
+- ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck,
+  token set and table piece (boards, tiles, tokens: a system's ``table_pieces``), the
+  images named by a hash of their bytes and found at ``tts_url_base`` when given
+  (:mod:`generator.render.targets.tts`).
 - ``tgc``, ``mpc``, ``dtc``: the files a print service asks for, in ``<target>/``,
   from its profile (:mod:`generator.render.targets.profiles`); ``check`` runs the
   profile's preflight first (:func:`iter_profile_problems`).
@@ -28,13 +30,19 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
-from generator.render.deck import Book, Deck, TokenSet
-from generator.render.geometry import layout_sheet, parse_length
+from generator.render.deck import Book, Deck, Piece, TokenSet
+from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
 from generator.render.impose import booklet_page, booklet_pages, booklet_scale, fold_pages
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
-from generator.render.sheets import card_sheet_pages, interleave_duplex
+from generator.render.sheets import (
+    card_sheet_pages,
+    deck_layout,
+    gutter_setting,
+    interleave_duplex,
+    sheet_layouts,
+)
 from generator.render.targets.preflight import iter_breaches
 from generator.render.targets.profiles import PROFILES
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
@@ -61,6 +69,11 @@ def _decks(system: System, pack: Pack, options: Options) -> list[Deck]:
 
 def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
     fn = getattr(system, "token_sets", None)
+    return list(fn(pack, options)) if fn else []
+
+
+def _pieces(system: System, pack: Pack, options: Options) -> list[Piece]:
+    fn = getattr(system, "table_pieces", None)
     return list(fn(pack, options)) if fn else []
 
 
@@ -110,6 +123,30 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
                   "size for paper") if k < 1 else "")
 
 
+def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterator[Diagnostic]:
+    """With ``build`` (pnp): one note (RS-R013) per deck whose card sheets give up part of
+    its bleed (:func:`generator.render.geometry.layout_shortfalls`), at the deck's line.
+
+    The decks are drawn for it, so only ask when the pack is otherwise clean.
+    """
+    if "targets" not in options.extra or "pnp" not in targets_of(options):
+        return
+    cfg = pack.data.get("print", {})
+    paper = paper_of(pack, options)
+    gutter = gutter_setting(options.extra.get("gutter"), cfg.get("gutter"))
+    for deck in _decks(system, pack, options):
+        plain, wide = sheet_layouts(paper, deck.width, deck.height, deck.bleed, gutter)
+        lay = deck_layout(deck.fronts, deck.backs, plain, wide)
+        shortfalls = layout_shortfalls(lay)
+        if shortfalls:
+            turned = ", turned" if lay.rotated else ""
+            yield _deck_diag(pack, deck, "RS-R013", (
+                f"the card sheets of '{deck.id}' ({lay.cols} x {lay.rows}{turned}) give up part "
+                f"of the bleed: {'; '.join(shortfalls)}"),
+                "cut on the marks, not outside them; build --target pro for one card a page "
+                "with the full bleed")
+
+
 def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Diagnostic:
     """A diagnostic at the deck's YAML line: the document the system names as the deck's
     source, else ``print.card`` in ``pack.yaml`` (where every card size is set)."""
@@ -146,7 +183,12 @@ def _pdf(pages: Sequence[Any], title: str, **kw: Any) -> bytes:
 def iter_target_artefacts(system: System, pack: Pack, options: Options,
                           progress: ProgressFn) -> list[Artefact]:
     """Files of the ``pro`` and ``tts`` targets and the pnp variants, for one system of a pack."""
-    from generator.render.targets import pro_artefacts, tts_deck_artefacts, tts_token_artefacts
+    from generator.render.targets import (
+        pro_artefacts,
+        tts_deck_artefacts,
+        tts_piece_artefacts,
+        tts_token_artefacts,
+    )
     from generator.render.targets.service import profile_artefacts
 
     targets = targets_of(options)
@@ -169,11 +211,17 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
                 progress(f"{pack.id}: {PROFILES[target].service} files of {deck.id}")
                 out += [Artefact(p, d) for p, d in profile_artefacts(PROFILES[target], deck)]
     if "tts" in targets:
+        base = extra.get("tts_url_base") or None
         for deck in decks:
             progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")
-            out += [Artefact(p, d) for p, d in tts_deck_artefacts(deck)]
+            out += [Artefact(p, d) for p, d in tts_deck_artefacts(deck, url_base=base)]
         for tokens in _token_sets(system, pack, options):
-            out += [Artefact(p, d) for p, d in tts_token_artefacts(tokens)]
+            out += [Artefact(p, d) for p, d in tts_token_artefacts(tokens, url_base=base)]
+        pieces = _pieces(system, pack, options)
+        if pieces:
+            progress(f"{pack.id}: Tabletop Simulator boards, tiles and tokens")
+        for piece in pieces:
+            out += [Artefact(p, d) for p, d in tts_piece_artefacts(piece, url_base=base)]
     if "pnp" not in targets:
         return out
     paper = paper_of(pack, options)

@@ -117,3 +117,63 @@ class Book:
         for _, n in self.chapters:
             if not 0 <= n < len(self.pages):
                 raise ValueError(f"book {self.id!r}: chapter page {n} out of range")
+
+
+PIECE_KINDS = ("board", "tile", "token")
+"""What a :class:`Piece` is on a virtual table: a board lies flat and stays put, a tile
+is a thin square piece, a token a thin (round or square) counter."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A flat playing piece that is not a card: a board, tile or token, with ``copies``
+    of it in the box.
+
+    ``front`` (and ``back``, None when the back is blank) is ``width`` x ``height`` mm,
+    drawn to its edge (no bleed): what the player sees on the table.
+
+    >>> from .scene import Scene
+    >>> Piece("map-a", "Map A", "board", Scene(80, 80, id="a")).width
+    80.0
+    """
+
+    id: str
+    title: str
+    kind: str
+    front: Scene
+    back: Scene | None = None
+    copies: int = 1
+    round: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in PIECE_KINDS:
+            raise ValueError(f"piece {self.id!r}: kind {self.kind!r} is not one of "
+                             f"{', '.join(PIECE_KINDS)}")
+        if self.copies < 1:
+            raise ValueError(f"piece {self.id!r}: needs at least one copy")
+        if self.back is not None and (abs(self.back.width - self.front.width) > _EPS
+                                      or abs(self.back.height - self.front.height) > _EPS):
+            raise ValueError(f"piece {self.id!r}: its back and front differ in size")
+
+    @property
+    def width(self) -> float:
+        """Width (mm)."""
+        return float(self.front.width)
+
+    @property
+    def height(self) -> float:
+        """Height (mm)."""
+        return float(self.front.height)
+
+
+def crop_scene(scene: Scene, x: float, y: float, w: float, h: float, ident: str) -> Scene:
+    """The ``w`` x ``h`` mm part of ``scene`` whose top left corner is at (x, y), as a
+    scene of its own (for a piece drawn on a printed sheet).
+
+    >>> crop_scene(Scene(210, 297, id="page"), 10, 20, 50, 30, "part").width
+    50
+    """
+    from .scene import Group, Rect
+
+    return Scene(w, h, (Group((Group(scene.children, translate=(-x, -y)),),
+                              clip=Rect(0, 0, w, h)),), id=ident)

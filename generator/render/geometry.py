@@ -456,3 +456,44 @@ def back_crop_marks(layout: SheetLayout, offset_x_mm: float = 0.0,
         if seg is not None:
             out.append(seg)
     return tuple(out)
+
+
+def layout_shortfalls(layout: SheetLayout) -> tuple[str, ...]:
+    """What a sheet layout gives up of its bleed, in words (nothing: the full bleed on
+    every outer edge, clear of the printer's border).
+
+    Two things can give way: the bleed on the sheet's outer edges, cut back (to
+    :data:`MIN_OUTER_BLEED` at least) so that the crop marks fit before the
+    :data:`EDGE_CLEAR` mm border; and, where the marks went between the cards instead,
+    the bleed of the outer cards that lies in that border, which printers leave blank.
+
+    >>> layout_shortfalls(layout_sheet("a4", *CARD_SIZES["poker"]))[0][:60]
+    'the cards have 1.75 mm of bleed at the left and right edges '
+    >>> layout_shortfalls(layout_sheet("letter", *CARD_SIZES["poker"], gutter=11.0))
+    ()
+    """
+    if not layout.slots or layout.bleed <= 0:
+        return ()
+    slots = layout.slots
+    x0 = min(s.trim.x for s in slots)
+    y0 = min(s.trim.y for s in slots)
+    x1 = max(s.trim.right for s in slots)
+    y1 = max(s.trim.bottom for s in slots)
+    sides = {
+        "left and right": (min(s.trim.x - s.visible.x for s in slots if s.trim.x <= x0 + _EPS),
+                           min(x0, layout.paper_w - x1)),
+        "top and bottom": (min(s.trim.y - s.visible.y for s in slots if s.trim.y <= y0 + _EPS),
+                           min(y0, layout.paper_h - y1)),
+    }
+    out: list[str] = []
+    for where, (kept, room) in sides.items():
+        if kept < layout.bleed - _EPS:
+            out.append(f"the cards have {round(kept, 2):g} mm of bleed at the {where} edges of the sheet, "
+                       f"not {layout.bleed:g} mm: the crop marks need the room before the "
+                       f"printer's {EDGE_CLEAR:g} mm border")
+        elif room < EDGE_CLEAR + layout.bleed - _EPS:
+            lost = min(layout.bleed, EDGE_CLEAR + layout.bleed - room)
+            out.append(f"the outer cards are cut {room:.2f} mm from the paper's {where} edges, so "
+                       f"{lost:.2f} mm of their {layout.bleed:g} mm bleed lies in the "
+                       f"{EDGE_CLEAR:g} mm border printers leave blank")
+    return tuple(out)

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from .bounds import Bounds, element_bounds
-from .scene import Element, Group, Scene, Text, TextBlock
+from .scene import Element, Group, Rect, Scene, Text, TextBlock
 
 OVERLAP_W, OVERLAP_H = 0.3, 0.6
 """mm two texts may share across and down (a line's box includes its descent)."""
@@ -123,3 +123,53 @@ def pdf_text_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
 
 __all__ = ["OVERLAP_H", "OVERLAP_W", "Overrun", "iter_blocks", "iter_texts", "overruns",
            "pdf_text_sizes", "text_on_page", "text_problems"]
+
+
+FRAME_SPAN = 0.6
+"""A stroked, unfilled rectangle at least this share of a face's width and height is a
+frame (smaller stroked rectangles are boxes, badges and cut lines)."""
+FRAME_CLEARANCE = 1.0
+"""mm a text keeps from the inner edge of any frame it sits in."""
+
+
+def _frames(elements: Sequence[Element], chain: tuple[Group, ...], face: Scene
+            ) -> Iterator[tuple[Bounds, float]]:
+    for el in elements:
+        if isinstance(el, Group):
+            yield from _frames(el.children, (*chain, el), face)
+        elif isinstance(el, Rect) and el.style.stroke and not el.style.fill \
+                and el.w >= FRAME_SPAN * face.width and el.h >= FRAME_SPAN * face.height:
+            drawn: Element = el
+            for group in reversed(chain):
+                drawn = replace(group, children=(drawn,), clip=None)
+            box = element_bounds([drawn])
+            if box is not None:
+                yield box, el.style.stroke_width
+
+
+def frame_clearances(face: Scene) -> list[tuple[float, str]]:
+    """(mm, text) from each text inside a frame of ``face`` to that frame's inner edge,
+    measured on the drawing (strokes, ascent and descent included; a frame's rounded
+    corner counts as square); a text across the line is at a negative distance. Texts
+    outside every frame are not measured.
+
+    >>> from .scene import Style
+    >>> card = Scene(60, 90, (Rect(3, 3, 54, 84, Style(stroke="#000000", stroke_width=0.4)),
+    ...                       Text(4, 10, "Zeus", size=8)))
+    >>> [(round(d, 2), t) for d, t in frame_clearances(card)]
+    [(0.8, 'Zeus')]
+    """
+    out: list[tuple[float, str]] = []
+    frames = list(_frames(face.children, (), face))
+    for text, chain in iter_texts(face.children):
+        box = text_on_page(text, chain) if text.text.strip() else None
+        if box is None:
+            continue
+        for (left, top, right, bottom), width in frames:
+            inner = (left + width, top + width, right - width, bottom - width)
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            if not (left < centre[0] < right and top < centre[1] < bottom):
+                continue
+            out.append((min(box[0] - inner[0], box[1] - inner[1], inner[2] - box[2],
+                            inner[3] - box[3]), text.text))
+    return out

@@ -267,26 +267,31 @@ def can_butt(cards: Sequence[Scene], bleed: float) -> bool:
     return True
 
 
+def deck_layout(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
+                gutter_layout: SheetLayout | None, every: bool = False) -> SheetLayout:
+    """The one layout of a deck's sheets: the gutter layout when the neighbours on any
+    sheet of ``layout`` differ at the cut (``every``: always), else ``layout``."""
+    if gutter_layout is None:
+        return layout
+    if every:
+        return gutter_layout
+    n = len(fronts)
+    for start in range(0, n, layout.capacity):
+        end = min(n, start + layout.capacity)
+        if not (can_butt(fronts[start:end], layout.bleed)
+                and (backs is None or can_butt(backs[start:end], layout.bleed))):
+            return gutter_layout
+    return layout
+
+
 def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
               gutter_layout: SheetLayout | None, every: bool = False
               ) -> list[tuple[SheetLayout, int, int]]:
-    """(layout, first, end) of each sheet: the gutter layout wherever neighbours differ
-    (``every``: on every sheet)."""
-    sheets: list[tuple[SheetLayout, int, int]] = []
-    start, n = 0, len(fronts)
-    while start < n:
-        lay = layout
-        if gutter_layout is not None and every:
-            lay = gutter_layout
-        elif gutter_layout is not None:
-            end = min(n, start + layout.capacity)
-            if not (can_butt(fronts[start:end], layout.bleed)
-                    and (backs is None or can_butt(backs[start:end], layout.bleed))):
-                lay = gutter_layout
-        end = min(n, start + lay.capacity)
-        sheets.append((lay, start, end))
-        start = end
-    return sheets
+    """(layout, first, end) of each sheet, all in the deck's one layout (:func:`deck_layout`),
+    so that every sheet of a deck is cut the same way."""
+    lay = deck_layout(fronts, backs, layout, gutter_layout, every)
+    n = len(fronts)
+    return [(lay, start, min(n, start + lay.capacity)) for start in range(0, n, lay.capacity)]
 
 
 def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | None,
@@ -302,8 +307,9 @@ def card_sheet_pages(fronts: Sequence[Scene], backs: Sequence[Scene] | Scene | N
     ``back_offset`` (x, y mm as seen on the back). Each page carries ``label``
     with its sheet number and a 10 mm scale bar in the margin when there is
     room. With a ``gutter_layout`` (same card size and bleed, a gutter that
-    keeps each card's whole bleed), a sheet whose cards differ in colour at
-    the cut uses it; the others keep ``layout``. Empty slots get no crop
+    keeps each card's whole bleed), the deck takes it on every sheet when the
+    cards of any sheet of ``layout`` differ in colour at the cut: one layout per
+    deck, cut the same way. Empty slots get no crop
     marks. The sheet labels are in ``lang`` (see :mod:`.labels`). A ``stamp`` (a
     version, see :class:`Stamp`) is printed with each front's id outside its trim; it
     needs room between the cards, so every sheet then takes the gutter layout. Raises

@@ -211,6 +211,9 @@ class PrintSource(Protocol):
     the usual books.
     ``token_kinds(pack, options)`` lists the :class:`~generator.systems.token_art.TokenKind`
     keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
+    ``table_pieces(pack, options)`` returns :class:`~generator.render.deck.Piece` values:
+    every board, tile and token the game uses that is not in a deck or token set, for the
+    virtual table (``--target tts``).
     A system without one of them simply contributes nothing to it.
     """
 

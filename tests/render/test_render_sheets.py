@@ -116,18 +116,21 @@ def test_edge_colours_see_only_the_bleed() -> None:
     assert not can_butt([plain_card("#112233"), plain_card("#332211")], 3.0)
 
 
-def test_gutter_wherever_neighbours_differ_at_the_cut() -> None:
+def test_gutter_on_every_sheet_when_neighbours_differ_on_one() -> None:
     wide = layout_sheet("a4", *CARD_SIZES["poker"], gutter=full_bleed_gutter(3.0))
     same = [plain_card("#112233")] * 9
     mixed = [plain_card("#112233"), plain_card("#aa0000")] * 4
     fronts = same + mixed
     f, b = card_sheet_pages(fronts, plain_card("#000080"), LAYOUT, gutter_layout=wide)
-    # Nine cards of one colour share cuts; the mixed ones get full bleed and a gutter.
-    assert [len(card_groups(p)) for p in f] == [9, wide.capacity]
-    mixed_groups = card_groups(f[1])
-    for group, slot in zip(mixed_groups, wide.slots):
-        assert group.clip == Rect(slot.bleed.x, slot.bleed.y, slot.bleed.w, slot.bleed.h) or \
-            slot.row in (0, wide.rows - 1) or slot.col in (0, wide.cols - 1)
+    # The mixed cards need full bleed and a gutter, so the whole deck takes that layout:
+    # one layout per deck, every sheet cut the same way.
+    assert [len(card_groups(p)) for p in f] == [wide.capacity, wide.capacity, 1]
+    for page in f:
+        for group, slot in zip(card_groups(page), wide.slots):
+            assert group.clip == Rect(slot.bleed.x, slot.bleed.y, slot.bleed.w, slot.bleed.h) or \
+                slot.row in (0, wide.rows - 1) or slot.col in (0, wide.cols - 1)
+    alone, _ = card_sheet_pages(same, plain_card("#000080"), LAYOUT, gutter_layout=wide)
+    assert [len(card_groups(p)) for p in alone] == [9]
     for page in f + b:
         for ln in mark_lines(page):
             assert min(ln.x1, ln.x2, ln.y1, ln.y2) >= EDGE_CLEAR - 1e-6

@@ -22,7 +22,7 @@ from generator.render.scene import Rect, Scene, Style
 from generator.render.targets import (
     PRO_BLEED, grid_shape, pixels_of, pro_artefacts, tts_deck_artefacts, tts_token_artefacts,
 )
-from generator.render.targets.tts import MAX_SIDE, SHAPE_CIRCLE, card_pixels
+from generator.render.targets.tts import MAX_SIDE, SHAPE_CIRCLE, card_pixels, content_name
 from generator.systems import Options, System, discover_systems
 
 PT = 72 / 25.4
@@ -205,7 +205,8 @@ def test_tts_grid_puts_card_n_in_cell_n_cut_at_the_trim(count: int) -> None:
     for n, card in enumerate(cards):
         key, index = divmod(card["CardID"], 100)
         entry = card["CustomDeck"][str(key)]
-        assert not entry["UniqueBack"] and entry["BackURL"] == "demo-back.png"
+        assert not entry["UniqueBack"] and entry["BackURL"] == content_name(
+            "demo-back", files["tts/" + entry["BackURL"]])
         cols, rows = entry["NumWidth"], entry["NumHeight"]
         assert cols <= 10 and rows <= 7 and index < cols * rows
         assert (key - 1) * 70 + index == n

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..deck import Deck, TokenSet
+from ..deck import Deck, Piece, TokenSet
 from ..pdf import document_to_pdf
 from ..scene import Document, Group, Rect, Scene, Style
 from .raster import png_bytes, rasterise
@@ -119,31 +119,59 @@ def _card(card_id: int, name: str, custom: dict[str, Any], guid: str) -> dict[st
             "Grid": True, "Snap": True, "Tooltip": True, "SidewaysCard": False}
 
 
-def _tts(faces: _Faces, folder: str) -> list[tuple[str, bytes]]:
+def content_name(stem: str, data: bytes) -> str:
+    """The file name of an image: its stem and the first 10 hex digits of the SHA-256 of
+    its bytes, so that a changed image gets a new name (and URL) that no simulator has
+    cached.
+
+    >>> content_name("gods-back", b"")
+    'gods-back-e3b0c44298.png'
+    """
+    return f"{stem}-{hashlib.sha256(data).hexdigest()[:10]}.png"
+
+
+def image_url(name: str, url_base: str | None) -> str:
+    """Where the saved objects find an image: ``url_base`` joined with its name, or the
+    bare name (a path relative to the JSON file) without one.
+
+    >>> image_url("a.png", None), image_url("a.png", "https://example.org/box/")
+    ('a.png', 'https://example.org/box/a.png')
+    """
+    return f"{url_base.rstrip('/')}/{name}" if url_base else name
+
+
+def _saved(title: str, objects: Sequence[dict[str, Any]]) -> bytes:
+    """A TTS saved-object file holding ``objects``."""
+    saved = {"SaveName": title, "Date": "", "VersionNumber": "", "GameMode": "",
+             "GameType": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
+             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
+             "ObjectStates": list(objects)}
+    return (json.dumps(saved, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+
+
+def _tts(faces: _Faces, folder: str, url_base: str | None) -> list[tuple[str, bytes]]:
     """Images and saved-object JSON of one deck or token set."""
     per = MAX_COLS * MAX_ROWS
     out: list[tuple[str, bytes]] = []
     custom: dict[str, dict[str, Any]] = {}
     cards: list[dict[str, Any]] = []
     unique_back = len(set(faces.backs)) > 1
-    single_back = f"{faces.id}-back.png"
-    if not unique_back:
-        out.append((f"{folder}/{single_back}", _grid_png(faces.backs[:1], 1, 1, faces.width,
-                                                          faces.height, f"{folder}/{single_back}")))
+
+    def image(stem: str, scenes: Sequence[Scene], cols: int, rows: int) -> str:
+        png = _grid_png(scenes, cols, rows, faces.width, faces.height, f"{folder}/{stem}.png")
+        name = content_name(stem, png)
+        out.append((f"{folder}/{name}", png))
+        return image_url(name, url_base)
+
+    single_back = "" if unique_back else image(f"{faces.id}-back", faces.backs[:1], 1, 1)
     for sheet, start in enumerate(range(0, len(faces.fronts), per), start=1):
         chunk = slice(start, start + per)
         fronts = faces.fronts[chunk]
         cols, rows = grid_shape(len(fronts))
-        face_file = f"{faces.id}-faces-{sheet}.png"
-        out.append((f"{folder}/{face_file}", _grid_png(fronts, cols, rows, faces.width,
-                                                        faces.height, f"{folder}/{face_file}")))
-        back_file = single_back
-        if unique_back:
-            back_file = f"{faces.id}-backs-{sheet}.png"
-            out.append((f"{folder}/{back_file}", _grid_png(faces.backs[chunk], cols, rows,
-                                                            faces.width, faces.height,
-                                                            f"{folder}/{back_file}")))
-        entry = {"FaceURL": face_file, "BackURL": back_file, "NumWidth": cols, "NumHeight": rows,
+        face_url = image(f"{faces.id}-faces-{sheet}", fronts, cols, rows)
+        back_url = (image(f"{faces.id}-backs-{sheet}", faces.backs[chunk], cols, rows)
+                    if unique_back else single_back)
+        entry = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": faces.shape}
         custom[str(sheet)] = entry
         for n, name in enumerate(faces.names[chunk]):
@@ -157,20 +185,92 @@ def _tts(faces: _Faces, folder: str) -> list[tuple[str, bytes]]:
                "Snap": True, "Tooltip": True, "SidewaysCard": False, "Hands": True,
                "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
                "ContainedObjects": cards}
-    saved = {"SaveName": faces.title, "Date": "", "VersionNumber": "", "GameMode": "",
-             "GameType": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
-             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
-             "ObjectStates": [obj]}
-    text = json.dumps(saved, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
-    out.append((f"{folder}/{faces.id}.json", text.encode("utf-8")))
+    out.append((f"{folder}/{faces.id}.json", _saved(faces.title, [obj])))
     return out
 
 
-def tts_deck_artefacts(deck: Deck, folder: str = "tts") -> list[tuple[str, bytes]]:
+def tts_deck_artefacts(deck: Deck, folder: str = "tts", url_base: str | None = None
+                       ) -> list[tuple[str, bytes]]:
     """(path, bytes) of a deck's face and back images and its saved-object JSON."""
-    return _tts(_faces_of_deck(deck), folder)
+    return _tts(_faces_of_deck(deck), folder, url_base)
 
 
-def tts_token_artefacts(tokens: TokenSet, folder: str = "tts") -> list[tuple[str, bytes]]:
+def tts_token_artefacts(tokens: TokenSet, folder: str = "tts", url_base: str | None = None
+                        ) -> list[tuple[str, bytes]]:
     """(path, bytes) of a token set's tile sheet and its saved-object JSON."""
-    return _tts(_faces_of_tokens(tokens), folder)
+    return _tts(_faces_of_tokens(tokens), folder, url_base)
+
+
+PIECE_DPI = 150
+"""Resolution of a board's, tile's or token's image (a smaller one for a board whose
+longer side would pass :data:`MAX_SIDE` pixels)."""
+UNIT_MM = 25.4
+"""A table unit of Tabletop Simulator is about an inch; a piece of scale 1 is taken to be
+one unit across its longer side, so its scale is that side in inches (its size on the
+table matches the printed piece's, next to the cards)."""
+TILE_THICKNESS = 0.1
+"""Thickness (table units) of a tile or token: card stock glued on board."""
+TILE_BOX = 0
+TILE_CIRCLE = 2
+"""TTS custom tile shapes: 0 box, 2 circle."""
+
+
+def piece_pixels(width: float, height: float) -> tuple[int, int]:
+    """Pixel size of a piece's image: :data:`PIECE_DPI`, its longer side at most
+    :data:`MAX_SIDE`.
+
+    >>> piece_pixels(25.4, 50.8), piece_pixels(1000, 500)
+    ((150, 300), (4096, 2048))
+    """
+    dpi = min(PIECE_DPI, MAX_SIDE / (max(width, height) / 25.4))
+    return max(1, round(width / 25.4 * dpi)), max(1, round(height / 25.4 * dpi))
+
+
+def _scene_png(scene: Scene, title: str) -> bytes:
+    px = piece_pixels(scene.width, scene.height)
+    image = rasterise(document_to_pdf(Document((scene,), title=title)), [px])[0]
+    return png_bytes(image, px[0] / scene.width * 25.4)
+
+
+def _piece_object(piece: Piece, n: int, front: str, back: str) -> dict[str, Any]:
+    scale = max(piece.width, piece.height) / UNIT_MM
+    transform = {"posX": 2.5 * n, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+                 "rotZ": 0.0, "scaleX": round(scale, 4), "scaleY": 1.0,
+                 "scaleZ": round(scale, 4)}
+    image: dict[str, Any] = {"ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0,
+                             "WidthScale": 0.0}
+    if piece.kind == "board":
+        name = "Custom_Board"
+    else:
+        name = "Custom_Tile"
+        image["CustomTile"] = {"Type": TILE_CIRCLE if piece.round else TILE_BOX,
+                               "Thickness": TILE_THICKNESS, "Stackable": piece.copies > 1,
+                               "Stretch": False}
+    return {"GUID": _guid(piece.id, n), "Name": name, "Transform": transform,
+            "Nickname": piece.title, "Description": "", "Locked": piece.kind == "board",
+            "Grid": True, "Snap": True, "Tooltip": True, "CustomImage": image}
+
+
+def tts_piece_artefacts(piece: Piece, folder: str = "tts", url_base: str | None = None
+                        ) -> list[tuple[str, bytes]]:
+    """(path, bytes) of a board's, tile's or token's images and its saved-object JSON:
+    a ``Custom_Board`` (one side), or a ``Custom_Tile`` per copy with its back (a plain
+    one when the piece has none)."""
+    out: list[tuple[str, bytes]] = []
+
+    def image(stem: str, scene: Scene) -> str:
+        png = _scene_png(scene, f"{folder}/{stem}.png")
+        name = content_name(stem, png)
+        out.append((f"{folder}/{name}", png))
+        return image_url(name, url_base)
+
+    front = image(piece.id, piece.front)
+    back = ""
+    if piece.kind != "board":
+        plain = Scene(piece.width, piece.height,
+                      (Rect(0, 0, piece.width, piece.height, Style(fill=TOKEN_BACK)),),
+                      id=f"{piece.id}-back")
+        back = image(f"{piece.id}-back", piece.back or plain)
+    objects = [_piece_object(piece, n, front, back) for n in range(piece.copies)]
+    out.append((f"{folder}/{piece.id}.json", _saved(piece.title, objects)))
+    return out

@@ -6,6 +6,7 @@ render kit places them on sheets with crop marks and mirrored duplex backs.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from generator.pack.model import Document, Pack, pick_text
@@ -84,7 +85,8 @@ def fragment_front(card: Document, number: int, total: int, geo: CardGeometry,
     parts.append(Line(cx - 8, bottom - 11.5, cx + 8, bottom - 11.5, Style(stroke=accent, stroke_width=0.3)))
     parts.append(Text(cx, bottom - 7.2, pick_text(settings.subtitle, lang), font="serif", size=7,
                       fill=accent, anchor="middle", italic=True))
-    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.0,
+    # A millimetre clear of the inner frame line (its inside edge is safe + 1.1 mm in).
+    parts.append(Text(b + geo.width - geo.safe - 2.5, bottom - geo.safe - 2.7,
                       f"{number}/{total}", font="sans", size=6.0, fill=accent, anchor="end"))
     return Scene(geo.width + 2 * b, geo.height + 2 * b, tuple(parts), id=f"card-{card.id}")
 
@@ -159,6 +161,8 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
     back = dress(fragment_back(geo, settings, lang), settings.document, "any", pack, geo, BACK_ART)
     fronts: list[Scene] = []
     backs: list[Scene] = []
+    when_fronts: list[Scene] = []
+    when_backs: list[Scene] = []
     number = 0
     for i, card in enumerate(cards):
         if i % 20 == 0:
@@ -177,17 +181,25 @@ def build_artefacts(pack: Pack, settings: GameSettings, options: Options,
         only = dress(when_side(when, "only", geo, settings, lang), when, "front", pack, geo)
         exc = dress(when_side(when, "except", geo, settings, lang), when, "back", pack, geo)
         for _ in range(int(when.data.get("copies", 1))):
-            fronts.append(only)
-            backs.append(exc)
+            when_fronts.append(only)
+            when_backs.append(exc)
         artefacts.append(Artefact(f"svg/cards/{when.id}-only.svg", scene_to_svg(only)))
         artefacts.append(Artefact(f"svg/cards/{when.id}-except.svg", scene_to_svg(exc)))
 
     progress(f"{pack.id}: card sheets")
     layout, wide = sheet_layouts(PAPERS[paper], geo.width, geo.height, geo.bleed, gutter)
+    # Each deck on sheets of its own, in one layout: the When cards' colours differ at the
+    # cut, which would otherwise turn the fragment deck's last sheet to another layout.
     front_pages, back_pages = card_sheet_pages(fronts, backs, layout, crop_marks=crop,
                                                back_offset=offset, label=f"{title} \u2014 {pack.id}",
                                                gutter_layout=wide, lang=lang,
-                                               stamp=stamp.text("fragments") or stamp.text("when"))
+                                               stamp=stamp.text("fragments"))
+    if when_fronts:
+        more = card_sheet_pages(when_fronts, when_backs, layout, crop_marks=crop,
+                                back_offset=offset, label=f"{title} \u2014 {label('aid-when', lang)}",
+                                gutter_layout=wide, lang=lang, stamp=stamp.text("when"))
+        front_pages += tuple(replace(p, id=f"when-{p.id}") for p in more[0])
+        back_pages += tuple(replace(p, id=f"when-{p.id}") for p in more[1])
     author = str(pack.data.get("author", ""))
     subject = "Riddle Craft card sheets"
     artefacts.append(Artefact("print/cards-fronts.pdf", document_to_pdf(

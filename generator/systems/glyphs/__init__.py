@@ -70,6 +70,12 @@ class GlyphsSystem:
 
         return glyph_decks(pack, options)
 
+    def table_pieces(self, pack: Pack, options: Options) -> list[Any]:
+        """Per language: the clepsydra, degree table and set-up sheet, for ``--target tts``."""
+        from generator.systems.glyphs.render import glyph_pieces
+
+        return glyph_pieces(pack, options)
+
     def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
         """The keys of ``print.tokens`` (token artwork) the challenge tokens answer to."""
         from generator.systems.glyphs.render import token_kinds

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.pack.model import Pack
-from generator.render.deck import Deck
+from generator.render.deck import Deck, Piece
 from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Document, Element, Group, Line, Polygon, Rect, Scene, \
@@ -572,6 +572,27 @@ def glyph_decks(pack: Pack, options: Options) -> list[Deck]:
             for deck in _lang_decks(loaded, pack, lang, token_art)]
 
 
+def glyph_pieces(pack: Pack, options: Options) -> list[Piece]:
+    """Per language (``--lang``: that one), for the virtual table: the clepsydra board, the
+    degree table and the set-up sheet, each as a board at its printed size (the tiles,
+    action tiles and tokens are decks, two-sided)."""
+    loaded, _ = load_pack(pack)
+    game, glyphs = loaded.game, loaded.glyphs
+    if game is None or glyphs is None:
+        return []
+    page = PAPERS[options.paper or str(pack.data.get("print", {}).get("paper", "a4"))]
+    out: list[Piece] = []
+    for lang in [options.lang] if options.lang else pack.languages:
+        title = text_in(game.title, lang)
+        out += [Piece(f"clepsydra-{lang}", f"{title} ({lang}): {say('clepsydra', lang)}", "board",
+                      clepsydra_page(game, page, lang)),
+                Piece(f"degrees-{lang}", f"{title} ({lang}): degrees", "board",
+                      degree_page(game, page, lang)),
+                Piece(f"setup-{lang}", f"{title} ({lang}): set-up", "board",
+                      setup_page(game, glyphs, len(loaded.riddles), page, lang))]
+    return out
+
+
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
     loaded, _ = load_pack(pack)
     game, glyphs = loaded.game, loaded.glyphs
@@ -612,5 +633,5 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
             duplex=True))))
     return out
 
-__all__ = ["build_artefacts", "draw_glyph", "glyph_decks", "riddle_front", "setup_page",
+__all__ = ["build_artefacts", "draw_glyph", "glyph_decks", "glyph_pieces", "riddle_front", "setup_page",
            "tile_faces", "whirlpool_faces"]

@@ -327,6 +327,12 @@ class RiddleSystem:
 
         return riddle_decks(pack, options)
 
+    def table_pieces(self, pack: Pack, options: Options) -> list[Any]:
+        """The maps, tokens, tiles and the Sphinx's board, for ``--target tts``."""
+        from generator.systems.riddle.tabletop import riddle_pieces
+
+        return riddle_pieces(pack, options)
+
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The riddle book with its chapters, for the print targets."""
         from generator.systems import cache_dir_for

@@ -51,8 +51,9 @@ from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.box import BlessingCard, GodCard, build_blessing, build_god
 
 
-SAFE = 4.0
-"""Distance (mm) from the cut to any text at the default ``print.safe``."""
+SAFE = 4.5
+"""Distance (mm) from the cut to any text at the default ``print.safe``: the frame line's
+inside edge (safe + 0.45 mm) and a millimetre more."""
 DEFAULT_SAFE = 3.0
 """``print.safe``: frames and text at least this far (mm) inside the trim."""
 DEFAULT_QUEST = label("default-quest", "en")
@@ -67,7 +68,7 @@ class CardSettings:
 
     ``gutter`` is a mode of :data:`~generator.render.sheets.GUTTER_MODES` or a
     length; ``safe`` is the frame's distance inside the trim (text keeps a
-    millimetre more); ``pack_sheets`` lets decks of one size share sheets.
+    millimetre inside the frame line); ``pack_sheets`` lets decks of one size share sheets.
     """
 
     width: float
@@ -82,7 +83,7 @@ class CardSettings:
     @property
     def text_inset(self) -> float:
         """Distance (mm) from the cut to any text."""
-        return max(SAFE, self.safe + 1.0)
+        return max(SAFE, self.safe + 1.5)
 
     @property
     def extra(self) -> float:
@@ -117,7 +118,8 @@ def god_boxes(s: CardSettings) -> dict[str, Box]:
     reward_h = 8.0 * k
     quest_h = 13.0 * k
     return {
-        "name": Box(b + inset + 12.5 * k, b + 3.2 * k + s.extra, w - 12.5 * k - 8.5 * k, 7.5 * k),
+        # In the colour band, a millimetre below the frame line (inside edge safe + 0.45).
+        "name": Box(b + inset + 12.5 * k, b + 4.2 * k + s.extra, w - 12.5 * k - 8.5 * k, 7.0 * k),
         "power": Box(b + inset, b + 32.0 * k + s.extra, w, bottom - reward_h - quest_h - 6.5 * k
                      - (b + 32.0 * k + s.extra)),
         "quest": Box(b + inset, bottom - reward_h - quest_h - 0.8 * k, w, quest_h),

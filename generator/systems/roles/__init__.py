@@ -70,6 +70,12 @@ class RolesSystem:
 
         return role_decks(pack, options)
 
+    def table_pieces(self, pack: Pack, options: Options) -> list[Any]:
+        """Each game's board and Statue token, for ``--target tts``."""
+        from generator.systems.roles.render import role_pieces
+
+        return role_pieces(pack, options)
+
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
         from generator.systems.roles.playout import report_playouts

@@ -23,7 +23,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.board_pieces import StartMark, piece_pages, surface_scene
-from generator.render.deck import Deck
+from generator.render.deck import Deck, Piece, crop_scene
 from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
 from generator.render.labels import label
 from generator.render.pdf import document_to_pdf
@@ -334,6 +334,25 @@ def role_decks(pack: Pack, options: Options) -> list[Deck]:
     box = card_box(pack)
     return [_game_cards(game, cards, box, pick_text(game.title, options.lang), options.lang)[0]
             for game, _, _ in games]
+
+
+def role_pieces(pack: Pack, options: Options) -> list[Piece]:
+    """Each game's board at play scale and its Statue token, for the virtual table."""
+    _, _, games = read_pack(pack)
+    out: list[Piece] = []
+    for game, _, _ in games:
+        board = board_scene(game, options.lang)
+        if board is None:
+            continue
+        title = pick_text(game.title, options.lang)
+        # The token as the Statue's sheet draws it, cut at its square.
+        page = statue_page(PAPERS["a4"], title, options.lang)
+        statue = crop_scene(page, (PAPERS["a4"][0] - STATUE) / 2, 40.0, STATUE, STATUE,
+                            f"statue-{game.id}")
+        out += [Piece(f"board-{game.id}", f"{title}: board", "board", board),
+                Piece(f"statue-{game.id}", f"{title}: {label('role-statue', options.lang)}",
+                      "token", statue)]
+    return out
 
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:

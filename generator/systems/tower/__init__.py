@@ -198,6 +198,12 @@ class TowerSystem:
 
         return tower_token_sets(pack, options)
 
+    def table_pieces(self, pack: Pack, options: Options) -> list[Any]:
+        """Every scenario's board, for ``--target tts``."""
+        from generator.systems.tower.decks import tower_pieces
+
+        return tower_pieces(pack, options)
+
     def token_kinds(self, pack: Pack, options: Options) -> list[Any]:
         """The keys of ``print.tokens`` (token artwork) the tiles and markers answer to."""
         from generator.systems.tower.decks import tower_token_kinds

@@ -64,7 +64,8 @@ def god_card_front(v: Variant, s: TowerCards, lang: str | None) -> Scene:
     b = s.bleed
     W, H = s.width + 2 * b, s.height + 2 * b
     colour = SIDE_COLOURS.get(v.difficulty, "#555555")
-    inset = s.safe + 1.0
+    # Text keeps a millimetre inside the frame line, whose inside edge is safe + 0.5 mm in.
+    inset = s.safe + 1.5
     band = b + inset + 13.0
     parts: list[Element] = [
         Rect(0, 0, W, H, Style(fill=PAPER)),

@@ -10,12 +10,13 @@ from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
-from generator.render.deck import Book, Deck, TokenSet
+from generator.render.deck import Book, Deck, Piece, TokenSet
 from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
 from generator.systems.art import iter_map_art_problems
 from generator.systems.token_art import TokenKind, token_art_of
 from generator.systems.tower.book import book_pages
+from generator.systems.tower.boards import board_scene
 from generator.systems.tower.book_content import read_book
 from generator.systems.tower.build import dress_pages, paper_of
 from generator.systems.tower.cards import card_options, god_cards
@@ -68,6 +69,15 @@ def tower_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     names = tuple(ENEMY_LOOKS[k].label if k in ENEMY_LOOKS else f"{k} tile" for k in kinds)
     return [TokenSet("tiles", f"{content.title}: tiles and markers", TILE,
                      tuple(scenes[k] for k in kinds), False, names)]
+
+
+def tower_pieces(pack: Pack, options: Options) -> list[Piece]:
+    """Every scenario's board at play scale (empty spaces and start marks), for the
+    virtual table: there is no base-game board on it, so the 5 x 5 ones are there too."""
+    content = read_book(pack, options.lang)
+    return [Piece(f"board-{s.id}", f"{content.title}: board of scenario {s.number}", "board",
+                  board_scene(s, content.enemy_order, options.lang))
+            for s, _ in content.scenarios]
 
 
 def tower_token_kinds(pack: Pack, options: Options) -> list[TokenKind]:
