@@ -250,9 +250,10 @@ _TABLE: dict[str, tuple[str, str]] = {
     "role-reference-roles": ("Choose one of these roles and deal its {count} copies, numbered",
                              "Choisissez un de ces rôles et distribuez ses {count} exemplaires, numérotés"),
     "role-aid-deal": ("Setting up", "Mise en place"),
+    "role-aid-set-out": ("blocks and rooftops", "blocs et les toits"),
+    "role-aid-set-out-skyscrapers": ("blocks, rooftops, skyscrapers", "blocs, les toits, les gratte-ciel"),
     "role-aid-deal-text": (
-        "1. Lay out the printed board; put the blocks, rooftops, skyscrapers and the Statue "
-        "of Liberty beside it.\n"
+        "1. Lay out the printed board; put the {pieces} and the Statue of Liberty beside it.\n"
         "2. In turn, each player takes a start number nobody has and puts their two workers "
         "on the two spaces marked with it.\n"
         "3. Choose one Builder, one Specialist and one Mover role (the ones marked for a first "
@@ -260,8 +261,8 @@ _TABLE: dict[str, tuple[str, str]] = {
         "six copies each with the seven Engineers into one deck of 25 cards, and deal {hand} "
         "to every player; the cards left start the discard pile, face down.\n"
         "4. If a card in the deck has a Game Setup ability, the first player carries it out now.",
-        "1. Posez le plateau imprimé ; placez à côté les blocs, les toits, les gratte-ciel et "
-        "la Statue de la Liberté.\n"
+        "1. Posez le plateau imprimé ; placez à côté les {pieces} et la Statue de la "
+        "Liberté.\n"
         "2. À tour de rôle, chaque joueur prend un numéro de départ encore libre et pose ses "
         "deux ouvriers sur les deux cases qui le portent.\n"
         "3. Choisissez un rôle Bâtisseur, un rôle Spécialiste et un rôle Voyageur (ceux marqués "

@@ -298,8 +298,8 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
 def _skill_problems(doc: Any, ordered: list[dict[str, Any]], policy: str,
                     index: dict[int, int]) -> Iterator[Diagnostic]:
     """RS-X106 (the skill gap by degree) and RS-X107 (a stronger player winning less)."""
-    if not ordered or not ordered[0]["players"]:
-        return
+    if not ordered or not ordered[0].get("players"):
+        return  # no other player compared (or a curve from before the skill gap)
     gaps = []
     for c in ordered:
         results = {p["policy"]: p for p in c["players"]}

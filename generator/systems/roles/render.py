@@ -210,7 +210,9 @@ def aid_sections(game: RoleGame, lang: str | None, *, skyscrapers: bool
     if skyscrapers:
         pieces.append("role-aid-pieces-skyscrapers")
     pieces.append("role-aid-pieces-forced")
-    texts = {key: label(f"{key}-text", lang, refill=game.refill_every, hand=game.hand_size)
+    set_out = label("role-aid-set-out-skyscrapers" if skyscrapers else "role-aid-set-out", lang)
+    texts = {key: label(f"{key}-text", lang, refill=game.refill_every, hand=game.hand_size,
+                        pieces=set_out)
              for key in AID_SECTIONS if key != "role-aid-pieces"}
     texts["role-aid-pieces"] = " ".join(label(key, lang) for key in pieces)
     return [(label(key, lang), texts[key]) for key in AID_SECTIONS]
