@@ -201,7 +201,8 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
         for book in _books(system, pack, options, progress):
             book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
             out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
-                book.pages, f"{book.title} (ink saver)", outline=book.chapters)))
+                book.pages, f"{book.title} (ink saver)", outline=book.chapters,
+                outline_levels=book.levels)))
     if booklet:
         for book, sheet in _booklet_books(system, pack, options, progress):
             if light:
@@ -210,5 +211,5 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             name = f"print/ink-saver/{book.id}-booklet.pdf" if light else f"print/booklet/{book.id}.pdf"
             out.append(Artefact(name, _pdf(
                 sides, f"{book.title} (booklet)", duplex=True, flip_short_edge=True,
-                outline=chapters)))
+                outline=chapters, outline_levels=book.levels)))
     return out
