@@ -93,10 +93,13 @@ def _die_faces(die: Die, lang: str | None) -> str:
 
 def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple[str, str, str]]:
     """(title, icons, text) of the three actions; the die's faces come from the pack (each
-    die the riddles name, by its id when they name several that differ)."""
+    die the riddles name, by its printed name, never its id, when they name several that
+    differ)."""
     shown: dict[str, str] = {}  # faces -> the first die with them
     for die in dice_shown(content):
-        shown.setdefault(_die_faces(die, lang), die.id)
+        faces = _die_faces(die, lang)
+        if faces not in shown:
+            shown[faces] = f"{labels.label('c-die-name', lang)} {len(shown) + 1}"
     if len(shown) == 1:
         die_line = labels.label("r-die-line", lang, faces=next(iter(shown)))
     else:
