@@ -74,6 +74,11 @@ TABLE: dict[str, tuple[str, str]] = {
     "b-stock-none": ("no {what}", "aucun {what}"),
     "b-stock-not": ("{now} (not {was})", "{now} (au lieu de {was})"),
     # Solutions.
+    "b-signature-mark": (
+        "Signature {s} of {n}, sheet {k} of {m}: fold sheets {first}-{last} together, "
+        "staple them, then stack the signatures in order",
+        "Cahier {s} sur {n}, feuille {k} sur {m} : pliez ensemble les feuilles {first} à "
+        "{last}, agrafez-les, puis empilez les cahiers dans l'ordre"),
     "b-solutions-footer": ("{title} — solutions", "{title} — solutions"),
     "b-continued": (" — {tier} (continued)", " — {tier} (suite)"),
     "b-no-move": (" — no move this turn", " — pas de déplacement ce tour"),
