@@ -66,10 +66,45 @@ TABLE: dict[str, tuple[str, str]] = {
                           "**Aussi à la fin de chaque tour :** "),
     "b-turn-limit": ("**Turn limit:** the riddle ends after turn {n}.",
                      "**Limite de tours :** l'énigme s'arrête après le tour {n}."),
-    "b-bridges": (":bridge: **Bridges** {names}: neighbours for moving (straight across only), "
-                  "never for building.",
-                  ":bridge: **Ponts** {names} : voisines pour le déplacement (tout droit "
-                  "seulement), jamais pour construire."),
+    "b-bridges": (":bridge: **Bridges:** {names}.", ":bridge: **Ponts :** {names}."),
+    # The rules for every riddle, said once (the "You need" page, a booklet's how-to).
+    "h-every-riddle": ("Rules for every riddle", "Règles de toutes les énigmes"),
+    "g-end-of-turn": (
+        "**At the end of every turn**, after its move and build (or its power), what a riddle's "
+        "page lists happens, in the order listed.",
+        "**À la fin de chaque tour**, après le déplacement et la construction (ou le pouvoir), "
+        "ce que liste la page de l'énigme se produit, dans l'ordre donné."),
+    "g-step": (
+        "**A figure steps toward the closest worker:** one step, onto a neighbouring free space "
+        "without a dome at any height, that brings it closer to the nearest worker (counting "
+        "steps across the grid, diagonals too, over the sea); when several are as close, you "
+        "choose. With no such space it stays.",
+        "**Une figurine fait un pas vers l'ouvrier le plus proche :** un pas, sur une case "
+        "voisine libre et sans dôme, quelle que soit sa hauteur, qui la rapproche de l'ouvrier "
+        "le plus proche (en comptant les pas sur la grille, diagonales comprises, par-dessus "
+        "la mer) ; à égalité, vous choisissez. Sans une telle case, elle reste."),
+    "g-sink": (
+        "**A space sinks** into the sea with everything on it: a worker there is destroyed, a "
+        "coin or token there is lost. Nobody enters it again, and a bridge to it leads nowhere.",
+        "**Une case s'enfonce** dans la mer avec tout ce qui s'y trouve : un ouvrier qui s'y "
+        "tient est détruit, un écu ou un jeton y est perdu. Personne n'y entre plus, et un pont "
+        "qui y mène ne mène plus nulle part."),
+    "g-remove-top": (
+        "**The top piece of a space goes** (its dome first) where the riddle says; figures on "
+        "it stay and drop with it.",
+        "**La pièce du haut d'une case s'en va** (le dôme d'abord) là où le dit l'énigme ; les "
+        "figurines dessus restent et descendent avec elle."),
+    "g-stock-remove": (
+        "**Pieces leave the stockpile** as far as there are any.",
+        "**Des pièces quittent la réserve** dans la mesure où il y en a."),
+    "g-bridges": (
+        ":bridge: **A bridge** joins its two ends for moving, straight across only; nobody "
+        "builds across it.",
+        ":bridge: **Un pont** relie ses deux extrémités pour le déplacement, tout droit "
+        "seulement ; personne ne construit par-dessus."),
+    "g-turn-limit": (
+        "**A turn limit** ends the riddle after that turn.",
+        "**Une limite de tours** termine l'énigme après ce tour."),
     "b-expert-stock": ("**Stockpile:** {changes}.", "**Réserve :** {changes}."),
     "b-stock-none": ("no {what}", "aucun {what}"),
     "b-stock-not": ("{now} (not {was})", "{now} (au lieu de {was})"),

@@ -36,6 +36,7 @@ from generator.systems.riddle.typography import HEADING_H, MARGIN, footer, headi
 from generator.systems.riddle.wording import local
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.legend import icon_name
+from generator.systems.riddle.setup_box import general_rules_markup
 from generator.systems.riddle.box import DEFAULT_GEMS, Die
 from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind
 
@@ -378,7 +379,7 @@ def needs_lines(content: RiddleContent, lang: str | None = None) -> tuple[list[s
 
 def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
                lang: str | None = None) -> Scene:
-    """The book's "You need" page."""
+    """The book's "You need" page, and the rules every riddle shares (said only here)."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
@@ -386,7 +387,12 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
                                  fill=INK, bold=True)]
     y = m + 16.0
     base, printed = needs_lines(content, lang)
-    for title, lines in ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed)):
+    rules = general_rules_markup([r for r, _ in content.riddles], lang)
+    for title, lines in ((labels.label("h-from-base", lang), base),
+                         (labels.label("h-printed", lang), printed),
+                         (labels.label("h-every-riddle", lang), rules)):
+        if not lines:
+            continue
         parts += heading(m, y, title, width)
         y += HEADING_H + 1.0
         for line in lines:

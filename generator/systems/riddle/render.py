@@ -55,7 +55,7 @@ from generator.systems.riddle.booklet import (
     story_pages,
 )
 from generator.systems.riddle.model import Riddle
-from generator.systems.riddle.setup_box import BookSettings
+from generator.systems.riddle.setup_box import BookSettings, general_rules_markup
 from generator.systems.riddle.solutions import (
     SolutionBlock,
     iter_solution_blocks,
@@ -251,7 +251,9 @@ def build_booklet_book(content: RiddleContent, solves: dict[str, RiddleSolve | N
     if mode in ("appendix", "separate"):
         howto += labels.label(f"b-howto-{mode}", lang)
     base, printed = needs_lines(content, lang)
-    needs = ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed))
+    rules = general_rules_markup([r for r, _ in content.riddles], lang)
+    needs = ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed),
+             *(((labels.label("h-every-riddle", lang), rules),) if rules else ()))
 
     def front(first_riddle: int) -> tuple[list[Scene], bool]:
         page_of = {r.id: first_riddle + 2 * n for n, (r, _) in enumerate(content.riddles)}
