@@ -25,7 +25,7 @@ from generator.systems.riddle.maps import (
 from generator.systems.riddle.typography import footer, is_narrow
 
 LEGEND_MARGIN = 14.0
-FOOT_ROOM = 4.0
+FOOT_ROOM = 1.0
 """Room (mm) a numbered symbols page leaves above the running foot."""
 
 
