@@ -267,10 +267,10 @@ def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = N
     pages: list[list[Element]] = [[Rect(0, 0, pw, ph, Style(fill="#ffffff"))]]
     y = m + 7.0
     size = 20.0
-    title = labels.label("h-symbols", lang)
-    while size > 12.0 and measure(title, "serif", True, size_pt=size) > width:
+    name = labels.label("h-symbols", lang)
+    while size > 12.0 and measure(name, "serif", True, size_pt=size) > width:
         size -= 0.5
-    pages[0].append(Text(m, y, title, font="serif", size=size, fill=INK, bold=True))
+    pages[0].append(Text(m, y, name, font="serif", size=size, fill=INK, bold=True))
     y += 4.0
     intro = fit_text(labels.label("h-symbols-intro", lang), width, 8.0, family="serif",
                      max_size=8.5, min_size=7, fill=MUTED)
