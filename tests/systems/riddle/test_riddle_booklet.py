@@ -103,7 +103,10 @@ def test_no_text_below_6pt_on_the_imposed_sheets(booklet: tuple[str, Book]) -> N
     small = [(round(size, 2), text) for size, text in sizes if size < MIN_PRINT_SIZE - 1e-9]
     assert small == []
     # The body text of most riddles keeps a comfortable size: only a few step down.
-    body = {p.id: min(s for t, s in iter_printed_sizes(p.children) if len(t.text) > 40)
+    # (A page whose rules are all short lines, now that the rules every riddle shares are
+    # said once, has no body line to measure: it counts as comfortable.)
+    body = {p.id: min((s for t, s in iter_printed_sizes(p.children) if len(t.text) > 40),
+                      default=10.0)
             for p in book.pages if p.id.endswith("-rules")}
     assert len(body) == 19 and sum(1 for s in body.values() if s >= 8.5) >= 12, body
 
