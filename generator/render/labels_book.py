@@ -114,6 +114,28 @@ TABLE: dict[str, tuple[str, str]] = {
         "staple them, then stack the signatures in order",
         "Cahier {s} sur {n}, feuille {k} sur {m} : pliez ensemble les feuilles {first} à "
         "{last}, agrafez-les, puis empilez les cahiers dans l'ordre"),
+    # Graded hints (hints.py): the idea, then a move, before the solutions.
+    "h-hints": ("Hints", "Indices"),
+    "h-hints-intro": (
+        "Stuck? Each objective has two hints, read one at a time: **1** names the idea, **2** "
+        "a move of a shortest line. The whole line is in the solutions.",
+        "Bloqué ? Chaque objectif a deux indices, à lire l'un après l'autre : **1** donne "
+        "l'idée, **2** un coup d'une solution la plus courte. La solution entière est à la fin."),
+    "h1-powers": ("{gods}'s power is part of the line.",
+                  "Le pouvoir de {gods} fait partie de la solution."),
+    "h1-takes": ("The line takes {gods}'s card from the queue.",
+                 "La solution prend la carte de {gods} dans la file."),
+    "h1-cards": ("The blessing {cards} plays its part.", "La bénédiction {cards} y joue son rôle."),
+    "h1-one-worker": ("Worker {w} plays every turn.", "L'ouvrier {w} joue tous les tours."),
+    "h1-worker": ("Worker {w} plays {k} of the {n} turns.",
+                  "L'ouvrier {w} joue {k} des {n} tours."),
+    "h1-last-piece": ("The last build is a {piece}.", "Dernière construction : {piece}."),
+    "h2-key": ("Every shortest line plays {move}.",
+               "Toutes les solutions les plus courtes jouent {move}."),
+    "h2-power": ("The line's first power or card comes in at turn {n}: {move}.",
+                 "Le premier pouvoir ou la première carte entre en jeu au tour {n} : {move}."),
+    "h2-first": ("A shortest line opens with {move}.",
+                 "Une solution la plus courte commence par {move}."),
     "b-solutions-footer": ("{title} — solutions", "{title} — solutions"),
     "b-continued": (" — {tier} (continued)", " — {tier} (suite)"),
     "b-no-move": (" — no move this turn", " — pas de déplacement ce tour"),

@@ -10,7 +10,8 @@ bottom, in this order:
    ``options.executor``);
 3. the pages: the book (cover, story, legend, one page per riddle, then the
    solutions as an upside-down appendix, a separate PDF or not at all, as
-   ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``),
+   ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``; with
+   solutions, graded hints come before them, see :mod:`.hints`),
    one SVG per map, the god and blessing card sheets with their backs, the
    player aid (two pages and a tarot-size card), the campaign sheets and a
    print check page.
@@ -70,6 +71,7 @@ from generator.systems.riddle.cards import (
     iter_card_sheets,
     iter_card_svgs,
 )
+from generator.systems.riddle.hints import hint_pages
 from generator.systems.riddle.legend import legend_page, legend_pages
 from generator.systems.riddle.components import component_pages, needs_lines, needs_page
 from generator.systems.token_art import token_art_of
@@ -228,6 +230,7 @@ def _with_solutions(content: RiddleContent, solves: dict[str, RiddleSolve | None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
                                            blessings={b.id: b for b, _ in content.blessings},
                                            die=die, by_count=(by_count or {}).get(riddle.id, ()))
+        pages += hint_pages(blocks, paper, lang, content.title, len(pages) + 1)
         if mode == "appendix":
             start = len(pages) + 1
             pages.append(solutions_divider(paper, content.title, start, lang))
@@ -293,10 +296,13 @@ def book_outline(pages: Sequence[Scene], content: RiddleContent, lang: str | Non
     index: dict[str, int] = {}
     for n, scene in enumerate(pages):
         index.setdefault(scene.id, n)
+    front = [(content.title, "cover"), (labels.label("h-voyage", lang), "story"),
+             (labels.label("h-symbols", lang), "legend"),
+             (labels.label("h-you-need", lang), "you-need")]
+    # In page order: a booklet puts "You need" before the symbols, the A4 book after.
     named: list[tuple[str, str, int]] = [
-        (content.title, "cover", 0), (labels.label("h-voyage", lang), "story", 0),
-        (labels.label("h-symbols", lang), "legend", 0),
-        (labels.label("h-you-need", lang), "you-need", 0)]
+        (title, key, 0) for title, key in sorted((f for f in front if f[1] in index),
+                                                 key=lambda f: index[f[1]])]
     grouped: list[tuple[str, list[Riddle]]] = []
     listed: set[str] = set()
     for island in content.campaign.islands if content.campaign is not None else ():
@@ -312,6 +318,7 @@ def book_outline(pages: Sequence[Scene], content: RiddleContent, lang: str | Non
             named.append((name, keys[0], 0))
             named += [(f"{r.number}. {local(r.title, lang)}", f"riddle-{r.id}", 1)
                       for r in riddles]
+    named.append((labels.label("h-hints", lang), "hints-1", 0))
     named.append((labels.label("h-solutions", lang), "solutions-divider", 0))
     kept = [(title, index[key], level) for title, key, level in named if key in index]
     return tuple((t, n) for t, n, _ in kept), tuple(level for _, _, level in kept)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,33 @@ def test_a_bridge_whose_end_has_sunk_is_not_drawn(blocks: list[SolutionBlock]) -
     for end in (a, b):
         drawn = bridges_drawn(render_map(riddle, state._replace(sunk=1 << end)))
         assert bridge not in drawn and len(drawn) == len(geometry.bridges) - 1
+
+
+def test_each_drawn_solution_has_two_hints_before_it(blocks: list[SolutionBlock]) -> None:
+    from generator.systems.riddle.hints import hint_pages, idea_hint, move_hint
+
+    drawn = [b for b in blocks if b.turns and not b.same_as]
+    for block in drawn:
+        idea, move = idea_hint(block.result.steps, None), move_hint(block, None)
+        assert idea and move, (block.riddle.id, block.result.tier)
+        # Hint 1 names the idea, not the move: not the line's first move (W1 A1-B2 ...).
+        first = block.result.solution[0].split()[1]
+        if re.fullmatch(r"[A-H]\d-[A-H]\d", first):
+            assert first not in idea
+    pages = hint_pages(blocks, (210.0, 297.0), None, "T", 30)
+    assert pages and [p.id for p in pages] == [f"hints-{n + 1}" for n in range(len(pages))]
+    text = " ".join(t.text for p in pages for t in _texts(p.children))
+    for block in drawn:
+        assert f"{block.riddle.number} · " in text
+
+
+def _texts(elements: tuple[Element, ...]) -> Iterator[Any]:
+    from generator.render.scene import Text, TextBlock
+
+    for el in elements:
+        if isinstance(el, Text):
+            yield el
+        elif isinstance(el, TextBlock):
+            yield from el.runs
+        elif isinstance(el, Group):
+            yield from _texts(el.children)

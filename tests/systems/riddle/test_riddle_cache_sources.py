@@ -10,7 +10,8 @@ import pytest
 from generator.systems.riddle import cache
 
 PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks",
-            "codes", "components", "constellation", "content", "decks", "french", "legend", "maps",
+            "codes", "components", "constellation", "content", "decks", "french", "hints", "legend",
+            "maps",
             "measures", "player_aid", "render", "shortcuts",
             "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "solver_diagnostics",
             "templates",
