@@ -90,7 +90,7 @@ TABLE: dict[str, tuple[str, str]] = {
         "Lancez le dé. Si la gemme obtenue est encore sur le plateau du Sphinx, défaussez-la et"
         " prenez sa récompense ; sinon, détruisez un ouvrier de votre choix."),
     "r-die-line": (" The die: {faces}.", " Le dé : {faces}."),
-    "r-die-named": (" The die “{die}”: {faces}.", " Le dé « {die} » : {faces}."),
+    "r-die-named": (" {die}: {faces}.", " {die} : {faces}."),
     "r-die-add": ("add {what}", "ajoutez {what}"),
     "r-besides-text": (
         "Any player may discard one revealed blessing card on their turn for its one-time power; "

@@ -211,14 +211,25 @@ def _gem_token(colour: str) -> tuple[Element, ...]:
             *icon_gem(TOKEN * 0.2, TOKEN * 0.2, TOKEN * 0.6, colour=colour))
 
 
+def die_name(dice: Sequence[str], die: str, lang: str | None) -> str:
+    """A die's printed name (never its id): the Sphinx's die, numbered by its place among
+    the pack's ``dice`` (sorted ids) when there are several, the same on the stickers and
+    the player aid.
+
+    >>> die_name(["sphinx-die"], "sphinx-die", None), die_name(["a", "b"], "b", "fr")
+    ("The Sphinx's die", 'Le dé du Sphinx 2')
+    """
+    name = labels.label("c-die-name", lang)
+    return f"{name} {sorted(dice).index(die) + 1}" if len(dice) > 1 else name
+
+
 def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str | None
               ) -> tuple[list[Element], float]:
     out: list[Element] = []
     yy = y
-    for n, die in enumerate(dice, start=1):
-        # The die's printed name, never its id (a pack's dice are the Sphinx's).
-        name = labels.label("c-die-name", lang) + (f" {n}" if len(dice) > 1 else "")
-        out.append(Text(x, yy + 3.0, name, size=7, fill=MUTED))
+    for die in dice:
+        out.append(Text(x, yy + 3.0, die_name([d.id for d in dice], die.id, lang), size=7,
+                        fill=MUTED))
         for i, face in enumerate(die.faces):
             sx = x + i * (STICKER + 3.0)
             drawn = icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour,
@@ -405,5 +416,6 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
     return page(pw, ph, parts, "you-need")
 
 
-__all__ = ["Needs", "SPACE", "coin_keys", "component_pages", "count_needs", "die_keys", "gem_keys",
+__all__ = ["Needs", "SPACE", "coin_keys", "component_pages", "count_needs", "die_keys", "die_name",
+           "gem_keys",
            "needs_lines", "needs_page", "sphinx_board", "token_kinds"]

@@ -15,6 +15,7 @@ from generator.render.icons import GOLD, GOLD_DARK, INK, MUTED, label_text
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.cards import CardSettings
+from generator.systems.riddle.components import die_name
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.box import Die
@@ -97,9 +98,7 @@ def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple
     differ)."""
     shown: dict[str, str] = {}  # faces -> the first die with them
     for die in dice_shown(content):
-        faces = _die_faces(die, lang)
-        if faces not in shown:
-            shown[faces] = f"{labels.label('c-die-name', lang)} {len(shown) + 1}"
+        shown.setdefault(_die_faces(die, lang), die_name(list(content.dice), die.id, lang))
     if len(shown) == 1:
         die_line = labels.label("r-die-line", lang, faces=next(iter(shown)))
     else:
