@@ -32,7 +32,13 @@ from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, Piece, TokenSet
 from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
-from generator.render.impose import booklet_page, booklet_pages, booklet_scale, fold_pages
+from generator.render.impose import (
+    booklet_page,
+    booklet_pages,
+    booklet_scale,
+    booklet_signatures,
+    fold_pages,
+)
 from generator.render.ink import ink_saver
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document
@@ -249,14 +255,19 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
         for book in _books(system, pack, options, progress):
             book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
             out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
-                book.pages, f"{book.title} (ink saver)", outline=book.chapters)))
+                book.pages, f"{book.title} (ink saver)", outline=book.chapters,
+                outline_levels=book.levels)))
     if booklet:
         for book, sheet in _booklet_books(system, pack, options, progress):
             if light:
                 book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
-            sides, chapters = booklet_pages(book, sheet)
+            sides, chapters = booklet_pages(book, sheet, options.lang)
+            signatures = booklet_signatures(book)
+            if len(signatures) > 1:
+                progress(f"{pack.id}: {book.id} booklet in {len(signatures)} signatures: "
+                         + "; ".join(f"staple sheets {a}-{b}" for a, b in signatures))
             name = f"print/ink-saver/{book.id}-booklet.pdf" if light else f"print/booklet/{book.id}.pdf"
             out.append(Artefact(name, _pdf(
                 sides, f"{book.title} (booklet)", duplex=True, flip_short_edge=True,
-                outline=chapters)))
+                outline=chapters, outline_levels=book.levels)))
     return out

@@ -98,16 +98,19 @@ class TokenSet:
 
 @dataclass(frozen=True, slots=True)
 class Book:
-    """A book's pages (all of one size) and its chapters: (title, 0-based page index)."""
+    """A book's pages (all of one size) and its chapters: (title, 0-based page index),
+    each at its depth in ``levels`` (0 when missing: see ``Document.outline_levels``)."""
 
     id: str
     title: str
     pages: tuple[Scene, ...]
     chapters: tuple[tuple[str, int], ...] = ()
+    levels: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pages", tuple(self.pages))
         object.__setattr__(self, "chapters", tuple(self.chapters))
+        object.__setattr__(self, "levels", tuple(self.levels))
         if not self.pages:
             raise ValueError(f"book {self.id!r} has no pages")
         first = self.pages[0]

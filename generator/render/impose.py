@@ -9,7 +9,11 @@
   side of a landscape sheet, in the order that makes a folded stack of sheets
   read 1, 2, 3, ... Printed double-sided, flipping on the short edge. A book
   laid out for the booklet's page (:func:`booklet_page`, A5 on A4) prints as
-  it is; a larger one is scaled down (A4 pages shrink to A5).
+  it is; a larger one is scaled down (A4 pages shrink to A5). A book of more
+  than :data:`SIGNATURE_SHEETS` sheets is split into signatures (each folded
+  and stapled on its own, then stacked: :func:`signature_sheets`); the pages of
+  each inner sheet move towards the fold by :data:`CREEP` mm a sheet, so the
+  fore-edges line up once folded, and each sheet names its signature.
 
 >>> booklet_order(8)
 [(7, 0), (1, 6), (5, 2), (3, 4)]
@@ -19,8 +23,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from . import labels
 from .deck import Book, Deck
-from .scene import Element, Group, Line, Rect, Scene, Style
+from .scene import Element, Group, Line, Rect, Scene, Style, Text
 
 MARK_EDGE = 5.0
 """No mark comes closer than this (mm) to the paper edge: printers cannot print there."""
@@ -162,6 +167,30 @@ def booklet_order(pages: int) -> list[tuple[int, int]]:
     return out
 
 
+SIGNATURE_SHEETS = 8
+"""The most sheets one signature holds: a common long-reach stapler closes eight folded
+sheets of 80 g/m² paper (32 pages)."""
+CREEP = 0.1
+"""How far (mm) the pages of each sheet further inside a signature move towards the fold:
+about the thickness of a sheet of 80 g/m² paper, which each sheet inside another pushes
+its fore-edge out by once folded."""
+SIGNATURE_MARK_SIZE = 6.0
+"""Size (pt) of the signature mark over the fold of each sheet's inside."""
+
+
+def signature_sheets(pages: int, most: int = SIGNATURE_SHEETS) -> list[int]:
+    """How many sheets each signature of a ``pages``-page booklet holds: as few
+    signatures as keep each to ``most`` sheets, as even as they can be (the larger first).
+
+    >>> signature_sheets(12), signature_sheets(76), signature_sheets(124)
+    ([3], [7, 6, 6], [8, 8, 8, 7])
+    """
+    sheets = max(1, -(-pages // 4))
+    count = -(-sheets // most)
+    base, extra = divmod(sheets, count)
+    return [base + 1 if n < extra else base for n in range(count)]
+
+
 def booklet_page(paper: tuple[float, float]) -> tuple[float, float]:
     """The page of a booklet printed on ``paper`` (portrait): half of it, turned.
 
@@ -187,31 +216,74 @@ def booklet_scale(book: Book, paper: tuple[float, float] | None = None) -> float
     return min(1.0, sheet_w / 2 / pw, sheet_h / ph)
 
 
-def booklet_pages(book: Book, paper: tuple[float, float] | None = None
+def booklet_pages(book: Book, paper: tuple[float, float] | None = None,
+                  lang: str | None = None
                   ) -> tuple[tuple[Scene, ...], tuple[tuple[str, int], ...]]:
     """The imposed sheet sides of ``book`` and its chapters pointing at them.
 
     Sheets are ``paper`` (default: the book's page size) turned landscape; each page
     is centred on half a sheet, scaled down when larger (see :func:`booklet_scale`).
-    Blank pages fill the book up to a multiple of four.
+    Blank pages fill the book up to a multiple of four. A book of more than
+    :data:`SIGNATURE_SHEETS` sheets is imposed as signatures (see the module notes),
+    each sheet's inside marked in ``lang`` with its signature and which sheets to staple.
     """
     pw, ph = book.pages[0].width, book.pages[0].height
     sheet_w, sheet_h = (paper[1], paper[0]) if paper is not None else (ph, pw)
     half = sheet_w / 2
     k = booklet_scale(book, paper)
     dx, dy = (half - pw * k) / 2, (sheet_h - ph * k) / 2
-    count = -(-len(book.pages) // 4) * 4
+    signatures = signature_sheets(len(book.pages))
     sides: list[Scene] = []
     side_of: dict[int, int] = {}
-    for n, (left, right) in enumerate(booklet_order(count)):
-        children: list[Element] = []
-        for slot, index in enumerate((left, right)):
-            side_of[index] = n
-            if index < len(book.pages):
-                page = book.pages[index]
-                children.append(Group((Group(page.children, scale=k),),
-                                      translate=(slot * half + dx, dy),
-                                      clip=Rect(0, 0, pw * k, ph * k), id=f"p{index + 1}"))
-        sides.append(Scene(sheet_w, sheet_h, tuple(children), id=f"booklet-{n + 1}"))
+    first_page = first_sheet = 0
+    for s, sheets in enumerate(signatures):
+        for n, (left, right) in enumerate(booklet_order(4 * sheets)):
+            creep = CREEP * (n // 2) if len(signatures) > 1 else 0.0
+            children: list[Element] = []
+            for slot, index in enumerate((left + first_page, right + first_page)):
+                side_of[index] = len(sides)
+                if index < len(book.pages):
+                    # Towards the fold by the creep, and never past it.
+                    shift = creep if slot == 0 else -creep
+                    x = slot * half + dx + shift
+                    lo, hi = (0.0, half - x) if slot == 0 else (half - x, pw * k)
+                    children.append(Group((Group(book.pages[index].children, scale=k),),
+                                          translate=(x, dy),
+                                          clip=Rect(max(lo, 0.0), 0, min(hi, pw * k) - max(lo, 0.0),
+                                                    ph * k),
+                                          id=f"p{index + 1}"))
+            if len(signatures) > 1 and n % 2 == 1:
+                children.append(_signature_mark(sheet_w, s, len(signatures), n // 2, sheets,
+                                                first_sheet, lang))
+            sides.append(Scene(sheet_w, sheet_h, tuple(children), id=f"booklet-{len(sides) + 1}"))
+        first_page += 4 * sheets
+        first_sheet += sheets
     chapters = tuple((f"{title} (p. {page + 1})", side_of[page]) for title, page in book.chapters)
     return tuple(sides), chapters
+
+
+def _signature_mark(sheet_w: float, signature: int, signatures: int, sheet: int, sheets: int,
+                    first_sheet: int, lang: str | None) -> Group:
+    """Over the fold of a sheet's inside: its signature, its place in it, and which of the
+    PDF's sheets (two sides each) are folded and stapled together with it."""
+    text = labels.label("b-signature-mark", lang, s=signature + 1, n=signatures,
+                        k=sheet + 1, m=sheets, first=first_sheet + 1,
+                        last=first_sheet + sheets)
+    return Group((Text(sheet_w / 2, MARK_EDGE + 2.5, text, size=SIGNATURE_MARK_SIZE,
+                       fill="#555555", anchor="middle"),),
+                 id=f"signature-{signature + 1}-{sheet + 1}")
+
+
+def booklet_signatures(book: Book) -> list[tuple[int, int]]:
+    """The sheets of each signature of ``book``'s booklet, as (first, last) from 1:
+    the sheets to fold and staple together.
+
+    >>> booklet_signatures(Book("b", "B", tuple(Scene(148.5, 210) for _ in range(76))))
+    [(1, 7), (8, 13), (14, 19)]
+    """
+    out: list[tuple[int, int]] = []
+    first = 1
+    for sheets in signature_sheets(len(book.pages)):
+        out.append((first, first + sheets - 1))
+        first += sheets
+    return out

@@ -181,6 +181,7 @@ _TABLE: dict[str, tuple[str, str]] = {
     "h-feature-markers": ("Feature markers", "Marqueurs de lieu"),
     "h-sea-bridge": ("Sea and bridge tiles", "Tuiles de mer et de pont"),
     "h-die-stickers": ("Die-face stickers", "Autocollants pour le dé"),
+    "h-gem-tokens": ("Gem tokens", "Jetons de gemme"),
     # Tower god cards and boards (systems.tower: cards, boards).
     "tower-god-card": ("GOD CARD", "CARTE DIEU"),
     "side-easy": ("Easy · for the builders", "Facile · pour les bâtisseurs"),

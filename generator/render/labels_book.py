@@ -66,14 +66,76 @@ TABLE: dict[str, tuple[str, str]] = {
                           "**Aussi à la fin de chaque tour :** "),
     "b-turn-limit": ("**Turn limit:** the riddle ends after turn {n}.",
                      "**Limite de tours :** l'énigme s'arrête après le tour {n}."),
-    "b-bridges": (":bridge: **Bridges** {names}: neighbours for moving (straight across only), "
-                  "never for building.",
-                  ":bridge: **Ponts** {names} : voisines pour le déplacement (tout droit "
-                  "seulement), jamais pour construire."),
+    "b-bridges": (":bridge: **Bridges:** {names}.", ":bridge: **Ponts :** {names}."),
+    # The rules for every riddle, said once (the "You need" page, a booklet's how-to).
+    "h-every-riddle": ("Rules for every riddle", "Règles de toutes les énigmes"),
+    "g-end-of-turn": (
+        "**At the end of every turn**, after its move and build (or its power), what a riddle's "
+        "page lists happens, in the order listed.",
+        "**À la fin de chaque tour**, après le déplacement et la construction (ou le pouvoir), "
+        "ce que liste la page de l'énigme se produit, dans l'ordre donné."),
+    "g-step": (
+        "**A figure steps toward the closest worker:** one step, onto a neighbouring free space "
+        "without a dome at any height, that brings it closer to the nearest worker (counting "
+        "steps across the grid, diagonals too, over the sea); when several are as close, you "
+        "choose. With no such space it stays.",
+        "**Une figurine fait un pas vers l'ouvrier le plus proche :** un pas, sur une case "
+        "voisine libre et sans dôme, quelle que soit sa hauteur, qui la rapproche de l'ouvrier "
+        "le plus proche (en comptant les pas sur la grille, diagonales comprises, par-dessus "
+        "la mer) ; à égalité, vous choisissez. Sans une telle case, elle reste."),
+    "g-sink": (
+        "**A space sinks** into the sea with everything on it: a worker there is destroyed, a "
+        "coin or token there is lost. Nobody enters it again, and a bridge to it leads nowhere.",
+        "**Une case s'enfonce** dans la mer avec tout ce qui s'y trouve : un ouvrier qui s'y "
+        "tient est détruit, un écu ou un jeton y est perdu. Personne n'y entre plus, et un pont "
+        "qui y mène ne mène plus nulle part."),
+    "g-remove-top": (
+        "**The top piece of a space goes** (its dome first) where the riddle says; figures on "
+        "it stay and drop with it.",
+        "**La pièce du haut d'une case s'en va** (le dôme d'abord) là où le dit l'énigme ; les "
+        "figurines dessus restent et descendent avec elle."),
+    "g-stock-remove": (
+        "**Pieces leave the stockpile** as far as there are any.",
+        "**Des pièces quittent la réserve** dans la mesure où il y en a."),
+    "g-bridges": (
+        ":bridge: **A bridge** joins its two ends for moving, straight across only; nobody "
+        "builds across it.",
+        ":bridge: **Un pont** relie ses deux extrémités pour le déplacement, tout droit "
+        "seulement ; personne ne construit par-dessus."),
+    "g-turn-limit": (
+        "**A turn limit** ends the riddle after that turn.",
+        "**Une limite de tours** termine l'énigme après ce tour."),
     "b-expert-stock": ("**Stockpile:** {changes}.", "**Réserve :** {changes}."),
     "b-stock-none": ("no {what}", "aucun {what}"),
     "b-stock-not": ("{now} (not {was})", "{now} (au lieu de {was})"),
     # Solutions.
+    "b-signature-mark": (
+        "Signature {s} of {n}, sheet {k} of {m}: fold sheets {first}-{last} together, "
+        "staple them, then stack the signatures in order",
+        "Cahier {s} sur {n}, feuille {k} sur {m} : pliez ensemble les feuilles {first} à "
+        "{last}, agrafez-les, puis empilez les cahiers dans l'ordre"),
+    # Graded hints (hints.py): the idea, then a move, before the solutions.
+    "h-hints": ("Hints", "Indices"),
+    "h-hints-intro": (
+        "Stuck? Each objective has two hints, read one at a time: **1** names the idea, **2** "
+        "a move of a shortest line. The whole line is in the solutions.",
+        "Bloqué ? Chaque objectif a deux indices, à lire l'un après l'autre : **1** donne "
+        "l'idée, **2** un coup d'une solution la plus courte. La solution entière est à la fin."),
+    "h1-powers": ("{gods}'s power is part of the line.",
+                  "Le pouvoir de {gods} fait partie de la solution."),
+    "h1-takes": ("The line takes {gods}'s card from the queue.",
+                 "La solution prend la carte de {gods} dans la file."),
+    "h1-cards": ("The blessing {cards} plays its part.", "La bénédiction {cards} y joue son rôle."),
+    "h1-one-worker": ("Worker {w} plays every turn.", "L'ouvrier {w} joue tous les tours."),
+    "h1-worker": ("Worker {w} plays {k} of the {n} turns.",
+                  "L'ouvrier {w} joue {k} des {n} tours."),
+    "h1-last-piece": ("The last build is a {piece}.", "Dernière construction : {piece}."),
+    "h2-key": ("Every shortest line plays {move}.",
+               "Toutes les solutions les plus courtes jouent {move}."),
+    "h2-power": ("The line's first power or card comes in at turn {n}: {move}.",
+                 "Le premier pouvoir ou la première carte entre en jeu au tour {n} : {move}."),
+    "h2-first": ("A shortest line opens with {move}.",
+                 "Une solution la plus courte commence par {move}."),
     "b-solutions-footer": ("{title} — solutions", "{title} — solutions"),
     "b-continued": (" — {tier} (continued)", " — {tier} (suite)"),
     "b-no-move": (" — no move this turn", " — pas de déplacement ce tour"),

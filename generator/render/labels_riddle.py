@@ -90,7 +90,7 @@ TABLE: dict[str, tuple[str, str]] = {
         "Lancez le dé. Si la gemme obtenue est encore sur le plateau du Sphinx, défaussez-la et"
         " prenez sa récompense ; sinon, détruisez un ouvrier de votre choix."),
     "r-die-line": (" The die: {faces}.", " Le dé : {faces}."),
-    "r-die-named": (" The die “{die}”: {faces}.", " Le dé « {die} » : {faces}."),
+    "r-die-named": (" {die}: {faces}.", " {die} : {faces}."),
     "r-die-add": ("add {what}", "ajoutez {what}"),
     "r-besides-text": (
         "Any player may discard one revealed blessing card on their turn for its one-time power; "
@@ -325,6 +325,11 @@ TABLE: dict[str, tuple[str, str]] = {
         "The first destroyed worker stands here. A second one ends the riddle at once.",
                     "Le premier ouvrier détruit se place ici. Un deuxième termine aussitôt "
                     "l'énigme."),
+    "c-die-name": ("The Sphinx's die", "Le dé du Sphinx"),
+    "c-gems-note": ("One for each gem of the Sphinx's game: lay them on her board; a roll "
+                    "sets one aside.",
+                    "Une par gemme du jeu du Sphinx : posez-les sur son plateau ; un lancer en "
+                    "met une de côté."),
     "c-gem-default": ("Gain the reward the riddle names.",
                       "Gagnez la récompense que nomme l'énigme."),
     "c-board-rule": ("Roll the die: if the rolled colour's gem is still here, set the gem aside "
@@ -356,11 +361,11 @@ TABLE: dict[str, tuple[str, str]] = {
     "n-sheets": ("The campaign sheets: adventure map, constellation, score track.",
                  "Les feuilles de campagne : carte de l'aventure, constellation, piste de score."),
     "n-tokens": ("Tokens and tiles: {coins} coins, {tokens} blessing tokens, {markers} feature "
-                 "markers, {sea} sea tiles, {bridges} bridges, die-face stickers and the Sphinx's "
-                 "board.",
+                 "markers, {sea} sea tiles, {bridges} bridges, {gems} gem tokens, die-face "
+                 "stickers and the Sphinx's board.",
                  "Jetons et tuiles : {coins} écus, {tokens} jetons de bénédiction, {markers} "
-                 "marqueurs de lieu, {sea} tuiles de mer, {bridges} ponts, les autocollants du dé "
-                 "et le plateau du Sphinx."),
+                 "marqueurs de lieu, {sea} tuiles de mer, {bridges} ponts, {gems} jetons de "
+                 "gemme, les autocollants du dé et le plateau du Sphinx."),
 }
 """Label key -> (English, French)."""
 

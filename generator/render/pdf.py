@@ -371,14 +371,18 @@ def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
         c.setViewerPreference("Duplex", "DuplexFlipShortEdge" if doc.flip_short_edge
                               else "DuplexFlipLongEdge")
     ink = _Ink(doc.cmyk, doc.rich_black, memo)
-    marks = {n: f"page-{n}" for _, n in doc.outline}
+    # One destination per bookmark: reportlab keys an outline entry by its destination, so
+    # an island and its first riddle on the same page need two.
+    marks: dict[int, list[str]] = {}
+    for i, (_, n) in enumerate(doc.outline):
+        marks.setdefault(n, []).append(f"outline-{i}")
     for n, page in enumerate(doc.pages):
         c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         if doc.trim_inset is not None:
             c.setTrimBox(_inset_box(page, doc.trim_inset))
             c.setBleedBox(_inset_box(page, doc.bleed_inset))
-        if n in marks:
-            c.bookmarkPage(marks[n])
+        for key in marks.get(n, ()):
+            c.bookmarkPage(key)
         # mm with y down, origin top-left, like the scene.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
         c.setMiterLimit(4)  # the SVG default, so corners match
@@ -390,8 +394,9 @@ def document_to_pdf(doc: Document, *, memo: bool = True) -> bytes:
         c.showPage()
     if doc.output_intent is not None:
         _set_output_intent(c, *doc.output_intent)
-    for title, n in doc.outline:
-        c.addOutlineEntry(title, marks[n], level=0)
+    levels = doc.outline_levels + (0,) * (len(doc.outline) - len(doc.outline_levels))
+    for i, ((title, _), level) in enumerate(zip(doc.outline, levels)):
+        c.addOutlineEntry(title, f"outline-{i}", level=level)
     if doc.outline:
         c.showOutline()
     c.save()

@@ -319,6 +319,9 @@ class Document:
     """With ``trim_inset``: the BleedBox's distance (mm) inside the paper edge."""
     outline: tuple[tuple[str, int], ...] = ()
     """Bookmarks: (title, 0-based page index), shown by viewers as the outline."""
+    outline_levels: tuple[int, ...] = ()
+    """Each bookmark's depth (0 top), in the order of ``outline``; missing ones are 0. A
+    bookmark is at most one level deeper than the one before it."""
     flip_short_edge: bool = False
     """With ``duplex``: flip on the short edge (landscape booklets)."""
     output_intent: tuple[str, str, str] | None = None
@@ -329,6 +332,13 @@ class Document:
         object.__setattr__(self, "pages", tuple(self.pages))
         object.__setattr__(self, "keywords", tuple(self.keywords))
         object.__setattr__(self, "outline", tuple((str(t), int(n)) for t, n in self.outline))
+        object.__setattr__(self, "outline_levels", tuple(int(v) for v in self.outline_levels))
+        depth = -1
+        for level in self.outline_levels:
+            if not 0 <= level <= depth + 1:
+                raise ValueError(f"outline level {level} comes after level {depth}: a bookmark "
+                                 "is at most one level deeper than the one before it")
+            depth = level
         if not self.pages:
             raise ValueError("a document needs at least one page")
 

@@ -8,7 +8,8 @@ import pytest
 from generator.render.deck import Book, Deck
 from generator.render.geometry import PAPERS
 from generator.render.impose import (
-    FOLD_MARGIN, MARK_EDGE, booklet_order, booklet_pages, fold_pages, layout_fold,
+    FOLD_MARGIN, MARK_EDGE, booklet_order, booklet_pages, booklet_signatures, fold_pages,
+    layout_fold, signature_sheets,
 )
 from generator.render.ink import DARK, LIGHT_TEXT, ink_saver, luminance
 from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text, TextBlock
@@ -206,3 +207,49 @@ def test_a_book_laid_out_for_the_booklet_page_is_imposed_at_full_size() -> None:
             [inner] = slot.children
             assert isinstance(inner, Group) and inner.scale == 1.0
             assert slot.translate[1] == 0.0 and slot.translate[0] in (0.0, 148.5)
+
+
+def test_a_long_booklet_is_split_into_signatures_that_read_in_order() -> None:
+    # 76 pages: 19 sheets, one stack no stapler closes, so three signatures of 7, 6 and 6.
+    pages = tuple(Scene(148.5, 210, (Text(20, 20, f"page {n + 1}"),), id=f"p{n}")
+                  for n in range(76))
+    book = Book("b", "B", pages)
+    assert booklet_signatures(book) == [(1, 7), (8, 13), (14, 19)]
+    sides, _ = booklet_pages(book, (210.0, 297.0))
+    assert len(sides) == 38
+    # Each signature, folded on its own and stacked after the one before, reads on.
+    def ids(side: Scene) -> list[str]:
+        return [g.id for g in side.children if isinstance(g, Group) and g.id.startswith("p")]
+
+    order: list[str] = []
+    first = 0
+    for sheets in signature_sheets(76):
+        pairs = [(ids(sides[2 * s]), ids(sides[2 * s + 1])) for s in range(first, first + sheets)]
+        inward = [page for front, back in pairs for page in (front[1], back[0])]
+        outward = [page for front, back in reversed(pairs) for page in (back[1], front[0])]
+        order += inward + outward
+        first += sheets
+    assert order == [f"p{n + 1}" for n in range(76)]
+    # Creep: the innermost sheet of the first signature has its pages 0.6 mm towards the
+    # fold, never past it; the outer sheet none. Every sheet's inside names its signature.
+    outer = [g for g in sides[0].children if isinstance(g, Group) and g.id.startswith("p")]
+    inner = [g for g in sides[12].children if isinstance(g, Group) and g.id.startswith("p")]
+    assert [g.translate[0] for g in outer] == [0.0, 148.5]
+    assert [round(g.translate[0], 6) for g in inner] == [0.6, 147.9]
+    for g in inner:
+        assert g.clip is not None
+        left = g.translate[0] + g.clip.x
+        assert left + g.clip.w <= 148.5 + 1e-9 or left >= 148.5 - 1e-9
+    marks = [g.id for side in sides for g in side.children
+             if isinstance(g, Group) and g.id.startswith("signature-")]
+    assert len(marks) == 19 and marks[0] == "signature-1-1" and marks[-1] == "signature-3-6"
+    assert all(not any(isinstance(g, Group) and g.id.startswith("signature-")
+                       for g in side.children) for side in sides[::2])
+
+
+def test_a_booklet_of_eight_sheets_is_one_signature_without_marks() -> None:
+    pages = tuple(Scene(148.5, 210, (), id=f"p{n}") for n in range(32))
+    sides, _ = booklet_pages(Book("b", "B", pages), (210.0, 297.0))
+    assert signature_sheets(32) == [8] and len(sides) == 16
+    assert not [g for side in sides for g in side.children
+                if isinstance(g, Group) and g.id.startswith("signature-")]

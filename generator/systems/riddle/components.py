@@ -35,6 +35,8 @@ from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, St
 from generator.systems.riddle.typography import HEADING_H, MARGIN, footer, heading, page, write
 from generator.systems.riddle.wording import local
 from generator.systems.riddle.content import RiddleContent
+from generator.systems.riddle.legend import icon_name
+from generator.systems.riddle.setup_box import general_rules_markup
 from generator.systems.riddle.box import DEFAULT_GEMS, Die
 from generator.systems.token_art import NO_TOKEN_ART, ROUND_BLEED, TokenArt, TokenKind
 
@@ -66,6 +68,7 @@ class Needs:
     king: bool
     sphinx: bool
     dice: tuple[Die, ...]
+    gems: tuple[str, ...] = ()  # gem tokens of the Sphinx's game, by colour (sorted)
 
 
 def _popcount(bits: int) -> int:
@@ -79,7 +82,13 @@ def count_needs(content: RiddleContent) -> Needs:
     bridges: tuple[int, ...] = ()
     pieces = [0, 0, 0, 0]
     king = sphinx = False
+    gems: Counter[str] = Counter()
     for riddle, _ in content.riddles:
+        # The Sphinx's game of a riddle that rolls a die starts with one gem per colour
+        # its die names on the Sphinx's board.
+        die = content.dice.get(riddle.die) if riddle.die else None
+        for colour, n in Counter(die.gems if die is not None else ()).items():
+            gems[colour] = max(gems[colour], n)
         board = riddle.board
         geo = board.geometry
         here = Counter((c.colour, tuple(sorted(c.levels))) for c in riddle.coins)
@@ -102,7 +111,8 @@ def count_needs(content: RiddleContent) -> Needs:
         sphinx = sphinx or board.sphinx != NO_SQUARE
     return Needs(tuple((c, lv, n) for (c, lv), n in sorted(coins.items())), tokens, features,
                  sea, bridges, (pieces[0], pieces[1], pieces[2], pieces[3]), workers, king,
-                 sphinx, tuple(content.dice[d] for d in sorted(content.dice)))
+                 sphinx, tuple(content.dice[d] for d in sorted(content.dice)),
+                 tuple(sorted(gems.elements())))
 
 
 # -- cut-out sheets ----------------------------------------------------------------------------
@@ -116,6 +126,11 @@ def coin_keys(colour: str, levels: Sequence[int]) -> tuple[str, ...]:
     """
     shown = "-".join("dome" if lv == 4 else str(lv) for lv in sorted(set(levels)))
     return ((f"coin-{colour}-{shown}",) if shown else ()) + (f"coin-{colour}", "coin")
+
+
+def gem_keys(colour: str) -> tuple[str, ...]:
+    """The keys a gem token of the Sphinx's game looks up: its colour's, then every gem's."""
+    return (f"gem-{colour}", "gem")
 
 
 def die_keys(colour: str) -> tuple[str, ...]:
@@ -134,6 +149,7 @@ def token_kinds(content: RiddleContent) -> list[TokenKind]:
     keys += [("sea", (SPACE, False, SQUARE_BLEED))] if needs.sea_tiles else []
     colours = sorted({f.colour for die in needs.dice for f in die.faces})
     keys += [(k, (STICKER, False, SQUARE_BLEED)) for c in colours for k in die_keys(c)]
+    keys += [(k, disc) for c in needs.gems for k in gem_keys(c)]
     return [TokenKind(k, *shape) for k, shape in dict.fromkeys(keys)]
 
 
@@ -188,12 +204,32 @@ def _bridge_tile(span: int) -> tuple[float, tuple[Element, ...]]:
     return w, tuple(parts)
 
 
+def _gem_token(colour: str) -> tuple[Element, ...]:
+    """A gem of the Sphinx's game on a round token."""
+    return (Circle(TOKEN / 2, TOKEN / 2, TOKEN / 2, Style(fill="#efe6cf", stroke=MUTED,
+                                                         stroke_width=0.3)),
+            *icon_gem(TOKEN * 0.2, TOKEN * 0.2, TOKEN * 0.6, colour=colour))
+
+
+def die_name(dice: Sequence[str], die: str, lang: str | None) -> str:
+    """A die's printed name (never its id): the Sphinx's die, numbered by its place among
+    the pack's ``dice`` (sorted ids) when there are several, the same on the stickers and
+    the player aid.
+
+    >>> die_name(["sphinx-die"], "sphinx-die", None), die_name(["a", "b"], "b", "fr")
+    ("The Sphinx's die", 'Le dé du Sphinx 2')
+    """
+    name = labels.label("c-die-name", lang)
+    return f"{name} {sorted(dice).index(die) + 1}" if len(dice) > 1 else name
+
+
 def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str | None
               ) -> tuple[list[Element], float]:
     out: list[Element] = []
     yy = y
     for die in dice:
-        out.append(Text(x, yy + 3.0, die.id, size=7, fill=MUTED))
+        out.append(Text(x, yy + 3.0, die_name([d.id for d in dice], die.id, lang), size=7,
+                        fill=MUTED))
         for i, face in enumerate(die.faces):
             sx = x + i * (STICKER + 3.0)
             drawn = icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour,
@@ -207,7 +243,8 @@ def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str 
 
 def component_pages(content: RiddleContent, paper: tuple[float, float], lang: str | None,
                     art: TokenArt = NO_TOKEN_ART) -> list[Scene]:
-    """Tokens, tiles and stickers to cut out, then the Sphinx's board."""
+    """Tokens (coins, blessings, feature markers, the gems of the Sphinx's game), tiles
+    and stickers to cut out, then the Sphinx's board."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
@@ -232,6 +269,9 @@ def component_pages(content: RiddleContent, paper: tuple[float, float], lang: st
     add(labels.label("h-feature-markers", lang), labels.label("c-features-note", lang),
         _round_tokens([("", icon_feature(0, 0, TOKEN), ("feature",))] * needs.feature_markers,
                       m, 0.0, width, art))
+    add(labels.label("h-gem-tokens", lang), labels.label("c-gems-note", lang),
+        _round_tokens([(icon_name(f"gem-{c}", lang), _gem_token(c), gem_keys(c))
+                       for c in needs.gems], m, 0.0, width, art))
     sea = art.dress(_sea_tile(), ("sea",), SPACE, False, SQUARE_BLEED)
     tiles = [(SPACE, sea)] * needs.sea_tiles + [_bridge_tile(s) for s in needs.bridges]
     add(labels.label("h-sea-bridge", lang), labels.label("c-sea-note", lang), _tiles(tiles, m, 0.0, width))
@@ -343,13 +383,14 @@ def needs_lines(content: RiddleContent, lang: str | None = None) -> tuple[list[s
                L("n-cards", lang, gods=gods, blessings=blessings) if gods or blessings else "",
                L("n-aid", lang), L("n-sheets", lang),
                L("n-tokens", lang, coins=coins, tokens=n.blessing_tokens,
-                 markers=n.feature_markers, sea=n.sea_tiles, bridges=len(n.bridges))]
+                 markers=n.feature_markers, sea=n.sea_tiles, bridges=len(n.bridges),
+                 gems=len(n.gems))]
     return base, [p for p in printed if p]
 
 
 def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
                lang: str | None = None) -> Scene:
-    """The book's "You need" page."""
+    """The book's "You need" page, and the rules every riddle shares (said only here)."""
     pw, ph = paper
     m = MARGIN
     width = pw - 2 * m
@@ -357,7 +398,12 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
                                  fill=INK, bold=True)]
     y = m + 16.0
     base, printed = needs_lines(content, lang)
-    for title, lines in ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed)):
+    rules = general_rules_markup([r for r, _ in content.riddles], lang)
+    for title, lines in ((labels.label("h-from-base", lang), base),
+                         (labels.label("h-printed", lang), printed),
+                         (labels.label("h-every-riddle", lang), rules)):
+        if not lines:
+            continue
         parts += heading(m, y, title, width)
         y += HEADING_H + 1.0
         for line in lines:
@@ -370,5 +416,6 @@ def needs_page(content: RiddleContent, paper: tuple[float, float], number: int,
     return page(pw, ph, parts, "you-need")
 
 
-__all__ = ["Needs", "SPACE", "coin_keys", "component_pages", "count_needs", "die_keys",
+__all__ = ["Needs", "SPACE", "coin_keys", "component_pages", "count_needs", "die_keys", "die_name",
+           "gem_keys",
            "needs_lines", "needs_page", "sphinx_board", "token_kinds"]

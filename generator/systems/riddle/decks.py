@@ -5,15 +5,12 @@ The same scenes as the home-printing files of :mod:`.render`, handed over as
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from generator.pack.model import Pack, pick_text
 from generator.render.deck import Book, Deck
-from generator.render.scene import Scene
 from generator.systems import Options, ProgressFn
-from generator.systems.riddle.cards import _text, card_settings, iter_card_faces
+from generator.systems.riddle.cards import card_settings, iter_card_faces
 from generator.systems.riddle.render import (
-    SOLUTION_MODES, RiddleContent, build_book, dress_book, paper_of, read_content, solve_all,
+    SOLUTION_MODES, book_outline, build_book, dress_book, paper_of, read_content, solve_all,
     solve_counts,
 )
 
@@ -46,19 +43,6 @@ def riddle_books(pack: Pack, options: Options, progress: ProgressFn,
     book = dress_book(build_book(content, solve_all(content, options, progress),
                                  paper or paper_of(pack, options), lang, mode, progress, meta,
                                  solve_counts(content, options)), content, pack)
-    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", book.pages,
-                 book_chapters(book.pages, content, lang))]
-
-
-def book_chapters(pages: Sequence[Scene], content: RiddleContent, lang: str | None
-                  ) -> tuple[tuple[str, int], ...]:
-    """The bookmarks of the riddle book: each points at its page by the page's id (a
-    booklet's front matter and riddles take more pages than the A4 book's)."""
-    index: dict[str, int] = {}
-    for n, scene in enumerate(pages):
-        index.setdefault(scene.id, n)
-    named = [("Cover", "cover"), ("The voyage", "story"), ("Symbols", "legend")]
-    named += [(f"{riddle.number}. {_text(riddle.title, lang)}", f"riddle-{riddle.id}")
-              for riddle, _ in content.riddles]
-    named.append(("Solutions", "solutions-divider"))
-    return tuple((title, index[key]) for title, key in named if key in index)
+    chapters, levels = book_outline(book.pages, content, lang)
+    return [Book(f"{pack.id}-book", f"{content.title}: riddle book", book.pages, chapters,
+                 levels)]

@@ -137,7 +137,8 @@ def goal_clause(goal: Goal, geometry: Geometry, features: Mapping[Square, str]) 
 
 
 def effect_clause(effect: Effect, geometry: Geometry) -> str:
-    """An end-of-turn effect as a clause; mirrors ``wording.describe_effect``."""
+    """An end-of-turn effect as a clause, only what is special to the riddle; mirrors
+    ``wording.describe_effect``."""
     from generator.systems.riddle.effects.remove_top import RemoveTopEffect
     from generator.systems.riddle.effects.sink import SinkEffect
     from generator.systems.riddle.effects.step_toward_closest_worker import (
@@ -148,32 +149,23 @@ def effect_clause(effect: Effect, geometry: Geometry) -> str:
 
     if isinstance(effect, RemoveTopEffect):
         where = "la réserve" if effect.to == "stockpile" else "la boîte"
-        return (f"retirez la pièce du haut de {geometry.name(effect.at)} (le dôme d'abord), "
-                f"qui retourne dans {where} ; les figurines dessus restent et descendent avec elle")
+        return f"la pièce du haut de {geometry.name(effect.at)} retourne dans {where}"
     if isinstance(effect, StockpileAddEffect):
         return f"ajoutez {pieces(PIECE_NAMES[effect.piece], effect.count)} à la réserve"
     if isinstance(effect, StockpileRemoveEffect):
-        return (f"retirez {pieces(PIECE_NAMES[effect.piece], effect.count)} de la réserve, "
-                "dans la mesure où il y en a")
+        return f"retirez {pieces(PIECE_NAMES[effect.piece], effect.count)} de la réserve"
     if isinstance(effect, StepTowardClosestWorkerEffect):
         who = FIGURE_WORDS.get(effect.figure, effect.figure)
-        return (f"{who} fait un pas vers l'ouvrier le plus proche, sur une case libre sans dôme, "
-                "quelle que soit la hauteur (à égalité, à vous de choisir)")
+        return f"{who} fait un pas vers l'ouvrier le plus proche"
     if isinstance(effect, SinkEffect):
-        return (f"après le tour {effect.turn}, {geometry.name(effect.at)} s'enfonce dans la mer "
-                "avec tout ce qui s'y trouve")
+        return f"{geometry.name(effect.at)} s'enfonce dans la mer après le tour {effect.turn}"
     return f"{effect.NAME.replace('-', ' ')} : {effect.to_params(geometry)}"
 
 
 def sinks_sentence(timeline: Sequence[tuple[str, int]]) -> str:
     """Several sinking spaces gathered into one clause."""
     when = join([f"{name} après le tour {turn}" for name, turn in timeline])
-    return (f"des cases s'enfoncent dans la mer avec tout ce qui s'y trouve : {when} ; un "
-            "ouvrier qui s'y tient est détruit")
-
-
-WORKER_DESTROYED = " ; un ouvrier qui s'y tient est détruit"
-"""Added to a lone sinking space's clause."""
+    return f"des cases s'enfoncent dans la mer : {when}"
 
 
 def unlock_clause(rule: Unlock, islands: Mapping[str, str], titles: Mapping[str, str]) -> str:

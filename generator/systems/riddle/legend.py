@@ -22,9 +22,11 @@ from generator.systems.riddle.maps import (
     draw_space,
     sea_cell,
 )
-from generator.systems.riddle.typography import is_narrow
+from generator.systems.riddle.typography import footer, is_narrow
 
 LEGEND_MARGIN = 14.0
+FOOT_ROOM = 1.0
+"""Room (mm) a numbered symbols page leaves above the running foot."""
 
 
 def _heading(x: float, y: float, text: str, width: float) -> tuple[Element, ...]:
@@ -181,11 +183,12 @@ def _row_heights(needs: Sequence[float], room: float) -> tuple[list[float], floa
 
 
 def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
-                lang: str | None = None) -> Scene:
+                lang: str | None = None, number: int | None = None, title: str = "") -> Scene:
     """One page showing every icon of :data:`~generator.render.icons.ICONS` with its name and
     meaning, and a key to reading a map. ``paper`` is a paper name (a4, letter...) or (w, h)
     in mm. The player's book shows no markup; ``codes`` adds each symbol's ``:name:`` for
-    designers.
+    designers. With a page ``number``, the book's running foot (``title`` and the number)
+    closes the page, and the symbols leave it room.
 
     >>> page = legend_page("letter")
     >>> (round(page.width, 1), round(page.height, 1))
@@ -217,7 +220,8 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
     needs = [max(icon + 1.0, NOTE_TOP + max(_note_height(f":{n}:" if codes else
                                                           icon_meaning(n, lang), note_w)
                                              for n in row)) for row in rows]
-    heights, gap = _row_heights(needs, ph - m - y - len(ICON_GROUPS) * (GROUP_GAP + 5.0))
+    foot = FOOT_ROOM if number is not None else 0.0
+    heights, gap = _row_heights(needs, ph - m - foot - y - len(ICON_GROUPS) * (GROUP_GAP + 5.0))
     heights.reverse()
     for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
                                                 "sphinx")):
@@ -238,21 +242,24 @@ def legend_page(paper: str | Sequence[str | float] = "a4", codes: bool = False,
                                 fill=MUTED, leading=1.05)
                 out.append(note.block.at(ex + icon + 2.0, y + 6.0))
             y += row_h
+    if number is not None:
+        out += footer(pw, ph, title, number)
     return Scene(pw, ph, tuple(out), id="legend")
 
 
-def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = None
-                 ) -> list[Scene]:
+def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = None,
+                 number: int | None = None, title: str = "") -> list[Scene]:
     """The book's symbols: :func:`legend_page` on A4 and Letter; on a narrower page (a
     booklet's A5) the same symbols in three columns, the sample spaces under the key,
-    running on to as many pages as they need.
+    running on to as many pages as they need. With a ``number`` (the first page's), each
+    page has the book's running foot.
 
     >>> [(round(p.width, 1), p.id) for p in legend_pages((148.5, 210.0))]
     [(148.5, 'legend'), (148.5, 'legend-2'), (148.5, 'legend-3')]
     """
     pw, ph = resolve_paper(paper)
     if not is_narrow((pw, ph)):
-        return [legend_page(paper, lang=lang)]
+        return [legend_page(paper, lang=lang, number=number, title=title)]
     m = LEGEND_MARGIN
     width = pw - 2 * m
     cols, icon, row_h = 3, 10.0, 13.0
@@ -260,10 +267,10 @@ def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = N
     pages: list[list[Element]] = [[Rect(0, 0, pw, ph, Style(fill="#ffffff"))]]
     y = m + 7.0
     size = 20.0
-    title = labels.label("h-symbols", lang)
-    while size > 12.0 and measure(title, "serif", True, size_pt=size) > width:
+    name = labels.label("h-symbols", lang)
+    while size > 12.0 and measure(name, "serif", True, size_pt=size) > width:
         size -= 0.5
-    pages[0].append(Text(m, y, title, font="serif", size=size, fill=INK, bold=True))
+    pages[0].append(Text(m, y, name, font="serif", size=size, fill=INK, bold=True))
     y += 4.0
     intro = fit_text(labels.label("h-symbols-intro", lang), width, 8.0, family="serif",
                      max_size=8.5, min_size=7, fill=MUTED)
@@ -277,7 +284,7 @@ def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = N
     for (_, names), group in zip(ICON_GROUPS, ("pieces", "figures", "tokens", "map", "gods",
                                                 "sphinx")):
         rows = math.ceil(len(names) / cols)
-        if y + 9.0 + rows * row_h > ph - m:
+        if y + 9.0 + rows * row_h > ph - m - (FOOT_ROOM if number is not None else 0.0):
             pages.append([Rect(0, 0, pw, ph, Style(fill="#ffffff"))])
             y = m
         y += 4.0
@@ -294,6 +301,9 @@ def legend_pages(paper: str | Sequence[str | float] = "a4", lang: str | None = N
                             max_size=6.5, min_size=6, fill=MUTED, leading=1.05)
             pages[-1].append(note.block.at(ex + icon + 2.0, ey + 6.0))
         y += rows * row_h
+    if number is not None:
+        for n, children in enumerate(pages):
+            children += footer(pw, ph, title, number + n)
     return [Scene(pw, ph, tuple(children), id="legend" if n == 0 else f"legend-{n + 1}")
             for n, children in enumerate(pages)]
 

@@ -19,7 +19,8 @@ Every space is laid out the same way, so a crowded space stays readable::
 
 SVG groups carry ids naming what they show and where: ``worker-B2``,
 ``king-E1``, ``sphinx-E5``, ``coin-C3``, ``blessing-B4``, ``feature-E3``,
-``dome-D1``, ``bridge-A2-C2``, ``move-B2-C3``, ``build-C4``.
+``dome-D1``, ``level2-C3`` (a tower without a dome), ``bridge-A2-C2``, ``sunk-C3``,
+``move-B2-C3``, ``build-C4``.
 
 >>> from generator.render import scene_to_svg
 >>> riddle = sample_riddle()
@@ -399,8 +400,11 @@ def render_map(riddle: Riddle, state: RiddleState | State | None = None,
             continue
         row, col = divmod(sq, cols)
         drawn = _tower(ox + col * c, oy + row * c, c, space)
-        towers.append(Group(drawn, id=f"dome-{geometry.name(sq)}") if space.dome else Group(drawn))
-    bridges = [_bridge(geometry, a, b, ox, oy, c) for a, b in geometry.bridges]
+        name = geometry.name(sq)
+        towers.append(Group(drawn, id=f"dome-{name}" if space.dome else f"level{space.level}-{name}"))
+    # A bridge whose end has sunk leads nowhere (a sunk space is never entered): not drawn.
+    bridges = [_bridge(geometry, a, b, ox, oy, c) for a, b in geometry.bridges
+               if not (sunk >> a & 1 or sunk >> b & 1)]
     frame = Rect(ox, oy, cols * c, rows * c, Style(stroke=INK, stroke_width=_line_width(c, 0.015)))
 
     marks: list[Element] = []

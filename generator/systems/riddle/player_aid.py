@@ -15,6 +15,7 @@ from generator.render.icons import GOLD, GOLD_DARK, INK, MUTED, label_text
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.render.sheets import card_sheet_pages, interleave_duplex, sheet_layouts
 from generator.systems.riddle.cards import CardSettings
+from generator.systems.riddle.components import die_name
 from generator.systems.riddle.content import RiddleContent
 from generator.systems.riddle.effects import EFFECTS
 from generator.systems.riddle.box import Die
@@ -93,10 +94,11 @@ def _die_faces(die: Die, lang: str | None) -> str:
 
 def _action_texts(content: RiddleContent, lang: str | None = None) -> list[tuple[str, str, str]]:
     """(title, icons, text) of the three actions; the die's faces come from the pack (each
-    die the riddles name, by its id when they name several that differ)."""
+    die the riddles name, by its printed name, never its id, when they name several that
+    differ)."""
     shown: dict[str, str] = {}  # faces -> the first die with them
     for die in dice_shown(content):
-        shown.setdefault(_die_faces(die, lang), die.id)
+        shown.setdefault(_die_faces(die, lang), die_name(list(content.dice), die.id, lang))
     if len(shown) == 1:
         die_line = labels.label("r-die-line", lang, faces=next(iter(shown)))
     else:

@@ -10,7 +10,8 @@ bottom, in this order:
    ``options.executor``);
 3. the pages: the book (cover, story, legend, one page per riddle, then the
    solutions as an upside-down appendix, a separate PDF or not at all, as
-   ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``),
+   ``options.extra["solutions"]`` says: ``appendix``, ``separate`` or ``none``; with
+   solutions, graded hints come before them, see :mod:`.hints`),
    one SVG per map, the god and blessing card sheets with their backs, the
    player aid (two pages and a tarot-size card), the campaign sheets and a
    print check page.
@@ -54,7 +55,8 @@ from generator.systems.riddle.booklet import (
     riddle_spread,
     story_pages,
 )
-from generator.systems.riddle.setup_box import BookSettings
+from generator.systems.riddle.model import Riddle
+from generator.systems.riddle.setup_box import BookSettings, general_rules_markup
 from generator.systems.riddle.solutions import (
     SolutionBlock,
     iter_solution_blocks,
@@ -69,6 +71,7 @@ from generator.systems.riddle.cards import (
     iter_card_sheets,
     iter_card_svgs,
 )
+from generator.systems.riddle.hints import hint_pages
 from generator.systems.riddle.legend import legend_page, legend_pages
 from generator.systems.riddle.components import component_pages, needs_lines, needs_page
 from generator.systems.token_art import token_art_of
@@ -175,7 +178,7 @@ def build_book(content: RiddleContent, solves: dict[str, RiddleSolve | None],
     voyage = _voyage(content, lang, page_of)
     cover = _cover(content, voyage, paper, lang, meta)
     story = story_page(content.title, content.description, voyage, paper, 2, lang, mode)
-    legend = legend_page(paper, lang=lang)
+    legend = legend_page(paper, lang=lang, number=3, title=content.title)
     pages = [cover, story, legend, needs_page(content, paper, 4, lang), *riddle_pages]
     return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
                            overflowing, by_count)
@@ -227,6 +230,7 @@ def _with_solutions(content: RiddleContent, solves: dict[str, RiddleSolve | None
             blocks += iter_solution_blocks(riddle, solves.get(riddle.id), gods=content.gods,
                                            blessings={b.id: b for b, _ in content.blessings},
                                            die=die, by_count=(by_count or {}).get(riddle.id, ()))
+        pages += hint_pages(blocks, paper, lang, content.title, len(pages) + 1)
         if mode == "appendix":
             start = len(pages) + 1
             pages.append(solutions_divider(paper, content.title, start, lang))
@@ -250,14 +254,16 @@ def build_booklet_book(content: RiddleContent, solves: dict[str, RiddleSolve | N
     if mode in ("appendix", "separate"):
         howto += labels.label(f"b-howto-{mode}", lang)
     base, printed = needs_lines(content, lang)
-    needs = ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed))
-    legend = legend_pages(paper, lang=lang)
+    rules = general_rules_markup([r for r, _ in content.riddles], lang)
+    needs = ((labels.label("h-from-base", lang), base), (labels.label("h-printed", lang), printed),
+             *(((labels.label("h-every-riddle", lang), rules),) if rules else ()))
 
     def front(first_riddle: int) -> tuple[list[Scene], bool]:
         page_of = {r.id: first_riddle + 2 * n for n, (r, _) in enumerate(content.riddles)}
         voyage = _voyage(content, lang, page_of)
         story, ok = story_pages(content.title, content.description, voyage, paper, 2, lang)
         aid, ok2 = howto_pages(content.title, howto, needs, paper, 2 + len(story), lang)
+        legend = legend_pages(paper, lang, 2 + len(story) + len(aid), content.title)
         return [_cover(content, voyage, paper, lang, meta), *story, *aid, *legend], ok and ok2
 
     counted, _ = front(0)  # the front matter's length does not depend on the page numbers
@@ -277,6 +283,45 @@ def build_booklet_book(content: RiddleContent, solves: dict[str, RiddleSolve | N
             overflowing.append(riddle.id)
     return _with_solutions(content, solves, pages, paper, lang, mode, progress, maps,
                            overflowing, by_count)
+
+
+Outline = tuple[tuple[tuple[str, int], ...], tuple[int, ...]]
+"""Bookmarks, (title, 0-based page index), and the depth of each."""
+
+
+def book_outline(pages: Sequence[Scene], content: RiddleContent, lang: str | None) -> Outline:
+    """The bookmarks of the riddle book: the front matter, each island with its riddles
+    under it (an island points at its first riddle's page), the solutions. Each points at
+    its page by the page's id, so a booklet's longer front matter is found too."""
+    index: dict[str, int] = {}
+    for n, scene in enumerate(pages):
+        index.setdefault(scene.id, n)
+    front = [(content.title, "cover"), (labels.label("h-voyage", lang), "story"),
+             (labels.label("h-symbols", lang), "legend"),
+             (labels.label("h-you-need", lang), "you-need")]
+    # In page order: a booklet puts "You need" before the symbols, the A4 book after.
+    named: list[tuple[str, str, int]] = [
+        (title, key, 0) for title, key in sorted((f for f in front if f[1] in index),
+                                                 key=lambda f: index[f[1]])]
+    grouped: list[tuple[str, list[Riddle]]] = []
+    listed: set[str] = set()
+    for island in content.campaign.islands if content.campaign is not None else ():
+        riddles = [r for r, _ in content.riddles if r.id in island.riddles]
+        listed |= {r.id for r in riddles}
+        grouped.append((local(island.name, lang), riddles))
+    others = [r for r, _ in content.riddles if r.id not in listed]
+    if others:
+        grouped.append((labels.label("b-other-riddles", lang), others))
+    for name, riddles in grouped:
+        keys = [f"riddle-{r.id}" for r in riddles if f"riddle-{r.id}" in index]
+        if keys:
+            named.append((name, keys[0], 0))
+            named += [(f"{r.number}. {local(r.title, lang)}", f"riddle-{r.id}", 1)
+                      for r in riddles]
+    named.append((labels.label("h-hints", lang), "hints-1", 0))
+    named.append((labels.label("h-solutions", lang), "solutions-divider", 0))
+    kept = [(title, index[key], level) for title, key, level in named if key in index]
+    return tuple((t, n) for t, n, _ in kept), tuple(level for _, _, level in kept)
 
 
 def dress_book(book: Book, content: RiddleContent, pack: Pack) -> Book:
@@ -310,8 +355,10 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
     book = dress_book(book, content, pack)
     artefacts = [Artefact(f"maps/{rid}.svg", scene_to_svg(scene)) for rid, scene in book.maps]
     progress(f"{pack.id}: writing the book")
-    artefacts.append(Artefact(f"print/{pack.id}-book.pdf", _pdf(
-        book.pages, f"{title}: riddle book", author, "Sphinx riddle book")))
+    chapters, levels = book_outline(book.pages, content, lang)
+    artefacts.append(Artefact(f"print/{pack.id}-book.pdf", document_to_pdf(PdfDocument(
+        book.pages, title=f"{title}: riddle book", author=author, subject="Sphinx riddle book",
+        outline=chapters, outline_levels=levels))))
     if book.solutions:
         artefacts.append(Artefact(f"print/{pack.id}-solutions.pdf", _pdf(
             book.solutions, f"{title}: solutions", author, "Sphinx riddle solutions")))
@@ -384,6 +431,6 @@ def iter_build_problems(pack: Pack, options: Options) -> Iterator[Diagnostic]:
     yield from iter_card_overflow(pack, options)
 
 
-__all__ = ["Book", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
+__all__ = ["Book", "Outline", "book_outline", "CardSettings", "RiddleContent", "SOLUTION_MODES", "back_offset_of",
            "build_artefacts", "build_book", "iter_booklet_fit_problems", "iter_build_problems", "iter_card_overflow",
            "paper_of", "read_content", "solve_all", "solve_counts"]

@@ -292,6 +292,30 @@ def rules_markup(riddle: Riddle, settings: BookSettings) -> list[str]:
     return paras
 
 
+def general_rules_markup(riddles: Sequence[Riddle], lang: str | None) -> list[str]:
+    """The rules every riddle shares, said once in the book (a riddle's page says only
+    which figure, space or turn they touch: :func:`rules_markup`): end-of-turn effects,
+    bridges and turn limits, those that any of ``riddles`` uses, in a fixed order."""
+    names: set[str] = set()
+    bridges = limits = False
+    for riddle in riddles:
+        expert = riddle.expert.end_of_turn if riddle.expert is not None else ()
+        names |= {effect.NAME for effect in (*riddle.end_of_turn, *expert)}
+        bridges = bridges or bool(riddle.board.geometry.bridges)
+        limits = limits or riddle.turn_limit is not None or (
+            riddle.expert is not None and riddle.expert.turn_limit is not None)
+    keys = ["g-end-of-turn"] if names else []
+    keys += [key for name, key in GENERAL_RULES if name in names]
+    keys += ["g-bridges"] if bridges else []
+    keys += ["g-turn-limit"] if limits else []
+    return [labels.label(key, lang) for key in keys]
+
+
+GENERAL_RULES = (("step-toward-closest-worker", "g-step"), ("sink", "g-sink"),
+                 ("remove-top", "g-remove-top"), ("stockpile-remove", "g-stock-remove"))
+"""End-of-turn effects whose general rule the book says once, and its label."""
+
+
 def expert_markup(riddle: Riddle, settings: BookSettings) -> list[str]:
     """The expert settings as paragraphs (none when the riddle has none)."""
     expert = riddle.expert
@@ -334,6 +358,7 @@ def stack_paragraphs(paras: Sequence[str], x: float, y: float, w: float, size: f
 
 
 __all__ = [
-    "BookSettings", "describe_objective", "expert_markup", "objective_rows", "rules_markup",
+    "BookSettings", "GENERAL_RULES", "describe_objective", "expert_markup",
+    "general_rules_markup", "objective_rows", "rules_markup",
     "setup_panel", "stack_paragraphs",
 ]

@@ -196,8 +196,9 @@ def caption_height(turn: Turn, index: int, size: float, lang: str | None,
                  icons=False, lang=lang).height + 0.6
 
 
-def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
-           lang: str | None = None, caption_h: float = CAPTION_H) -> list[Element]:
+def turn_board(riddle: Riddle, turn: Turn, index: int, size: float) -> Scene:
+    """The board a solution draws for its ``index``-th turn (from 1), ``size`` mm wide: the
+    position after the turn, with the turn's move arrows, build marks and power icons."""
     arrows, builds = marks_of_move(turn.before.board, turn.action) \
         if turn.action[0] >= 0 else marks_of_power_turn(turn.before.board, turn.after.board) \
         if turn.action[0] in (POWER_ACTION, BLESSING_ACTION) else ((), ())
@@ -206,9 +207,14 @@ def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: flo
     steps = tuple((a, b) for a, b in ((before.king, after.king), (before.sphinx, after.sphinx))
                   if a != b and a != NO_SQUARE and b != NO_SQUARE)
     arrows = (*arrows, *steps)
-    scene = render_map(riddle, turn.after, arrows, size, builds=builds,
-                       scene_id=f"solution-{riddle.id}-{index}",
-                       arrow_icons=turn.power_icons if arrows else ())
+    return render_map(riddle, turn.after, arrows, size, builds=builds,
+                      scene_id=f"solution-{riddle.id}-{index}",
+                      arrow_icons=turn.power_icons if arrows else ())
+
+
+def _panel(riddle: Riddle, turn: Turn, index: int, x: float, y: float, size: float,
+           lang: str | None = None, caption_h: float = CAPTION_H) -> list[Element]:
+    scene = turn_board(riddle, turn, index, size)
     out: list[Element] = [Group(scene.children, translate=(x, y))]
     out.append(_caption_text(turn, index, x, y + scene.height + 0.6, size, lang, caption_h).block)
     return out
@@ -437,5 +443,5 @@ def solutions_divider(paper: tuple[float, float], title: str, number: int,
 
 __all__ = [
     "SolutionBlock", "Turn", "friendly_notation", "iter_solution_blocks", "replay_solution",
-    "solution_pages", "solutions_divider",
+    "solution_pages", "solutions_divider", "turn_board",
 ]

@@ -182,7 +182,9 @@ def describe_goal(goal: Goal, geometry: Geometry, features: Mapping[Square, str]
 
 
 def describe_effect(effect: Effect, geometry: Geometry, lang: str | None = None) -> str:
-    """An end-of-turn effect as a clause.
+    """An end-of-turn effect as a clause: only what is special to the riddle (which
+    figure, space, piece or turn); what the effect does in general is said once, in the
+    book's rules for every riddle (:func:`~.setup_box.general_rules_markup`).
 
     >>> from generator.engine.geometry import Geometry
     >>> describe_effect(StockpileAddEffect(0, 2), Geometry.rectangle(3, 3))
@@ -192,20 +194,16 @@ def describe_effect(effect: Effect, geometry: Geometry, lang: str | None = None)
         return french.effect_clause(effect, geometry)
     if isinstance(effect, RemoveTopEffect):
         where = "the stockpile" if effect.to == "stockpile" else "the box"
-        return (f"remove the top piece of {geometry.name(effect.at)} (its dome first), "
-                f"back to {where}; figures there stay and drop with it")
+        return f"the top piece of {geometry.name(effect.at)} goes back to {where}"
     if isinstance(effect, StockpileAddEffect):
         return f"add {describe_pieces(PIECE_NAMES[effect.piece], effect.count)} to the stockpile"
     if isinstance(effect, StockpileRemoveEffect):
-        return (f"remove {describe_pieces(PIECE_NAMES[effect.piece], effect.count)} from the "
-                "stockpile, as far as there are any")
+        return f"remove {describe_pieces(PIECE_NAMES[effect.piece], effect.count)} from the stockpile"
     if isinstance(effect, StepTowardClosestWorkerEffect):
         who = FIGURE_WORDS.get(effect.figure, effect.figure)
-        return (f"{who} takes one step toward the closest worker, onto a free undomed space "
-                "at any height (ties are yours to choose)")
+        return f"{who} steps toward the closest worker"
     if isinstance(effect, SinkEffect):
-        return (f"after turn {effect.turn}, {geometry.name(effect.at)} sinks into the sea "
-                "with everything on it")
+        return f"{geometry.name(effect.at)} sinks after turn {effect.turn}"
     return f"{effect.NAME.replace('-', ' ')}: {effect.to_params(geometry)}"
 
 
@@ -220,17 +218,14 @@ def describe_effects(effects: Sequence[Effect], geometry: Geometry, lang: str | 
                 out.append(sentence(french.sinks_sentence([(geometry.name(e.at), e.turn)
                                                            for e in sinks])))
             elif len(sinks) == 1:
-                out.append(sentence(french.effect_clause(effect, geometry)
-                                    + french.WORKER_DESTROYED))
+                out.append(sentence(french.effect_clause(effect, geometry)))
             continue
         if isinstance(effect, SinkEffect):
             if effect is sinks[0] and len(sinks) > 1:
                 timeline = join_words([f"{geometry.name(e.at)} after turn {e.turn}" for e in sinks])
-                out.append(sentence(f"spaces sink into the sea with everything on them: "
-                                    f"{timeline}; a worker there is destroyed"))
+                out.append(sentence(f"spaces sink: {timeline}"))
             elif len(sinks) == 1:
-                out.append(sentence(describe_effect(effect, geometry)
-                                    + "; a worker there is destroyed"))
+                out.append(sentence(describe_effect(effect, geometry)))
             continue
         out.append(sentence(describe_effect(effect, geometry, lang)))
     return out

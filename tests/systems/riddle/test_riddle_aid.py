@@ -77,5 +77,7 @@ def test_the_die_is_the_one_the_riddles_roll(tmp_path: Path, lang: str, die: str
 
 def test_two_dice_in_play_are_both_described(tmp_path: Path) -> None:
     text = aid_text(edited_pack(tmp_path, die_for=1), "en")
-    assert "The die “zephyr-die”: amber: add two domes" in text
-    assert "The die “sphinx-die”: amber: add any one piece" in text
+    # Each by its printed name, never its id: numbered as on the die-face stickers.
+    assert "The Sphinx's die 2: amber: add two domes" in text
+    assert "The Sphinx's die 1: amber: add any one piece" in text
+    assert "-die" not in text

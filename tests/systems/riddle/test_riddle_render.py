@@ -153,9 +153,12 @@ def test_book_has_front_matter_one_page_per_riddle_and_the_solutions(
     separate = by_path(build_artefacts(starter, Options(cache_dir=starter_cache,
                                                         extra={"solutions": "separate"}),
                                        _quiet))
-    assert len(pdf_pages(separate[f"print/{starter.id}-book.pdf"])) == front + riddles
+    # With solutions (here or apart), the book ends on the graded hints before them.
+    kept = PdfReader(io.BytesIO(separate[f"print/{starter.id}-book.pdf"]))
+    hints = len(kept.pages) - front - riddles
+    assert hints >= 1 and "Hints" in kept.pages[front + riddles].extract_text()
     solutions = pdf_pages(separate[f"print/{starter.id}-solutions.pdf"])
-    assert len(solutions) == len(book.pages) - front - riddles - 1
+    assert len(solutions) == len(book.pages) - front - riddles - hints - 1
 
 
 def test_shipped_book_has_one_page_per_riddle(shipped: Pack, shipped_build: dict[str, bytes]
@@ -377,7 +380,37 @@ def test_goals_and_effects_in_words(starter: Pack) -> None:
         "a worker stands on Lookout (E3) at level 2 or higher"
     domes = BuildGoal("dome", 2, (g.square("A2"), g.square("E2")))
     assert describe_goal(domes, g) == "two domes stand on A2 or E2, set-up pieces included"
-    assert describe_effect(SinkEffect(g.square("C1"), 3), g) == \
-        "after turn 3, C1 sinks into the sea with everything on it"
+    # Only what is special to the riddle: what sinking does is said once, for every riddle.
+    assert describe_effect(SinkEffect(g.square("C1"), 3), g) == "C1 sinks after turn 3"
     assert friendly_notation("W2 A1-B2 build C3 (dome; gold coin -> gold objective)") == \
         "W2 A1–B2, build C3 (dome; gold coin → gold objective)"
+
+
+def test_the_rules_every_riddle_shares_are_said_once() -> None:
+    """A riddle page names the figure, space and turn of its end-of-turn effects, its
+    bridges and its turn limit; what they do is said once, in the "You need" pages, for
+    the effects the riddles use (issue 24 §2)."""
+    from generator.pack.loader import load_packs
+    from generator.pack.schema import load_schemas
+    from generator.pipeline import kinds_of
+    from generator.systems import discover_systems
+    from generator.systems.riddle.render import read_content
+    from generator.systems.riddle.setup_box import (
+        BookSettings, general_rules_markup, rules_markup,
+    )
+
+    shipped = Path(__file__).resolve().parents[3] / "content" / "riddles"
+    [pack] = load_packs([shipped], load_schemas(), kinds_of(discover_systems())).packs
+    for lang in (None, "fr"):
+        content = read_content(pack, lang)
+        riddles = [r for r, _ in content.riddles]
+        general = general_rules_markup(riddles, lang)
+        assert len(general) == 7, general  # end of turn, four effects, bridges, turn limit
+        settings = BookSettings(content.title, (210.0, 297.0), lang, content.gods, content.dice,
+                                {}, {})
+        said = [p for r in riddles for p in rules_markup(r, settings)]
+        # None of the general sentences' wording comes back on a riddle page.
+        for marker in ("free undomed", "ties are yours", "equally close", "everything on it",
+                       "a worker there is destroyed", "straight across", "never for building",
+                       "à égalité", "tout ce qui s'y trouve", "tout droit"):
+            assert not [p for p in said if marker in p], marker
