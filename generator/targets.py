@@ -52,7 +52,7 @@ from generator.render.sheets import (
 from generator.render.targets.preflight import iter_breaches
 from generator.render.targets.profiles import PROFILES
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Artefact, Options, ProgressFn, System, paper_of
+from generator.systems import Artefact, Options, ProgressFn, System, paper_of, stamp_of
 
 PROFILE_TARGETS = tuple(PROFILES)
 TARGETS = ("pnp", "pro", "tts", *PROFILE_TARGETS)
@@ -241,14 +241,16 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             lit = _light(deck)
             fronts, backs = card_sheet_pages(lit.fronts, lit.backs, lay,
                                              bool(cfg.get("crop_marks", True)), offset,
-                                             label=f"{deck.title} (ink saver)")
+                                             label=f"{deck.title} (ink saver)",
+                                             stamp=stamp_of(pack, options).text(deck.id))
             out.append(Artefact(f"print/ink-saver/{deck.id}-duplex.pdf", _pdf(
                 interleave_duplex(fronts, backs), f"{deck.title} (ink saver, duplex)",
                 duplex=True)))
     if fold:
         for deck in decks:
             progress(f"{pack.id}: fold-and-glue sheets of {deck.id}")
-            pages = fold_pages(_light(deck) if light else deck, paper)
+            pages = fold_pages(_light(deck) if light else deck, paper,
+                               stamp_of(pack, options).text(deck.id))
             name = f"print/ink-saver/{deck.id}-fold.pdf" if light else f"print/fold/{deck.id}.pdf"
             out.append(Artefact(name, _pdf(pages, f"{deck.title} (fold and glue)")))
     if light:

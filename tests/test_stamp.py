@@ -98,3 +98,23 @@ def test_a_stamp_for_a_deck_the_pack_does_not_print_is_a_warning_at_its_line(
     [warning] = [d for d in report.diagnostics if d.code == "RS-P018"]
     assert warning.line == text.count("\n") and warning.hint == "did you mean 'gods'?"
     assert "'god'" in warning.message and not report.failed()
+
+
+def test_fold_sheets_carry_the_stamp_in_the_bleed_under_each_front() -> None:
+    from generator.render.deck import Deck
+    from generator.render.impose import fold_pages, layout_fold
+
+    w, h = CARD_SIZES["poker"]
+    cards = tuple(Scene(w + 6, h + 6, id=f"card-{n}") for n in range(6))
+    deck = Deck("d", "D", w, h, 3.0, cards, cards)
+    assert fold_pages(deck, (210.0, 297.0), "") == fold_pages(deck, (210.0, 297.0))
+    pages = fold_pages(deck, (210.0, 297.0), "2.0")
+    stamps = [t for page in pages for t in _texts(page) if t.text.startswith("2.0 · ")]
+    assert sorted(t.text for t in stamps) == sorted(f"2.0 · card-{n}" for n in range(6))
+    lay = layout_fold((210.0, 297.0), w, h, 3.0)
+    first = sorted((t for t in _texts(pages[0]) if t.text.startswith("2.0 · ")),
+                   key=lambda t: (t.y, t.x))
+    assert len(first) == lay.capacity
+    for n, t in enumerate(first):
+        _, y = lay.trim(n)
+        assert y + lay.pair_h < t.y < y + lay.pair_h + lay.bleed  # in the bleed, off the card

@@ -23,9 +23,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import labels
+from . import fonts, labels
+
 from .deck import Book, Deck
-from .scene import Element, Group, Line, Rect, Scene, Style, Text
+from .scene import MM_PER_PT, Element, Group, Line, Rect, Scene, Style, Text
 
 MARK_EDGE = 5.0
 """No mark comes closer than this (mm) to the paper edge: printers cannot print there."""
@@ -138,8 +139,12 @@ def _fold_marks(lay: FoldLayout, pairs: int) -> list[Element]:
     return out
 
 
-def fold_pages(deck: Deck, paper: tuple[float, float]) -> tuple[Scene, ...]:
-    """Fold-and-glue sheets of ``deck`` on ``paper`` (see the module notes)."""
+def fold_pages(deck: Deck, paper: tuple[float, float], stamp: str = "") -> tuple[Scene, ...]:
+    """Fold-and-glue sheets of ``deck`` on ``paper`` (see the module notes); a ``stamp``
+    (``print.stamp``) goes in the bleed under each pair's front, outside the trim."""
+    from .sheets import STAMP_SIZE, stamp_line
+
+    em = STAMP_SIZE * MM_PER_PT
     lay = layout_fold(paper, deck.width, deck.height, deck.bleed)
     half = lay.pair_w / 2
     pages: list[Scene] = []
@@ -151,6 +156,9 @@ def fold_pages(deck: Deck, paper: tuple[float, float]) -> tuple[Scene, ...]:
             x, y = lay.trim(n)
             children.append(_place(front, lay, x, y, back=False))
             children.append(_place(back, lay, x + half, y, back=True))
+            if stamp and lay.bleed >= em + 0.4:
+                children.extend(stamp_line(stamp, front.id, x, y + lay.pair_h + 0.2
+                                           + fonts.ASCENT * em, half))
         children.append(Group(tuple(_fold_marks(lay, len(chunk))), id=f"fold-{p}-marks"))
         pages.append(Scene(lay.paper_w, lay.paper_h, tuple(children), id=f"fold-{p}"))
     return tuple(pages)

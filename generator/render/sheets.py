@@ -193,12 +193,22 @@ def _stamps(scenes: Sequence[Scene], slots: Sequence[Slot], stamp: str) -> tuple
         else:
             continue
         # Clear of the crop marks, which run down from the trim's corners.
-        text, size = f"{stamp} · {scene.id}", STAMP_SIZE
-        while text and fonts.measure(text, size_pt=size) > slot.trim.w - 2 * STAMP_INSET:
-            text = text[:-2] + "…" if len(text) > 1 else ""
-        if text:
-            out.append(Text(slot.trim.x + STAMP_INSET, below, text, size=size, fill=_NOTE_FILL))
+        out.extend(stamp_line(stamp, scene.id, slot.trim.x, below, slot.trim.w))
     return tuple(out)
+
+
+def stamp_line(stamp: str, card: str, x: float, baseline: float, width: float
+               ) -> tuple[Element, ...]:
+    """The stamp ``version · card id`` at ``x`` (plus the inset) on ``baseline``, cut with
+    an ellipsis to ``width`` less the insets (nothing when not even that fits).
+
+    >>> [e.text for e in stamp_line("1.0", "card-a", 0, 5, 60)]
+    ['1.0 · card-a']
+    """
+    text, size = f"{stamp} · {card}", STAMP_SIZE
+    while text and fonts.measure(text, size_pt=size) > width - 2 * STAMP_INSET:
+        text = text[:-2] + "…" if len(text) > 1 else ""
+    return (Text(x + STAMP_INSET, baseline, text, size=size, fill=_NOTE_FILL),) if text else ()
 
 
 def _room_below(slot: Slot, slots: Sequence[Slot], em: float) -> bool:
