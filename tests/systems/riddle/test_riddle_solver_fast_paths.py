@@ -15,6 +15,7 @@ from generator.engine.state import Stockpile, height_at
 from generator.systems.riddle.bounds import PIECES_UP, Bounds, coin_pieces
 from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
+from generator.systems.riddle.effects.sink import SinkEffect
 from generator.systems.riddle.estimate import compile_goal_bound, goal_bound
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
@@ -533,3 +534,82 @@ def test_slots_demand_equals_its_plain_version(seed: int) -> None:
                 compared += 1
                 needed += fast[1] > 0
     assert compared >= 3000 and needed >= 300
+
+
+def iter_contexts(rng: random.Random, tries: int,
+                  text_of: Callable[[random.Random], tuple[str, int]] = random_riddle_text
+                  ) -> Iterator[tuple[str, RiddleContext]]:
+    """(text, compiled riddle) of each valid one of ``tries`` generated riddles."""
+    for _ in range(tries):
+        text, players = text_of(rng)
+        riddle = riddle_of_text(text)
+        if riddle is not None:
+            yield text, compile_riddle(riddle, players)
+
+
+def plain_sink(effect: SinkEffect, state: RiddleState, turn: int) -> tuple[RiddleState, ...]:
+    """:meth:`SinkEffect.apply` as first written (``_replace`` on the board and state)."""
+    bit = 1 << effect.at
+    if turn != effect.turn or state.sunk & bit:
+        return (state,)
+    board = state.board
+    keep = ~bit
+    workers = tuple(NO_SQUARE if sq == effect.at else sq for sq in board.workers)
+    lost = sum(1 for sq in board.workers if sq == effect.at)
+    board = board._replace(
+        l1=board.l1 & keep, l2=board.l2 & keep, l3=board.l3 & keep,
+        domes=board.domes | bit, workers=workers,
+        king=NO_SQUARE if board.king == effect.at else board.king,
+        sphinx=NO_SQUARE if board.sphinx == effect.at else board.sphinx)
+    return (state._replace(board=board, tokens=state.tokens & keep, sunk=state.sunk | bit,
+                           destroyed=state.destroyed + lost),)
+
+
+def plain_effects_step(game: RiddleGame, state: RiddleState) -> tuple[RiddleState, ...]:
+    """:meth:`RiddleGame.effects_step` as first written: every effect of the riddle on
+    every turn (a sink of another turn leaves each state as it is)."""
+    ctx = game.ctx
+    book = state.extra
+    if book.pan_square >= 0:  # type: ignore[attr-defined]
+        state = state._replace(extra=book._replace(pan_square=-1))  # type: ignore[attr-defined]
+    if book.skip_effects:  # type: ignore[attr-defined]
+        return (state._replace(extra=state.extra._replace(skip_effects=False)),)  # type: ignore[attr-defined]
+    states: tuple[RiddleState, ...] = (state,)
+    for effect in ctx.effects:
+        if len(states) == 1:
+            states = effect.apply(ctx, states[0], state.turn)
+        else:
+            nxt: list[RiddleState] = []
+            for s in states:
+                nxt.extend(effect.apply(ctx, s, state.turn))
+            states = tuple(dict.fromkeys(nxt))
+    return states
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_effects_by_turn_equal_every_effect_every_turn(seed: int) -> None:
+    """:meth:`RiddleGame.effects_step` (each turn's table of the effects that may act:
+    a sink acts on its own turn only) against every effect applied every turn, on
+    every state of short walks over generated riddles with effects, each also at
+    the turn of every sink of its riddle (so that sinks act). :meth:`finish` is
+    pinned to :meth:`effects_step` above."""
+    compared = sinking = 0
+    for text, ctx in iter_contexts(random.Random(seed * 7919 + 5), 600):
+        if compared >= 3000 and sinking >= 200:
+            break
+        if not ctx.effects:
+            continue
+        game = RiddleGame(ctx, 0, gods=FUZZ_GODS)
+        turns = sorted({getattr(e, "turn", 0) for e in ctx.effects} - {0})
+        for state in walk(game, 40):
+            for turn in (state.turn, *turns):
+                at = state._replace(turn=turn)
+                fast = game.effects_step(at)
+                assert fast == plain_effects_step(game, at), text
+                for effect in ctx.effects:
+                    if isinstance(effect, SinkEffect):
+                        assert effect.apply(ctx, at, turn) == plain_sink(effect, at, turn), text
+                compared += 1
+                sinking += turn in turns and fast != (at,)
+    assert compared >= 3000 and sinking >= 200
+
