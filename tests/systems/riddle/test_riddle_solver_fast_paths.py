@@ -16,6 +16,7 @@ from generator.systems.riddle.bounds import PIECES_UP, Bounds, coin_pieces
 from generator.systems.riddle.distances import figure_squares, first_build
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.effects.sink import SinkEffect
+from generator.systems.riddle.effects.stockpile_add import StockpileAddEffect
 from generator.systems.riddle.estimate import compile_goal_bound, goal_bound
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.goals.all_of import AllOfGoal, demand, disjoint_builds
@@ -598,11 +599,12 @@ def plain_effects_step(game: RiddleGame, state: RiddleState) -> tuple[RiddleStat
 @pytest.mark.parametrize("seed", range(3))
 def test_effects_by_turn_equal_every_effect_every_turn(seed: int) -> None:
     """:meth:`RiddleGame.effects_step` (each turn's table of the effects that may act:
-    a sink acts on its own turn only) against every effect applied every turn, on
+    a sink acts on its own turn only) against every effect applied every turn, and
+    the sink and stockpile-add rebuilt as tuples against their ``_replace`` code, on
     every state of short walks over generated riddles with effects, each also at
     the turn of every sink of its riddle (so that sinks act). :meth:`finish` is
     pinned to :meth:`effects_step` above."""
-    compared = sinking = 0
+    compared = sinking = adding = 0
     for text, ctx in iter_contexts(random.Random(seed * 7919 + 5), 600):
         if compared >= 3000 and sinking >= 200:
             break
@@ -618,9 +620,13 @@ def test_effects_by_turn_equal_every_effect_every_turn(seed: int) -> None:
                 for effect in ctx.effects:
                     if isinstance(effect, SinkEffect):
                         assert effect.apply(ctx, at, turn) == plain_sink(effect, at, turn), text
+                    if isinstance(effect, StockpileAddEffect):
+                        assert effect.apply(ctx, at, turn) == (at._replace(
+                            stock=at.stock.add(effect.piece, effect.count)),), text
+                        adding += 1
                 compared += 1
                 sinking += turn in turns and fast != (at,)
-    assert compared >= 3000 and sinking >= 200
+    assert compared >= 3000 and sinking >= 200 and adding >= 200
 
 
 def plain_play(self: GodPowers, ctx: object, state: RiddleState, seat: int, ply: Ply,
