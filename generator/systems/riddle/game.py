@@ -41,7 +41,7 @@ from generator.systems.riddle.state import (
     is_over,
     judge_objectives,
 )
-from generator.systems.riddle.vocab import UNREACHABLE, Goal
+from generator.systems.riddle.vocab import UNREACHABLE, Effect, Goal
 
 EXTRA = RiddleState._fields.index("extra")
 """Where the solver's bookkeeping sits in a state (states are rebuilt as plain tuples)."""
@@ -142,6 +142,10 @@ class RiddleGame:
                            + 2 * ctx.players + 1 + self.gem_bits + self.blessings.bits
                            + (self.horizon + 1 + ctx.players).bit_length())
         self._collected_bits: dict[int, int] = {}
+        # Per turn number: the effects that may act at the end of that turn (a sink
+        # acts on its own turn only), in the riddle's order (see effects_on).
+        self._turn_effects: dict[int, tuple[Effect, ...]] = {}
+        self._left_out: dict[int, int] = {}
         # first_move's start state with its power plies and blessing turns.
         self._first_lists: tuple[RiddleState | None, dict[int, list[Any]]] = (None, {})
         # Held cards (queue index, seat, four counts, quest earned) and Athena's seat,
@@ -431,12 +435,33 @@ class RiddleGame:
         book: Bookkeeping = turned.extra  # type: ignore[assignment]
         if book.pan_square >= 0 or book.skip_effects:
             return list(self.effects_step(turned))
-        effects = ctx.effects
+        turn = turned.turn
+        effects = self._turn_effects.get(turn)
+        if effects is None:
+            effects = self.effects_on(turn)
         if not effects:
             return [turned]
-        if len(effects) == 1:
-            return list(effects[0].apply(ctx, turned, turned.turn))
+        if len(effects) == 1 and not self._left_out[turn] & 1:
+            return list(effects[0].apply(ctx, turned, turn))
         return list(self.effects_step(turned))
+
+    def effects_on(self, turn: int) -> tuple[Effect, ...]:
+        """The riddle's effects that may change a state at the end of ``turn``, in
+        order: all but the sinks of other turns (a sink acts on its own turn only,
+        and most turns sink nothing). Remembered per turn."""
+        effects = self._turn_effects.get(turn)
+        if effects is None:
+            kept: list[Effect] = []
+            left_out = 0  # bit k: an effect is left out between the k-th kept one and the next
+            for effect in self.ctx.effects:
+                if isinstance(effect, SinkEffect) and effect.turn != turn:
+                    if kept:
+                        left_out |= 1 << len(kept) - 1
+                else:
+                    kept.append(effect)
+            self._left_out[turn] = left_out
+            effects = self._turn_effects[turn] = tuple(kept)
+        return effects
 
     def _questing(self, before: RiddleState, seat: int, mine: int
                   ) -> Callable[[RiddleState], list[RiddleState]]:
@@ -476,9 +501,16 @@ class RiddleGame:
         if book.skip_effects:  # a blessing skips them
             return (state._replace(extra=state.extra._replace(skip_effects=False)),)  # type: ignore[attr-defined]
         states: tuple[RiddleState, ...] = (state,)
-        for effect in ctx.effects:
+        effects = self._turn_effects.get(turn)
+        if effects is None:
+            effects = self.effects_on(turn)
+        left_out = self._left_out[turn]
+        for k, effect in enumerate(effects):
             if len(states) == 1:
                 states = effect.apply(ctx, states[0], turn)
+                if left_out >> k & 1 and len(states) > 1:
+                    # A sink left out after it would have dropped repeats.
+                    states = tuple(dict.fromkeys(states))
             else:
                 nxt: list[RiddleState] = []
                 for s in states:

@@ -57,6 +57,8 @@ from generator.systems.riddle.bookkeeping import (
 )
 from generator.systems.riddle.state import RiddleState, after_build
 
+EXTRA = RiddleState._fields.index("extra")
+
 if TYPE_CHECKING:
     from generator.systems.riddle.box import GodCard as GodCardModel
 
@@ -217,57 +219,72 @@ class GodPowers:
         reward, empty cards discarded and Athena's mark."""
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         board = state.board
+        powers = ply.powers
+        moves = ply.moves
         # The first worker moved is the one the player moved: Apollo's trade and
         # Minotaur's shove list the figure they force first, but the acting worker
         # stepped; a team roam (Hermes) moves its workers in the order listed.
-        first = ply.moves[0][0] if ply.moves else ply.worker
-        if first >= len(board.workers) or FORCES_OTHERS.intersection(ply.powers):
+        first = moves[0][0] if moves else ply.worker
+        if first >= len(board.workers) or (powers and FORCES_OTHERS.intersection(powers)):
             first = ply.worker
         athena = -1 if book.athena == seat else book.athena
-        if ply.up and any(GODS_ATHENA == p for p in ply.powers):
+        if ply.up and GODS_ATHENA in powers:
             athena = seat
-        base = book._replace(athena=athena)
-        if "pan" in ply.powers:
-            base = base._replace(pan_square=relocated(board, ply.moves).workers[ply.worker])
-        if wanderer >= 0:
-            base = base._replace(wanderer_moved=first == wanderer)
-        # Relocations first, then each build with the coins it reaches.
-        moved = relocated(board, ply.moves)
+        moved = relocated(board, moves)
+        pan = moved.workers[ply.worker] if "pan" in powers else book.pan_square
+        wandered = first == wanderer if wanderer >= 0 else book.wanderer_moved
+        base = book
+        if athena != book.athena or pan != book.pan_square or wandered != book.wanderer_moved:
+            base = book._replace(athena=athena, pan_square=pan, wanderer_moved=wandered)
+        # Relocations first, then each build with the coins it reaches. States are
+        # rebuilt as plain tuples (no NamedTuple._replace on this hot path).
         starts: list[tuple[RiddleState, tuple[HeldCard, ...]]] = [
-            (state._replace(board=moved), book.cards)]
+            (_new_tuple(RiddleState, (moved, *state[1:])), book.cards)]
         for square, piece in ply.builds:
             grown: list[tuple[RiddleState, tuple[HeldCard, ...]]] = []
             for s, cards in starts:
-                stock = list(s.stock)
-                stock[piece] -= 1
-                built = s._replace(board=apply_ply(s.board, Ply(ply.worker, (), ((square, piece),))),
-                                   stock=_new_tuple(Stockpile, tuple(stock)))
+                spent = list(s.stock)
+                spent[piece] -= 1
+                built = _new_tuple(RiddleState, (
+                    apply_ply(s.board, Ply(ply.worker, (), ((square, piece),))),
+                    _new_tuple(Stockpile, spent), *s[2:]))
+                sources = _sources(s.stock, cards, piece)
                 for after in after_build(ctx, built, square):  # type: ignore[arg-type]
-                    for left in _sources(s.stock, cards, piece):
+                    for left in sources:
                         grown.append((after, left))
-            starts = list(dict.fromkeys(grown))
-        used = {p for p in ply.powers}
+            starts = list(dict.fromkeys(grown)) if len(grown) > 1 else grown
+        used = set(powers)
+        full = all(any(c.pieces) for c in book.cards)
         out: list[RiddleState] = []
         for s, cards in starts:
-            remaining = {d.god: d.pieces for d in cards}
-            emptied = [c for c in book.cards if not any(remaining[c.god])]
-            earned = sum(1 for c in emptied if self.engine[c.god] in used and any(c.pieces)
-                         and not self.quests[c.god].custom)
-            kept = tuple(c for c in cards if any(c.pieces))
-            held = list(book.gods_held)
-            for c in emptied:
-                held[c.seat] -= 1
-            after_book = base._replace(cards=kept, gods_held=tuple(held))
-            rewards: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-            for _ in range(earned):
-                rewards = list(dict.fromkeys(
-                    (r[0] + q[0], r[1] + q[1], r[2] + q[2], r[3] + q[3])
-                    for r in rewards for q in QUEST_REWARD))
-            for r in rewards:
-                st = s.stock
-                out.append(s._replace(extra=after_book, stock=_new_tuple(Stockpile, (
-                    st[0] + r[0], st[1] + r[1], st[2] + r[2], st[3] + r[3]))))
-        return list(dict.fromkeys(out))
+            if cards is book.cards and full:  # no card emptied: no quest earned
+                out.append(_new_tuple(RiddleState, (*s[:EXTRA], base)))
+                continue
+            out += self.settle(book, base, used, s, cards)
+        return list(dict.fromkeys(out)) if len(out) > 1 else out
+
+    def settle(self, book: Bookkeeping, base: Bookkeeping, used: set[str], s: RiddleState,
+               cards: tuple[HeldCard, ...]) -> list[RiddleState]:
+        """``s`` after a ply's builds took pieces from ``cards``: emptied cards
+        discarded, once per choice of the quest rewards they earned (``book`` before
+        the ply, ``base`` after its notes, ``used`` the powers it used)."""
+        remaining = {d.god: d.pieces for d in cards}
+        emptied = [c for c in book.cards if not any(remaining[c.god])]
+        earned = sum(1 for c in emptied if self.engine[c.god] in used and any(c.pieces)
+                     and not self.quests[c.god].custom)
+        kept = tuple(c for c in cards if any(c.pieces))
+        held = list(book.gods_held)
+        for c in emptied:
+            held[c.seat] -= 1
+        after_book = base._replace(cards=kept, gods_held=tuple(held))
+        rewards: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+        for _ in range(earned):
+            rewards = list(dict.fromkeys(
+                (r[0] + q[0], r[1] + q[1], r[2] + q[2], r[3] + q[3])
+                for r in rewards for q in QUEST_REWARD))
+        st = s.stock
+        return [s._replace(extra=after_book, stock=_new_tuple(Stockpile, (
+            st[0] + r[0], st[1] + r[1], st[2] + r[2], st[3] + r[3]))) for r in rewards]
 
     def quest_step(self, before: RiddleState, seat: int, mine: int, acted: RiddleState
                    ) -> list[RiddleState]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import NO_SQUARE, Geometry, Square
+from generator.engine.state import State
+from generator.systems.riddle.bookkeeping import _new_tuple
 from generator.systems.riddle.effects._common import COORDINATE
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
@@ -48,20 +50,25 @@ class SinkEffect:
 
     def apply(self, ctx: RiddleContext, state: RiddleState, turn: int
               ) -> tuple[RiddleState, ...]:
-        bit = 1 << self.at
+        at = self.at
+        bit = 1 << at
         if turn != self.turn or state.sunk & bit:
             return (state,)
-        board = state.board
+        # The solver's hot path when a space sinks every turn: states rebuilt as plain
+        # tuples (no NamedTuple._replace), workers copied only when one is lost.
+        l1, l2, l3, domes, workers, king, sphinx = state.board
         keep = ~bit
-        workers = tuple(NO_SQUARE if sq == self.at else sq for sq in board.workers)
-        lost = sum(1 for sq in board.workers if sq == self.at)
-        board = board._replace(
-            l1=board.l1 & keep, l2=board.l2 & keep, l3=board.l3 & keep,
-            domes=board.domes | bit, workers=workers,
-            king=NO_SQUARE if board.king == self.at else board.king,
-            sphinx=NO_SQUARE if board.sphinx == self.at else board.sphinx)
-        return (state._replace(board=board, tokens=state.tokens & keep, sunk=state.sunk | bit,
-                               destroyed=state.destroyed + lost),)
+        lost = workers.count(at)
+        if lost:
+            workers = tuple(NO_SQUARE if sq == at else sq for sq in workers)
+        board = _new_tuple(State, (l1 & keep, l2 & keep, l3 & keep, domes | bit, workers,
+                                   NO_SQUARE if king == at else king,
+                                   NO_SQUARE if sphinx == at else sphinx))
+        (_, stock, turned, collected, slots, achieved, tokens, blessings, wins, destroyed,
+         sunk, extra) = state
+        return (_new_tuple(RiddleState, (board, stock, turned, collected, slots, achieved,
+                                         tokens & keep, blessings, wins, destroyed + lost,
+                                         sunk | bit, extra)),)
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         geometry = riddle.board.geometry

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.engine.geometry import Geometry
-from generator.engine.state import PIECE_NAMES
+from generator.engine.state import PIECE_NAMES, Stockpile
+from generator.systems.riddle.bookkeeping import _new_tuple
 from generator.systems.riddle.effects._common import PIECE
 from generator.systems.riddle.state import RiddleState
 from generator.systems.riddle.vocab import DocPath, ParseSite, Problem
@@ -42,7 +43,10 @@ class StockpileAddEffect:
 
     def apply(self, ctx: RiddleContext, state: RiddleState, turn: int
               ) -> tuple[RiddleState, ...]:
-        return (state._replace(stock=state.stock.add(self.piece, self.count)),)
+        # Every turn on every state of a search: rebuilt as plain tuples (no _replace).
+        counts = list(state.stock)
+        counts[self.piece] += self.count
+        return (_new_tuple(RiddleState, (state[0], _new_tuple(Stockpile, counts), *state[2:])),)
 
     def iter_problems(self, riddle: Riddle) -> Iterator[Problem]:
         return iter(())
