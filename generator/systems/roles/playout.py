@@ -651,6 +651,11 @@ def format_playtest(result: DealResult, game: str, stopped: str = "") -> str:
         lines.append(f"  {ident:<20} {f.played:>7}   {_share(f):<15}  "
                      f"{format_rate(f.picks, f.offers, 0):<15}  "
                      f"{format_rate(f.cost_worker, f.played, 0)}")
+    lines.extend([
+        "  (played: plays of the role's copies; win share: the share of its plays in decided",
+        "  games made by the winner, beside the fair share; play rate: how often a hand holding",
+        "  it with another card picked it; cost a worker: the share of its plays after which",
+        "  its player had no move that follows it and lost a worker)"])
     lines.append("  (95% intervals: win shares per game, Wilson for rates, Student t for means)")
     return "\n".join(lines) + "\n"
 
