@@ -58,12 +58,20 @@ print:
   bleed: 3mm
   crop_marks: true
 """
+    # One convention with ``new``: each kind in its own folder, a file per id.
+    glyph_set, game = _starter("glyph-set.yaml"), _starter("game.yaml")
     return {
         "pack.yaml": pack,
-        "glyph-set.yaml": _starter("glyph-set.yaml"),
-        "game.yaml": _starter("game.yaml"),
+        f"glyph-sets/{_id_of(glyph_set)}.yaml": glyph_set,
+        f"games/{_id_of(game)}.yaml": game,
         "riddles/riddles.yaml": _starter("riddles.yaml"),
     }
+
+
+def _id_of(text: str) -> str:
+    """The ``id`` of a one-document starter file."""
+    return next(line.split(":", 1)[1].strip() for line in text.splitlines()
+                if line.startswith("id: "))
 
 
 __all__ = ["TEMPLATES", "starter_files"]
