@@ -41,10 +41,14 @@ def test_the_audit_reads_back_the_pdfs_drawn_for_tts_images(tmp_path: Path,
     code, lines = tool.audit([str(pack), "--target", "tts", "--no-cache"])
     assert code == 0
     read = {line.split(": page ")[0] for line in lines}
-    # The backs of the tiles have no text; the god cards' backs have.
+    # The backs of the tiles have no text; the god cards' backs have; every scenario's
+    # board for the virtual table carries its start marks (issue 26 §4).
+    boards = {f"tts/board-{p.stem}.png (drawn for an image)"
+              for p in (pack / "scenarios").glob("*.yaml")}
+    assert len(boards) == 6
     assert read == {"tts/tiles-faces-1.png (drawn for an image)",
                     "tts/god-cards-faces-1.png (drawn for an image)",
-                    "tts/god-cards-backs-1.png (drawn for an image)"}
+                    "tts/god-cards-backs-1.png (drawn for an image)"} | boards
 
 
 def test_the_audit_finds_nothing_on_the_shipped_tts_images_and_says_a_failed_build(
