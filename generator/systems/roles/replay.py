@@ -10,7 +10,7 @@ and ``b`` are player 1's, ``c`` and ``d`` player 2's, and so on).
 """
 from __future__ import annotations
 
-from generator.engine.state import State
+from generator.engine.state import State, height_at
 from generator.sim.montecarlo import make_rng
 from generator.systems.roles.challenge import challenger_seat
 from generator.systems.roles.engine import Table, Turn, play_game, seat_workers
@@ -18,10 +18,6 @@ from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.policies import POLICIES
 
 WORKER_LETTERS = "abcdefghij"
-
-
-def _height(state: State, sq: int) -> int:
-    return (state.l1 >> sq & 1) + (state.l2 >> sq & 1) + (state.l3 >> sq & 1)
 
 
 def format_board(table: Table, state: State) -> str:
@@ -35,7 +31,7 @@ def format_board(table: Table, state: State) -> str:
             if not g.land >> sq & 1:
                 cells.append("  ")
                 continue
-            text = "^" if state.domes >> sq & 1 else str(_height(state, sq) or ".")
+            text = "^" if state.domes >> sq & 1 else str(height_at(state, sq) or ".")
             worker = next((WORKER_LETTERS[i] for i, w in enumerate(state.workers) if w == sq),
                           " ")
             cells.append(text + worker)
@@ -54,8 +50,8 @@ def describe_turn(table: Table, before: State, after: State) -> str:
     for sq in range(g.width * g.height):
         if after.domes >> sq & 1 and not before.domes >> sq & 1:
             parts.append(f"dome on {g.name(sq)}")
-        elif _height(after, sq) != _height(before, sq):
-            parts.append(f"builds {g.name(sq)} to level {_height(after, sq)}")
+        elif height_at(after, sq) != height_at(before, sq):
+            parts.append(f"builds {g.name(sq)} to level {height_at(after, sq)}")
     return "; ".join(parts) or "nothing moved"
 
 
