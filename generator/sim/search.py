@@ -382,11 +382,12 @@ class _Stop(Exception):
 
 def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
                               budget: int = DEFAULT_BUDGET, seconds: float | None = None,
-                              line: Sequence[S] = ()) -> int | None:
+                              line: Sequence[S] = (), children: int | None = None) -> int | None:
     """How many distinct first moves (by ``problem.first_move``) start a path of
     ``cost`` steps to a goal, ``cost`` being the shortest; None when ``budget``
-    expanded states (or ``seconds`` of CPU time) do not settle it, or when
-    ``cost`` exceeds :data:`COUNT_DEPTH_AT_MOST`.
+    expanded states, ``children`` generated ones (None: no such cap; the cap that binds
+    where one expansion lists a whole Hermes turn) or ``seconds`` of CPU time do not
+    settle it, or when ``cost`` exceeds :data:`COUNT_DEPTH_AT_MOST`.
 
     One depth-first search with a transposition table answers "does this state
     reach a goal within ``k`` steps?" for every first move's states, pruned by
@@ -406,11 +407,12 @@ def count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, *,
     line per proven first move.
     """
     with cyclic_gc_paused():
-        return _count_optimal_first_moves(problem, cost, budget, seconds, line)
+        return _count_optimal_first_moves(problem, cost, budget, seconds, line, children)
 
 
 def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: int,
-                               seconds: float | None, line: Sequence[S]) -> int | None:
+                               seconds: float | None, line: Sequence[S],
+                               children: int | None = None) -> int | None:
     if cost <= 0:
         return 0
     if cost > COUNT_DEPTH_AT_MOST:
@@ -425,6 +427,8 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
     for i, state in enumerate(line):
         exact.setdefault(key_of(state), cost - i)
     expanded = 0
+    generated = 0
+    most = children if children is not None else -1
 
     def settled(key: int, k: int) -> bool | None:
         """Whether the state of ``key`` reaches a goal in ``k`` steps, if already known."""
@@ -435,13 +439,16 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
 
     def within(state: S, key: int, k: int) -> bool:
         """True when ``state`` (not a goal, ``1 <= k``) reaches a goal in ``k`` steps."""
-        nonlocal expanded
+        nonlocal expanded, generated
         if expanded >= budget or (expanded % CHECK_EVERY == 0 and cap.spent()):
             raise _Stop
         expanded += 1
         k1 = k - 1
         open_children: list[tuple[int, int, S, int]] = []
         for _, child in successors(state):
+            generated += 1
+            if generated == most:
+                raise _Stop
             if is_goal(child):
                 exact[key] = k
                 return True
@@ -478,11 +485,14 @@ def _count_optimal_first_moves(problem: SearchProblem[S, A], cost: int, budget: 
             continue
         starts.add(start)
         for action, child in successors(start):
+            generated += 1
+            if generated == most:
+                return None
             moves.setdefault(problem.first_move(start, action), []).append(child)
     count = 0
     try:
-        for children in moves.values():
-            for child in children:
+        for firsts in moves.values():
+            for child in firsts:
                 if is_goal(child):
                     ok = cost == 1
                 elif cost == 1:

@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
-from generator.sim.search import DEFAULT_BUDGET, DEFAULT_SECONDS
+from generator.sim.search import DEFAULT_BUDGET
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn
 from generator.systems.riddle import campaign_checks, checks
@@ -365,8 +365,11 @@ class RiddleSystem:
                               kind="choice", choices=("silver", "gold", "heroic", "godlike")),
                 CommandOption("budget", f"States each search may expand (default "
                               f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
-                              f"raise it). Each objective also stops after {DEFAULT_SECONDS:g} "
-                              "CPU seconds.", minimum=1),
+                              "raise it).", minimum=1),
+                CommandOption("seconds", "Stop each objective after N CPU seconds (default: "
+                              "no such cap: the state caps decide, at the same state on every "
+                              "machine). A result this cap stops depends on the machine's "
+                              "speed and says so.", minimum=1),
                 CommandOption("no-powers", "Search without the god powers and blessing cards in "
                               "play, to compare with the par as played (a line that needs a "
                               "power is still searched with them).", kind="flag"),
@@ -382,7 +385,7 @@ class RiddleSystem:
         return run_solve(request.pack, request.target, v.get("players"), v.get("objective"),
                          v.get("budget"), request.fmt, notice=request.notice,
                          powers=not v.get("no_powers"),
-                         measures=v.get("measures") != "off")
+                         measures=v.get("measures") != "off", seconds=v.get("seconds"))
 
     def warm(self, notice: ProgressFn) -> str:
         """Compile the solver's compiled core ahead of its first proof (``riddlesmith

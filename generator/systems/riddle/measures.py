@@ -77,9 +77,11 @@ CHILDREN_AT_MOST = 100_000
 cap that binds where one expansion is a whole Hermes turn (hundreds of thousands of
 children), at the same state on every machine (about 1-3 CPU seconds of states with
 powers), so the measures do not depend on the machine's speed."""
-SECONDS = 30.0
-"""CPU seconds each part of one objective's measures may take by default: a safety net
-behind :data:`CHILDREN_AT_MOST` and :data:`STATES_AT_MOST`, which bind first."""
+SECONDS: float | None = None
+"""CPU seconds each part of one objective's measures may take by default: None, no such
+cap, so the measures stop on :data:`CHILDREN_AT_MOST` and :data:`STATES_AT_MOST` alone, at
+the same state on every machine (issue 22 §4: a CPU cap binds under load and changed a
+printed book). Callers may pass a cap; a part it stops says so."""
 DEPTH_AT_MOST = 400
 """Longest par measured (the searches recurse once per turn)."""
 

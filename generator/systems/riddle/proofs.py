@@ -18,9 +18,10 @@ several player counts, with and without counting the optimal first moves.
 A task's result does not depend on where it ran: the search is deterministic
 and capped by the states it expands, so one process and many give the same
 verdicts, the same cache files (which leave out the seconds a search took) and
-the same diagnostics; tests build both ways and compare every byte. The one
-exception is by nature: a search stopped by the CPU-seconds cap depends on the
-machine's speed; it is reported unproven and never trusted from the cache.
+the same diagnostics; tests build both ways and compare every byte. No CPU-seconds
+cap applies in ``check`` and ``build`` (:data:`~.solver.SECONDS_PER_OBJECTIVE`), so a
+verdict does not depend on the machine's speed or load either; ``solve --seconds``
+sets one, and a result it stops is reported unproven and never trusted from the cache.
 
 ``check`` asks for every player count a riddle allows (:func:`requests_by_count`)
 and reports what is left unproven per objective (:func:`iter_count_diagnostics`).

@@ -47,7 +47,8 @@ FORMATS = ("text", "json")
 def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
               tier: str | None = None, budget: int | None = None, fmt: str = "text",
               notice: Callable[[str], None] | None = None,
-              powers: bool = True, measures: bool = True) -> tuple[int, str]:
+              powers: bool = True, measures: bool = True,
+              seconds: float | None = None) -> tuple[int, str]:
     """Solve riddle ``riddle_id`` of the pack at ``pack_path``; return (exit code, text).
 
     ``players`` defaults to 1; ``tier`` picks one objective (default: all);
@@ -60,6 +61,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     With ``measures`` each solved objective gets the designer's measures
     (:func:`.measures.measure_solve`: each part at most
     :data:`~.measures.CHILDREN_AT_MOST` generated states).
+    ``seconds`` caps each objective's CPU time (``--seconds``; default none: the state
+    caps alone decide, so the answer is the same on every machine).
     """
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
@@ -114,12 +117,14 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     try:
         solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,
                              blessings=blessings, tiers=[tier] if tier else None,
-                             shortest_with_powers=None if powers else False)
+                             shortest_with_powers=None if powers else False,
+                             seconds=seconds)
     finally:
         COMPILE_NOTICE.reset(told)
     solve = _with_shortcuts(riddle, solve, gods=gods, die=die, blessings=blessings)
     if measures:
-        solve = measure_solve(riddle, solve, gods=gods, die=die, blessings=blessings)
+        solve = measure_solve(riddle, solve, gods=gods, die=die, blessings=blessings,
+                              seconds=seconds)
     code = 0 if all(o.status == SOLVED for o in solve.objectives) else 1
     if fmt == "json":
         return code, json.dumps(solve.to_json(), indent=2, ensure_ascii=False)

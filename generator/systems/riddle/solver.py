@@ -115,7 +115,6 @@ from generator.sim.search import (
     BUDGET,
     LIMIT_CHILDREN,
     DEFAULT_BUDGET,
-    DEFAULT_SECONDS,
     EXHAUSTED,
     FOUND,
     HORIZON,
@@ -183,12 +182,15 @@ it, never raise it): every shipped riddle needs far fewer, and a riddle beyond i
 is reported unproven in seconds rather than minutes. ``solve`` uses the larger
 search default."""
 
-SECONDS_PER_OBJECTIVE = DEFAULT_SECONDS
+SECONDS_PER_OBJECTIVE: float | None = None
 """CPU seconds one objective may cost (proof, chance search and counting together)
-before it is reported unproven: with the state budget (which also bounds the
-states held in memory) it bounds every check's time and memory (issue 8 §3).
-A result stopped by this cap depends on the machine's speed; the report says so
-and such results are never cached as true (see :func:`solve_cached`)."""
+before it is reported unproven; None (the default in ``check``, ``build``, ``serve`` and
+``solve``): no such cap. Every search is bounded by states instead (states expanded,
+states held, states generated), which stop at the same state on every machine, so a
+verdict never depends on the machine's speed or load (issue 22 §4; pinned by
+``tests/systems/riddle/test_riddle_slow_clock.py``). ``solve --seconds S`` sets a cap for
+whoever wants one: a result stopped by it depends on the machine's speed, the report
+says so, and such results are never cached as true (see :func:`solve_cached`)."""
 
 SHORTEST_WITH_POWERS = True
 """The par is the game as played (issue 22): when a line without powers exists and
@@ -198,15 +200,14 @@ fuzz of ``tests/systems/riddle/reference_gods.py``). A riddle opts out with
 ``solver: {powers: false, why: ...}`` and ``solve --no-powers`` shows the par
 without them; a line that needs a power is searched with powers either way."""
 
-SHORTCUT_SECONDS, SHORTCUT_FLOOR, SHORTCUT_FACTOR = 10.0, 20_000, 10
-"""CPU seconds and states expanded (at least the floor, else ``SHORTCUT_FACTOR`` times the
-proof's) the search for a line with powers shorter than the one found without may take.
+SHORTCUT_FLOOR, SHORTCUT_FACTOR = 20_000, 10
+"""States expanded (at least the floor, else ``SHORTCUT_FACTOR`` times the proof's) the
+search for a line with powers shorter than the one found without may take.
 :func:`shortcut_children` caps the states it generates: with Hermes in the queue one expansion
-generates about 200,000 children (every worker's walk on its level), so the cap on
+generates about 130,000 children (every worker's walk on its level), so the cap on
 generated states is the one that binds, and it binds at the same state on every
-machine (the seconds are a safety net for slow state generation). When it stops
-undecided the result says so (:data:`NOT_RULED_OUT`, ``powers_searched`` false) and
-keeps the line without powers."""
+machine. When it stops undecided the result says so (:data:`NOT_RULED_OUT`,
+``powers_searched`` false) and keeps the line without powers."""
 SHORTCUT_CHILDREN_PER_STATE = 1.0
 """States the search for a shorter line with powers may generate, per state of the
 proof's budget: 20,000 in ``check`` and ``build`` (budget 20,000), 200,000 in ``solve``
@@ -367,7 +368,8 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                         children=POWER_CHILDREN_PER_STATE * budget)
         if powered.status == FOUND and powered.cost is not None:
             firsts = count_optimal_first_moves(power_game, powered.cost, budget=budget,
-                                               seconds=left(), line=powered.states) \
+                                               seconds=left(), line=powered.states,
+                                               children=POWER_CHILDREN_PER_STATE * budget) \
                 if count_first_moves else None
             return result(SOLVED, powered, "needs a god power or a blessing: no line without "
                           "one", firsts, power_game)
@@ -384,7 +386,6 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                                 blessings=blessings)
         cap = found.cost - 1 if horizon is None else min(horizon, found.cost - 1)
         spend = left()
-        spend = SHORTCUT_SECONDS if spend is None else min(spend, SHORTCUT_SECONDS)
         shortcut_budget = min(budget, max(SHORTCUT_FLOOR, SHORTCUT_FACTOR * found.expanded))
         shorter = astar(power_game, budget=shortcut_budget, max_cost=cap, seconds=spend,
                         children=shortcut_children(budget)) if cap >= 1 else None
@@ -398,14 +399,14 @@ def solve_objective(ctx: RiddleContext, target: int, *,
                 firsts = count_optimal_first_moves(game, found.cost, budget=budget,
                                                    seconds=left(), line=found.states)
                 if firsts is None:
-                    note += (f"; optimal first moves not counted: more than {budget} states "
-                             f"or {seconds} CPU seconds")
+                    note += f"; {not_counted(budget, seconds)}"
             return result(SOLVED, found, note, firsts, game)
         if shorter.status == FOUND and shorter.cost is not None:
             firsts = None
             if count_first_moves:
                 firsts = count_optimal_first_moves(power_game, shorter.cost, budget=budget,
-                                                   seconds=left(), line=shorter.states)
+                                                   seconds=left(), line=shorter.states,
+                                                   children=POWER_CHILDREN_PER_STATE * budget)
             return result(SOLVED, shorter, f"a god power or a blessing saves "
                           f"{found.cost - shorter.cost} turn"
                           f"{'s' if found.cost - shorter.cost != 1 else ''} "
@@ -415,7 +416,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
             firsts = count_optimal_first_moves(game, found.cost, budget=budget,
                                                seconds=left(), line=found.states)
         return result(SOLVED, found, f"{NOT_RULED_OUT}: " + budget_reason(
-            shorter, shortcut_budget, SHORTCUT_SECONDS) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game,
+            shorter, shortcut_budget, seconds) + f"; {FIRSTS_WITHOUT_POWERS}", firsts, game,
             searched=False)
     if found.status == FOUND:
         firsts = None
@@ -427,8 +428,7 @@ def solve_objective(ctx: RiddleContext, target: int, *,
             firsts = count_optimal_first_moves(game, found.cost, budget=budget, seconds=left(),
                                                line=found.states)
             if firsts is None:
-                notes.append(f"optimal first moves not counted: more than {budget} states or "
-                             f"{seconds} CPU seconds")
+                notes.append(not_counted(budget, seconds))
         return result(SOLVED, found, "; ".join(notes), firsts, game, searched=not in_play)
     if found.status == BUDGET:
         return result(UNPROVEN, found, "; ".join([budget_reason(found, budget, seconds),
@@ -550,6 +550,18 @@ def effective_budget(cap: int, riddle: Riddle) -> int:
     """
     nodes = riddle.solver.nodes
     return min(cap, nodes) if nodes else cap
+
+
+def not_counted(budget: int, seconds: float | None) -> str:
+    """Why the optimal first moves were not counted.
+
+    >>> not_counted(20_000, None)
+    'optimal first moves not counted: more than 20000 states'
+    >>> not_counted(500, 2.0)
+    'optimal first moves not counted: more than 500 states or 2 CPU seconds'
+    """
+    return (f"optimal first moves not counted: more than {budget} states"
+            + ("" if seconds is None else f" or {seconds:g} CPU seconds"))
 
 
 def budget_reason(search: SearchResult[RiddleState, Action], budget: int,
