@@ -113,3 +113,18 @@ def test_the_seconds_cap_still_binds_when_asked(leaping_clock: None) -> None:
     solve = solve_riddle(riddles["capstone-cove"], 1, budget=CHECK_BUDGET, seconds=1.0,
                          gods=shared.gods, blessings=shared.blessings)  # type: ignore[attr-defined]
     assert any(o.capped for o in solve.objectives)
+
+
+def test_solve_seconds_option_reaches_the_solver(leaping_clock: None) -> None:
+    """``riddlesmith solve --seconds N``: the option is parsed and each objective it cuts
+    says so (on the leaping clock the cap is gone at the first reading)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    result = CliRunner().invoke(main, ["solve", str(REPO / "content" / "riddles"),
+                                       "capstone-cove", "--seconds", "1", "--measures", "off",
+                                       "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    objectives = json.loads(result.output)["objectives"]
+    assert any("CPU-seconds cap" in o["reason"] for o in objectives), objectives
