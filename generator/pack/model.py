@@ -70,6 +70,10 @@ class Pack:
     # The ids of documents left out for their own errors: a reference to one is not
     # "unknown", it only waits for that document to be fixed.
     rejected_ids: set[str] = field(default_factory=set)
+    # The model stage's output and check's results of this run, by system key (a
+    # system reads its documents once, and its build takes what its check computed:
+    # see generator/systems/riddle/stage.py). Not part of the pack's identity.
+    stage: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def may_lack(self, kind: str) -> bool:
         """Whether a ``kind`` document may be missing only because of reported errors."""

@@ -79,25 +79,22 @@ def read_sources(pack: Pack) -> dict[str, str]:
 
 
 def proof_shared(pack: Pack) -> ProofShared:
-    """The riddles (those that build), gods, dice and blessings of a pack, for :mod:`.proofs`."""
-    riddles = {}
-    for doc in pack.of_kind("riddle"):
-        riddle, _ = build_riddle(doc)
-        if riddle is not None:
-            riddles[doc.id] = riddle
-    return ProofShared(riddles, {d.id: build_god(d) for d in pack.of_kind("god")},
-                       {d.id: build_die(d) for d in pack.of_kind("die")},
-                       {d.id: build_blessing(d) for d in pack.of_kind("blessing")})
+    """The riddles (those that build), gods, dice and blessings of a pack, for :mod:`.proofs`
+    (from the model stage: :func:`.stage.models_of`)."""
+    from generator.systems.riddle.stage import models_of
+
+    return models_of(pack).shared()
 
 
 def unsound_riddles(pack: Pack, diagnostics: Iterable[Diagnostic]) -> set[str]:
     """The riddles not to prove: each with an error of its own among ``diagnostics``, or
     naming a god, a revealed blessing card or a die that has one (a proof reads them).
     The others are proven whatever else is wrong in the pack (issue 22 §4)."""
+    from generator.systems.riddle.stage import models_of
+
     broken = pack.in_error(diagnostics)
     out: set[str] = set()
-    for doc in pack.of_kind("riddle"):
-        riddle, _ = build_riddle(doc)
+    for doc, riddle, _ in models_of(pack).riddles:
         if ("riddle", doc.id) in broken or riddle is None:
             out.add(doc.id)
             continue
@@ -131,13 +128,18 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
         shortcut_riddles,
     )
 
-    shared = proof_shared(pack)
+    from generator.systems.riddle.stage import models_of, proofs_of
+
+    models = models_of(pack)
+    shared = models.shared()
     shared = replace(shared, riddles={rid: r for rid, r in shared.riddles.items()
                                       if rid not in unsound})
+    store = proofs_of(pack)
     wanted = {rid: requests_by_count(r) for rid, r in shared.riddles.items()}
     solves = prove_all([q for qs in wanted.values() for q in qs], shared,
                        cache_dir=cache_dir_for(pack, options), executor=options.executor,
-                       progress=options.progress, label=f"{pack.id}: proofs", gate=True)
+                       progress=options.progress, label=f"{pack.id}: proofs", gate=True,
+                       store=store)
     # The shortcut report (:mod:`.shortcuts`): each deck god revealed beside the queue.
     revealed = {key: r for riddle in shared.riddles.values()
                 for key, r in shortcut_riddles(riddle, shared.gods).items()}
@@ -145,7 +147,7 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
               for key, r in revealed.items()}
     other = prove_all(list(by_key.values()), replace(shared, riddles=revealed),
                       cache_dir=cache_dir_for(pack, options), executor=options.executor,
-                      progress=options.progress, label=f"{pack.id}: deck gods") \
+                      progress=options.progress, label=f"{pack.id}: deck gods", store=store) \
         if by_key else {}
     names = {g: plain_text(card.name) for g, card in shared.gods.items()}
     for doc in pack.of_kind("riddle"):
@@ -159,7 +161,7 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
                 found = {key: other[q] for key, q in by_key.items() if q in other}
                 yield from iter_shortcut_diagnostics(
                     riddle, doc, base, revealed_by_god(riddle, found, gods), names)
-    campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
+    campaigns = models.campaigns
     if campaigns:  # the islands' difficulty along the campaign (RS-G108, RS-G109)
         from generator.systems.riddle.measures import island_difficulties
 
@@ -172,19 +174,20 @@ def _iter_solver_results(pack: Pack, options: Options, unsound: Collection[str] 
             yield from campaign_checks.iter_island_difficulty(campaign, doc, found_difficulty)
 
 
-def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
-    """Every rule check of the riddle system on a pack (pure once ``sources`` is given)."""
-    sources = sources or {}
+def check_pack(pack: Pack) -> list[Diagnostic]:
+    """Every rule check of the riddle system on a pack, on its models (:mod:`.stage`)."""
+    from generator.systems.riddle.stage import models_of
+
+    models = models_of(pack)
     out: list[Diagnostic] = []
-    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
+    gods = dict(models.gods)
     blessings = [d.id for d in pack.of_kind("blessing")]
     effects = {d.id: str(d.data.get("effect", "")) for d in pack.of_kind("blessing")}
     die_docs = pack.of_kind("die")
-    campaigns = [(build_campaign(d), d) for d in pack.of_kind("campaign")]
+    campaigns = models.campaigns
     riddle_docs = pack.of_kind("riddle")
     infos = {d.id: campaign_checks.riddle_info(d) for d in riddle_docs}
-    for doc in riddle_docs:
-        riddle, diags = build_riddle(doc, sources.get(doc.file))
+    for doc, riddle, diags in models.riddles:
         out.extend(diags)
         out.extend(campaign_checks.iter_island_membership(infos[doc.id], doc, [c for c, _ in campaigns]))
         if riddle is not None:
@@ -199,10 +202,10 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
         out.extend(d for d in campaign_checks.iter_campaign_problems(campaign, doc, infos)
                    # an island may wait only for a riddle left out for its own errors
                    if d.code != "RS-G019" or not pack.may_lack("riddle"))
-    for doc in pack.of_kind("constellation"):
-        out.extend(campaign_checks.iter_constellation_problems(build_constellation(doc), doc, gods))
+    for constellation, doc in models.constellations:
+        out.extend(campaign_checks.iter_constellation_problems(constellation, doc, gods))
     for doc in die_docs:
-        out.extend(checks.iter_die_problems(build_die(doc), doc))
+        out.extend(checks.iter_die_problems(models.dice[doc.id], doc))
     return out
 
 
@@ -239,7 +242,7 @@ class RiddleSystem:
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems.riddle.cards import iter_card_art_problems, iter_card_overflow
 
-        out = check_pack(pack, read_sources(pack))
+        out = check_pack(pack)
         out.extend(iter_card_overflow(pack, options))
         out.extend(iter_card_art_problems(pack, options))
         # A riddle with errors is not proven; every other one is (issue 22 §4).
@@ -270,17 +273,20 @@ class RiddleSystem:
         )
         from generator.systems.riddle.results import SOLVED
 
+        from generator.systems.riddle.stage import models_of, proofs_of
+
         counts = {kind: len(pack.of_kind(kind)) for kind in KINDS}
-        riddles = [build_riddle(d)[0] for d in pack.of_kind("riddle")]
+        riddles = [r for _, r, _ in models_of(pack).riddles]
         counts["coins"] = sum(len(r.coins) for r in riddles if r is not None)
         counts["objectives"] = sum(len(r.objectives) for r in riddles if r is not None)
         shared = proof_shared(pack)
+        store = proofs_of(pack)
         ordered = sorted(shared.riddles.values(), key=lambda r: r.number)
         # The same requests as the book's, so the build has already cached them.
         requests = [ProofRequest(r.id, 1, count_first_moves=True) for r in ordered
                     if seats(r, 1)]
         solves = prove_all(requests, shared, cache_dir=cache_dir_for(pack, options),
-                           executor=options.executor)
+                           executor=options.executor, store=store)
         difficulty: dict[str, Any] = {}
         for request in requests:
             solve = solves[request]
@@ -297,7 +303,7 @@ class RiddleSystem:
         by_count = {r.id: requests_by_count(r) for r in ordered}
         counted = prove_all([q for qs in by_count.values() for q in qs], shared,
                             cache_dir=cache_dir_for(pack, options), executor=options.executor,
-                            stored_doubts=True, gate=True)
+                            stored_doubts=True, gate=True, store=store)
         turns = {rid: {str(q.players): {o.tier: o.turns if o.status == SOLVED else o.status
                                         for o in counted[q].objectives} for q in qs}
                  for rid, qs in by_count.items()}

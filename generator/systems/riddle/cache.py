@@ -8,7 +8,7 @@ import importlib.util
 import os
 import json
 import pkgutil
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -193,26 +193,13 @@ def write_entry(path: Path, fingerprint: str, solve: RiddleSolve) -> bool:
         entry["boards"] = list(result.boards)
         entry["trace"] = [list(step) for step in result.trace]
     text = json.dumps(record, indent=1, sort_keys=True) + "\n"
-    if not write_text(path, text):
-        return False
-    # This process's solver wrote these lines: reading them back later in the same
-    # run (the build after check, the report) need not replay them. The memo is
-    # keyed by the entry as parsed, so a file changed in between is replayed.
-    remember_verified(fingerprint, json.loads(text)["objectives"])
-    return True
+    # The run that wrote it hands its proofs on as values (:class:`.proofs.ProofStore`);
+    # a later run reads the file back and replays every line once.
+    return write_text(path, text)
 
 
 def _memo_key(fingerprint: str, raw: object) -> tuple[str, str]:
     return fingerprint, json.dumps(raw, sort_keys=True, default=str)
-
-
-def remember_verified(fingerprint: str, objectives: Sequence[Mapping[str, object]]) -> None:
-    """Record the solved objectives of an entry this process has just computed and
-    written (``objectives`` as they parse back from the file) as verified, so that
-    :func:`read_entry` does not replay them again in this run."""
-    for raw in objectives:
-        if raw.get("status") == SOLVED:
-            _remember(_memo_key(fingerprint, raw), "")
 
 
 def _remember(key: tuple[str, str], problem: str) -> None:

@@ -48,7 +48,8 @@ from generator.systems.art import iter_art_problems, iter_map_art_problems, with
 from generator.systems.riddle.typography import diamond, draw_type_icon, fitted_text
 from generator.systems.riddle.wording import PIECE_ICONS
 from generator.systems.riddle.content import RiddleContent
-from generator.systems.riddle.box import BlessingCard, GodCard, build_blessing, build_god
+from generator.systems.riddle.box import BlessingCard, GodCard
+from generator.systems.riddle.stage import models_of
 
 
 SAFE = 4.5
@@ -438,8 +439,9 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
     s = card_settings(pack, options)
     lang = options.lang
     gboxes = god_boxes(s)
+    gods = models_of(pack).gods
     for doc in sorted(pack.of_kind("god"), key=lambda d: d.id):
-        god = build_god(doc)
+        god = gods[doc.id]
         name = _text(god.name, lang)
         fields: list[tuple[tuple[Any, ...], str, str, str]] = [
             (("name",), "name", _escape(name), f"the name of god '{doc.id}'"),
@@ -459,8 +461,9 @@ def iter_card_overflow(pack: Pack, options: Options) -> Iterator[Diagnostic]:
         for path, field, markup, what in fields:
             yield from _field_problems(doc, path, fit_field(field, markup, gboxes[field], lang=lang), what)
     bboxes = blessing_boxes(s)
+    blessings = models_of(pack).blessings
     for doc in sorted(pack.of_kind("blessing"), key=lambda d: d.id):
-        card = build_blessing(doc)
+        card = blessings[doc.id]
         if card.name is not None:
             yield from _field_problems(doc, ("name",), fit_field(
                 "name", _escape(_text(card.name, lang)), bboxes["name"], lang=lang),

@@ -6,26 +6,16 @@ another printing module to get it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.sheets import back_offset_setting
 from generator.systems import Options, paper_of
-from generator.systems.riddle.box import (
-    BlessingCard,
-    Die,
-    GodCard,
-    build_blessing,
-    build_die,
-    build_god,
-)
-from generator.systems.riddle.campaign import (
-    Campaign,
-    Constellation,
-    build_campaign,
-    build_constellation,
-)
-from generator.systems.riddle.model import Riddle, build_riddle
+from generator.systems.riddle.box import BlessingCard, Die, GodCard
+from generator.systems.riddle.campaign import Campaign, Constellation
+from generator.systems.riddle.model import Riddle
+from generator.systems.riddle.proofs import ProofStore
+from generator.systems.riddle.stage import models_of, proofs_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +33,7 @@ class RiddleContent:
     campaign: Campaign | None
     constellation: Constellation | None
     constellation_title: str
+    proofs: ProofStore = field(default_factory=ProofStore)  # this run's, from check
 
 
 def _number_key(doc: Document) -> tuple[int, str]:
@@ -51,35 +42,36 @@ def _number_key(doc: Document) -> tuple[int, str]:
 
 
 def read_content(pack: Pack, lang: str | None) -> RiddleContent:
-    """The models of a pack; riddles in campaign order (unlisted ones after, by number)."""
-    campaigns = sorted(pack.of_kind("campaign"), key=lambda d: d.id)
-    campaign = build_campaign(campaigns[0]) if campaigns else None
-    built: dict[str, tuple[Riddle, Document]] = {}
-    for doc in sorted(pack.of_kind("riddle"), key=_number_key):
-        riddle, _ = build_riddle(doc, pack.sources.get(doc.file))
-        if riddle is not None:
-            built[doc.id] = (riddle, doc)
+    """The models of a pack (:mod:`.stage`, read once a run) for printing in ``lang``;
+    riddles in campaign order (unlisted ones after, by number)."""
+    models = models_of(pack)
+    campaigns = sorted(models.campaigns, key=lambda c: c[1].id)
+    campaign = campaigns[0][0] if campaigns else None
+    read = {doc.id: (riddle, doc) for doc, riddle, _ in models.riddles if riddle is not None}
+    built = {doc.id: read[doc.id] for doc in sorted(pack.of_kind("riddle"), key=_number_key)
+             if doc.id in read}
     order: list[str] = []
     if campaign is not None:
         for island in campaign.islands:
             order += [rid for rid in island.riddles if rid in built and rid not in order]
     order += [rid for rid in built if rid not in order]
     god_docs = tuple(sorted(pack.of_kind("god"), key=_number_key))
-    blessings = tuple(sorted(((build_blessing(d), d) for d in pack.of_kind("blessing")),
+    blessings = tuple(sorted(((models.blessings[d.id], d) for d in pack.of_kind("blessing")),
                              key=lambda p: (p[0].number, p[0].id)))
-    skies = sorted(pack.of_kind("constellation"), key=lambda d: d.id)
+    skies = sorted(models.constellations, key=lambda c: c[1].id)
     return RiddleContent(
         pack_id=pack.id,
         title=pick_text(pack.data.get("title", pack.id), lang),
         description=pick_text(pack.data.get("description", ""), lang).strip(),
         riddles=tuple(built[rid] for rid in order),
-        gods={d.id: build_god(d) for d in god_docs},
+        gods={d.id: models.gods[d.id] for d in god_docs},
         god_docs=god_docs,
         blessings=blessings,
-        dice={d.id: build_die(d) for d in sorted(pack.of_kind("die"), key=lambda d: d.id)},
+        dice={d.id: models.dice[d.id] for d in sorted(pack.of_kind("die"), key=lambda d: d.id)},
         campaign=campaign,
-        constellation=build_constellation(skies[0]) if skies else None,
-        constellation_title=pick_text(skies[0].data.get("title", ""), lang) if skies else "",
+        constellation=skies[0][0] if skies else None,
+        constellation_title=pick_text(skies[0][1].data.get("title", ""), lang) if skies else "",
+        proofs=proofs_of(pack),
     )
 
 

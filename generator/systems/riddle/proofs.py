@@ -130,30 +130,20 @@ def prove_objective(shared: ProofShared, request: ProofRequest, tier: str, *,
                     from_two_players: bool = True) -> ObjectiveResult:
     """The verdict on one objective (a task: module level, so a worker can unpickle it).
 
-    The search for a shorter line with powers runs at :func:`powers_players` only
-    (one player where allowed): at the other counts the line is the shortest without
-    powers and says so (``powers_searched`` false), unless no line without them
-    exists. Searched at every count, it made the shipped pack's cold check 474 s of
-    CPU (``solve --players N`` searches any count)."""
+    The par is the game as played at every player count (issue 22 §1, §3): the search for
+    a shorter line with the opening queue's powers runs at each count the riddle allows
+    (unless the riddle opts out, ``solver.powers``). On the shipped pack this costs about
+    35 CPU seconds more than searching it at one player only (cold ``check``: 29 -> 64 s,
+    the compiled core's compile left out), and finds seven shorter pars at 2 and 4
+    players that the one-player search never saw (three-pillars' gold at 2 players:
+    8 turns without powers, 4 with)."""
     riddle = shared.riddles[request.riddle]
-    powers = None if request.players == powers_players(riddle) else False
     [result] = solve_riddle(riddle, request.players, gods=shared.gods, die=shared.die_of(riddle),
-                            blessings=shared.blessings, shortest_with_powers=powers,
+                            blessings=shared.blessings,
                             budget=_budget(request, riddle), tiers=(tier,),
                             expert=request.expert, from_two_players=from_two_players,
                             count_first_moves=request.count_first_moves).objectives
     return result
-
-
-def powers_players(riddle: Riddle) -> int:
-    """The player count at which ``check`` and ``build`` search for a shorter line with
-    powers: one player where the riddle allows it, else its smallest count.
-
-    >>> from types import SimpleNamespace as NS
-    >>> powers_players(NS(players=(1, 2))), powers_players(NS(players=(2, 4)))
-    (1, 2)
-    """
-    return 1 if 1 in riddle.players else min(riddle.players)
 
 
 def _budget(request: ProofRequest, riddle: Riddle) -> int:
@@ -182,11 +172,25 @@ class _Pending:
     partial: bool = False  # some objectives were not searched (see prove_all's gate)
 
 
+@dataclass(slots=True)
+class ProofStore:
+    """The proofs of one run, by request: what ``check`` proved, handed on as values.
+
+    ``whole`` holds complete answers (every objective searched or taken from the
+    disk cache). ``gated`` holds the answers a gated :func:`~.proofs.prove_all` left
+    partial (objectives the riddle's smallest player count did not prove are not
+    searched at the others), keyed also by that smallest count: only a gated call
+    over the same counts may take them."""
+
+    whole: dict[ProofRequest, RiddleSolve] = field(default_factory=dict)
+    gated: dict[tuple[ProofRequest, int], RiddleSolve] = field(default_factory=dict)
+
+
 def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
               cache_dir: Path | None, executor: Executor | None = None,
               progress: ProgressFn | None = None, label: str = "",
-              stored_doubts: bool = False, gate: bool = False
-              ) -> dict[ProofRequest, RiddleSolve]:
+              stored_doubts: bool = False, gate: bool = False,
+              store: ProofStore | None = None) -> dict[ProofRequest, RiddleSolve]:
     """Every request's :class:`RiddleSolve` (see the module notes).
 
     ``cache_dir`` None neither reads nor writes a cache; ``stored_doubts`` takes
@@ -200,15 +204,24 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
     says it already) and such partial answers are not cached. A 4-player request
     asked beside its 2-player one is answered last: each objective the 2-player
     proof answers for 4 players too (:mod:`.partners`) is taken from it, the rest
-    searched. Raises
+    searched. ``store`` (the run's :class:`ProofStore`) answers what this run has
+    already proven, and keeps every answer given here, as values. Raises
     ``ValueError`` for a request whose player count the riddle's workers cannot
     serve.
     """
     solves: dict[ProofRequest, RiddleSolve] = {}
     pending: list[_Pending] = []
+    smallest: dict[tuple[str, bool], int] = {}
+    for r in requests:
+        smallest[_mode_of(r)] = min(r.players, smallest.get(_mode_of(r), r.players))
     for request in dict.fromkeys(requests):
         riddle = shared.riddles[request.riddle]
         worker_assignments(request.players, len(riddle.board.workers))
+        known = None if store is None else store.whole.get(request) or (
+            store.gated.get((request, smallest[_mode_of(request)])) if gate else None)
+        if known is not None:
+            solves[request] = known
+            continue
         path, fingerprint, problem = None, "", ""
         if cache_dir is not None:
             path, fingerprint = _cache_path(cache_dir, shared, request)
@@ -222,9 +235,6 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
         pending.append(_Pending(request, path, fingerprint, problem,
                                 [None] * len(riddle.objectives)))
     lines = _ProgressLines(requests, set(solves), progress, label)
-    smallest: dict[tuple[str, bool], int] = {}
-    for r in requests:
-        smallest[_mode_of(r)] = min(r.players, smallest.get(_mode_of(r), r.players))
     asked = set(requests)
     notice = COMPILE_NOTICE.set(progress)
     try:
@@ -239,6 +249,13 @@ def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,
         lines.advance(solves)  # riddles answered from the cache after the last search
     finally:
         COMPILE_NOTICE.reset(notice)
+    if store is not None:
+        partial = {p.request for p in pending if p.partial}
+        for request in requests:
+            if request in partial:
+                store.gated[(request, smallest[_mode_of(request)])] = solves[request]
+            else:
+                store.whole[request] = solves[request]
     return {r: solves[r] for r in requests}
 
 

@@ -108,7 +108,8 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
     requests = {r.id: ProofRequest(r.id, SOLVE_PLAYERS, count_first_moves=True, budget=budget)
                 for r, _ in content.riddles if seats(r, SOLVE_PLAYERS)}
     solves = prove_all(list(requests.values()), shared, cache_dir=options.cache_dir,
-                       executor=options.executor, progress=progress, label=content.pack_id)
+                       executor=options.executor, progress=progress, label=content.pack_id,
+                       store=content.proofs)
     return {r.id: solves[requests[r.id]] if r.id in requests else None
             for r, _ in content.riddles}
 
@@ -125,7 +126,7 @@ def solve_counts(content: RiddleContent, options: Options
               for r, _ in content.riddles}
     solves = prove_all([q for qs in wanted.values() for q in qs], shared,
                        cache_dir=options.cache_dir, executor=options.executor,
-                       stored_doubts=True, gate=True)
+                       stored_doubts=True, gate=True, store=content.proofs)
     return {rid: tuple(solves[q] for q in qs) for rid, qs in wanted.items()}
 
 

@@ -19,12 +19,12 @@ from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
 from generator.systems import discover_systems
-from generator.systems.riddle import check_pack, read_sources
-from generator.systems.riddle.box import build_blessing, build_die, build_god
+from generator.systems.riddle import check_pack
 from generator.systems.riddle.cache import COMPILE_NOTICE
+from generator.systems.riddle.stage import models_of
 from generator.systems.riddle.measures import Measures, measure_solve
 from generator.systems.riddle.box import BlessingCard, Die, GodCard
-from generator.systems.riddle.model import Riddle, build_riddle
+from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.shortcuts import (
     REPORT_BUDGET,
     SEPARATOR,
@@ -83,10 +83,11 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
         return 2, (f"riddlesmith: no riddle '{riddle_id}' in {pack_path}" + (f"; {close}" if close else "")
                    + (f" (riddles: {', '.join(known)})" if known else " (it has no riddles)"))
     pack, doc = found
-    riddle, diags = build_riddle(doc, pack.sources.get(doc.file))
+    models = models_of(pack)  # the model stage: every document read once
+    riddle, diags = next((r, list(d)) for found, r, d in models.riddles if found is doc)
     # The pack's own checks judge the riddle first: ``solve`` never answers for a
     # riddle that ``check`` rejects (two coins on one space, say).
-    checked = list(loaded.diagnostics) + (check_pack(pack, read_sources(pack))
+    checked = list(loaded.diagnostics) + (check_pack(pack)
                                           if riddle is not None else list(diags))
     errors = sorted({d for d in checked if d.severity is Severity.ERROR and d.file == doc.file},
                     key=Diagnostic.sort_key)
@@ -109,10 +110,8 @@ def run_solve(pack_path: str | Path, riddle_id: str, players: int | None = None,
     if tier is not None and tier not in tiers:
         return 2, (f"riddlesmith: riddle '{riddle_id}' has no {tier} objective "
                    f"(objectives: {', '.join(tiers)})")
-    gods = {d.id: build_god(d) for d in pack.of_kind("god")}
-    blessings = {d.id: build_blessing(d) for d in pack.of_kind("blessing")}
-    dice = {d.id: d for d in pack.of_kind("die")}
-    die = build_die(dice[riddle.die]) if riddle.die in dice else None
+    gods, blessings = dict(models.gods), dict(models.blessings)
+    die = models.dice.get(riddle.die) if riddle.die else None
     told = COMPILE_NOTICE.set(notice)
     try:
         solve = solve_riddle(riddle, count, gods=gods, die=die, budget=budget,

@@ -9,7 +9,7 @@ import pytest
 
 from generator.systems.riddle import cache
 
-PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks",
+PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks", "stage",
             "codes", "components", "constellation", "content", "decks", "figures", "french",
             "hints", "legend", "maps", "tabletop",
             "measures", "player_aid", "render", "shortcuts",

@@ -71,4 +71,4 @@ def test_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert {f"maps/{d.id}.svg" for d in pack.of_kind("riddle")} <= paths
     sources = read_sources(pack)
     assert list(sources) == ["riddles/first-light.yaml"]
-    assert check_pack(pack, sources) == check_pack(pack) == []
+    assert check_pack(pack) == []
