@@ -61,7 +61,7 @@ class _Turn:
 
     __slots__ = (
         "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
-        "movers", "start",
+        "movers", "start", "direct", "plain_builds", "moved",
     )
 
     def __init__(
@@ -86,12 +86,21 @@ class _Turn:
         self.stockpile = stockpile
         self.opponents = opponents
         self.out: dict[object, Ply] = {}
+        # The last relocations recorded, the workers before and after them.
+        self.moved: tuple[object, object, tuple[Square, ...]] = (None, None, ())
         # Only these powers can reach one outcome by two routes.
         self.dedupe = bool(
             rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
             or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
             or rules.climb_levels or rules.stay or rules.level_leap or rules.swap_own
             or rules.far_build
+        )
+        # Without a rooftop win or an end-of-turn stage a ply is recorded as it comes.
+        self.direct = not (rules.win_by_dome or rules.end_forces)
+        # The main build is one piece, the next on its space, with nothing after it.
+        self.plain_builds = not (
+            rules.far_build or rules.dome_any_level or rules.forces or rules.extra_same
+            or rules.extra_other or rules.extra_other_required
         )
 
     def emit(self, workers: tuple[Square, ...], ply: Ply) -> None:
@@ -108,6 +117,11 @@ class _Turn:
     def _places_rooftop(self, builds: tuple[Build, ...]) -> bool:
         """Whether a build of ``builds`` is a dome on a level-3 tower."""
         assert self.start is not None
+        for _, piece in builds:
+            if piece == DOME:
+                break
+        else:
+            return False  # no dome at all (most plies)
         heights = self.start[0]
         raised: dict[Square, int] = {}
         for sq, piece in builds:
@@ -162,15 +176,28 @@ class _Turn:
             ply = ply._replace(powers=tuple(dict.fromkeys(ply.powers)))
         if self.stockpile is not None and not _affordable(builds, self.stockpile):
             return
-        if self.dedupe:
-            for index, sq in ply.moves:
-                workers = (*workers[:index], sq, *workers[index + 1 :])
-            key: object = (workers, tuple(sorted(builds)) if len(builds) > 1 else builds, ply.win)
+        out = self.out
+        if not self.dedupe:
+            out[len(out)] = ply
+            return
+        moves = ply.moves
+        if moves is self.moved[0] and workers is self.moved[1]:
+            workers = self.moved[2]  # the builds of one step share its relocations
         else:
-            key = len(self.out)
-        known = self.out.get(key)
+            before = workers
+            for index, sq in moves:
+                workers = (*workers[:index], sq, *workers[index + 1 :])
+            self.moved = (moves, before, workers)
+        if len(builds) == 2:
+            first, second = builds
+            if second < first:
+                builds = (second, first)
+        elif len(builds) > 2:
+            builds = tuple(sorted(builds))
+        key = (workers, builds, ply.win)
+        known = out.get(key)
         if known is None or len(ply.powers) < len(known.powers):
-            self.out[key] = ply
+            out[key] = ply
 
 
 def _affordable(builds: tuple[Build, ...], stockpile: Sequence[int]) -> bool:
@@ -478,9 +505,16 @@ def _builds_from(
 ) -> None:
     """The main build next to ``center``, then the optional extra builds next to it."""
     rules = turn.rules
-    emit = turn.emit
+    emit = turn._record if turn.direct else turn.emit
     near = turn.geometry.build_neighbours
     free = near[center] & ~occ & ~domes
+    if turn.plain_builds:  # the loop below, for one piece and no extra build
+        while free:
+            low = free & -free
+            free ^= low
+            b = low.bit_length() - 1
+            emit(workers, Ply(index, moves, (*builds, (b, heights[b])), False, up, used))
+        return
     far = 0
     if rules.far_build:
         for n in _bit_squares(near[center]):

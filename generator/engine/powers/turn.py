@@ -146,6 +146,7 @@ def _second_and_builds(
     bits = turn.geometry.bits
     build_nb = turn.geometry.build_neighbours
     domes = state.domes
+    emit = turn._record if turn.direct else turn.emit
     for to, moved, _ in _steps(turn, workers, occ, domes, heights, second, workers[second],
                                turn.no_up):
         climbed = heights[to] > heights[workers[second]]
@@ -160,8 +161,8 @@ def _second_and_builds(
                 if y == x and piece_x == DOME:
                     continue  # the first build capped it
                 piece_y = piece_x + 1 if y == x else min(heights[y], DOME)
-                turn.emit(state.workers, Ply(second, now_moves, ((x, piece_x), (y, piece_y)),
-                                             False, up or climbed, used))
+                emit(state.workers, Ply(second, now_moves, ((x, piece_x), (y, piece_y)),
+                                        False, up or climbed, used))
 
 
 def _team_roam(
