@@ -211,10 +211,13 @@ def legal_plies(table: Table, position: Position, seat: int, card: int) -> list[
                         pre_build_required=False)  # none left to build
     plies = list_plies(table.geometry, state, mine, rules, level3_wins=statue == seat,
                        opponents=others)
-    if plies and min(supply) >= max(len(p.builds) for p in plies):
+    if not plies or min(supply) >= max(len(p.builds) for p in plies):
         return plies  # no ply can take more of a piece than the box holds
+    blocks = supply[0]
+    # A ply without a dome takes only blocks, one a build.
     return [p for p in plies
-            if all(u <= s for u, s in zip(usage(state, p), supply, strict=True))]
+            if len(p.builds) <= blocks and all(piece != DOME for _, piece in p.builds)
+            or all(u <= s for u, s in zip(usage(state, p), supply, strict=True))]
 
 
 def win_type(table: Table, position: Position, seat: int, card: int, ply: Ply) -> str:

@@ -120,48 +120,122 @@ def within_two(near: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def ply_value(state: State, ply: Ply, seat: int, steps: tuple[int, ...],
-              reach: tuple[int, ...]) -> int:
-    """``score_state`` of the state after ``ply``, without building that state (the
-    greedy player's hot path; pinned to ``score_state(apply_ply(...))`` in the tests).
-    ``steps``: the geometry's move neighbours; ``reach``: :func:`within_two`."""
-    l1, l2, l3, domes, workers, king, sphinx = state
-    for index, sq in ply.moves:
-        workers = (*workers[:index], sq, *workers[index + 1:])
-    for sq, piece in ply.builds:
-        if piece == 0:
-            l1 |= 1 << sq
-        elif piece == 1:
-            l2 |= 1 << sq
-        elif piece == 2:
-            l3 |= 1 << sq
-        else:
-            domes |= 1 << sq
-    occ = 0
-    for sq in workers:
-        if sq >= 0:
-            occ |= 1 << sq
-    if king >= 0:
-        occ |= 1 << king
-    if sphinx >= 0:
-        occ |= 1 << sphinx
-    towers = l3 & ~domes
-    open3 = towers & ~occ
-    first = seat * WORKERS_EACH
-    score = 0
-    for i, sq in enumerate(workers):
+class PlyValues:
+    """The greedy values of plies from one position for one seat: ``score_state`` of
+    the state a ply leaves, without building that state (the greedy player's hot
+    path; pinned to ``score_state(apply_ply(...))`` in test_roles_speed.py).
+
+    The position's worker terms are summed once; a ply that builds under no worker
+    changes the terms of the workers it moves, and of those that stay only where a
+    free level-3 space beside them or a tower within two spaces came or went: those
+    are scored again, the rest kept. The commonest ply (the seat's own worker
+    stepping between spaces off the towers, then blocks of levels 1-2 or domes below
+    level 3 on free spaces) changes one term, found without replaying the ply; a ply
+    that builds under a worker scores every worker.
+
+    >>> from generator.engine.geometry import Geometry
+    >>> g = Geometry.rectangle(3, 1)
+    >>> reach = within_two(g.build_neighbours)
+    >>> values = PlyValues(State(2, 2, 0, 0, (0, 2)), 0, g.move_neighbours, reach)
+    >>> values.of(Ply(0, ((0, 1),), ((0, 0),)))
+    20
+    """
+
+    __slots__ = ("workers", "domes", "steps", "reach", "base", "terms", "first", "towers",
+                 "open3", "occ", "heights")
+
+    def __init__(self, state: State, seat: int, steps: tuple[int, ...],
+                 reach: tuple[int, ...]) -> None:
+        l1, l2, l3, domes, workers, _, _ = state
+        self.workers, self.domes, self.steps, self.reach = workers, domes, steps, reach
+        occ = occupied(state)
+        towers = l3 & ~domes
+        open3 = towers & ~occ
+        self.first = seat * WORKERS_EACH
+        self.occ, self.towers, self.open3 = occ, towers, open3
+        self.heights = l1, l2, l3
+        self.terms = [self._term(i, sq, l1, l2, l3, open3, towers)
+                      for i, sq in enumerate(workers)]
+        self.base = sum(self.terms)
+
+    def _term(self, index: int, sq: Square, l1: int, l2: int, l3: int, open3: int,
+              towers: int) -> int:
+        """One worker's part of the value (0 for a worker off the board)."""
         if sq < 0:
-            continue
+            return 0
         height = (l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1)
-        ready = height == 2 and steps[sq] & open3
-        if first <= i < first + WORKERS_EACH:
-            score += HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
-            continue
-        if ready:
-            score -= THREAT_WEIGHT
-        if towers and reach[sq] & towers:
-            score -= ROOFTOP_THREAT_WEIGHT
-    return score
+        ready = height == 2 and self.steps[sq] & open3
+        if self.first <= index < self.first + WORKERS_EACH:
+            return HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
+        return (-THREAT_WEIGHT if ready else 0) - (
+            ROOFTOP_THREAT_WEIGHT if towers and self.reach[sq] & towers else 0)
+
+    def of(self, ply: Ply) -> int:
+        """``score_state`` after ``ply`` (no win checked here)."""
+        moves = ply.moves
+        towers = self.towers
+        if len(moves) == 1:
+            index, to = moves[0]
+            first = self.first
+            start = self.workers[index]
+            if to >= 0 and start >= 0 and first <= index < first + WORKERS_EACH and not (
+                    towers >> to & 1 or towers >> start & 1):
+                occ = self.occ & ~(1 << start) | 1 << to
+                for sq, piece in ply.builds:
+                    # A block under a worker, a new tower or a rooftop changes
+                    # other terms; a dome below level 3 changes none.
+                    if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
+                        break
+                else:
+                    l1, l2, _ = self.heights
+                    height = (l1 >> to & 1) + (l2 >> to & 1)
+                    term = HEIGHT_WEIGHT * height
+                    if height == 2 and self.steps[to] & self.open3:
+                        term += READY_WEIGHT
+                    return self.base - self.terms[index] + term
+        workers = self.workers
+        occ = self.occ
+        final: dict[int, Square] = {}
+        for index, sq in moves:
+            final[index] = sq
+        for index in final:
+            if workers[index] >= 0:
+                occ &= ~(1 << workers[index])
+        for sq in final.values():
+            if sq >= 0:
+                occ |= 1 << sq
+        l1, l2, l3 = self.heights
+        domes = self.domes
+        under = False  # a block under a worker: score every worker
+        for sq, piece in ply.builds:
+            under = under or occ >> sq & 1 == 1
+            if piece == 0:
+                l1 |= 1 << sq
+            elif piece == 1:
+                l2 |= 1 << sq
+            elif piece == 2:
+                l3 |= 1 << sq
+            else:
+                domes |= 1 << sq
+        after = l3 & ~domes
+        open3 = after & ~occ
+        rescore = self._term
+        if under:
+            return sum(rescore(i, final.get(i, sq), l1, l2, l3, open3, after)
+                       for i, sq in enumerate(workers))
+        terms = self.terms
+        value = self.base
+        # A worker that stays keeps its height: its term changes only when a free
+        # level-3 space beside it, or a tower within two spaces, came or went.
+        free3, built3 = open3 ^ self.open3, after ^ towers
+        if free3 or built3:
+            steps, reach = self.steps, self.reach
+            for i, sq in enumerate(workers):
+                if sq >= 0 and i not in final and (steps[sq] & free3 or reach[sq] & built3):
+                    value += rescore(i, sq, l1, l2, l3, open3, after) - terms[i]
+        for i, sq in final.items():
+            value += rescore(i, sq, l1, l2, l3, open3, after) - terms[i]
+        return value
 
 
 def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
@@ -186,7 +260,8 @@ class GreedyPolicy:
     their values are listed once per (rules, Statue) and kept until the position
     changes; only the random tie-breaks are drawn again for each card, in the order
     the plain player draws them, so every choice and every draw is the plain
-    player's (tests/systems/roles/reference_play.py, test_roles_speed.py)."""
+    player's (tests/systems/roles/reference_play.py and reference_greedy.py,
+    test_roles_speed.py). The values come from one :class:`PlyValues` a position."""
 
     def __init__(self) -> None:
         self._geometry: Geometry | None = None
@@ -194,7 +269,7 @@ class GreedyPolicy:
         self._steps: tuple[int, ...] = ()
         self._at: object = None
         self._lists: dict[tuple[int, bool], tuple[list[Ply], list[int]]] = {}
-        self._values: dict[Ply, int] = {}
+        self._scorer: PlyValues | None = None
 
     def _fit(self, table: Table) -> None:
         if table.geometry is not self._geometry:  # kept for the table being played
@@ -210,11 +285,8 @@ class GreedyPolicy:
                    ply: Ply) -> int:
         if ply.win and win_type(table, position, seat, card, ply):
             return WIN_SCORE
-        value = self._values.get(ply)
-        if value is None:
-            value = self._values[ply] = ply_value(position.state, ply, seat, self._steps,
-                                                  self._reach)
-        return value
+        assert self._scorer is not None
+        return self._scorer.of(ply)
 
     def _ordered_scores(self, table: Table, position: Position, seat: int, card: int,
                         plies: list[Ply]) -> dict[Ply, int]:
@@ -240,7 +312,8 @@ class GreedyPolicy:
         self._fit(table)
         at = (id(table), position.state, position.supply, seat)
         if at != self._at:
-            self._at, self._lists, self._values = at, {}, {}
+            self._at, self._lists = at, {}
+            self._scorer = PlyValues(position.state, seat, self._steps, self._reach)
         holds = position.statue == seat
         rules = table.with_win[card] if holds else table.without_win[card]
         key = (id(rules), holds)
@@ -251,8 +324,14 @@ class GreedyPolicy:
             plies = legal_plies(table, position, seat, card)
         ordered = self._ordered_scores(table, position, seat, card, plies) if any(
             p.owner_chooses for p in plies) else {}
-        values = [ordered[p] if p in ordered else
-                  self._ply_score(table, position, seat, card, p) for p in plies]
+        if ordered:
+            values = [ordered[p] if p in ordered else
+                      self._ply_score(table, position, seat, card, p) for p in plies]
+        else:
+            assert self._scorer is not None
+            of = self._scorer.of
+            values = [WIN_SCORE if p.win and win_type(table, position, seat, card, p) else of(p)
+                      for p in plies]
         self._lists[key] = (plies, values)
         return values
 
