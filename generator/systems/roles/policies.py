@@ -128,17 +128,17 @@ class PlyValues:
     The position's worker terms are summed once; a ply that builds under no worker
     changes the terms of the workers it moves, and of those that stay only where a
     free level-3 space beside them or a tower within two spaces came or went: those
-    are scored again, the rest kept. The commonest ply (the seat's own worker
-    stepping between spaces off the towers, then blocks of levels 1-2 or domes below
-    level 3 on free spaces) changes one term, found without replaying the ply; a ply
-    that builds under a worker scores every worker.
+    are scored again, the rest kept (:meth:`of`). In :meth:`values`, the commonest
+    ply (the seat's own worker stepping between spaces off the towers, then blocks of
+    levels 1-2 or domes below level 3 on free spaces) changes one term, found without
+    replaying the ply; a ply that builds under a worker scores every worker.
 
     >>> from generator.engine.geometry import Geometry
     >>> g = Geometry.rectangle(3, 1)
     >>> reach = within_two(g.build_neighbours)
     >>> values = PlyValues(State(2, 2, 0, 0, (0, 2)), 0, g.move_neighbours, reach)
-    >>> values.of(Ply(0, ((0, 1),), ((0, 0),)))
-    20
+    >>> values.values([Ply(0, ((0, 1),), ((0, 0),)), Ply(0, ((0, 1),), (), True)])
+    ([20, 20], [1])
     """
 
     __slots__ = ("workers", "domes", "steps", "reach", "base", "terms", "first", "towers",
@@ -170,29 +170,42 @@ class PlyValues:
         return (-THREAT_WEIGHT if ready else 0) - (
             ROOFTOP_THREAT_WEIGHT if towers and self.reach[sq] & towers else 0)
 
+    def values(self, plies: list[Ply]) -> tuple[list[int], list[int]]:
+        """The value of each ply (no win judged), and the indices of the plies marked
+        as wins (the caller judges them)."""
+        first, last = self.first, self.first + WORKERS_EACH
+        towers, occ0, open3, workers = self.towers, self.occ, self.open3, self.workers
+        l1, l2, _ = self.heights
+        steps, base, terms = self.steps, self.base, self.terms
+        out: list[int] = []
+        wins: list[int] = []
+        for ply in plies:
+            if ply.win:
+                wins.append(len(out))
+            moves = ply.moves
+            if len(moves) == 1:
+                index, to = moves[0]
+                start = workers[index]
+                if to >= 0 and start >= 0 and first <= index < last and not (
+                        towers >> to & 1 or towers >> start & 1):
+                    occ = occ0 & ~(1 << start) | 1 << to
+                    for sq, piece in ply.builds:
+                        # A block under a worker, a new tower or a rooftop changes
+                        # other terms; a dome below level 3 changes none.
+                        if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
+                            break
+                    else:
+                        height = (l1 >> to & 1) + (l2 >> to & 1)
+                        ready = READY_WEIGHT if height == 2 and steps[to] & open3 else 0
+                        out.append(base - terms[index] + HEIGHT_WEIGHT * height + ready)
+                        continue
+            out.append(self.of(ply))
+        return out, wins
+
     def of(self, ply: Ply) -> int:
-        """``score_state`` after ``ply`` (no win checked here)."""
-        moves = ply.moves
+        """``score_state`` after ``ply`` (no win checked here), by the general path."""
         towers = self.towers
-        if len(moves) == 1:
-            index, to = moves[0]
-            first = self.first
-            start = self.workers[index]
-            if to >= 0 and start >= 0 and first <= index < first + WORKERS_EACH and not (
-                    towers >> to & 1 or towers >> start & 1):
-                occ = self.occ & ~(1 << start) | 1 << to
-                for sq, piece in ply.builds:
-                    # A block under a worker, a new tower or a rooftop changes
-                    # other terms; a dome below level 3 changes none.
-                    if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
-                        break
-                else:
-                    l1, l2, _ = self.heights
-                    height = (l1 >> to & 1) + (l2 >> to & 1)
-                    term = HEIGHT_WEIGHT * height
-                    if height == 2 and self.steps[to] & self.open3:
-                        term += READY_WEIGHT
-                    return self.base - self.terms[index] + term
+        moves = ply.moves
         workers = self.workers
         occ = self.occ
         final: dict[int, Square] = {}
@@ -329,9 +342,10 @@ class GreedyPolicy:
                       self._ply_score(table, position, seat, card, p) for p in plies]
         else:
             assert self._scorer is not None
-            of = self._scorer.of
-            values = [WIN_SCORE if p.win and win_type(table, position, seat, card, p) else of(p)
-                      for p in plies]
+            values, wins = self._scorer.values(plies)
+            for i in wins:
+                if win_type(table, position, seat, card, plies[i]):
+                    values[i] = WIN_SCORE
         self._lists[key] = (plies, values)
         return values
 

@@ -95,8 +95,9 @@ def _positions(table: Table, games: int, seed: int) -> list[tuple[Position, int]
 
 def test_ply_values_are_the_score_of_the_applied_ply(deals: tuple[Table, ...]) -> None:
     """Every role of the box (a deal of each), positions of random games, every ply of
-    sampled cards with and without the Statue: PlyValues.of equals score_state of the
-    state the ply leaves; plies of every kind are met."""
+    sampled cards with and without the Statue: PlyValues.values (with its shortcut)
+    and PlyValues.of (the general path) equal score_state of the state the ply
+    leaves; plies of every kind are met."""
     rng = random.Random(3)
     checked, kinds = 0, set()
     for table in {id(t): t for t, _ in _role_cards(deals)}.values():
@@ -106,9 +107,12 @@ def test_ply_values_are_the_score_of_the_applied_ply(deals: tuple[Table, ...]) -
             values = PlyValues(position.state, seat, steps, reach)
             for card in rng.sample(range(len(table.numbers)), 6):
                 view = Position(position.state, position.supply, rng.choice([seat, -1]))
-                for ply in legal_plies(table, view, seat, card):
+                plies = legal_plies(table, view, seat, card)
+                fast, wins = values.values(plies)
+                assert wins == [i for i, ply in enumerate(plies) if ply.win]
+                for ply, got in zip(plies, fast, strict=True):
                     want = score_state(table, apply_ply(position.state, ply), seat, reach)
-                    assert values.of(ply) == want, (ply, position, seat)
+                    assert got == values.of(ply) == want, (ply, position, seat)
                     kinds.add((len(ply.moves), max((p for _, p in ply.builds), default=-1)))
                     checked += 1
     assert checked > 5000
@@ -141,8 +145,8 @@ def _random_position(table: Table, rng: random.Random) -> tuple[Position, int]:
 
 def test_ply_values_on_generated_positions(deals: tuple[Table, ...]) -> None:
     """Generated boards (towers and level-2 workers everywhere, so climbs onto a tower,
-    forces off one and new towers beside a ready worker are common): PlyValues.of is
-    score_state of the applied ply for every ply of every role."""
+    forces off one and new towers beside a ready worker are common): PlyValues.values
+    and PlyValues.of are score_state of the applied ply for every ply of every role."""
     rng = random.Random(41)
     checked = 0
     for table, card in _role_cards(deals):
@@ -151,9 +155,10 @@ def test_ply_values_on_generated_positions(deals: tuple[Table, ...]) -> None:
         for _ in range(40):
             position, seat = _random_position(table, rng)
             values = PlyValues(position.state, seat, steps, reach)
-            for ply in legal_plies(table, position, seat, card):
+            plies = legal_plies(table, position, seat, card)
+            for ply, got in zip(plies, values.values(plies)[0], strict=True):
                 want = score_state(table, apply_ply(position.state, ply), seat, reach)
-                assert values.of(ply) == want, (ply, position, seat)
+                assert got == values.of(ply) == want, (ply, position, seat)
                 checked += 1
     assert checked > 5000
 
