@@ -147,6 +147,11 @@ def _second_and_builds(
     build_nb = turn.geometry.build_neighbours
     domes = state.domes
     emit = turn._record if turn.direct else turn.emit
+    # Every ply here names the same one power, so of two with one outcome the first
+    # stays: with nothing to check after the builds, record it here, and build a
+    # ply only for an outcome not listed yet (the two orders meet often).
+    quick = turn.direct and turn.stockpile is None and turn.dedupe and len(used) == 1
+    out = turn.out
     for to, moved, _ in _steps(turn, workers, occ, domes, heights, second, workers[second],
                                turn.no_up):
         climbed = heights[to] > heights[workers[second]]
@@ -155,6 +160,20 @@ def _second_and_builds(
             turn.emit(state.workers, Ply(second, now_moves, (), True, True, used))
             continue
         final_occ = occ & ~bits[workers[second]] | bits[to]
+        if quick:
+            final = state.workers
+            for j, sq in now_moves:
+                final = (*final[:j], sq, *final[j + 1 :])
+            for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
+                piece_x = min(heights[x], DOME)
+                for y in _bit_squares(build_nb[to] & ~final_occ & ~domes):
+                    if y == x and piece_x == DOME:
+                        continue  # the first build capped it
+                    one, two = (x, piece_x), (y, piece_x + 1 if y == x else min(heights[y], DOME))
+                    key = (final, (one, two) if one <= two else (two, one), False)
+                    if key not in out:
+                        out[key] = Ply(second, now_moves, (one, two), False, up or climbed, used)
+            continue
         for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
             piece_x = min(heights[x], DOME)
             for y in _bit_squares(build_nb[to] & ~final_occ & ~domes):
