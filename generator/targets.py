@@ -4,8 +4,8 @@
 - ``pro``: ``pro/`` print-shop PDFs and 300 dpi PNGs of every deck
   (:mod:`generator.render.targets.pro`); ``cmyk`` writes the PDFs in DeviceCMYK.
 - ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck,
-  token set and table piece (boards, tiles, tokens: a system's ``table_pieces``), the
-  images named by a hash of their bytes and found at ``tts_url_base`` when given
+  token set, table piece (boards, tiles, tokens: a system's ``table_pieces``) and die
+  (a system's ``table_dice``), the images named by a hash of their bytes and found at ``tts_url_base`` when given
   (:mod:`generator.render.targets.tts`).
 - ``tgc``, ``mpc``, ``dtc``: the files a print service asks for, in ``<target>/``,
   from its profile (:mod:`generator.render.targets.profiles`); ``check`` runs the
@@ -30,7 +30,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
-from generator.render.deck import Book, Deck, Piece, TokenSet
+from generator.render.deck import Book, Deck, Die, Piece, TokenSet
 from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
 from generator.render.impose import (
     booklet_page,
@@ -80,6 +80,11 @@ def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
 
 def _pieces(system: System, pack: Pack, options: Options) -> list[Piece]:
     fn = getattr(system, "table_pieces", None)
+    return list(fn(pack, options)) if fn else []
+
+
+def _dice(system: System, pack: Pack, options: Options) -> list[Die]:
+    fn = getattr(system, "table_dice", None)
     return list(fn(pack, options)) if fn else []
 
 
@@ -192,6 +197,7 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
     from generator.render.targets import (
         pro_artefacts,
         tts_deck_artefacts,
+        tts_die_artefacts,
         tts_piece_artefacts,
         tts_token_artefacts,
     )
@@ -228,6 +234,9 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             progress(f"{pack.id}: Tabletop Simulator boards, tiles and tokens")
         for piece in pieces:
             out += [Artefact(p, d) for p, d in tts_piece_artefacts(piece, url_base=base)]
+        for die in _dice(system, pack, options):
+            progress(f"{pack.id}: Tabletop Simulator die {die.id}")
+            out += [Artefact(p, d) for p, d in tts_die_artefacts(die, url_base=base)]
     if "pnp" not in targets:
         return out
     paper = paper_of(pack, options)
