@@ -31,7 +31,13 @@ from typing import Any
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
 from generator.render.deck import Book, Deck, Die, Piece, TokenSet
-from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
+from generator.render.geometry import (
+    SheetLayout,
+    full_bleed_layout,
+    layout_sheet,
+    layout_shortfalls,
+    parse_length,
+)
 from generator.render.impose import (
     booklet_page,
     booklet_pages,
@@ -150,12 +156,27 @@ def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterato
         lay = deck_layout(deck.fronts, deck.backs, plain, wide)
         shortfalls = layout_shortfalls(lay)
         if shortfalls:
-            turned = ", turned" if lay.rotated else ""
             yield _deck_diag(pack, deck, "RS-R013", (
-                f"the card sheets of '{deck.id}' ({lay.cols} x {lay.rows}{turned}) give up part "
-                f"of the bleed: {'; '.join(shortfalls)}"),
+                f"the card sheets of '{deck.id}' ({_grid(lay)}) give up part of the "
+                f"bleed: {'; '.join(shortfalls)}; {_trade(lay)}"),
                 "cut on the marks, not outside them; build --target pro for one card a page "
                 "with the full bleed")
+
+
+def _grid(lay: SheetLayout) -> str:
+    """'2 x 4, turned': a sheet layout's grid in words."""
+    return f"{lay.cols} x {lay.rows}{', turned' if lay.rotated else ''}"
+
+
+def _trade(lay: SheetLayout) -> str:
+    """Why a layout gives up bleed: the cards a sheet would lose to keep all of it."""
+    full = full_bleed_layout(lay)
+    gutter = f"{lay.gutter:g} mm between the cards" if lay.gutter else "the cards butted"
+    if full is None:
+        return (f"that lets the cards fit at all: no grid of them ({gutter}) keeps the whole "
+                f"{lay.bleed:g} mm bleed on every edge of this paper")
+    return (f"that keeps {lay.capacity} cards a sheet, where the whole {lay.bleed:g} mm bleed "
+            f"on every edge ({gutter}) would leave {full.capacity} ({_grid(full)})")
 
 
 def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Diagnostic:

@@ -5,9 +5,22 @@ a sheet whose cards differ at the cut turns the whole deck to the full-bleed gut
 printer's border."""
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
-from generator.render.geometry import CARD_SIZES, layout_shortfalls
+import pytest
+
+from generator.render.geometry import (
+    CARD_SIZES,
+    EDGE_CLEAR,
+    SheetLayout,
+    _build,
+    full_bleed_gutter,
+    full_bleed_layout,
+    layout_sheet,
+    layout_shortfalls,
+)
 from generator.render.scene import Rect, Scene, Style
 from generator.render.sheets import card_sheet_pages, sheet_layouts
 from test_cli import run
@@ -44,9 +57,73 @@ def test_build_notes_the_bleed_given_up_at_the_deck(pack_dir: Path, tmp_path: Pa
     assert code == 0, text
     notes = [line for line in text.splitlines() if "RS-R013" in line]
     assert notes and all("1.75 mm of bleed" in n for n in notes), text
+    # What was given up, why (the crop marks' room), and what keeping it would cost.
+    assert all("the crop marks need the room before the printer's 5 mm border" in n
+               and "that keeps 9 cards a sheet, where the whole 3 mm bleed on every edge "
+                   "(the cards butted) would leave 8 (2 x 4, turned)" in n for n in notes), text
     code, text = run("build", str(pack_dir), "--out", str(tmp_path / "out2"), "--no-cache",
                      "--paper", "letter", "--gutter", "full")
     assert code == 0 and "RS-R013" not in text, text
     # check alone draws no sheets, so it says nothing of them.
     code, text = run("check", str(pack_dir), "--no-cache")
     assert "RS-R013" not in text
+
+
+def _kept(lay: SheetLayout) -> tuple[float, float, float, float]:
+    """(bleed kept left and right, top and bottom, the cut's distance from the paper's
+    side and top edges) of a sheet layout, measured on its slots."""
+    slots = lay.slots
+    x0, y0 = min(s.trim.x for s in slots), min(s.trim.y for s in slots)
+    left = min(s.trim.x - s.visible.x for s in slots if s.trim.x <= x0 + 1e-6)
+    top = min(s.trim.y - s.visible.y for s in slots if s.trim.y <= y0 + 1e-6)
+    return left, top, x0, y0
+
+
+def test_the_readme_states_the_bleed_of_every_poker_sheet() -> None:
+    """The README's table of sheet layouts is what the layouts are (A4 and Letter, butted
+    and in the full-bleed gutter): the grid, and the bleed kept on each edge."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^  \| (A4|Letter) \| (butted|full-bleed gutter) \| (\d) x (\d)( turned)? "
+                      r"\((\d+)\) \| ([\d.]+) mm \| ([\d.]+) mm([^|]*)\| ([^|]+) \|$", readme,
+                      flags=re.MULTILINE)
+    assert len(rows) == 4, rows
+    for paper, sheet, cols, rows_, turned, count, side, ends, ends_note, between in rows:
+        plain, wide = sheet_layouts(paper.lower(), *CARD_SIZES["poker"])
+        lay = plain if sheet == "butted" else wide
+        assert lay is not None
+        assert (lay.cols, lay.rows, lay.rotated, lay.capacity) == (
+            int(cols), int(rows_), bool(turned), int(count)), paper + sheet
+        left, top, x0, y0 = _kept(lay)
+        assert (round(left, 2), round(top, 2)) == (float(side), float(ends)), paper + sheet
+        in_border = y0 < EDGE_CLEAR + lay.bleed - 1e-6
+        assert in_border == (f"cut {y0:g} mm from the edge" in ends_note), (paper, sheet, y0)
+        assert x0 >= EDGE_CLEAR + lay.bleed - 1e-6  # no row of the table cuts near a side
+        assert ("none" in between) == (lay.gutter == 0), paper + sheet
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_full_bleed_alternative_is_the_largest_grid_that_gives_nothing_up(seed: int) -> None:
+    """RS-R013's trade (what keeping the whole bleed would cost) against every grid."""
+    rng = random.Random(seed)
+    paper = rng.choice(["a4", "letter"])
+    w, h = rng.uniform(25, 95), rng.uniform(25, 125)
+    bleed = rng.choice([0.0, 1.0, 2.0, 3.0])
+    gutter = rng.choice([0.0, full_bleed_gutter(bleed), rng.uniform(0, 12)])
+    try:
+        lay = layout_sheet(paper, w, h, bleed=bleed, gutter=gutter)
+    except ValueError:
+        return
+    full = full_bleed_layout(lay)
+    best = 0
+    for rotated in (False, True):
+        cw, ch = (h, w) if rotated else (w, h)
+        for cols in range(1, 12):
+            for rows in range(1, 12):
+                grid = _build(lay.paper_w, lay.paper_h, cw, ch, bleed, gutter, lay.margin,
+                              rotated, cols, rows, lay.mark_length, w, h)
+                if grid is not None and not layout_shortfalls(grid):
+                    best = max(best, grid.capacity)
+    if full is None:
+        assert best == 0
+    else:
+        assert not layout_shortfalls(full) and full.capacity == best <= lay.capacity
