@@ -460,11 +460,16 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "# a plug-in's card face with a band at 50 % opacity, built with --target dtc"),
     "RS-R013": ("A card sheet keeps crop marks at least 5 mm from the paper's edge, where "
                 "printers print nothing. When the grid of cards leaves too little room, either "
-                "the bleed on the sheet's outer edges is cut back for the marks (A4, poker 3 x 3: "
-                "1.75 mm) or the outer cards' bleed lies in that border (A4, poker in a "
-                "full-bleed gutter: 2 x 4 turned, cut 5 mm from the top): a cut that strays "
-                "outwards shows a sliver of white there. This note names the deck and what its "
-                "sheets give up; the pro and print-service targets keep the full bleed.",
+                "the bleed on the sheet's outer edges is cut back for the marks (A4, poker 3 x 3 "
+                "butted: 1.75 mm left and right, 3 mm top and bottom) or the outer cards' bleed "
+                "lies in that border (A4, poker 2 x 4 turned in the full-bleed gutter: cut 5 mm "
+                "from the top and bottom, so all 3 mm of bleed there is in the border, and "
+                "2.6 mm left and right): a cut that strays outwards shows a sliver of white "
+                "there. The note names the deck, what its sheets give up, and the cards a "
+                "sheet would lose to keep the whole bleed (A4 poker: 8 instead of 9 butted, 4 "
+                "instead of 8 in the gutter); Letter sheets of poker cards give nothing up. It "
+                "is a note, not a warning, so that --strict does not fail every A4 build of a "
+                "card game; the pro and print-service targets keep the full bleed.",
                 "print: {paper: a4, card: poker}    # build, with the default 3 mm bleed"),
     "RS-A001": ("An 'art' file named by a document does not exist, so the card, token or map "
                 "would print without its picture. Paths are relative to the YAML file.",

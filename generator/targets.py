@@ -4,8 +4,8 @@
 - ``pro``: ``pro/`` print-shop PDFs and 300 dpi PNGs of every deck
   (:mod:`generator.render.targets.pro`); ``cmyk`` writes the PDFs in DeviceCMYK.
 - ``tts``: ``tts/`` Tabletop Simulator images and saved-object JSON of every deck,
-  token set and table piece (boards, tiles, tokens: a system's ``table_pieces``), the
-  images named by a hash of their bytes and found at ``tts_url_base`` when given
+  token set, table piece (boards, tiles, tokens: a system's ``table_pieces``) and die
+  (a system's ``table_dice``), the images named by a hash of their bytes and found at ``tts_url_base`` when given
   (:mod:`generator.render.targets.tts`).
 - ``tgc``, ``mpc``, ``dtc``: the files a print service asks for, in ``<target>/``,
   from its profile (:mod:`generator.render.targets.profiles`); ``check`` runs the
@@ -30,8 +30,14 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Pack
-from generator.render.deck import Book, Deck, Piece, TokenSet
-from generator.render.geometry import layout_sheet, layout_shortfalls, parse_length
+from generator.render.deck import Book, Deck, Die, Piece, TokenSet
+from generator.render.geometry import (
+    SheetLayout,
+    full_bleed_layout,
+    layout_sheet,
+    layout_shortfalls,
+    parse_length,
+)
 from generator.render.impose import (
     booklet_page,
     booklet_pages,
@@ -80,6 +86,11 @@ def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
 
 def _pieces(system: System, pack: Pack, options: Options) -> list[Piece]:
     fn = getattr(system, "table_pieces", None)
+    return list(fn(pack, options)) if fn else []
+
+
+def _dice(system: System, pack: Pack, options: Options) -> list[Die]:
+    fn = getattr(system, "table_dice", None)
     return list(fn(pack, options)) if fn else []
 
 
@@ -145,12 +156,27 @@ def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterato
         lay = deck_layout(deck.fronts, deck.backs, plain, wide)
         shortfalls = layout_shortfalls(lay)
         if shortfalls:
-            turned = ", turned" if lay.rotated else ""
             yield _deck_diag(pack, deck, "RS-R013", (
-                f"the card sheets of '{deck.id}' ({lay.cols} x {lay.rows}{turned}) give up part "
-                f"of the bleed: {'; '.join(shortfalls)}"),
+                f"the card sheets of '{deck.id}' ({_grid(lay)}) give up part of the "
+                f"bleed: {'; '.join(shortfalls)}; {_trade(lay)}"),
                 "cut on the marks, not outside them; build --target pro for one card a page "
                 "with the full bleed")
+
+
+def _grid(lay: SheetLayout) -> str:
+    """'2 x 4, turned': a sheet layout's grid in words."""
+    return f"{lay.cols} x {lay.rows}{', turned' if lay.rotated else ''}"
+
+
+def _trade(lay: SheetLayout) -> str:
+    """Why a layout gives up bleed: the cards a sheet would lose to keep all of it."""
+    full = full_bleed_layout(lay)
+    gutter = f"{lay.gutter:g} mm between the cards" if lay.gutter else "the cards butted"
+    if full is None:
+        return (f"that lets the cards fit at all: no grid of them ({gutter}) keeps the whole "
+                f"{lay.bleed:g} mm bleed on every edge of this paper")
+    return (f"that keeps {lay.capacity} cards a sheet, where the whole {lay.bleed:g} mm bleed "
+            f"on every edge ({gutter}) would leave {full.capacity} ({_grid(full)})")
 
 
 def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Diagnostic:
@@ -192,6 +218,7 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
     from generator.render.targets import (
         pro_artefacts,
         tts_deck_artefacts,
+        tts_die_artefacts,
         tts_piece_artefacts,
         tts_token_artefacts,
     )
@@ -228,6 +255,9 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             progress(f"{pack.id}: Tabletop Simulator boards, tiles and tokens")
         for piece in pieces:
             out += [Artefact(p, d) for p, d in tts_piece_artefacts(piece, url_base=base)]
+        for die in _dice(system, pack, options):
+            progress(f"{pack.id}: Tabletop Simulator die {die.id}")
+            out += [Artefact(p, d) for p, d in tts_die_artefacts(die, url_base=base)]
     if "pnp" not in targets:
         return out
     paper = paper_of(pack, options)

@@ -68,6 +68,16 @@ class Deck:
         return len(set(self.backs)) > 1
 
 
+def _check_squares(what: str, items: str, scenes: tuple[Scene, ...], names: tuple[str, ...],
+                   size: float) -> None:
+    """Raise unless every scene is ``size`` mm square and ``names`` is empty or one a scene."""
+    if names and len(names) != len(scenes):
+        raise ValueError(f"{what}: {len(names)} names for {len(scenes)} {items}")
+    for scene in scenes:
+        if abs(scene.width - size) > _EPS or abs(scene.height - size) > _EPS:
+            raise ValueError(f"{what}: scene {scene.id!r} is not {size:g} mm square")
+
+
 @dataclass(frozen=True, slots=True)
 class TokenSet:
     """Tokens of one size: each a scene of ``size`` x ``size`` mm, drawn to its edge.
@@ -87,13 +97,7 @@ class TokenSet:
         object.__setattr__(self, "names", tuple(self.names))
         if not self.tokens:
             raise ValueError(f"token set {self.id!r} is empty")
-        if self.names and len(self.names) != len(self.tokens):
-            raise ValueError(f"token set {self.id!r}: {len(self.names)} names for "
-                             f"{len(self.tokens)} tokens")
-        for scene in self.tokens:
-            if abs(scene.width - self.size) > _EPS or abs(scene.height - self.size) > _EPS:
-                raise ValueError(f"token set {self.id!r}: scene {scene.id!r} is not "
-                                 f"{self.size:g} mm square")
+        _check_squares(f"token set {self.id!r}", "tokens", self.tokens, self.names, self.size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +171,30 @@ class Piece:
     def height(self) -> float:
         """Height (mm)."""
         return float(self.front.height)
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A die: its faces in order, each a ``size`` x ``size`` mm scene drawn to its edge,
+    and what each face is called (what a roll shows on a virtual table).
+
+    >>> from .scene import Scene
+    >>> Die("d", "A die", 16.0, (Scene(16, 16, id="a"), Scene(16, 16, id="b"))).size
+    16.0
+    """
+
+    id: str
+    title: str
+    size: float
+    faces: tuple[Scene, ...]
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", tuple(self.faces))
+        object.__setattr__(self, "names", tuple(self.names))
+        if len(self.faces) < 2:
+            raise ValueError(f"die {self.id!r}: needs at least two faces")
+        _check_squares(f"die {self.id!r}", "faces", self.faces, self.names, self.size)
 
 
 def crop_scene(scene: Scene, x: float, y: float, w: float, h: float, ident: str) -> Scene:

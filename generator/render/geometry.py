@@ -349,6 +349,40 @@ def _max_count(paper: float, card: float, gutter: float, margin: float) -> int:
     return max(0, int((paper - 2 * margin + gutter + _EPS) // (card + gutter)))
 
 
+def _largest_grid(paper_w: float, paper_h: float, card_w: float, card_h: float, bleed: float,
+                  gutter: float, margin: float, options: Sequence[bool], mark_length: float,
+                  full_bleed: bool) -> SheetLayout | None:
+    """The grid holding the most cards (the first found on a tie: upright, then more
+    columns), or None; ``full_bleed``: only grids that give up none of the bleed."""
+    best: SheetLayout | None = None
+    for rotated in options:
+        cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
+        for cols in range(_max_count(paper_w, cw, gutter, margin), 0, -1):
+            for rows in range(_max_count(paper_h, ch, gutter, margin), 0, -1):
+                if best is not None and cols * rows <= best.capacity:
+                    break
+                lay = _build(paper_w, paper_h, cw, ch, bleed, gutter, margin, rotated, cols, rows,
+                             mark_length, card_w, card_h)
+                if lay is not None and not (full_bleed and layout_shortfalls(lay)):
+                    best = lay
+                    break
+    return best
+
+
+def full_bleed_layout(layout: SheetLayout) -> SheetLayout | None:
+    """The largest grid of ``layout``'s cards, gutter and margin on its paper that gives up
+    none of the bleed (see :func:`layout_shortfalls`): what a layout that gives some up
+    trades it for. None when no grid keeps it.
+
+    >>> lay = layout_sheet("a4", *CARD_SIZES["poker"], gutter=11.0)
+    >>> (lay.capacity, full_bleed_layout(lay).capacity)
+    (8, 4)
+    """
+    return _largest_grid(layout.paper_w, layout.paper_h, layout.card_w, layout.card_h,
+                         layout.bleed, layout.gutter, layout.margin, (False, True),
+                         layout.mark_length, full_bleed=True)
+
+
 def layout_sheet(paper: str | Sequence[str | float], card_w: float, card_h: float,
                  bleed: float = 3.0, gutter: float = 0.0, margin: float = 5.0,
                  orientation: str = "auto", mark_length: float = 5.0) -> SheetLayout:
@@ -371,18 +405,8 @@ def layout_sheet(paper: str | Sequence[str | float], card_w: float, card_h: floa
         raise ValueError(f"orientation must be auto, portrait or landscape, got {orientation!r}")
     options = [o for o in (False, True)
                if orientation == "auto" or o == (orientation == "landscape")]
-    best: SheetLayout | None = None
-    for rotated in options:
-        cw, ch = (card_h, card_w) if rotated else (card_w, card_h)
-        for cols in range(_max_count(paper_w, cw, gutter, margin), 0, -1):
-            for rows in range(_max_count(paper_h, ch, gutter, margin), 0, -1):
-                if best is not None and cols * rows <= best.capacity:
-                    break
-                lay = _build(paper_w, paper_h, cw, ch, bleed, gutter, margin, rotated, cols, rows,
-                             mark_length, card_w, card_h)
-                if lay is not None:
-                    best = lay
-                    break
+    best = _largest_grid(paper_w, paper_h, card_w, card_h, bleed, gutter, margin, options,
+                         mark_length, full_bleed=False)
     if best is None:
         raise ValueError(
             f"a {card_w:g} x {card_h:g} mm card with {bleed:g} mm bleed does not fit on "

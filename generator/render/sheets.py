@@ -29,7 +29,9 @@ from .geometry import (
     back_crop_marks,
     back_positions,
     full_bleed_gutter,
+    full_bleed_layout,
     layout_sheet,
+    layout_shortfalls,
     parse_length,
     resolve_paper,
     sheet_crop_marks,
@@ -277,21 +279,39 @@ def can_butt(cards: Sequence[Scene], bleed: float) -> bool:
     return True
 
 
-def deck_layout(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
-                gutter_layout: SheetLayout | None, every: bool = False) -> SheetLayout:
-    """The one layout of a deck's sheets: the gutter layout when the neighbours on any
-    sheet of ``layout`` differ at the cut (``every``: always), else ``layout``."""
-    if gutter_layout is None:
-        return layout
-    if every:
-        return gutter_layout
+def _butts(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout) -> bool:
+    """Whether the cards on every sheet of ``layout`` may share cuts, fronts and backs."""
     n = len(fronts)
     for start in range(0, n, layout.capacity):
         end = min(n, start + layout.capacity)
         if not (can_butt(fronts[start:end], layout.bleed)
                 and (backs is None or can_butt(backs[start:end], layout.bleed))):
-            return gutter_layout
-    return layout
+            return False
+    return True
+
+
+def deck_layout(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,
+                gutter_layout: SheetLayout | None, every: bool = False) -> SheetLayout:
+    """The one layout of a deck's sheets: the gutter layout when the neighbours on any
+    sheet of ``layout`` differ at the cut (``every``: always), else ``layout``; then,
+    when that layout gives up part of the bleed and the grid that keeps all of it
+    (:func:`~.geometry.full_bleed_layout`) prints the deck on as few sheets, that grid."""
+    if gutter_layout is None:
+        lay = layout
+    elif every or not _butts(fronts, backs, layout):
+        lay = gutter_layout
+    else:
+        lay = layout
+    if not fronts or not layout_shortfalls(lay):
+        return lay
+    full = full_bleed_layout(lay)
+    sheets = -(-len(fronts) // lay.capacity)
+    if full is None or -(-len(fronts) // full.capacity) > sheets:
+        return lay
+    # Butting was allowed sheet by sheet: the new grid's sheets must allow it too.
+    if lay is layout and gutter_layout is not None and not _butts(fronts, backs, full):
+        return lay
+    return full
 
 
 def _paginate(fronts: Sequence[Scene], backs: Sequence[Scene] | None, layout: SheetLayout,

@@ -213,7 +213,8 @@ class PrintSource(Protocol):
     keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
     ``table_pieces(pack, options)`` returns :class:`~generator.render.deck.Piece` values:
     every board, tile and token the game uses that is not in a deck or token set, for the
-    virtual table (``--target tts``).
+    virtual table (``--target tts``); ``table_dice(pack, options)`` returns
+    :class:`~generator.render.deck.Die` values: the dice it rolls, for the same table.
     A system without one of them simply contributes nothing to it.
     """
 

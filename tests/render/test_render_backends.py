@@ -227,7 +227,8 @@ def test_printed_crop_marks_only_when_asked(tmp_path: Path) -> None:
     px = (round(mark[0] * dpi / 25.4), round((mark[1] + mark[3]) / 2 * dpi / 25.4))
     for wanted, sub in ((True, "on"), (False, "off")):
         (tmp_path / sub).mkdir()
-        f, _ = card_sheet_pages([solid("#00ff00", "c")], None, lay, crop_marks=wanted)
+        # A full sheet: fewer cards would take the grid that keeps the whole bleed.
+        f, _ = card_sheet_pages([solid("#00ff00", "c")] * 9, None, lay, crop_marks=wanted)
         img = rasterise(document_to_pdf(Document(f)), tmp_path / sub, dpi=dpi)[0]
         darkest = min(sum(img.getpixel((px[0] + dx, px[1]))) for dx in (-1, 0, 1))
         assert (darkest < 600) == wanted

@@ -51,11 +51,12 @@ LAYOUT = layout_sheet("a4", *CARD_SIZES["poker"])
 
 
 def test_pages_hold_a_sheet_of_cards_each() -> None:
-    fronts = [card_front(i) for i in range(20)]
-    f, b = card_sheet_pages(fronts, [card_back(i) for i in range(20)], LAYOUT, label="Deck")
+    # 26 cards: 3 sheets of 9; the grid that keeps the whole bleed (8) would need 4.
+    fronts = [card_front(i) for i in range(26)]
+    f, b = card_sheet_pages(fronts, [card_back(i) for i in range(26)], LAYOUT, label="Deck")
     assert (len(f), len(b)) == (3, 3)
-    assert [len(card_groups(p)) for p in f] == [9, 9, 2]
-    assert [len(card_groups(p)) for p in b] == [9, 9, 2]
+    assert [len(card_groups(p)) for p in f] == [9, 9, 8]
+    assert [len(card_groups(p)) for p in b] == [9, 9, 8]
     assert all((p.width, p.height) == (210, 297) for p in f + b)
     assert [p.id for p in interleave_duplex(f, b)] == [
         "sheet-1-front", "sheet-1-back", "sheet-2-front", "sheet-2-back", "sheet-3-front",
@@ -78,7 +79,8 @@ def test_cards_are_placed_on_their_slots_and_clipped() -> None:
 def test_turned_cards() -> None:
     lay = layout_sheet("a4", *CARD_SIZES["mini"])
     size = CARD_SIZES["mini"]
-    f, b = card_sheet_pages([card_front(i, size) for i in range(3)], card_back(None, size), lay)
+    # 17 cards: one sheet of 18 (the full-bleed grid of 16 would need two).
+    f, b = card_sheet_pages([card_front(i, size) for i in range(17)], card_back(None, size), lay)
     front = card_groups(f[0])[0].children[0]
     back = card_groups(b[0])[0].children[0]
     assert isinstance(front, Group) and isinstance(back, Group)

@@ -8,6 +8,10 @@ the JSON file. Tokens go the same way, as a tile sheet of round or square
 "cards". Images are at most :data:`MAX_SIDE` pixels on a side, which TTS
 loads on every machine.
 
+A die of six faces (or of two or three, each face repeated so the odds stay the
+same) is a ``Custom_Dice`` d6 with one texture; a die of any other number of faces,
+which the d6 cannot roll with its odds, is a deck of its faces: shuffle, draw one.
+
 Upload the images (or point the URLs at the files on your disk) before
 importing the JSON: TTS needs URLs it can open.
 
@@ -23,9 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..deck import Deck, Piece, TokenSet
+from ..deck import Deck, Die, Piece, TokenSet
 from ..pdf import document_to_pdf
-from ..scene import Document, Group, Rect, Scene, Style
+from ..scene import Document, Element, Group, Rect, Scene, Style
 from .raster import png_bytes, rasterise
 
 MAX_COLS = 10
@@ -274,3 +278,84 @@ def tts_piece_artefacts(piece: Piece, folder: str = "tts", url_base: str | None 
     objects = [_piece_object(piece, n, front, back) for n in range(piece.copies)]
     out.append((f"{folder}/{piece.id}.json", _saved(piece.title, objects)))
     return out
+
+
+DIE_D6 = 1
+"""TTS custom dice types: 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20 (``CustomDice.Type``)."""
+D6_CELLS: tuple[tuple[int, int, bool], ...] = (
+    (0, 2, True), (0, 1, False), (1, 2, False), (1, 1, False), (2, 1, False), (2, 2, True))
+"""Where faces 1 to 6 of a d6 lie on its texture: (column, row, turned half a turn) in a
+3 x 3 grid of equal squares. The top row is unused; the middle row holds faces 2, 4 and
+5, the bottom row 1, 3 and 6, with 1 and 6 upside down (TTS's d6 template, as public
+saved-object generators lay their textures out)."""
+D6_UP: tuple[tuple[float, float, float], ...] = (
+    (270.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 270.0), (0.0, 0.0, 90.0),
+    (0.0, 0.0, 180.0), (90.0, 0.0, 0.0))
+"""The rotation (x, y, z degrees) that turns face 1 to 6 of TTS's d6 up: what
+``RotationValues`` pairs with each face's name, so a roll reports the face's name."""
+DIE_FACE_PX = 512
+"""Pixels across one face square of a die's texture (the texture is three across)."""
+DIE_BODY = "#f4efe2"
+"""The die's body around and between the faces' squares (the unused third of it)."""
+
+
+def d6_faces(count: int) -> tuple[int, ...] | None:
+    """Which face of a die of ``count`` faces each of the six faces of a d6 shows, when
+    repeating faces keeps every face's odds (``count`` divides 6); None otherwise.
+
+    >>> d6_faces(6), d6_faces(3), d6_faces(2), d6_faces(4)
+    ((0, 1, 2, 3, 4, 5), (0, 1, 2, 0, 1, 2), (0, 1, 0, 1, 0, 1), None)
+    """
+    if count < 1 or 6 % count:
+        return None
+    return tuple(n % count for n in range(6))
+
+
+def d6_texture(faces: Sequence[Scene], size: float) -> Scene:
+    """The texture of a d6 whose faces 1 to 6 are ``faces`` (``size`` mm squares): each in
+    its square of :data:`D6_CELLS`, on the die's body colour."""
+    if len(faces) != 6:
+        raise ValueError(f"a d6 has six faces, not {len(faces)}")
+    parts: list[Element] = [Rect(0, 0, 3 * size, 3 * size, Style(fill=DIE_BODY))]
+    for face, (col, row, turned) in zip(faces, D6_CELLS):
+        x, y = col * size, row * size
+        drawn = (Group(face.children, translate=(x + size, y + size), rotate=180.0) if turned
+                 else Group(face.children, translate=(x, y)))
+        parts.append(Group((drawn,), clip=Rect(x, y, size, size)))
+    return Scene(3 * size, 3 * size, tuple(parts), id="d6-texture")
+
+
+def _die_object(die: Die, texture: str, sides: Sequence[int]) -> dict[str, Any]:
+    names = die.names or tuple(f"{die.title} {n + 1}" for n in range(len(die.faces)))
+    rotations = [{"Value": names[side], "Rotation": {"x": x, "y": y, "z": z}}
+                 for side, (x, y, z) in zip(sides, D6_UP)]
+    return {"GUID": _guid(die.id, "die"), "Name": "Custom_Dice", "Transform": _transform(
+                face_down=False), "Nickname": die.title, "Description": "", "Locked": False,
+            "Grid": True, "Snap": True, "Tooltip": True,
+            "CustomImage": {"ImageURL": texture, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                            "WidthScale": 0.0, "CustomDice": {"Type": DIE_D6}},
+            "RotationValues": rotations}
+
+
+def tts_die_artefacts(die: Die, folder: str = "tts", url_base: str | None = None
+                      ) -> list[tuple[str, bytes]]:
+    """(path, bytes) of a die's texture and its saved-object JSON: a ``Custom_Dice`` d6
+    when its faces fit one (:func:`d6_faces`), else a deck of its faces (one drawn at
+    random rolls it)."""
+    sides = d6_faces(len(die.faces))
+    if sides is None:
+        faces = _Faces(die.id, die.title, die.size, die.size, die.faces,
+                       (Scene(die.size, die.size, (Rect(0, 0, die.size, die.size,
+                                                        Style(fill=DIE_BODY)),),
+                              id=f"{die.id}-back"),) * len(die.faces),
+                       die.names or tuple(f"{die.title} {n + 1}" for n in range(len(die.faces))),
+                       SHAPE_RECTANGLE)
+        return _tts(faces, folder, url_base)
+    scene = d6_texture([die.faces[n] for n in sides], die.size)
+    side = 3 * DIE_FACE_PX
+    image = rasterise(document_to_pdf(Document((scene,), title=f"{folder}/{die.id}.png")),
+                      [(side, side)])[0]
+    png = png_bytes(image, side / scene.width * 25.4)
+    name = content_name(die.id, png)
+    saved = _saved(die.title, [_die_object(die, image_url(name, url_base), sides)])
+    return [(f"{folder}/{name}", png), (f"{folder}/{die.id}.json", saved)]

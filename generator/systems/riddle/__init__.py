@@ -339,6 +339,12 @@ class RiddleSystem:
 
         return riddle_pieces(pack, options)
 
+    def table_dice(self, pack: Pack, options: Options) -> list[Any]:
+        """The Sphinx's dice, for ``--target tts``."""
+        from generator.systems.riddle.tabletop import riddle_dice
+
+        return riddle_dice(pack, options)
+
     def books(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Any]:
         """The riddle book with its chapters, for the print targets."""
         from generator.systems import cache_dir_for

@@ -7,29 +7,34 @@ components sheet print, as pieces of their own.
   out, like the components sheet) as round tokens, the sea and bridge tiles as tiles;
 - the Sphinx's board, cut from its page.
 
-The god and blessing cards are decks (:mod:`.decks`). The die's stickers are not here:
-a virtual die needs its own model, not a sticker sheet.
+The god and blessing cards are decks (:mod:`.decks`). The Sphinx's dice are dice
+(:func:`riddle_dice`): each face as its sticker shows it, named by its colour and reward,
+so the table says what was rolled.
 """
 from __future__ import annotations
 
 from generator.pack.model import Pack, pick_text
-from generator.render.deck import Piece, crop_scene
+from generator.render import labels
+from generator.render.deck import Die, Piece, crop_scene
 from generator.render.geometry import PAPERS
-from generator.render.icons import icon_blessing, icon_coin, icon_feature
+from generator.render.icons import icon_blessing, icon_coin, icon_die_face, icon_feature
 from generator.render.scene import Element, Scene
 from generator.systems import Options
 from generator.systems.riddle.components import (
     SPACE,
+    STICKER,
     TOKEN,
     _bridge_tile,
     _sea_tile,
     count_needs,
+    die_name,
     sphinx_board,
 )
 from generator.systems.riddle.content import read_content
 from generator.systems.riddle.maps import MARGIN as MAP_MARGIN
 from generator.systems.riddle.maps import render_map
 from generator.systems.riddle.typography import MARGIN
+from generator.systems.riddle.wording import local
 
 
 def _token(ident: str, drawn: tuple[Element, ...], size: float) -> Scene:
@@ -76,4 +81,26 @@ def riddle_pieces(pack: Pack, options: Options) -> list[Piece]:
     out.append(Piece("sphinx-board", "the Sphinx's board", "board",
                      crop_scene(page, MARGIN, MARGIN + 16.0, paper[0] - 2 * MARGIN, 120.0,
                                 "sphinx-board")))
+    return out
+
+
+def riddle_dice(pack: Pack, options: Options) -> list[Die]:
+    """The pack's dice (sorted by id), their faces drawn as the stickers print them and
+    named by colour and reward ("Amber: Add any one piece to the stockpile.")."""
+    lang = options.lang
+    content = read_content(pack, lang)
+    ids = sorted(content.dice)
+    out: list[Die] = []
+    for ident in ids:
+        die = content.dice[ident]
+        faces, names = [], []
+        for n, face in enumerate(die.faces):
+            drawn = icon_die_face(0, 0, STICKER, colour=face.colour,
+                                  letter=labels.gem_initial(face.colour, lang))
+            faces.append(Scene(STICKER, STICKER, drawn, id=f"{ident}-{n + 1}"))
+            reward = local(face.reward.text, lang) if face.reward is not None else ""
+            key = f"colour-f-{face.colour}"
+            colour = (labels.label(key, lang) if key in labels.LABELS else face.colour).capitalize()
+            names.append(f"{colour}: {reward}" if reward else colour)
+        out.append(Die(ident, die_name(ids, ident, lang), STICKER, tuple(faces), tuple(names)))
     return out

@@ -11,12 +11,13 @@ crop marks and duplex backs; fixed words come from :mod:`generator.render.labels
 The board of the ``role-game`` document prints at play scale (spaces of
 :data:`~generator.render.board_pieces.PLAY_SPACE` mm, the base game's blocks
 stand on it), empty but for a small "start n" mark on each numbered start space,
-in glued pieces where it exceeds the paper; a last sheet holds the Statue of
-Liberty token.
+in glued pieces where it exceeds the paper. The Statue of Liberty token goes into the
+first empty slot of the last card sheet (so that sheet is never printed for a card or
+two alone), or onto a sheet of its own after the board when the cards fill every sheet.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.board_pieces import StartMark, piece_pages, surface_scene
 from generator.render.deck import Deck, Piece, crop_scene
-from generator.render.geometry import CARD_SIZES, PAPERS, parse_length
+from generator.render.geometry import CARD_SIZES, PAPERS, SheetLayout, Slot, parse_length
 from generator.render.labels import label
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Circle, Line, Polygon, Rect, Scene, Style, Text
@@ -33,6 +34,7 @@ from generator.render.sheets import (
     back_offset_setting,
     calibration_page,
     card_sheet_pages,
+    deck_layout,
     interleave_duplex,
     sheet_layouts,
 )
@@ -265,38 +267,88 @@ def board_scene(game: RoleGame, lang: str | None) -> Scene | None:
     return surface_scene(geo.width, geo.height, marks, f"board-{game.id}", voids=voids)
 
 
-def statue_page(paper: tuple[float, float], title: str, lang: str | None) -> Scene:
-    """A sheet with the Statue of Liberty token to cut out (the game's one extra piece)."""
-    pw, _ = paper
-    x, y = (pw - STATUE) / 2, 40.0
+STATUE_CUT = 1.5
+"""Distance (mm) from the Statue token's edge to its dashed cut line."""
+
+
+def statue_token(x: float, y: float, lang: str | None) -> list[Any]:
+    """The Statue of Liberty token with its top left corner at (x, y), and its dashed cut
+    line :data:`STATUE_CUT` mm outside it."""
     colour = "#3f7f73"
     cx = x + STATUE / 2
     figure = Polygon(((cx - 5, y + 31), (cx + 5, y + 31), (cx + 3.5, y + 14), (cx + 6.5, y + 7),
                       (cx + 5.5, y + 6), (cx + 2, y + 12), (cx, y + 9), (cx - 2, y + 12),
                       (cx - 3.5, y + 14)), Style(fill=PAPER))
-    parts: list[Any] = [
-        Text(20, 22, title, font="serif", size=16, fill=INK, bold=True),
-        Text(20, 30, label("role-statue-how", lang), font="sans", size=9, fill=INK),
+    return [
         Rect(x, y, STATUE, STATUE, Style(fill=colour), rx=4),
         figure,
         Circle(cx + 6, y + 5, 1.6, Style(fill="#ffd95a")),
         Text(cx, y + STATUE - 3, label("role-statue", lang), font="sans", size=6.5,
              fill=PAPER, anchor="middle", bold=True),
-        Rect(x - 1.5, y - 1.5, STATUE + 3, STATUE + 3,
+        Rect(x - STATUE_CUT, y - STATUE_CUT, STATUE + 2 * STATUE_CUT, STATUE + 2 * STATUE_CUT,
              Style(stroke="#000000", stroke_width=0.25, dash=(2.0, 1.0))),
+    ]
+
+
+def statue_page(paper: tuple[float, float], title: str, lang: str | None) -> Scene:
+    """A sheet with the Statue of Liberty token to cut out (the game's one extra piece)."""
+    pw, _ = paper
+    parts: list[Any] = [
+        Text(20, 22, title, font="serif", size=16, fill=INK, bold=True),
+        Text(20, 30, label("role-statue-how", lang), font="sans", size=9, fill=INK),
+        *statue_token((pw - STATUE) / 2, 40.0, lang),
     ]
     return Scene(pw, paper[1], tuple(parts), id="statue")
 
 
-def board_pages(game: RoleGame, paper: tuple[float, float], lang: str | None) -> list[Scene]:
-    """The board's pieces, one per sheet, then the Statue token's sheet (none without a board)."""
+STATUE_NOTE_PT = 6.5
+"""Size (pt) of the cutting note beside the Statue token on a card sheet."""
+
+
+def statue_on_sheet(page: Scene, slot: Slot, lang: str | None) -> Scene | None:
+    """The card sheet ``page`` with the Statue token in the empty card slot ``slot`` (its
+    trim box; the cards' crop marks stay outside it) and the cutting note under it; None
+    when the slot cannot hold the token, its cut line and the note."""
+    box = slot.trim
+    note = fit_text(label("role-statue-how", lang), box.w - 4.0, 12.0, family="sans",
+                    max_size=STATUE_NOTE_PT, min_size=STATUE_NOTE_PT, align="center", fill=INK)
+    room = STATUE + 2 * STATUE_CUT
+    needed = room + 2.0 + note.lines * STATUE_NOTE_PT * 0.3528 * 1.2
+    if not note.fits or box.w < room or box.h < needed:
+        return None
+    x = box.x + (box.w - STATUE) / 2
+    y = box.y + (box.h - needed) / 2 + STATUE_CUT
+    parts = [*statue_token(x, y, lang), note.block.at(box.x + 2.0, y + STATUE + STATUE_CUT + 2.0)]
+    return Scene(page.width, page.height, (*page.children, *parts), id=page.id)
+
+
+def statue_on_last_sheet(front_pages: Sequence[Scene], count: int, layout: SheetLayout,
+                         lang: str | None) -> Scene | None:
+    """The last of the card sheets ``front_pages`` (``count`` cards in ``layout``, the
+    deck's one layout) with the Statue token in its first empty slot; None when the last
+    sheet is full or its empty slot cannot hold the token.
+
+    The token goes there rather than on a sheet of its own: a last card sheet is then
+    never printed for a card or two alone, and the box takes a sheet less."""
+    used = count - (len(front_pages) - 1) * layout.capacity
+    if not 0 < used < layout.capacity:
+        return None
+    return statue_on_sheet(front_pages[-1], layout.slots[used], lang)
+
+
+def board_pages(game: RoleGame, paper: tuple[float, float], lang: str | None,
+                statue: bool = True) -> list[Scene]:
+    """The board's pieces, one per sheet, then the Statue token's sheet (none without a
+    board; ``statue`` False: the token is printed elsewhere, on the card sheets)."""
     board = board_scene(game, lang)
     if board is None:
         return []
     title = pick_text(game.title, lang).replace("{", "{{").replace("}", "}}")
     heading = label("role-board-piece", lang, title=title, name="{name}", count="{count}")
-    return [*piece_pages(board, paper, heading, lang),
-            statue_page(paper, pick_text(game.title, lang), lang)]
+    pieces = piece_pages(board, paper, heading, lang)
+    if not statue:
+        return list(pieces)
+    return [*pieces, statue_page(paper, pick_text(game.title, lang), lang)]
 
 
 def iter_fit_problems(cards: dict[str, RoleCard], docs: dict[str, Document], box: CardBox,
@@ -380,10 +432,16 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         for kind, scene in backs.items():
             artefacts.append(Artefact(f"svg/{game.id}/back-{kind}.svg", scene_to_svg(scene)))
         layout, wide = sheet_layouts(PAPERS[paper], box.width, box.height, box.bleed, "auto")
+        stamp = stamp_of(pack, options).text(f"{game.id}-cards")
         front_pages, back_pages = card_sheet_pages(
             fronts, back_list, layout, crop_marks=crop, back_offset=offset,
-            label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang,
-            stamp=stamp_of(pack, options).text(f"{game.id}-cards"))
+            label=f"{title} \u2014 {pack.id}", gutter_layout=wide, lang=lang, stamp=stamp)
+        with_statue = None
+        if game.board is not None:
+            lay = deck_layout(fronts, back_list, layout, wide, every=bool(stamp))
+            with_statue = statue_on_last_sheet(front_pages, len(fronts), lay, lang)
+        if with_statue is not None:
+            front_pages = (*front_pages[:-1], with_statue)
         subject = "Role card sheets"
         artefacts.append(Artefact(f"print/{game.id}-cards-fronts.pdf", document_to_pdf(
             PdfDocument(front_pages, title=f"{title}: card fronts", subject=subject))))
@@ -395,10 +453,11 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         artefacts.append(Artefact(f"print/{game.id}-player-aid.pdf", document_to_pdf(
             PdfDocument((player_aid(game, PAPERS[paper], lang, skyscrapers=skyscrapers),),
                         title=f"{title}: player aid", subject=subject))))
-        board = board_pages(game, PAPERS[paper], lang)
+        board = board_pages(game, PAPERS[paper], lang, statue=with_statue is None)
         if board:
             artefacts.append(Artefact(f"print/{game.id}-board.pdf", document_to_pdf(
-                PdfDocument(tuple(board), title=f"{title}: board at play scale and the Statue",
+                PdfDocument(tuple(board), title=f"{title}: board at play scale" + (
+                    " and the Statue" if with_statue is None else ""),
                             subject="Role game board to cut and glue"))))
     artefacts.append(Artefact("print/calibration.pdf", document_to_pdf(PdfDocument(
         calibration_page(paper, offset, lang), title="Printer calibration", duplex=True))))
