@@ -6,11 +6,12 @@ actions compiled, in Python and as the plain reference lookahead
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ from generator.systems.tower.variants import HOOKS, apply_hooks
 from tests.systems.tower.reference_lookahead import make_slow_lookahead
 from tests.systems.tower.test_tower_lookahead_memo import generated_game
 
+Compiled = Callable[[State, float], "float | None"]
 REPO = Path(__file__).resolve().parents[3]
 needs_numba = pytest.mark.skipif(importlib.util.find_spec("numba") is None,
                                  reason="numba is not installed (the 'fast' extra)")
@@ -68,24 +70,49 @@ def iter_positions(rng: random.Random, games: int) -> Iterator[tuple[Game, list[
                 break
 
 
-@needs_numba
-def test_kernel_values_equal_python_values(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
-    rng = random.Random("kernel")
-    compared = lost = 0
-    for game, after in iter_positions(rng, 120):
+def iter_values(rng: random.Random, games: int) -> Iterator[tuple[str, State, Compiled, float]]:
+    """:func:`iter_positions`' positions not won yet: each drawn as text (with the
+    rules), the position, the kernel's function for its game and the Python value."""
+    for game, after in iter_positions(rng, games):
         t = make_tables(game)
         fast = compiled_value(game, t)
         assert fast is not None
         for state in after:
-            if engine.is_won(state):
-                continue
-            want = expected_value(t, state, Memo())
-            assert fast(state) == want, (engine.format_state(game, state), game.rules)
-            compared += 1
-            lost += want < 0 and want == -100_000.0
+            if not engine.is_won(state):
+                shown = f"{engine.format_state(game, state)}\n{game.rules}"
+                yield shown, state, fast, expected_value(t, state, Memo())
+
+
+@needs_numba
+def test_kernel_values_equal_python_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    compared = lost = 0
+    for shown, state, fast, want in iter_values(random.Random("kernel"), 120):
+        assert fast(state, -math.inf) == want, shown
+        compared += 1
+        lost += want == -100_000.0
     assert compared > 3000
     assert lost > 0  # some positions lose to the attack or every roll
+
+
+@needs_numba
+def test_kernel_gives_up_only_below_the_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given the best value so far, the kernel returns the exact value or None, and None
+    only when the value is below that bar (so the decision is the same)."""
+    monkeypatch.delenv("RIDDLESMITH_COMPILED", raising=False)
+    rng = random.Random("bar")
+    answered = gave_up = 0
+    for shown, state, fast, want in iter_values(rng, 40):
+        for bar in (want - 1.0, want, want + 1e-9, want + 0.5, want + 10.0,
+                    want + rng.uniform(0, 20_000), want + 60_000.0):
+            found = fast(state, bar)
+            if found is None:
+                assert want < bar, (shown, bar)
+                gave_up += 1
+            else:
+                assert found == want, shown
+                answered += 1
+    assert gave_up > 500 and answered > 1000
 
 
 UNCOMPILED = """
@@ -137,7 +164,7 @@ def test_switch_off_and_unsupported_rules_stay_in_python(monkeypatch: pytest.Mon
 def test_games_are_those_of_the_plain_reference(compiled: bool) -> None:
     """Whole games, compiled or not, pick the reference lookahead's actions."""
     rng = random.Random(f"lockstep:{compiled}")
-    for i in range(14 if compiled else 6):
+    for i in range(30 if compiled else 6):
         game = generated_game(rng).with_rules(generated_rules(rng))
         ours = engine.play_game(game, make_lookahead(game, compiled), random.Random(i),
                                 max_rounds=15)

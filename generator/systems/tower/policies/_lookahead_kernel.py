@@ -40,6 +40,9 @@ LOSS_BUILDINGS = 1
 LOSS_TARGET = 2
 LOSS_BUILDERS = 4
 FACES = 6
+SLACK = 1.0
+"""How far (in value times weight) a bound must stay below the bar: far above the
+rounding of sums of at most 6^4 terms under 10^9."""
 GO, STAY, STOP = 0, 1, 2
 """What an instruction of the movement die does (:func:`_step`)."""
 
@@ -391,13 +394,18 @@ def _value(lv, bs, es, fc, step, dist, tie, targets, tdist, move_adj, build_adj,
 
 
 @njit(cache=True)
-def expected_value(levels, builders, enemies, facings, step, dist, tie, targets, tdist,
+def expected_value(levels, builders, enemies, facings, bar, step, dist, tie, targets, tdist,
                    move_adj, build_adj, build_bits, cheb, flags, moves, weights, reach
                    ) -> float:
     """The mean value over every result of the next enemy turn (see the module notes):
-    the position's four arrays, then the game's tables (see ``lookahead.compiled_value``),
-    the movement table (``moves[die]``: a die's instructions, -1 past the last) and
-    the policy's weights and reach."""
+    the position's four arrays, the bar, then the game's tables (see
+    ``lookahead.compiled_value``), the movement table (``moves[die]``: a die's
+    instructions, -1 past the last) and the policy's weights and reach.
+
+    Returns NaN as soon as the mean is sure to stay below ``bar`` (the best value of
+    the decision so far; -inf: never): the values summed so far and a bound on each
+    result still to value (no risk, no building razed, a crush ready) stay more than
+    :data:`SLACK` below it."""
     ne = enemies.shape[0]
     nb = builders.shape[0]
     lv = levels.copy()
@@ -496,8 +504,30 @@ def expected_value(levels, builders, enemies, facings, step, dist, tie, targets,
     alone = np.full((lv.shape[0] * 4, 2), -1, dtype=np.int64)
     attacked = np.empty((ne, 3), dtype=np.int64)
     after = np.empty(lv.shape[0], dtype=np.int64)
+    standing = 0
+    for level in lv:
+        if level:
+            standing += 1
+    base = (-weights[W_ENEMY] * k + weights[W_CRUSH] + weights[W_BUILDING] * standing)
+    bound = np.empty(count, dtype=np.float64)
+    ahead = 0.0
+    for c in range(count):
+        if order_lost[c]:
+            bound[c] = weights[W_LOST] * order_weight[c]
+        else:
+            builders = 0
+            for b in order_bs[c]:
+                if b >= 0:
+                    builders += 1
+            bound[c] = max(base + weights[W_BUILDER] * builders,
+                           weights[W_LOST]) * order_weight[c]
+        ahead += bound[c]
+    need = bar * denominator - SLACK
     total = 0.0
     for c in range(count):
+        if total + ahead < need:
+            return np.nan
+        ahead -= bound[c]
         if order_lost[c]:
             total += weights[W_LOST] * order_weight[c]
             continue

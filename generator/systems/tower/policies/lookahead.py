@@ -26,6 +26,7 @@ it in Python.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
@@ -180,9 +181,11 @@ def expected_value(t: Tables, state: State, memo: Memo | dict[State, float]) -> 
 
 
 def choose_lookahead(t: Tables, state: State, actions: list[Action], rng: random.Random,
-                     compiled: Callable[[State], float] | None = None) -> Action:
+                     compiled: Callable[[State, float], float | None] | None = None
+                     ) -> Action:
     """The action with the best expected value after the next enemy turn (``compiled``:
-    :func:`compiled_value`'s function for the game, the same values faster)."""
+    :func:`compiled_value`'s function for the game, the same values faster, None for a
+    candidate sure to be worse than the best so far)."""
     game = t.game
     scores = score_actions(t, state, actions)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
@@ -199,8 +202,11 @@ def choose_lookahead(t: Tables, state: State, actions: list[Action], rng: random
             return actions[i]
         value = seen.get(after)
         if value is None:
-            value = seen[after] = (expected_value(t, after, memo) if compiled is None
-                                   else compiled(after))
+            value = (expected_value(t, after, memo) if compiled is None
+                     else compiled(after, best))
+            if value is None:
+                continue  # below the best: neither chosen nor tied
+            seen[after] = value
         if value > best:
             best = value
             chosen = [i]
@@ -231,10 +237,12 @@ def kernel_supports(game: Game) -> bool:
 
 
 def compiled_value(game: Game, tables: Tables | None = None
-                   ) -> Callable[[State], float] | None:
-    """:func:`expected_value` of ``game``'s positions through the numba kernel; None when
-    numba is not installed, ``RIDDLESMITH_COMPILED=0`` or the kernel does not support
-    the rules (:func:`kernel_supports`)."""
+                   ) -> Callable[[State, float], float | None] | None:
+    """:func:`expected_value` of ``game``'s positions through the numba kernel, given the
+    best value so far (the bar): None when the value is sure to be below it, which
+    saves valuing the rest of its results. None instead of a function when numba is
+    not installed, ``RIDDLESMITH_COMPILED=0`` or the kernel does not support the rules
+    (:func:`kernel_supports`)."""
     if compiled_off() is not None or not kernel_supports(game):
         return None
     import numpy as np
@@ -268,11 +276,12 @@ def compiled_value(game: Game, tables: Tables | None = None
             REACH)
     run = kernel.expected_value
 
-    def value(state: State) -> float:
-        return float(run(np.array(state.levels, dtype=np.int64),
-                         np.array(state.builders, dtype=np.int64),
-                         np.array(state.enemies, dtype=np.int64),
-                         np.array(state.facings, dtype=np.int64), *tabs))
+    def value(state: State, bar: float = -math.inf) -> float | None:
+        found = float(run(np.array(state.levels, dtype=np.int64),
+                          np.array(state.builders, dtype=np.int64),
+                          np.array(state.enemies, dtype=np.int64),
+                          np.array(state.facings, dtype=np.int64), float(bar), *tabs))
+        return None if math.isnan(found) else found
 
     return value
 
