@@ -28,6 +28,7 @@ from numba's cache) before the clock runs; the time that took is printed apart.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -153,7 +154,7 @@ def load_kernel(game: Game) -> str:
     if value is None:
         why = compiled_off() or "the scenario's rules are not the kernel's"
         return f"lookahead: Python only ({why})"
-    value(game.start)
+    value(game.start, -math.inf)
     return (f"lookahead: compiled kernel, ready in {time.process_time() - started:.2f} s CPU "
             "(compiled on a first run, loaded from numba's cache later)")
 

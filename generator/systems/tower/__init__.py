@@ -150,6 +150,13 @@ class TowerSystem:
                                      progress=options.progress))
         return out
 
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile the lookahead policy's kernel ahead of its first playtest (``riddlesmith
+        warm``): a no-op without numba or with ``RIDDLESMITH_COMPILED=0``."""
+        from generator.systems.tower.policies.lookahead import warm_kernel
+
+        return warm_kernel()
+
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.tower.build import build_artefacts
 

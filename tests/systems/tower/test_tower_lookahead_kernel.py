@@ -160,6 +160,18 @@ def test_switch_off_and_unsupported_rules_stay_in_python(monkeypatch: pytest.Mon
     assert kernel_supports(game)
 
 
+def test_warm_compiles_or_says_why_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``riddlesmith warm``'s tower line: ready with numba, off without it or with the
+    switch off."""
+    from generator.systems.tower import SYSTEM
+
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    assert "off (RIDDLESMITH_COMPILED=0)" in SYSTEM.warm(lambda _text: None)
+    monkeypatch.delenv("RIDDLESMITH_COMPILED")
+    want = "is ready" if importlib.util.find_spec("numba") else "off (numba is not installed)"
+    assert want in SYSTEM.warm(lambda _text: None)
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_games_are_those_of_the_plain_reference(compiled: bool) -> None:
     """Whole games, compiled or not, pick the reference lookahead's actions."""

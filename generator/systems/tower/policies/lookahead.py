@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -286,6 +287,23 @@ def compiled_value(game: Game, tables: Tables | None = None
     return value
 
 
+def warm_kernel() -> str:
+    """Compile the kernel now, or load it from numba's cache (``riddlesmith warm``); one
+    line says how long that took (CPU seconds), or why there is nothing to do."""
+    off = compiled_off()
+    if off is not None:
+        return f"the lookahead's compiled kernel is off ({off}): nothing to compile"
+    from generator.systems.tower.model import game_from_map
+
+    started = time.process_time()
+    game = game_from_map(". T .\n1 . 1\n. .B .", ["dark-male B2 N"])
+    value = compiled_value(game)
+    assert value is not None  # the base rules on a small map: the kernel's
+    value(game.start, -math.inf)
+    return (f"the lookahead's compiled kernel is ready ({time.process_time() - started:.1f} s "
+            "of CPU: about 7 s to compile on a first run, under 1 s to load later)")
+
+
 def _check_constants(kernel: Any) -> None:
     """The kernel's copies of the engine's constants are the engine's."""
     ours = (rules.ADVANCE, DOME, EDGE, WATER, UNREACHABLE, rules.LOSS_BUILDINGS,
@@ -313,4 +331,4 @@ POLICY = PolicySpec("lookahead", "expectimax over the next enemy turn's dice (ex
                     "node) on the best greedy candidates", make_lookahead)
 
 __all__ = ["KERNEL_SQUARES", "POLICY", "Memo", "choose_lookahead", "compiled_value",
-           "expected_value", "kernel_supports", "make_lookahead", "value_position"]
+           "expected_value", "kernel_supports", "make_lookahead", "value_position", "warm_kernel"]
