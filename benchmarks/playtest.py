@@ -1,7 +1,8 @@
 """Santowerini playtest speed: games/s per policy, process-pool speed-up, 10,000 greedy games.
 
     python benchmarks/playtest.py [--seed 1] [--jobs N] [--random-games 4000]
-        [--greedy-games 1500] [--lookahead-games 40] [--pool-games 6000]
+        [--greedy-games 1500] [--lookahead-games 40] [--lookahead-all-games 20]
+        [--pool-games 6000]
         [--big-games 10000] [--scheduler tcp://host:8786]
 
 Everything runs on the hardest shipped scenario: the highest level (then the
@@ -84,6 +85,7 @@ def parse_options(argv: list[str]) -> Options:
     parser.add_argument("--random-games", type=int, default=4000)
     parser.add_argument("--greedy-games", type=int, default=1500)
     parser.add_argument("--lookahead-games", type=int, default=40)
+    parser.add_argument("--lookahead-all-games", type=int, default=20)
     parser.add_argument("--pool-games", type=int, default=6000,
                         help="greedy games timed on one core and on the pool")
     parser.add_argument("--big-games", type=int, default=10_000)
@@ -91,7 +93,8 @@ def parse_options(argv: list[str]) -> Options:
     parser.add_argument("--compare-games", type=int, default=20,
                         help="lookahead games against the plain lookahead (0: skip)")
     a = parser.parse_args(argv)
-    games = {"random": a.random_games, "greedy": a.greedy_games, "lookahead": a.lookahead_games}
+    games = {"random": a.random_games, "greedy": a.greedy_games, "lookahead": a.lookahead_games,
+             "lookahead_all": a.lookahead_all_games}
     return Options(a.seed, max(1, a.jobs), {k: max(1, v) for k, v in games.items()},
                    max(1, a.pool_games), max(1, a.big_games), a.scheduler,
                    max(0, a.compare_games))
@@ -199,7 +202,7 @@ def run(options: Options) -> int:
     print()
     print("games/s per core = games / CPU seconds of this process (other load on the machine "
           "slows the wall clock, not the CPU time)")
-    print(f"{'policy':<10} {'games':>7} {'wall s':>8} {'CPU s':>8} {'games/s':>9} {'win rate':>9}"
+    print(f"{'policy':<13} {'games':>7} {'wall s':>8} {'CPU s':>8} {'games/s':>9} {'win rate':>9}"
           f" {'mean turns':>11}  target")
     for policy in policy_names():
         n = options.games.get(policy, 100)
@@ -209,7 +212,7 @@ def run(options: Options) -> int:
         target = TARGETS.get(policy)
         verdict = "" if target is None else \
             f">= {target:,.0f}: {'meets' if rate >= target else 'MISSES'}"
-        print(f"{policy:<10} {n:>7} {wall:>8.2f} {cpu:>8.2f} {rate:>9,.0f} "
+        print(f"{policy:<13} {n:>7} {wall:>8.2f} {cpu:>8.2f} {rate:>9,.0f} "
               f"{summary.win_rate:>9.1%} {summary.mean_turns:>11.2f}  {verdict}")
     print()
     n = options.pool_games

@@ -218,7 +218,7 @@ class TowerSystem:
         return tower_token_kinds(pack, options)
 
     playtest_kinds: tuple[str, ...] = ("tower-scenario",)
-    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
+    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead", "lookahead_all")
     """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
 
     @property

@@ -197,6 +197,19 @@ def shipped_games() -> dict[str, Game]:
     return games
 
 
+def test_lookahead_all_plays_the_same_compiled_and_in_python() -> None:
+    """``lookahead_all`` (every action a candidate) is the lookahead's search, wider: the
+    same games compiled and in Python."""
+    rng = random.Random("all")
+    for i in range(6):
+        game = generated_game(rng).with_rules(generated_rules(rng))
+        fast = engine.play_game(game, make_lookahead(game, candidates=None), random.Random(i),
+                                max_rounds=10)
+        slow = engine.play_game(game, make_lookahead(game, False, None), random.Random(i),
+                                max_rounds=10)
+        assert fast == slow
+
+
 @needs_numba
 def test_shipped_scenarios_play_the_same_compiled_and_in_python() -> None:
     games = shipped_games()

@@ -182,16 +182,17 @@ def expected_value(t: Tables, state: State, memo: Memo | dict[State, float]) -> 
 
 
 def choose_lookahead(t: Tables, state: State, actions: list[Action], rng: random.Random,
-                     compiled: Callable[[State, float], float | None] | None = None
-                     ) -> Action:
+                     compiled: Callable[[State, float], float | None] | None = None,
+                     candidates: int | None = CANDIDATES) -> Action:
     """The action with the best expected value after the next enemy turn (``compiled``:
     :func:`compiled_value`'s function for the game, the same values faster, None for a
-    candidate sure to be worse than the best so far)."""
+    candidate sure to be worse than the best so far), among the ``candidates`` best by
+    the greedy score and every crush (None: among every action)."""
     game = t.game
     scores = score_actions(t, state, actions)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
-    picked = order[:CANDIDATES]
-    picked += [i for i in order[CANDIDATES:]
+    picked = order[:candidates]
+    picked += [i for i in order[len(picked):]
                if actions[i][2] >= 0 and actions[i][2] in state.enemies]
     memo = Memo()
     seen: dict[State, float] = {}
@@ -314,15 +315,17 @@ def _check_constants(kernel: Any) -> None:
         raise RuntimeError("policies/_lookahead_kernel.py's constants differ from the engine's")
 
 
-def make_lookahead(game: Game, compiled: bool = True) -> Policy:
+def make_lookahead(game: Game, compiled: bool = True, candidates: int | None = CANDIDATES
+                   ) -> Policy:
     """The lookahead policy for ``game`` (its tables built once); ``compiled=False``
-    keeps it in Python (the tests compare both)."""
+    keeps it in Python (the tests compare both); ``candidates``: how many of the greedy
+    player's best actions it searches (None: every action, ``lookahead_all``)."""
     tables = make_tables(game)
     fast = compiled_value(game, tables) if compiled else None
 
     def lookahead(game: Game, state: State, actions: list[Action], rng: random.Random
                   ) -> Action:
-        return choose_lookahead(tables, state, actions, rng, fast)
+        return choose_lookahead(tables, state, actions, rng, fast, candidates)
 
     return lookahead
 
