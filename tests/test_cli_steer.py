@@ -58,7 +58,7 @@ def test_help_lists_systems_kinds_and_policies() -> None:
         out = run(command, "--help")[1]
         assert "Document kinds, by system" in out and "tower-scenario" in out and "when-card" in out
     playtest = " ".join(run("playtest", "--help")[1].split())
-    assert "roles: greedy, random, lookahead" in playtest and "tower: greedy, lookahead, random" in playtest
+    assert "roles: greedy, random, lookahead" in playtest and "tower: greedy, lookahead, lookahead_all, random" in playtest
 
 
 def test_did_you_mean() -> None:

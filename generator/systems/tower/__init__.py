@@ -150,6 +150,13 @@ class TowerSystem:
                                      progress=options.progress))
         return out
 
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile the lookahead policy's kernel ahead of its first playtest (``riddlesmith
+        warm``): a no-op without numba or with ``RIDDLESMITH_COMPILED=0``."""
+        from generator.systems.tower.policies.lookahead import warm_kernel
+
+        return warm_kernel()
+
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.tower.build import build_artefacts
 
@@ -211,7 +218,7 @@ class TowerSystem:
         return tower_token_kinds(pack, options)
 
     playtest_kinds: tuple[str, ...] = ("tower-scenario",)
-    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
+    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead", "lookahead_all")
     """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
 
     @property

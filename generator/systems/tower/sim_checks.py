@@ -94,7 +94,9 @@ HASHED_MODULES = (
     "generator.systems.tower.playtest", "generator.systems.tower.proof",
     "generator.systems.tower.policies", "generator.systems.tower.policies._heuristics",
     "generator.systems.tower.policies.random", "generator.systems.tower.policies.greedy",
-    "generator.systems.tower.policies.lookahead", "generator.systems.tower.sim_checks",
+    "generator.systems.tower.policies.lookahead",
+    "generator.systems.tower.policies._lookahead_kernel",
+    "generator.systems.tower.policies.lookahead_all", "generator.systems.tower.sim_checks",
     "generator.systems.tower.sim_skill", "generator.systems.tower.scoring",
     "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget",
 )

@@ -37,7 +37,7 @@ from generator.systems.tower.playtest import playtest, playtest_until
 from generator.systems.tower.policies import policy_names
 from generator.systems.tower.rules import BASE_RULES
 
-SKILL_ORDER = ("random", "greedy", "lookahead")
+SKILL_ORDER = ("random", "greedy", "lookahead", "lookahead_all")
 """The tower's players by strength, weakest first (the system's ``skill_order``)."""
 Z99 = 2.5758293035489004
 """The two-sided 99 % normal quantile: RS-T112 judges each card of a deck of many at 99 %,

@@ -72,15 +72,15 @@ def choose(policy: str, game: Game, state: State, seed: int = 0) -> Action:
 
 
 def test_every_policy_module_is_registered() -> None:
-    assert policy_names() == ("greedy", "lookahead", "random")
+    assert policy_names() == ("greedy", "lookahead", "lookahead_all", "random")
     for name in policy_names():
         spec = load_policy(name)
         assert isinstance(spec, PolicySpec) and spec.name == name and spec.summary
-    with pytest.raises(KeyError, match="policies: greedy, lookahead, random"):
+    with pytest.raises(KeyError, match="policies: greedy, lookahead, lookahead_all, random"):
         load_policy("minimax")
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", "lookahead_all"])
 def test_policies_choose_legal_actions_and_repeat_with_the_seed(policy: str) -> None:
     make = load_policy(policy).make
     for seed in range(3):

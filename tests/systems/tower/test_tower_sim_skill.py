@@ -79,3 +79,11 @@ def test_every_tower_module_a_stored_figure_reads_is_hashed() -> None:
         used -= {"generator.systems.tower.model", "generator.systems.tower.checks",
                  "generator.systems.tower.variants"}
         assert used <= set(HASHED_MODULES), (name, sorted(used - set(HASHED_MODULES)))
+    # Every policy plays through its package's modules, imported when a game needs
+    # them (the lookahead's compiled kernel only with numba): each one is hashed.
+    import pkgutil
+
+    from generator.systems.tower import policies
+
+    package = {f"{policies.__name__}.{m.name}" for m in pkgutil.iter_modules(policies.__path__)}
+    assert package <= set(HASHED_MODULES), sorted(package - set(HASHED_MODULES))

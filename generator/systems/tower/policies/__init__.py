@@ -15,10 +15,11 @@ lists them.
 - ``greedy``: a documented one-move heuristic (crush, keep buildings and
   builders alive, block the enemies' way to target zones);
 - ``lookahead``: expectimax over the dice of the next enemy turn, using the
-  engine's exact chance node.
+  engine's exact chance node, for the greedy player's best actions;
+- ``lookahead_all``: the same expectimax over every legal action.
 
 >>> policy_names()
-('greedy', 'lookahead', 'random')
+('greedy', 'lookahead', 'lookahead_all', 'random')
 >>> load_policy("random").name
 'random'
 """
