@@ -31,7 +31,8 @@ from generator.systems.glyphs.game import Action, Play, has_use
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.scoring import RESTORED_WEIGHT, SOLVED_BONUS, SOLVED_LOOKUP
 
-COLUMN, JOKER, RESTORE, ROW, SWAP = board.COLUMN, board.JOKER, board.RESTORE, board.ROW, board.SWAP
+COLUMN, CURSE, JOKER, RESTORE, ROW, SWAP = (board.COLUMN, board.CURSE, board.JOKER, board.RESTORE,
+                                          board.ROW, board.SWAP)
 BEAM = 3
 TOP_PLACEMENTS = 3
 PAIRED_SINGLES = 6
@@ -55,46 +56,71 @@ E_SWAP_ANY, E_ROW, E_COLUMN, E_ROW_COLUMN, E_PASS = 9, 10, 11, 12, 13
 # -- the grid -------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _apply(n, tiles, rest, act, out_tiles, out_rest):
-    """The grid after the steps of action row ``act`` (written into the out arrays)."""
-    out_tiles[:] = tiles
-    out_rest[:] = rest
+@njit(cache=True, inline="always")
+def _rotate(n, tiles, pos, line, way, is_row):
+    """Rotate a row (or column) by one cell with wrap, ``way`` > 0: right (down)."""
+    base = line * n if is_row else line
+    stride = 1 if is_row else n
+    if way > 0:
+        moved = tiles[base + (n - 1) * stride]
+        for k in range(n - 1, 0, -1):
+            t = tiles[base + (k - 1) * stride]
+            tiles[base + k * stride] = t
+            pos[t] = base + k * stride
+        tiles[base] = moved
+        pos[moved] = base
+    else:
+        moved = tiles[base]
+        for k in range(n - 1):
+            t = tiles[base + (k + 1) * stride]
+            tiles[base + k * stride] = t
+            pos[t] = base + k * stride
+        tiles[base + (n - 1) * stride] = moved
+        pos[moved] = base + (n - 1) * stride
+
+
+@njit(cache=True, inline="always")
+def _do(n, node, act, saved, changed):
+    """Apply the steps of action row ``act`` to ``node`` in place (tiles, faces, pos): the
+    faces a step turned are kept in ``saved`` for :func:`_undo`, the tiles moved or
+    turned listed in ``changed``; returns how many."""
+    tiles, rest, pos = node[0], node[1], node[2]
+    m = 0
     for s in range(act[3]):
-        op = act[4 + 3 * s]
-        a = act[5 + 3 * s]
-        b = act[6 + 3 * s]
-        if op == RESTORE:
-            out_rest[a] = 1
-        elif op == SWAP:
-            x = out_tiles[a]
-            out_tiles[a] = out_tiles[b]
-            out_tiles[b] = x
-        elif op == ROW:
-            base = a * n
-            if b > 0:
-                last = out_tiles[base + n - 1]
-                for k in range(n - 1, 0, -1):
-                    out_tiles[base + k] = out_tiles[base + k - 1]
-                out_tiles[base] = last
-            else:
-                first = out_tiles[base]
-                for k in range(n - 1):
-                    out_tiles[base + k] = out_tiles[base + k + 1]
-                out_tiles[base + n - 1] = first
-        elif op == COLUMN:
-            if b > 0:
-                last = out_tiles[(n - 1) * n + a]
-                for k in range(n - 1, 0, -1):
-                    out_tiles[k * n + a] = out_tiles[(k - 1) * n + a]
-                out_tiles[a] = last
-            else:
-                first = out_tiles[a]
-                for k in range(n - 1):
-                    out_tiles[k * n + a] = out_tiles[(k + 1) * n + a]
-                out_tiles[(n - 1) * n + a] = first
-        else:  # a curse: the only other step
-            out_rest[a] = 0
+        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
+        if op == SWAP:
+            x, y = tiles[a], tiles[b]
+            tiles[a], tiles[b] = y, x
+            pos[x], pos[y] = b, a
+            changed[m], changed[m + 1] = x, y
+            m += 2
+        elif op == ROW or op == COLUMN:
+            for k in range(n):
+                changed[m] = tiles[a * n + k] if op == ROW else tiles[k * n + a]
+                m += 1
+            _rotate(n, tiles, pos, a, b, op == ROW)
+        else:  # a restore or a curse turns one tile
+            saved[s] = rest[a]
+            rest[a] = 1 if op == RESTORE else 0
+            changed[m] = a
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _undo(n, node, act, saved):
+    """Take back :func:`_do`, last step first."""
+    tiles, rest, pos = node[0], node[1], node[2]
+    for s in range(act[3] - 1, -1, -1):
+        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
+        if op == SWAP:
+            x, y = tiles[a], tiles[b]
+            tiles[a], tiles[b] = y, x
+            pos[x], pos[y] = b, a
+        elif op == ROW or op == COLUMN:
+            _rotate(n, tiles, pos, a, -1 if b > 0 else 1, op == ROW)
+        else:
+            rest[a] = saved[s]
 
 
 @njit(cache=True)
@@ -176,7 +202,8 @@ def _is_solved(n, tiles, rest, sym, wanted, c, length, jokers):
 def _part(c, n, tiles, rest, pos, jf, ctx):
     """One card's term of the slow planner's score: minus the bonus when solved, else
     its least placement cost (at least 1)."""
-    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit = ctx
+    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum = (ctx[0], ctx[1], ctx[2], ctx[3], ctx[4],
+                                                            ctx[5], ctx[6], ctx[7], ctx[8])
     cost = 99
     for k in range(tnum[c]):
         here = _cost(tcells, k, wanted, c, clen[c], cjok[c], tiles, rest, pos, jf, sym, dist, tof,
@@ -195,7 +222,7 @@ def _score(n, tiles, rest, pos, jf, parts, ctx):
     """The slow planner's ``score`` (lower is better); fills ``pos`` (tile -> cell), ``jf``
     (:func:`_joker_field`) and ``parts`` (each card's term). The terms are whole
     numbers, so their sum is exact and the same float as the slow planner's."""
-    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit = ctx
+    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit, tile_cards = ctx
     for cell in range(n * n):
         pos[tiles[cell]] = cell
     _joker_field(n, rest, pos, dist, tof, tcnt, jf)
@@ -209,52 +236,78 @@ def _score(n, tiles, rest, pos, jf, parts, ctx):
     return total - RESTORED_WEIGHT * restored
 
 
-@njit(cache=True)
-def _score_child(n, node, act, child, changed, ctx):
+@njit(cache=True, inline="always")
+def _evaluate(n, node, restored, act, scratch, ctx):
     """:func:`_score` of the grid ``act`` makes of a scored ``node`` (tiles, faces, pos,
-    joker field, parts), into ``child``: a card's term is counted again only when the
-    action moved or turned one of the tiles that fit it (nothing else is read for it),
-    the joker field only when a joker moved or turned."""
-    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit = ctx
+    joker field, parts; ``restored`` tiles), made in place: the node holds the child's
+    grid until :func:`_restore_node`, and its terms are in ``scratch``. A card's term
+    is counted again only when the action moved or turned one of the tiles that fit it
+    (nothing else is read for it), the joker field only when a joker moved or turned.
+    Returns the score and the child's restored tiles."""
+    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit, tile_cards = ctx
+    saved, changed, jf_saved, t_parts, jokers_moved = scratch
+    m = _do(n, node, act, saved, changed)
     tiles, rest, pos, jf, parts = node
-    t_tiles, t_rest, t_pos, t_jf, t_parts = child
-    _apply(n, tiles, rest, act, t_tiles, t_rest)
-    t_pos[:] = pos
-    m = 0
+    touched = 0
     jokers = False
-    for cell in range(n * n):
-        t = t_tiles[cell]
-        if t != tiles[cell]:
-            t_pos[t] = cell
-            changed[m] = t
-            m += 1
-            if sym[t] == JOKER:
-                jokers = True
-    restored = 0
-    for t in range(rest.shape[0]):
-        if t_rest[t] != rest[t]:
-            changed[m] = t
-            m += 1
-            if sym[t] == JOKER:
-                jokers = True
-        restored += t_rest[t]
+    for i in range(m):
+        t = changed[i]
+        touched |= tile_cards[t]
+        if sym[t] == JOKER:
+            jokers = True
+    for s in range(act[3]):
+        op, a = act[4 + 3 * s], act[5 + 3 * s]
+        if op == RESTORE or op == CURSE:
+            restored += rest[a] - saved[s]
+    jokers_moved[0] = 1 if jokers else 0
     if jokers:
-        _joker_field(n, t_rest, t_pos, dist, tof, tcnt, t_jf)
-    else:
-        t_jf[:] = jf
+        for cell in range(n * n):
+            jf_saved[cell] = jf[cell]
+        _joker_field(n, rest, pos, dist, tof, tcnt, jf)
     total = 0.0
     for c in range(clen.shape[0]):
-        touched = False
-        for i in range(m):
-            if fit[c, changed[i]]:
-                touched = True
-                break
-        if touched:
-            t_parts[c] = _part(c, n, t_tiles, t_rest, t_pos, t_jf, ctx)
+        # Cards past the mask's bits are always counted again (a count is exact).
+        if c >= 62 or (touched >> c) & 1:
+            t_parts[c] = _part(c, n, tiles, rest, pos, jf, ctx)
         else:
             t_parts[c] = parts[c]
         total += t_parts[c]
-    return total - RESTORED_WEIGHT * restored
+    return total - RESTORED_WEIGHT * restored, restored
+
+
+@njit(cache=True, inline="always")
+def _restore_node(n, node, act, scratch):
+    """Take the node back from the child :func:`_evaluate` made of it."""
+    _undo(n, node, act, scratch[0])
+    if scratch[4][0]:
+        jf, jf_saved = node[3], scratch[2]
+        for cell in range(n * n):
+            jf[cell] = jf_saved[cell]
+
+
+@njit(cache=True)
+def _new_scratch(n, size, cards):
+    """The buffers :func:`_evaluate` writes: faces turned, tiles changed, the joker field
+    before, the child's terms, and whether a joker moved."""
+    return (np.zeros(MOST_STEPS, dtype=np.int64), np.empty(MOST_STEPS * size, dtype=np.int64),
+            np.empty(n * n, dtype=np.int64), np.empty(cards, dtype=np.float64),
+            np.zeros(1, dtype=np.int64))
+
+
+@njit(cache=True)
+def _value(n, node, restored, act, scratch, memo, ctx):
+    """The score of the grid ``act`` makes of ``node`` (the node unchanged after); a single
+    swap looked up in ``memo`` first (a plan weighs the same swap as a basic action, as
+    a ranked single and as a use of a special)."""
+    single = act[3] == 1 and act[4] == SWAP
+    key = act[5] * n * n + act[6]
+    if single and not np.isnan(memo[key]):
+        return memo[key]
+    value = _evaluate(n, node, restored, act, scratch, ctx)[0]
+    _restore_node(n, node, act, scratch)
+    if single:
+        memo[key] = value
+    return value
 
 
 @njit(cache=True)
@@ -345,7 +398,13 @@ def _setting(n, tiles, rest, sym, dist, tof, tcnt, wanted, clen, cjok):
             for i in range(clen[c]):
                 if wanted[c, i] == s:
                     fit[c, t] = 1
-    ctx = (sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit)
+    # tile_cards[tile]: the cards (bits, the first 62) the tile fits.
+    tile_cards = np.zeros(size, dtype=np.int64)
+    for c in range(min(clen.shape[0], 62)):
+        for t in range(size):
+            if fit[c, t]:
+                tile_cards[t] |= 1 << c
+    ctx = (sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit, tile_cards)
     return ctx, incell, wantsym
 
 
@@ -391,22 +450,7 @@ def _new_node(n, size, cards):
 
 
 @njit(cache=True)
-def _weigh(n, node, act, child, changed, memo, ctx):
-    """:func:`_score_child`, a single swap looked up in ``memo`` first (a plan weighs
-    the same swap as a basic action, as a ranked single and as a use of a special).
-    Returns the score and whether ``child`` holds its grid."""
-    if act[3] == 1 and act[4] == SWAP:
-        key = act[5] * n * n + act[6]
-        if not np.isnan(memo[key]):
-            return memo[key], False
-        value = _score_child(n, node, act, child, changed, ctx)
-        memo[key] = value
-        return value, True
-    return _score_child(n, node, act, child, changed, ctx), True
-
-
-@njit(cache=True)
-def _candidates(n, effect, node, focus, cursed, pairs, npairs, memo, ctx):
+def _candidates(n, effect, node, restored, focus, cursed, pairs, npairs, scratch, memo, ctx):
     """:meth:`.policies.Planner.candidates` for one effect, in the same order: rows of
     action (only the step count and the steps filled)."""
     tiles, rest = node[0], node[1]
@@ -458,10 +502,8 @@ def _candidates(n, effect, node, focus, cursed, pairs, npairs, memo, ctx):
             # The PAIRED_SINGLES best singles by (score after, the swap): the singles
             # come in the order of their swaps, so a stable sort by score is that order.
             ranks = np.empty(singles, dtype=np.float64)
-            child = _new_node(n, rest.shape[0], node[4].shape[0])
-            changed = np.empty(2 * rest.shape[0], dtype=np.int64)
             for i in range(singles):
-                ranks[i] = _weigh(n, node, out[i], child, changed, memo, ctx)[0]
+                ranks[i] = _value(n, node, restored, out[i], scratch, memo, ctx)
             order = np.argsort(ranks, kind="mergesort")[:PAIRED_SINGLES]
             best = len(order)
             for i in range(best):
@@ -576,12 +618,13 @@ def _precedes(value, acts, nacts, other_value, other_acts, other_nacts, by_lengt
 @njit(cache=True)
 def _new_beam(n, size, cards, depth):
     """BEAM scored grids (:func:`_new_node`, each array with a row per entry), and their
-    values, actions, action counts, basic actions and special action used."""
+    values, actions, and counts (actions, basic actions, special action used, restored
+    tiles)."""
     return ((np.empty((BEAM, n * n), dtype=np.int64), np.empty((BEAM, size), dtype=np.int64),
              np.empty((BEAM, size), dtype=np.int64), np.empty((BEAM, n * n), dtype=np.int64),
              np.empty((BEAM, cards), dtype=np.float64)),
             np.empty(BEAM, dtype=np.float64), np.zeros((BEAM, depth, ACTION_WIDTH), dtype=np.int64),
-            np.zeros((BEAM, 3), dtype=np.int64))
+            np.zeros((BEAM, 4), dtype=np.int64))
 
 
 @njit(cache=True)
@@ -620,16 +663,16 @@ def plan_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wanted, c
     cards = clen.shape[0]
     ctx, incell, wantsym = _setting(n, tiles0, rest0, sym, dist, tof, tcnt, wanted, clen, cjok)
     depth = basics_left + 2
-    # The beam, and the children kept of it: a stable top BEAM by the grown key. An
-    # entry's counts: actions, basic actions, special action used.
+    # The beam, and the children kept of it: a stable top BEAM by the grown key.
     beam = _new_beam(n, size, cards, depth)
     kept_beam = _new_beam(n, size, cards, depth)
     nodes, values, acts, counts = beam
-    k_nodes, k_values, k_acts, k_counts = kept_beam
+    k_values, k_acts, k_counts = kept_beam[1], kept_beam[2], kept_beam[3]
     nodes[0][0] = tiles0
     nodes[1][0] = rest0
     values[0] = _score(n, tiles0, rest0, nodes[2][0], nodes[3][0], nodes[4][0], ctx)
     counts[0, :] = 0
+    counts[0, 3] = rest0.sum()
     width = 1
     most = BEAM * (depth + 1)
     f_value = np.empty(most, dtype=np.float64)
@@ -638,10 +681,9 @@ def plan_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wanted, c
     f_acts = np.zeros((most, depth, ACTION_WIDTH), dtype=np.int64)
     f_nacts = np.zeros(most, dtype=np.int64)
     finished = 0
-    child = _new_node(n, size, cards)
+    scratch = _new_scratch(n, size, cards)
     t_acts = np.zeros((depth, ACTION_WIDTH), dtype=np.int64)
-    t_counts = np.zeros(3, dtype=np.int64)
-    changed = np.empty(2 * size, dtype=np.int64)
+    t_counts = np.zeros(4, dtype=np.int64)
     memo = np.empty(cells * cells, dtype=np.float64)
     owed = np.empty((basic_effects.shape[0] + specials.shape[0], 3), dtype=np.int64)
     while width > 0:
@@ -665,34 +707,49 @@ def plan_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wanted, c
                 finished += 1
                 continue
             node = _row(nodes, p)
+            restored = counts[p, 3]
             memo[:] = np.nan
             focus, cursed = _focus(n, node[0], rest0, sym, incell, wantsym)
             d = counts[p, 0]
             t_acts[:d] = acts[p, :d]
             for o in range(m):
-                uses = _candidates(n, owed[o, 2], node, focus, cursed, pairs, npairs, memo, ctx)
+                uses = _candidates(n, owed[o, 2], node, restored, focus, cursed, pairs, npairs,
+                                   scratch, memo, ctx)
                 for u in range(uses.shape[0]):
-                    t_acts[d] = uses[u]
-                    t_acts[d, 0], t_acts[d, 1], t_acts[d, 2] = owed[o, 0], owed[o, 1], owed[o, 2]
-                    v, fresh = _weigh(n, node, t_acts[d], child, changed, memo, ctx)
+                    act = t_acts[d]
+                    act[:] = uses[u]
+                    act[0], act[1], act[2] = owed[o, 0], owed[o, 1], owed[o, 2]
+                    single = act[3] == 1 and act[4] == SWAP
+                    key = act[5] * cells + act[6]
+                    fresh = not single or np.isnan(memo[key])
+                    if fresh:
+                        v, r2 = _evaluate(n, node, restored, act, scratch, ctx)
+                        if single:
+                            memo[key] = v
+                    else:
+                        v = memo[key]
                     at = kept
                     for i in range(kept):
                         if _precedes(v, t_acts, d + 1, k_values[i], k_acts[i], k_counts[i, 0],
                                      True):
                             at = i
                             break
-                    if at >= BEAM:
-                        continue
-                    if not fresh:
-                        _score_child(n, node, t_acts[d], child, changed, ctx)
-                    t_counts[0] = d + 1
-                    t_counts[1] = counts[p, 1] + (1 if owed[o, 0] == 0 else 0)
-                    t_counts[2] = 1 if counts[p, 2] != 0 or owed[o, 0] == 1 else 0
-                    _put(kept_beam, at, kept, child, v, t_acts, t_counts)
-                    if kept < BEAM:
-                        kept += 1
+                    if at < BEAM:
+                        if not fresh:
+                            v, r2 = _evaluate(n, node, restored, act, scratch, ctx)
+                            fresh = True
+                        t_counts[0] = d + 1
+                        t_counts[1] = counts[p, 1] + (1 if owed[o, 0] == 0 else 0)
+                        t_counts[2] = 1 if counts[p, 2] != 0 or owed[o, 0] == 1 else 0
+                        t_counts[3] = r2
+                        _put(kept_beam, at, kept, (node[0], node[1], node[2], node[3],
+                                                   scratch[3]), v, t_acts, t_counts)
+                        if kept < BEAM:
+                            kept += 1
+                    if fresh:
+                        _restore_node(n, node, act, scratch)
         for i in range(kept):
-            _put(beam, i, i, _row(k_nodes, i), k_values[i], k_acts[i], k_counts[i])
+            _put(beam, i, i, _row(kept_beam[0], i), k_values[i], k_acts[i], k_counts[i])
         width = kept
     # The finished plans by (score, steps), stable: an insertion sort.
     order = np.arange(finished)
@@ -714,8 +771,9 @@ def best_use_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wante
     """The grid's score, and the use of ``effect`` that scores best below it (the best
     score and the action row; a step count of -1: no use improves it)."""
     size = rest0.shape[0]
+    cards = clen.shape[0]
     ctx, incell, wantsym = _setting(n, tiles0, rest0, sym, dist, tof, tcnt, wanted, clen, cjok)
-    node = _new_node(n, size, clen.shape[0])
+    node = _new_node(n, size, cards)
     node[0][:] = tiles0
     node[1][:] = rest0
     start = _score(n, tiles0, rest0, node[2], node[3], node[4], ctx)
@@ -724,13 +782,14 @@ def best_use_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wante
     chosen[3] = -1
     if effect == E_PASS:
         return start, best, chosen
+    restored = rest0.sum()
     memo = np.full(n * n * n * n, np.nan)
+    scratch = _new_scratch(n, size, cards)
     focus, cursed = _focus(n, tiles0, rest0, sym, incell, wantsym)
-    uses = _candidates(n, effect, node, focus, cursed, pairs, npairs, memo, ctx)
-    child = _new_node(n, size, clen.shape[0])
-    changed = np.empty(2 * size, dtype=np.int64)
+    uses = _candidates(n, effect, node, restored, focus, cursed, pairs, npairs, scratch, memo,
+                       ctx)
     for u in range(uses.shape[0]):
-        v = _weigh(n, node, uses[u], child, changed, memo, ctx)[0]
+        v = _value(n, node, restored, uses[u], scratch, memo, ctx)
         if v < best - 1e-9:
             best = v
             chosen[:] = uses[u]
@@ -765,12 +824,18 @@ class Arrays:
 def table_arrays(table: Table) -> Arrays:
     """The kernel's arrays of ``table``: symbols, move distances, each symbol's tiles
     (row ``symbol + 1``), the adjacent pairs of each swap direction, every card."""
-    n = table.n
-    size = len(table.symbol_of)
-    top = max([*table.symbol_of, *(w for c in table.cards for w in c.wanted), 0])
+    return arrays_of(table.n, table.symbol_of, [(c.wanted, c.jokers) for c in table.cards])
+
+
+def arrays_of(n: int, symbol_of: tuple[int, ...], cards: list[tuple[tuple[int, ...], int]]
+              ) -> Arrays:
+    """:func:`table_arrays` of a grid size, the tiles' symbols and the cards (wanted
+    symbols, jokers allowed)."""
+    size = len(symbol_of)
+    top = max([*symbol_of, *(w for wanted, _ in cards for w in wanted), 0])
     tof = np.zeros((top + 2, size), dtype=np.int64)
     tcnt = np.zeros(top + 2, dtype=np.int64)
-    for tile, symbol in enumerate(table.symbol_of):
+    for tile, symbol in enumerate(symbol_of):
         tof[symbol + 1, tcnt[symbol + 1]] = tile
         tcnt[symbol + 1] += 1
     kinds = (board.ORTHOGONAL, ((0, 1),), ((1, 0),), board.DIAGONAL)
@@ -780,15 +845,29 @@ def table_arrays(table: Table) -> Arrays:
         found = board.adjacent_pairs(n, k)
         if found:
             pairs[i, :len(found)] = found
-    longest = max([n, *(len(c.wanted) for c in table.cards)])
-    wanted = np.zeros((max(1, len(table.cards)), longest), dtype=np.int64)
-    for i, card in enumerate(table.cards):
-        wanted[i, :len(card.wanted)] = card.wanted
-    return Arrays(n, np.array(table.symbol_of, dtype=np.int64),
+    longest = max([n, *(len(wanted) for wanted, _ in cards)])
+    wanted_all = np.zeros((max(1, len(cards)), longest), dtype=np.int64)
+    for i, (wanted, _) in enumerate(cards):
+        wanted_all[i, :len(wanted)] = wanted
+    return Arrays(n, np.array(symbol_of, dtype=np.int64),
                   np.array(board.move_distances(n), dtype=np.int64), tof, tcnt, pairs,
                   np.array([len(board.adjacent_pairs(n, k)) for k in kinds], dtype=np.int64),
-                  wanted, np.array([len(c.wanted) for c in table.cards], dtype=np.int64),
-                  np.array([c.jokers for c in table.cards], dtype=np.int64))
+                  wanted_all, np.array([len(wanted) for wanted, _ in cards], dtype=np.int64),
+                  np.array([jokers for _, jokers in cards], dtype=np.int64))
+
+
+def warm_up() -> None:
+    """Compile the kernels (or load them from numba's cache) by planning one turn and
+    weighing one use on a small grid: the signatures every table uses."""
+    a = arrays_of(3, (0, 1, 2, 0, 1, 2, 0, 1, board.JOKER), [((0, 1), 1), ((2, 0, 1), 0)])
+    tiles = np.arange(9, dtype=np.int64)
+    rest = np.array([1, 0, 1, 0, 1, 0, 1, 0, 1], dtype=np.int64)
+    wanted, clen, cjok = a.wanted, a.clen, a.cjok
+    plan_kernel(a.n, a.sym, a.dist, a.tof, a.tcnt, a.pairs, a.npairs, tiles, rest, wanted, clen,
+                cjok, 2, np.array([0, 3], dtype=np.int64), np.array([[0, 5]], dtype=np.int64))
+    best_use_kernel(a.n, a.sym, a.dist, a.tof, a.tcnt, a.pairs, a.npairs, tiles, rest, wanted,
+                    clen, cjok, EFFECT_CODE["swap-any"])
+    targets_kernel(a.n, a.sym, a.dist, a.tof, a.tcnt, tiles, rest, wanted, clen, cjok)
 
 
 def _grid(play: Play) -> tuple[Any, Any]:
@@ -870,5 +949,5 @@ def targets(arrays: Arrays, play: Play) -> list[list[tuple[tuple[int, ...], tupl
     return out
 
 
-__all__ = ["ACTION_WIDTH", "Arrays", "BEAM", "EFFECTS", "best_use", "best_use_kernel", "plan_kernel",
-           "plans", "table_arrays", "targets", "targets_kernel"]
+__all__ = ["ACTION_WIDTH", "Arrays", "BEAM", "EFFECTS", "arrays_of", "best_use", "best_use_kernel",
+           "plan_kernel", "plans", "table_arrays", "targets", "targets_kernel", "warm_up"]

@@ -107,3 +107,13 @@ def test_a_fresh_cache_and_the_switch_off_give_the_same_games(tmp_path: Path) ->
         runs[switch] = done.stdout.splitlines()
     assert runs["1"][0] == "True" and runs["0"][0] == "False"
     assert runs["1"][1] == runs["0"][1]
+
+
+def test_warm_makes_the_kernel_ready_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.systems.glyphs import GlyphsSystem
+
+    line = GlyphsSystem().warm(lambda _text: None)
+    assert "glyph planner's compiled turn is ready" in line, line
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    assert "off (RIDDLESMITH_COMPILED=0)" in GlyphsSystem().warm(lambda _text: None)
+    assert Planner().kernel is None
