@@ -79,50 +79,6 @@ def _rotate(n, tiles, pos, line, way, is_row):
         pos[moved] = base + (n - 1) * stride
 
 
-@njit(cache=True, inline="always")
-def _do(n, node, act, saved, changed):
-    """Apply the steps of action row ``act`` to ``node`` in place (tiles, faces, pos): the
-    faces a step turned are kept in ``saved`` for :func:`_undo`, the tiles moved or
-    turned listed in ``changed``; returns how many."""
-    tiles, rest, pos = node[0], node[1], node[2]
-    m = 0
-    for s in range(act[3]):
-        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
-        if op == SWAP:
-            x, y = tiles[a], tiles[b]
-            tiles[a], tiles[b] = y, x
-            pos[x], pos[y] = b, a
-            changed[m], changed[m + 1] = x, y
-            m += 2
-        elif op == ROW or op == COLUMN:
-            for k in range(n):
-                changed[m] = tiles[a * n + k] if op == ROW else tiles[k * n + a]
-                m += 1
-            _rotate(n, tiles, pos, a, b, op == ROW)
-        else:  # a restore or a curse turns one tile
-            saved[s] = rest[a]
-            rest[a] = 1 if op == RESTORE else 0
-            changed[m] = a
-            m += 1
-    return m
-
-
-@njit(cache=True, inline="always")
-def _undo(n, node, act, saved):
-    """Take back :func:`_do`, last step first."""
-    tiles, rest, pos = node[0], node[1], node[2]
-    for s in range(act[3] - 1, -1, -1):
-        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
-        if op == SWAP:
-            x, y = tiles[a], tiles[b]
-            tiles[a], tiles[b] = y, x
-            pos[x], pos[y] = b, a
-        elif op == ROW or op == COLUMN:
-            _rotate(n, tiles, pos, a, -1 if b > 0 else 1, op == ROW)
-        else:
-            rest[a] = saved[s]
-
-
 @njit(cache=True)
 def _joker_field(n, rest, pos, dist, tof, tcnt, jf):
     """``jf[cell]``: the least move distance plus restore of a joker to the cell (99: no
@@ -237,17 +193,32 @@ def _score(n, tiles, rest, pos, jf, parts, ctx):
 
 
 @njit(cache=True, inline="always")
-def _evaluate(n, node, restored, act, scratch, ctx):
-    """:func:`_score` of the grid ``act`` makes of a scored ``node`` (tiles, faces, pos,
-    joker field, parts; ``restored`` tiles), made in place: the node holds the child's
-    grid until :func:`_restore_node`, and its terms are in ``scratch``. A card's term
-    is counted again only when the action moved or turned one of the tiles that fit it
-    (nothing else is read for it), the joker field only when a joker moved or turned.
-    Returns the score and the child's restored tiles."""
-    sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit, tile_cards = ctx
-    saved, changed, jf_saved, t_parts, jokers_moved = scratch
-    m = _do(n, node, act, saved, changed)
-    tiles, rest, pos, jf, parts = node
+def _evaluate_arrays(n, tiles, rest, pos, jf, parts, restored, act, saved, changed, jf_saved,
+                     t_parts, flags, sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum,
+                     tile_cards):
+    """:func:`_evaluate` on the arrays themselves, inlined: a call handing down tuples of
+    arrays cost more than the work here. The steps are applied in place (the faces a
+    step turned kept in ``saved``, the tiles moved or turned listed in ``changed``)."""
+    m = 0
+    for s in range(act[3]):
+        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
+        if op == SWAP:
+            x, y = tiles[a], tiles[b]
+            tiles[a], tiles[b] = y, x
+            pos[x], pos[y] = b, a
+            changed[m], changed[m + 1] = x, y
+            m += 2
+        elif op == ROW or op == COLUMN:
+            for k in range(n):
+                changed[m] = tiles[a * n + k] if op == ROW else tiles[k * n + a]
+                m += 1
+            _rotate(n, tiles, pos, a, b, op == ROW)
+        else:  # a restore or a curse turns one tile
+            saved[s] = rest[a]
+            rest[a] = 1 if op == RESTORE else 0
+            restored += rest[a] - saved[s]
+            changed[m] = a
+            m += 1
     touched = 0
     jokers = False
     for i in range(m):
@@ -255,11 +226,7 @@ def _evaluate(n, node, restored, act, scratch, ctx):
         touched |= tile_cards[t]
         if sym[t] == JOKER:
             jokers = True
-    for s in range(act[3]):
-        op, a = act[4 + 3 * s], act[5 + 3 * s]
-        if op == RESTORE or op == CURSE:
-            restored += rest[a] - saved[s]
-    jokers_moved[0] = 1 if jokers else 0
+    flags[0] = 1 if jokers else 0
     if jokers:
         for cell in range(n * n):
             jf_saved[cell] = jf[cell]
@@ -268,7 +235,18 @@ def _evaluate(n, node, restored, act, scratch, ctx):
     for c in range(clen.shape[0]):
         # Cards past the mask's bits are always counted again (a count is exact).
         if c >= 62 or (touched >> c) & 1:
-            t_parts[c] = _part(c, n, tiles, rest, pos, jf, ctx)
+            cost = 99
+            for k in range(tnum[c]):
+                here = _cost(tcells, k, wanted, c, clen[c], cjok[c], tiles, rest, pos, jf, sym,
+                             dist, tof, tcnt, cost)
+                if here < cost:
+                    cost = here
+            # A cost of 0 may lean on two jokers: only the real rule says solved.
+            if cost <= SOLVED_LOOKUP and tnum[c] > 0 and _is_solved(n, tiles, rest, sym, wanted,
+                                                                    c, clen[c], cjok[c]):
+                t_parts[c] = -SOLVED_BONUS
+            else:
+                t_parts[c] = float(max(cost, 1))
         else:
             t_parts[c] = parts[c]
         total += t_parts[c]
@@ -276,13 +254,41 @@ def _evaluate(n, node, restored, act, scratch, ctx):
 
 
 @njit(cache=True, inline="always")
-def _restore_node(n, node, act, scratch):
-    """Take the node back from the child :func:`_evaluate` made of it."""
-    _undo(n, node, act, scratch[0])
-    if scratch[4][0]:
-        jf, jf_saved = node[3], scratch[2]
+def _evaluate(n, node, restored, act, scratch, ctx):
+    """:func:`_score` of the grid ``act`` makes of a scored ``node`` (tiles, faces, pos,
+    joker field, parts; ``restored`` tiles), made in place: the node holds the child's
+    grid until :func:`_restore_node`, and its terms are in ``scratch``. A card's term
+    is counted again only when the action moved or turned one of the tiles that fit it
+    (nothing else is read for it), the joker field only when a joker moved or turned.
+    Returns the score and the child's restored tiles."""
+    return _evaluate_arrays(n, node[0], node[1], node[2], node[3], node[4], restored, act,
+                            scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], ctx[0],
+                            ctx[1], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6], ctx[7], ctx[8],
+                            ctx[10])
+
+
+@njit(cache=True, inline="always")
+def _undo_arrays(n, tiles, rest, pos, jf, act, saved, jf_saved, flags):
+    """:func:`_restore_node` on the arrays themselves."""
+    for s in range(act[3] - 1, -1, -1):
+        op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
+        if op == SWAP:
+            x, y = tiles[a], tiles[b]
+            tiles[a], tiles[b] = y, x
+            pos[x], pos[y] = b, a
+        elif op == ROW or op == COLUMN:
+            _rotate(n, tiles, pos, a, -1 if b > 0 else 1, op == ROW)
+        else:
+            rest[a] = saved[s]
+    if flags[0]:
         for cell in range(n * n):
             jf[cell] = jf_saved[cell]
+
+
+@njit(cache=True, inline="always")
+def _restore_node(n, node, act, scratch):
+    """Take the node back from the child :func:`_evaluate` made of it."""
+    _undo_arrays(n, node[0], node[1], node[2], node[3], act, scratch[0], scratch[2], scratch[4])
 
 
 @njit(cache=True)
