@@ -13,7 +13,8 @@ On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
    kernel is pinned to) and the slow planner it replaced (``tests/systems/glyphs/
    reference_planner.py``), all three making the same decisions on the same seeded
    games, CPU seconds measured game by game in turn; their ratios, and whether the
-   target of issue 25 (10x today's planner, at least 230 games/s) is met;
+   target of issue 25 (10x today's planner, at least 230 games/s) is met; and the
+   lookahead player against today's (a quarter of ``--games``);
 2. the per-card solver on the hardest card (the highest mean minimum actions
    from 3 seeded grids at a small budget): its time and states per grid at
    ``--budget``, next to the plain BFS reference's time on a 3x3 grid for scale;
@@ -47,7 +48,7 @@ from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.game import play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.playtest import GlyphGames, playtest, standard_setup
-from generator.systems.glyphs.policies import Planner
+from generator.systems.glyphs.policies import Lookahead, Planner
 from generator.systems.glyphs.solver import bfs_card, card_difficulty, shuffled_grid, solve_card
 
 
@@ -72,8 +73,13 @@ def planner_against_reference(table: Table, games: int, degree: int = 4
     slow reference, alternating game by game on the same seeds."""
     from tests.systems.glyphs.reference_planner import SlowPlanner
 
-    players: dict[str, Callable[[], Planner]] = {
-        "planner": Planner, "today": lambda: Planner(compiled=False), "slow": SlowPlanner}
+    return players_side_by_side(table, games, degree, {
+        "planner": Planner, "today": lambda: Planner(compiled=False), "slow": SlowPlanner})
+
+
+def players_side_by_side(table: Table, games: int, degree: int,
+                         players: dict[str, Callable[[], Planner]]) -> dict[str, float]:
+    """CPU games/s of each player, alternating game by game on the same seeds."""
     spent = dict.fromkeys(players, 0.0)
     for i in range(games):
         for name, make in players.items():
@@ -123,6 +129,12 @@ def speeds(table: Table, args: argparse.Namespace) -> None:
               f"{TARGET_RATIO * today:.0f} and at least {TARGET_GAMES:.0f} games/s: "
               f"{'met' if met else 'not met'}")
 
+    games = max(1, args.games // 4)
+    rates = players_side_by_side(table, games, 4, {"lookahead": Lookahead,
+                                                   "today": lambda: Lookahead(compiled=False)})
+    print(f"   lookahead at degree 4, CPU, {games} games each on the same seeds: "
+          f"{rates['lookahead']:.1f} games/s against {rates['today']:.1f} for today's in Python "
+          f"({rates['lookahead'] / rates['today']:.1f}x)")
     if args.planner_only:
         return
     pattern = table.pattern(standard_setup(table))
