@@ -16,7 +16,14 @@ over seeded whole games, and the Python planner is pinned to the slow reference.
 
 A grid in the kernel is ``tiles`` (cell -> tile) and ``rest`` (tile -> 1 when
 restored); an action is a row of :data:`ACTION_WIDTH` ints: source, index,
-effect, step count, then up to three steps of three ints.
+effect, step count, then up to three steps of three ints. A child grid is made in
+place and taken back (:func:`_evaluate`, :func:`_undo`).
+
+The functions that weigh a child are compiled without numba's reference counting
+(:data:`NO_COUNTS`): they only read and write arrays they are handed, never make,
+keep or return one, and the counts (two atomic operations an array an access
+path) cost more than the weighing itself (a plan took 236 us with them, 137
+without). The callers take their tuples of arrays apart once, before their loops.
 """
 from __future__ import annotations
 
@@ -51,6 +58,9 @@ SOURCE_CODE = {source: code for code, source in enumerate(SOURCES)}
 SWAP_KIND = np.array([-1, -1, -1, 0, 0, 1, 2, 3, 3, -1, -1, -1, -1, -1], dtype=np.int64)
 PAIRED = np.array([0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0], dtype=np.int64)
 E_SWAP_ANY, E_ROW, E_COLUMN, E_ROW_COLUMN, E_PASS = 9, 10, 11, 12, 13
+NO_COUNTS: dict[str, Any] = {"_nrt": False}
+"""numba's option (private, ``_nrt``) compiling a function without reference counts:
+for the functions that weigh a child (see the module notes)."""
 
 
 # -- the grid -------------------------------------------------------------------------------
@@ -79,7 +89,7 @@ def _rotate(n, tiles, pos, line, way, is_row):
         pos[moved] = base + (n - 1) * stride
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _joker_field(n, rest, pos, dist, tof, tcnt, jf):
     """``jf[cell]``: the least move distance plus restore of a joker to the cell (99: no
     joker), the joker term of the slow planner's cost of a cell."""
@@ -173,7 +183,7 @@ def _part(c, n, tiles, rest, pos, jf, ctx):
     return float(max(cost, 1))
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _score(n, tiles, rest, pos, jf, parts, ctx):
     """The slow planner's ``score`` (lower is better); fills ``pos`` (tile -> cell), ``jf``
     (:func:`_joker_field`) and ``parts`` (each card's term). The terms are whole
@@ -192,13 +202,17 @@ def _score(n, tiles, rest, pos, jf, parts, ctx):
     return total - RESTORED_WEIGHT * restored
 
 
-@njit(cache=True, inline="always")
-def _evaluate_arrays(n, tiles, rest, pos, jf, parts, restored, act, saved, changed, jf_saved,
+@njit(cache=True, **NO_COUNTS)
+def _evaluate(n, tiles, rest, pos, jf, parts, restored, act, saved, changed, jf_saved,
                      t_parts, flags, sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum,
                      tile_cards):
-    """:func:`_evaluate` on the arrays themselves, inlined: a call handing down tuples of
-    arrays cost more than the work here. The steps are applied in place (the faces a
-    step turned kept in ``saved``, the tiles moved or turned listed in ``changed``)."""
+    """:func:`_score` of the grid ``act`` makes of a scored node (tiles, faces, pos, joker
+    field, parts; ``restored`` tiles), made in place: the node holds the child's grid
+    until :func:`_undo`, and its terms are in ``t_parts``. The faces a step turned are
+    kept in ``saved``, the tiles moved or turned listed in ``changed``. A card's term is
+    counted again only when the action moved or turned one of the tiles that fit it
+    (nothing else is read for it), the joker field only when a joker moved or turned.
+    Returns the score and the child's restored tiles."""
     m = 0
     for s in range(act[3]):
         op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
@@ -253,23 +267,9 @@ def _evaluate_arrays(n, tiles, rest, pos, jf, parts, restored, act, saved, chang
     return total - RESTORED_WEIGHT * restored, restored
 
 
-@njit(cache=True, inline="always")
-def _evaluate(n, node, restored, act, scratch, ctx):
-    """:func:`_score` of the grid ``act`` makes of a scored ``node`` (tiles, faces, pos,
-    joker field, parts; ``restored`` tiles), made in place: the node holds the child's
-    grid until :func:`_restore_node`, and its terms are in ``scratch``. A card's term
-    is counted again only when the action moved or turned one of the tiles that fit it
-    (nothing else is read for it), the joker field only when a joker moved or turned.
-    Returns the score and the child's restored tiles."""
-    return _evaluate_arrays(n, node[0], node[1], node[2], node[3], node[4], restored, act,
-                            scratch[0], scratch[1], scratch[2], scratch[3], scratch[4], ctx[0],
-                            ctx[1], ctx[2], ctx[3], ctx[4], ctx[5], ctx[6], ctx[7], ctx[8],
-                            ctx[10])
-
-
-@njit(cache=True, inline="always")
-def _undo_arrays(n, tiles, rest, pos, jf, act, saved, jf_saved, flags):
-    """:func:`_restore_node` on the arrays themselves."""
+@njit(cache=True, **NO_COUNTS)
+def _undo(n, tiles, rest, pos, jf, act, saved, jf_saved, flags):
+    """Take a node back from the child :func:`_evaluate` made of it, last step first."""
     for s in range(act[3] - 1, -1, -1):
         op, a, b = act[4 + 3 * s], act[5 + 3 * s], act[6 + 3 * s]
         if op == SWAP:
@@ -285,12 +285,6 @@ def _undo_arrays(n, tiles, rest, pos, jf, act, saved, jf_saved, flags):
             jf[cell] = jf_saved[cell]
 
 
-@njit(cache=True, inline="always")
-def _restore_node(n, node, act, scratch):
-    """Take the node back from the child :func:`_evaluate` made of it."""
-    _undo_arrays(n, node[0], node[1], node[2], node[3], act, scratch[0], scratch[2], scratch[4])
-
-
 @njit(cache=True)
 def _new_scratch(n, size, cards):
     """The buffers :func:`_evaluate` writes: faces turned, tiles changed, the joker field
@@ -300,17 +294,20 @@ def _new_scratch(n, size, cards):
             np.zeros(1, dtype=np.int64))
 
 
-@njit(cache=True)
-def _value(n, node, restored, act, scratch, memo, ctx):
-    """The score of the grid ``act`` makes of ``node`` (the node unchanged after); a single
+@njit(cache=True, **NO_COUNTS)
+def _value(n, tiles, rest, pos, jf, parts, restored, act, saved, changed, jf_saved, t_parts,
+           flags, memo, sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, tile_cards):
+    """The score of the grid ``act`` makes of a node (the node unchanged after); a single
     swap looked up in ``memo`` first (a plan weighs the same swap as a basic action, as
     a ranked single and as a use of a special)."""
     single = act[3] == 1 and act[4] == SWAP
     key = act[5] * n * n + act[6]
     if single and not np.isnan(memo[key]):
         return memo[key]
-    value = _evaluate(n, node, restored, act, scratch, ctx)[0]
-    _restore_node(n, node, act, scratch)
+    value = _evaluate(n, tiles, rest, pos, jf, parts, restored, act, saved, changed,
+                             jf_saved, t_parts, flags, sym, dist, tof, tcnt, wanted, clen, cjok,
+                             tcells, tnum, tile_cards)[0]
+    _undo(n, tiles, rest, pos, jf, act, saved, jf_saved, flags)
     if single:
         memo[key] = value
     return value
@@ -508,8 +505,13 @@ def _candidates(n, effect, node, restored, focus, cursed, pairs, npairs, scratch
             # The PAIRED_SINGLES best singles by (score after, the swap): the singles
             # come in the order of their swaps, so a stable sort by score is that order.
             ranks = np.empty(singles, dtype=np.float64)
+            pos, jf, parts = node[2], node[3], node[4]
+            saved, changed, jf_saved, t_parts, flags = scratch
+            sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum, fit, tile_cards = ctx
             for i in range(singles):
-                ranks[i] = _value(n, node, restored, out[i], scratch, memo, ctx)
+                ranks[i] = _value(n, tiles, rest, pos, jf, parts, restored, out[i], saved,
+                                  changed, jf_saved, t_parts, flags, memo, sym, dist, tof, tcnt,
+                                  wanted, clen, cjok, tcells, tnum, tile_cards)
             order = np.argsort(ranks, kind="mergesort")[:PAIRED_SINGLES]
             best = len(order)
             for i in range(best):
@@ -585,7 +587,7 @@ def _candidates(n, effect, node, restored, focus, cursed, pairs, npairs, scratch
 # -- the beam --------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _compare_steps(a, b):
     """Python's comparison of two actions' step tuples: -1, 0 or 1."""
     na, nb = a[3], b[3]
@@ -599,7 +601,7 @@ def _compare_steps(a, b):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _compare_plans(a, na, b, nb):
     """Python's comparison of two plans' lists of step tuples: -1, 0 or 1."""
     for d in range(min(na, nb)):
@@ -611,7 +613,7 @@ def _compare_plans(a, na, b, nb):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _precedes(value, acts, nacts, other_value, other_acts, other_nacts, by_length):
     """Whether (value, [length,] steps) sorts strictly before the other's."""
     if value != other_value:
@@ -688,6 +690,9 @@ def plan_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wanted, c
     f_nacts = np.zeros(most, dtype=np.int64)
     finished = 0
     scratch = _new_scratch(n, size, cards)
+    saved, changed, jf_saved, t_parts, flags = scratch
+    tof, tcnt, wanted, clen, cjok, tcells, tnum, tile_cards = (ctx[2], ctx[3], ctx[4], ctx[5],
+                                                              ctx[6], ctx[7], ctx[8], ctx[10])
     t_acts = np.zeros((depth, ACTION_WIDTH), dtype=np.int64)
     t_counts = np.zeros(4, dtype=np.int64)
     memo = np.empty(cells * cells, dtype=np.float64)
@@ -713,47 +718,58 @@ def plan_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wanted, c
                 finished += 1
                 continue
             node = _row(nodes, p)
+            tiles, rest, pos, jf, parts = node
             restored = counts[p, 3]
             memo[:] = np.nan
             focus, cursed = _focus(n, node[0], rest0, sym, incell, wantsym)
             d = counts[p, 0]
             t_acts[:d] = acts[p, :d]
+            # One view of the action being weighed, made here: a view made in the loop
+            # below costs two atomic reference counts, more than the rest of a child.
+            act = t_acts[d]
             for o in range(m):
                 uses = _candidates(n, owed[o, 2], node, restored, focus, cursed, pairs, npairs,
                                    scratch, memo, ctx)
                 for u in range(uses.shape[0]):
-                    act = t_acts[d]
-                    act[:] = uses[u]
+                    for q in range(3, ACTION_WIDTH):
+                        act[q] = uses[u, q]
                     act[0], act[1], act[2] = owed[o, 0], owed[o, 1], owed[o, 2]
                     single = act[3] == 1 and act[4] == SWAP
                     key = act[5] * cells + act[6]
                     fresh = not single or np.isnan(memo[key])
                     if fresh:
-                        v, r2 = _evaluate(n, node, restored, act, scratch, ctx)
+                        v, r2 = _evaluate(n, tiles, rest, pos, jf, parts, restored, act,
+                                                 saved, changed, jf_saved, t_parts, flags, sym,
+                                                 dist, tof, tcnt, wanted, clen, cjok, tcells,
+                                                 tnum, tile_cards)
                         if single:
                             memo[key] = v
                     else:
                         v = memo[key]
                     at = kept
                     for i in range(kept):
-                        if _precedes(v, t_acts, d + 1, k_values[i], k_acts[i], k_counts[i, 0],
-                                     True):
+                        # By value first; the steps decide only a tie.
+                        if v < k_values[i] or (v == k_values[i] and _precedes(
+                                v, t_acts, d + 1, k_values[i], k_acts[i], k_counts[i, 0], True)):
                             at = i
                             break
                     if at < BEAM:
                         if not fresh:
-                            v, r2 = _evaluate(n, node, restored, act, scratch, ctx)
+                            v, r2 = _evaluate(n, tiles, rest, pos, jf, parts, restored,
+                                                     act, saved, changed, jf_saved, t_parts,
+                                                     flags, sym, dist, tof, tcnt, wanted, clen,
+                                                     cjok, tcells, tnum, tile_cards)
                             fresh = True
                         t_counts[0] = d + 1
                         t_counts[1] = counts[p, 1] + (1 if owed[o, 0] == 0 else 0)
                         t_counts[2] = 1 if counts[p, 2] != 0 or owed[o, 0] == 1 else 0
                         t_counts[3] = r2
-                        _put(kept_beam, at, kept, (node[0], node[1], node[2], node[3],
-                                                   scratch[3]), v, t_acts, t_counts)
+                        _put(kept_beam, at, kept, (tiles, rest, pos, jf, t_parts), v, t_acts,
+                             t_counts)
                         if kept < BEAM:
                             kept += 1
                     if fresh:
-                        _restore_node(n, node, act, scratch)
+                        _undo(n, tiles, rest, pos, jf, act, saved, jf_saved, flags)
         for i in range(kept):
             _put(beam, i, i, _row(kept_beam[0], i), k_values[i], k_acts[i], k_counts[i])
         width = kept
@@ -794,8 +810,14 @@ def best_use_kernel(n, sym, dist, tof, tcnt, pairs, npairs, tiles0, rest0, wante
     focus, cursed = _focus(n, tiles0, rest0, sym, incell, wantsym)
     uses = _candidates(n, effect, node, restored, focus, cursed, pairs, npairs, scratch, memo,
                        ctx)
+    tiles, rest, pos, jf, parts = node
+    saved, changed, jf_saved, t_parts, flags = scratch
+    tof, tcnt, wanted, clen, cjok, tcells, tnum, tile_cards = (ctx[2], ctx[3], ctx[4], ctx[5],
+                                                              ctx[6], ctx[7], ctx[8], ctx[10])
     for u in range(uses.shape[0]):
-        v = _value(n, node, restored, uses[u], scratch, memo, ctx)
+        v = _value(n, tiles, rest, pos, jf, parts, restored, uses[u], saved, changed, jf_saved,
+                   t_parts, flags, memo, sym, dist, tof, tcnt, wanted, clen, cjok, tcells, tnum,
+                   tile_cards)
         if v < best - 1e-9:
             best = v
             chosen[:] = uses[u]
