@@ -27,7 +27,7 @@ without). The callers take their tuples of arrays apart once, before their loops
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -835,7 +835,9 @@ def targets_kernel(n, sym, dist, tof, tcnt, tiles0, rest0, wanted, clen, cjok):
 
 @dataclass(frozen=True, slots=True)
 class Arrays:
-    """A table as the kernel reads it (made once per planner)."""
+    """A table as the kernel reads it (made once per planner), and what the last calls
+    handed the kernel (the grid, each riddle row's cards): a turn asks about one grid
+    and one row several times."""
 
     n: int
     sym: Any
@@ -847,6 +849,7 @@ class Arrays:
     wanted: Any
     clen: Any
     cjok: Any
+    memo: dict[Any, Any] = field(default_factory=dict)
 
 
 def table_arrays(table: Table) -> Arrays:
@@ -898,18 +901,30 @@ def warm_up() -> None:
     targets_kernel(a.n, a.sym, a.dist, a.tof, a.tcnt, tiles, rest, wanted, clen, cjok)
 
 
-def _grid(play: Play) -> tuple[Any, Any]:
-    restored = play.restored
-    return (np.array(play.tiles, dtype=np.int64),
-            np.array([restored >> t & 1 for t in range(len(play.tiles))], dtype=np.int64))
+def _grid(arrays: Arrays, play: Play) -> tuple[Any, Any]:
+    """The grid as arrays (the last one kept: the kernel never writes to them)."""
+    key = (play.tiles, play.restored)
+    last = arrays.memo.get("grid")
+    if last is None or last[0] != key:
+        restored = play.restored
+        last = (key, (np.array(play.tiles, dtype=np.int64),
+                      np.array([restored >> t & 1 for t in range(len(play.tiles))],
+                               dtype=np.int64)))
+        arrays.memo["grid"] = last
+    return last[1]
 
 
 def _cards(arrays: Arrays, play: Play) -> tuple[Any, Any, Any]:
-    row = np.array(play.row, dtype=np.int64)
-    cjok = arrays.cjok[row]
-    if play.joker_pass:
-        cjok = np.where(cjok > 0, cjok, 1)
-    return arrays.wanted[row], arrays.clen[row], cjok
+    """The revealed cards' rows (kept by row and joker pass: a game meets few rows)."""
+    key = (tuple(play.row), play.joker_pass)
+    known = arrays.memo.get(key)
+    if known is None:
+        row = np.array(play.row, dtype=np.int64)
+        cjok = arrays.cjok[row]
+        if play.joker_pass:
+            cjok = np.where(cjok > 0, cjok, 1)
+        known = arrays.memo[key] = (arrays.wanted[row], arrays.clen[row], cjok)
+    return known
 
 
 def _steps(row: list[int]) -> tuple[tuple[int, int, int], ...]:
@@ -926,7 +941,7 @@ Plan = tuple[float, tuple[int, ...], int, tuple[Action, ...], int, bool]
 
 def plans(arrays: Arrays, play: Play) -> list[Plan]:
     """:meth:`.policies.Planner.plans` in one kernel call."""
-    tiles, rest = _grid(play)
+    tiles, rest = _grid(arrays, play)
     wanted, clen, cjok = _cards(arrays, play)
     basic = [EFFECT_CODE[e] for e in ("restore", "swap") if has_use(play, e)]
     specials: list[tuple[int, int]] = []
@@ -953,7 +968,7 @@ def plans(arrays: Arrays, play: Play) -> list[Plan]:
 def best_use(arrays: Arrays, play: Play, effect: str
              ) -> tuple[float, float, tuple[tuple[int, int, int], ...] | None]:
     """The grid's score and :meth:`.policies.Planner.best_use`, in one kernel call."""
-    tiles, rest = _grid(play)
+    tiles, rest = _grid(arrays, play)
     wanted, clen, cjok = _cards(arrays, play)
     start, value, row = best_use_kernel(arrays.n, arrays.sym, arrays.dist, arrays.tof,
                                         arrays.tcnt, arrays.pairs, arrays.npairs, tiles, rest,
@@ -963,7 +978,7 @@ def best_use(arrays: Arrays, play: Play, effect: str
 
 def targets(arrays: Arrays, play: Play) -> list[list[tuple[tuple[int, ...], tuple[int, ...], int]]]:
     """:meth:`.policies.Planner.targets` in one kernel call."""
-    tiles, rest = _grid(play)
+    tiles, rest = _grid(arrays, play)
     wanted, clen, cjok = _cards(arrays, play)
     tcells, tnum = targets_kernel(arrays.n, arrays.sym, arrays.dist, arrays.tof, arrays.tcnt,
                                   tiles, rest, wanted, clen, cjok)
