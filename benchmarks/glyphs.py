@@ -1,15 +1,20 @@
 """Sfynx tile puzzle speed: planner games/s, the per-card solver, the degree 1-8 curve.
 
     python benchmarks/glyphs.py [--games 40] [--curve-games 1000] [--jobs N] [--budget 20000]
-                                [--curve-json FILE] [--curve-only]
+                                [--curve-json FILE] [--curve-only] [--planner-only]
 
 On the shipped pack ``content/glyphs``. Figures printed side by side in one run:
 
 1. games/s of the ``planner`` policy and of the ``random`` baseline on one core
-   (the whole runner: seeding, policy, engine) at degree 4, and their ratio; then
-   the planner against the slow planner it replaced (``tests/systems/glyphs/
-   reference_planner.py``, the same decisions) on the same seeded games, CPU
-   seconds measured game by game in turn, and their ratio;
+   (the whole runner: seeding, policy, engine) at degree 4, and their ratio; then,
+   at degree 4 (the check's hardest set-up) and degree 2, the planner as it plays
+   (the numba kernel with the ``fast`` extra) against today's planner before the
+   kernel (the same class kept in Python, ``Planner(compiled=False)``, which the
+   kernel is pinned to) and the slow planner it replaced (``tests/systems/glyphs/
+   reference_planner.py``), all three making the same decisions on the same seeded
+   games, CPU seconds measured game by game in turn; their ratios, and whether the
+   target of issue 25 (10x today's planner, at least 230 games/s) is met; and the
+   lookahead player against today's (a quarter of ``--games``);
 2. the per-card solver on the hardest card (the highest mean minimum actions
    from 3 seeded grids at a small budget): its time and states per grid at
    ``--budget``, next to the plain BFS reference's time on a 3x3 grid for scale;
@@ -28,6 +33,7 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Callable
 
 from _common import REPO
 
@@ -42,7 +48,7 @@ from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.game import play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.playtest import GlyphGames, playtest, standard_setup
-from generator.systems.glyphs.policies import Planner
+from generator.systems.glyphs.policies import Lookahead, Planner
 from generator.systems.glyphs.solver import bfs_card, card_difficulty, shuffled_grid, solve_card
 
 
@@ -60,17 +66,32 @@ def games_per_second(table: Table, policy: str, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def planner_against_reference(table: Table, games: int) -> tuple[float, float]:
-    """CPU games/s of the planner and of the slow reference, alternating game by game."""
+def planner_against_reference(table: Table, games: int, degree: int = 4
+                              ) -> dict[str, float]:
+    """CPU games/s of the planner as it plays (the numba kernel when installed), of
+    today's planner before it (the same class in Python, ``compiled=False``) and of the
+    slow reference, alternating game by game on the same seeds."""
     from tests.systems.glyphs.reference_planner import SlowPlanner
 
-    spent = {"fast": 0.0, "slow": 0.0}
+    return players_side_by_side(table, games, degree, {
+        "planner": Planner, "today": lambda: Planner(compiled=False), "slow": SlowPlanner})
+
+
+def players_side_by_side(table: Table, games: int, degree: int,
+                         players: dict[str, Callable[[], Planner]]) -> dict[str, float]:
+    """CPU games/s of each player, alternating game by game on the same seeds."""
+    spent = dict.fromkeys(players, 0.0)
     for i in range(games):
-        for name, policy in (("fast", Planner), ("slow", SlowPlanner)):
+        for name, make in players.items():
             start = time.process_time()
-            play_game(table, 4, policy(), random.Random(f"bench:{i}"))
+            play_game(table, degree, make(), random.Random(f"bench:{i}"))
             spent[name] += time.process_time() - start
-    return games / spent["fast"], games / spent["slow"]
+    return {name: games / seconds for name, seconds in spent.items()}
+
+
+TARGET_RATIO = 10.0
+"""Issue 25 section 5: the planner ten times as fast as before (about 23 games/s then)."""
+TARGET_GAMES = 230.0
 
 
 def main() -> None:
@@ -82,22 +103,40 @@ def main() -> None:
     parser.add_argument("--curve-json", type=Path, default=None,
                         help="also write each degree's playtest summary (JSON) to this file")
     parser.add_argument("--curve-only", action="store_true", help="skip parts 1 and 2")
+    parser.add_argument("--planner-only", action="store_true", help="part 1 alone")
     args = parser.parse_args()
     table = load_table()
     if not args.curve_only:
         speeds(table, args)
-    curve(table, args)
+    if not args.planner_only:
+        curve(table, args)
 
 
 def speeds(table: Table, args: argparse.Namespace) -> None:
+    play_game(table, 4, Planner(), random.Random("bench:warm"))  # compile before the clock
     planner = games_per_second(table, "planner", args.games)
     baseline = games_per_second(table, "random", args.games * 10)
     print(f"1. games/s on one core at degree 4: planner {planner:.2f}, random {baseline:.1f} "
           f"(the planner costs {baseline / planner:.0f}x a random player)")
-    fast, slow = planner_against_reference(table, args.games)
-    print(f"   planner against the slow reference, CPU, {args.games} games each: "
-          f"{fast:.2f} against {slow:.2f} games/s ({fast / slow:.2f}x)")
+    for degree in (4, 2):
+        rates = planner_against_reference(table, args.games, degree)
+        now, today, slow = rates["planner"], rates["today"], rates["slow"]
+        met = now >= TARGET_RATIO * today and now >= TARGET_GAMES
+        print(f"   degree {degree}, CPU, {args.games} games each on the same seeds: planner "
+              f"{now:.1f} games/s ({'compiled' if Planner().kernel else 'Python'}), today's "
+              f"planner in Python {today:.1f} ({now / today:.1f}x), the slow reference "
+              f"{slow:.1f} ({now / slow:.1f}x); target {TARGET_RATIO:.0f}x today's = "
+              f"{TARGET_RATIO * today:.0f} and at least {TARGET_GAMES:.0f} games/s: "
+              f"{'met' if met else 'not met'}")
 
+    games = max(1, args.games // 4)
+    rates = players_side_by_side(table, games, 4, {"lookahead": Lookahead,
+                                                   "today": lambda: Lookahead(compiled=False)})
+    print(f"   lookahead at degree 4, CPU, {games} games each on the same seeds: "
+          f"{rates['lookahead']:.1f} games/s against {rates['today']:.1f} for today's in Python "
+          f"({rates['lookahead'] / rates['today']:.1f}x)")
+    if args.planner_only:
+        return
     pattern = table.pattern(standard_setup(table))
     scouted = [(card_difficulty(table.n, table.symbol_of, c.id, c.wanted, bool(c.jokers),
                                 pattern, 3, 1, budget=2_000).mean, c) for c in table.cards]

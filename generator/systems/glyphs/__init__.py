@@ -10,6 +10,7 @@ clepsydra, set-up patterns). Modules, each with one job:
 - :mod:`.model`: frozen models, ``build_*`` readers and ``compile_game``;
 - :mod:`.checks`: the rule checks (``RS-X0xx``);
 - :mod:`.game`: the full game; :mod:`.policies`: the planner and a random player;
+  :mod:`.scoring`: the planner's scorer; :mod:`.compiled`: its turn in numba;
 - :mod:`.solver`: the per-card IDA* solver and its BFS reference;
 - :mod:`.playtest`: many seeded games at a degree, and the ``playtest`` command;
 - :mod:`.sim_checks`: the degree curve and card difficulties (cached), ``RS-X1xx``;
@@ -123,6 +124,23 @@ class GlyphsSystem:
         from generator.systems.glyphs.playtest import run_solve
 
         return run_solve(request)
+
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile the planner's numba kernel ahead of its first game (``riddlesmith
+        warm``): a no-op without numba or with ``RIDDLESMITH_COMPILED=0``."""
+        import time
+
+        from generator.engine.playouts import compiled_off
+
+        off = compiled_off()
+        if off is not None:
+            return f"the glyph planner's compiled turn is off ({off}): nothing to compile"
+        from generator.systems.glyphs import compiled
+
+        cpu = time.process_time()
+        compiled.warm_up()
+        return (f"the glyph planner's compiled turn is ready (compiled, or loaded from "
+                f"numba's cache) in {time.process_time() - cpu:.1f} s of CPU")
 
     def templates(self) -> dict[str, str]:
         from generator.systems.glyphs.templates import TEMPLATES

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from generator.systems.glyphs.board import (
     COLUMN,
@@ -36,6 +36,7 @@ from generator.systems.glyphs.board import (
     is_solved,
     placements,
 )
+from generator.engine.playouts import compiled_off
 from generator.systems.glyphs.game import BASIC_PER_TURN, Action, Play, has_use
 from generator.systems.glyphs.scoring import SOLVED_BONUS, Board, Scorer, Target
 
@@ -55,14 +56,37 @@ def _direction_pairs(n: int) -> dict[str, tuple[tuple[int, int], ...]]:
             "vertical": adjacent_pairs(n, ((1, 0),)), "diagonal": adjacent_pairs(n, DIAGONAL)}
 
 
-class Planner:
-    """The planning policy for one game (it keeps its plan between calls)."""
+def planning_kernel() -> Any | None:
+    """The compiled planner (:mod:`.compiled`), or None: numba is not installed, or
+    ``RIDDLESMITH_COMPILED=0`` (the switch the other compiled cores read)."""
+    if compiled_off() is not None:
+        return None
+    from generator.systems.glyphs import compiled
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    return compiled
+
+
+class Planner:
+    """The planning policy for one game (it keeps its plan between calls).
+
+    With numba installed it plans, weighs rewards and finds targets in the compiled
+    kernel (:mod:`.compiled`), else in Python; ``compiled=False`` keeps it in Python.
+    Both decide the same (the tests pin them together on seeded games)."""
+
+    def __init__(self, rng: random.Random | None = None, compiled: bool = True) -> None:
         self.plan: list[Action] = []
         self.plan_row: tuple[int, ...] = ()
         self.plan_turn = -1
         self.board: Board | None = None
+        self.kernel = planning_kernel() if compiled else None
+        self.arrays: Any = None
+
+    def _arrays(self, play: Play) -> Any:
+        """The kernel's arrays of the table (made once per planner and table)."""
+        if self.arrays is None or self.arrays[0] is not play.table:
+            assert self.kernel is not None
+            self.arrays = (play.table, self.kernel.table_arrays(play.table))
+        return self.arrays[1]
 
     # -- scoring ----------------------------------------------------------------------
 
@@ -74,6 +98,8 @@ class Planner:
 
     def targets(self, play: Play) -> list[list[Target]]:
         """Each revealed card's best placements on the current grid."""
+        if self.kernel is not None:
+            return self.kernel.targets(self._arrays(play), play)  # type: ignore[no-any-return]
         t = play.table
         scorer = self.scorer(play, [])
         pos = scorer.positions(play.tiles)
@@ -202,6 +228,8 @@ class Planner:
                                              int, bool]]:
         """The finished plans of the beam search, best first: (score, tiles, restored,
         actions, basics used, special used)."""
+        if self.kernel is not None:
+            return self.kernel.plans(self._arrays(play), play)  # type: ignore[no-any-return]
         targets = self.targets(play)
         scorer = self.scorer(play, targets)
         start = scorer.score(play.tiles, play.restored)
@@ -288,6 +316,8 @@ class Planner:
                  = None) -> tuple[float, tuple[Step, ...] | None]:
         """The use of ``effect`` that scores best on this grid (None: no use improves it).
         ``plan``: the targets and scorer of this grid, when the caller has them."""
+        if self.kernel is not None:
+            return self._weigh_use(play, effect, plan)[1:]
         targets, scorer = plan or self._plan_of(play)
         focus, cursed = self.focus(play, targets, play.tiles)
         best: tuple[float, tuple[Step, ...] | None] = (
@@ -311,11 +341,21 @@ class Planner:
         targets = self.targets(play)
         return targets, self.scorer(play, targets)
 
+    def _weigh_use(self, play: Play, effect: str,
+                   plan: tuple[list[list[Target]], Scorer] | None = None
+                   ) -> tuple[float, float, tuple[Step, ...] | None]:
+        """The grid's score, and :meth:`best_use` of ``effect``."""
+        if self.kernel is not None:
+            return self.kernel.best_use(  # type: ignore[no-any-return]
+                self._arrays(play), play, effect)
+        plan = plan or self._plan_of(play)
+        value, steps = self.best_use(play, effect, plan)
+        return plan[1].score(play.tiles, play.restored), value, steps
+
     def reward_action(self, play: Play) -> Action | None:
         """Use a held reward when it solves a card now, or on the last turn when it helps."""
         last = play.turn >= len(play.table.slots) - 1
-        plan = self._plan_of(play)
-        now = plan[1].score(play.tiles, play.restored)
+        plan = None if self.kernel is not None else self._plan_of(play)
         for i, effect in enumerate(play.held):
             if effect == "joker-pass":
                 if any(play.table.cards[c].jokers == 0 and is_solved(
@@ -323,7 +363,7 @@ class Planner:
                         play.table.cards[c].wanted, 1) for c in play.row):
                     return Action("reward", i, effect, ())
                 continue
-            value, steps = self.best_use(play, effect, plan)
+            now, value, steps = self._weigh_use(play, effect, plan)
             if steps is not None and (value <= now - SOLVED_BONUS + 1 or (last and value < now)):
                 return Action("reward", i, effect, steps)
         return None

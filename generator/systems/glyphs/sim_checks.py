@@ -73,11 +73,13 @@ SIM_VERSION = 3
 CACHE_PREFIX = "glyphs-sim-"
 HASHED_MODULES = ("generator.systems.glyphs.board", "generator.systems.glyphs.game",
                   "generator.systems.glyphs.policies", "generator.systems.glyphs.scoring",
+                  "generator.systems.glyphs.compiled",
                   "generator.systems.glyphs.solver",
                   "generator.systems.glyphs.playtest", "generator.systems.glyphs.sim_checks",
                   "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
 """Modules whose source is part of the key: every one that computes a stored figure
-(this one computes the curve's means; ``sim.stats`` its Wilson intervals)."""
+(this one computes the curve's means; ``sim.stats`` its Wilson intervals; ``compiled``
+is the planner's numba kernel, which decides the games when numba is installed)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,10 @@
 """Glyph-system fixtures: a small 3x3 pack (fast to simulate) written from text."""
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -10,6 +13,12 @@ from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
+from generator.systems.glyphs.board import JOKER
+from generator.systems.glyphs.content import load_pack
+from generator.systems.glyphs.game import Play, new_game
+from generator.systems.glyphs.model import Card, Table
+
+ROOT = Path(__file__).resolve().parents[3]
 
 SMALL_PACK = """kind: pack
 id: small-glyphs
@@ -118,3 +127,49 @@ def load_small(root: Path) -> Pack:
 @pytest.fixture
 def small_pack(tmp_path: Path) -> Path:
     return write_pack(tmp_path / "small")
+
+
+def table_of(root: Path) -> Table:
+    """The compiled table of the small pack (a folder named ``small``) or of a shipped one."""
+    pack = load_small(root) if root.name == "small" else load_packs(
+        [root], load_schemas(), kinds_of(discover_systems())).packs[0]
+    table = load_pack(pack)[0].table
+    assert table is not None
+    return table
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Table:
+    return table_of(ROOT / "content" / "glyphs")
+
+
+@pytest.fixture
+def small(small_pack: Path) -> Table:
+    return table_of(small_pack)
+
+
+def random_table(base: Table, n: int, rng: random.Random) -> Table:
+    """``base`` on a generated ``n`` x ``n`` grid: random symbols, 0-3 jokers, two cards
+    a deck up to the grid's width, joker and no-joker cards, random set-up patterns."""
+    kinds = rng.randint(3, 12)
+    symbols = [rng.randrange(kinds) for _ in range(n * n)]
+    for cell in rng.sample(range(n * n), rng.randint(0, 3)):
+        symbols[cell] = JOKER
+    plain = sorted({s for s in symbols if s != JOKER})
+    cards = tuple(Card(f"r{deck}-{i}", deck,
+                       tuple(rng.choice(plain) for _ in range(rng.randint(2, n))),
+                       rng.randint(0, 1)) for deck in range(1, 6) for i in range(2))
+    return replace(base, n=n, symbol_of=tuple(symbols), cards=cards,
+                   symbols=tuple(f"s{i}" for i in range(plain[-1] + 1)),
+                   patterns=tuple((ident, rng.getrandbits(n * n)) for ident, _ in base.patterns))
+
+
+def iter_random_games(base: Table, trials: int, seed: int
+                      ) -> Iterator[tuple[int, Play, random.Random]]:
+    """A new game on a :func:`random_table` of every grid size the schema allows (3x3 to
+    8x8, in turn), at each degree in turn: (grid size, game, the generator)."""
+    rng = random.Random(seed)
+    for trial in range(trials):
+        n = 3 + trial % 6
+        table = random_table(base, n, rng)
+        yield n, new_game(table, table.degrees[trial % len(table.degrees)].degree, rng), rng

@@ -47,3 +47,31 @@ def test_wrong_shapes_and_fifos_are_ignored(tmp_path: Path) -> None:
     path.unlink()
     os.mkfifo(path)
     assert simulate(table, TINY, cache) == fresh  # returns: the FIFO is never opened blocking
+
+
+def test_every_module_deciding_a_stored_figure_is_hashed() -> None:
+    # Each module a hashed one imports from the glyph system (at the top or inside a
+    # function, as the planner imports its numba kernel) is hashed too: a change to how
+    # the games are played must change the key.
+    import ast
+    import importlib.util
+
+    from generator.systems.glyphs.sim_checks import HASHED_MODULES
+
+    # The model compiles documents into the Table the fingerprint hashes whole; content
+    # and checks only load and judge them; replay prints one game (playtest --replay).
+    loading = {"generator.systems.glyphs.model", "generator.systems.glyphs.content",
+               "generator.systems.glyphs.checks", "generator.systems.glyphs.replay"}
+    glyphs = [m for m in HASHED_MODULES if m.startswith("generator.systems.glyphs.")]
+    assert "generator.systems.glyphs.compiled" in glyphs
+    for name in glyphs:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin
+        tree = ast.parse(Path(spec.origin).read_text("utf-8"))
+        used = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+                and n.module.startswith("generator.systems.glyphs.")}
+        used |= {f"generator.systems.glyphs.{a.name}" for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and n.module == "generator.systems.glyphs"
+                 for a in n.names}
+        assert used - loading <= set(HASHED_MODULES), (name, sorted(used - loading
+                                                                    - set(HASHED_MODULES)))

@@ -7,42 +7,14 @@ the small 3x3 pack and at four degrees of the shipped 5x5 pack.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from .conftest import load_small
-from generator.pack.loader import load_packs
-from generator.pack.schema import load_schemas
-from generator.pipeline import kinds_of
-from generator.systems import discover_systems
-from generator.systems.glyphs.content import load_pack
+from .conftest import iter_random_games
 from generator.systems.glyphs.board import COLUMN, CURSE, RESTORE, ROW, SWAP, Step, apply_steps
 from generator.systems.glyphs.game import Action, GameResult, Play, new_game, play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.policies import Planner
 from .reference_planner import SlowPlanner
-
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def _table_of(root: Path) -> Table:
-    pack = load_small(root) if root.name == "small" else load_packs(
-        [root], load_schemas(), kinds_of(discover_systems())).packs[0]
-    table = load_pack(pack)[0].table
-    assert table is not None
-    return table
-
-
-@pytest.fixture(scope="module")
-def shipped() -> Table:
-    return _table_of(ROOT / "content" / "glyphs")
-
-
-@pytest.fixture
-def small(small_pack: Path) -> Table:
-    return _table_of(small_pack)
 
 
 class Recorder:
@@ -85,9 +57,11 @@ def _pin(table: Table, games_per_degree: int, degrees: tuple[int, ...] = ()) -> 
         if degrees and degree.degree not in degrees:
             continue
         for seed in range(games_per_degree):
-            fast = _game(table, degree.degree, seed, Planner())
             slow = _game(table, degree.degree, seed, SlowPlanner())
+            # The planner as it plays (compiled when numba is installed) and in Python.
+            fast = _game(table, degree.degree, seed, Planner())
             assert fast == slow, (degree.degree, seed)
+            assert _game(table, degree.degree, seed, Planner(compiled=False)) == slow
             decisions += len(fast[1])
     return decisions
 
@@ -172,28 +146,8 @@ def test_fast_scores_are_the_slow_ones_on_every_grid_size(small: Table) -> None:
     # of every size (random symbols, 0-3 jokers, cards up to the grid's width, joker
     # and no-joker cards, random set-up patterns): whole grids and grids scored from
     # their parent give the slow planner's score.
-    from dataclasses import replace
-
-    from generator.systems.glyphs.board import JOKER
-    from generator.systems.glyphs.model import Card
-
-    rng = random.Random(12)
     checked = 0
-    for trial in range(18):
-        n = 3 + trial % 6
-        kinds = rng.randint(3, 12)
-        symbols = [rng.randrange(kinds) for _ in range(n * n)]
-        for cell in rng.sample(range(n * n), rng.randint(0, 3)):
-            symbols[cell] = JOKER
-        plain = sorted({s for s in symbols if s != JOKER})
-        cards = tuple(Card(f"r{deck}-{i}", deck,
-                           tuple(rng.choice(plain) for _ in range(rng.randint(2, n))),
-                           rng.randint(0, 1)) for deck in range(1, 6) for i in range(2))
-        table = replace(small, n=n, symbol_of=tuple(symbols), cards=cards,
-                        symbols=tuple(f"s{i}" for i in range(plain[-1] + 1)),
-                        patterns=tuple((ident, rng.getrandbits(n * n))
-                                       for ident, _ in small.patterns))
-        play = new_game(table, table.degrees[trial % len(table.degrees)].degree, rng)
+    for n, play, rng in iter_random_games(small, 18, 12):
         slow = SlowPlanner()
         targets = slow.targets(play)
         assert Planner().targets(play) == targets
