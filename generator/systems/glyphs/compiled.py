@@ -887,6 +887,21 @@ def arrays_of(n: int, symbol_of: tuple[int, ...], cards: list[tuple[tuple[int, .
                   np.array([jokers for _, jokers in cards], dtype=np.int64))
 
 
+def compiled_already() -> bool:
+    """Whether numba's cache holds machine code for the planner's turn, so the first game
+    loads it instead of compiling it (about 30 s of CPU). Reads numba's index through its
+    cache object; if that private API has changed, says False (a notice too many, never a
+    wrong result)."""
+    cache = getattr(plan_kernel, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
+    if index is None:
+        return False
+    try:
+        return bool(index())
+    except Exception:  # numba's private API changed
+        return False
+
+
 def warm_up() -> None:
     """Compile the kernels (or load them from numba's cache) by planning one turn and
     weighing one use on a small grid: the signatures every table uses."""

@@ -121,6 +121,20 @@ def fingerprint(table: Table, settings: SimSettings) -> str:
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
+COMPILE_NOTICE = ("glyphs: compiling the planner's turn once, about 30 s of CPU (later runs "
+                  "load it from numba's cache; 'riddlesmith warm' does it ahead)")
+
+
+def _compile_notice(progress: Callable[[str], None]) -> None:
+    """Say so before the first game when the compiled planner is on and not compiled yet:
+    the wait is the compile, not the games (the results are the same either way)."""
+    from generator.systems.glyphs.policies import planning_kernel
+
+    kernel = planning_kernel()
+    if kernel is not None and not kernel.compiled_already():
+        progress(COMPILE_NOTICE)
+
+
 def simulate(table: Table, settings: SimSettings | None = None,
              cache_dir: Path | None = None,
              progress: Callable[[str], None] | None = None) -> dict[str, Any]:
@@ -136,6 +150,8 @@ def simulate(table: Table, settings: SimSettings | None = None,
         if stored is not None and consistent(stored.get("result"), table, settings):
             return dict(stored["result"])
     curve = []
+    if progress is not None:
+        _compile_notice(progress)
     for degree in table.degrees:
         started = time.process_time()
         r, stopped = playtest_until(table, degree.degree, settings.policy, settings.seed,
