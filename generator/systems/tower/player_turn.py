@@ -304,6 +304,7 @@ def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple
         return
     same = rules.extra_block_same_space
     second = rules.second_build_elsewhere or rules.extra_build_inland
+    piles_before: dict[int, list[tuple[Square, ...]]] = {}
     for u in firsts:
         yield u, -1, NONE
         if same and u != t and lv[u] + 1 < MAX_BLOCKS:
@@ -333,7 +334,17 @@ def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple
                 if i == bi or other < 0 or lv2[other] != 0:
                     continue
                 mates = _bits(bs) & ~(1 << other)
-                for pile in _iter_piles(g, lv2, es2, other, mates, 0, POSEIDON_BUILDS, False):
+                if es2 == es and not g.around[other] >> u & 1:
+                    # The first build changed nothing the ground builder reads: its
+                    # piles are those of the position before it, listed once.
+                    if i not in piles_before:
+                        piles_before[i] = list(_iter_piles(g, lv, es, other, mates, 0,
+                                                           POSEIDON_BUILDS, False))
+                    piles = piles_before[i]
+                else:
+                    piles = list(_iter_piles(g, lv2, es2, other, mates, 0, POSEIDON_BUILDS,
+                                             False))
+                for pile in piles:
                     yield u, pile[0], pile[1:]
 
 

@@ -342,23 +342,23 @@ def describe_action(game: Game, action: Action) -> str:
         words.append(f"sends the enemy on {name(other)} across")
     if extra >= 0 and rules.build_before_move:
         words.append(f"builds on {name(extra)} first")
+    who = ""
     if walks:
-        words.append("builders walk to " + ", ".join(
-            f"{i + 1} {name(w)}" for i, w in enumerate(walks) if w >= 0))
-        words.append(f"builder {bi + 1} builds")
+        words.append("builders walk to " + ", ".join(name(w) for w in walks if w >= 0))
+        who = f"builder {bi + 1} "
     else:
         words.append(f"builder {bi + 1} to {name(to)}"
                      + (f" via {name(via)}" if via >= 0 else ""))
     pieces = [build, *([] if rules.build_before_move else [extra]), *more]
     pieces = [u for u in pieces if u >= 0]
     if not pieces:
-        words.append("builds nothing")
+        words.append(f"{who}builds nothing")
     elif len(pieces) == 2 and pieces[0] == pieces[1]:
-        words.append(f"builds on {name(build)} twice")
+        words.append(f"{who}builds on {name(build)} twice")
     else:
         names = [name(u) for u in pieces]
-        words.append("builds on " + (names[0] if len(names) == 1 else
-                                     ", ".join(names[:-1]) + f" and {names[-1]}"))
+        words.append(f"{who}builds on " + (names[0] if len(names) == 1 else
+                                            ", ".join(names[:-1]) + f" and {names[-1]}"))
     if other >= 0 and not rules.force_enemy:
         words.append(f"takes a block off {name(other)}")
     return ", ".join(words)

@@ -213,7 +213,7 @@ def results(board: Board, stored: int = 0) -> set[tuple]:
     rules = board.rules
     out: set[tuple] = set()
     standing = [b for b in board.builders if b is not None]
-    asleep = [b is not None and rules.highest_frozen and len(standing) == 2 and all(
+    asleep = [b is not None and rules.highest_frozen and len(standing) >= 2 and all(
         board.levels[b] > board.levels[o] for o in standing if o != b)
         for b in board.builders]
     start_enemies = [e[0] for e in board.enemies if e[0] is not None]
@@ -367,8 +367,10 @@ def _builds(board: Board, i: int, to: Space, others: list, levels: dict, enemies
     crush_from = levels[to] if rules.crush_after_move else levels[board.builders[i]]
 
     def firsts(lv: dict, es: list) -> list:
+        # A crush is judged from where the builder stands now (Zeus may have raised it).
+        level = lv[to] if rules.crush_after_move else crush_from
         found = [(at, *_built(lv, es, at)) for at in neighbours(board, to)
-                 if _can_build(board, lv, at, others, es, crush_from)]
+                 if _can_build(board, lv, at, others, es, level)]
         if rules.build_under_self and lv[to] < 3:
             found.append((to, *_built(lv, es, to)))
         return found

@@ -13,7 +13,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
-from generator.systems.tower import engine
+from generator.systems.tower import engine, proof, replay
 from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.model import build_variant, game_from_map
 from generator.systems.tower.policies import load_policy, policy_names
@@ -137,6 +137,12 @@ def test_hermes_walks_every_builder_then_one_of_them_builds() -> None:
         and g.name(a[7][1]) == "D1" and g.name(a[2]) == "B1"))
     assert after.builders == (g.square("A1"), g.square("D1"))
     assert after.levels[g.square("B1")] == 1
+    walk = next(a for a in actions if a[0] == 1 and a[7] and g.name(a[7][0]) == "B2"
+                and g.name(a[7][1]) == "D2" and g.name(a[2]) == "D1")
+    assert proof.describe_action(g, walk) == (
+        "builders walk to B2, D2, builder 2 builds on D1")
+    assert replay.describe_action(g, g.start, walk) == (
+        "builders walk A1-B2, E4-D2, builder 2, builds D1")
     # Without the card the turn moves one builder only.
     base = g.with_rules(BASE_RULES)
     assert not any(sum(x != y for x, y in zip(s.builders, g.start.builders)) > 1
@@ -252,6 +258,11 @@ def test_poseidon_builds_up_to_three_times_the_same_space_too() -> None:
     assert counts == set(range(1, POSEIDON_BUILDS + 1)) == {1, 2, 3}
     around_a1 = {g.square(n) for n in ("B1", "A2", "B2")}
     assert all({a[4], *a[6]} <= around_a1 for a in actions)
+    three = next(a for a in actions if len(a[6]) == 2 and g.name(a[1]) == "C2"
+                 and {a[2], a[4], *a[6]} == {g.square("B1")})
+    assert replay.describe_action(g, g.start, three) == (
+        "builder 2 D3-C2, builds B1, more pieces on B1, B1, B1")
+    assert proof.describe_action(g, three) == "builder 2 to C2, builds on B1, B1, B1 and B1"
     # Three on B1: a level-3 building from the ground builder alone.
     assert any(engine.apply_action(g, g.start, a).levels[g.square("B1")] == 3
                for a in actions)

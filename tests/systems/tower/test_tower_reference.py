@@ -131,13 +131,24 @@ def test_random_games_match_the_reference_turn_by_turn(name: str) -> None:
                 break
 
 
-@pytest.mark.parametrize("hook", ["level-walk", "ground-build", "stored-builds"])
-def test_whole_powers_match_the_reference_with_more_builders_and_a_stock(hook: str) -> None:
+WHOLE_POWERS = [("level-walk",), ("ground-build",), ("stored-builds",),
+                ("level-walk", "extra-move"), ("level-walk", "edge-run"),
+                ("level-walk", "swap-with-enemy"), ("level-walk", "ground-build"),
+                ("level-walk", "stay-near-enemy"), ("level-walk", "highest-sleeps"),
+                ("ground-build", "second-build"), ("ground-build", "extra-block"),
+                ("ground-build", "no-build-near-enemy"), ("stored-builds", "build-underfoot"),
+                ("stored-builds", "no-build-near-enemy")]
+
+
+@pytest.mark.parametrize("hooks", WHOLE_POWERS, ids="+".join)
+def test_whole_powers_match_the_reference_with_more_builders_and_a_stock(
+        hooks: tuple[str, ...]) -> None:
     """Hermes walks every builder, Poseidon builds up to three times, Morpheus spends
-    any stock: with two and three builders, and pieces already on Morpheus's card."""
-    rng = random.Random(f"whole-{hook}")
-    rules = RULE_SETS[hook]
-    for n in range(40):
+    any stock: with two and three builders, pieces already on Morpheus's card, and
+    beside the cards whose moves or builds they meet."""
+    rng = random.Random(f"whole-{'+'.join(hooks)}")
+    rules = apply_hooks(Rules(), [(hook, {}) for hook in hooks])
+    for n in range(30):
         g, s = random_position(rng, rules, builders=2 + n % 2)
         if rules.stored_builds:
             s = s._replace(stored=rng.randrange(5))
