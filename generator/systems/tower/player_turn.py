@@ -15,7 +15,8 @@ An action is a tuple ``(builder, to, build, via, extra, other, more, walks)``:
 - ``more``: the spaces of the further pieces, in the order they are placed
   (Poseidon's second and third, Morpheus's third and on); ``()`` when none;
 - ``walks``: under Hermes, where every builder ends its walk, in builder order
-  (``builder`` is the one that builds); ``()`` when only ``builder`` moved.
+  (``builder`` is the one that builds); ``()`` for a usual move, and for a Hermes
+  turn in which no builder stepped.
 
 God powers are options: the plain move-then-build stays among the actions, so a
 policy or the proof search picks among them. Actions that end in the same position
@@ -288,9 +289,6 @@ def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple
     others = _bits(bs) & ~(1 << t)
     ebits, near = _bits(es), _ban_bits(g, es)
     crush_level = lv[t] if rules.crush_after_move else lv[origin]
-    firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, ebits, near, u, crush_level)]
-    if rules.build_under_self and lv[t] < MAX_BLOCKS:
-        firsts.append(t)  # Zeus (easy): a block under the builder itself
     if rules.stored_builds:
         # Morpheus: pieces from the card instead of the usual build, none included;
         # the card holds the pieces of the turns before and this turn's one.
@@ -299,6 +297,9 @@ def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple
         for pile in _iter_piles(g, lv, es, t, others, level, stored + 1, rules.build_under_self):
             yield pile[0], pile[1] if len(pile) > 1 else -1, pile[2:]
         return
+    firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, ebits, near, u, crush_level)]
+    if rules.build_under_self and lv[t] < MAX_BLOCKS:
+        firsts.append(t)  # Zeus (easy): a block under the builder itself
     if built_before:  # Prometheus's build before the move takes the second-piece slot
         yield from ((u, -1, NONE) for u in firsts)
         return
