@@ -26,7 +26,7 @@ with one job:
     denominator, outcomes = engine.enemy_turn_outcomes(game, state)  # exact chance node
     #   each Outcome(state, lost, weight, culprit); weights sum to denominator
     actions = engine.list_actions(game, state)                  # [] -> lost (LOSS_STUCK)
-    state = engine.apply_action(game, state, actions[0])        # (builder, to, build, via, extra, other)
+    state = engine.apply_action(game, state, actions[0])        # (builder, to, build, via, extra, other, more, walks)
     engine.is_won(state)                                        # every enemy defeated
     result = engine.play_game(game, policy, rng, max_rounds=100)  # GameResult(won, lost, rounds, state)
     odds = engine.loss_odds(game)             # exact P(lose before the player's first move)

@@ -26,8 +26,8 @@ UNREACHABLE = 1 << 20
 DIRECTIONS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """(row, col) change of one step facing N, E, S, W."""
 
-Action = tuple[int, int, int, int, int, int]
-"""``(builder, to, build, via, extra, other)``; see :mod:`.player_turn`."""
+Action = tuple[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...]]
+"""``(builder, to, build, via, extra, other, more, walks)``; see :mod:`.player_turn`."""
 
 
 class State(NamedTuple):

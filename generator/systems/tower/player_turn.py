@@ -1,7 +1,7 @@
 """The player turn (RULES.md section 2): every legal move-then-build of the builders under
 the scenario's rules (variants included), applying one, and the win.
 
-An action is a tuple ``(builder, to, build, via, extra, other)``:
+An action is a tuple ``(builder, to, build, via, extra, other, more, walks)``:
 
 - ``builder``: the index of the builder that moves; ``to``: where it ends;
 - ``build``: the space built on (``-1``: no build, Morpheus spending nothing);
@@ -11,7 +11,12 @@ An action is a tuple ``(builder, to, build, via, extra, other)``:
   second piece from Morpheus's card) or, under Prometheus, of the build before the
   move; ``-1`` when none;
 - ``other``: under Charon (easy), the space of the enemy sent across the builder
-  before it moves; under Ares, the space a block was taken from; ``-1`` otherwise.
+  before it moves; under Ares, the space a block was taken from; ``-1`` otherwise;
+- ``more``: the spaces of the further pieces, in the order they are placed
+  (Poseidon's second and third, Morpheus's third and on); ``()`` when none;
+- ``walks``: under Hermes, where every builder ends its walk, in builder order
+  (``builder`` is the one that builds); ``()`` for a usual move, and for a Hermes
+  turn in which no builder stepped.
 
 God powers are options: the plain move-then-build stays among the actions, so a
 policy or the proof search picks among them. Actions that end in the same position
@@ -23,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from generator.systems.tower.game import NO_SQUARE, Action, Game, Square, State
-from generator.systems.tower.rules import DOME, LOSS_STUCK, MAX_BLOCKS, MORPHEUS_STORE
+from generator.systems.tower.rules import DOME, LOSS_STUCK, MAX_BLOCKS, POSEIDON_BUILDS
+
+NONE: tuple[Square, ...] = ()
+"""The empty ``more`` and ``walks`` of an action."""
 
 def _bits(squares: Sequence[Square]) -> int:
     out = 0
@@ -70,7 +78,7 @@ def _list_plain(g: Game, state: State, first_only: bool) -> list[Action]:
                 hu = lv[u]
                 if hu == DOME or others >> u & 1 or (ebits >> u & 1 and hu >= ht):
                     continue
-                out.append((bi, t, u, -1, -1, -1))
+                out.append((bi, t, u, -1, -1, -1, NONE, NONE))
                 if first_only:
                     return out
     return out
@@ -80,36 +88,96 @@ def _list_general(g: Game, state: State, first_only: bool) -> list[Action]:
     rules = g.rules
     lv0, bs, es0 = state.levels, state.builders, state.enemies
     out: list[Action] = []
-    seen: set[tuple[int, State]] | None = set() if rules.options_may_coincide else None
-    standing = [b for b in bs if b >= 0]
+    seen: set[object] | None = set() if rules.options_may_coincide else None
+    # Without a power acting before the move or taking a block off, the position an
+    # action leaves is the builders' spaces and how many pieces went on each space:
+    # a key made of those tells positions apart without building them.
+    by_pieces = not (rules.force_enemy or rules.build_before_move or rules.remove_block_unmoved)
+    frozen = _frozen(g, lv0, bs)
+    near0 = [rules.stay_near_enemy and b >= 0 and bool(g.around[b] & _bits(es0)) for b in bs]
+
+    def add(action: Action) -> bool:
+        """Lists ``action`` unless its position is listed; True to stop (``first_only``)."""
+        if seen is not None:
+            bi, t, build, _via, extra, _other, more, walks = action
+            key: object
+            if by_pieces:
+                key = (bi, walks or bs[:bi] + (t,) + bs[bi + 1:],
+                       tuple(sorted(u for u in (build, extra, *more) if u >= 0)))
+            else:
+                key = (bi, apply_action(g, state, action))
+            if key in seen:
+                return False
+            seen.add(key)
+        out.append(action)
+        return first_only
+
     for bi, b in enumerate(bs):
-        if b < 0:
-            continue
-        if rules.highest_frozen and len(standing) > 1 and all(
-                lv0[b] > lv0[o] for o in standing if o != b):
+        if b < 0 or frozen[bi]:
             continue  # Hypnus: the higher builder sleeps
-        must_near = rules.stay_near_enemy and bool(g.around[b] & _bits(es0))
         for sent, es1 in _iter_sends(g, lv0, bs, es0, b):
             for pre, lv1, es2 in _iter_prebuilds(g, lv0, bs, es1, b):
                 for via, t, es3 in _iter_moves(g, lv1, bs, es2, b, pre >= 0):
-                    if must_near and not g.around[t] & _bits(es3):
+                    if near0[bi] and not g.around[t] & _bits(es3):
                         continue  # Aphrodite: it must end next to an enemy
+                    if (rules.level_moves and sent < 0 and pre < 0 and via < 0
+                            and lv1[t] == lv0[b] and t not in es0):
+                        continue  # one step on its level: a Hermes walk lists it below
                     moved = tuple(t if i == bi else x for i, x in enumerate(bs))
-                    for build, extra in _iter_builds(g, lv1, moved, es3, bi, b, state.stored,
-                                                     pre >= 0):
+                    for build, extra, more in _iter_builds(g, lv1, moved, es3, bi, b,
+                                                           state.stored, pre >= 0):
                         for taken in _iter_removals(g, lv1, moved, es3, bi, sent >= 0,
-                                                    (build, extra)):
-                            action = (bi, t, build, via, pre if pre >= 0 else extra,
-                                      sent if sent >= 0 else taken)
-                            if seen is not None:
-                                key = (bi, apply_action(g, state, action))
-                                if key in seen:
-                                    continue
-                                seen.add(key)
-                            out.append(action)
-                            if first_only:
+                                                    (build, extra, *more)):
+                            if add((bi, t, build, via, pre if pre >= 0 else extra,
+                                    sent if sent >= 0 else taken, more, NONE)):
                                 return out
+    if not rules.level_moves:
+        return out
+    for walks in _iter_walks(g, lv0, bs, es0, frozen):
+        if any(near and not g.around[x] & _bits(es0) for near, x in zip(near0, walks)):
+            continue  # Aphrodite: every builder that began next to an enemy ends next to one
+        for bi, t in enumerate(walks):
+            if t < 0 or frozen[bi]:
+                continue
+            for build, extra, more in _iter_builds(g, lv0, walks, es0, bi, bs[bi],
+                                                   state.stored, False):
+                for taken in _iter_removals(g, lv0, walks, es0, bi, False,
+                                            (build, extra, *more)):
+                    if add((bi, t, build, -1, extra, taken, more,
+                            NONE if walks == bs else walks)):
+                        return out
     return out
+
+
+def _frozen(g: Game, lv: Sequence[int], bs: Sequence[Square]) -> list[bool]:
+    """Which builders Hypnus (expert) keeps from moving: one higher than every other."""
+    standing = [b for b in bs if b >= 0]
+    if not g.rules.highest_frozen or len(standing) < 2:
+        return [False] * len(bs)
+    return [b >= 0 and all(lv[b] > lv[o] for o in standing if o != b) for b in bs]
+
+
+def _iter_walks(g: Game, lv: Sequence[int], bs: tuple[Square, ...], es: Sequence[Square],
+                frozen: Sequence[bool]) -> Iterator[tuple[Square, ...]]:
+    """Hermes: every placing of the builders that walks can reach, the start first. A
+    step takes one builder to a free neighbouring space of its own level; the builders
+    step in any order, each as often as the player likes (none included)."""
+    ebits = _bits(es)
+    seen = {bs}
+    todo = [bs]
+    while todo:
+        ends = todo.pop()
+        yield ends
+        occupied = ebits | _bits(ends)
+        for i, x in enumerate(ends):
+            if x < 0 or frozen[i]:
+                continue
+            for t in g.move_adj[x]:
+                if lv[t] == lv[x] and not occupied >> t & 1:
+                    nxt = ends[:i] + (t,) + ends[i + 1:]
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
 
 
 def _ban_bits(g: Game, es: Sequence[Square]) -> int:
@@ -137,9 +205,10 @@ def _buildable(g: Game, lv: Sequence[int], others: int, ebits: int, near: int, u
 def _put(lv: Sequence[int], es: Sequence[Square], u: Square
          ) -> tuple[tuple[int, ...], tuple[Square, ...]]:
     """Levels and enemies after a piece on ``u`` (an enemy there is crushed)."""
-    lv2 = tuple(h + 1 if i == u else h for i, h in enumerate(lv))
+    raised = list(lv)
+    raised[u] += 1
     es2 = tuple(NO_SQUARE if e == u else e for e in es) if u in es else tuple(es)
-    return lv2, es2
+    return tuple(raised), es2
 
 
 def _iter_sends(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Square, ...],
@@ -175,9 +244,8 @@ def _iter_moves(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Squa
                 b: Square, not_up: bool) -> Iterator[tuple[Square, Square, tuple[Square, ...]]]:
     """(via, to, enemies after) of every destination of the builder on ``b``: one space
     (onto an enemy too under Apollo, easy); with Artemis one more space, with Triton
-    more from each edge space, with Hermes any walk on its level; never back to ``b``
-    except by Hermes's walk of no steps. ``not_up`` (Prometheus built first): no
-    step up."""
+    more from each edge space; never back to ``b``. ``not_up`` (Prometheus built
+    first): no step up. (Hermes's walks are :func:`_iter_walks`.)"""
     rules = g.rules
     occupied = _bits(bs) | _bits(es)
     top = lv[b] if not_up else lv[b] + 1
@@ -209,63 +277,44 @@ def _iter_moves(g: Game, lv: Sequence[int], bs: Sequence[Square], es: tuple[Squa
                     if rules.perimeter_moves and g.edge >> t2 & 1:
                         nxt.append(t2)
             frontier = nxt if rules.perimeter_moves else []
-    if rules.level_moves:
-        level = lv[b]
-        walk = [b]
-        reached = {b}
-        while walk:
-            t = walk.pop()
-            if t not in seen or t == b:
-                seen.add(t)
-                yield -1, t, es
-            for t2 in g.move_adj[t]:
-                if t2 not in reached and lv[t2] == level and not occupied >> t2 & 1:
-                    reached.add(t2)
-                    walk.append(t2)
 
 
 def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
                  bi: int, origin: Square, stored: int, built_before: bool
-                 ) -> Iterator[tuple[Square, Square]]:
-    """(build, second piece) of every build of builder ``bi``, moved from ``origin`` to
-    ``bs[bi]``, under the rules (``-1``: none)."""
+                 ) -> Iterator[tuple[Square, Square, tuple[Square, ...]]]:
+    """(build, second piece, further pieces) of every build of builder ``bi``, moved from
+    ``origin`` to ``bs[bi]``, under the rules (``-1``: none)."""
     rules = g.rules
     t = bs[bi]
     others = _bits(bs) & ~(1 << t)
     ebits, near = _bits(es), _ban_bits(g, es)
     crush_level = lv[t] if rules.crush_after_move else lv[origin]
+    if rules.stored_builds:
+        # Morpheus: pieces from the card instead of the usual build, none included;
+        # the card holds the pieces of the turns before and this turn's one.
+        yield -1, -1, NONE
+        level = None if rules.crush_after_move else crush_level
+        for pile in _iter_piles(g, lv, es, t, others, level, stored + 1, rules.build_under_self):
+            yield pile[0], pile[1] if len(pile) > 1 else -1, pile[2:]
+        return
     firsts = [u for u in g.build_adj[t] if _buildable(g, lv, others, ebits, near, u, crush_level)]
     if rules.build_under_self and lv[t] < MAX_BLOCKS:
         firsts.append(t)  # Zeus (easy): a block under the builder itself
-    if rules.stored_builds:
-        # Morpheus: pieces from the card instead of the usual build, none included.
-        yield -1, -1
-        for u in firsts:
-            yield u, -1
-            if stored < 1:
-                continue  # the card held only this turn's piece
-            lv2, es2 = _put(lv, es, u)
-            more = lv2[t] if rules.crush_after_move else crush_level
-            ebits2, near2 = _bits(es2), _ban_bits(g, es2)
-            for u2 in g.build_adj[t]:
-                if _buildable(g, lv2, others, ebits2, near2, u2, more):
-                    yield u, u2
-        return
     if built_before:  # Prometheus's build before the move takes the second-piece slot
-        yield from ((u, -1) for u in firsts)
+        yield from ((u, -1, NONE) for u in firsts)
         return
     same = rules.extra_block_same_space
-    second = rules.second_build_elsewhere or rules.extra_build_inland or rules.unmoved_ground_build
-    other = next((x for i, x in enumerate(bs) if i != bi and x >= 0), NO_SQUARE)
+    second = rules.second_build_elsewhere or rules.extra_build_inland
+    piles_before: dict[int, list[tuple[Square, ...]]] = {}
     for u in firsts:
-        yield u, -1
+        yield u, -1, NONE
         if same and u != t and lv[u] + 1 < MAX_BLOCKS:
             # Hephaestus: a second block (never a dome, so never exempt from the Limus
             # ban, which a crushed enemy no longer casts).
             ban = _ban_bits(g, [e for e in es if e != u]) if ebits >> u & 1 else near
             if not ban >> u & 1:
-                yield u, u
-        if not second:
+                yield u, u, NONE
+        if not (second or rules.unmoved_ground_build):
             continue
         lv2, es2 = _put(lv, es, u)
         ebits2, near2 = _bits(es2), _ban_bits(g, es2)
@@ -273,21 +322,74 @@ def _iter_builds(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple
         if rules.second_build_elsewhere:
             for u2 in g.build_adj[t]:
                 if u2 != u and _buildable(g, lv2, others, ebits2, near2, u2, level):
-                    yield u, u2
+                    yield u, u2, NONE
         if rules.extra_build_inland:
             for u2 in g.build_adj[t]:
                 if not g.edge >> u2 & 1 and _buildable(g, lv2, others, ebits2, near2, u2,
                                                        level):
-                    yield u, u2
-        if rules.unmoved_ground_build and other >= 0 and lv2[other] == 0:
-            mates = _bits(bs) & ~(1 << other)
-            for u2 in g.build_adj[other]:
-                if _buildable(g, lv2, mates, ebits2, near2, u2, 0):
-                    yield u, u2
+                    yield u, u2, NONE
+        if rules.unmoved_ground_build:
+            # Poseidon: a builder that did not move, on the ground, builds up to
+            # three times around itself (from the ground it never crushes).
+            for i, other in enumerate(bs):
+                if i == bi or other < 0 or lv2[other] != 0:
+                    continue
+                mates = _bits(bs) & ~(1 << other)
+                if es2 == es and not g.around[other] >> u & 1:
+                    # The first build changed nothing the ground builder reads: its
+                    # piles are those of the position before it, listed once.
+                    if i not in piles_before:
+                        piles_before[i] = list(_iter_piles(g, lv, es, other, mates, 0,
+                                                           POSEIDON_BUILDS, False))
+                    piles = piles_before[i]
+                else:
+                    piles = list(_iter_piles(g, lv2, es2, other, mates, 0, POSEIDON_BUILDS,
+                                             False))
+                for pile in piles:
+                    yield u, pile[0], pile[1:]
+
+
+def _iter_piles(g: Game, lv: tuple[int, ...], es: tuple[Square, ...], at: Square,
+                blockers: int, level: int | None, most: int, underfoot: bool
+                ) -> Iterator[tuple[Square, ...]]:
+    """The spaces, in order, of every distinct way a builder on ``at`` may place 1 to
+    ``most`` pieces one after another (each on a space it may build on then, the same
+    one again too; ``underfoot``: on ``at`` too, Zeus), the fewest pieces first; each
+    resulting position once. ``level``: the height a crush is judged from (None: the
+    builder's space as it stands then)."""
+    # The position after some pieces depends only on how many went on each space
+    # (a piece on an enemy crushes it, whatever came first), so the sorted spaces
+    # tell positions apart without building them.
+    spaces = g.build_adj[at] + ((at,) if underfoot else ())
+    seen: set[tuple[Square, ...]] = set()
+    frontier: list[tuple[tuple[Square, ...], tuple[int, ...], tuple[Square, ...]]] = [
+        (NONE, lv, es)]
+    for placed in range(1, most + 1):
+        nxt = []
+        for pile, lv1, es1 in frontier:
+            ebits, near = _bits(es1), _ban_bits(g, es1)
+            crush = lv1[at] if level is None else level
+            for u in spaces:
+                if u == at:
+                    if lv1[at] >= MAX_BLOCKS:
+                        continue
+                elif not _buildable(g, lv1, blockers, ebits, near, u, crush):
+                    continue
+                key = tuple(sorted(pile + (u,)))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if placed < most:
+                    lv2, es2 = _put(lv1, es1, u)
+                    nxt.append((pile + (u,), lv2, es2))
+                yield pile + (u,)
+        if not nxt:
+            return
+        frontier = nxt
 
 
 def _iter_removals(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tuple[Square, ...],
-                   bi: int, sent: bool, builds: tuple[Square, Square]) -> Iterator[Square]:
+                   bi: int, sent: bool, builds: tuple[Square, ...]) -> Iterator[Square]:
     """-1, then under Ares each block that may be taken off next to the unmoved builder
     once ``builds`` are placed (never a dome, a pawn's space or the last piece on the
     map). Charon's send uses the same slot of the action: with both powers, a turn that
@@ -311,7 +413,7 @@ def _iter_removals(g: Game, lv: tuple[int, ...], bs: tuple[Square, ...], es: tup
 def apply_action(game: Game, state: State, action: Action) -> State:
     """The state after a (legal) action; a build on an enemy defeats it."""
     rules = game.rules
-    bi, to, at, _via, extra, other = action
+    bi, to, at, _via, extra, other, more, walks = action
     lv = list(state.levels)
     es = list(state.enemies)
     origin = state.builders[bi]
@@ -323,19 +425,22 @@ def apply_action(game: Game, state: State, action: Action) -> State:
             es[es.index(extra)] = NO_SQUARE
     if to in es:
         es[es.index(to)] = origin  # Apollo (easy): the enemy takes the builder's space
-    for u in (at, -1 if rules.build_before_move else extra):
+    for u in (at, -1 if rules.build_before_move else extra, *more):
         if u >= 0:
             lv[u] += 1
             if u in es:
                 es[es.index(u)] = NO_SQUARE
     if other >= 0 and not rules.force_enemy:
         lv[other] -= 1  # Ares takes a block off
-    bs = list(state.builders)
-    bs[bi] = to
+    if walks:
+        bs = list(walks)  # Hermes: every builder walked
+    else:
+        bs = list(state.builders)
+        bs[bi] = to
     stored = state.stored
     if rules.stored_builds:
-        spent = (at >= 0) + (extra >= 0)
-        stored = min(stored + 1 - spent, MORPHEUS_STORE)
+        # Morpheus: this turn's piece goes on the card, the pieces built come off it.
+        stored += 1 - (at >= 0) - (extra >= 0) - len(more)
     return State(tuple(lv), tuple(bs), tuple(es), state.facings, stored)
 
 

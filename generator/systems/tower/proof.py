@@ -329,25 +329,36 @@ def describe_action(game: Game, action: Action) -> str:
 
     >>> from generator.systems.tower.model import game_from_map
     >>> g = game_from_map("B . 1\\n. . .", ["dark-male C2 N"])
-    >>> describe_action(g, (0, 1, 2, -1, 2, -1))
+    >>> describe_action(g, (0, 1, 2, -1, 2, -1, (), ()))
     'builder 1 to B1, builds on C1 twice'
+    >>> describe_action(g, (0, 1, 2, -1, 2, -1, (5,), ()))
+    'builder 1 to B1, builds on C1, C1 and C2'
     """
     rules = game.rules
-    bi, to, build, via, extra, other = action
+    bi, to, build, via, extra, other, more, walks = action
     name = game.name
     words = []
     if other >= 0 and rules.force_enemy:
         words.append(f"sends the enemy on {name(other)} across")
     if extra >= 0 and rules.build_before_move:
         words.append(f"builds on {name(extra)} first")
-    words.append(f"builder {bi + 1} to {name(to)}" + (f" via {name(via)}" if via >= 0 else ""))
-    if build < 0:
-        words.append("builds nothing")
-    elif extra == build and not rules.build_before_move:
-        words.append(f"builds on {name(build)} twice")
+    who = ""
+    if walks:
+        words.append("builders walk to " + ", ".join(name(w) for w in walks if w >= 0))
+        who = f"builder {bi + 1} "
     else:
-        words.append(f"builds on {name(build)}" + (
-            f" and {name(extra)}" if extra >= 0 and not rules.build_before_move else ""))
+        words.append(f"builder {bi + 1} to {name(to)}"
+                     + (f" via {name(via)}" if via >= 0 else ""))
+    pieces = [build, *([] if rules.build_before_move else [extra]), *more]
+    pieces = [u for u in pieces if u >= 0]
+    if not pieces:
+        words.append(f"{who}builds nothing")
+    elif len(pieces) == 2 and pieces[0] == pieces[1]:
+        words.append(f"{who}builds on {name(build)} twice")
+    else:
+        names = [name(u) for u in pieces]
+        words.append(f"{who}builds on " + (names[0] if len(names) == 1 else
+                                            ", ".join(names[:-1]) + f" and {names[-1]}"))
     if other >= 0 and not rules.force_enemy:
         words.append(f"takes a block off {name(other)}")
     return ", ".join(words)

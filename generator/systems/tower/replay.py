@@ -23,9 +23,9 @@ def square_name(game: Game, sq: int) -> str:
 
 
 def describe_action(game: Game, before: State, action: Action) -> str:
-    """``builder 2 B3-C3, builds C4`` (and the longer move, the second piece, a power's
-    other space: see :mod:`.player_turn`)."""
-    builder, to, build, via, extra, other = action
+    """``builder 2 B3-C3, builds C4`` (and the longer move, the further pieces, a power's
+    other space, Hermes's walks: see :mod:`.player_turn`)."""
+    builder, to, build, via, extra, other, more, walks = action
     start = before.builders[builder]
     path = square_name(game, start) + (f"-{square_name(game, via)}" if via >= 0 else "")
     text = ""
@@ -36,10 +36,19 @@ def describe_action(game: Game, before: State, action: Action) -> str:
     if extra >= 0 and game.rules.build_before_move:
         text += f"builds {square_name(game, extra)} first, "
         extra = -1
-    text += f"builder {builder + 1} {path}-{square_name(game, to)}"
+    if walks:
+        text += "builders walk " + ", ".join(
+            f"{square_name(game, b)}-{square_name(game, w)}"
+            for b, w in zip(before.builders, walks) if w >= 0)
+        text += f", builder {builder + 1}"
+    else:
+        text += f"builder {builder + 1} {path}-{square_name(game, to)}"
     text += f", builds {square_name(game, build)}" if build >= 0 else ", builds nothing"
-    if extra >= 0:
-        text += f", a second piece on {square_name(game, extra)}"
+    further = [square_name(game, u) for u in (extra, *more) if u >= 0]
+    if len(further) == 1:
+        text += f", a second piece on {further[0]}"
+    elif further:
+        text += ", more pieces on " + ", ".join(further)
     return text
 
 

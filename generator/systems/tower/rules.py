@@ -50,11 +50,8 @@ DOME = 4
 """A space's level: 0-3 blocks; 4 is three blocks capped by a dome (a complete tower)."""
 MAX_BLOCKS = 3
 
-MORPHEUS_SPEND = 2
-"""Pieces the engine builds from Morpheus's card in one turn, at most."""
-MORPHEUS_STORE = 3
-"""Pieces the engine keeps on Morpheus's card, at most: a bound on the positions the
-proof search tells apart, so the engine plays a subset of the card's power."""
+POSEIDON_BUILDS = 3
+"""Poseidon (easy): the unmoved builder on the ground builds up to this many times."""
 
 # -- loss reasons (bit flags: the enemy turn reports every one true at the loss) ----
 
@@ -153,9 +150,11 @@ class Rules:
       climb limit applies); the enemy takes the space the builder left, keeping
       its facing, unless that space is a target zone (Apollo, easy).
     - ``second_build_elsewhere``: one more build, on another space (Demeter, easy).
-    - ``level_moves``: instead of its usual move, the builder may walk any number
-      of spaces (none included) over spaces of its own level (Hermes, easy; only
-      the chosen builder walks, a subset of the card's power).
+    - ``level_moves``: instead of the usual move, every builder may walk any
+      number of spaces (none included) over free spaces of its own level, the
+      builders stepping in any order; then one of them builds (Hermes, easy). The
+      walks start from the turn's position: Charon's send and Prometheus's first
+      build go with the usual move only.
     - ``build_before_move``: a builder that does not move up may also build before
       it moves (Prometheus, easy).
     - ``remove_block_unmoved``: after its build, the player may take one block (not
@@ -169,12 +168,16 @@ class Rules:
       or column (Hestia, easy).
     - ``stored_builds``: at the start of each player turn a piece goes on the card;
       the builder builds with pieces from the card instead of its usual build,
-      any number including none (Morpheus, easy). The engine plays at most
-      :data:`MORPHEUS_SPEND` of them a turn and keeps at most
-      :data:`MORPHEUS_STORE` on the card, a subset of the card's power.
-    - ``unmoved_ground_build``: after the build, the builder that did not move, if
-      on the ground, may build too (Poseidon, easy; the card allows three, the
-      engine plays one).
+      any number including none, one after another, the same space again too
+      (Morpheus, easy). The engine keeps no cap of its own on the card: a turn
+      places at most the pieces the card holds and the spaces around the builder
+      can take (four on each), so the actions of a turn stay finite, and the
+      proof search is finite by its horizon of enemy turns and its node budget.
+      The card's pieces are not told apart by size (the engine builds levels, not
+      the box's block sizes).
+    - ``unmoved_ground_build``: after the build, a builder that did not move, if
+      on the ground, may build up to :data:`POSEIDON_BUILDS` times around itself,
+      the same space again too (Poseidon, easy).
     - ``perimeter_moves``: each time the builder steps onto the map's edge row or
       column it may step again (Triton, easy); it never ends on its start.
     - ``build_under_self``: the builder may build a block under itself, unless it
@@ -254,9 +257,12 @@ class Rules:
         turn then lists each position once)."""
         # The moves themselves never repeat a destination (Artemis, Triton, Hermes,
         # Apollo), nor does Zeus's build under itself: only these add lists that can.
+        # Hermes's walks skip the single steps on the level, which they list again,
+        # but not the longer moves of Artemis and Triton.
         return (self.second_build_elsewhere or self.build_before_move
                 or self.remove_block_unmoved or self.force_enemy or self.extra_build_inland
-                or self.stored_builds or self.unmoved_ground_build)
+                or self.stored_builds or self.unmoved_ground_build
+                or (self.level_moves and (self.extra_move or self.perimeter_moves)))
 
     def tie_break_offsets(self) -> tuple[int, ...]:
         """The tie-break order as clockwise quarter turns from the facing."""
@@ -274,7 +280,7 @@ __all__ = [
     "ADVANCE", "BASE_RULES", "CLOCKWISE", "COUNTER_CLOCKWISE", "DIE_FACES", "DOME", "EAST",
     "ENEMY_TYPES", "FACINGS", "LOSS_BUILDERS", "LOSS_BUILDINGS", "LOSS_NAMES", "LOSS_REASONS",
     "LOSS_STUCK", "MAX_ROUNDS_REASON", "name_loss",
-    "LOSS_TARGET", "MAX_BLOCKS", "MORPHEUS_SPEND", "MORPHEUS_STORE", "MOVEMENT_TABLE", "NORTH",
+    "LOSS_TARGET", "MAX_BLOCKS", "MOVEMENT_TABLE", "NORTH", "POSEIDON_BUILDS",
     "RELATIVE_OFFSETS", "Rules", "SOUTH",
     "WEST", "describe_losses",
 ]

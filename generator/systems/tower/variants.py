@@ -26,8 +26,9 @@ hook                      side      what it does (parameters)
 ``swap-with-enemy``       easy      Apollo: the builder may move onto an enemy, which takes
                                     the builder's old space.
 ``second-build``          easy      Demeter: one more build, on another space.
-``level-walk``            easy      Hermes: the builder may walk any number of spaces
-                                    (none included) without changing level.
+``level-walk``            easy      Hermes: every builder may walk any number of spaces
+                                    (none included) without changing level; then one
+                                    of them builds.
 ``build-before-move``     easy      Prometheus: a builder that does not move up may build
                                     before moving too.
 ``remove-block``          easy      Ares: after building, take a block off a space next to
@@ -38,7 +39,7 @@ hook                      side      what it does (parameters)
 ``stored-builds``         easy      Morpheus: a piece a turn goes on the card; build with
                                     any number of them instead of the usual build.
 ``ground-build``          easy      Poseidon: the builder that did not move, on the
-                                    ground, may build too.
+                                    ground, may build up to three times.
 ``edge-run``              easy      Triton: each step onto the map's edge allows another.
 ``build-underfoot``       easy      Zeus: the builder may build a block under itself.
 ``push-building``         expert    Minotaur: an enemy walking into a higher building
@@ -118,7 +119,8 @@ HOOKS: Mapping[str, Hook] = MappingProxyType({h.name: h for h in (
     Hook("second-build", EASY, "Demeter", "one more build, on another space",
          _flag("second_build_elsewhere")),
     Hook("level-walk", EASY, "Hermes",
-         "the builder may walk any number of spaces on its own level", _flag("level_moves")),
+         "every builder may walk any number of spaces on its own level, then one builds",
+         _flag("level_moves")),
     Hook("build-before-move", EASY, "Prometheus",
          "a builder that does not move up may build before moving too",
          _flag("build_before_move")),
@@ -133,7 +135,7 @@ HOOKS: Mapping[str, Hook] = MappingProxyType({h.name: h for h in (
          "a piece a turn goes on the card; build with any number of them",
          _flag("stored_builds")),
     Hook("ground-build", EASY, "Poseidon",
-         "the builder that did not move, on the ground, may build too",
+         "the builder that did not move, on the ground, may build up to three times",
          _flag("unmoved_ground_build")),
     Hook("edge-run", EASY, "Triton", "each step onto the map's edge allows another",
          _flag("perimeter_moves")),

@@ -207,31 +207,73 @@ def neighbours(board: Board, s: Space) -> list[Space]:
 
 
 def results(board: Board, stored: int = 0) -> set[tuple]:
-    """Every distinct (builder index, destination, levels after, enemies after), found by
-    trying every sequence the cards allow: send, build first, move, builds, take off."""
+    """Every distinct (builder index, every builder's space after, levels after, enemies
+    after), found by trying every sequence the cards allow: send, build first, move,
+    builds, take off; under Hermes also every walk of the builders on their levels."""
     rules = board.rules
     out: set[tuple] = set()
     standing = [b for b in board.builders if b is not None]
+    asleep = [b is not None and rules.highest_frozen and len(standing) >= 2 and all(
+        board.levels[b] > board.levels[o] for o in standing if o != b)
+        for b in board.builders]
+    start_enemies = [e[0] for e in board.enemies if e[0] is not None]
+    near = [rules.stay_near_enemy and b is not None
+            and any(touching(b, e) for e in start_enemies) for b in board.builders]
     for i, b in enumerate(board.builders):
-        if b is None:
+        if b is None or asleep[i]:
             continue
-        if rules.highest_frozen and len(standing) == 2 and all(
-                board.levels[b] > board.levels[o] for o in standing if o != b):
-            continue
-        start_enemies = [e[0] for e in board.enemies if e[0] is not None]
-        must_near = rules.stay_near_enemy and any(touching(b, e) for e in start_enemies)
         for sent in _sends(board, b):
             for pre, pre_levels, pre_enemies in _prebuilds(board, b, sent):
                 for to, enemies in _ends(board, b, pre_levels, pre_enemies, pre is not None):
-                    if must_near and not any(e is not None and touching(to, e)
-                                             for e in enemies):
+                    if near[i] and not any(e is not None and touching(to, e)
+                                           for e in enemies):
                         continue
                     others = [x for j, x in enumerate(board.builders) if j != i and x is not None]
+                    after_builders = [to if j == i else x for j, x in enumerate(board.builders)]
                     for levels, after in _builds(board, i, to, others, pre_levels, enemies,
                                                  stored, pre is not None):
                         for final in _takes(board, to, others, levels, after, sent is not None):
-                            out.add((i, to, tuple(sorted(final.items())), tuple(after)))
+                            out.add((i, tuple(after_builders), tuple(sorted(final.items())),
+                                     tuple(after)))
+    if rules.level_moves:
+        enemies = [e[0] for e in board.enemies]
+        for spots in _walks(board, asleep):
+            if any(near[j] and not any(touching(x, e) for e in start_enemies)
+                   for j, x in enumerate(spots) if x is not None):
+                continue
+            for i, to in enumerate(spots):
+                if to is None or asleep[i]:
+                    continue
+                others = [x for j, x in enumerate(spots) if j != i and x is not None]
+                for levels, after in _builds(board, i, to, others, dict(board.levels),
+                                             enemies, stored, False):
+                    for final in _takes(board, to, others, levels, after, False):
+                        out.add((i, tuple(spots), tuple(sorted(final.items())), tuple(after)))
     return out
+
+
+def _walks(board: Board, asleep: list[bool]) -> set[tuple]:
+    """Hermes: every placing of the builders reached by steps of one builder at a time to
+    a free neighbouring space of its own level (the start included)."""
+    enemies = {e[0] for e in board.enemies if e[0] is not None}
+    start = tuple(board.builders)
+    found = {start}
+    todo = [start]
+    while todo:
+        spots = todo.pop()
+        for j, x in enumerate(spots):
+            if x is None or asleep[j]:
+                continue
+            for n in neighbours(board, x):
+                if n in enemies or n in spots or board.levels[n] != board.levels[x]:
+                    continue
+                if n in board.targets and not board.rules.builders_on_targets:
+                    continue
+                nxt = spots[:j] + (n,) + spots[j + 1:]
+                if nxt not in found:
+                    found.add(nxt)
+                    todo.append(nxt)
+    return found
 
 
 def _can_build(board: Board, levels: dict, at: Space, blockers: list, enemies: list,
@@ -303,16 +345,6 @@ def _ends(board: Board, b: Space, levels: dict, enemies: list, not_up: bool) -> 
                     ends.add(n)
                     if _on_edge(board, n):
                         todo.append(n)
-    if rules.level_moves:
-        walk = {b}
-        todo = [b]
-        while todo:
-            here = todo.pop()
-            for n in neighbours(board, here):
-                if n not in walk and n not in taken and levels[n] == levels[b]:
-                    walk.add(n)
-                    todo.append(n)
-        ends |= walk
     out = [(to, list(enemies)) for to in ends]
     if rules.move_into_enemy and b not in board.targets:
         top = levels[b] + (0 if not_up else 1)
@@ -335,21 +367,24 @@ def _builds(board: Board, i: int, to: Space, others: list, levels: dict, enemies
     crush_from = levels[to] if rules.crush_after_move else levels[board.builders[i]]
 
     def firsts(lv: dict, es: list) -> list:
+        # A crush is judged from where the builder stands now (Zeus may have raised it).
+        level = lv[to] if rules.crush_after_move else crush_from
         found = [(at, *_built(lv, es, at)) for at in neighbours(board, to)
-                 if _can_build(board, lv, at, others, es, crush_from)]
+                 if _can_build(board, lv, at, others, es, level)]
         if rules.build_under_self and lv[to] < 3:
             found.append((to, *_built(lv, es, to)))
         return found
 
     out: list = []
     if rules.stored_builds:
+        # Morpheus: any number of pieces from the card (this turn's one included),
+        # each where a piece may go at that moment.
+        piles = [(levels, enemies)]
+        for _ in range(stored + 1):
+            piles = _distinct([_built(lv, es, at) for lv, es in piles
+                               for at, *_ in firsts(lv, es)])
+            out.extend(piles)
         out.append((levels, enemies))
-        for at, lv1, es1 in firsts(levels, enemies):
-            out.append((lv1, es1))
-            if stored >= 1:
-                for at2 in neighbours(board, to):
-                    if _can_build(board, lv1, at2, others, es1, lv1[to]):
-                        out.append(_built(lv1, es1, at2))
         return out
     for at, lv1, es1 in firsts(levels, enemies):
         out.append((lv1, es1))
@@ -365,12 +400,26 @@ def _builds(board: Board, i: int, to: Space, others: list, levels: dict, enemies
                     rules.extra_build_inland and not _on_edge(board, at2)):
                 out.append(_built(lv1, es1, at2))
         if rules.unmoved_ground_build:
+            # Poseidon: an unmoved builder on the ground builds one to three times.
             for mate in others:
-                if lv1[mate] == 0:
-                    for at2 in neighbours(board, mate):
-                        if _can_build(board, lv1, at2, [to], es1, 0):
-                            out.append(_built(lv1, es1, at2))
+                if lv1[mate] != 0:
+                    continue
+                blockers = [to] + [x for x in others if x != mate]
+                piles = [(lv1, es1)]
+                for _ in range(3):
+                    piles = _distinct([_built(lv, es, at2) for lv, es in piles
+                                       for at2 in neighbours(board, mate)
+                                       if _can_build(board, lv, at2, blockers, es, 0)])
+                    out.extend(piles)
     return out
+
+
+def _distinct(positions: list) -> list:
+    """Each (levels, enemies) once, in the order first found."""
+    found: dict = {}
+    for lv, es in positions:
+        found.setdefault((tuple(sorted(lv.items())), tuple(es)), (lv, es))
+    return list(found.values())
 
 
 def _takes(board: Board, to: Space, others: list, levels: dict, enemies: list,

@@ -13,13 +13,13 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.systems import discover_systems
-from generator.systems.tower import engine
+from generator.systems.tower import engine, proof, replay
 from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.model import build_variant, game_from_map
 from generator.systems.tower.policies import load_policy, policy_names
 from generator.systems.tower.policies._heuristics import make_tables
 from generator.systems.tower.policies.greedy import choose_greedy
-from generator.systems.tower.rules import BASE_RULES, MORPHEUS_STORE, Rules
+from generator.systems.tower.rules import BASE_RULES, POSEIDON_BUILDS, Rules
 from generator.systems.tower.variants import EASY, HOOKS, apply_hooks
 
 from .test_tower_reference import random_position
@@ -119,6 +119,38 @@ def test_hermes_walks_its_level_any_distance_or_not_at_all() -> None:
     assert "D1" in ends(g, builder=1) and "D1" not in ends(base, builder=1)
 
 
+def test_hermes_walks_every_builder_then_one_of_them_builds() -> None:
+    g = hooked(game_from_map("""
+        B . 1 . .
+        . . 1 . .
+        1 1 1 . .
+        . . . . B""", ["dark-male E1 S"]), "level-walk")
+    actions = engine.list_actions(g, g.start)
+    names = {(a[0], tuple(g.name(w) for w in a[7]), g.name(a[2])) for a in actions if a[7]}
+    # Both walk in one turn (B2 and D2, far from E4), and either of them builds.
+    assert (0, ("B2", "D2"), "C1") in names and (1, ("B2", "D2"), "D1") in names
+    # Neither may walk off its level: builder 2 never stands on a block.
+    assert all(g.start.levels[a[7][1]] == 0 for a in actions if a[7])
+    # Builder 2 walks, the one on A1 not at all, and A1 still builds (on B1).
+    after = engine.apply_action(g, g.start, next(
+        a for a in actions if a[0] == 0 and a[7] and g.name(a[7][0]) == "A1"
+        and g.name(a[7][1]) == "D1" and g.name(a[2]) == "B1"))
+    assert after.builders == (g.square("A1"), g.square("D1"))
+    assert after.levels[g.square("B1")] == 1
+    walk = next(a for a in actions if a[0] == 1 and a[7] and g.name(a[7][0]) == "B2"
+                and g.name(a[7][1]) == "D2" and g.name(a[2]) == "D1")
+    assert proof.describe_action(g, walk) == (
+        "builders walk to B2, D2, builder 2 builds on D1")
+    assert replay.describe_action(g, g.start, walk) == (
+        "builders walk A1-B2, E4-D2, builder 2, builds D1")
+    # Without the card the turn moves one builder only.
+    base = g.with_rules(BASE_RULES)
+    assert not any(sum(x != y for x, y in zip(s.builders, g.start.builders)) > 1
+                   for s in outcomes(base))
+    assert any(sum(x != y for x, y in zip(s.builders, g.start.builders)) == 2
+               for s in outcomes(g))
+
+
 def test_prometheus_builds_first_then_never_climbs() -> None:
     g = hooked(game_from_map("""
         . 1 .
@@ -191,9 +223,17 @@ def test_morpheus_stores_a_piece_a_turn_and_builds_any_number_of_them() -> None:
     kept = engine.apply_action(g, g.start, next(a for a in first if a[2] < 0))
     assert kept.stored == 1
     assert any(a[4] >= 0 for a in engine.list_actions(g, kept))  # two pieces now
-    full = kept._replace(stored=MORPHEUS_STORE)
-    assert engine.apply_action(g, full, next(a for a in first if a[2] < 0)).stored == \
-        MORPHEUS_STORE
+    # The card keeps every piece not built (no cap of the engine's own) ...
+    hoard = kept._replace(stored=7)
+    assert engine.apply_action(g, hoard, next(a for a in first if a[2] < 0)).stored == 8
+    # ... and a turn spends all of them: eight pieces from B2, the card emptied.
+    at_b2 = [a for a in engine.list_actions(g, hoard) if g.name(a[1]) == "B2"]
+    most = max(at_b2, key=lambda a: len(a[6]))
+    assert 2 + len(most[6]) == 8 and engine.apply_action(g, hoard, most).stored == 0
+    # Four pieces on one space (a finished tower) count: A1 after the builder left it.
+    assert any(engine.apply_action(g, hoard, a).levels[g.square("A1")] == 4 for a in at_b2)
+    # Each position once: spending from a card of 7 lists no two equal results.
+    assert len(outcomes(g, hoard)) == len(engine.list_actions(g, hoard))
 
 
 def test_poseidon_builds_with_the_unmoved_builder_on_the_ground_only() -> None:
@@ -206,6 +246,26 @@ def test_poseidon_builds_with_the_unmoved_builder_on_the_ground_only() -> None:
                for a in engine.list_actions(g, g.start))
     # Builder 1 moves; builder 2 stands on level 1: no extra build.
     assert not any(a[0] == 0 and a[4] >= 0 for a in engine.list_actions(g, g.start))
+
+
+def test_poseidon_builds_up_to_three_times_the_same_space_too() -> None:
+    g = hooked(game_from_map("""
+        B . . .
+        . . . .
+        . . . 1B""", ["dark-male A3 N"]), "ground-build")
+    actions = [a for a in engine.list_actions(g, g.start) if a[0] == 1 and a[4] >= 0]
+    counts = {1 + len(a[6]) for a in actions}
+    assert counts == set(range(1, POSEIDON_BUILDS + 1)) == {1, 2, 3}
+    around_a1 = {g.square(n) for n in ("B1", "A2", "B2")}
+    assert all({a[4], *a[6]} <= around_a1 for a in actions)
+    three = next(a for a in actions if len(a[6]) == 2 and g.name(a[1]) == "C2"
+                 and {a[2], a[4], *a[6]} == {g.square("B1")})
+    assert replay.describe_action(g, g.start, three) == (
+        "builder 2 D3-C2, builds B1, more pieces on B1, B1, B1")
+    assert proof.describe_action(g, three) == "builder 2 to C2, builds on B1, B1, B1 and B1"
+    # Three on B1: a level-3 building from the ground builder alone.
+    assert any(engine.apply_action(g, g.start, a).levels[g.square("B1")] == 3
+               for a in actions)
 
 
 def test_triton_runs_on_along_the_edge() -> None:

@@ -22,15 +22,17 @@ RULE_SETS = {
 }
 
 
-def random_position(rng: random.Random, rules: Rules) -> tuple[Game, State]:
-    """A random set-up: some water and targets, towers, two builders and 1-4 enemies."""
+def random_position(rng: random.Random, rules: Rules, builders: int = 2
+                    ) -> tuple[Game, State]:
+    """A random set-up: some water and targets, towers, two builders (or ``builders``)
+    and 1-4 enemies."""
     while True:
-        made = _try_position(rng, rules)
+        made = _try_position(rng, rules, builders)
         if made is not None:
             return made
 
 
-def _try_position(rng: random.Random, rules: Rules) -> tuple[Game, State] | None:
+def _try_position(rng: random.Random, rules: Rules, count: int) -> tuple[Game, State] | None:
     width, height = rng.choice([(5, 5), (5, 5), (4, 6), (6, 4), (3, 3)])
     size = width * height
     water = [rng.random() < 0.1 for _ in range(size)]
@@ -39,8 +41,8 @@ def _try_position(rng: random.Random, rules: Rules) -> tuple[Game, State] | None
               for i in range(size)]
     free = [i for i in range(size) if not water[i] and levels[i] < 4]
     rng.shuffle(free)
-    builders = [sq for sq in free[:2]]
-    spots = [sq for sq in free[2:] if not targets[sq]]
+    builders = [sq for sq in free[:count]]
+    spots = [sq for sq in free[count:] if not targets[sq]]
     if not spots:
         return None
     types = rng.sample(ENEMY_TYPES, rng.randint(1, min(4, len(spots))))
@@ -91,7 +93,7 @@ def check_actions(g: Game, s: State) -> None:
     for action in actions:
         after = engine.apply_action(g, s, action)
         board = to_board(g, after)
-        got.add((action[0], board.builders[action[0]], tuple(sorted(board.levels.items())),
+        got.add((action[0], tuple(board.builders), tuple(sorted(board.levels.items())),
                  tuple(e[0] for e in board.enemies)))
     want = ref.results(to_board(g, s), s.stored)
     assert len(got) == len(actions), "two actions with the same result"
@@ -127,6 +129,30 @@ def test_random_games_match_the_reference_turn_by_turn(name: str) -> None:
             s = engine.apply_action(g, s, rng.choice(actions))
             if engine.is_won(s):
                 break
+
+
+WHOLE_POWERS = [("level-walk",), ("ground-build",), ("stored-builds",),
+                ("level-walk", "extra-move"), ("level-walk", "edge-run"),
+                ("level-walk", "swap-with-enemy"), ("level-walk", "ground-build"),
+                ("level-walk", "stay-near-enemy"), ("level-walk", "highest-sleeps"),
+                ("ground-build", "second-build"), ("ground-build", "extra-block"),
+                ("ground-build", "no-build-near-enemy"), ("stored-builds", "build-underfoot"),
+                ("stored-builds", "no-build-near-enemy")]
+
+
+@pytest.mark.parametrize("hooks", WHOLE_POWERS, ids="+".join)
+def test_whole_powers_match_the_reference_with_more_builders_and_a_stock(
+        hooks: tuple[str, ...]) -> None:
+    """Hermes walks every builder, Poseidon builds up to three times, Morpheus spends
+    any stock: with two and three builders, pieces already on Morpheus's card, and
+    beside the cards whose moves or builds they meet."""
+    rng = random.Random(f"whole-{'+'.join(hooks)}")
+    rules = apply_hooks(Rules(), [(hook, {}) for hook in hooks])
+    for n in range(30):
+        g, s = random_position(rng, rules, builders=2 + n % 2)
+        if rules.stored_builds:
+            s = s._replace(stored=rng.randrange(5))
+        check_actions(g, s)
 
 
 def test_plain_and_general_action_lists_agree() -> None:

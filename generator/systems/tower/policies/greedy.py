@@ -172,7 +172,8 @@ def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]
     size = t.size
     scores = []
     for action in actions:
-        bi, to, u, extra, other = action[0], action[1], action[2], action[4], action[5]
+        bi, to, u, extra, other, more = (action[0], action[1], action[2], action[4],
+                                         action[5], action[6])
         if moves_enemies:
             es = _enemies_at_build(t, state, action)
             found = views.get(es)
@@ -191,10 +192,16 @@ def score_actions(t: Tables, state: State, actions: list[Action]) -> list[float]
                                   if u >= 0 else idle_score(view.state, view.threats, view.risk))
         # An extra block (a god card's gift) is never worse than none; one that
         # crushes counts as a crush. Taking a block off (Ares) is not scored: on a tie
-        # the action without it wins.
-        bonus = EXTRA_BLOCK if extra >= 0 else 0.0
-        if extra >= 0 and extra != u and extra in view.state.enemies:
-            bonus += CRUSH
+        # the action without it wins. Hermes's walks of the other builders are not
+        # scored either: ties among them are broken at random.
+        bonus = 0.0
+        crushed: tuple[int, ...] = (u,)
+        for piece in (extra, *more):
+            if piece >= 0:
+                bonus += EXTRA_BLOCK
+                if piece not in crushed and piece in view.state.enemies:
+                    bonus += CRUSH
+                    crushed += (piece,)
         if other >= 0:
             bonus -= EXTRA_BLOCK / 2
         scores.append(m + b + bonus)
