@@ -5,16 +5,55 @@ from __future__ import annotations
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack
 from generator.systems.roles import checks
-from generator.systems.roles.model import RoleCard, RoleGame, build_card, build_game
+from generator.systems.roles.engine import Table, compile_table
+from generator.systems.roles.model import (
+    Deal,
+    RoleCard,
+    RoleGame,
+    build_card,
+    build_game,
+    iter_deals,
+)
+
+
+MODELS = "roles.models"
+"""The role system's key in ``Pack.stage``."""
 
 
 def read_pack(pack: Pack) -> tuple[dict[str, RoleCard], dict[str, Document],
                                    list[tuple[RoleGame, str, Document]]]:
-    """The cards (by id, with their documents) and the games of a pack."""
+    """The cards (by id, with their documents) and the games of a pack: the role system's
+    model stage, read on first use and kept in ``Pack.stage`` for the rest of the run,
+    so check, the playouts, the build and the report take the same models (read them,
+    never change them)."""
+    stored = pack.stage.get(MODELS)
+    if stored is None:
+        stored = pack.stage[MODELS] = _read(pack)
+    return stored
+
+
+def _read(pack: Pack) -> tuple[dict[str, RoleCard], dict[str, Document],
+                               list[tuple[RoleGame, str, Document]]]:
     docs = {doc.id: doc for doc in pack.of_kind("role-card")}
     cards = {ident: build_card(doc) for ident, doc in docs.items()}
     games = [(*build_game(doc), doc) for doc in pack.of_kind("role-game")]
     return cards, docs, games
+
+
+DEALS = "roles.deals"
+"""The key in ``Pack.stage`` of the compiled deals of the pack's games, by game id."""
+
+
+def deals_of(pack: Pack, game: RoleGame) -> tuple[tuple[Deal, ...], tuple[Table, ...]]:
+    """Every deal of a game of ``pack`` and its table (its cards from :func:`read_pack`),
+    compiled once a run and kept with the pack's models."""
+    compiled: dict[str, tuple[tuple[Deal, ...], tuple[Table, ...]]] = \
+        pack.stage.setdefault(DEALS, {})
+    if game.id not in compiled:
+        cards = read_pack(pack)[0]
+        deals = iter_deals(game, cards)
+        compiled[game.id] = deals, tuple(compile_table(game, cards, deal) for deal in deals)
+    return compiled[game.id]
 
 
 def check_pack(pack: Pack) -> list[Diagnostic]:
@@ -32,4 +71,4 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     return out
 
 
-__all__ = ["check_pack", "read_pack"]
+__all__ = ["DEALS", "MODELS", "check_pack", "deals_of", "read_pack"]

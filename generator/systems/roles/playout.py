@@ -54,7 +54,7 @@ from generator.sim.stats import (
     mean_of,
     wilson_interval,
 )
-from generator.systems.roles.content import check_pack, read_pack
+from generator.systems.roles.content import check_pack, deals_of, read_pack
 from generator.systems.roles.engine import (
     DEFAULT_MAX_ROUNDS,
     WIN_NONE,
@@ -560,7 +560,7 @@ def iter_playout_problems(pack: Pack, cache: Path | None,
     playouts that are not in the cache)."""
     cards, docs, games = read_pack(pack)
     for game, _, doc in games:
-        deals, tables = compile_deals(game, cards)
+        deals, tables = deals_of(pack, game)
         if not tables:
             continue
         figures = cached_stats(pack, game, doc, tables, cache, progress)
@@ -607,7 +607,7 @@ def report_playouts(pack: Pack, cache: Path | None) -> dict[str, Any]:
     for game, problem, doc in games:
         if problem:
             continue
-        deals, tables = compile_deals(game, cards)
+        deals, tables = deals_of(pack, game)
         if not tables:
             continue
         stats = cached_stats(pack, game, doc, tables, cache)
@@ -693,7 +693,7 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
                     f"\nriddlesmith: role game '{ident}' has errors; fix them first")
             seats = players or game.playtest_players
             try:
-                _, tables = compile_deals(game, cards)
+                _, tables = deals_of(pack, game)
                 if replay is not None:
                     from generator.systems.roles.replay import replay_text
 

@@ -41,14 +41,13 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import FitResult, diagnose_fit, fit_text
 from generator.systems import Artefact, Options, ProgressFn, stamp_of
-from generator.systems.roles.content import read_pack
-from generator.systems.roles.engine import can_hold_skyscrapers, compile_table
+from generator.systems.roles.content import deals_of, read_pack
+from generator.systems.roles.engine import can_hold_skyscrapers
 from generator.systems.roles.model import (
     TYPES,
     RoleCard,
     RoleGame,
     box_cards,
-    iter_deals,
     roles_of_type,
 )
 
@@ -423,8 +422,7 @@ def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[
         progress(f"{pack.id}: {game.id} cards")
         printed = box_cards(cards, game)
         skyscrapers = game.board is not None and any(
-            can_hold_skyscrapers(compile_table(game, cards, deal))
-            for deal in iter_deals(game, cards))
+            can_hold_skyscrapers(table) for table in deals_of(pack, game)[1])
         deck, backs = _game_cards(game, cards, box, title, lang)
         fronts, back_list = list(deck.fronts), list(deck.backs)
         for scene in fronts[: len(printed)]:

@@ -1,0 +1,65 @@
+"""The role system's model stage (issue 23 §1): a full check and build read each role
+document once and compile each deal once; check, playouts, build and report share them."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import generator.systems.roles.engine as engine_module
+import generator.systems.roles.model as model_module
+from generator import pipeline
+from generator.systems import Options
+from generator.systems.roles.content import read_pack
+from generator.systems.roles.templates import starter_files
+
+from .conftest import load_pack
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, key: Any) -> Counter[str]:
+    """Count calls of ``module.name`` wherever a generator module imported it."""
+    calls: Counter[str] = Counter()
+    real = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[key(*args)] += 1
+        return real(*args, **kwargs)
+
+    for loaded in list(sys.modules.values()):
+        if getattr(loaded, "__name__", "").startswith("generator") and \
+                getattr(loaded, name, None) is real:
+            monkeypatch.setattr(loaded, name, counted)
+    return calls
+
+
+def _starter(root: Path) -> Path:
+    for rel, text in starter_files("starter").items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.replace("games: 40", "games: 2").replace("games: 8", "games: 2"),
+                        "utf-8")
+    return root
+
+
+def test_a_full_check_and_build_reads_each_document_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _starter(tmp_path / "pack")
+    cards = _count(monkeypatch, model_module, "build_card", lambda doc: doc.id)
+    games = _count(monkeypatch, model_module, "build_game", lambda doc: doc.id)
+    tables = _count(monkeypatch, engine_module, "compile_table",
+                    lambda game, cards, deal: f"{game.id} {deal.roles()}")
+    report = pipeline.check([root], Options(cache=False))
+    assert report.errors == 0
+    assert not pipeline.build(report, tmp_path / "out").refused
+    [pack] = report.packs
+    assert cards and set(cards.values()) == {1}, cards
+    assert set(games) == {d.id for d in pack.of_kind("role-game")} and set(games.values()) == {1}
+    assert tables and set(tables.values()) == {1}, tables.most_common(3)
+
+
+def test_the_stage_is_read_once_a_pack(tmp_path: Path) -> None:
+    pack = load_pack(_starter(tmp_path / "pack"))
+    assert read_pack(pack) is read_pack(pack)
