@@ -227,7 +227,7 @@ def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign
     root = tmp_path / "riddles"
     shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "riddles", root,
                     ignore=shutil.ignore_patterns(".riddlesmith-cache"))
-    broken = root / "riddles" / "01-keepers-stair.yaml"
+    broken = root / "riddles" / "02-keepers-stair.yaml"
     broken.write_text(broken.read_text().replace("\ngods:", "\ngods:\n\tfoo: 1", 1))
     cache = tmp_path / "cache"  # the other riddles' proofs, as one check of the campaign stores
     shipped_cache("riddles", cache)
@@ -235,7 +235,7 @@ def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign
                                        str(cache), "-q"])
     assert result.exit_code == 1
     found = [(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]]
-    assert found == [("01-keepers-stair.yaml", "RS-Y006")]
+    assert found == [("02-keepers-stair.yaml", "RS-Y006")]
     # A reference to an id no file declares is still unknown.
     campaign = root / "campaigns" / "lantern-archipelago.yaml"
     campaign.write_text(campaign.read_text().replace("keepers-stair,", "keepers-stare,", 1))

@@ -39,7 +39,7 @@ systems: [riddle]
 languages: [en]
 include: [riddles/*.yaml, gods/*.yaml, blessings/*.yaml, dice/*.yaml]
 """
-RIDDLE = "18-crowned-threshold.yaml"  # a queue with Atlas, Cupbearer revealed, the die
+RIDDLE = "21-crowned-threshold.yaml"  # a queue with Atlas, Cupbearer revealed, the die
 
 EDITS = {
     # name: (file, old, new) -- each changes what the solver says about the riddle
