@@ -49,6 +49,12 @@ from generator.systems.tower.policies.greedy import score_actions
 WIN, NO_WIN, UNKNOWN = "win", "no-win", "unknown"
 DEFAULT_BUDGET = 20_000
 """Node expansions a proof may spend."""
+ACTIONS_AT_MOST = 2_000_000
+"""Player actions a proof may list in all (a count, so it stops at the same place on every
+machine). The node budget alone does not bound a proof's time: under Morpheus a player
+node lists every way to spend the card's stock (100 actions with none stored on
+harbour-light, 110,928 with 8, 440,975 with 12: about 4 CPU seconds), and a search
+for "no win" explores the lines that hoard. Past this cap the proof is ``unknown``."""
 DEFAULT_HORIZON = 40
 """Enemy turns along one line before the search gives up on it."""
 MAX_DICE_SHOWN = 5
@@ -82,6 +88,10 @@ class ProofResult:
         return self.status != UNKNOWN
 
 
+class _OutOfActions(Exception):
+    """A proof listed more than :data:`ACTIONS_AT_MOST` actions: its verdict is unknown."""
+
+
 class _Search:
     """One proof: its budget, memo tables and the path being explored (mutable, private)."""
 
@@ -92,6 +102,7 @@ class _Search:
         self.budget = budget
         self.horizon = horizon
         self.nodes = 0
+        self.listed = 0  # player actions listed (see ACTIONS_AT_MOST)
         self.exhausted_budget = False
         self.cut = False  # a line was cut in the current best-case search
         self.winning: set[State] = set()  # chance nodes proven to reach a win
@@ -111,6 +122,10 @@ class _Search:
 
     def ordered_actions(self, state: State) -> list[Action]:
         actions = engine.list_actions(self.game, state)
+        self.listed += len(actions)
+        if self.listed > ACTIONS_AT_MOST:
+            self.exhausted_budget = True
+            raise _OutOfActions
         if len(actions) <= 1:
             return actions
         scores = score_actions(self.tables, state, actions)
@@ -298,10 +313,14 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
         return ProofResult(NO_WIN, robust_turns, (), 0, budget, horizon,
                            "no build can ever defeat an enemy under these rules")
     search = _Search(game, robust_turns, budget, horizon)
-    if robust_turns == 0:
-        result = search.reach(game.start, 0)
-    else:
-        result = search.and_chance(game.start, 0)
+    result: Tri
+    try:
+        if robust_turns == 0:
+            result = search.reach(game.start, 0)
+        else:
+            result = search.and_chance(game.start, 0)
+    except _OutOfActions:
+        result = None
     line: tuple[LineStep, ...] = ()
     if result is True and robust_turns == 0 and with_line:
         steps = []
@@ -317,6 +336,8 @@ def prove_win(game: Game, *, robust_turns: int = 0, budget: int = DEFAULT_BUDGET
         reason = f"a win exists against {which}"
     elif status == NO_WIN:
         reason = f"no line of play wins against {which}"
+    elif search.listed > ACTIONS_AT_MOST:
+        reason = f"more than {ACTIONS_AT_MOST:,} player actions were listed"
     elif search.exhausted_budget:
         reason = f"the budget of {budget} nodes ran out"
     else:
