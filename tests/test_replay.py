@@ -52,7 +52,8 @@ def test_glyph_replays_are_the_runs_games() -> None:
 
 def test_role_replays_are_the_runs_games() -> None:
     from generator.systems.roles.content import read_pack
-    from generator.systems.roles.playout import DealGames, compile_deals
+    from generator.systems.roles.content import compile_deals
+    from generator.systems.roles.playout import DealGames
     from tests.systems.roles.conftest import load_pack
 
     cards, _, games = read_pack(load_pack(CONTENT / "roles"))

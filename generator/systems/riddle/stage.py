@@ -55,9 +55,6 @@ class RiddleModels:
         """The riddles that read without errors, by id."""
         return {doc.id: riddle for doc, riddle, _ in self.riddles if riddle is not None}
 
-    def riddle(self, riddle_id: str) -> Riddle | None:
-        return next((r for doc, r, _ in self.riddles if doc.id == riddle_id), None)
-
     def shared(self) -> ProofShared:
         """What every proof reads: the riddles that read, the gods, the dice, the cards."""
         return ProofShared(self.built(), self.gods, self.dice, self.blessings)

@@ -2,6 +2,8 @@
 (:func:`check_pack`): where the system's check, build, playouts and playtest start."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document, Pack
 from generator.systems.roles import checks
@@ -40,6 +42,13 @@ def _read(pack: Pack) -> tuple[dict[str, RoleCard], dict[str, Document],
     return cards, docs, games
 
 
+def compile_deals(game: RoleGame, cards: Mapping[str, RoleCard]
+                  ) -> tuple[tuple[Deal, ...], tuple[Table, ...]]:
+    """Every deal of the game and its table."""
+    deals = iter_deals(game, cards)
+    return deals, tuple(compile_table(game, cards, deal) for deal in deals)
+
+
 DEALS = "roles.deals"
 """The key in ``Pack.stage`` of the compiled deals of the pack's games, by game id."""
 
@@ -50,9 +59,7 @@ def deals_of(pack: Pack, game: RoleGame) -> tuple[tuple[Deal, ...], tuple[Table,
     compiled: dict[str, tuple[tuple[Deal, ...], tuple[Table, ...]]] = \
         pack.stage.setdefault(DEALS, {})
     if game.id not in compiled:
-        cards = read_pack(pack)[0]
-        deals = iter_deals(game, cards)
-        compiled[game.id] = deals, tuple(compile_table(game, cards, deal) for deal in deals)
+        compiled[game.id] = compile_deals(game, read_pack(pack)[0])
     return compiled[game.id]
 
 
@@ -71,4 +78,4 @@ def check_pack(pack: Pack) -> list[Diagnostic]:
     return out
 
 
-__all__ = ["DEALS", "MODELS", "check_pack", "deals_of", "read_pack"]
+__all__ = ["DEALS", "MODELS", "check_pack", "compile_deals", "deals_of", "read_pack"]

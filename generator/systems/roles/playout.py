@@ -61,7 +61,6 @@ from generator.systems.roles.engine import (
     WIN_TYPES,
     GameRecord,
     Table,
-    compile_table,
     play_game,
 )
 from generator.systems.roles.figures import (
@@ -75,7 +74,7 @@ from generator.systems.roles.figures import (
     ratio_interval,
     type_far_from_fair,
 )
-from generator.systems.roles.model import TYPES, Deal, RoleCard, RoleGame, iter_deals
+from generator.systems.roles.model import TYPES, RoleGame
 from generator.systems.roles.policies import DEFAULT_POLICY, POLICIES
 from generator.systems.roles.reach import collect_positions, iter_reach
 
@@ -329,13 +328,6 @@ def summarise_deals(run: RunResult[tuple[int, GameRecord]], tables: tuple[Table,
         tuple((t, c) for t, c in types.items() if c), tuple(sorted(lengths.items())),
         cards, role_figures,
         tuple((k, RoleFigures(*v)) for k, v in sorted(copies.items())), fair, tuple(deals))
-
-
-def compile_deals(game: RoleGame, cards: Mapping[str, RoleCard]
-                  ) -> tuple[tuple[Deal, ...], tuple[Table, ...]]:
-    """Every deal of the game and its table."""
-    deals = iter_deals(game, cards)
-    return deals, tuple(compile_table(game, cards, deal) for deal in deals)
 
 
 def playtest_deals(tables: tuple[Table, ...], policy: str = DEFAULT_POLICY, games: int = 200,

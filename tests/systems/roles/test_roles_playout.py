@@ -15,13 +15,13 @@ from generator.sim.montecarlo import run_games
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table
 from generator.systems.roles.figures import RatioSums
+from generator.systems.roles.content import compile_deals
 from generator.systems.roles.playout import (
     CardStats,
     DealGames,
     DealResult,
     RoleFigures,
     cached_stats,
-    compile_deals,
     iter_card_warnings,
     playtest_deals,
     summarise_deals,

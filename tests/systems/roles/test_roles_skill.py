@@ -21,7 +21,7 @@ from generator.systems.roles.engine import (
     win_type,
 )
 from generator.systems.roles.model import WORKERS_EACH
-from generator.systems.roles.playout import compile_deals
+from generator.systems.roles.content import compile_deals
 from generator.systems.roles.policies import GreedyPolicy, LookaheadPolicy
 
 from .conftest import SHIPPED, check_copy, copy_pack, load_pack

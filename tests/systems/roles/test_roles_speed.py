@@ -15,7 +15,8 @@ from generator.engine.powers.turn import apply_ply
 from generator.sim.montecarlo import make_rng
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Position, Table, legal_plies, play_game
-from generator.systems.roles.playout import DealGames, RoleGames, compile_deals
+from generator.systems.roles.content import compile_deals
+from generator.systems.roles.playout import DealGames, RoleGames
 from generator.systems.roles.policies import (
     PlyValues,
     score_state,
