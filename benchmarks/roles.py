@@ -44,7 +44,8 @@ from generator.systems import discover_systems
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import GameRecord, Table, compile_table
 from generator.sim.montecarlo import make_rng
-from generator.systems.roles.playout import DealGames, RoleGames, compile_deals
+from generator.systems.roles.content import compile_deals
+from generator.systems.roles.playout import DealGames, RoleGames
 from tests.systems.roles.reference_greedy import play_today
 from tests.systems.roles.reference_play import play_reference
 

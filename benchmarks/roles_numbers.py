@@ -33,7 +33,8 @@ from generator.pack.schema import load_schemas
 from generator.systems import discover_systems
 from generator.systems.roles.figures import RatioSums, ratio_interval
 from generator.systems.roles.model import TYPES
-from generator.systems.roles.playout import DealResult, compile_deals, playtest_deals
+from generator.systems.roles.content import compile_deals
+from generator.systems.roles.playout import DealResult, playtest_deals
 from generator.systems.roles.content import read_pack
 
 
