@@ -6,6 +6,7 @@ import importlib.util
 import shutil
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 import pytest
 
@@ -30,15 +31,24 @@ def test_capture_with_draw_lists_the_documents_and_still_draws_them() -> None:
     assert docs == [doc]
 
 
-def test_the_audit_reads_back_the_pdfs_drawn_for_tts_images(tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch
-                                                            ) -> None:
-    tool = load_tool()
+def _tower(tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> list[str]:
+    """A copy of the shipped tower pack and a cache folder that holds what a check of it
+    stores (the audit reads the drawings, not the playtests): the build's arguments."""
     pack = tmp_path / "tower"
     shutil.copytree(CONTENT / "tower", pack, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    shipped_cache("tower", tmp_path / "cache")
+    return [str(pack), "--cache-dir", str(tmp_path / "cache")]
+
+
+def test_the_audit_reads_back_the_pdfs_drawn_for_tts_images(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        shipped_cache: Callable[[str, Path], None]) -> None:
+    tool = load_tool()
+    args = _tower(tmp_path, shipped_cache)
+    pack = Path(args[0])
     # Every text run counts as small: the lines say which documents were read back.
     monkeypatch.setattr(tool, "MIN_PRINT_SIZE", 1000.0)
-    code, lines = tool.audit([str(pack), "--target", "tts", "--no-cache"])
+    code, lines = tool.audit([*args, "--target", "tts"])
     assert code == 0
     read = {line.split(": page ")[0] for line in lines}
     # The backs of the tiles have no text; the god cards' backs have; every scenario's
@@ -52,10 +62,8 @@ def test_the_audit_reads_back_the_pdfs_drawn_for_tts_images(tmp_path: Path,
 
 
 def test_the_audit_finds_nothing_on_the_shipped_tts_images_and_says_a_failed_build(
-        tmp_path: Path) -> None:
+        tmp_path: Path, shipped_cache: Callable[[str, Path], None]) -> None:
     tool = load_tool()
-    pack = tmp_path / "tower"
-    shutil.copytree(CONTENT / "tower", pack, ignore=shutil.ignore_patterns(".riddlesmith-cache"))
-    assert tool.audit([str(pack), "--target", "tts", "--no-cache"]) == (0, [])
+    assert tool.audit([*_tower(tmp_path, shipped_cache), "--target", "tts"]) == (0, [])
     code, lines = tool.audit([str(tmp_path / "missing"), "--target", "tts", "--no-cache"])
     assert code == 2 and lines
