@@ -23,6 +23,7 @@ from generator.systems.roles.reach import (
 )
 
 from .conftest import (
+    FEW_GAMES,
     SHIPPED,
     check_copy,
     copy_pack,
@@ -120,7 +121,7 @@ def test_reach_warnings_at_the_card(tmp_path: Path) -> None:
 
 def test_check_reports_a_card_that_can_never_be_played(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_pack(tmp_path, {"game.yaml": ("skyscrapers: 6", "skyscrapers: 0")})
+    root = copy_pack(tmp_path, {"game.yaml": ("skyscrapers: 6", "skyscrapers: 0"), **FEW_GAMES})
     report = check_copy(root, monkeypatch)
     flagged = sorted((Path(d.file).name, d.line) for d in report.diagnostics
                      if d.code == "RS-N015")
