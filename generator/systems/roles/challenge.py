@@ -279,12 +279,13 @@ playouts."""
 
 def role_skill_games(deals: int, cap: int) -> int:
     """The games a player plays for the per-role gap: :data:`ROLE_SKILL_GAMES` a deal, at
-    most ``cap`` in whole rounds of one game a deal (at least one round).
+    most ``cap`` in whole rounds of one game a deal (0 when the cap is under one round:
+    no gap per role is measured).
 
     >>> role_skill_games(75, 600), role_skill_games(75, 100), role_skill_games(75, 10)
-    (300, 75, 75)
+    (300, 75, 0)
     """
-    return deals * max(1, min(ROLE_SKILL_GAMES, cap // deals))
+    return deals * min(ROLE_SKILL_GAMES, cap // deals)
 
 
 def cached_deal_counts(tables: tuple[Table, ...], policy: str, players: int, seed: int,
@@ -328,6 +329,8 @@ def iter_role_skill_problems(pack: Pack, game_id: str, doc: Document,
         return
     order = strength_order([CHECK_FIELD, *names], SKILL_ORDER)
     games = role_skill_games(len(tables), budget.cap)
+    if not games:
+        return  # sim.max_games under one game a deal
     per_role = {}
     for name in order:
         path = (cache / f"roles-{game_id}-role-skill-{name}.json" if cache is not None

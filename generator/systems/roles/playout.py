@@ -387,10 +387,11 @@ def check_playouts(tables: tuple[Table, ...], seed: int, players: int, budget: B
     run, stopped = _run_budget(simulation, seed, budget)
     counts = [[0, 0] for _ in tables]
     extra = play_chunk(simulation, seed, run.games, seated) if run.games < seated else {}
-    for (deal, _, won), n in [*run.counts, *((k, v[0]) for k, v in extra.items())]:
+    for key, n in [*run.counts, *((k, v[0]) for k, v in extra.items())]:
+        won = key[2] if seated else None  # no third field without seated games
         if won is not None:
-            counts[deal][0] += n if won else 0
-            counts[deal][1] += n
+            counts[key[0]][0] += n if won else 0
+            counts[key[0]][1] += n
     return (summarise_deals(run, tables, CHECK_POLICY, players), stopped,
             tuple((w, g) for w, g in counts))
 

@@ -1,6 +1,7 @@
 """The lookahead player and one-against-the-field challenges of the role game."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -242,3 +243,16 @@ def test_the_lookahead_wins_clearly_more_than_greedy_players() -> None:
         run = run_games(ChallengeGames(tables, "lookahead", "greedy", players), 150, 7)
         wins = sum(n for (_, won, _), n in run.counts if won)
         assert wilson_interval(wins, 150)[0] > 1 / players, (players, wins)
+
+
+def test_no_gap_per_role_under_one_game_a_deal(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """sim.max_games caps the per-role games too: under one round of the deals there is
+    no gap per role (and the check's playouts play no games for it)."""
+    root = copy_pack(tmp_path / "p", {"pack.yaml": ("systems: [roles]",
+                                                    "systems: [roles]\nsim: {max_games: 10}")})
+    report = check_copy(root, monkeypatch, tmp_path / "cache")
+    assert [d.code for d in report.diagnostics if d.code in ("RS-N021", "RS-N023")] == \
+        ["RS-N021"]
+    (stored,) = (tmp_path / "cache").rglob("roles-harbour-lights.json")
+    assert json.loads(stored.read_text("utf-8"))["seated_games"] == 0
