@@ -141,7 +141,7 @@ def _compare(system: Any, request: CommandRequest, policies: list[str]) -> tuple
     """Playtest each policy on the same seeds and report them side by side
     (:mod:`generator.skill`); ``values["comparing"]`` tells the system so (a competitive
     game then seats each policy against its reference players)."""
-    from generator.skill import compare_policies, format_comparison
+    from generator.skill import compare_by, compare_policies, format_by, format_comparison
 
     if request.values.get("replay") is not None:
         return 2, "riddlesmith: --replay plays one game: give one --policy"
@@ -158,14 +158,17 @@ def _compare(system: Any, request: CommandRequest, policies: list[str]) -> tuple
         if code != 0:
             return code, text
         results[policy] = json.loads(text)
-    comparison = compare_policies(results, getattr(system, "skill_order", policies))
+    order = getattr(system, "skill_order", policies)
+    comparison = compare_policies(results, order)
+    by = compare_by(results, order)
     if request.fmt == "json":
         return 0, json.dumps({"target": request.target, "seed": request.values.get("seed"),
                               "comparison": comparison,
-                              "policies": [results[p] for p in comparison["order"]]},
-                             indent=2)
+                              "policies": [results[p] for p in comparison["order"]],
+                              **({"by": by} if by else {})}, indent=2)
     label = next(iter(results.values())).get("figure", "win rate")
-    return 0, format_comparison(request.target, comparison, label)
+    text = format_comparison(request.target, comparison, label)
+    return 0, text + ("\n" + format_by(by) if by else "")
 
 
 def _diagnostics_text(diags: list[Diagnostic]) -> str:

@@ -226,6 +226,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-N020": (Severity.INFO, "role figures across deals"),
     "RS-N021": (Severity.INFO, "what skill is worth in the role game"),
     "RS-N022": (Severity.WARNING, "a stronger role-game player wins less than a fair share"),
+    "RS-N023": (Severity.INFO, "skill gap by role"),
+    "RS-N024": (Severity.WARNING, "a stronger role-game player wins less with a role"),
     "RS-T101": (Severity.ERROR, "no line of play wins the scenario"),
     "RS-T102": (Severity.WARNING, "campaign win rates do not fall as levels rise"),
     "RS-T103": (Severity.WARNING, "no win found by playtests or the proof search"),

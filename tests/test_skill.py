@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.sim.stats import difference_interval, wilson_interval
-from generator.skill import compare_policies, strength_order
+from generator.skill import compare_by, compare_policies, format_by, strength_order
 
 CONTENT = Path(__file__).resolve().parents[1] / "content"
 
@@ -68,6 +68,36 @@ def test_comparison_orders_by_strength_and_finds_every_inversion() -> None:
         assert lo <= c["skill_gap"] + 1e-12 and c["skill_gap"] - 1e-12 <= hi
 
 
+def test_the_breakdown_compares_every_part_as_the_whole_is_compared() -> None:
+    """compare_by, pinned part by part to the slow inversions over generated breakdowns."""
+    rng = random.Random(11)
+    names = ["random", "greedy", "lookahead"]
+    for _ in range(100):
+        asked = rng.sample(names, rng.randint(2, 3))
+        parts = [f"p{i}" for i in range(rng.randint(1, 25))]
+        results = {}
+        for name in asked:
+            by = {}
+            for part in parts:
+                games = rng.randint(1, 80)
+                by[part] = {"games": games, "wins": rng.randint(0, games)}
+            results[name] = {"games": 1, "wins": 0, "by": {"role": by}}
+        found = compare_by(results, names)
+        assert list(found) == ["role"] and list(found["role"]) == parts
+        order = strength_order(asked, names)
+        for part, c in found["role"].items():
+            rows = [(n, results[n]["by"]["role"][part]["wins"],
+                     results[n]["by"]["role"][part]["games"]) for n in order]
+            assert sorted((i["stronger"], i["weaker"]) for i in c["inversions"]) == \
+                _slow_inversions(rows)
+        text = format_by(found)
+        warned = sum(len(c["inversions"]) for c in found["role"].values())
+        assert text.count("warning: with role") == warned
+        assert ("skill gap by role (" in text) == (len(parts) <= 20)
+    assert compare_by({"a": {"games": 1, "wins": 0}, "b": {"games": 1, "wins": 1}},
+                      names) == {}
+
+
 def test_unknown_policies_keep_the_order_asked_after_the_known_ones() -> None:
     assert strength_order(["b", "greedy", "a"], ("random", "greedy")) == ["greedy", "b", "a"]
 
@@ -100,6 +130,13 @@ def test_playtest_compares_policies_on_every_system(pack: str, target: str,
     text = CliRunner().invoke(main, [a for a in args if a not in ("--format", "json")])
     assert text.exit_code == 0, text.output
     assert "skill gap" in text.output and "weakest first" in text.output
+    if pack == "roles":  # the role game: the same gap per role and per deal
+        by = data["by"]
+        assert list(by) == ["role", "deal"] and len(by["deal"]) == 12
+        for part in by["role"].values():
+            assert {r["games"] for r in part["rows"]} <= set(range(1, 13))
+        assert by["role"]["city-engineer"]["rows"][0]["games"] == 12
+        assert "skill gap by role (lookahead - random): city-engineer" in text.output
 
 
 def test_an_unknown_policy_among_several_is_a_usage_error() -> None:

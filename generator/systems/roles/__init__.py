@@ -14,7 +14,8 @@ hand size, refill cadence). Modules, each with one job:
   (:mod:`generator.engine.powers`);
 - :mod:`.policies`: random, greedy and lookahead players; :mod:`.playout`: seeded
   playouts, per-card statistics, the playtest command and the card warnings;
-  :mod:`.challenge`: one policy against the field (what skill is worth);
+  :mod:`.challenge`: one policy against the field (what skill is worth, in the game
+  and per role);
 - :mod:`.render`: card sheets, backs, reference cards and the player aid.
 """
 from __future__ import annotations

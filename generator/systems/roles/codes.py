@@ -90,6 +90,20 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "greedy players (or a weaker one clearly more), beyond its 95 % interval: "
                 "skill does not pay, or a player misreads a rule.",
                 "# lookahead won 31 % [26-37] at 2 players, fair share 50 %"),
+    "RS-N023": ("The skill gap per role, like Ludii's skill trace: the check's greedy player "
+                "and each player of sim.players (default random) play one seat against "
+                "greedy players in the others, 4 games a deal each (sim.max_games caps "
+                "them), all on the same seeds; per role, the strongest player's win share "
+                "minus the weakest's in the games dealt with it, with Newcombe's 95 % "
+                "interval. A role whose gap is near zero, or far below the others', is one "
+                "where the deal or the Statue decides, not the player.",
+                "sim: {players: [random, lookahead]}"),
+    "RS-N024": ("In the games dealt with this role a stronger player (by the system's "
+                "order: random, greedy, lookahead) won clearly less than a weaker one, "
+                "their 95 % intervals apart: with this role skill does not pay, because "
+                "luck decides or a player misreads the ability.",
+                "# in the 60 games dealt with 'pickpocket', lookahead won 20 % [12-32], "
+                "greedy 52 % [40-64]"),
 }.items()}
 
 __all__ = ["EXPLANATIONS"]

@@ -26,7 +26,10 @@ Warnings: a role never played (RS-N011), a role whose every play cost a worker
 (RS-N012), a type whose numbers lift or sink all its roles (RS-N017), a role far above or
 below the fair share (RS-N018), a card offered often and never picked (RS-N019),
 and a role whose ability can never be used (RS-N015, :mod:`.reach`); notes: the
-run (RS-N014) and each role's figures (RS-N020).
+run (RS-N014) and each role's figures (RS-N020). What skill is worth, in the game and
+per role (RS-N021-N024), is :mod:`.challenge`'s; the check's playouts also record, for
+its first games, whether the seat a challenge would give the tested player won
+(:class:`DealGames`), so the greedy player's games of the gap per role are these.
 """
 from __future__ import annotations
 
@@ -41,10 +44,10 @@ from generator import __version__
 from generator.cachefile import read_keyed, write_json
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Document, Pack, pick_text
-from generator.sim.budget import Budget, from_pack, stop_text
+from generator.sim.budget import Budget, from_pack, players_from_pack, stop_text
 from generator.sim.cache import digest_sources, package_modules
 from generator.sim.executors import ExecutorUnavailable, make_executor
-from generator.sim.montecarlo import Progress, RunResult, run_games, run_until
+from generator.sim.montecarlo import Progress, RunResult, play_chunk, run_games, run_until
 from generator.sim.stats import (
     format_interval,
     format_mean,
@@ -54,6 +57,7 @@ from generator.sim.stats import (
     mean_of,
     wilson_interval,
 )
+from generator.systems.roles.challenge import CHECK_FIELD, SKILL_ORDER, challenger_seat, role_skill_games
 from generator.systems.roles.content import check_pack, deals_of, read_pack
 from generator.systems.roles.engine import (
     DEFAULT_MAX_ROUNDS,
@@ -87,6 +91,7 @@ CACHE_VERSION = 5
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
                   "generator.systems.roles.policies", "generator.systems.roles.reach",
                   "generator.systems.roles.playout", "generator.systems.roles.figures",
+                  "generator.systems.roles.challenge",
                   "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
 """Modules whose source is part of the key: editing the rules, a policy or the reach
 search invalidates stored playouts, as in the tower and glyph systems."""
@@ -126,21 +131,33 @@ class RoleGames:
 @dataclass(frozen=True, slots=True)
 class DealGames:
     """A picklable simulation: game ``i`` plays ``tables[i % len(tables)]`` (one table per
-    deal); its record is ``(deal index, GameRecord)``."""
+    deal); its record is ``(deal index, GameRecord)``, and with ``seated`` games
+    ``(deal index, GameRecord, seat won)``: whether the seat a challenge gives its tested
+    player in game ``i`` won (:func:`.challenge.challenger_seat`; ``None`` from game
+    ``seated`` on). Every seat plays the policy, so for game ``i < seated`` that is the
+    record of the policy's own challenge game ``i``: the check's greedy playouts are the
+    greedy player's games of the skill gap by role, not played twice."""
 
     tables: tuple[Table, ...]
     policy: str
     players: int
     max_rounds: int = DEFAULT_MAX_ROUNDS
     indexed: bool = True
+    seated: int = 0
 
     def prepare(self) -> Any:
         tables, players, max_rounds = self.tables, self.players, self.max_rounds
         seats = [POLICIES[self.policy]() for _ in range(players)]
+        seated = self.seated
 
-        def play(rng: Any, index: int) -> tuple[int, GameRecord]:
+        def play(rng: Any, index: int) -> tuple[Any, ...]:
             deal = index % len(tables)
-            return deal, play_game(tables[deal], list(seats), rng, max_rounds)
+            record = play_game(tables[deal], list(seats), rng, max_rounds)
+            if not seated:
+                return deal, record
+            won = (record.winner == challenger_seat(index, len(tables), players)
+                   if index < seated else None)
+            return deal, record, won
 
         return play
 
@@ -271,7 +288,7 @@ def figures_json(f: RoleFigures) -> dict[str, Any]:
             "cost_rate_ci95": list(wilson_interval(f.cost_worker, f.played))}
 
 
-def summarise_deals(run: RunResult[tuple[int, GameRecord]], tables: tuple[Table, ...],
+def summarise_deals(run: RunResult[tuple[Any, ...]], tables: tuple[Table, ...],
                     policy: str, players: int) -> DealResult:
     """A :class:`DealResult` from the runner's record counts."""
     types = dict.fromkeys(WIN_TYPES, 0)
@@ -285,7 +302,7 @@ def summarise_deals(run: RunResult[tuple[int, GameRecord]], tables: tuple[Table,
         for i, role in enumerate(table.card_ids):
             roles.setdefault(role, [0, 0, 0, 0, RatioSums()])
             copies.setdefault((role, table.numbers[i]), [0, 0, 0, 0, RatioSums()])
-    for (deal, record), n in run.counts:
+    for (deal, record, *_), n in run.counts:
         table = tables[deal]
         deals[deal] += n
         types[record.win_type] += n
@@ -345,14 +362,38 @@ def playtest_deals(tables: tuple[Table, ...], policy: str = DEFAULT_POLICY, game
         if budget is None:
             run = run_games(simulation, games, seed, executor=executor, progress=progress)
             return summarise_deals(run, tables, policy, players), ""
-
-        def enough(partial: RunResult[Any]) -> bool:
-            result = summarise_deals(partial, tables, policy, players)
-            return all(half_width(f.interval) <= budget.width for _, f in result.roles)
-
-        run, stopped = run_until(simulation, seed, batch=budget.batch, cap=budget.cap,
-                                 enough=enough, executor=executor, progress=progress)
+        run, stopped = _run_budget(simulation, seed, budget, executor, progress)
     return summarise_deals(run, tables, policy, players), stopped
+
+
+def _run_budget(simulation: DealGames, seed: int, budget: Budget, executor: Any = None,
+                progress: Progress | None = None) -> tuple[RunResult[Any], str]:
+    tables, policy, players = simulation.tables, simulation.policy, simulation.players
+
+    def enough(partial: RunResult[Any]) -> bool:
+        result = summarise_deals(partial, tables, policy, players)
+        return all(half_width(f.interval) <= budget.width for _, f in result.roles)
+
+    return run_until(simulation, seed, batch=budget.batch, cap=budget.cap, enough=enough,
+                     executor=executor, progress=progress)
+
+
+def check_playouts(tables: tuple[Table, ...], seed: int, players: int, budget: Budget,
+                   seated: int) -> tuple[DealResult, str, tuple[tuple[int, int], ...]]:
+    """The check's greedy playouts under ``budget`` (as :func:`playtest_deals`), and per
+    deal (wins, games) of the challenge seat in games ``0 .. seated-1``
+    (:class:`DealGames`), the games past the playouts' stop played for it alone."""
+    simulation = DealGames(tables, CHECK_POLICY, players, seated=seated)
+    run, stopped = _run_budget(simulation, seed, budget)
+    counts = [[0, 0] for _ in tables]
+    extra = play_chunk(simulation, seed, run.games, seated) if run.games < seated else {}
+    for key, n in [*run.counts, *((k, v[0]) for k, v in extra.items())]:
+        won = key[2] if seated else None  # no third field without seated games
+        if won is not None:
+            counts[key[0]][0] += n if won else 0
+            counts[key[0]][1] += n
+    return (summarise_deals(run, tables, CHECK_POLICY, players), stopped,
+            tuple((w, g) for w, g in counts))
 
 
 def playtest(table: Table, policy: str = DEFAULT_POLICY, games: int = 200, seed: int = 0,
@@ -371,18 +412,26 @@ def check_budget(pack: Pack, game: RoleGame, deals: int) -> Budget:
     return from_pack(pack.data, default)
 
 
+def seated_games(pack: Pack, deals: int, budget: Budget) -> int:
+    """The games of the check's playouts that are also the greedy player's games of the
+    skill gap by role (:func:`.challenge.role_skill_games`; none when ``sim.players``
+    names no other player)."""
+    others = players_from_pack(pack.data, tuple(POLICIES), CHECK_FIELD, SKILL_ORDER)
+    return role_skill_games(deals, budget.cap) if others else 0
+
+
 def _fingerprint(game_doc: Document, card_docs: list[Document], games: int, players: int,
-                 seed: int, budget: Budget | None = None) -> str:
+                 seed: int, budget: Budget | None = None, seated: int = 0) -> str:
     sources = source_digest()
     payload = json.dumps([CACHE_VERSION, game_doc.data, [d.data for d in card_docs], games,
                           players, seed, CHECK_POLICY, sources,
-                          [budget.width, budget.cap, budget.batch] if budget else None],
-                         sort_keys=True, default=str)
+                          [budget.width, budget.cap, budget.batch] if budget else None,
+                          seated], sort_keys=True, default=str)
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
 FIGURE_KEYS = ("roles", "copies", "fair", "deals", "games", "stopped", "win_types",
-               "game_length", "positions", "reach")
+               "game_length", "positions", "reach", "seated", "seated_games")
 
 
 def result_figures(result: DealResult, stopped: str) -> dict[str, Any]:
@@ -416,12 +465,14 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
                  cache: Path | None, progress: Callable[[str], None] | None = None
                  ) -> dict[str, Any]:
     """The check's figures (cached): :func:`result_figures`, ``positions`` (positions
-    searched for RS-N015) and ``reach`` (per judged role ``[proof, first usable
-    position]``, see :func:`.reach.iter_reach`)."""
+    searched for RS-N015), ``reach`` (per judged role ``[proof, first usable
+    position]``, see :func:`.reach.iter_reach`), and per deal the greedy challenge seat's
+    wins in the first ``seated_games`` games (:func:`check_playouts`, for RS-N023)."""
     card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
     budget = check_budget(pack, game, len(tables))
+    seated = seated_games(pack, len(tables), budget)
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
-                       game.seed, budget)
+                       game.seed, budget, seated)
     path = cache / f"roles-{game.id}.json" if cache is not None else None
     if path is not None:
         stored = read_keyed(path, key)
@@ -429,11 +480,13 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
             return {k: stored[k] for k in FIGURE_KEYS}
     if progress is not None:
         progress(f"roles: '{game.id}': {CHECK_POLICY} playouts over {len(tables)} deals")
-    result, stopped = playtest_deals(tables, CHECK_POLICY, 0, game.seed,
-                                     game.playtest_players, budget=budget)
+    result, stopped, seat_counts = check_playouts(tables, game.seed, game.playtest_players,
+                                                  budget, seated)
     positions = collect_positions(tables, game.playtest_games * len(tables), game.seed,
                                   game.playtest_players)
     found = result_figures(result, stopped)
+    found["seated"] = [w for w, _ in seat_counts]
+    found["seated_games"] = seated
     found["positions"] = len(positions)
     found["reach"] = {ident: [proof, first] for ident, proof, first
                       in iter_reach(tables, read_pack(pack)[0], positions)}
@@ -455,7 +508,13 @@ def _well_formed(stored: dict[str, Any], tables: tuple[Table, ...]) -> bool:
     keys = {(r, t.numbers[i]) for t in tables for i, r in enumerate(t.card_ids)}
     lengths, types = stored.get("game_length"), stored.get("win_types")
     reach = stored.get("reach")
-    return (isinstance(roles, dict) and set(roles) == ids
+    seated, each = stored.get("seated_games"), 0
+    if type(seated) is int and seated >= 0:
+        each = seated // len(tables)
+    return (type(seated) is int and seated == each * len(tables)
+            and _ints(stored.get("seated"), len(tables))
+            and all(w <= each for w in stored["seated"])
+            and isinstance(roles, dict) and set(roles) == ids
             and all(_ints(v, 10) for v in roles.values())
             and isinstance(copies, list) and all(
                 isinstance(c, list) and len(c) == 12 and isinstance(c[0], str)
@@ -574,14 +633,21 @@ def iter_playout_problems(pack: Pack, cache: Path | None,
                        f"r = {r:.2f} {format_interval(interval, False, 2)} (the Statue's own pull, "
                        "not judged: RS-N017 judges each type's numbers; 95% intervals)",
                        ("playtest",) if "playtest" in doc.data else ("roles",))
-        from generator.systems.roles.challenge import iter_skill_problems
+        from generator.systems.roles.challenge import (
+            iter_role_skill_problems,
+            iter_skill_problems,
+        )
 
         card_docs = sorted(pack.of_kind("role-card"), key=lambda d: d.id)
+        key = _fingerprint(doc, card_docs, game.playtest_games, game.playtest_players,
+                           game.seed, budget, figures["seated_games"])
         yield from iter_skill_problems(
             pack, game.id, doc, tables, game.playtest_players, game.seed,
-            result.wins / result.games if result.games else 0.0, budget,
-            _fingerprint(doc, card_docs, game.playtest_games, game.playtest_players,
-                         game.seed, budget), cache)
+            result.wins / result.games if result.games else 0.0, budget, key, cache)
+        each = figures["seated_games"] // len(tables)
+        yield from iter_role_skill_problems(pack, game.id, doc, docs, game.roles, tables,
+                                            game.playtest_players, game.seed, budget, key,
+                                            cache, tuple((w, each) for w in figures["seated"]))
 
 
 CARD_FIELDS = ("played", "cost_worker", "won", "decided")
@@ -685,7 +751,7 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
                     f"\nriddlesmith: role game '{ident}' has errors; fix them first")
             seats = players or game.playtest_players
             try:
-                _, tables = deals_of(pack, game)
+                deals, tables = deals_of(pack, game)
                 if replay is not None:
                     from generator.systems.roles.replay import replay_text
 
@@ -696,7 +762,8 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
 
                     return run_challenge(tables, ident, f"{ident} ({pick_text(game.title, None)})",
                                          policy, against, games, seed, seats, jobs, scheduler,
-                                         fmt, progress)
+                                         fmt, progress, tuple(d.label() for d in deals),
+                                         game.roles)
                 result, _ = playtest_deals(tables, policy, games, seed, seats, jobs,
                                            scheduler, progress=progress)
             except (ExecutorUnavailable, ValueError) as exc:

@@ -5,8 +5,10 @@ the same records (winner, win type, rounds, plays) for the same seeds
 
 Copied from generator/systems/roles/policies.py (``ply_value`` to ``LookaheadPolicy``)
 and engine.py (``legal_plies``) at
-commit 9518316; only the imports changed. It plays on the current round engine and
-shared power engine (whatever they gain, this player gains too).
+commit 9518316; only the imports changed, and the lookahead's card rule of issue 25 §2
+(``saves_high``: of cards worth the same, the lowest number unless the value is a win).
+It plays on the current round engine and shared power engine (whatever they gain,
+this player gains too).
 """
 from __future__ import annotations
 
@@ -130,6 +132,8 @@ class GreedyPolicy:
     the plain player draws them, so every choice and every draw is the plain
     player's (tests/systems/roles/reference_play.py, test_roles_speed.py)."""
 
+    saves_high = False
+
     def __init__(self) -> None:
         self._geometry: Geometry | None = None
         self._reach: tuple[int, ...] = ()
@@ -207,7 +211,8 @@ class GreedyPolicy:
             statue = seat if table.numbers[card] > top else -1
             view = Position(position.state, position.supply, statue)
             value, _ = pick_best(self._listed(table, view, seat, card), rng)
-            key = (value, table.numbers[card])
+            number = table.numbers[card]
+            key = (value, -number if self.saves_high and value < WIN_SCORE else number)
             if best_value is None or key > best_value:
                 best_index, best_value = index, key
         return best_index
@@ -250,6 +255,8 @@ class LookaheadPolicy(GreedyPolicy):
     win on its next turn with any role of the deal, assuming that rival holds the
     Statue (the worst case; the rivals' hands are hidden). A ply that wins at once is
     played at once; when every ply checked hands a win, it plays the greedy choice."""
+
+    saves_high = True
 
     def _hands_a_win(self, table: Table, position: Position, seat: int, ply: Ply) -> bool:
         state = apply_ply(position.state, ply)

@@ -34,11 +34,14 @@ def test_shipped_pack_is_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     root = copy_pack(tmp_path / "pack")
     shipped_cache("roles", tmp_path / "cache")  # the run's one check of the shipped deck
     report = check_copy(root, monkeypatch, tmp_path / "cache")
-    # No error and no warning: the run's note, the skill note, one note of figures per role.
+    # No error and no warning: the run's note, the skill notes (the game's, and by role:
+    # no stronger player clearly behind a weaker one with any role), one note of figures
+    # per role.
     assert sorted((d.code, d.file, d.line) for d in report.diagnostics
                   if d.code != "RS-N020") == [
         ("RS-N014", GAME, line_of(root, GAME, "playtest:")),
-        ("RS-N021", GAME, line_of(root, GAME, "playtest:"))]
+        ("RS-N021", GAME, line_of(root, GAME, "playtest:")),
+        ("RS-N023", GAME, line_of(root, GAME, "playtest:"))]
     assert {d.severity.value for d in report.diagnostics} == {"info"}
     assert len(places(report, "RS-N020")) == 14  # the Engineer and 13 roles
 
