@@ -116,6 +116,7 @@ class RiddleGame:
         self.unknown_gods = tuple(g for g in ctx.riddle.gods.queue if g not in known)
         start = ctx.start.board
         self.powers = GodPowers(self.queue, ctx.geometry, enabled=powers,
+                                assignments=self.assignments,
                                 figures=start.king != NO_SQUARE or start.sphinx != NO_SQUARE)
         revealed, self.unknown_blessings = revealed_cards(ctx.riddle.gods.revealed, blessings)
         self.blessings = BlessingCards(revealed, enabled=powers)

@@ -49,6 +49,7 @@ from generator.engine.powers import GODS, Ply, TurnRules, apply_ply, list_plies,
 from generator.engine.state import PIECE_NAMES, State, Stockpile, height_at
 from generator.systems.riddle.bookkeeping import (
     BLESSING_ACTION,
+    Assignment,
     GOD_ACTION,
     Action,
     Bookkeeping,
@@ -125,8 +126,10 @@ class GodPowers:
     """The powers of one riddle's opening queue, for one :class:`~.game.RiddleGame`."""
 
     def __init__(self, queue: tuple[GodCardModel, ...], geometry: object, *,
-                 figures: bool, enabled: bool = True) -> None:
+                 figures: bool, enabled: bool = True,
+                 assignments: Sequence[Assignment] = ()) -> None:
         self.queue = queue
+        self.assignments = tuple(assignments)
         self.geometry = geometry
         self.engine = tuple(engine_god(card, figures=figures) if enabled else None
                             for card in queue)
@@ -178,6 +181,8 @@ class GodPowers:
         if "pan" in gods:
             plies = [p._replace(powers=(*p.powers, "pan")) if pan_drop(state.board, p) else p
                      for p in plies]
+        if self.assignments:
+            plies = distinct_outcomes(state.board, plies, self.assignments[book.assignment])
         return plies
 
     def _shove_figures(self, state: RiddleState, movers: int, held: tuple[int, ...],
@@ -353,6 +358,61 @@ class GodPowers:
 
 
 GODS_ATHENA = "athena"
+
+
+def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) -> list[Ply]:
+    """``plies`` without those whose outcome an earlier one already reaches up to the
+    workers a key may permute (``assignment.groups``: one player's four, a pair).
+
+    A Hermes roam lists every labelled end placement: ``W1`` to C3 and ``W2`` to D3, and
+    ``W1`` to D3 and ``W2`` to C3, are two plies with one outcome when ``W1`` and ``W2``
+    are interchangeable (about 14 plies per outcome at one player on wandering-king: 25,736
+    plies, 1,843 outcomes). Their states share a key, so the search kept the first and
+    dropped the rest, after building them all; here they are never built. Two plies
+    are one outcome when every figure's end square matches up to the groups and so
+    does everything else the turn reads from the ply: the builds, the powers used, the
+    climb (Athena), the win, whether the Wanderer moved first and, for Pan, where the
+    builder stands. The first ply of each outcome is kept, in order, so the search
+    meets the same states in the same order and keeps the same ones (pinned by
+    ``tests/systems/riddle/test_riddle_solver_fast_paths.py`` against every ply).
+
+    >>> from generator.engine.state import State
+    >>> from generator.systems.riddle.bookkeeping import worker_assignments
+    >>> board = State(0, 0, 0, 0, (0, 1))
+    >>> swap = [Ply(0, ((0, 2), (1, 3)), ((4, 0),), powers=("hermes",)),
+    ...         Ply(1, ((0, 3), (1, 2)), ((4, 0),), powers=("hermes",))]
+    >>> len(distinct_outcomes(board, swap, worker_assignments(1, 2)[0]))
+    1
+    """
+    if len(plies) < 2:
+        return plies
+    groups = assignment.groups
+    wanderer = assignment.wanderer
+    n = len(board.workers)
+    single = groups[0] if len(groups) == 1 else None
+    seen: set[tuple[object, ...]] = set()
+    out: list[Ply] = []
+    for ply in plies:
+        moves = ply.moves
+        if len(moves) < 2:  # one worker relocated: its outcome names it (no swap)
+            out.append(ply)
+            continue
+        after = relocated(board, moves)
+        workers = after.workers
+        if single is not None:
+            figures: object = tuple(sorted(workers))
+        else:
+            figures = tuple(tuple(sorted([workers[i] for i in g])) for g in groups)
+        first = moves[0][0]
+        if first >= n or FORCES_OTHERS.intersection(ply.powers):
+            first = ply.worker
+        key = (figures, after.king, after.sphinx, ply.builds, ply.powers, ply.up, ply.win,
+               first == wanderer, workers[ply.worker] if "pan" in ply.powers else -1)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(ply)
+    return out
 
 
 def relocated(board: State, moves: tuple[tuple[int, int], ...]) -> State:

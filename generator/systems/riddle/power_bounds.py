@@ -14,7 +14,16 @@ of them are held, on whatever turn.
   be an Atlas dome or a tower can lose its top piece), the first of them no
   earlier than the turn a worker can stand within build reach of a coin; then at
   most :attr:`PowerReach.builds` pieces go up each turn.
-- ``build``: the missing pieces, at most :attr:`PowerReach.builds` a turn.
+- Coins and ``build`` spaces apart (:func:`_coins_apart`): a space takes at most
+  :attr:`PowerReach.same_space` pieces a turn, and two spaces no turn can build on
+  together (:func:`build_span`: not beside one square for Demeter, nor beside two
+  squares a walk apart for Prometheus) take their turns one after the other, so
+  two coins at opposite ends of the map need the sum of their turns, not the half.
+- ``build``: the missing pieces, at most :attr:`PowerReach.builds` a turn (and
+  apart, as the coins).
+- ``stand`` of the King or the Sphinx on a given space: the space's missing levels,
+  at most :attr:`PowerReach.same_space` a turn (the figure may step on at the end of
+  the last one).
 - ``all_of`` / ``any_of``: the largest / smallest of their goals' bounds.
 - Anything else: one turn while the goal is not met (what the solver claimed for
   every goal before this bound).
@@ -25,7 +34,11 @@ the exact number of turns left.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
+
+from generator.engine.geometry import Geometry
 
 from generator.engine.state import height_at
 from generator.systems.riddle.bookkeeping import Bookkeeping
@@ -77,6 +90,14 @@ def _revivable(reach: PowerReach, state: RiddleState) -> bool:
     return reach.revive and state.destroyed > 0 and any(w < 0 for w in state.board.workers)
 
 
+SPAN_KNOWN = frozenset({"apollo", "artemis", "athena", "atlas", "demeter", "hephaestus",
+                        "hermes", "minotaur", "pan", "prometheus"})
+"""The powers whose builds :func:`build_span` knows: with any other power in play (every
+blessing card's) a turn's builds are taken to reach any two spaces."""
+OTHER_SPACE = frozenset({"demeter"})
+"""Powers whose extra build goes on another space beside the same worker."""
+
+
 class PowerReach(NamedTuple):
     """The most any turn can do with the powers in play."""
 
@@ -90,6 +111,7 @@ class PowerReach(NamedTuple):
     level_three: bool = False  # a worker may count as on level 3 without climbing
     rise: int = 1  # levels one worker may gain in a turn (NO_LIMIT: forced or traded up)
     revive: bool = False  # a destroyed worker may come back on any ground space
+    span: tuple[int, ...] | None = None  # per space: the others one turn may also build on
 
 
 def power_reach(game: RiddleGame) -> PowerReach:
@@ -109,7 +131,61 @@ def power_reach(game: RiddleGame) -> PowerReach:
         level_three=any(p in LEVEL_THREE_ANYWHERE for p in powers),
         rise=NO_LIMIT if any(p in FORCES_ANY_HEIGHT for p in powers) else
         (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps,
-        revive=any(p in REVIVES for p in powers))
+        revive=any(p in REVIVES for p in powers),
+        span=build_span(game.ctx.geometry, powers, steps))
+
+
+def build_span(geometry: Geometry, powers: Sequence[str], steps: int
+               ) -> tuple[int, ...] | None:
+    """Per space ``a``: the bitmask of the other spaces one turn may build on besides
+    ``a`` with ``powers`` in play (``steps``: the most steps of a turn), or None when
+    any two may share a turn (a power whose builds are not known here, or a walk
+    without limit before a second build).
+
+    A turn builds with one worker (RULES 1): its main build and Hephaestus's go on one
+    space; Demeter's goes on another space beside the same worker; Prometheus's goes
+    beside the worker before it moves, the main build beside it after its steps. So
+    two spaces share a turn only when both lie beside one square (Demeter), or beside
+    two squares at most ``steps`` steps apart (Prometheus). Heights, domes, water and
+    other figures are ignored, so the masks only ever hold too many spaces.
+
+    >>> from generator.engine.geometry import Geometry
+    >>> g = Geometry.rectangle(5, 1)
+    >>> build_span(g, ("atlas",), 1)[0], bin(build_span(g, ("demeter",), 1)[0])
+    (0, '0b100')
+    >>> bin(build_span(g, ("prometheus",), 1)[0]), build_span(g, ("hermes", "prometheus"), 1)
+    ('0b1110', None)
+    """
+    if any(p not in SPAN_KNOWN for p in powers):
+        return None
+    beside = geometry.build_neighbours
+    size = len(beside)
+    around = [0] * size  # per space: the squares a worker building on it may stand on
+    for w in range(size):
+        for a in range(size):
+            if beside[w] >> a & 1:
+                around[a] |= 1 << w
+    span = [0] * size
+    if any(p in OTHER_SPACE for p in powers):
+        for a in range(size):
+            for w in range(size):
+                if around[a] >> w & 1:
+                    span[a] |= beside[w]
+    if any(p in BUILD_THEN_STEP_ON for p in powers):
+        if steps >= NO_LIMIT or any(p in ANYWHERE for p in powers):
+            return None
+        for a in range(size):
+            stand = around[a]
+            for _ in range(steps):  # where the worker may be after its steps
+                grown = stand
+                for w in range(size):
+                    if stand >> w & 1:
+                        grown |= geometry.move_neighbours[w]
+                stand = grown
+            for w in range(size):
+                if stand >> w & 1:
+                    span[a] |= beside[w]
+    return tuple(span[a] & ~(1 << a) for a in range(size))
 
 
 def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
@@ -172,6 +248,8 @@ def powered_bound(game: RiddleGame, reach: PowerReach, goal: Goal, state: Riddle
         return _build(game, reach, goal, state)  # type: ignore[arg-type]
     if kind is StandGoal and goal.figure == "worker":  # type: ignore[attr-defined]
         return _stand(game, reach, goal, state)  # type: ignore[arg-type]
+    if kind is StandGoal and goal.figure in ("king", "sphinx"):  # type: ignore[attr-defined]
+        return _figure_seat(game, reach, goal, state)  # type: ignore[arg-type]
     return 1
 
 
@@ -217,10 +295,12 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
     filled = state.slots[goal.objective]
     total = 0
     first = UNREACHABLE
+    wanted: list[tuple[int, list[tuple[int, int, int]]]] = []  # count, (square, builds, turn)
     for colour, count in enumerate((goal.silver - filled[0], goal.gold - filled[1])):
         if count <= 0:
             continue
         options = []
+        coins = []
         for i, spec in enumerate(ctx.coins):
             if spec.colour != colour or state.collected >> i & 1:
                 continue
@@ -228,13 +308,52 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
             turn = _first_turn(game, reach, state, spec.square)
             if builds < UNREACHABLE and turn < UNREACHABLE:
                 options.append(builds)
+                coins.append((spec.square, builds, turn))
                 first = min(first, turn)
         if len(options) < count:
             return UNREACHABLE
         total += sum(sorted(options)[:count])
+        wanted.append((count, coins))
     if total == 0:
         return 1
-    return first - 1 + _ceil(total, reach.builds)
+    return max(first - 1 + _ceil(total, reach.builds), _coins_apart(reach, wanted))
+
+
+COIN_CHOICES_AT_MOST = 64
+"""Choices of coins :func:`_coins_apart` weighs; past it, it claims nothing."""
+
+
+def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int, int]]]]
+                 ) -> int:
+    """Turns the coins still wanted need when builds on one space and on spaces apart
+    cannot share a turn (``wanted``: per colour, the coins to collect and the
+    candidates' ``(square, builds, first turn)``).
+
+    Whichever coins the group collects, each needs ``ceil(builds / same_space)`` turns
+    that build on its space, the first no earlier than its first turn; and coins no turn
+    can build on together (:attr:`PowerReach.span`) need those turns one after the
+    other. The least over every choice of coins of the most over every set of such
+    coins is a bound; 0 (no claim) past :data:`COIN_CHOICES_AT_MOST` choices."""
+    choices: list[tuple[tuple[int, int, int], ...]] = [()]
+    for count, coins in wanted:
+        choices = [c + more for c in choices for more in combinations(coins, count)]
+        if len(choices) > COIN_CHOICES_AT_MOST:
+            return 0
+    span = reach.span
+    best = UNREACHABLE
+    for chosen in choices:
+        need = 0
+        for size in range(1, len(chosen) + 1):
+            for group in combinations(chosen, size):
+                if size > 1 and (span is None or any(
+                        span[a[0]] >> b[0] & 1 or a[0] == b[0]
+                        for a, b in combinations(group, 2))):
+                    continue
+                start = min(t for _, _, t in group)
+                need = max(need, start - 1 + sum(_ceil(b, reach.same_space)
+                                                 for _, b, _ in group))
+        best = min(best, need)
+    return best if best < UNREACHABLE else 0
 
 
 def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleState) -> int:
@@ -244,14 +363,24 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
         return max(1, _ceil(max(missing, 0), reach.builds))
     board = state.board
     area = (goal._area(ctx, state) & ~board.domes)
+    squares = [sq for sq in ctx.geometry.squares if area >> sq & 1]
     if goal.what == "dome" and reach.dome_any:
-        costs = [1] * area.bit_count()
+        costs = [1] * len(squares)
     else:
-        costs = sorted(4 - height_at(board, sq) for sq in ctx.geometry.squares
-                       if area >> sq & 1)
+        costs = [4 - height_at(board, sq) for sq in squares]
     if len(costs) < missing and not reach.reclaim:
         return UNREACHABLE
-    return max(1, _ceil(sum(sorted(costs)[:missing]), reach.builds))
+    need = max(1, _ceil(sum(sorted(costs)[:missing]), reach.builds))
+    if reach.reclaim:
+        return need
+    # The spaces apart, as the coins (:func:`_coins_apart`): each space's pieces go up
+    # at most ``same_space`` a turn, and spaces no turn builds on together one by one.
+    spaces = [(sq, cost, _first_turn(game, reach, state, sq))
+              for sq, cost in zip(squares, costs)]
+    spaces = [space for space in spaces if space[2] < UNREACHABLE]
+    if len(spaces) < missing:
+        return need
+    return max(need, _coins_apart(reach, [(missing, spaces)]))
 
 
 def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState) -> int:
@@ -291,6 +420,29 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
         turns = first - 1 + _ceil(missing, reach.same_space) + (not reach.step_on_raised)
         best = min(best, turns)
     return max(best, climb) if best < UNREACHABLE else best
+
+
+def _figure_seat(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState
+                 ) -> int:
+    """The King or the Sphinx on a given space of the goal's level: only the turns'
+    builds raise it (at most :attr:`PowerReach.same_space` pieces a turn, from the turn a
+    worker is within build reach); the figure may step on at the end of the turn of the
+    last build. Elsewhere, or on a space an effect may lower or already domed, one turn
+    is claimed as before."""
+    at = goal.at
+    if at < 0:
+        return 1
+    bit = 1 << at
+    board = state.board
+    if (game.ctx.removable | state.sunk | board.domes) & bit or reach.reclaim:
+        return 1
+    missing = goal.level - height_at(board, at)
+    if missing <= 0:
+        return 1
+    first = _first_turn(game, reach, state, at)
+    if first >= UNREACHABLE:
+        return UNREACHABLE
+    return first - 1 + _ceil(missing, reach.same_space)
 
 
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:

@@ -1,0 +1,188 @@
+"""The search for a shorter line with powers (issue 22 §1, §6): what makes it decide more
+objectives within its caps, each pinned to a slow, obvious version over generated riddles.
+
+- :func:`~generator.systems.riddle.gods.distinct_outcomes`: a Hermes roam's plies that
+  reach one outcome up to interchangeable workers are listed once. The successors with
+  and without it give the same state keys in the same order of first appearance, so the
+  A* (which keeps the first state of each key) meets the same states either way.
+- The powered bound's coins apart and seats of the King and the Sphinx
+  (:mod:`~generator.systems.riddle.power_bounds`): on every state breadth-first search
+  visits in generated riddles with the build gods, the estimate is at most the exact
+  turns left; the states where they raise it are counted, so the test can fail.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from generator.systems.riddle import power_bounds
+from generator.systems.riddle.context import compile_riddle
+from generator.systems.riddle.game import RiddleGame
+from generator.systems.riddle.power_bounds import build_span
+from generator.systems.riddle.results import SOLVED
+from generator.systems.riddle.solver import solve_objective
+from generator.systems.riddle.state import RiddleState
+
+from .reference import random_riddle_text, reference_solve, riddle_of_text
+from .reference_gods import ALL_GODS, POWER_GODS, compare_powers
+from .test_riddle_solver_bounds import walk
+
+BUILD_GODS = ("atlas", "artemis", "demeter", "hephaestus", "hermes", "prometheus")
+"""Gods whose builds and walks the coins-apart bound reads (one or two in each queue)."""
+
+
+def riddle_with_gods(rng: random.Random, gods: tuple[str, ...]) -> tuple[str, int]:
+    """A generated riddle whose opening queue holds one or two of ``gods``."""
+    text, players = random_riddle_text(rng)
+    text = re.sub(r"^gods: .*\n", "", text, flags=re.MULTILINE)
+    queue = rng.sample(gods, rng.randint(1, 2))
+    line = f"gods: {{deck: [{', '.join(queue)}], queue: [{', '.join(queue)}]}}\n"
+    return text.replace("objectives:\n", line + "objectives:\n", 1), players
+
+
+def child_keys(game: RiddleGame, state: RiddleState) -> list[int]:
+    """The keys of ``state``'s successors, each once, in order of first appearance."""
+    return list(dict.fromkeys(game.key(child) for _, child in game.successors(state)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_distinct_outcomes_keep_every_key_in_order(seed: int) -> None:
+    """Generated riddles with Hermes (and another god) in the queue, 1-4 players: on every
+    state of a breadth-first walk with a god held, the successors give the same keys in
+    the same order with the plies of one outcome listed once as with every ply."""
+    rng = random.Random(4100 + seed)
+    compared = dropped = riddles = 0
+    for _ in range(400):
+        if compared >= 600:
+            break
+        text, players = riddle_with_gods(rng, ("hermes", "hermes", "apollo", "minotaur",
+                                               "artemis", "pan"))
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        game = RiddleGame(ctx, 0, gods=ALL_GODS, powers=True)
+        every = RiddleGame(ctx, 0, gods=ALL_GODS, powers=True)
+        every.powers.assignments = ()  # no assignment: every ply listed
+        riddles += 1
+        for state in walk(game, 60):
+            book = state.extra
+            if not book.cards:  # type: ignore[attr-defined]
+                continue
+            seat, movers, _ = game.movers(state)
+            dropped += len(every.powers.plies(state, seat, movers)) - len(
+                game.powers.plies(state, seat, movers))
+            assert child_keys(game, state) == child_keys(every, state), text
+            compared += 1
+    assert compared >= 300 and riddles >= 20
+    assert dropped > 0  # the roams did list one outcome more than once
+
+
+def raised_estimates(game: RiddleGame, states: list[RiddleState],
+                     monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many of ``states`` the coins-apart and figure-seat parts raise the estimate of."""
+    now = [game.estimate(s) for s in states]
+    with monkeypatch.context() as m:
+        m.setattr(power_bounds, "_coins_apart", lambda reach, wanted: 0)
+        m.setattr(power_bounds, "_figure_seat", lambda game, reach, goal, state: 1)
+        before = [game.estimate(s) for s in states]
+    return sum(1 for a, b in zip(now, before) if a > b)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_powered_bound_never_exceeds_exact_turns_left(seed: int,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """On generated riddles with one or two build gods in the queue (1-4 players), every
+    state breadth-first search visits in the game with powers: the estimate is at most
+    the exact number of turns left."""
+    rng = random.Random(5200 + seed)
+    states = raised = objectives = 0
+    for _ in range(100):
+        text, players = riddle_with_gods(rng, BUILD_GODS)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j in range(len(ctx.objectives)):
+            game = RiddleGame(ctx, j, gods=ALL_GODS, powers=True)
+            truth = reference_solve(game, states=3_000)
+            if truth.capped:
+                continue
+            objectives += 1
+            for state, left in truth.exact.items():
+                assert game.estimate(state) <= left, (text, j, state, left)
+            states += len(truth.exact)
+            raised += raised_estimates(game, list(truth.exact), monkeypatch)
+    assert objectives >= 80 and states >= 2_000
+    assert raised > 0, "the coins-apart and figure-seat parts never raised an estimate"
+
+
+TWO_COINS_BESIDE = """kind: riddle
+id: demeter-two
+number: 1
+title: Demeter Two
+island: x
+map:
+  grid: |
+    . . .
+    . W .
+coins:
+  - {at: A1, colour: silver, levels: [1]}
+  - {at: C1, colour: silver, levels: [1]}
+stockpile: {level1: 0, level2: 0, level3: 0, dome: 0}
+gods: {deck: [demeter], queue: [demeter]}
+objectives:
+  - tier: silver
+    slots: {silver: 2}
+    ends: true
+"""
+"""Demeter's two level-1 blocks on the coins either side of B1: one turn after taking
+her (2 turns), and no line without her (the stockpile is empty)."""
+
+
+def test_demeter_builds_two_coins_in_one_turn() -> None:
+    riddle = riddle_of_text(TWO_COINS_BESIDE)
+    assert riddle is not None
+    result = solve_objective(compile_riddle(riddle, 1), 0, gods=POWER_GODS)
+    assert (result.status, result.turns) == (SOLVED, 2)
+    assert compare_powers(TWO_COINS_BESIDE, 1).disagreements == []
+
+
+def test_a_span_that_forgets_demeter_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference catches a coins-apart bound that believes Demeter's two builds
+    cannot serve both coins (so it claims 3 turns where 2 do)."""
+    monkeypatch.setattr(power_bounds, "build_span",
+                        lambda geometry, powers, steps: (0,) * geometry.size)
+    assert compare_powers(TWO_COINS_BESIDE, 1).disagreements
+
+
+def test_build_span_is_the_squares_a_turn_may_reach() -> None:
+    """Against a slow count over every turn shape: a worker square, its build
+    neighbours, and (Prometheus) the squares a step away."""
+    from generator.engine.geometry import Geometry
+    geometry = Geometry.rectangle(4, 3)
+    size = geometry.size
+    beside = geometry.build_neighbours
+    steps_of = geometry.move_neighbours
+    for powers, steps in ((("atlas",), 1), (("demeter",), 1), (("prometheus",), 1),
+                          (("prometheus", "artemis"), 2), (("demeter", "hephaestus"), 1)):
+        span = build_span(geometry, powers, steps)
+        assert span is not None
+        for a in range(size):
+            slow = set()
+            for w in range(size):
+                if not beside[w] >> a & 1:
+                    continue
+                if "demeter" in powers:
+                    slow |= {b for b in range(size) if beside[w] >> b & 1}
+                if "prometheus" in powers:
+                    where = {w}
+                    for _ in range(steps):
+                        where |= {t for s in where for t in range(size) if steps_of[s] >> t & 1}
+                    slow |= {b for s in where for b in range(size) if beside[s] >> b & 1}
+            slow.discard(a)
+            assert {b for b in range(size) if span[a] >> b & 1} == slow, (powers, a)
+    assert build_span(geometry, ("hermes", "prometheus"), 1) is None
+    assert build_span(geometry, ("far-build",), 1) is None
