@@ -152,6 +152,9 @@ class RiddleGame:
         # Held cards (queue index, seat, four counts, quest earned) and Athena's seat,
         # when powers play.
         self.card_bits = (len(self.queue) * 16 + 3) if self.powers.active else 0
+        # The powered bound's turns for coins and spaces apart, by what is wanted
+        # (:func:`~.power_bounds._apart`).
+        self.apart_turns: dict[object, int] = {}
         # The bounds (distance tables, the compiled goal bound, the powers' reach) are
         # built on first use: a replay of a stored line (trace.verify_result) never
         # estimates, and a warm build replays every cached proof.

@@ -181,7 +181,7 @@ class GodPowers:
         if "pan" in gods:
             plies = [p._replace(powers=(*p.powers, "pan")) if pan_drop(state.board, p) else p
                      for p in plies]
-        if self.assignments:
+        if self.assignments and self.rules(held).team_roam:  # the roam lists outcomes often
             plies = distinct_outcomes(state.board, plies, self.assignments[book.assignment])
         return plies
 

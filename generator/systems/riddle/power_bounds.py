@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from generator.engine.geometry import Geometry
@@ -316,7 +317,17 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
         wanted.append((count, coins))
     if total == 0:
         return 1
-    return max(first - 1 + _ceil(total, reach.builds), _coins_apart(reach, wanted))
+    return max(first - 1 + _ceil(total, reach.builds), _apart(game, reach, wanted))
+
+
+def _apart(game: RiddleGame, reach: PowerReach,
+           wanted: list[tuple[int, list[tuple[int, int, int]]]]) -> int:
+    """:func:`_coins_apart`, remembered per game (many states want the same coins)."""
+    key = tuple((count, tuple(coins)) for count, coins in wanted)
+    found = game.apart_turns.get(key)
+    if found is None:
+        found = game.apart_turns[key] = _coins_apart(reach, wanted)
+    return found
 
 
 COIN_CHOICES_AT_MOST = 64
@@ -371,7 +382,7 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
     if len(costs) < missing and not reach.reclaim:
         return UNREACHABLE
     need = max(1, _ceil(sum(sorted(costs)[:missing]), reach.builds))
-    if reach.reclaim:
+    if reach.reclaim or comb(len(squares), missing) > COIN_CHOICES_AT_MOST:
         return need
     # The spaces apart, as the coins (:func:`_coins_apart`): each space's pieces go up
     # at most ``same_space`` a turn, and spaces no turn builds on together one by one.
@@ -380,7 +391,7 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
     spaces = [space for space in spaces if space[2] < UNREACHABLE]
     if len(spaces) < missing:
         return need
-    return max(need, _coins_apart(reach, [(missing, spaces)]))
+    return max(need, _apart(game, reach, [(missing, spaces)]))
 
 
 def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState) -> int:

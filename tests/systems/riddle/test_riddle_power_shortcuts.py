@@ -85,7 +85,7 @@ def raised_estimates(game: RiddleGame, states: list[RiddleState],
     """How many of ``states`` the coins-apart and figure-seat parts raise the estimate of."""
     now = [game.estimate(s) for s in states]
     with monkeypatch.context() as m:
-        m.setattr(power_bounds, "_coins_apart", lambda reach, wanted: 0)
+        m.setattr(power_bounds, "_apart", lambda game, reach, wanted: 0)
         m.setattr(power_bounds, "_figure_seat", lambda game, reach, goal, state: 1)
         before = [game.estimate(s) for s in states]
     return sum(1 for a, b in zip(now, before) if a > b)
