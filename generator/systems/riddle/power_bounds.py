@@ -24,6 +24,10 @@ of them are held, on whatever turn.
 - ``stand`` of the King or the Sphinx on a given space: the space's missing levels,
   at most :attr:`PowerReach.same_space` a turn (the figure may step on at the end of
   the last one).
+- Seats (2-4 players): a god's power acts only on its holder's turns, one turn in
+  ``seats`` at most (:func:`_turns`), so the pieces it adds to a run of turns are
+  counted on those turns only (no alternation is claimed while a blessing card
+  that may give a seat another turn is in play).
 - ``all_of`` / ``any_of``: the largest / smallest of their goals' bounds.
 - Anything else: one turn while the goal is not met (what the solver claimed for
   every goal before this bound).
@@ -113,6 +117,7 @@ class PowerReach(NamedTuple):
     rise: int = 1  # levels one worker may gain in a turn (NO_LIMIT: forced or traded up)
     revive: bool = False  # a destroyed worker may come back on any ground space
     span: tuple[int, ...] | None = None  # per space: the others one turn may also build on
+    seats: int = 1  # seats taking turns in turn: a god's power acts on one in ``seats``
 
 
 def power_reach(game: RiddleGame) -> PowerReach:
@@ -133,7 +138,9 @@ def power_reach(game: RiddleGame) -> PowerReach:
         rise=NO_LIMIT if any(p in FORCES_ANY_HEIGHT for p in powers) else
         (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps,
         revive=any(p in REVIVES for p in powers),
-        span=build_span(game.ctx.geometry, powers, steps))
+        span=build_span(game.ctx.geometry, powers, steps),
+        # A blessing card may give a seat another turn at once: no alternation claimed.
+        seats=1 if game.blessings.active else game.players)
 
 
 def build_span(geometry: Geometry, powers: Sequence[str], steps: int
@@ -258,6 +265,22 @@ def _ceil(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def _turns(pieces: int, most: int, seats: int) -> int:
+    """Fewest turns that place ``pieces`` when a turn places one, or up to ``most`` with
+    the powers, which act only on their holders' turns: each god is held by one seat,
+    and of any run of ``k`` turns one seat plays at most ``ceil(k / seats)``.
+
+    >>> _turns(6, 3, 1), _turns(6, 3, 2), _turns(4, 2, 2), _turns(0, 2, 2)
+    (2, 3, 3, 0)
+    """
+    if pieces <= 0:
+        return 0
+    turns = _ceil(pieces, most)
+    while turns + (most - 1) * _ceil(turns, seats) < pieces:
+        turns += 1
+    return turns
+
+
 def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
     """The earliest turn a piece can go on ``target``: some worker within build reach."""
     if _revivable(reach, state):
@@ -317,7 +340,8 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
         wanted.append((count, coins))
     if total == 0:
         return 1
-    return max(first - 1 + _ceil(total, reach.builds), _apart(game, reach, wanted))
+    return max(first - 1 + _turns(total, reach.builds, reach.seats),
+               _apart(game, reach, wanted))
 
 
 def _apart(game: RiddleGame, reach: PowerReach,
@@ -361,8 +385,9 @@ def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int,
                         for a, b in combinations(group, 2))):
                     continue
                 start = min(t for _, _, t in group)
-                need = max(need, start - 1 + sum(_ceil(b, reach.same_space)
-                                                 for _, b, _ in group))
+                each = sum(_ceil(b, reach.same_space) for _, b, _ in group)
+                whole = _turns(sum(b for _, b, _ in group), reach.same_space, reach.seats)
+                need = max(need, start - 1 + max(each, whole))
         best = min(best, need)
     return best if best < UNREACHABLE else 0
 
@@ -371,7 +396,7 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
     ctx = game.ctx
     missing = goal.count - goal.counted(ctx, state)
     if goal.what == "block" or missing <= 0:
-        return max(1, _ceil(max(missing, 0), reach.builds))
+        return max(1, _turns(missing, reach.builds, reach.seats))
     board = state.board
     area = (goal._area(ctx, state) & ~board.domes)
     squares = [sq for sq in ctx.geometry.squares if area >> sq & 1]
@@ -381,7 +406,7 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
         costs = [4 - height_at(board, sq) for sq in squares]
     if len(costs) < missing and not reach.reclaim:
         return UNREACHABLE
-    need = max(1, _ceil(sum(sorted(costs)[:missing]), reach.builds))
+    need = max(1, _turns(sum(sorted(costs)[:missing]), reach.builds, reach.seats))
     if reach.reclaim or comb(len(squares), missing) > COIN_CHOICES_AT_MOST:
         return need
     # The spaces apart, as the coins (:func:`_coins_apart`): each space's pieces go up
@@ -428,7 +453,8 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
         first = _first_turn(game, reach, state, sq)
         if first >= UNREACHABLE:
             continue
-        turns = first - 1 + _ceil(missing, reach.same_space) + (not reach.step_on_raised)
+        turns = first - 1 + _turns(missing, reach.same_space, reach.seats) \
+            + (not reach.step_on_raised)
         best = min(best, turns)
     return max(best, climb) if best < UNREACHABLE else best
 
@@ -453,7 +479,7 @@ def _figure_seat(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: Ri
     first = _first_turn(game, reach, state, at)
     if first >= UNREACHABLE:
         return UNREACHABLE
-    return first - 1 + _ceil(missing, reach.same_space)
+    return first - 1 + _turns(missing, reach.same_space, reach.seats)
 
 
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:

@@ -186,3 +186,10 @@ def test_build_span_is_the_squares_a_turn_may_reach() -> None:
             assert {b for b in range(size) if span[a] >> b & 1} == slow, (powers, a)
     assert build_span(geometry, ("hermes", "prometheus"), 1) is None
     assert build_span(geometry, ("far-build",), 1) is None
+
+
+def test_a_seat_bound_that_forgets_the_power_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference catches a count of turns that leaves the powers' extra pieces out
+    (one piece a turn: 2 turns claimed where Demeter's one turn does)."""
+    monkeypatch.setattr(power_bounds, "_turns", lambda pieces, most, seats: pieces)
+    assert compare_powers(TWO_COINS_BESIDE, 1).disagreements
