@@ -35,9 +35,10 @@ def test_a_riddle_with_a_rule_error_leaves_the_others_proven(
     whole = check([pack], Options(cache_dir=cache), progress=heard.append)
     riddle = pack / "riddles" / "02-keepers-stair.yaml"
     text = riddle.read_text("utf-8")
-    riddle.write_text(text.replace("  - {at: B1, colour: silver, levels: [2]}\n",
-                                   "  - {at: B1, colour: silver, levels: [2]}\n"
-                                   "  - {at: B1, colour: gold, levels: [3]}\n"), "utf-8")
+    coin = "  - {at: D1, colour: silver, levels: [1]}\n"
+    assert coin in text
+    riddle.write_text(text.replace(coin, coin + "  - {at: D1, colour: gold, levels: [3]}\n"),
+                      "utf-8")
     broken_heard: list[str] = []
     broken = check([pack], Options(cache_dir=cache), progress=broken_heard.append)
     assert [d.code for d in broken.diagnostics if d.severity.value == "error"] == ["RS-G012"]

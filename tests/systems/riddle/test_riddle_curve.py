@@ -71,9 +71,6 @@ def proven(tmp_path_factory: pytest.TempPathFactory, shipped_cache: Callable[[st
     return dict(shared.riddles), islands, {rid: solves[q] for rid, q in requests.items()}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: with the powers searched (issue 22), "
-                   "three-pillars' hardest objective takes 5 turns after ebbing-stores' 7; "
-                   "the campaign is reworked on the honest par there")
 def test_within_each_island_the_hardest_objective_never_gets_easier(proven: tuple[
         dict[str, Riddle], dict[str, tuple[str, ...]], dict[str, RiddleSolve]]) -> None:
     riddles, islands, solves = proven
