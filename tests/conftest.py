@@ -99,10 +99,10 @@ def _locked(path: Path) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Path], None]:
+def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Path | None], None]:
     """``seed(pack, dest)`` fills the cache folder ``dest`` with what one check of the
     shipped ``pack`` stores (made once per session, in a folder of its own: the shipped
-    packs' own caches are never read or written).
+    packs' own caches are never read or written); ``dest=None`` only makes it.
 
     A test that needs the shipped pack checked or built, but not simulated from
     nothing, seeds its cache instead of solving and playtesting everything again.
@@ -116,14 +116,32 @@ def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Pa
     root.mkdir(exist_ok=True)
     made: set[str] = set()
 
-    def seed(pack: str, dest: Path) -> None:
+    def seed(pack: str, dest: Path | None) -> None:
         if pack not in made:
             with _locked(root / f"{pack}.lock"):
                 if not (root / f"{pack}.done").exists():
                     check([CONTENT / pack], Options(cache_dir=root / pack))
                     (root / f"{pack}.done").touch()
             made.add(pack)
-        if (root / pack).is_dir():  # the fragments system caches nothing
+        if dest is not None and (root / pack).is_dir():  # the fragments system caches nothing
             shutil.copytree(root / pack, dest, dirs_exist_ok=True)
 
     return seed
+
+
+SEEDED_FIRST = {"gw0": ("riddles",), "gw1": ("tower", "roles", "glyphs")}
+"""Under ``-n 2``, which worker makes which shipped caches before its first test: about a
+minute of CPU each, made side by side instead of one worker waiting on the other's lock."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _seed_side_by_side(request: pytest.FixtureRequest,
+                       shipped_cache: Callable[[str, Path | None], None]) -> None:
+    """In a whole-suite run (many tests, two workers) each worker first makes its share
+    of the shipped caches (:data:`SEEDED_FIRST`); a run of a few tests makes only what
+    its tests ask for."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if len(request.session.items) < 1000 or worker not in SEEDED_FIRST:
+        return
+    for pack in SEEDED_FIRST[worker]:
+        shipped_cache(pack, None)
