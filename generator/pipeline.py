@@ -256,7 +256,10 @@ def run_options(options: Options) -> Iterator[Options]:
     ``--no-cache``, a throwaway cache folder instead, removed when the block ends, so
     that nothing old is read but every simulator result of this run is computed once
     and shared by check, the renderers and the build report (``build --no-cache`` and
-    ``benchmarks/build.py`` both run this way).
+    ``benchmarks/build.py`` both run this way). Most results are handed on in the run
+    itself (``Pack.stage``: the riddle proofs, the tower, glyph and fragment results);
+    the folder still carries the riddle measures and the role playouts (see
+    ``docs/architecture.md``, "Known gaps").
 
     >>> with run_options(Options(cache=False)) as shared:
     ...     shared.cache, shared.cache_dir is not None

@@ -2,6 +2,7 @@
 documents really trigger their code."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from generator.explain import all_explanations
 from generator.systems import Options
 
 EXPLAINED = all_explanations()
+ROOT = Path(__file__).resolve().parents[1]
 # Examples that are a whole document (or file) of a fragments pack: run them.
 RUNNABLE = sorted(code for code, e in EXPLAINED.items()
                   if e.example.startswith(("kind: fragment-card", "kind: when-card", "id: ", "- kind")))
@@ -50,3 +52,101 @@ def test_runnable_example_triggers_its_code(tmp_path: Path, code: str) -> None:
     report = pipeline.check([root], Options(cache=False))
     found = {d.code for d in report.diagnostics if d.file.endswith("example.yaml")}
     assert code in found, (code, text, found)
+
+
+# -- tower and glyph examples: the keys of one document, set into a shipped pack ----------
+#
+# A tower or glyph example is a few top-level keys of one document (a map and its
+# enemies, a campaign's scenarios, a card's sequence): they replace those keys of a
+# document of the shipped pack (the host, chosen by the first key), and a check of that
+# pack must yield the code inside the example's lines, at the line the example marks
+# with a trailing comment when it marks one (a comment line only explains: inside a map
+# a trailing '#' would be cells). Examples that elide ('...') are not whole and are left
+# out, as are the simulations' codes: a check here does not simulate (that is not what
+# these codes judge, and it would cost minutes per example).
+
+HOSTS: dict[str, tuple[str, str]] = {
+    # first key of the example -> (pack in content/, file of the host document)
+    **{key: ("tower", "scenarios/fish-steps.yaml") for key in ("map", "enemies")},
+    **{key: ("tower", "campaigns/siege-of-lykessa.yaml")
+       for key in ("scenarios", "variants", "ranks")},
+    **{key: ("tower", "variants/expert.yaml") for key in ("difficulty", "hooks")},
+    **{key: ("glyphs", "riddles/deck-1.yaml") for key in ("sequence", "deck")},
+    **{key: ("glyphs", "game.yaml")
+       for key in ("deck_size", "degrees", "setups", "turns", "glyph_set",
+                   "special_actions")},
+    **{key: ("glyphs", "glyph-set.yaml") for key in ("tiles", "name")},
+}
+
+
+def _example_keys(example: str) -> list[str] | None:
+    """The top-level keys of an example that is a YAML mapping, else None."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(example)
+    except yaml.YAMLError:
+        return None
+    return list(data) if isinstance(data, dict) else None
+
+
+SET_INTO_A_PACK = sorted(
+    code for code, e in EXPLAINED.items()
+    if re.fullmatch(r"RS-[TX]0\d\d", code)
+    and not re.search(r"(?<![\w.])\.\.\.(?![\w.])", e.example)  # elided: not whole
+    and (keys := _example_keys(e.example)) and keys[0] in HOSTS)
+
+
+def _set_keys(text: str, example: str, keys: list[str]) -> tuple[str, int]:
+    """``text`` with the first document that has a kind (the host) holding the example's
+    lines at its end in place of its ``keys``; and the 0-based line where they start."""
+    lines = text.splitlines()
+    cuts = [i for i, line in enumerate(lines) if line == "---"]
+    first, last = next((a, b) for a, b in zip([0, *(c + 1 for c in cuts)], [*cuts, len(lines)])
+                       if any(line.startswith("kind:") for line in lines[a:b]))
+    kept: list[str] = []
+    dropping = False
+    for line in lines[first:last]:
+        top = re.match(r"([A-Za-z_]+):", line)
+        if top:
+            dropping = top.group(1) in keys
+        elif line and not line.startswith((" ", "#")):
+            dropping = False
+        if not dropping:
+            kept.append(line)
+    out = [*lines[:first], *kept, *example.splitlines(), *lines[last:]]
+    return "\n".join(out) + "\n", first + len(kept)
+
+
+def test_the_examples_set_into_a_pack_are_many() -> None:
+    assert len(SET_INTO_A_PACK) >= 15, SET_INTO_A_PACK
+
+
+@pytest.mark.parametrize("code", SET_INTO_A_PACK)
+def test_an_example_set_into_a_shipped_pack_yields_its_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    import shutil
+
+    import generator.systems.glyphs.sim_checks as glyph_sims
+    import generator.systems.tower.sim_checks as tower_sims
+
+    monkeypatch.setattr(tower_sims, "check_simulations", lambda *_, **__: [])
+    monkeypatch.setattr(glyph_sims, "iter_simulation_problems", lambda *_, **__: iter(()))
+    example = EXPLAINED[code].example
+    keys = _example_keys(example)
+    assert keys is not None
+    pack, host = HOSTS[keys[0]]
+    root = tmp_path / pack
+    shutil.copytree(ROOT / "content" / pack, root,
+                    ignore=shutil.ignore_patterns(".riddlesmith-cache"))
+    text, start = _set_keys((root / host).read_text("utf-8"), example, keys)
+    (root / host).write_text(text, "utf-8")
+    report = pipeline.check([root], Options(cache=False))
+    lines = example.splitlines()
+    inside = range(start + 1, start + len(lines) + 1)
+    here = [d for d in report.diagnostics if d.code == code and d.file.endswith(host)]
+    assert any(d.line in inside for d in here), (code, text, report.diagnostics)
+    # A mark is a comment after the line's content (a comment line only explains).
+    marked = [i for i, line in enumerate(lines) if re.search(r"\S\s+#\s", line)]
+    if marked:
+        assert start + marked[0] + 1 in {d.line for d in here}, (code, here)

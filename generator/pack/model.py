@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 from generator.diagnostics import Diagnostic, Severity, make, pointer_of
 from generator.pack.yamlload import YamlDocument
 
 CACHE_FOLDER = ".riddlesmith-cache"
+T = TypeVar("T")
 
 
 def cache_folder(root: Path, pack_id: str, cache: bool = True,
@@ -74,6 +75,20 @@ class Pack:
     # system reads its documents once, and its build takes what its check computed:
     # see generator/systems/riddle/stage.py). Not part of the pack's identity.
     stage: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def staged(self, key: str, kind: type[T], make: Callable[[], T]) -> T:
+        """The value of this run's stage under ``key``: made by ``make`` on first use (a
+        system's models, its store of check's results), then handed on.
+
+        >>> pack = Pack(root=Path("."), manifest=None)  # type: ignore[arg-type]
+        >>> first = pack.staged("demo", list, lambda: [1])
+        >>> pack.staged("demo", list, lambda: [2]) is first
+        True
+        """
+        value = self.stage.get(key)
+        if not isinstance(value, kind):
+            value = self.stage[key] = make()
+        return value
 
     def may_lack(self, kind: str) -> bool:
         """Whether a ``kind`` document may be missing only because of reported errors."""

@@ -8,7 +8,7 @@ from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
 from generator.systems import Artefact, Figure, Options, ProgressFn
 from generator.systems.fragments import checks
-from generator.systems.fragments.settings import GameSettings, settings_of
+from generator.systems.fragments.settings import GameSettings, results_of, settings_for
 
 KINDS = ("fragment-card", "when-card", "fragment-game")
 
@@ -39,7 +39,7 @@ class FragmentsSystem:
             out.append(extra.diag("RS-F009", f"only one 'fragment-game' is allowed; "
                                   f"'{games[0].id}' is used", ("kind",),
                                   severity=None))
-        settings = settings_of(games[0] if games else None)
+        settings = settings_for(pack)
         players = games[0].data.get("players", {}) if games else {}
         if players.get("min", 0) > players.get("max", 99):
             out.append(games[0].diag("RS-S001", f"players.min ({players['min']}) is larger than "
@@ -70,10 +70,9 @@ class FragmentsSystem:
         from generator.systems import cache_dir_for
         from generator.systems.fragments.report import cached_report, labelled_report
 
-        games = pack.of_kind("fragment-game")
-        settings = settings_of(games[0] if games else None)
         return labelled_report(cached_report(checks.deck_size(pack.of_kind("fragment-card")),
-                                             settings, cache_dir_for(pack, options)))
+                                             settings_for(pack), cache_dir_for(pack, options),
+                                             results_of(pack)))
 
     def figures(self, pack: Pack, options: Options,
                 other: Pack | None) -> list[Figure]:
@@ -92,8 +91,7 @@ class FragmentsSystem:
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
         from generator.systems.fragments.render import build_artefacts
 
-        games = pack.of_kind("fragment-game")
-        return build_artefacts(pack, settings_of(games[0] if games else None), options, progress)
+        return build_artefacts(pack, settings_for(pack), options, progress)
 
     def decks(self, pack: Pack, options: Options) -> list[Any]:
         """The fragment deck and the When cards, for the print targets."""

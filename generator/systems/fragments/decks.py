@@ -15,13 +15,8 @@ from generator.systems.fragments.layout import card_geometry
 from generator.systems.fragments.render import (
     TOKEN_DIAMETER, TOKEN_KEYS, dressed_token, fragment_back, fragment_front, when_side,
 )
-from generator.systems.fragments.settings import GameSettings, settings_of
+from generator.systems.fragments.settings import settings_for
 from generator.systems.token_art import token_art_of
-
-
-def _settings(pack: Pack) -> GameSettings:
-    games = pack.of_kind("fragment-game")
-    return settings_of(games[0] if games else None)
 
 
 def _source(pack: Pack) -> tuple[str, int, int] | None:
@@ -36,7 +31,7 @@ def _source(pack: Pack) -> tuple[str, int, int] | None:
 
 def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
     """The fragment deck (one shared back) and the When cards (two-sided), copies included."""
-    settings = _settings(pack)
+    settings = settings_for(pack)
     source = _source(pack)
     lang = options.lang
     geo = card_geometry(pack, settings)
@@ -76,7 +71,7 @@ def fragment_decks(pack: Pack, options: Options) -> list[Deck]:
 
 def fragment_token_sets(pack: Pack, options: Options) -> list[TokenSet]:
     """The green (valid) and red (invalid) answer tokens."""
-    settings = _settings(pack)
+    settings = settings_for(pack)
     size = TOKEN_DIAMETER
     r = size / 2
     art = token_art_of(pack)

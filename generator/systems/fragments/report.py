@@ -81,24 +81,33 @@ def _consistent(report: Any, deck_size: int, settings: GameSettings) -> bool:
     return True
 
 
-def cached_report(deck_size: int, settings: GameSettings, cache_dir: Path | None
-                  ) -> dict[str, Any]:
-    """:func:`press_your_luck_report`, reused from ``cache_dir`` when the inputs and the
-    simulator's source are unchanged and the stored report is consistent (else
-    recomputed and rewritten)."""
-    if cache_dir is None:
+def cached_report(deck_size: int, settings: GameSettings, cache_dir: Path | None,
+                  run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`press_your_luck_report`, taken from ``run`` (this run's results by cache
+    key, :func:`.settings.results_of`) when computed already, else reused from
+    ``cache_dir`` when the inputs and the simulator's source are unchanged and the
+    stored report is consistent (else recomputed and rewritten)."""
+    if cache_dir is None and run is None:
         return press_your_luck_report(deck_size, settings)
     blob = json.dumps({"inputs": _inputs(deck_size, settings), "source": digest_sources(
         ("generator.systems.fragments.sim", "generator.systems.fragments.report"),
         "fragments-report-1")}, sort_keys=True)
     fingerprint = hashlib.sha256(blob.encode("utf-8")).hexdigest()
-    path = Path(cache_dir) / f"{REPORT_PREFIX}{fingerprint[:32]}.json"
-    stored = read_keyed(path, fingerprint)
-    if stored is not None and _consistent(stored.get("report"), deck_size, settings):
-        report: dict[str, Any] = stored["report"]
-        return report
-    report = press_your_luck_report(deck_size, settings)
-    write_json(path, {"fingerprint": fingerprint, "report": report})
+    known = None if run is None else run.get(REPORT_PREFIX + fingerprint)
+    if isinstance(known, dict):
+        return known
+    report: dict[str, Any] | None = None
+    path = None if cache_dir is None else Path(cache_dir) / f"{REPORT_PREFIX}{fingerprint[:32]}.json"
+    if path is not None:
+        stored = read_keyed(path, fingerprint)
+        if stored is not None and _consistent(stored.get("report"), deck_size, settings):
+            report = stored["report"]
+    if report is None:
+        report = press_your_luck_report(deck_size, settings)
+        if path is not None:
+            write_json(path, {"fingerprint": fingerprint, "report": report})
+    if run is not None:
+        run[REPORT_PREFIX + fingerprint] = report
     return report
 
 

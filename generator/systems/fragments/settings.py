@@ -1,9 +1,16 @@
-"""Settings of a fragment deck, read from its ``fragment-game`` document (or defaults)."""
+"""Settings of a fragment deck, read from its ``fragment-game`` document (or defaults).
+
+The fragment system's model stage is :func:`settings_for`: the pack's game document
+read once a run and kept on the pack (``Pack.stage``); check, the build, the report
+and the print targets take that value (the cards themselves print from their
+documents). :func:`results_of` keeps the simulator results of the run by cache key.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from generator.pack.model import Document
+from generator.pack.model import Document, Pack
 from generator.systems.fragments.sim import DEFAULT_DECAY, DEFAULT_SCORING, DEFAULT_TARGET
 
 
@@ -68,3 +75,22 @@ def settings_of(game: Document | None) -> GameSettings:
         back_accent=back.get("accent", base.back_accent),
         document=game,
     )
+
+
+MODELS, RESULTS = "fragments.settings", "fragments.results"
+"""The fragment system's keys in ``Pack.stage``."""
+
+
+def settings_for(pack: Pack) -> GameSettings:
+    """The settings of the pack's (first) ``fragment-game``: read on first use, then
+    handed on."""
+    games = pack.of_kind("fragment-game")
+    return pack.staged(MODELS, GameSettings, lambda: settings_of(games[0] if games else None))
+
+
+def results_of(pack: Pack) -> dict[str, Any]:
+    """The simulator results of this run, by cache key."""
+    return pack.staged(RESULTS, dict, dict)
+
+
+__all__ = ["GameSettings", "MODELS", "RESULTS", "results_of", "settings_for", "settings_of"]

@@ -6,7 +6,8 @@ mark) and ``glyph-game`` (difficulty degrees, action tiles, rewards, tokens,
 clepsydra, set-up patterns). Modules, each with one job:
 
 - :mod:`.board`: the grid and the steps that change it; solved detection;
-- :mod:`.content`: a pack's glyph documents read and checked (``load_pack``);
+- :mod:`.content`: a pack's glyph documents read and checked (``load_pack``), once a
+  run (the model stage, ``models_of``), and the run's simulator results (``results_of``);
 - :mod:`.model`: frozen models, ``build_*`` readers and ``compile_game``;
 - :mod:`.checks`: the rule checks (``RS-X0xx``);
 - :mod:`.game`: the full game; :mod:`.policies`: the planner and a random player;
@@ -32,7 +33,7 @@ from generator.systems import (
     Options,
     ProgressFn,
 )
-from generator.systems.glyphs.content import KINDS, load_pack
+from generator.systems.glyphs.content import KINDS, models_of, results_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +51,14 @@ class GlyphsSystem:
         from generator.systems import cache_dir_for
         from generator.systems.glyphs.sim_checks import iter_simulation_problems
 
-        loaded, out = load_pack(pack)
+        loaded, out = models_of(pack)
         # A glyph document left out for its own error would make the curve and the deck
         # means those of another game: they wait until it is fixed.
         complete = not any(pack.may_lack(kind) for kind in KINDS)
         if loaded.table is not None and loaded.game_doc is not None and complete:
             out.extend(iter_simulation_problems(pack, loaded, cache_dir_for(pack, options),
-                                                progress=options.progress))
+                                                progress=options.progress,
+                                                run=results_of(pack)))
         return out
 
     def build(self, pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
@@ -81,14 +83,14 @@ class GlyphsSystem:
         """The keys of ``print.tokens`` (token artwork) the challenge tokens answer to."""
         from generator.systems.glyphs.render import token_kinds
 
-        loaded, _ = load_pack(pack)
+        loaded, _ = models_of(pack)
         return token_kinds(loaded.game.tokens) if loaded.game is not None else []
 
     def report(self, pack: Pack, options: Options) -> dict[str, Any]:
         from generator.systems import cache_dir_for
         from generator.systems.glyphs.sim_checks import report_simulations
 
-        return report_simulations(pack, cache_dir_for(pack, options))
+        return report_simulations(pack, cache_dir_for(pack, options), results_of(pack))
 
     def figures(self, pack: Pack, options: Options,
                 other: Pack | None) -> list[Figure]:

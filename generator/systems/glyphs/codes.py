@@ -23,13 +23,13 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "sequence: [sun, sun, sun]    # the set has one 'sun' and jokers are one per riddle"),
     "RS-X004": ("Every deck must hold the number of cards the game deals from it; a short deck "
                 "cannot give each difficulty degree its cards.",
-                "deck_size: 6    # but deck 3 has five riddle cards"),
+                "deck_size: 7    # but the decks hold six riddle cards"),
     "RS-X005": ("A difficulty degree takes its riddle cards from three decks; a deck number "
                 "with no cards leaves the degree without a riddle deck.",
                 "degrees:\n  - {degree: 1, decks: [1, 2, 9], setup: open}"),
     "RS-X006": ("A set-up pattern marks which tiles start restored; it must have one mark per "
                 "cell of the grid, row by row.",
-                "setups:\n  cross: ['X...X', '.X.X.', '..X..', '.X.X.']    # four rows on a 5x5 grid"),
+                "setups:\n  cross: {name: Cross, rows: [R...R, .R.R., ..R.., .R.R.]}    # four rows on a 5x5 grid"),
     "RS-X007": ("Two riddle cards ask for the same sequence (and joker mark), so a deck holds "
                 "the same card twice and the difficulty counts are off.",
                 "- {id: r07, deck: 2, sequence: [sun, moon]}\n- {id: r08, deck: 2, sequence: [sun, moon]}"),
@@ -53,7 +53,7 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
     "RS-X014": ("A component count does not match the tiles it needs: too few challenge tokens "
                 "for the clepsydra, too few special tiles for the active ones, too few basic "
                 "tiles for the players.",
-                "special_actions:\n  active: 4\n  tiles: [three tiles]"),
+                "special_actions:\n  active: 4\n  tiles: [...]    # three tiles"),
     "RS-X015": ("The pack has glyph documents but no glyph-game tying them together, so nothing "
                 "can be checked against the rules or printed.",
                 "include: [glyph-set.yaml, riddles/*.yaml]    # no game.yaml"),
@@ -84,7 +84,8 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "# degree 5: lookahead 12 % [8-17], planner 25 % [20-31]"),
     "RS-X016": ("Every tile of a glyph set has its own id: riddle cards name tiles by id, so a "
                 "second tile with one id makes the cards ambiguous and the counts wrong.",
-                "tiles:\n  - {id: sun, count: 2}\n  - {id: sun, count: 1}    # use count: 3"),
+                "tiles:\n  - {id: sun, name: Sun, glyph: [circle: [50, 50, 9]], count: 2}\n"
+                "  - {id: sun, name: Sun, glyph: [circle: [50, 50, 9]]}    # use count: 3"),
     "RS-X017": ("A pack plays one glyph game: with two glyph-game documents the second is "
                 "ignored, with its degrees and set-ups. Merge them, or move one to its own pack.",
                 "# game.yaml holds 'id: drowned-antechamber' and 'id: second-game'"),

@@ -1,8 +1,14 @@
-"""A pack's glyph documents read into models and checked: :func:`load_pack`, which the
-system's check, build, playtest and solve commands all start from."""
+"""A pack's glyph documents read into models and checked: :func:`load_pack`.
+
+It is the glyph system's model stage: :func:`models_of` runs it once a run and keeps
+its models and diagnostics on the pack (``Pack.stage``), so check, the build, the
+report, the print targets and the ``playtest`` and ``solve`` commands take those
+values; :func:`results_of` holds the simulator results check computed in the run, by
+cache key, for the build's report (``tests/systems/glyphs/test_glyphs_stage.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
@@ -19,6 +25,8 @@ from generator.systems.glyphs.model import (
 )
 
 KINDS = ("glyph-set", "glyph-riddle", "glyph-game")
+MODELS, RESULTS = "glyphs.models", "glyphs.results"
+"""The glyph system's keys in ``Pack.stage``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,4 +81,20 @@ def load_pack(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
     return Loaded(game, game_doc, glyphs, tuple(r for r, _ in riddles), table), out
 
 
-__all__ = ["KINDS", "Loaded", "load_pack"]
+def models_of(pack: Pack) -> tuple[Loaded, list[Diagnostic]]:
+    """:func:`load_pack` of ``pack``: run on first use, then handed on (the same models;
+    a new list of the same diagnostics)."""
+    def read() -> tuple[Loaded, tuple[Diagnostic, ...]]:
+        loaded, out = load_pack(pack)
+        return loaded, tuple(out)
+
+    loaded, out = pack.staged(MODELS, tuple, read)
+    return loaded, list(out)
+
+
+def results_of(pack: Pack) -> dict[str, Any]:
+    """The simulator results of this run, by cache key (empty before ``check``)."""
+    return pack.staged(RESULTS, dict, dict)
+
+
+__all__ = ["KINDS", "Loaded", "MODELS", "RESULTS", "load_pack", "models_of", "results_of"]

@@ -35,7 +35,7 @@ from generator.sim.stats import (
     wilson_interval,
 )
 from generator.systems import CommandRequest, discover_systems
-from generator.systems.glyphs.content import load_pack
+from generator.systems.glyphs.content import models_of
 from generator.systems.glyphs.game import CAUSES, play_game
 from generator.systems.glyphs.model import Table
 from generator.systems.glyphs.policies import DEFAULT_POLICY, POLICIES, make_policy
@@ -204,7 +204,7 @@ def _table_of(pack_path: str, kind: str, ident: str) -> tuple[int, str, Table | 
         return 2, f"riddlesmith: {exc}", None, None
     for pack in packs:
         if any(d.id == ident for d in pack.of_kind(kind)):
-            loaded, problems = load_pack(pack)
+            loaded, problems = models_of(pack)
             errors = [d for d in problems if d.severity is Severity.ERROR]
             if errors or loaded.table is None:
                 return 1, (_diagnostics_text(errors) + f"\nriddlesmith: '{ident}' has errors; "

@@ -33,7 +33,7 @@ from generator.render.sheets import (
 from generator.render.svg import scene_to_svg
 from generator.render.text import fit_text
 from generator.systems import Artefact, Options, ProgressFn, stamp_of
-from generator.systems.glyphs.content import Loaded, load_pack
+from generator.systems.glyphs.content import Loaded, models_of
 from generator.systems.glyphs.model import (
     Degree,
     GlyphGame,
@@ -564,7 +564,7 @@ def _where(pack: Pack, kind: str, ident: str, key: str) -> tuple[str, int, int] 
 
 def glyph_decks(pack: Pack, options: Options) -> list[Deck]:
     """Every language's decks (``--lang``: that one), for the print targets."""
-    loaded, _ = load_pack(pack)
+    loaded, _ = models_of(pack)
     if loaded.game is None or loaded.glyphs is None:
         return []
     token_art = token_art_of(pack)
@@ -576,7 +576,7 @@ def glyph_pieces(pack: Pack, options: Options) -> list[Piece]:
     """Per language (``--lang``: that one), for the virtual table: the clepsydra board, the
     degree table and the set-up sheet, each as a board at its printed size (the tiles,
     action tiles and tokens are decks, two-sided)."""
-    loaded, _ = load_pack(pack)
+    loaded, _ = models_of(pack)
     game, glyphs = loaded.game, loaded.glyphs
     if game is None or glyphs is None:
         return []
@@ -594,7 +594,7 @@ def glyph_pieces(pack: Pack, options: Options) -> list[Piece]:
 
 
 def build_artefacts(pack: Pack, options: Options, progress: ProgressFn) -> list[Artefact]:
-    loaded, _ = load_pack(pack)
+    loaded, _ = models_of(pack)
     game, glyphs = loaded.game, loaded.glyphs
     if game is None or glyphs is None:
         return []

@@ -62,7 +62,7 @@ from generator.sim.stats import (
     wilson_interval,
     wrong_way,
 )
-from generator.systems.glyphs.content import load_pack
+from generator.systems.glyphs.content import models_of
 from generator.systems.glyphs.model import Table
 from generator.skill import compare_policies, strength_order
 from generator.systems.glyphs.playtest import playtest_until, standard_setup
@@ -137,17 +137,25 @@ def _compile_notice(progress: Callable[[str], None]) -> None:
 
 def simulate(table: Table, settings: SimSettings | None = None,
              cache_dir: Path | None = None,
-             progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[str], None] | None = None,
+             run: dict[str, Any] | None = None) -> dict[str, Any]:
     """The curve and the card difficulties as a JSON-ready dict (cached); ``progress``
-    hears of each degree played and of the card difficulties as they finish."""
+    hears of each degree played and of the card difficulties as they finish. ``run``
+    (:func:`.content.results_of`) answers what this run simulated already and keeps
+    every answer, by cache key."""
     settings = settings or DEFAULT_SETTINGS
     path = None
     key = ""
-    if cache_dir is not None:
+    if cache_dir is not None or run is not None:
         key = fingerprint(table, settings)
+    if run is not None and isinstance(run.get(CACHE_PREFIX + key), dict):
+        return dict(run[CACHE_PREFIX + key])
+    if cache_dir is not None:
         path = Path(cache_dir) / f"{CACHE_PREFIX}{key[:32]}.json"
         stored = read_keyed(path, key)  # a regular, size-capped file holding a JSON object
         if stored is not None and consistent(stored.get("result"), table, settings):
+            if run is not None:
+                run[CACHE_PREFIX + key] = dict(stored["result"])
             return dict(stored["result"])
     curve = []
     if progress is not None:
@@ -183,6 +191,8 @@ def simulate(table: Table, settings: SimSettings | None = None,
     if path is not None:
         write_text(path, json.dumps({"fingerprint": key, "result": result}, indent=1,
                                            sort_keys=True) + "\n")
+    if run is not None:
+        run[CACHE_PREFIX + key] = dict(result)
     return result
 
 
@@ -258,12 +268,13 @@ def deck_means(result: dict[str, Any]) -> dict[int, float]:
 
 def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
                              settings: SimSettings | None = None,
-                             progress: Callable[[str], None] | None = None
-                             ) -> Iterator[Diagnostic]:
-    """RS-X101 to RS-X107 for the pack's game (its checks passed)."""
+                             progress: Callable[[str], None] | None = None,
+                             run: dict[str, Any] | None = None) -> Iterator[Diagnostic]:
+    """RS-X101 to RS-X107 for the pack's game (its checks passed); ``run`` keeps the
+    result for the build's report (:func:`.content.results_of`)."""
     table, doc = loaded.table, loaded.game_doc
     settings = settings or settings_for(pack)
-    result = simulate(table, settings, cache_dir, progress)
+    result = simulate(table, settings, cache_dir, progress, run)
     curve = result["curve"]
     index = {d.degree: i for i, d in enumerate(loaded.game.degrees)}
 
@@ -297,10 +308,10 @@ def iter_simulation_problems(pack: Pack, loaded: Any, cache_dir: Path | None,
     yield from _skill_problems(doc, ordered, result["policy"], index)
     steps = classify_curve([c["win_rate"] for c in ordered])
     for first, last in plateau_runs(steps):
-        run = ordered[first:last + 1]
-        yield doc.diag("RS-X104", f"plateau: {', '.join(figure(c) for c in run)}: each won "
+        flat = ordered[first:last + 1]
+        yield doc.diag("RS-X104", f"plateau: {', '.join(figure(c) for c in flat)}: each won "
                        f"within {PLATEAU_AT_MOST * 100:g} points of the degree before, so "
-                       "these degrees play alike", ("degrees", index[run[0]["degree"]]),
+                       "these degrees play alike", ("degrees", index[flat[0]["degree"]]),
                        hint="give the degrees of the plateau harder decks or set-ups, or "
                        "accept it")
     for step in steps:
@@ -341,14 +352,16 @@ def _skill_problems(doc: Any, ordered: list[dict[str, Any]], policy: str,
                    f"interval): {', '.join(gaps)}", ("degrees",), key=True)
 
 
-def report_simulations(pack: Pack, cache_dir: Path | None) -> dict[str, Any]:
-    """The build report's figures: counts, the curve and each card's difficulty."""
-    loaded, _ = load_pack(pack)
+def report_simulations(pack: Pack, cache_dir: Path | None,
+                       run: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The build report's figures: counts, the curve and each card's difficulty (with
+    ``run``, the result check kept there: nothing is played or read again)."""
+    loaded, _ = models_of(pack)
     counts = {"riddles": len(loaded.riddles),
               "tiles": loaded.glyphs.total if loaded.glyphs else 0}
     if loaded.table is None:
         return {"counts": counts}
-    result = simulate(loaded.table, settings_for(pack), cache_dir)
+    result = simulate(loaded.table, settings_for(pack), cache_dir, run=run)
     return {"counts": counts, **result, "cards": [labelled_card(c) for c in result["cards"]],
             "deck_mean_min_actions": {str(k): v for k, v in deck_means(result).items()}}
 

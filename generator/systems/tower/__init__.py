@@ -9,7 +9,8 @@ with one job:
 - :mod:`.rules`: constants, the Decisions as :class:`~.rules.Rules` fields;
 - :mod:`.variants`: the hook registry (``HOOKS``) turning god cards into ``Rules``;
 - :mod:`.grid`: the ASCII map; :mod:`.model`: frozen models, ``build_*`` readers,
-  ``compile_game`` and ``game_from_map``;
+  ``compile_game`` and ``game_from_map``; :mod:`.stage`: the model stage (a pack's
+  documents read once a run, ``models_of``) and the run's compiled games and results;
 - :mod:`.engine`: the exact, pure engine; :mod:`.scoring`: points and ranks;
 - :mod:`.checks`: the rule checks; :mod:`.codes`: their diagnostic codes.
 
@@ -84,25 +85,25 @@ from generator.systems.tower.model import (
     game_from_map,
 )
 from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.stage import TowerRun, models_of, run_of
 
 KINDS = ("tower-scenario", "tower-campaign", "tower-variant")
 
 
-def read_sources(pack: Pack) -> dict[str, str]:
-    """The text of each scenario file (kept by the loader), so map problems point at
-    exact columns inside block scalars."""
-    return {doc.file: pack.sources[doc.file] for doc in pack.of_kind("tower-scenario")
-            if doc.file in pack.sources}
+def check_pack(pack: Pack, run: TowerRun | None = None) -> list[Diagnostic]:
+    """Every rule check of the tower system on a pack's models (:func:`.stage.models_of`);
+    ``run`` (the run's store) compiles each game once."""
+    from generator.systems.tower.sim_checks import game_of
 
+    def compiled(scenario: Scenario, rules: Rules) -> Game:
+        return game_of(scenario, rules, run)
 
-def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagnostic]:
-    """Every rule check of the tower system on a pack (pure once ``sources`` is given)."""
-    sources = sources or {}
+    models = models_of(pack)
     out: list[Diagnostic] = []
     scenarios: dict[str, tuple[Scenario | None, Any]] = {}
     clean: dict[str, tuple[Scenario, LossOdds]] = {}
-    for doc in pack.of_kind("tower-scenario"):
-        scenario, diags = build_scenario(doc, sources.get(doc.file))
+    for model in models.scenarios:
+        doc, scenario, diags = model.doc, model.scenario, list(model.diagnostics)
         scenarios[doc.id] = (scenario, doc)
         out.extend(diags)
         if scenario is None:
@@ -111,19 +112,18 @@ def check_pack(pack: Pack, sources: dict[str, str] | None = None) -> list[Diagno
         out.extend(setup)
         if any(d.severity is Severity.ERROR for d in diags + setup):
             continue  # the engine needs a sound set-up
-        odds = checks.first_turn_odds(scenario)
+        odds = checks.first_turn_odds(scenario, compile=compiled)
         clean[doc.id] = (scenario, odds)
         out.extend(checks.iter_first_turn_problems(scenario, doc, odds))
     variants: dict[str, Variant] = {}
-    for doc in pack.of_kind("tower-variant"):
-        variants[doc.id] = build_variant(doc)
-        out.extend(checks.iter_variant_problems(variants[doc.id], doc))
+    for variant, doc in models.variants:
+        variants[doc.id] = variant
+        out.extend(checks.iter_variant_problems(variant, doc))
     kinds = {d.id: d.kind for d in pack.documents}
-    for doc in pack.of_kind("tower-campaign"):
-        campaign = build_campaign(doc)
+    for campaign, doc in models.campaigns:
         out.extend(checks.iter_campaign_problems(campaign, doc, scenarios, variants, kinds,
                                                       pack.rejected_ids))
-        out.extend(checks.iter_campaign_odds(campaign, doc, clean, variants))
+        out.extend(checks.iter_campaign_odds(campaign, doc, clean, variants, compiled))
     return out
 
 
@@ -138,16 +138,17 @@ class TowerSystem:
         from generator.systems.tower.decks import iter_scenario_art_problems
         from generator.systems.tower.sim_checks import check_simulations, settings_for
 
-        sources = read_sources(pack)
-        out = check_pack(pack, sources)
+        run = run_of(pack)
+        out = check_pack(pack, run)
         out.extend(iter_scenario_art_problems(pack, options))
         if not any(d.severity is Severity.ERROR for d in out):
             # The book is laid out only for sound scenarios, as the build would.
             out.extend(iter_book_fit_problems(pack, options))
         # A document with errors is not simulated; every other one is (issue 22 §4).
-        out.extend(check_simulations(pack, sources, cache_dir_for(pack, options),
-                                     settings_for(pack), unsound=pack.in_error(out),
-                                     progress=options.progress))
+        # Every result is kept in the run's store, for the report.
+        out.extend(check_simulations(pack, cache_dir_for(pack, options), settings_for(pack),
+                                     unsound=pack.in_error(out), progress=options.progress,
+                                     run=run))
         return out
 
     def warm(self, notice: ProgressFn) -> str:
@@ -166,7 +167,8 @@ class TowerSystem:
         from generator.systems import cache_dir_for
         from generator.systems.tower.sim_checks import report_simulations, settings_for
 
-        return report_simulations(pack, cache_dir_for(pack, options), settings_for(pack))
+        return report_simulations(pack, cache_dir_for(pack, options), settings_for(pack),
+                                  run_of(pack))
 
     def figures(self, pack: Pack, options: Options,
                 other: Pack | None) -> list[Figure]:
@@ -275,5 +277,5 @@ SYSTEM = TowerSystem()
 __all__ = [
     "BASE_RULES", "Game", "KINDS", "LossOdds", "Rules", "SYSTEM", "Scenario", "State",
     "TowerCampaign", "TowerSystem", "Variant", "build_campaign", "build_scenario",
-    "build_variant", "check_pack", "compile_game", "game_from_map", "read_sources",
+    "build_variant", "check_pack", "compile_game", "game_from_map",
 ]

@@ -1,25 +1,19 @@
-"""What a Santowerini pack's scenario book prints, read from the pack once: the
-campaign's title, story and ranks, its scenarios in playing order, the enemies'
-order and the god cards (variants). Every page of the book and the pieces printed
-beside it (boards, tokens, the player aid) lay this out; :mod:`.book` and
-:mod:`.book_back` both read it."""
+"""What a Santowerini pack's scenario book prints, from the pack's models (the model
+stage, :func:`.stage.models_of`): the campaign's title, story and ranks, its scenarios
+in playing order, the enemies' order and the god cards (variants). Every page of the
+book and the pieces printed beside it (boards, tokens, the player aid) lay this out;
+:mod:`.book` and :mod:`.book_back` both read it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.labels import label as L
-from generator.systems.tower.model import (
-    Scenario,
-    TowerCampaign,
-    Variant,
-    build_campaign,
-    build_scenario,
-    build_variant,
-)
+from generator.systems.tower.model import Scenario, TowerCampaign, Variant
 from generator.systems.tower.render import text_of
 from generator.systems.tower.rules import ENEMY_TYPES
 from generator.systems.tower.scoring import RANKS
+from generator.systems.tower.stage import models_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,20 +37,17 @@ def default_ranks(lang: str | None) -> tuple[tuple[int, str], ...]:
 
 def read_book(pack: Pack, lang: str | None) -> BookContent:
     """Scenarios in campaign order (others after, by number), the campaign's texts and ranks."""
-    scenarios: dict[str, tuple[Scenario, Document]] = {}
-    for doc in pack.of_kind("tower-scenario"):
-        scenario, _ = build_scenario(doc, pack.sources.get(doc.file))
-        if scenario is not None:
-            scenarios[doc.id] = (scenario, doc)
-    campaigns = sorted(pack.of_kind("tower-campaign"), key=lambda d: d.id)
-    campaign: TowerCampaign | None = build_campaign(campaigns[0]) if campaigns else None
+    models = models_of(pack)
+    scenarios = models.built()
+    campaigns = sorted(models.campaigns, key=lambda entry: entry[1].id)
+    campaign: TowerCampaign | None = campaigns[0][0] if campaigns else None
     ordered: list[tuple[Scenario, Document]] = []
     if campaign is not None:
         for ident in dict.fromkeys(campaign.scenarios):
             if ident in scenarios:
                 ordered.append(scenarios.pop(ident))
     ordered.extend(sorted(scenarios.values(), key=lambda item: (item[0].number, item[0].id)))
-    variants = tuple(sorted((build_variant(d) for d in pack.of_kind("tower-variant")),
+    variants = tuple(sorted((v for v, _ in models.variants),
                             key=lambda v: (v.difficulty != "easy", v.god or "", v.id)))
     pack_title = pick_text(pack.data.get("title", pack.id), lang)
     if campaign is None:

@@ -20,13 +20,13 @@ Choices these checks make:
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from fractions import Fraction
 
 from generator.diagnostics import Diagnostic, Severity, make, pointer_of
 from generator.pack.model import Document
 from generator.pack.schema import suggest
-from generator.systems.tower.engine import LossOdds, loss_odds
+from generator.systems.tower.engine import Game, LossOdds, loss_odds
 from generator.systems.tower.model import (
     DEAL_PER_SCENARIO,
     MAP_PATH,
@@ -144,9 +144,11 @@ def _order_index(kind: str, rules: Rules = BASE_RULES) -> int:
     return rules.enemy_order.index(kind) if kind in rules.enemy_order else len(rules.enemy_order)
 
 
-def first_turn_odds(scenario: Scenario, rules: Rules = BASE_RULES) -> LossOdds:
-    """The exact odds of losing before the player's first move under ``rules``."""
-    return loss_odds(compile_game(scenario, rules))
+def first_turn_odds(scenario: Scenario, rules: Rules = BASE_RULES, *,
+                    compile: Callable[[Scenario, Rules], Game] = compile_game) -> LossOdds:
+    """The exact odds of losing before the player's first move under ``rules``
+    (``compile``: how its game is compiled, e.g. once a run by the run's store)."""
+    return loss_odds(compile(scenario, rules))
 
 
 # -- campaigns and variants ---------------------------------------------------------
@@ -258,7 +260,9 @@ def campaign_rule_sets(campaign: TowerCampaign, variants: dict[str, Variant]
 
 def iter_campaign_odds(campaign: TowerCampaign, doc: Document,
                        clean: dict[str, tuple[Scenario, LossOdds]],
-                       variants: dict[str, Variant]) -> Iterator[Diagnostic]:
+                       variants: dict[str, Variant],
+                       compile: Callable[[Scenario, Rules], Game] = compile_game
+                       ) -> Iterator[Diagnostic]:
     """RS-T013 for each clean scenario of the campaign under its rules, when worse
     than under the base rules."""
     rule_sets = campaign_rule_sets(campaign, variants)
@@ -269,7 +273,7 @@ def iter_campaign_odds(campaign: TowerCampaign, doc: Document,
         listed.add(ident)
         scenario, base_odds = clean[ident]
         for label, rules in rule_sets:
-            odds = first_turn_odds(scenario, rules)
+            odds = first_turn_odds(scenario, rules, compile=compile)
             if odds.probability > base_odds.probability:
                 yield from iter_first_turn_problems(scenario, doc, odds, ("scenarios", i),
                                                     label or " in this enemy order")

@@ -14,31 +14,31 @@ TOWER_CODES: dict[str, tuple[Severity, str]] = {
 EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
     "RS-T001": ("Every map cell must be a known symbol; an unknown one would be drawn wrong and "
                 "played differently by the simulator.",
-                "map: |\n  1BB . .    # 'B' twice in one cell"),
+                "map: |\n  # 'B' twice in one cell\n  1BB . ."),
     "RS-T002": ("Rows of different lengths (or an empty map) have no single shape.",
-                "map: |\n  T . .\n  . .    # a short row"),
+                "map: |\n  # a short row\n  T . .\n  . ."),
     "RS-T003": ("Builders stand on land; a builder on water cannot move or build.",
-                "map: |\n  ~B . T    # a builder on water"),
+                "map: |\n  # a builder on water\n  ~B . T"),
     "RS-T004": ("Nothing stands on a dome.",
-                "map: |\n  4B . T    # a builder on a dome"),
+                "map: |\n  # a builder on a dome\n  4B . T"),
     "RS-T005": ("One space holds one pawn.",
                 "map: |\n  T . .\n  . B 1\nenemies:\n  - {type: dark-male, at: B2, facing: N}    # the builder's space"),
     "RS-T006": ("An enemy on a target zone loses the scenario at once, before anyone moves.",
                 "map: |\n  T . 1\nenemies:\n  - {type: dark-male, at: A1, facing: E}    # A1 is 'T'"),
     "RS-T007": ("Builders may stand on a target zone but cannot build there, which wastes their "
                 "first turn.",
-                "map: |\n  TB . 1    # a builder on a target zone"),
+                "map: |\n  # a builder on a target zone\n  TB . 1"),
     "RS-T008": ("With no building on the map the enemies have nothing to attack.",
-                "map: |\n  T . .\n  . B B    # no 1-4 anywhere"),
+                "map: |\n  # no 1-4 anywhere\n  T . .\n  . B B"),
     "RS-T009": ("Enemies move and attack in the direction they face; without a facing the AI "
                 "cannot act.",
                 "enemies:\n  - {type: dark-male, at: B5}    # add facing: N, E, S or W"),
     "RS-T010": ("Each enemy type appears once per scenario, as the enemy tiles do.",
                 "enemies:\n  - {type: dark-male, at: B5, facing: N}\n  - {type: dark-male, at: D5, facing: N}"),
     "RS-T011": ("A pawn set up off the map cannot be drawn, and the playtests could not move it.",
-                "enemies:\n  - {type: dark-male, at: H9, facing: N}    # on a 5x5 map"),
+                "enemies:\n  - {type: dark-male, at: H8, facing: N}    # on a 5x5 map"),
     "RS-T012": ("A scenario is played with exactly two builders.",
-                "map: |\n  T B .\n  B 1 B    # three builders"),
+                "map: |\n  # three builders\n  T B .\n  B 1 B"),
     "RS-T013": ("The enemies can win on their first turn, before the player has moved.",
                 "# an enemy one step from a target zone, facing it"),
     "RS-T014": ("Campaign scenarios are played in order; a level lower than the one before "
@@ -48,12 +48,12 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "scenarios: [fish-steps, dyers-yard, fish-steps]"),
     "RS-T016": ("Easy and expert god cards form separate piles; mixing them changes the "
                 "campaign's difficulty.",
-                "variants:\n  cards: [hestia, zeus]    # one easy card, one expert card"),
+                "variants:\n  cards: [artemis, zeus]    # one easy card, one expert card"),
     "RS-T017": ("Ranks are looked up by points; the table must start at 0 and rise.",
                 "ranks:\n  - {from: 5, name: Squire}    # the first rank must start at 0"),
     "RS-T018": ("A variant marked easy whose rule changes help the enemies (or expert, helping "
                 "the player) misleads the players.",
-                "difficulty: easy\nhooks:\n  double-attack: {faces: [1, 6]}    # helps the enemies"),
+                "difficulty: easy    # its hook helps the enemies\nhooks:\n  double-attack: {faces: [1, 6]}"),
     "RS-T019": ("A card can be drawn for each scenario (the book says so, and a campaign may "
                 "deal that way), so each pile needs at least as many cards as the campaign "
                 "has scenarios.",

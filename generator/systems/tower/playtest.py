@@ -57,7 +57,7 @@ from generator.sim.stats import (
 from generator.systems import discover_systems
 from generator.systems.tower import checks, engine
 from generator.systems.tower.engine import Game
-from generator.systems.tower.model import Scenario, Text, build_scenario, build_variant, compile_game
+from generator.systems.tower.model import Scenario, Text, compile_game
 from generator.systems.tower.policies import DEFAULT_POLICY, load_policy, policy_names
 from generator.systems.tower.rules import (
     BASE_RULES,
@@ -67,6 +67,7 @@ from generator.systems.tower.rules import (
     name_loss,
 )
 from generator.systems.tower.scoring import MORE_BLOCKS_FOR_BONUS, POINTS_PER_BONUS, count_blocks
+from generator.systems.tower.stage import models_of
 
 FORMATS = ("text", "json")
 DEFAULT_GAMES = 1000
@@ -289,7 +290,9 @@ def load_game(pack_path: str | Path, scenario_id: str, variant: str | None = Non
                       + (f" (scenarios: {', '.join(known)})" if known else
                          " (it has no tower scenarios)"))
     pack, doc = found
-    scenario, diags = build_scenario(doc, pack.sources.get(doc.file))
+    models = models_of(pack)
+    model = next(m for m in models.scenarios if m.doc is doc)
+    scenario, diags = model.scenario, list(model.diagnostics)
     if scenario is not None:
         diags = diags + list(checks.iter_setup_problems(scenario, doc))
     errors = [d for d in diags if d.severity is Severity.ERROR]
@@ -303,7 +306,7 @@ def load_game(pack_path: str | Path, scenario_id: str, variant: str | None = Non
             known = sorted(d.id for d in pack.of_kind("tower-variant"))
             raise Refused(2, f"riddlesmith: no variant '{variant}' in pack '{pack.id}'"
                           + (f" (variants: {', '.join(known)})" if known else ""))
-        rules = build_variant(card[1]).apply(rules)
+        rules = next(v for v, d in models.variants if d is card[1]).apply(rules)
     return compile_game(scenario, rules), scenario
 
 

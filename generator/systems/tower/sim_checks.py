@@ -31,7 +31,10 @@ Diagnostics (paste-ready for ``generator.diagnostics.CODES``: :data:`SIM_CODES`)
   winnable without it (checked for every variant and every clean scenario,
   under the base rules and under each campaign's enemy order).
 
-Playtest figures for the build report come from :func:`report_simulations`.
+Playtest figures for the build report come from :func:`report_simulations`. The
+scenarios come from the model stage (:func:`.stage.models_of`); given the run's
+:class:`~.stage.TowerRun`, every game is compiled once and every result is kept by its
+cache key, so the report takes check's results as values (no cache folder needed).
 """
 from __future__ import annotations
 
@@ -63,15 +66,7 @@ from generator.sim.stats import (
 )
 from generator.systems.tower import checks
 from generator.systems.tower.engine import Game, loss_odds
-from generator.systems.tower.model import (
-    MAP_PATH,
-    Scenario,
-    TowerCampaign,
-    build_campaign,
-    build_scenario,
-    build_variant,
-    compile_game,
-)
+from generator.systems.tower.model import MAP_PATH, Scenario, TowerCampaign, compile_game
 from generator.systems.tower.playtest import (
     LOSS_REASONS,
     PlaytestResult,
@@ -80,6 +75,7 @@ from generator.systems.tower.playtest import (
 )
 from generator.systems.tower.proof import NO_WIN, UNKNOWN, WIN, prove_win
 from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.stage import TowerRun, models_of
 
 SIM_CODES: dict[str, tuple[Severity, str]] = {
     code: entry for code, entry in CODES.items() if re.fullmatch(r"RS-T1\d\d", code)
@@ -269,22 +265,44 @@ def _sim_from_json(data: dict[str, Any], settings: SimSettings, level: int) -> S
 # -- simulation ---------------------------------------------------------------------------
 
 
+def game_of(scenario: Scenario, rules: Rules, run: TowerRun | None = None) -> Game:
+    """The engine's game of ``scenario`` under ``rules``: compiled once a run when the
+    run's store is given (the same value :func:`~.model.compile_game` gives again)."""
+    if run is None:
+        return compile_game(scenario, rules)
+    game = run.games.get((scenario, rules))
+    if game is None:
+        game = run.games[(scenario, rules)] = compile_game(scenario, rules)
+    return game
+
+
 def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSettings(),
-                      cache_dir: Path | None = None, sources: str | None = None) -> ScenarioSim:
+                      cache_dir: Path | None = None, sources: str | None = None,
+                      run: TowerRun | None = None) -> ScenarioSim:
     """The playtest of a scenario and, when it won nothing, the best-case proof;
-    reused from ``cache_dir`` when the fingerprint matches (None: no cache)."""
+    taken from ``run`` when this run computed it already, else reused from
+    ``cache_dir`` when the fingerprint matches (None: no cache)."""
     path = None
     fingerprint = ""
     problem = ""
-    if cache_dir is not None:
+    if cache_dir is not None or run is not None:
         fingerprint = fingerprint_game(game, level, settings, sources or digest_sources())
+    if run is not None:
+        known = run.results.get(CACHE_PREFIX + fingerprint)
+        if isinstance(known, ScenarioSim):
+            return known
+    if cache_dir is not None:
         path = Path(cache_dir) / f"{CACHE_PREFIX}{fingerprint[:32]}.json"
         stored = read_keyed(path, fingerprint)
         if stored is not None:
             try:
-                return _sim_from_json(stored, settings, level)
+                sim = _sim_from_json(stored, settings, level)
             except ValueError as exc:
                 problem = f"{path.name}: {exc}"
+            else:
+                if run is not None:
+                    run.results[CACHE_PREFIX + fingerprint] = sim
+                return sim
     result, _ = playtest_until(game, settings.policy, settings.seed, settings.budget,
                                settings.jobs, level=level, max_rounds=settings.max_rounds)
     sim = ScenarioSim(result, cache_problem=problem)
@@ -294,6 +312,8 @@ def simulate_scenario(game: Game, level: int, settings: SimSettings = SimSetting
         sim = ScenarioSim(result, proof.status, proof.nodes, proof.reason, problem)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, **_sim_to_json(sim)})
+    if run is not None:
+        run.results[CACHE_PREFIX + fingerprint] = sim
     return sim
 
 
@@ -303,28 +323,40 @@ REASON_AT_MOST = 500
 
 
 def prove_variant(game: Game, settings: SimSettings, cache_dir: Path | None = None,
-                  sources: str | None = None) -> tuple[str, str]:
+                  sources: str | None = None, run: TowerRun | None = None
+                  ) -> tuple[str, str]:
     """The best-case proof's ``(status, reason)`` for a scenario under a variant's rules,
-    reused from ``cache_dir`` when the fingerprint matches. A stored entry is trusted
-    as the scenario summaries' proof status is (:func:`simulate_scenario`): its shape
-    is checked, never its truth, and a malformed one is recomputed and rewritten."""
+    taken from ``run`` or reused from ``cache_dir`` when the fingerprint matches. A
+    stored entry is trusted as the scenario summaries' proof status is
+    (:func:`simulate_scenario`): its shape is checked, never its truth, and a malformed
+    one is recomputed and rewritten."""
     path = None
     fingerprint = ""
-    if cache_dir is not None:
+    if cache_dir is not None or run is not None:
         fingerprint = fingerprint_game(game, -1, settings, sources or digest_sources())
+    answer: tuple[str, str] | None = None
+    if run is not None:
+        known = run.results.get(VARIANT_PREFIX + fingerprint)
+        if isinstance(known, tuple):
+            return (str(known[0]), str(known[1]))
+    if cache_dir is not None:
         path = Path(cache_dir) / f"{VARIANT_PREFIX}{fingerprint[:32]}.json"
         stored = read_keyed(path, fingerprint)
         if stored is not None:
             status, reason = stored.get("status"), stored.get("reason")
             if status in PROOF_STATUSES and isinstance(reason, str) \
                     and len(reason) <= REASON_AT_MOST:
-                return str(status), reason
-    proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
-                      with_line=False)
-    if path is not None:
-        write_json(path, {"fingerprint": fingerprint, "status": proof.status,
-                          "reason": proof.reason})
-    return proof.status, proof.reason
+                answer = str(status), reason
+    if answer is None:
+        proof = prove_win(game, budget=settings.proof_budget, horizon=settings.proof_horizon,
+                          with_line=False)
+        answer = proof.status, proof.reason
+        if path is not None:
+            write_json(path, {"fingerprint": fingerprint, "status": proof.status,
+                              "reason": proof.reason})
+    if run is not None:
+        run.results[VARIANT_PREFIX + fingerprint] = answer
+    return answer
 
 
 def _percent(x: float) -> str:
@@ -423,35 +455,35 @@ def iter_campaign_curve(campaign: TowerCampaign, doc: Document,
                        hint="add a scenario between them, or soften the later one")
 
 
-def _clean_scenarios(pack: Pack, sources: dict[str, str],
-                     unsound: Collection[tuple[str, str]] = ()
-                     ) -> dict[str, tuple[Scenario, Document]]:
+def clean_scenarios(pack: Pack, unsound: Collection[tuple[str, str]] = ()
+                    ) -> dict[str, tuple[Scenario, Document]]:
     """Scenarios whose model and set-up have no errors (the engine needs a sound set-up),
-    less the ``unsound`` documents (those with errors of any check)."""
+    less the ``unsound`` documents (those with errors of any check), from the pack's
+    models (:func:`.stage.models_of`)."""
     out = {}
-    for doc in pack.of_kind("tower-scenario"):
-        if (doc.kind, doc.id) in unsound:
+    for model in models_of(pack).scenarios:
+        doc, scenario = model.doc, model.scenario
+        if (doc.kind, doc.id) in unsound or scenario is None:
             continue
-        scenario, diags = build_scenario(doc, sources.get(doc.file))
-        if scenario is None:
-            continue
-        diags = diags + list(checks.iter_setup_problems(scenario, doc))
+        diags = [*model.diagnostics, *checks.iter_setup_problems(scenario, doc)]
         if not any(d.severity is Severity.ERROR for d in diags):
             out[doc.id] = (scenario, doc)
     return out
 
 
-def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
-                  cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
+def simulate_pack(pack: Pack, cache_dir: Path | None = None,
+                  settings: SimSettings = SimSettings(),
                   unsound: Collection[tuple[str, str]] = (), with_skill: bool = False,
-                  progress: Callable[[str], None] | None = None
+                  progress: Callable[[str], None] | None = None, run: TowerRun | None = None,
+                  clean: dict[str, tuple[Scenario, Document]] | None = None
                   ) -> tuple[dict[tuple[str, Rules], ScenarioSim], list[Diagnostic]]:
     """Simulate every clean scenario (under the base rules, and under each campaign's
     enemy order); return the simulations by (scenario id, rules) and the diagnostics.
     The ``unsound`` documents ((kind, id) of those with errors) are left out: neither
-    simulated nor judged, while the others are (issue 22 §4)."""
-    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
-                             unsound)
+    simulated nor judged, while the others are (issue 22 §4). ``clean`` is
+    :func:`clean_scenarios` when the caller has it; ``run`` the run's store."""
+    if clean is None:
+        clean = clean_scenarios(pack, unsound)
     source_digest = digest_sources()
     sims: dict[tuple[str, Rules], ScenarioSim] = {}
     out: list[Diagnostic] = []
@@ -461,10 +493,10 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
         key = (ident, rules)
         if key not in sims:
             scenario, doc = clean[ident]
-            game = compile_game(scenario, rules)
+            game = game_of(scenario, rules, run)
             started = time.process_time()
             sims[key] = simulate_scenario(game, scenario.level, settings, cache_dir,
-                                          source_digest)
+                                          source_digest, run)
             if progress is not None:
                 p = sims[key].playtest
                 progress(f"tower: '{ident}'{'' if rules == BASE_RULES else ' (campaign order)'}"
@@ -482,10 +514,9 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
 
     for ident in sorted(clean):
         simulate(ident, BASE_RULES)
-    for doc in pack.of_kind("tower-campaign"):
+    for campaign, doc in models_of(pack).campaigns:
         if (doc.kind, doc.id) in unsound:
             continue
-        campaign = build_campaign(doc)
         rules = campaign.base_rules()
         played = {ident: (clean[ident][0], simulate(ident, rules))
                   for ident in campaign.scenarios if ident in clean}
@@ -494,28 +525,31 @@ def simulate_pack(pack: Pack, sources: dict[str, str] | None = None,
         if with_skill:
             from generator.systems.tower.sim_skill import iter_skill_problems
 
-            games = {ident: (s, sim, compile_game(s, rules)) for ident, (s, sim) in played.items()}
+            games = {ident: (s, sim, game_of(s, rules, run))
+                     for ident, (s, sim) in played.items()}
             out.extend(iter_skill_problems(
                 pack, doc, games, settings, cache_dir,
-                lambda game, level, s: fingerprint_game(game, level, s, source_digest)))
+                lambda game, level, s: fingerprint_game(game, level, s, source_digest), run))
     return sims, out
 
 
 def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim],
-                          sources: dict[str, str] | None = None,
                           settings: SimSettings = SimSettings(),
                           cache_dir: Path | None = None,
-                          unsound: Collection[tuple[str, str]] = ()) -> Iterator[Diagnostic]:
+                          unsound: Collection[tuple[str, str]] = (),
+                          run: TowerRun | None = None,
+                          clean: dict[str, tuple[Scenario, Document]] | None = None
+                          ) -> Iterator[Diagnostic]:
     """RS-T105: a variant under which the best-case proof search shows that a scenario,
     winnable without it, can never be won (one error per variant, naming the scenarios).
     The ``unsound`` documents are left out, variants and scenarios alike."""
-    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
-                             unsound)
+    if clean is None:
+        clean = clean_scenarios(pack, unsound)
+    source_digest = digest_sources()
     contexts = list(dict.fromkeys(rules for _, rules in sims))  # base rules first
-    for doc in pack.of_kind("tower-variant"):
+    for variant, doc in models_of(pack).variants:
         if (doc.kind, doc.id) in unsound:
             continue
-        variant = build_variant(doc)
         lost: dict[str, str] = {}
         for base in contexts:
             rules = variant.apply(base)
@@ -523,8 +557,8 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
                 sim = sims.get((ident, base))
                 if ident in lost or sim is None or sim.proof_status == NO_WIN:
                     continue  # RS-T101 already says the scenario cannot be won at all
-                status, reason = prove_variant(compile_game(clean[ident][0], rules), settings,
-                                               cache_dir)
+                status, reason = prove_variant(game_of(clean[ident][0], rules, run), settings,
+                                               cache_dir, source_digest, run)
                 if status == NO_WIN:
                     lost[ident] = reason
         if lost:
@@ -536,32 +570,37 @@ def iter_variant_problems(pack: Pack, sims: dict[tuple[str, Rules], ScenarioSim]
                            "check the hook's parameters against the rules")
 
 
-def check_simulations(pack: Pack, sources: dict[str, str] | None = None,
-                      cache_dir: Path | None = None, settings: SimSettings = SimSettings(),
+def check_simulations(pack: Pack, cache_dir: Path | None = None,
+                      settings: SimSettings = SimSettings(),
                       unsound: Collection[tuple[str, str]] = (),
-                      progress: Callable[[str], None] | None = None) -> list[Diagnostic]:
+                      progress: Callable[[str], None] | None = None,
+                      run: TowerRun | None = None) -> list[Diagnostic]:
     """The simulation diagnostics of a pack (what the tower system's ``check`` adds), the
-    ``unsound`` documents ((kind, id): those with errors) left out."""
+    ``unsound`` documents ((kind, id): those with errors) left out. With ``run`` (the
+    run's store), every result is kept there for the build's report."""
     from generator.systems.tower.sim_skill import iter_card_rates
 
-    sims, out = simulate_pack(pack, sources, cache_dir, settings, unsound, with_skill=True,
-                              progress=progress)
+    clean = clean_scenarios(pack, unsound)
+    sims, out = simulate_pack(pack, cache_dir, settings, unsound, with_skill=True,
+                              progress=progress, run=run, clean=clean)
+    variants = [(v, d) for v, d in models_of(pack).variants if (d.kind, d.id) not in unsound]
     if progress is not None and pack.of_kind("tower-variant"):
         progress(f"tower: proving and rating {len(pack.of_kind('tower-variant'))} god cards")
-    clean = _clean_scenarios(pack, sources if sources is not None else dict(pack.sources),
-                             unsound)
     source_digest = digest_sources()
-    return out + list(iter_variant_problems(pack, sims, sources, settings, cache_dir, unsound)) \
-        + list(iter_card_rates(pack, clean, settings, cache_dir,
+    return out + list(iter_variant_problems(pack, sims, settings, cache_dir, unsound, run,
+                                            clean)) \
+        + list(iter_card_rates(variants, clean, settings, cache_dir,
                                lambda game, level, s: fingerprint_game(game, level, s,
                                                                        source_digest),
-                               unsound))
+                               lambda scenario, rules: game_of(scenario, rules, run), run))
 
 
 def report_simulations(pack: Pack, cache_dir: Path | None = None,
-                       settings: SimSettings = SimSettings()) -> dict[str, Any]:
-    """Playtest figures of every clean scenario under the base rules, for the build report."""
-    sims, _ = simulate_pack(pack, None, cache_dir, settings)
+                       settings: SimSettings = SimSettings(),
+                       run: TowerRun | None = None) -> dict[str, Any]:
+    """Playtest figures of every clean scenario under the base rules, for the build report
+    (with ``run``, the results check kept there: nothing is played or read again)."""
+    sims, _ = simulate_pack(pack, cache_dir, settings, run=run)
     scenarios = {}
     for (ident, rules), sim in sorted(sims.items(), key=lambda kv: kv[0][0]):
         if rules != BASE_RULES:
@@ -581,6 +620,7 @@ def report_simulations(pack: Pack, cache_dir: Path | None = None,
 
 __all__ = ["CACHE_PREFIX", "NO_WIN", "SIM_CODES", "SIM_VERSION", "ScenarioSim", "SimSettings",
            "UNKNOWN", "WIN", "check_simulations", "digest_sources", "fingerprint_game",
-           "iter_campaign_curve", "iter_campaign_trend", "iter_scenario_problems", "iter_variant_problems",
+           "clean_scenarios", "game_of", "iter_campaign_curve", "iter_campaign_trend",
+           "iter_scenario_problems", "iter_variant_problems", "prove_variant",
            "report_simulations", "settings_for",
            "simulate_pack", "simulate_scenario"]

@@ -16,12 +16,13 @@ god card's win rate beside the plain game's.
   hook misplays (99 %, as a deck holds many cards: see :data:`Z99`).
 
 Both are cached in the check's cache folder by the fingerprint of the compiled game
-(map, set-up, rules), the settings and the simulator's sources.
+(map, set-up, rules), the settings and the simulator's sources, and kept in the run's
+:class:`~.stage.TowerRun` by the same key.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +33,11 @@ from generator.sim.budget import players_from_pack
 from generator.sim.stats import difference_interval, format_rate
 from generator.skill import compare_policies, strength_order
 from generator.systems.tower.engine import Game
-from generator.systems.tower.model import Scenario, build_variant, compile_game
+from generator.systems.tower.model import Scenario, Variant
 from generator.systems.tower.playtest import playtest, playtest_until
 from generator.systems.tower.policies import policy_names
-from generator.systems.tower.rules import BASE_RULES
+from generator.systems.tower.rules import BASE_RULES, Rules
+from generator.systems.tower.stage import TowerRun
 
 SKILL_ORDER = ("random", "greedy", "lookahead", "lookahead_all")
 """The tower's players by strength, weakest first (the system's ``skill_order``)."""
@@ -64,24 +66,41 @@ def _cached_counts(path: Path | None, key: str, games_at_most: int) -> tuple[int
     return None
 
 
+def _known(run: TowerRun | None, key: str) -> tuple[int, int] | None:
+    """(wins, games) this run computed already under ``key``, or None."""
+    found = None if run is None else run.results.get(key)
+    return found if isinstance(found, tuple) else None
+
+
+def _keep(run: TowerRun | None, key: str, counts: tuple[int, int]) -> tuple[int, int]:
+    if run is not None:
+        run.results[key] = counts
+    return counts
+
+
 def player_counts(game: Game, level: int, settings: Any, policy: str, fingerprint: str,
-                  cache_dir: Path | None) -> tuple[int, int]:
-    """(wins, games) of ``policy`` on ``game`` with the check's budget (cached)."""
+                  cache_dir: Path | None, run: TowerRun | None = None) -> tuple[int, int]:
+    """(wins, games) of ``policy`` on ``game`` with the check's budget (from this run's
+    ``run``, or cached)."""
+    known = _known(run, PLAYER_PREFIX + fingerprint)
+    if known is not None:
+        return known
     path = Path(cache_dir) / f"{PLAYER_PREFIX}{fingerprint[:32]}.json" if cache_dir else None
     found = _cached_counts(path, fingerprint, settings.games)
     if found is not None and settings.budget.consistent(*found):
-        return found
+        return _keep(run, PLAYER_PREFIX + fingerprint, found)
     result, _ = playtest_until(game, policy, settings.seed, settings.budget, 1, level=level,
                                max_rounds=settings.max_rounds)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, "wins": result.wins,
                           "games": result.games})
-    return result.wins, result.games
+    return _keep(run, PLAYER_PREFIX + fingerprint, (result.wins, result.games))
 
 
 def iter_skill_problems(pack: Pack, campaign_doc: Document,
                         played: Mapping[str, tuple[Scenario, Any, Game]], settings: Any,
-                        cache_dir: Path | None, fingerprint: Any) -> Iterator[Diagnostic]:
+                        cache_dir: Path | None, fingerprint: Any,
+                        run: TowerRun | None = None) -> Iterator[Diagnostic]:
     """RS-T109 and RS-T110 for one campaign (``played``: scenario id -> (scenario, the
     check's simulation, the compiled game), in campaign order)."""
     names = players_from_pack(pack.data, policy_names(), settings.policy, SKILL_ORDER)
@@ -95,7 +114,8 @@ def iter_skill_problems(pack: Pack, campaign_doc: Document,
         for name in names:
             player = dataclasses.replace(settings, policy=name)
             wins, games = player_counts(game, scenario.level, player, name,
-                                        fingerprint(game, scenario.level, player), cache_dir)
+                                        fingerprint(game, scenario.level, player), cache_dir,
+                                        run)
             results[name] = {"wins": wins, "games": games}
         comparison = compare_policies(results, SKILL_ORDER)
         lo, hi = comparison["skill_gap_ci95"]
@@ -121,26 +141,32 @@ def _scenario_doc(pack: Pack, ident: str) -> Document | None:
 
 
 def card_counts(game: Game, level: int, settings: Any, fingerprint: str,
-                cache_dir: Path | None) -> tuple[int, int]:
-    """(wins, games) of :data:`CARD_GAMES` greedy games of ``game`` (cached)."""
+                cache_dir: Path | None, run: TowerRun | None = None) -> tuple[int, int]:
+    """(wins, games) of :data:`CARD_GAMES` greedy games of ``game`` (from this run's
+    ``run``, or cached)."""
+    known = _known(run, CARD_PREFIX + fingerprint)
+    if known is not None:
+        return known
     path = Path(cache_dir) / f"{CARD_PREFIX}{fingerprint[:32]}.json" if cache_dir else None
     found = _cached_counts(path, fingerprint, CARD_GAMES)
     if found is not None and found[1] == CARD_GAMES:
-        return found
+        return _keep(run, CARD_PREFIX + fingerprint, found)
     result = playtest(game, settings.policy, CARD_GAMES, settings.seed, 1, level=level,
                       max_rounds=settings.max_rounds)
     if path is not None:
         write_json(path, {"fingerprint": fingerprint, "wins": result.wins,
                           "games": result.games})
-    return result.wins, result.games
+    return _keep(run, CARD_PREFIX + fingerprint, (result.wins, result.games))
 
 
-def iter_card_rates(pack: Pack, clean: Mapping[str, tuple[Scenario, Document]], settings: Any,
+def iter_card_rates(cards: Sequence[tuple[Variant, Document]],
+                    clean: Mapping[str, tuple[Scenario, Document]], settings: Any,
                     cache_dir: Path | None, fingerprint: Any,
-                    unsound: Collection[tuple[str, str]] = ()) -> Iterator[Diagnostic]:
+                    game_of: Callable[[Scenario, Rules], Game],
+                    run: TowerRun | None = None) -> Iterator[Diagnostic]:
     """RS-T111 (each god card's pooled win rate beside the plain game's) and RS-T112 (an
-    easy card clearly harder than the plain game, or an expert card clearly easier)."""
-    cards = [d for d in pack.of_kind("tower-variant") if (d.kind, d.id) not in unsound]
+    easy card clearly harder than the plain game, or an expert card clearly easier), for
+    the god ``cards`` to judge (those without errors) on the ``clean`` scenarios."""
     if not cards or not clean:
         return
     rated = dataclasses.replace(settings, games=CARD_GAMES)
@@ -149,15 +175,14 @@ def iter_card_rates(pack: Pack, clean: Mapping[str, tuple[Scenario, Document]], 
         wins = games = 0
         for ident in sorted(clean):
             scenario = clean[ident][0]
-            game = compile_game(scenario, rules)
+            game = game_of(scenario, rules)
             w, g = card_counts(game, scenario.level, settings,
-                               fingerprint(game, scenario.level, rated), cache_dir)
+                               fingerprint(game, scenario.level, rated), cache_dir, run)
             wins, games = wins + w, games + g
         return wins, games
 
     plain = pooled(BASE_RULES)
-    for doc in cards:
-        variant = build_variant(doc)
+    for variant, doc in cards:
         wins, games = pooled(variant.apply(BASE_RULES))
         lo, hi = difference_interval(wins, games, *plain)
         far_lo, far_hi = difference_interval(wins, games, *plain, z=Z99)

@@ -2,12 +2,10 @@
 document once and compile each deal once; check, playouts, build and report share them."""
 from __future__ import annotations
 
-import sys
-from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tests.counting import count_calls
 
 import generator.systems.roles.engine as engine_module
 import generator.systems.roles.model as model_module
@@ -17,22 +15,6 @@ from generator.systems.roles.content import read_pack
 from generator.systems.roles.templates import starter_files
 
 from .conftest import load_pack
-
-
-def _count(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, key: Any) -> Counter[str]:
-    """Count calls of ``module.name`` wherever a generator module imported it."""
-    calls: Counter[str] = Counter()
-    real = getattr(module, name)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls[key(*args)] += 1
-        return real(*args, **kwargs)
-
-    for loaded in list(sys.modules.values()):
-        if getattr(loaded, "__name__", "").startswith("generator") and \
-                getattr(loaded, name, None) is real:
-            monkeypatch.setattr(loaded, name, counted)
-    return calls
 
 
 def _starter(root: Path) -> Path:
@@ -47,10 +29,10 @@ def _starter(root: Path) -> Path:
 def test_a_full_check_and_build_reads_each_document_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _starter(tmp_path / "pack")
-    cards = _count(monkeypatch, model_module, "build_card", lambda doc: doc.id)
-    games = _count(monkeypatch, model_module, "build_game", lambda doc: doc.id)
-    tables = _count(monkeypatch, engine_module, "compile_table",
-                    lambda game, cards, deal: f"{game.id} {deal.roles()}")
+    cards = count_calls(monkeypatch, model_module, "build_card", lambda doc: doc.id)
+    games = count_calls(monkeypatch, model_module, "build_game", lambda doc: doc.id)
+    tables = count_calls(monkeypatch, engine_module, "compile_table",
+                         lambda game, cards, deal: f"{game.id} {deal.roles()}")
     report = pipeline.check([root], Options(cache=False))
     assert report.errors == 0
     assert not pipeline.build(report, tmp_path / "out").refused

@@ -38,7 +38,7 @@ def test_a_card_in_the_wrong_pile_and_a_weaker_player_winning_more_are_warnings(
     calls: list[int] = []
 
     def counts(game: Any, level: int, settings: Any, fingerprint: str,
-               cache_dir: Path | None) -> tuple[int, int]:
+               cache_dir: Path | None, run: Any = None) -> tuple[int, int]:
         # The plain game (its 6 scenarios are asked first) wins half its games; every
         # card wins none.
         calls.append(1)
@@ -75,9 +75,10 @@ def test_every_tower_module_a_stored_figure_reads_is_hashed() -> None:
         used = {n.module for n in top if n.module and n.module.startswith(
             "generator.systems.tower.")}
         # The model compiles documents into the Game the fingerprint hashes whole, and
-        # checks/variants only decide which games are played (their ids are keyed).
+        # checks/variants only decide which games are played (their ids are keyed); the
+        # stage only holds the models and the run's results by their cache keys.
         used -= {"generator.systems.tower.model", "generator.systems.tower.checks",
-                 "generator.systems.tower.variants"}
+                 "generator.systems.tower.variants", "generator.systems.tower.stage"}
         assert used <= set(HASHED_MODULES), (name, sorted(used - set(HASHED_MODULES)))
     # Every policy plays through its package's modules, imported when a game needs
     # them (the lookahead's compiled kernel only with numba): each one is hashed.

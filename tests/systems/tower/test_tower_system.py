@@ -12,7 +12,8 @@ from generator.diagnostics import Severity
 from generator.pack.schema import load_schemas
 from generator.scaffold import init_pack, new_document
 from generator.systems import Options, System, discover_systems
-from generator.systems.tower import KINDS, SYSTEM, check_pack, read_sources
+from generator.systems.tower import KINDS, SYSTEM, check_pack
+from generator.systems.tower.stage import TowerRun, models_of
 from generator.systems.tower.model import build_campaign, build_scenario, build_variant, compile_game
 from generator.systems.tower.templates import TEMPLATES
 
@@ -68,9 +69,10 @@ def test_models_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.Mon
     paths = {a.path for a in SYSTEM.build(pack, Options(), lambda _: None)}
     assert {f"print/{pack.id}-book.pdf", "print/tokens.pdf", "print/player-aid.pdf"} <= paths
     assert any(p.startswith("maps/") and p.endswith(".svg") for p in paths)
-    sources = read_sources(pack)
-    assert sorted(sources) == ["scenarios/the-causeway.yaml", "scenarios/the-old-mill.yaml"]
-    assert check_pack(pack, sources) == check_pack(pack) == []
+    # The model stage reads each scenario against its file's text (kept by the loader).
+    assert sorted(m.doc.file for m in models_of(pack).scenarios) == [
+        "scenarios/the-causeway.yaml", "scenarios/the-old-mill.yaml"]
+    assert check_pack(pack, TowerRun()) == check_pack(pack) == []
     [campaign] = [build_campaign(d) for d in pack.of_kind("tower-campaign")]
     assert campaign.scenarios == ("the-causeway", "the-old-mill")
     assert campaign.cards == ("hestia", "zeus", "limus", "apollo") and campaign.deal == "scenario"
@@ -78,7 +80,7 @@ def test_models_report_build_and_sources(tmp_path: Path, monkeypatch: pytest.Mon
     assert variants["hestia"].apply().double_attack_faces == (1, 6)
     assert variants["limus"].apply().build_ban_near_enemy
     doc = next(d for d in pack.of_kind("tower-scenario") if d.id == "the-causeway")
-    scenario, problems = build_scenario(doc, sources[doc.file])
+    scenario, problems = build_scenario(doc, pack.sources[doc.file])
     assert problems == [] and scenario is not None
     g = compile_game(scenario)
     assert [g.name(b) for b in g.start.builders] == ["B3", "D4"]
