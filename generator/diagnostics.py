@@ -183,6 +183,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "RS-G108": (Severity.WARNING, "island riddle easier than the one before it"),
     "RS-G109": (Severity.INFO, "island's riddles hold no surprise"),
     "RS-G110": (Severity.WARNING, "a deck god would cut an objective's par"),
+    "RS-G111": (Severity.INFO, "par with god powers not decided"),
     # Tower system (Santowerini)
     "RS-T001": (Severity.ERROR, "map cell not understood"),
     "RS-T002": (Severity.ERROR, "map has a bad shape"),

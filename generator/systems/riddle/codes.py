@@ -106,6 +106,11 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "opening queue).",
                 "gods:\n  deck: [atlas, prometheus]\n  queue: [prometheus]    # Atlas domes both "
                 "moorings in 3 turns, the par is 6"),
+    "RS-G111": ("The par printed is the game as played only when the search with the players' "
+                "god powers finished; where it stopped on its cap, the shortest line without "
+                "powers stands in for the par, and a shorter line with them may exist.",
+                "gods:\n  queue: [hermes]    # the gold objective: 6 turns without powers, and "
+                "Hermes's stride was not searched to the end"),
     "RS-G107": ("Each player count moves the workers in its own order (a pair each, the "
                 "Wanderer), so an objective proven for the first count may still be out of "
                 "reach for another; the book leaves that count's turns out.",

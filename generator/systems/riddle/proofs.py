@@ -56,6 +56,7 @@ from generator.systems.riddle.results import (
 )
 from generator.systems.riddle.solver import (
     CHECK_BUDGET,
+    NOT_RULED_OUT,
     effective_budget,
     solve_riddle,
     worker_assignments,
@@ -496,6 +497,27 @@ def iter_count_diagnostics(riddle: Riddle, doc: Document, solves: Sequence[Riddl
                            ("objectives", j, "tier"),
                            hint="the book leaves those turns out; raise solver.nodes, narrow "
                            "players:, or simplify")
+    yield from _iter_undecided(riddle, doc, solves)
+
+
+def _iter_undecided(riddle: Riddle, doc: Document, solves: Sequence[RiddleSolve]
+                    ) -> Iterator[Diagnostic]:
+    """RS-G111 (a note), one per objective at its ``tier`` line: the counts whose par is
+    the shortest line without god powers because the search for a shorter one with
+    them stopped on its cap (:data:`~.solver.NOT_RULED_OUT`), with each count's turns."""
+    for j, objective in enumerate(riddle.objectives):
+        open_ = [(s.players, o.turns) for s in solves for o in s.objectives
+                 if o.tier == objective.tier and o.status == SOLVED
+                 and o.reason.startswith(NOT_RULED_OUT)]
+        if not open_:
+            continue
+        turns = ", ".join(f"{t} turn{'s' if t != 1 else ''} at {_mode(n)}" for n, t in open_)
+        yield doc.diag("RS-G111", f"the {objective.tier} objective's par with god powers is "
+                       f"not decided for {_counts([n for n, _ in open_], 'and')}: the shortest "
+                       f"line without them is kept ({turns}), and a shorter one with them is "
+                       "not ruled out", ("objectives", j, "tier"),
+                       hint="the book marks these pars with *; `riddlesmith solve --budget N` "
+                       "searches further")
 
 
 def _mode(players: int) -> str:
