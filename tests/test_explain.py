@@ -6,10 +6,11 @@ Rule codes whose example is not run here, and why:
 - simulation codes, judged on playouts or proofs that a check here stubs out:
   RS-T1xx and RS-X1xx, the riddle solver's RS-G101..RS-G110, the role playouts'
   RS-N011..RS-N015 and RS-N017..RS-N024;
-- examples that cannot be a document: RS-G024 (a comment naming two cases), RS-N002
-  (the old 'deck', elided) and RS-N003 (elided; a second Engineer role is another
-  document), and the tower and glyph examples that elide ('...') or whose first key
-  has no host below.
+- RS-N002: no check yields it any more (its 'deck' of sets went with RS-N016);
+- examples that are not a document's keys: RS-N003 (elided; a second Engineer role
+  is another document), and the tower and glyph examples that elide ('...'), are
+  prose or a list, or start with a key that has no host below (RS-T013, RS-X007..RS-X009,
+  RS-X012..RS-X015, RS-X017).
 """
 from __future__ import annotations
 

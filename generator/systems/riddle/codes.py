@@ -75,7 +75,7 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "gods:\n  deck: [atlas]\n  queue: [hermes]    # hermes is not in the deck"),
     "RS-G024": ("A goal or effect is written so that it can never work (a second set of slots, "
                 "a space off the map, a count of zero).",
-                "# an objective with two sets of coin slots, or a goal that names a space off the map"),
+                "objectives:\n  - {tier: silver, slots: {silver: 0}}    # no slot to fill\n  - {tier: gold, slots: {gold: 1}, ends: true}"),
     "RS-G025": ("A gem that no face of the die shows can never be won.",
                 "faces:\n  - {colour: red, reward: {piece: any, text: Add any one piece.}}\n  - {colour: red, reward: {piece: dome, text: Add a dome.}}\ngems: [red, blue]    # no face shows blue"),
     "RS-G026": ("A riddle on no campaign island is reachable only from the book's index.",
