@@ -1,5 +1,17 @@
 """riddlesmith explain: every code explained once, and the examples that are whole
-documents really trigger their code."""
+documents, or a document's keys set into a shipped pack, really trigger their code.
+
+Rule codes whose example is not run here, and why:
+
+- simulation codes, judged on playouts or proofs that a check here stubs out:
+  RS-T1xx and RS-X1xx, the riddle solver's RS-G101..RS-G110, the role playouts'
+  RS-N011..RS-N015 and RS-N017..RS-N024;
+- RS-N002: no check yields it any more (its 'deck' of sets went with RS-N016);
+- examples that are not a document's keys: RS-N003 (elided; a second Engineer role
+  is another document), and the tower and glyph examples that elide ('...'), are
+  prose or a list, or start with a key that has no host below (RS-T013, RS-X007..RS-X009,
+  RS-X012..RS-X015, RS-X017).
+"""
 from __future__ import annotations
 
 import re
@@ -54,28 +66,40 @@ def test_runnable_example_triggers_its_code(tmp_path: Path, code: str) -> None:
     assert code in found, (code, text, found)
 
 
-# -- tower and glyph examples: the keys of one document, set into a shipped pack ----------
+# -- tower, glyph, riddle and role examples: a document's keys, set into a shipped pack --
 #
-# A tower or glyph example is a few top-level keys of one document (a map and its
-# enemies, a campaign's scenarios, a card's sequence): they replace those keys of a
-# document of the shipped pack (the host, chosen by the first key), and a check of that
-# pack must yield the code inside the example's lines, at the line the example marks
-# with a trailing comment when it marks one (a comment line only explains: inside a map
-# a trailing '#' would be cells). Examples that elide ('...') are not whole and are left
-# out, as are the simulations' codes: a check here does not simulate (that is not what
-# these codes judge, and it would cost minutes per example).
+# A tower, glyph, riddle or role example is a few top-level keys of one document (a map
+# and its enemies, a campaign's scenarios, a card's sequence, a riddle's coins, a role's
+# abilities): they replace those keys of a document of the shipped pack (the host,
+# chosen by the first key), and a check of that pack must yield the code inside the
+# example's lines, at the line the example marks with a trailing comment when it marks
+# one (a comment line only explains: inside a map a trailing '#' would be cells).
+# Examples that elide ('...') are not whole and are left out, as are the simulations'
+# codes: a check here neither simulates towers, glyphs or role playouts nor proves
+# riddles (that is not what these codes judge, and it would cost minutes per example).
 
-HOSTS: dict[str, tuple[str, str]] = {
-    # first key of the example -> (pack in content/, file of the host document)
-    **{key: ("tower", "scenarios/fish-steps.yaml") for key in ("map", "enemies")},
-    **{key: ("tower", "campaigns/siege-of-lykessa.yaml")
-       for key in ("scenarios", "variants", "ranks")},
-    **{key: ("tower", "variants/expert.yaml") for key in ("difficulty", "hooks")},
-    **{key: ("glyphs", "riddles/deck-1.yaml") for key in ("sequence", "deck")},
-    **{key: ("glyphs", "game.yaml")
-       for key in ("deck_size", "degrees", "setups", "turns", "glyph_set",
-                   "special_actions")},
-    **{key: ("glyphs", "glyph-set.yaml") for key in ("tiles", "name")},
+HOSTS: dict[str, dict[str, tuple[str, str]]] = {
+    # system letter of the code -> first key of the example -> (pack in content/, file
+    # of the host document)
+    "T": {**{key: ("tower", "scenarios/fish-steps.yaml") for key in ("map", "enemies")},
+          **{key: ("tower", "campaigns/siege-of-lykessa.yaml")
+             for key in ("scenarios", "variants", "ranks")},
+          **{key: ("tower", "variants/expert.yaml") for key in ("difficulty", "hooks")}},
+    "X": {**{key: ("glyphs", "riddles/deck-1.yaml") for key in ("sequence", "deck")},
+          **{key: ("glyphs", "game.yaml")
+             for key in ("deck_size", "degrees", "setups", "turns", "glyph_set",
+                         "special_actions")},
+          **{key: ("glyphs", "glyph-set.yaml") for key in ("tiles", "name")}},
+    "G": {**{key: ("riddles", "riddles/06-capstone-cove.yaml")
+             for key in ("id", "map", "coins", "objectives", "stockpile", "players",
+                         "number", "island", "gods")},
+          **{key: ("riddles", "gods/atlas.yaml") for key in ("quest",)},
+          **{key: ("riddles", "campaigns/lantern-archipelago.yaml") for key in ("islands",)},
+          **{key: ("riddles", "constellations/night-sky.yaml") for key in ("nodes",)},
+          **{key: ("riddles", "dice/sphinx-die.yaml") for key in ("faces",)}},
+    "N": {**{key: ("roles", "game.yaml") for key in ("roles", "numbers", "board")},
+          **{key: ("roles", "cards/builders.yaml")
+             for key in ("kind", "first_play", "abilities")}},
 }
 
 
@@ -92,9 +116,9 @@ def _example_keys(example: str) -> list[str] | None:
 
 SET_INTO_A_PACK = sorted(
     code for code, e in EXPLAINED.items()
-    if re.fullmatch(r"RS-[TX]0\d\d", code)
+    if re.fullmatch(r"RS-[TXGN]0\d\d", code)
     and not re.search(r"(?<![\w.])\.\.\.(?![\w.])", e.example)  # elided: not whole
-    and (keys := _example_keys(e.example)) and keys[0] in HOSTS)
+    and (keys := _example_keys(e.example)) and keys[0] in HOSTS[code[3]])
 
 
 def _set_keys(text: str, example: str, keys: list[str]) -> tuple[str, int]:
@@ -128,14 +152,18 @@ def test_an_example_set_into_a_shipped_pack_yields_its_code(
     import shutil
 
     import generator.systems.glyphs.sim_checks as glyph_sims
+    import generator.systems.riddle as riddle_system
+    import generator.systems.roles.playout as role_playouts
     import generator.systems.tower.sim_checks as tower_sims
 
     monkeypatch.setattr(tower_sims, "check_simulations", lambda *_, **__: [])
     monkeypatch.setattr(glyph_sims, "iter_simulation_problems", lambda *_, **__: iter(()))
+    monkeypatch.setattr(riddle_system, "_iter_solver_results", lambda *_, **__: iter(()))
+    monkeypatch.setattr(role_playouts, "iter_playout_problems", lambda *_, **__: iter(()))
     example = EXPLAINED[code].example
     keys = _example_keys(example)
     assert keys is not None
-    pack, host = HOSTS[keys[0]]
+    pack, host = HOSTS[code[3]][keys[0]]
     root = tmp_path / pack
     shutil.copytree(ROOT / "content" / pack, root,
                     ignore=shutil.ignore_patterns(".riddlesmith-cache"))

@@ -14,59 +14,59 @@ RIDDLE_CODES: dict[str, tuple[Severity, str]] = {
 EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text in {
     "RS-G001": ("Every map cell must be a known symbol; an unknown one would be drawn as "
                 "nothing, and the solver would play a different map.",
-                "map:\n  grid: |\n    . ~ x .    # 'x' is not a map symbol"),
+                "map:\n  grid: |\n    # 'x' is not a map symbol\n    . ~ x ."),
     "RS-G002": ("Rows of different lengths (or an empty grid) have no single shape to print or "
                 "solve.",
-                "map:\n  grid: |\n    . . .\n    . .    # a short row"),
+                "map:\n  grid: |\n    # a short row\n    . . .\n    . ."),
     "RS-G003": ("Nothing stands on a dome, so the set-up cannot be laid out on the table.",
-                "map:\n  grid: |\n    4W . .    # a worker start on a dome (4)"),
+                "map:\n  grid: |\n    # a worker start on a dome (4)\n    4W . ."),
     "RS-G004": ("Figures and tokens need land; the sea holds nothing.",
-                "map:\n  grid: |\n    ~W . .    # a worker start on the sea"),
+                "map:\n  grid: |\n    # a worker start on the sea\n    ~W . ."),
     "RS-G005": ("One space holds one figure, and each figure is set up once.",
-                "map:\n  grid: |\n    WK . .    # a worker and the King on one space"),
+                "map:\n  grid: |\n    # a worker and the King on one space\n    WK . ."),
     "RS-G006": ("A '*' on the map needs its text under 'features', and each text needs its '*', "
                 "or the book prints a mark without meaning.",
-                "map:\n  grid: |\n    . . .\n  features:\n    C1: {name: Well, text: ...}    # no '*' on C1"),
+                "map:\n  grid: |\n    . . .\n  features:\n    C1: {name: Well, text: A dry well.}    # no '*' on C1"),
     "RS-G007": ("A space named outside the map cannot be drawn or reached.",
-                "coins:\n  - {at: F9, colour: gold, levels: [1]}    # on a 5x5 map"),
+                "map:\n  grid: |\n    W . .\ncoins:\n  - {at: D1, colour: gold, levels: [1]}    # on a 3x1 map"),
     "RS-G008": ("A bridge joins two land spaces straight across sea; any other bridge cannot "
                 "be built from the pieces.",
-                "map:\n  bridges:\n    - [A1, C3]    # not straight across the sea"),
+                "map:\n  grid: |\n    W ~ .\n    . ~ .\n    . ~ .\n  bridges:\n    - [A1, C3]    # not straight across the sea"),
     "RS-G009": ("Coins lie on land; a coin on the sea cannot be collected.",
-                "coins:\n  - {at: B2, colour: gold, levels: [1]}    # B2 is '~'"),
+                "map:\n  grid: |\n    W ~ .\ncoins:\n  - {at: B1, colour: gold, levels: [1]}    # B1 is '~'"),
     "RS-G010": ("Coins are collected by building on them; a space no worker can build on "
                 "makes the coin a dead end.",
-                "coins:\n  - {at: E5, colour: gold, levels: [1]}    # E5 is walled off by sea"),
+                "map:\n  grid: |\n    W . ~ .\ncoins:\n  - {at: D1, colour: gold, levels: [1]}    # D1 lies beyond the sea"),
     "RS-G011": ("A coin under a dome at set-up can never be collected.",
-                "coins:\n  - {at: C1, colour: gold, levels: [1]}    # C1 is '4', a dome"),
+                "map:\n  grid: |\n    W . 4\ncoins:\n  - {at: C1, colour: gold, levels: [1]}    # C1 is '4', a dome"),
     "RS-G012": ("Two coins on one space cannot both be placed or collected.",
                 "coins:\n  - {at: B2, colour: gold, levels: [1]}\n  - {at: B2, colour: silver, levels: [2]}"),
     "RS-G013": ("An objective with more slots of a colour than the riddle has coins of that "
                 "colour can never be filled.",
-                "slots: {gold: 3}    # the riddle has two gold coins"),
+                "coins:\n  - {at: B1, colour: gold, levels: [1]}\nobjectives:\n  - {tier: gold, slots: {gold: 2}, ends: true}    # one gold coin"),
     "RS-G014": ("Exactly one objective ends the riddle; with none it never ends, with two the "
                 "ending is ambiguous.",
                 "objectives:\n  - {tier: silver, slots: {silver: 1}, ends: true}\n  - {tier: gold, slots: {gold: 1}, ends: true}"),
     "RS-G015": ("The coins' spaces need more building pieces than the riddle can ever supply, "
                 "so the objective is impossible.",
-                "stockpile: {level1: 1, level2: 0, level3: 0, dome: 0}\n# and a coin with levels: [3]"),
+                "coins:\n  - {at: B1, colour: gold, levels: [3]}\nstockpile: {level1: 1, level2: 0, level3: 0, dome: 0}\nobjectives:\n  - {tier: gold, slots: {gold: 1}, ends: true}    # three levels, one block"),
     "RS-G016": ("The coins need pieces beyond the stockpile and opening queue; it may still work "
                 "through gods, but check it.",
-                "stockpile: {level1: 2, level2: 1, level3: 0, dome: 0}\n# a coin needs level 3; only a god card could supply it"),
+                "coins:\n  - {at: B1, colour: gold, levels: [2]}\nstockpile: {level1: 0, level2: 0, level3: 0, dome: 0}\ngods: {deck: [apollo, atlas], queue: [atlas]}\nobjectives:\n  - {tier: gold, slots: {gold: 1}, ends: true}    # level 2 waits in the deck"),
     "RS-G017": ("Each player count places a set number of workers; the map must offer that many "
                 "start spaces.",
-                "players: [1, 2, 3, 4]\nmap:\n  grid: |\n    W . W\n    . W .    # three worker starts, four needed"),
+                "players: [1, 2, 3, 4]\nmap:\n  grid: |\n    # three worker starts, four needed\n    W . W\n    . W ."),
     "RS-G018": ("Riddle, god and blessing numbers are printed and looked up; a number used "
                 "twice sends players to two pages.",
-                "number: 7    # riddle 'ash-road' is number 7 too"),
+                "number: 5    # riddle 'net-menders-market' is number 5 too"),
     "RS-G019": ("An island whose unlock rule can never be met leaves its riddles unplayable in "
                 "the campaign.",
-                "unlock:\n  island_complete: no-such-island"),
+                "islands:\n  - id: harbour\n    name: The Harbour\n    riddles: [capstone-cove]\n    unlock: {island_complete: harbour}    # waits for itself"),
     "RS-G020": ("The riddle names one island and the campaign puts it on another; the book and "
                 "the campaign sheet would disagree.",
-                "island: east    # the campaign lists this riddle on 'west'"),
+                "island: sunken-causeway    # the campaign lists capstone-cove on 'lantern-isles'"),
     "RS-G021": ("A god that no path of diamonds joins to Polaris can never become friendly.",
-                "nodes:\n  - {id: sky-polaris, polaris: true}\n  - {id: sky-hermes, god: hermes}\npaths: []    # nothing joins hermes to Polaris"),
+                "nodes:\n  - {id: sky-polaris, polaris: true}\n  - {id: sky-hermes, god: hermes}    # no path joins it to Polaris\npaths: []"),
     "RS-G022": ("The campaign or constellation has a structural problem (an id used twice, a "
                 "missing node), named in the message.",
                 "islands:\n  - {id: harbour, name: A, riddles: []}\n  - {id: harbour, name: B, riddles: []}"),
@@ -75,14 +75,14 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "gods:\n  deck: [atlas]\n  queue: [hermes]    # hermes is not in the deck"),
     "RS-G024": ("A goal or effect is written so that it can never work (a second set of slots, "
                 "a space off the map, a count of zero).",
-                "# an objective with two sets of coin slots, or a goal that names a space off the map"),
+                "objectives:\n  - {tier: silver, slots: {silver: 0}}    # no slot to fill\n  - {tier: gold, slots: {gold: 1}, ends: true}"),
     "RS-G025": ("A gem that no face of the die shows can never be won.",
-                "faces:\n  - {colour: red, reward: {piece: any}}\n  # ... no blue face\ngems: [red, blue]"),
+                "faces:\n  - {colour: red, reward: {piece: any, text: Add any one piece.}}\n  - {colour: red, reward: {piece: dome, text: Add a dome.}}\ngems: [red, blue]    # no face shows blue"),
     "RS-G026": ("A riddle on no campaign island is reachable only from the book's index.",
-                "island: north    # no campaign island lists this riddle"),
+                "island: lantern-isles    # the island does not list lost-cove\nid: lost-cove"),
     "RS-G027": ("The solver cannot read a quest's text: a quest without an 'id' is played as "
                 "the default quest, so a proof may follow rules the printed card does not say.",
-                "quest:\n  text: Shove the King off a tower.    # no 'id: shove-off-tower'"),
+                "quest:    # no 'id: shove-off-tower'\n  text: Shove the King off a tower."),
     "RS-G101": ("The solver proved the objective impossible, so players would be stuck.",
                 "objectives:\n  - {tier: gold, slots: {gold: 2}, ends: true}    # a gold coin no worker can reach"),
     "RS-G102": ("The solver ran out of budget before it found a solution; the riddle may be "

@@ -17,21 +17,22 @@ EXPLANATIONS: dict[str, Explanation] = {code: Explanation(*text) for code, text 
                 "roles: [city-engineer, night-engineer, ...]    # two Engineer roles"),
     "RS-N004": ("The Statue goes to the highest number and players act from the lowest: "
                 "two cards with one number leave both undecided.",
-                "numbers: {engineer: [1, 2, 3, 4, 5, 6, 7], builder: [7, ...]}    # 7 twice"),
+                "numbers:\n  engineer: [1, 2, 3, 4, 5, 6, 7]\n  builder: [7, 8, 9, 10, 11, 12]    # 7 twice\n"
+                "  specialist: [13, 14, 15, 16, 17, 18]\n  mover: [19, 20, 21, 22, 23, 24]"),
     "RS-N005": ("Each power acts at one stage of the turn; a timing header that names "
                 "another stage prints a card the engine cannot play as written.",
-                "timing: your-build\npower: slide    # a slide is a move"),
+                "abilities:\n  - timing: your-build    # a slide is a move\n    text: Slide one space.\n    power: slide"),
     "RS-N006": ("The power id is not one the engine knows, so playouts ignore the "
                 "ability; the card still prints. Known powers: the abilities of "
                 "generator/engine/powers/abilities and the gods.",
-                "power: teleport"),
+                "abilities:\n  - timing: your-move\n    text: Appear on any space.\n    power: teleport    # no such power"),
     "RS-N007": ("A first game uses the role of each type marked first_play; without it "
                 "the rule sheet's first-game deal cannot be made.",
-                "first_play: false    # on every builder role"),
+                "roles: [city-engineer, hoist-operator, beat-cop, hod-carrier]    # no first_play builder"),
     "RS-N008": ("The parameters are checked against the power's own schema.",
-                "power: leap\nparams: {distances: [1]}"),
+                "abilities:\n  - timing: your-move\n    text: Leap one space.\n    power: leap\n    params: {distances: [1]}    # a leap is 2 to 4 spaces"),
     "RS-N009": ("Workers start on two spaces marked with the same number, one number per "
-                "player.", "board: |\n  1 . 2\n  . . .\n  1 . .    # number 2 marks one space"),
+                "player.", "board: |    # number 2 marks one space\n  1 . 2\n  . . .\n  1 . ."),
     "RS-N010": ("The game's roles are the ids of role-card documents of the pack.",
                 "roles: [city-engineer, riveterr]"),
     "RS-N011": ("In the seeded check playouts this card was never played: it was never "
