@@ -119,11 +119,13 @@ def iter_deck_problems(game: RoleGame, doc: Document, cards: Mapping[str, RoleCa
     for kind in TYPES:
         numbers = game.numbers.get(kind, ())
         if len(numbers) != COPIES[kind]:  # the schema says so too; never reached after it
-            yield doc.diag("RS-N001", f"numbers.{kind} has {len(numbers)} numbers; a {kind} "
-                           f"role is printed {COPIES[kind]} times", ("numbers", kind))
+            yield doc.diag("RS-N001", f"numbers.{kind} has {len(numbers)} numbers; "
+                           f"{_article(kind)} {kind} role is printed {COPIES[kind]} times",
+                           ("numbers", kind))
         for j, number in enumerate(numbers):
             if number in seen:
-                yield doc.diag("RS-N004", f"number {number} is also a {seen[number]} number: "
+                yield doc.diag("RS-N004", f"number {number} is also {_article(seen[number])} "
+                               f"{seen[number]} number: "
                                "the Statue of Liberty and the turn order need every number "
                                "once", ("numbers", kind, j))
             seen[number] = kind
@@ -152,3 +154,12 @@ def iter_board_problems(game: RoleGame, problem: str, doc: Document) -> Iterator
     if game.playtest_players > game.players[1] or game.playtest_players < game.players[0]:
         yield doc.diag("RS-N009", f"playtest.players ({game.playtest_players}) is outside "
                        f"{game.players[0]}-{game.players[1]}", ("playtest", "players"))
+
+
+def _article(word: str) -> str:
+    """``a`` or ``an`` before ``word``.
+
+    >>> _article("builder"), _article("engineer")
+    ('a', 'an')
+    """
+    return "an" if word[:1] in "aeiou" else "a"
