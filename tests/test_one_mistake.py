@@ -234,7 +234,9 @@ def test_a_riddle_file_yaml_cannot_parse_is_one_error_not_echoes_in_the_campaign
     result = CliRunner().invoke(main, ["check", str(root), "--format", "json", "--cache-dir",
                                        str(cache), "-q"])
     assert result.exit_code == 1
-    found = [(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]]
+    # Notes (the proofs' RS-G111 on the other riddles) are not echoes of the mistake.
+    found = [(Path(d["file"]).name, d["code"]) for d in json.loads(result.stdout)["diagnostics"]
+             if d["severity"] != "info"]
     assert found == [("02-keepers-stair.yaml", "RS-Y006")]
     # A reference to an id no file declares is still unknown.
     campaign = root / "campaigns" / "lantern-archipelago.yaml"
