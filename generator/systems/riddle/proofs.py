@@ -56,7 +56,6 @@ from generator.systems.riddle.results import (
 )
 from generator.systems.riddle.solver import (
     CHECK_BUDGET,
-    NOT_RULED_OUT,
     effective_budget,
     solve_riddle,
     worker_assignments,
@@ -504,11 +503,13 @@ def _iter_undecided(riddle: Riddle, doc: Document, solves: Sequence[RiddleSolve]
                     ) -> Iterator[Diagnostic]:
     """RS-G111 (a note), one per objective at its ``tier`` line: the counts whose par is
     the shortest line without god powers because the search for a shorter one with
-    them stopped on its cap (:data:`~.solver.NOT_RULED_OUT`), with each count's turns."""
+    them stopped on its cap (:data:`~.solver.NOT_RULED_OUT`), with each count's turns.
+    A riddle that opts out of the powers (``solver: {powers: false}``) has no such note."""
+    if not riddle.solver.powers:
+        return
     for j, objective in enumerate(riddle.objectives):
         open_ = [(s.players, o.turns) for s in solves for o in s.objectives
-                 if o.tier == objective.tier and o.status == SOLVED
-                 and o.reason.startswith(NOT_RULED_OUT)]
+                 if o.tier == objective.tier and o.status == SOLVED and not o.powers_searched]
         if not open_:
             continue
         turns = ", ".join(f"{t} turn{'s' if t != 1 else ''} at {_mode(n)}" for n, t in open_)
