@@ -22,6 +22,8 @@ from generator.engine.powers.patterns import (
 from generator.engine.powers.pieces import Targets, TurnRules
 from generator.engine.state import DOME
 
+_new = tuple.__new__  # Ply(...) re-parses its arguments; the build loops skip that
+
 Build = tuple[Square, int]
 """``(square, piece)``: the piece placed (``LEVEL1`` .. ``LEVEL3`` or ``DOME``)."""
 
@@ -61,7 +63,7 @@ class _Turn:
 
     __slots__ = (
         "geometry", "rules", "no_up", "level3_wins", "stockpile", "opponents", "out", "dedupe",
-        "movers", "start", "direct", "plain_builds", "moved",
+        "movers", "start", "direct", "plain_builds", "moved", "pairs_once",
     )
 
     def __init__(
@@ -88,12 +90,22 @@ class _Turn:
         self.out: dict[object, Ply] = {}
         # The last relocations recorded, the workers before and after them.
         self.moved: tuple[object, object, tuple[Square, ...]] = (None, None, ())
-        # Only these powers can reach one outcome by two routes.
+        # Only these powers can reach one outcome by two routes. A skyscraper raised
+        # before moving is a dome on a ground-level space, which no later build of
+        # these rules places (no dome below level 3), so it never meets another route.
         self.dedupe = bool(
-            rules.pre_build or rules.extra_steps or rules.team_roam or rules.extra_other
+            (rules.pre_build and not (rules.pre_build_skyscraper and not rules.dome_any_level))
+            or rules.extra_steps or rules.team_roam or rules.extra_other
             or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
             or rules.climb_levels or rules.stay or rules.level_leap or rules.swap_own
             or rules.far_build
+        )
+        # Two builds on two spaces that either may take first, with the same powers
+        # either way: the second order is the first's outcome with as many powers, which
+        # the record would drop, so the builds are paired once, the lower space first.
+        self.pairs_once = bool(
+            rules.extra_other and not (rules.extra_other_blocks_only or rules.dome_any_level
+                                       or rules.far_build or rules.extra_same)
         )
         # Without a rooftop win or an end-of-turn stage a ply is recorded as it comes.
         self.direct = not (rules.win_by_dome or rules.end_forces)
@@ -513,7 +525,8 @@ def _builds_from(
             low = free & -free
             free ^= low
             b = low.bit_length() - 1
-            emit(workers, Ply(index, moves, (*builds, (b, heights[b])), False, up, used))
+            emit(workers, _new(Ply, (index, moves, (*builds, (b, heights[b])), False, up, used,
+                                      False)))
         return
     far = 0
     if rules.far_build:
@@ -536,18 +549,19 @@ def _builds_from(
             onto = _force_onto(turn, placed, occ, domes, index, b, main, moves, main_used, up) if (
                 single and rules.forces and piece < DOME) else ([], False)
             if single and not onto[1]:
-                emit(workers, Ply(index, moves, main, False, up, main_used))
+                emit(workers, _new(Ply, (index, moves, main, False, up, main_used, False)))
             for forced in onto[0]:
                 emit(workers, forced)
             firsts = [(main, main_used)] if single or not same_possible else []
             if same_possible:
                 same = (main + ((b, piece + 1),), main_used + (rules.extra_same,))
                 if not rules.extra_other_required:
-                    emit(workers, Ply(index, moves, same[0], False, up, same[1]))
+                    emit(workers, _new(Ply, (index, moves, same[0], False, up, same[1], False)))
                 firsts.append(same)
             if not rules.extra_other:
                 continue
-            for b2 in _bit_squares(free & ~(1 << b)):
+            others = free & -(2 << b) if turn.pairs_once else free & ~(1 << b)
+            for b2 in _bit_squares(others):
                 height2 = heights[b2]
                 for piece2 in _pieces(turn, height2, dome_any):
                     if piece2 == DOME and rules.extra_other_blocks_only:
@@ -556,8 +570,8 @@ def _builds_from(
                     if piece2 == DOME and height2 < 3:
                         extra_used += (rules.dome_any_level,)
                     for first_builds, first_used in firsts:
-                        emit(workers, Ply(index, moves, first_builds + ((b2, piece2),), False, up,
-                                          first_used + extra_used))
+                        emit(workers, _new(Ply, (index, moves, first_builds + ((b2, piece2),), False,
+                                                up, first_used + extra_used, False)))
 
 
 def _force_onto(

@@ -42,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 from generator.engine.geometry import Geometry, Square, iter_squares
@@ -63,6 +64,9 @@ SETUP_POWER = "place-skyscraper"
 DEFAULT_MAX_ROUNDS = 60
 WIN_CLIMB, WIN_CONDITION, WIN_LAST, WIN_NONE = "climb", "condition", "last-standing", "max-rounds"
 WIN_TYPES = (WIN_CLIMB, WIN_CONDITION, WIN_LAST, WIN_NONE)
+WORKER_MASK = (1 << WORKERS_EACH) - 1
+"""The bits of one seat's workers in a worker mask, shifted by ``WORKERS_EACH * seat``."""
+_BUILDS = itemgetter(2)  # Ply.builds, read by C code in legal_plies
 COST_IMPOSSIBLE, COST_UNFULFILLED = 1, 2
 """Why a played card cost a worker: no plain turn at all, or none that follows the card."""
 
@@ -204,14 +208,17 @@ def legal_plies(table: Table, position: Position, seat: int, card: int) -> list[
     """Every ply of ``seat`` following ``card`` within the pieces left."""
     state, supply, statue = position
     rules = table.with_win[card] if statue == seat else table.without_win[card]
-    mine = sum(1 << i for i in seat_workers(seat) if state.workers[i] >= 0)
-    others = sum(1 << i for i, sq in enumerate(state.workers) if sq >= 0) & ~mine
+    present = 0
+    for i, sq in enumerate(state.workers):
+        if sq >= 0:
+            present |= 1 << i
+    mine = present & (WORKER_MASK << WORKERS_EACH * seat)
     if rules.pre_build_skyscraper and not supply[2]:
         rules = replace(rules, pre_build="", pre_build_skyscraper=False,
                         pre_build_required=False)  # none left to build
     plies = list_plies(table.geometry, state, mine, rules, level3_wins=statue == seat,
-                       opponents=others)
-    if not plies or min(supply) >= max(len(p.builds) for p in plies):
+                       opponents=present & ~mine)
+    if not plies or min(supply) >= max(map(len, map(_BUILDS, plies))):
         return plies  # no ply can take more of a piece than the box holds
     blocks = supply[0]
     # A ply without a dome takes only blocks, one a build.

@@ -132,7 +132,11 @@ class PlyValues:
     are scored again, the rest kept (:meth:`of`). In :meth:`values`, the commonest
     ply (the seat's own worker stepping between spaces off the towers, then blocks of
     levels 1-2 or domes below level 3 on free spaces) changes one term, found without
-    replaying the ply; a ply that builds under a worker scores every worker.
+    replaying the ply; when such a ply raises level-3 towers on free spaces, the
+    other workers' change is kept per (towers raised, mover) for the listing
+    (:meth:`_raised`); a ply moving two workers off the towers (a force, a swap) with
+    such builds changes their two terms (:meth:`_two_moves`); a ply that builds under
+    a worker scores every worker.
 
     >>> from generator.engine.geometry import Geometry
     >>> g = Geometry.rectangle(3, 1)
@@ -143,7 +147,7 @@ class PlyValues:
     """
 
     __slots__ = ("workers", "domes", "steps", "reach", "base", "terms", "first", "towers",
-                 "open3", "occ", "heights")
+                 "open3", "occ", "heights", "_grown")
 
     def __init__(self, state: State, seat: int, steps: tuple[int, ...],
                  reach: tuple[int, ...]) -> None:
@@ -158,6 +162,7 @@ class PlyValues:
         self.terms = [self._term(i, sq, l1, l2, l3, open3, towers)
                       for i, sq in enumerate(workers)]
         self.base = sum(self.terms)
+        self._grown: dict[int, int] = {}  # (new towers, mover) -> the other terms' change
 
     def _term(self, index: int, sq: Square, l1: int, l2: int, l3: int, open3: int,
               towers: int) -> int:
@@ -180,6 +185,7 @@ class PlyValues:
         steps, base, terms = self.steps, self.base, self.terms
         out: list[int] = []
         wins: list[int] = []
+        grown = self._grown
         for ply in plies:
             if ply.win:
                 wins.append(len(out))
@@ -190,18 +196,82 @@ class PlyValues:
                 if to >= 0 and start >= 0 and first <= index < last and not (
                         towers >> to & 1 or towers >> start & 1):
                     occ = occ0 & ~(1 << start) | 1 << to
+                    new = 0  # the level-3 towers the builds raise; -1: the general path
                     for sq, piece in ply.builds:
-                        # A block under a worker, a new tower or a rooftop changes
-                        # other terms; a dome below level 3 changes none.
-                        if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
+                        # A block under a worker or a rooftop changes other terms (the
+                        # general path); a dome below level 3 changes none.
+                        if piece < 2:
+                            if occ >> sq & 1:
+                                new = -1
+                                break
+                        elif piece == 2:
+                            if occ >> sq & 1:
+                                new = -1
+                                break
+                            new |= 1 << sq
+                        elif (towers | new) >> sq & 1:
+                            new = -1
                             break
-                    else:
+                    if new >= 0:
                         height = (l1 >> to & 1) + (l2 >> to & 1)
-                        ready = READY_WEIGHT if height == 2 and steps[to] & open3 else 0
-                        out.append(base - terms[index] + HEIGHT_WEIGHT * height + ready)
+                        ready = READY_WEIGHT if height == 2 and steps[to] & (open3 | new) else 0
+                        value = base - terms[index] + HEIGHT_WEIGHT * height + ready
+                        if new:
+                            key = new << 4 | index  # a worker index is below 16
+                            change = grown.get(key)
+                            if change is None:
+                                change = grown[key] = self._raised(index, new)
+                            value += change
+                        out.append(value)
                         continue
+            elif len(moves) == 2:
+                moved = self._two_moves(moves, ply.builds)
+                if moved is not None:
+                    out.append(moved)
+                    continue
             out.append(self.of(ply))
         return out, wins
+
+    def _two_moves(self, moves: tuple[tuple[int, Square], ...],
+                   builds: tuple[tuple[Square, int], ...]) -> int | None:
+        """The value of a ply that moves two workers (a force, a swap) between spaces
+        off the towers and builds no tower, rooftop or block under a worker: only those
+        two terms change (``None``: another ply, for the general path)."""
+        (a, to_a), (b, to_b) = moves
+        workers, towers = self.workers, self.towers
+        from_a, from_b = workers[a], workers[b]
+        if a == b or min(to_a, to_b, from_a, from_b) < 0 or towers & (
+                1 << to_a | 1 << to_b | 1 << from_a | 1 << from_b):
+            return None
+        occ = self.occ & ~(1 << from_a | 1 << from_b) | 1 << to_a | 1 << to_b
+        for sq, piece in builds:
+            if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
+                return None
+        l1, l2, l3 = self.heights
+        term, open3, terms = self._term, self.open3, self.terms
+        return (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, towers)
+                + term(b, to_b, l1, l2, l3, open3, towers))
+
+    def _raised(self, mover: int, new: int) -> int:
+        """How the terms of the workers other than ``mover`` change when the free
+        spaces of ``new`` become level-3 towers (the mover steps between spaces off
+        the towers, so the free level-3 spaces are otherwise as before)."""
+        open3, towers, steps, reach = self.open3, self.towers, self.steps, self.reach
+        l1, l2, l3 = self.heights
+        first = self.first
+        change = 0
+        for j, sq in enumerate(self.workers):
+            if sq < 0 or j == mover:
+                continue
+            readied = ((l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1) == 2
+                       and not steps[sq] & open3 and steps[sq] & new)
+            if first <= j < first + WORKERS_EACH:
+                change += READY_WEIGHT if readied else 0
+                continue
+            change -= THREAT_WEIGHT if readied else 0
+            if reach[sq] & new and not reach[sq] & towers:
+                change -= ROOFTOP_THREAT_WEIGHT
+        return change
 
     def of(self, ply: Ply) -> int:
         """``score_state`` after ``ply`` (no win checked here), by the general path."""
@@ -255,16 +325,34 @@ class PlyValues:
 def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
     """(best value, index of the ply taken): the first best, each later tie taking its
     place with probability 1/ties (one ``rng.randrange`` per tie, in ply order); an
-    empty list is a lost worker, ``(LOST_WORKER_SCORE, -1)``, with no draw."""
-    best, found, ties = LOST_WORKER_SCORE, -1, 0
-    for index, value in enumerate(values):
-        if found < 0 or value > best:
-            best, found, ties = value, index, 1
+    empty list is a lost worker, ``(LOST_WORKER_SCORE, -1)``, with no draw.
+
+    A tie with a running best below the top draws too, so the values before the
+    first top are walked one by one; after it only the tops draw, found by C code.
+    tests/systems/roles/test_roles_speed.py pins it to the plain walk.
+
+    >>> pick_best([3, 5, 1], random.Random(0))
+    (5, 1)
+    """
+    if not values:
+        return LOST_WORKER_SCORE, -1
+    top = max(values)
+    found = values.index(top)
+    randrange = rng.randrange
+    best, ties = values[0], 1
+    for index in range(1, found):
+        value = values[index]
+        if value > best:
+            best, ties = value, 1
         elif value == best:
             ties += 1
-            if rng.randrange(ties) == 0:
-                found = index
-    return best, found
+            randrange(ties)
+    index = found
+    for ties in range(2, values.count(top) + 1):
+        index = values.index(top, index + 1)
+        if randrange(ties) == 0:
+            found = index
+    return top, found
 
 
 class GreedyPolicy:

@@ -180,3 +180,19 @@ def test_legal_plies_are_the_plies_the_box_can_build(deals: tuple[Table, ...]) -
             view = Position(position.state, (99, 99, 99), position.statue)
             filtered += len(legal_plies(table, view, seat, card)) - len(got)
     assert filtered > 100
+
+
+def test_pick_best_draws_as_the_plain_walk() -> None:
+    """Generated value lists (short and long, few distinct values so ties abound,
+    running bests tied before the top): pick_best returns what the plain walk of
+    reference_greedy.py returns and leaves the generator in the same state."""
+    from generator.systems.roles.policies import pick_best
+
+    from .reference_greedy import pick_best as plain_pick_best
+
+    pick = random.Random(2511)
+    for k in range(3000):
+        values = [pick.randint(-3, pick.choice([0, 2, 9])) for _ in range(pick.randrange(40))]
+        fast_rng, slow_rng = random.Random(k), random.Random(k)
+        assert pick_best(values, fast_rng) == plain_pick_best(values, slow_rng), values
+        assert fast_rng.getstate() == slow_rng.getstate(), values
