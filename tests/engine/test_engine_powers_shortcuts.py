@@ -1,6 +1,7 @@
 """The turn generator's shortcuts pinned to its general path: the single-piece main
 build loop (``_Turn.plain_builds``), two builds on two spaces paired once
-(``_Turn.pairs_once``), no outcome check after a skyscraper raised first (``_Turn.dedupe``), recording a ply without the rooftop and
+(``_Turn.pairs_once``), no outcome check after a skyscraper raised first or for two builds paired once
+(``_Turn.dedupe``), recording a ply without the rooftop and
 end-of-turn checks when the rules have neither (``_Turn.direct``), the rooftop
 test's early exit and the relocations shared by one step's builds (``_Turn.moved``).
 Over generated boards and every registered power alone and in drawn pairs, the
@@ -54,7 +55,8 @@ def _slow(monkeypatch: pytest.MonkeyPatch) -> None:
     def init(self: _Turn, *args: object, **kwargs: object) -> None:
         start(self, *args, **kwargs)  # type: ignore[arg-type]
         self.direct = self.plain_builds = self.pairs_once = False
-        self.dedupe = self.dedupe or bool(self.rules.pre_build)  # a skyscraper raised first
+        # A skyscraper raised first, two builds on two spaces: every outcome checked.
+        self.dedupe = self.dedupe or bool(self.rules.pre_build or self.rules.extra_other)
 
     def record(self: _Turn, workers: tuple[int, ...], ply: Ply) -> None:
         self.moved = (None, None, ())

@@ -90,22 +90,24 @@ class _Turn:
         self.out: dict[object, Ply] = {}
         # The last relocations recorded, the workers before and after them.
         self.moved: tuple[object, object, tuple[Square, ...]] = (None, None, ())
-        # Only these powers can reach one outcome by two routes. A skyscraper raised
-        # before moving is a dome on a ground-level space, which no later build of
-        # these rules places (no dome below level 3), so it never meets another route.
-        self.dedupe = bool(
-            (rules.pre_build and not (rules.pre_build_skyscraper and not rules.dome_any_level))
-            or rules.extra_steps or rules.team_roam or rules.extra_other
-            or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
-            or rules.climb_levels or rules.stay or rules.level_leap or rules.swap_own
-            or rules.far_build
-        )
         # Two builds on two spaces that either may take first, with the same powers
         # either way: the second order is the first's outcome with as many powers, which
         # the record would drop, so the builds are paired once, the lower space first.
         self.pairs_once = bool(
             rules.extra_other and not (rules.extra_other_blocks_only or rules.dome_any_level
                                        or rules.far_build or rules.extra_same)
+        )
+        # Only these powers can reach one outcome by two routes. A skyscraper raised
+        # before moving is a dome on a ground-level space, which no later build of
+        # these rules places (no dome below level 3), so it never meets another route;
+        # nor do two builds paired once.
+        self.dedupe = bool(
+            (rules.pre_build and not (rules.pre_build_skyscraper and not rules.dome_any_level))
+            or rules.extra_steps or rules.team_roam
+            or (rules.extra_other and not self.pairs_once)
+            or rules.move_patterns or rules.forces or rules.build_around or rules.end_forces
+            or rules.climb_levels or rules.stay or rules.level_leap or rules.swap_own
+            or rules.far_build
         )
         # Without a rooftop win or an end-of-turn stage a ply is recorded as it comes.
         self.direct = not (rules.win_by_dome or rules.end_forces)

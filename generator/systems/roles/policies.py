@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import itemgetter
 
 from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
@@ -37,6 +38,7 @@ from generator.systems.roles.engine import (
     win_type,
 )
 
+_OWNER_CHOOSES = itemgetter(6)  # Ply.owner_chooses, read by C code
 WIN_SCORE = 10_000
 LOST_WORKER_SCORE = -500
 HEIGHT_WEIGHT = 10
@@ -132,7 +134,8 @@ class PlyValues:
     are scored again, the rest kept (:meth:`of`). In :meth:`values`, the commonest
     ply (the seat's own worker stepping between spaces off the towers, then blocks of
     levels 1-2 or domes below level 3 on free spaces) changes one term, found without
-    replaying the ply; when such a ply raises level-3 towers on free spaces, the
+    replaying the ply (blocks under the mover raise it); when such a ply raises
+    level-3 towers on free spaces, the
     other workers' change is kept per (towers raised, mover) for the listing
     (:meth:`_raised`); a ply moving two workers off the towers (a force, a swap) with
     such builds changes their two terms (:meth:`_two_moves`); a ply that builds under
@@ -197,13 +200,16 @@ class PlyValues:
                         towers >> to & 1 or towers >> start & 1):
                     occ = occ0 & ~(1 << start) | 1 << to
                     new = 0  # the level-3 towers the builds raise; -1: the general path
+                    lift = 0  # blocks under the mover
                     for sq, piece in ply.builds:
-                        # A block under a worker or a rooftop changes other terms (the
-                        # general path); a dome below level 3 changes none.
+                        # A block under another worker or a rooftop changes other terms
+                        # (the general path); a dome below level 3 changes none.
                         if piece < 2:
                             if occ >> sq & 1:
-                                new = -1
-                                break
+                                if sq != to:
+                                    new = -1
+                                    break
+                                lift += 1
                         elif piece == 2:
                             if occ >> sq & 1:
                                 new = -1
@@ -213,7 +219,7 @@ class PlyValues:
                             new = -1
                             break
                     if new >= 0:
-                        height = (l1 >> to & 1) + (l2 >> to & 1)
+                        height = (l1 >> to & 1) + (l2 >> to & 1) + lift
                         ready = READY_WEIGHT if height == 2 and steps[to] & (open3 | new) else 0
                         value = base - terms[index] + HEIGHT_WEIGHT * height + ready
                         if new:
@@ -235,8 +241,9 @@ class PlyValues:
     def _two_moves(self, moves: tuple[tuple[int, Square], ...],
                    builds: tuple[tuple[Square, int], ...]) -> int | None:
         """The value of a ply that moves two workers (a force, a swap) between spaces
-        off the towers and builds no tower, rooftop or block under a worker: only those
-        two terms change (``None``: another ply, for the general path)."""
+        off the towers and builds no tower, no rooftop and no block under a third
+        worker: only those two terms change (``None``: another ply, for the general
+        path)."""
         (a, to_a), (b, to_b) = moves
         workers, towers = self.workers, self.towers
         from_a, from_b = workers[a], workers[b]
@@ -244,10 +251,18 @@ class PlyValues:
                 1 << to_a | 1 << to_b | 1 << from_a | 1 << from_b):
             return None
         occ = self.occ & ~(1 << from_a | 1 << from_b) | 1 << to_a | 1 << to_b
-        for sq, piece in builds:
-            if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
-                return None
         l1, l2, l3 = self.heights
+        for sq, piece in builds:
+            if piece < 2:
+                # A block raises only the term of a worker standing on it: one of the two.
+                if occ >> sq & 1 and sq != to_a and sq != to_b:
+                    return None
+                if piece:
+                    l2 |= 1 << sq
+                else:
+                    l1 |= 1 << sq
+            elif piece == 2 or towers >> sq & 1:
+                return None
         term, open3, terms = self._term, self.open3, self.terms
         return (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, towers)
                 + term(b, to_b, l1, l2, l3, open3, towers))
@@ -328,8 +343,9 @@ def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
     empty list is a lost worker, ``(LOST_WORKER_SCORE, -1)``, with no draw.
 
     A tie with a running best below the top draws too, so the values before the
-    first top are walked one by one; after it only the tops draw, found by C code.
-    tests/systems/roles/test_roles_speed.py pins it to the plain walk.
+    first top are walked one by one; after it only the tops draw, found by C code,
+    each draw made as ``randrange`` makes it. tests/systems/roles/test_roles_speed.py
+    pins it to the plain walk, result and generator state.
 
     >>> pick_best([3, 5, 1], random.Random(0))
     (5, 1)
@@ -338,7 +354,9 @@ def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
         return LOST_WORKER_SCORE, -1
     top = max(values)
     found = values.index(top)
-    randrange = rng.randrange
+    # rng.randrange(n) is CPython's _randbelow_with_getrandbits(n): getrandbits of
+    # n.bit_length() bits until one is below n; drawn here without its checks.
+    getrandbits = rng.getrandbits
     best, ties = values[0], 1
     for index in range(1, found):
         value = values[index]
@@ -346,11 +364,17 @@ def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
             best, ties = value, 1
         elif value == best:
             ties += 1
-            randrange(ties)
+            bits = ties.bit_length()
+            while getrandbits(bits) >= ties:
+                pass
     index = found
     for ties in range(2, values.count(top) + 1):
         index = values.index(top, index + 1)
-        if randrange(ties) == 0:
+        bits = ties.bit_length()
+        draw = getrandbits(bits)
+        while draw >= ties:
+            draw = getrandbits(bits)
+        if draw == 0:
             found = index
     return top, found
 
@@ -425,7 +449,7 @@ class GreedyPolicy:
         if plies is None:
             plies = legal_plies(table, position, seat, card)
         ordered = self._ordered_scores(table, position, seat, card, plies) if any(
-            p.owner_chooses for p in plies) else {}
+            map(_OWNER_CHOOSES, plies)) else {}
         if ordered:
             values = [ordered[p] if p in ordered else
                       self._ply_score(table, position, seat, card, p) for p in plies]
