@@ -134,12 +134,13 @@ class PlyValues:
     are scored again, the rest kept (:meth:`of`). In :meth:`values`, the commonest
     ply (the seat's own worker stepping between spaces off the towers, then blocks of
     levels 1-2 or domes below level 3 on free spaces) changes one term, found without
-    replaying the ply (blocks under the mover raise it); when such a ply raises
-    level-3 towers on free spaces, the
-    other workers' change is kept per (towers raised, mover) for the listing
-    (:meth:`_raised`); a ply moving two workers off the towers (a force, a swap) with
-    such builds changes their two terms (:meth:`_two_moves`); a ply that builds under
-    a worker scores every worker.
+    replaying the ply (blocks under the mover raise it); a ply moving two workers off
+    the towers (a force, a swap) changes two (:meth:`_two_moves`). Where such a ply
+    raises level-3 towers on free spaces, the other workers' change is kept per
+    (towers raised, workers moved) for the listing (:meth:`_raised`); a tower raised
+    and capped in one ply changes nothing. Other plies (a rooftop on a standing
+    tower, a block under a worker that stays, a step onto or off a tower) take the
+    general path.
 
     >>> from generator.engine.geometry import Geometry
     >>> g = Geometry.rectangle(3, 1)
@@ -165,7 +166,7 @@ class PlyValues:
         self.terms = [self._term(i, sq, l1, l2, l3, open3, towers)
                       for i, sq in enumerate(workers)]
         self.base = sum(self.terms)
-        self._grown: dict[int, int] = {}  # (new towers, mover) -> the other terms' change
+        self._grown: dict[int, int] = {}  # (new towers, moved) -> the other terms' change
 
     def _term(self, index: int, sq: Square, l1: int, l2: int, l3: int, open3: int,
               towers: int) -> int:
@@ -188,7 +189,6 @@ class PlyValues:
         steps, base, terms = self.steps, self.base, self.terms
         out: list[int] = []
         wins: list[int] = []
-        grown = self._grown
         for ply in plies:
             if ply.win:
                 wins.append(len(out))
@@ -215,7 +215,9 @@ class PlyValues:
                                 new = -1
                                 break
                             new |= 1 << sq
-                        elif (towers | new) >> sq & 1:
+                        elif new >> sq & 1:
+                            new &= ~(1 << sq)  # a tower raised and capped: none of it stays
+                        elif towers >> sq & 1:
                             new = -1
                             break
                     if new >= 0:
@@ -223,11 +225,7 @@ class PlyValues:
                         ready = READY_WEIGHT if height == 2 and steps[to] & (open3 | new) else 0
                         value = base - terms[index] + HEIGHT_WEIGHT * height + ready
                         if new:
-                            key = new << 4 | index  # a worker index is below 16
-                            change = grown.get(key)
-                            if change is None:
-                                change = grown[key] = self._raised(index, new)
-                            value += change
+                            value += self._raised(1 << index, new)
                         out.append(value)
                         continue
             elif len(moves) == 2:
@@ -241,9 +239,9 @@ class PlyValues:
     def _two_moves(self, moves: tuple[tuple[int, Square], ...],
                    builds: tuple[tuple[Square, int], ...]) -> int | None:
         """The value of a ply that moves two workers (a force, a swap) between spaces
-        off the towers and builds no tower, no rooftop and no block under a third
-        worker: only those two terms change (``None``: another ply, for the general
-        path)."""
+        off the towers and builds no rooftop and no block under a third worker: those
+        two terms change, and where it raises towers on free spaces the others as
+        :meth:`_raised` says (``None``: another ply, for the general path)."""
         (a, to_a), (b, to_b) = moves
         workers, towers = self.workers, self.towers
         from_a, from_b = workers[a], workers[b]
@@ -252,6 +250,7 @@ class PlyValues:
             return None
         occ = self.occ & ~(1 << from_a | 1 << from_b) | 1 << to_a | 1 << to_b
         l1, l2, l3 = self.heights
+        new = 0  # level-3 towers raised on free spaces
         for sq, piece in builds:
             if piece < 2:
                 # A block raises only the term of a worker standing on it: one of the two.
@@ -261,22 +260,35 @@ class PlyValues:
                     l2 |= 1 << sq
                 else:
                     l1 |= 1 << sq
-            elif piece == 2 or towers >> sq & 1:
+            elif piece == 2:
+                if occ >> sq & 1:
+                    return None
+                new |= 1 << sq
+            elif new >> sq & 1:
+                new &= ~(1 << sq)  # a tower raised and capped: none of it stays
+            elif towers >> sq & 1:
                 return None
-        term, open3, terms = self._term, self.open3, self.terms
-        return (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, towers)
-                + term(b, to_b, l1, l2, l3, open3, towers))
+        term, terms = self._term, self.terms
+        open3, after = self.open3 | new, towers | new
+        value = (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, after)
+                 + term(b, to_b, l1, l2, l3, open3, after))
+        return value + self._raised(1 << a | 1 << b, new) if new else value
 
-    def _raised(self, mover: int, new: int) -> int:
-        """How the terms of the workers other than ``mover`` change when the free
-        spaces of ``new`` become level-3 towers (the mover steps between spaces off
-        the towers, so the free level-3 spaces are otherwise as before)."""
+    def _raised(self, moved: int, new: int) -> int:
+        """How the terms of the workers not in ``moved`` (a mask of worker indices)
+        change when the free spaces of ``new`` become level-3 towers (the moved
+        workers step between spaces off the towers, so the free level-3 spaces are
+        otherwise as before); kept per (``new``, ``moved``) for the listing."""
+        key = new << 16 | moved  # worker indices are below 16
+        change = self._grown.get(key)
+        if change is not None:
+            return change
         open3, towers, steps, reach = self.open3, self.towers, self.steps, self.reach
         l1, l2, l3 = self.heights
         first = self.first
         change = 0
         for j, sq in enumerate(self.workers):
-            if sq < 0 or j == mover:
+            if sq < 0 or moved >> j & 1:
                 continue
             readied = ((l1 >> sq & 1) + (l2 >> sq & 1) + (l3 >> sq & 1) == 2
                        and not steps[sq] & open3 and steps[sq] & new)
@@ -286,6 +298,7 @@ class PlyValues:
             change -= THREAT_WEIGHT if readied else 0
             if reach[sq] & new and not reach[sq] & towers:
                 change -= ROOFTOP_THREAT_WEIGHT
+        self._grown[key] = change
         return change
 
     def of(self, ply: Ply) -> int:
