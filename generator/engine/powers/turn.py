@@ -45,6 +45,7 @@ from generator.engine.state import DOME, State, occupied
 __all__ = ["Build", "Ply", "Relocation", "apply_ply", "list_plies"]
 
 _new_state = tuple.__new__  # State(...) re-parses its arguments; this skips that step
+_new_ply = tuple.__new__  # and so does Ply(...)
 
 
 def list_plies(
@@ -164,15 +165,21 @@ def _second_and_builds(
             final = state.workers
             for j, sq in now_moves:
                 final = (*final[:j], sq, *final[j + 1 :])
+            seconds = [(y, (y, min(heights[y], DOME)))
+                       for y in _bit_squares(build_nb[to] & ~final_occ & ~domes)]
+            moved_up = up or climbed
             for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
                 piece_x = min(heights[x], DOME)
-                for y in _bit_squares(build_nb[to] & ~final_occ & ~domes):
-                    if y == x and piece_x == DOME:
-                        continue  # the first build capped it
-                    one, two = (x, piece_x), (y, piece_x + 1 if y == x else min(heights[y], DOME))
+                one = (x, piece_x)
+                for y, two in seconds:
+                    if y == x:
+                        if piece_x == DOME:
+                            continue  # the first build capped it
+                        two = (y, piece_x + 1)
                     key = (final, (one, two) if one <= two else (two, one), False)
                     if key not in out:
-                        out[key] = Ply(second, now_moves, (one, two), False, up or climbed, used)
+                        out[key] = _new_ply(Ply, (second, now_moves, (one, two), False, moved_up,
+                                                  used, False))
             continue
         for x in _bit_squares(build_nb[workers[first]] & ~final_occ & ~domes):
             piece_x = min(heights[x], DOME)

@@ -151,7 +151,7 @@ class PlyValues:
     """
 
     __slots__ = ("workers", "domes", "steps", "reach", "base", "terms", "first", "towers",
-                 "open3", "occ", "heights", "_grown")
+                 "open3", "occ", "heights", "_grown", "_last_moves", "_moved")
 
     def __init__(self, state: State, seat: int, steps: tuple[int, ...],
                  reach: tuple[int, ...]) -> None:
@@ -167,6 +167,8 @@ class PlyValues:
                       for i, sq in enumerate(workers)]
         self.base = sum(self.terms)
         self._grown: dict[int, int] = {}  # (new towers, moved) -> the other terms' change
+        self._last_moves: object = None  # the last two-worker moves valued, and
+        self._moved: tuple[int, int] | None = None  # their (occupied, value)
 
     def _term(self, index: int, sq: Square, l1: int, l2: int, l3: int, open3: int,
               towers: int) -> int:
@@ -238,17 +240,26 @@ class PlyValues:
 
     def _two_moves(self, moves: tuple[tuple[int, Square], ...],
                    builds: tuple[tuple[Square, int], ...]) -> int | None:
-        """The value of a ply that moves two workers (a force, a swap) between spaces
-        off the towers and builds no rooftop and no block under a third worker: those
-        two terms change, and where it raises towers on free spaces the others as
-        :meth:`_raised` says (``None``: another ply, for the general path)."""
-        (a, to_a), (b, to_b) = moves
-        workers, towers = self.workers, self.towers
-        from_a, from_b = workers[a], workers[b]
-        if a == b or min(to_a, to_b, from_a, from_b) < 0 or towers & (
-                1 << to_a | 1 << to_b | 1 << from_a | 1 << from_b):
+        """The value of a ply that moves two workers (a force, a swap, both workers
+        acting) between spaces off the towers and builds no rooftop and no block under
+        a third worker: those two terms change, and where it raises towers on free
+        spaces the others as :meth:`_raised` says (``None``: another ply, for the
+        general path). The plies of one step share their moves, so the last moves'
+        value is kept for builds that change no term (blocks and domes on free spaces
+        below level 3)."""
+        if moves is not self._last_moves:
+            self._last_moves, self._moved = moves, self._two_moved(moves)
+        moved = self._moved
+        if moved is None:
             return None
-        occ = self.occ & ~(1 << from_a | 1 << from_b) | 1 << to_a | 1 << to_b
+        occ, value = moved
+        towers = self.towers
+        for sq, piece in builds:
+            if piece == 2 or (occ >> sq & 1 if piece < 2 else towers >> sq & 1):
+                break
+        else:
+            return value
+        (a, to_a), (b, to_b) = moves
         l1, l2, l3 = self.heights
         new = 0  # level-3 towers raised on free spaces
         for sq, piece in builds:
@@ -273,6 +284,21 @@ class PlyValues:
         value = (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, after)
                  + term(b, to_b, l1, l2, l3, open3, after))
         return value + self._raised(1 << a | 1 << b, new) if new else value
+
+    def _two_moved(self, moves: tuple[tuple[int, Square], ...]) -> tuple[int, int] | None:
+        """For two workers moved between spaces off the towers: the occupied spaces
+        after the moves and the value when nothing is built (``None``: other moves)."""
+        (a, to_a), (b, to_b) = moves
+        workers, towers = self.workers, self.towers
+        from_a, from_b = workers[a], workers[b]
+        if a == b or min(to_a, to_b, from_a, from_b) < 0 or towers & (
+                1 << to_a | 1 << to_b | 1 << from_a | 1 << from_b):
+            return None
+        occ = self.occ & ~(1 << from_a | 1 << from_b) | 1 << to_a | 1 << to_b
+        l1, l2, l3 = self.heights
+        term, terms, open3 = self._term, self.terms, self.open3
+        return occ, (self.base - terms[a] - terms[b] + term(a, to_a, l1, l2, l3, open3, towers)
+                     + term(b, to_b, l1, l2, l3, open3, towers))
 
     def _raised(self, moved: int, new: int) -> int:
         """How the terms of the workers not in ``moved`` (a mask of worker indices)
