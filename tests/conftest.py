@@ -101,7 +101,7 @@ def _locked(path: Path) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Path | None], None]:
     """``seed(pack, dest)`` fills the cache folder ``dest`` with what one check of the
-    shipped ``pack`` stores (made once per session, in a folder of its own: the shipped
+    shipped ``pack`` stores, and the riddles' measures its build adds, (made once per session, in a folder of its own: the shipped
     packs' own caches are never read or written); ``dest=None`` only makes it.
 
     A test that needs the shipped pack checked or built, but not simulated from
@@ -120,7 +120,10 @@ def shipped_cache(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Pa
         if pack not in made:
             with _locked(root / f"{pack}.lock"):
                 if not (root / f"{pack}.done").exists():
-                    check([CONTENT / pack], Options(cache_dir=root / pack))
+                    report = check([CONTENT / pack], Options(cache_dir=root / pack))
+                    for one in report.packs:  # what a build adds: the riddle measures
+                        if "riddle" in one.systems and not report.failed():
+                            report.systems["riddle"].report(one, report.options)
                     (root / f"{pack}.done").touch()
             made.add(pack)
         if dest is not None and (root / pack).is_dir():  # the fragments system caches nothing

@@ -287,9 +287,13 @@ class RiddleSystem:
                     if seats(r, 1)]
         solves = prove_all(requests, shared, cache_dir=cache_dir_for(pack, options),
                            executor=options.executor, store=store)
+        from generator.systems.riddle.figures import measured_solves
+
+        measured = measured_solves({q.riddle: solves[q] for q in requests}, shared,
+                                   cache_dir_for(pack, options), store, options.executor)
         difficulty: dict[str, Any] = {}
         for request in requests:
-            solve = solves[request]
+            solve = measured[request.riddle] or solves[request]
             difficulty[request.riddle] = [
                 {"tier": o.tier, "status": o.status, "turns": o.turns, "states": o.states,
                  # Effective branching factor: b with b**turns = states expanded.
@@ -297,7 +301,9 @@ class RiddleSystem:
                  "optimal_first_moves": o.optimal_first_moves,
                  "unique_first_move": (o.optimal_first_moves == 1
                                        if o.optimal_first_moves is not None else None),
-                 "reason": o.reason}
+                 "reason": o.reason,
+                 # The designer's measures (README, "Riddle measures for the designer").
+                 "measures": o.measures}
                 for o in solve.objectives]
         # Every player count, as check proved them (from its cache; shown, never judged).
         by_count = {r.id: requests_by_count(r) for r in ordered}

@@ -12,12 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from generator.systems import Figure
+from generator.sim.executors import Executor
+from generator.systems import Figure, ProgressFn
 from generator.systems.riddle.model import Riddle
-from generator.systems.riddle.proofs import ProofRequest, ProofShared, prove_all, seats
+from generator.systems.riddle.proofs import ProofRequest, ProofShared, ProofStore, prove_all, seats
 from generator.systems.riddle.results import SOLVED, RiddleSolve
 
 MEASURED = (("optimal_lines", "shortest lines"), ("key_moves", "key moves"),
@@ -91,27 +93,115 @@ def measures_fingerprint(riddle: Riddle, solve: RiddleSolve, shared: ProofShared
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def cached_measures(riddle: Riddle, solve: RiddleSolve, shared: ProofShared,
-                    cache_dir: Path | None) -> list[tuple[str, dict[str, Any]]]:
-    """(tier, measures as JSON) of each solved objective of ``solve``, from the pack's
-    cache when an entry for the same inputs is there (one file per riddle and inputs, so
-    both sides of a diff keep theirs), else measured and stored."""
-    from generator.cachefile import read_keyed, write_json
-    from generator.systems.riddle.measures import measure_solve
+def _stored_measures(path: Path | None, key: str) -> list[tuple[str, dict[str, Any]]] | None:
+    """The rows :func:`_store_measures` wrote at ``path`` for ``key``, or None."""
+    from generator.cachefile import read_keyed
 
-    key = measures_fingerprint(riddle, solve, shared)
-    path = cache_dir / f"measures-{riddle.id}-{key[:16]}.json" if cache_dir else None
     stored = read_keyed(path, key) if path is not None else None
     rows = stored.get("objectives") if stored is not None else None
     if isinstance(rows, list) and all(isinstance(r, list) and len(r) == 2 for r in rows):
         return [(str(tier), dict(found)) for tier, found in rows]
-    measured = measure_solve(riddle, solve, gods=shared.gods, die=shared.die_of(riddle),
-                             blessings=shared.blessings)
-    out = [(o.tier, dict(o.measures)) for o in measured.objectives if o.measures is not None]
+    return None
+
+
+def _store_measures(path: Path | None, key: str, rows: list[tuple[str, dict[str, Any]]]
+                    ) -> None:
+    from generator.cachefile import write_json
+
     if path is not None:
-        write_json(path, {"fingerprint": key, "objectives": [list(row) for row in out]})
+        write_json(path, {"fingerprint": key, "objectives": [list(row) for row in rows]})
+
+
+def _measures_path(cache_dir: Path | None, riddle: Riddle, key: str) -> Path | None:
+    return cache_dir / f"measures-{riddle.id}-{key[:16]}.json" if cache_dir else None
+
+
+def measure_rows(shared: ProofShared, riddle_id: str, solve: RiddleSolve
+                 ) -> list[tuple[str, dict[str, Any]]]:
+    """(tier, measures as JSON) of each solved objective of ``solve`` (one task of
+    :func:`measured_solves`, run on its executor)."""
+    from generator.systems.riddle.measures import BOOK_STATES, CHILDREN_AT_MOST, measure_solve
+
+    riddle = shared.riddles[riddle_id]
+    measured = measure_solve(riddle, solve, gods=shared.gods, die=shared.die_of(riddle),
+                             blessings=shared.blessings, states=BOOK_STATES,
+                             children=CHILDREN_AT_MOST)
+    return [(o.tier, dict(o.measures)) for o in measured.objectives if o.measures is not None]
+
+
+def cached_measures(riddle: Riddle, solve: RiddleSolve, shared: ProofShared,
+                    cache_dir: Path | None, store: ProofStore | None = None
+                    ) -> list[tuple[str, dict[str, Any]]]:
+    """(tier, measures as JSON) of each solved objective of ``solve``: from this run's
+    ``store``, else from the pack's cache when an entry for the same inputs is there
+    (one file per riddle and inputs, so both sides of a diff keep theirs), else
+    measured and stored in both."""
+    return measured_rows({riddle.id: solve}, shared, cache_dir, store).get(riddle.id, [])
+
+
+def measured_rows(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
+                  cache_dir: Path | None, store: ProofStore | None = None,
+                  executor: Executor | None = None, progress: ProgressFn | None = None,
+                  label: str = "") -> dict[str, list[tuple[str, dict[str, Any]]]]:
+    """:func:`cached_measures` for many riddles, the missing ones measured on
+    ``executor`` (one task a riddle; None: here, in order) with one ``progress`` line
+    each as it ends. The measures are counts, so every executor gives the same rows."""
+    from generator.sim.executors import InProcessExecutor
+
+    rows: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    todo: list[tuple[str, RiddleSolve, str]] = []
+    for rid, solve in solves.items():
+        if solve is None or rid not in shared.riddles:
+            continue
+        key = measures_fingerprint(shared.riddles[rid], solve, shared)
+        found = store.measures.get(key) if store is not None else None
+        if found is None:
+            found = _stored_measures(_measures_path(cache_dir, shared.riddles[rid], key), key)
+        if found is None:
+            todo.append((rid, solve, key))
+        else:
+            rows[rid] = found
+    tasks = [(rid, solve) for rid, solve, _ in todo]
+    for index, found in (executor or InProcessExecutor()).run(measure_rows, shared, tasks):
+        rid, _, key = todo[index]
+        _store_measures(_measures_path(cache_dir, shared.riddles[rid], key), key, found)
+        rows[rid] = found
+        if progress is not None:
+            progress(f"{label}: {rid}: measured" if label else f"{rid}: measured")
+    if store is not None:
+        for rid, solve in solves.items():
+            if rid in rows and solve is not None:
+                store.measures[measures_fingerprint(shared.riddles[rid], solve, shared)] = rows[rid]
+    return rows
+
+
+PRINTED_MEASURES = ("par", "optimal_lines", "capped", "key_moves", "key_parts", "trap_rate",
+                    "playouts", "estimate_gap", "unused", "states", "stopped")
+"""The measures the build prints and reports: all but their CPU seconds, which vary
+from run to run (the build's output is byte-identical for the same input)."""
+
+
+def measured_solves(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
+                    cache_dir: Path | None, store: ProofStore | None = None,
+                    executor: Executor | None = None, progress: ProgressFn | None = None,
+                    label: str = "") -> dict[str, RiddleSolve | None]:
+    """``solves`` with the designer's measures (:data:`PRINTED_MEASURES`) attached to
+    each solved objective (:func:`measured_rows`), for the book's hints and solution
+    pages and the build report."""
+    rows = measured_rows(solves, shared, cache_dir, store, executor, progress, label)
+    out: dict[str, RiddleSolve | None] = {}
+    for rid, solve in solves.items():
+        by_tier = dict(rows.get(rid, ()))
+        if solve is None or not by_tier:
+            out[rid] = solve
+            continue
+        out[rid] = replace(solve, objectives=tuple(
+            replace(o, measures={k: by_tier[o.tier][k] for k in PRINTED_MEASURES
+                                 if k in by_tier[o.tier]})
+            if o.tier in by_tier else o for o in solve.objectives))
     return out
 
 
-__all__ = ["MEASURED", "cached_measures", "iter_measure_figures", "iter_par_figures",
+__all__ = ["MEASURED", "PRINTED_MEASURES", "cached_measures", "iter_measure_figures",
+           "iter_par_figures", "measure_rows", "measured_rows", "measured_solves",
            "measures_fingerprint", "proof_key"]

@@ -23,7 +23,7 @@ from generator.render.icons import GOLD_DARK
 from generator.render.scene import Element, Line, Scene, Style
 from generator.systems.riddle import french
 from generator.systems.riddle.results import SOLVED
-from generator.systems.riddle.solutions import SolutionBlock, friendly_notation
+from generator.systems.riddle.solutions import SolutionBlock, friendly_notation, key_move_words
 from generator.systems.riddle.typography import (
     ACCENT,
     MARGIN,
@@ -84,8 +84,11 @@ def move_hint(block: SolutionBlock, lang: str | None) -> str:
     result = block.result
     measures = result.measures or {}
     keys = [str(k) for k in measures.get("key_moves", ())]
-    if keys:
-        return labels.label("h2-key", lang, move=keys[0])
+    if keys:  # a god taken or a power used is the riddle's idea more than a plain turn
+        key = min(keys, key=lambda k: (not k.startswith("take "), " with " not in k, k))
+        if key.startswith("take "):
+            return labels.label("h2-take", lang, god=key[len("take "):])
+        return labels.label("h2-key", lang, move=key_move_words(key, lang))
     for i, step in enumerate(result.steps):
         if step.get("power") or step.get("take_god") or step.get("blessings"):
             return labels.label("h2-power", lang, n=i + 1,

@@ -77,6 +77,11 @@ CHILDREN_AT_MOST = 100_000
 cap that binds where one expansion is a whole Hermes turn (hundreds of thousands of
 children), at the same state on every machine (about 1-3 CPU seconds of states with
 powers), so the measures do not depend on the machine's speed."""
+BOOK_STATES = 20_000
+"""The caps (expanded and generated states, each part) of the measures the build prints
+and reports, a tenth of ``solve``'s: every shipped objective whose measures finish
+within :data:`STATES_AT_MOST` expands under 2,000, while one that stops spends the whole
+cap (seconds each); ``riddlesmith solve`` measures further."""
 SECONDS: float | None = None
 """CPU seconds each part of one objective's measures may take by default: None, no such
 cap, so the measures stop on :data:`CHILDREN_AT_MOST` and :data:`STATES_AT_MOST` alone, at
@@ -626,9 +631,11 @@ def measure_solve(riddle: Riddle, solve: RiddleSolve, *,
                   gods: Mapping[str, GodCard] | None = None, die: Die | None = None,
                   blessings: Mapping[str, BlessingCard] | None = None, seed: int = 0,
                   seconds: float | None = SECONDS, lines: bool = True,
-                  traps: bool = True) -> RiddleSolve:
+                  traps: bool = True, states: int = STATES_AT_MOST,
+                  children: int = CHILDREN_AT_MOST) -> RiddleSolve:
     """``solve`` with each solved objective's :class:`Measures` (as JSON) attached,
-    each measured in :func:`measures_game` with the solver's turns as par."""
+    each measured in :func:`measures_game` with the solver's turns as par (each part
+    within ``states`` expanded and ``children`` generated states)."""
     ctx = compile_riddle(riddle, solve.players, expert=solve.expert,
                          gems=len(die.gems) if die is not None else DEFAULT_GEMS)
     tiers = [o.tier for o in ctx.objectives]
@@ -638,7 +645,8 @@ def measure_solve(riddle: Riddle, solve: RiddleSolve, *,
             j = tiers.index(result.tier)
             game = measures_game(ctx, j, result, gods=gods, die=die, blessings=blessings)
             measured = measure_objective(game, result.turns, seed=seed, seconds=seconds,
-                                         lines=lines, traps=traps)
+                                         lines=lines, traps=traps, states=states,
+                                         children=children)
             result = dataclasses.replace(result, measures=measured.to_json())
         out.append(result)
     return dataclasses.replace(solve, objectives=tuple(out))
@@ -696,6 +704,6 @@ def island_difficulties(campaigns: Sequence[Campaign], riddles: Mapping[str, Rid
     return out
 
 
-__all__ = ["CHILDREN_AT_MOST", "LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse", "turn_parts",
+__all__ = ["BOOK_STATES", "CHILDREN_AT_MOST", "LINES_AT_MOST", "Measures", "PLAYOUTS", "SECONDS", "STATES_AT_MOST", "TurnUse", "turn_parts",
            "distinct_starts", "island_difficulties", "measure_objective", "measure_solve",
            "measures_game", "riddle_difficulty", "turn_label", "turn_use"]

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Document
@@ -184,6 +185,8 @@ class ProofStore:
 
     whole: dict[ProofRequest, RiddleSolve] = field(default_factory=dict)
     gated: dict[tuple[ProofRequest, int], RiddleSolve] = field(default_factory=dict)
+    measures: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    """The designer's measures of this run, by :func:`~.figures.measures_fingerprint`."""
 
 
 def prove_all(requests: Sequence[ProofRequest], shared: ProofShared, *,

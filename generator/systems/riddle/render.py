@@ -101,7 +101,9 @@ SOLVE_PLAYERS = 1
 def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
               ) -> dict[str, RiddleSolve | None]:
     """The solver's verdicts for every riddle (one player), cached in ``options.cache_dir``,
-    proven on ``options.executor``, one progress line per riddle."""
+    proven on ``options.executor``, one progress line per riddle; each solved objective
+    with the designer's measures (:func:`~.figures.measured_solves`: the hints' key
+    move, the solution pages' line counts and trap rates)."""
     budget = options.extra.get("solver_budget")
     shared = ProofShared({r.id: r for r, _ in content.riddles}, content.gods, content.dice,
                          {b.id: b for b, _ in content.blessings})
@@ -110,8 +112,12 @@ def solve_all(content: RiddleContent, options: Options, progress: ProgressFn
     solves = prove_all(list(requests.values()), shared, cache_dir=options.cache_dir,
                        executor=options.executor, progress=progress, label=content.pack_id,
                        store=content.proofs)
-    return {r.id: solves[requests[r.id]] if r.id in requests else None
-            for r, _ in content.riddles}
+    from generator.systems.riddle.figures import measured_solves
+
+    return measured_solves({r.id: solves[requests[r.id]] if r.id in requests else None
+                            for r, _ in content.riddles}, shared, options.cache_dir,
+                           content.proofs, options.executor, progress,
+                           f"{content.pack_id}: measures")
 
 
 def solve_counts(content: RiddleContent, options: Options

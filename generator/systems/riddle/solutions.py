@@ -126,6 +126,58 @@ def friendly_notation(text: str, lang: str | None = None) -> str:
     return text
 
 
+def key_move_words(label: str, lang: str | None) -> str:
+    """A key move's label (:func:`~.measures.turn_label`) in the book's words.
+
+    >>> key_move_words("bless Goat Path: C1-D1 build E1 level3 with Atlas", None)
+    'C1–D1, build E1 (level-3 block) with Atlas, with the blessing Goat Path'
+    >>> key_move_words("A1-B2 build C3 dome + C4 level1", "fr")
+    'A1–B2, construit C3 (dôme) + C4 (bloc de niveau 1)'
+    """
+    import re
+
+    card = ""
+    if label.startswith("bless "):
+        card, _, label = label[len("bless "):].partition(": ")
+    words = french.PIECE_WORDS if lang == "fr" else PIECE_WORDS
+    text = re.sub(r"\b([A-H][1-8]) (level[1-3]|dome)\b",
+                  lambda m: f"{m.group(1)} ({words[m.group(2)][0]})", label)
+    text = friendly_notation(text, lang)
+    if lang == "fr":
+        text = text.replace(" with ", " avec ")
+    if card:
+        text += labels.label("h2-with-card", lang, card=card)
+    return text
+
+
+def measures_text(result: ObjectiveResult, lang: str | None) -> str:
+    """The designer's measures of a solved objective, as its solution block prints them
+    under the turns (README, "Riddle measures for the designer"), or "" without them.
+
+    >>> measures_text(ObjectiveResult("gold", SOLVED, 3, (), None, 0, 0.0, measures={
+    ...     "optimal_lines": 2, "capped": False, "key_moves": ["take Atlas"],
+    ...     "trap_rate": 0.785, "playouts": 200}), None)
+    '2 shortest lines · every one plays take Atlas · 78 % of 200 naive playouts miss the par'
+    """
+    found = result.measures
+    if result.status != SOLVED or not found:
+        return ""
+    parts = []
+    lines = found.get("optimal_lines")
+    if isinstance(lines, int):
+        parts.append(labels.label("b-lines-more", lang, n=lines) if found.get("capped")
+                     else labels.label("b-line" if lines == 1 else "b-lines", lang, n=lines))
+        keys = [key_move_words(str(k), lang) for k in found.get("key_moves", ())]
+        if keys and lines > 1:
+            parts.append(labels.label("b-key-moves", lang, moves="; ".join(keys)))
+        elif lines > 1 or found.get("capped"):
+            parts.append(labels.label("b-no-key-move", lang))
+    rate = found.get("trap_rate")
+    if isinstance(rate, (int, float)) and found.get("playouts"):
+        parts.append(labels.label("b-trap", lang, p=round(100 * rate), n=found["playouts"]))
+    return " · ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class SolutionBlock:
     """What one objective's solution needs on the page."""
@@ -317,7 +369,10 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
         line_text = _count_line_text(block, lang) if not block.turns else ""
         text_h = write(line_text, 0.0, 0.0, width, 500.0, size=8.0, min_size=8.0, icons=False,
                        lang=lang).height + 1.0 if line_text else 0.0
-        need = (9.0 + (row_h if block.turns else 8.0 + text_h)
+        measured = measures_text(result, lang) if not block.same_as else ""
+        measured_h = write(measured, 0.0, 0.0, width - 23.0, 500.0, size=7.0, min_size=7.0,
+                           icons=False, lang=lang).height + 1.5 if measured else 0.0
+        need = (9.0 + measured_h + (row_h if block.turns else 8.0 + text_h)
                 + (8.0 if riddle.id != last_riddle else 0) + (6.0 if heading else 0))
         if y + need > bottom and pages[-1]:
             new_page()
@@ -364,6 +419,11 @@ def solution_pages(blocks: Sequence[SolutionBlock], paper: tuple[float, float], 
             pages[-1].append(fitted_text(m + 23.0, y + 4.3, what, 9.0, width - 23.0,
                                          font="sans", fill=INK, min_size=6.5))
             y += 8.0
+        if measured:  # what the designer's measures say of this objective
+            para = write(measured, m + 23.0, y - 0.5, width - 23.0, measured_h + 2.0, size=7.0,
+                         min_size=7.0, icons=False, lang=lang, fill=MUTED)
+            pages[-1].append(para.block)
+            y += para.height + 1.5
         if line_text:  # another player count's line: one paragraph of notation
             para = write(line_text, m, y, width, text_h + 2.0, size=8.0, min_size=8.0,
                          icons=False, lang=lang)
