@@ -50,6 +50,7 @@ from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.bounds import coin_pieces
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
+from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGoal, token_walks
 from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
@@ -100,6 +101,10 @@ SPAN_KNOWN = frozenset({"apollo", "artemis", "athena", "atlas", "demeter", "heph
 """The powers whose builds :func:`build_span` knows: with any other power in play (every
 blessing card's) a turn's builds are taken to reach any two spaces."""
 OTHER_SPACE = frozenset({"demeter"})
+EXTRA_MOVERS = {"apollo": 1, "minotaur": 1}
+"""Workers besides the acting one that a power sets on a new square in a turn (Apollo's
+trade partner, the worker Minotaur shoves); Hermes's roam may move every worker."""
+MOVES_EVERY_WORKER = frozenset({"hermes"})
 """Powers whose extra build goes on another space beside the same worker."""
 
 
@@ -118,11 +123,14 @@ class PowerReach(NamedTuple):
     revive: bool = False  # a destroyed worker may come back on any ground space
     span: tuple[int, ...] | None = None  # per space: the others one turn may also build on
     seats: int = 1  # seats taking turns in turn: a god's power acts on one in ``seats``
+    movers: int = 1  # workers one turn may set on new squares (NO_LIMIT: unknown powers)
 
 
-def power_reach(game: RiddleGame) -> PowerReach:
-    """What the opening queue's played gods and the revealed cards could do in a turn."""
-    powers = [g for g in game.powers.engine if g is not None]
+def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
+    """What the opening queue's played gods (those of the bitmask ``gods`` of queue
+    indices, or all) and the revealed cards could do in a turn."""
+    powers = [g for i, g in enumerate(game.powers.engine)
+              if g is not None and (gods is None or gods >> i & 1)]
     powers += [p.NAME for p in game.blessings.powers
                if p is not None and p.searched and game.blessings.active]
     steps = 1 + sum(EXTRA_STEPS.get(p, 0) for p in powers)
@@ -139,8 +147,25 @@ def power_reach(game: RiddleGame) -> PowerReach:
         (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps,
         revive=any(p in REVIVES for p in powers),
         span=build_span(game.ctx.geometry, powers, steps),
+        movers=_movers(powers, len(game.ctx.start.board.workers)),
         # A blessing card may give a seat another turn at once: no alternation claimed.
         seats=1 if game.blessings.active else game.players)
+
+
+def _movers(powers: Sequence[str], workers: int) -> int:
+    """The most workers one turn may set on new squares with ``powers`` in play
+    (:data:`NO_LIMIT` when a power's moves are not known here: every blessing card's).
+
+    >>> _movers(("atlas", "demeter"), 4), _movers(("apollo", "minotaur"), 4)
+    (1, 3)
+    >>> _movers(("hermes",), 4), _movers(("swap-workers",), 4) == NO_LIMIT
+    (4, True)
+    """
+    if any(p not in SPAN_KNOWN for p in powers):
+        return NO_LIMIT
+    if any(p in MOVES_EVERY_WORKER for p in powers):
+        return max(1, workers)
+    return 1 + sum(EXTRA_MOVERS.get(p, 0) for p in powers)
 
 
 def build_span(geometry: Geometry, powers: Sequence[str], steps: int
@@ -199,22 +224,61 @@ def build_span(geometry: Geometry, powers: Sequence[str], steps: int
 def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
     """:meth:`~.game.RiddleGame.estimate` while powers are in play.
 
-    While no god is held and no blessing card is face up, a line either never
-    uses a power from here (the goals' own bound holds: it is a line of the game
-    without powers) or first spends a turn taking a god; so the estimate is the
-    smaller of the goals' bound and one more than :func:`powered_bound`.
-    Otherwise it is :func:`powered_bound`. Either is out of reach when more turns
-    are needed than pieces can come (every turn but a god's takes a piece; each
-    god's quest and each revealed blessing card may bring one more), past a
-    deadline or past the turn limit."""
+    The powers a line from here can use are those of the gods held now and of the gods
+    it takes (each take a turn that moves and builds nothing), and the revealed cards.
+    So the estimate is the least, over every set of gods still in the queue, of the
+    turns taking them (none claimed while blessing cards are in play: a card may come
+    with a take) plus :func:`powered_bound` with the powers of those and the held
+    ones (:func:`reach_of`); and while no god is held and no blessing card is face up,
+    the goals' own bound for the lines that never use a power. Each is out of reach
+    when more turns are needed than pieces can come (every turn but a god's takes a
+    piece; each god's quest and each revealed blessing card may bring one more), past
+    a deadline or past the turn limit."""
     book: Bookkeeping = state.extra  # type: ignore[assignment]
-    powered = _powered_need(game, state, book)
-    if book.cards or book.revealed or book.athena >= 0 or book.seat_shift:
-        return powered  # (the goals' bound counts seats from the turn alone)
-    take_first = powered + 1 if powered < UNREACHABLE else UNREACHABLE
-    if take_first >= UNREACHABLE or not _in_time(game, state, take_first):
-        take_first = UNREACHABLE
-    return min(game.plain_estimate(state), take_first)
+    engine = game.powers.engine
+    held = 0
+    for c in book.cards:
+        if engine[c.god] is not None:
+            held |= 1 << c.god
+    free = [i for i in range(len(engine))
+            if engine[i] is not None and not book.gods_taken >> i & 1]
+    plain = not (book.cards or book.revealed or book.athena >= 0 or book.seat_shift)
+    best = game.plain_estimate(state) if plain else UNREACHABLE
+    # A blessing card may come with a take (a gift before the action): no turn claimed.
+    each = 0 if game.blessings.active else 1
+    every: int | None = None  # the bound with every god held or still in the queue
+    for size in range(len(free) + 1):
+        takes = each * size
+        if takes + 1 >= best:
+            break  # every line taking ``size`` gods needs a turn more than that
+        if size and len(free) > 1:
+            # More powers never raise the bound (pinned by the tests): no set of this
+            # size or larger does better than all of them.
+            if every is None:
+                whole = held
+                for i in free:
+                    whole |= 1 << i
+                every = _powered_need(game, state, book, reach_of(game, whole))
+            if takes + every >= best:
+                break
+        for chosen in combinations(free, size):
+            gods = held
+            for i in chosen:
+                gods |= 1 << i
+            if plain and not gods:
+                continue  # no power: the goals' bound above
+            need = _powered_need(game, state, book, reach_of(game, gods))
+            if need < UNREACHABLE and _in_time(game, state, takes + need):
+                best = min(best, takes + need)
+    return best
+
+
+def reach_of(game: RiddleGame, gods: int) -> PowerReach:
+    """:func:`power_reach` of the gods of the bitmask ``gods``, remembered per game."""
+    found = game.reach_by_gods.get(gods)
+    if found is None:
+        found = game.reach_by_gods[gods] = power_reach(game, gods)
+    return found
 
 
 def _in_time(game: RiddleGame, state: RiddleState, need: int) -> bool:
@@ -225,11 +289,12 @@ def _in_time(game: RiddleGame, state: RiddleState, need: int) -> bool:
     return limit is None or state.turn + need <= limit
 
 
-def _powered_need(game: RiddleGame, state: RiddleState, book: Bookkeeping) -> int:
+def _powered_need(game: RiddleGame, state: RiddleState, book: Bookkeeping,
+                  reach: PowerReach) -> int:
     more = len(book.cards) + book.revealed.bit_count() + sum(
         1 for i in range(len(game.queue)) if not book.gods_taken >> i & 1)
     possible = game.bounds.turns_possible(state) + more
-    need = powered_bound(game, game.power_reach, game.goal, state)
+    need = powered_bound(game, reach, game.goal, state)
     if need >= UNREACHABLE or possible <= 0 or need > max(possible, 1):
         return UNREACHABLE
     need = max(need, 1)
@@ -258,6 +323,8 @@ def powered_bound(game: RiddleGame, reach: PowerReach, goal: Goal, state: Riddle
         return _stand(game, reach, goal, state)  # type: ignore[arg-type]
     if kind is StandGoal and goal.figure in ("king", "sphinx"):  # type: ignore[attr-defined]
         return _figure_seat(game, reach, goal, state)  # type: ignore[arg-type]
+    if kind is BlessingsGoal:
+        return _blessings(game, reach, goal, state)  # type: ignore[arg-type]
     return 1
 
 
@@ -285,19 +352,42 @@ def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target:
     """The earliest turn a piece can go on ``target``: some worker within build reach."""
     if _revivable(reach, state):
         return 1
-    best = UNREACHABLE
+    return _first_turns(game, reach, state.board.workers)[target]
+
+
+def _first_turns(game: RiddleGame, reach: PowerReach, workers: tuple[int, ...]
+                 ) -> tuple[int, ...]:
+    """Per square, :func:`_first_turn` without a revived worker: remembered per game by
+    the workers' squares and the steps and build distance of a turn (every set of gods
+    with the same two shares the table)."""
+    key = (workers, reach.steps, reach.reach)
+    found = game.first_turns.get(key)
+    if found is not None:
+        return found
     near = game.bounds.near
-    for w in state.board.workers:
-        if w < 0:
-            continue
-        if reach.steps >= NO_LIMIT:
-            return 1
-        steps = near[w][target] - (reach.reach - 1)
-        if near[w][target] >= UNREACHABLE:
-            continue
-        turn = max(1, _ceil(max(0, steps), reach.steps))
-        best = min(best, turn)
-    return best
+    out = []
+    for target in range(game.ctx.geometry.size):
+        best = UNREACHABLE
+        for w in workers:
+            if w < 0:
+                continue
+            if reach.steps >= NO_LIMIT:
+                best = 1
+                break
+            if near[w][target] >= UNREACHABLE:
+                continue
+            steps = near[w][target] - (reach.reach - 1)
+            turn = max(1, _ceil(max(0, steps), reach.steps))
+            best = min(best, turn)
+        out.append(best)
+    found = tuple(out)
+    if len(game.first_turns) < FIRST_TURNS_AT_MOST:
+        game.first_turns[key] = found
+    return found
+
+
+FIRST_TURNS_AT_MOST = 20_000
+"""Tables :func:`_first_turns` remembers per game (one per placement of the workers)."""
 
 
 def _coin_builds(game: RiddleGame, reach: PowerReach, state: RiddleState, coin: int) -> int:
@@ -347,7 +437,7 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
 def _apart(game: RiddleGame, reach: PowerReach,
            wanted: list[tuple[int, list[tuple[int, int, int]]]]) -> int:
     """:func:`_coins_apart`, remembered per game (many states want the same coins)."""
-    key = tuple((count, tuple(coins)) for count, coins in wanted)
+    key = (id(reach), *((count, tuple(coins)) for count, coins in wanted))
     found = game.apart_turns.get(key)
     if found is None:
         found = game.apart_turns[key] = _coins_apart(reach, wanted)
@@ -480,6 +570,50 @@ def _figure_seat(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: Ri
     if first >= UNREACHABLE:
         return UNREACHABLE
     return first - 1 + _turns(missing, reach.same_space, reach.seats)
+
+
+def _blessings(game: RiddleGame, reach: PowerReach, goal: BlessingsGoal,
+               state: RiddleState) -> int:
+    """N more blessing tokens: a token is collected at the end of a turn with a worker on
+    it, so the tokens no worker stands on yet need turns that set workers on new squares,
+    at most :attr:`PowerReach.movers` a turn (the extra ones only on their holders' turns,
+    as the pieces: :func:`_turns`), none before the turn the nearest token can be walked
+    to (:attr:`PowerReach.steps` a turn). Tokens under workers now may all be collected
+    at the end of the next turn. With powers whose moves are not known here: one turn."""
+    if reach.movers >= NO_LIMIT:
+        return 1
+    missing = goal.count - state.blessings
+    left = state.tokens & game.ctx.geometry.land
+    if left.bit_count() < missing:
+        return UNREACHABLE
+    workers = [w for w in state.board.workers if w >= 0]
+    under = sum(1 for w in workers if left >> w & 1)
+    new = missing - under
+    if new <= 0:
+        return 1
+    first = 1 if _revivable(reach, state) else UNREACHABLE
+    distance = game.ctx.distance
+    for t in game.ctx.geometry.squares:
+        if first <= 1:
+            break
+        if not left >> t & 1:
+            continue
+        for w in workers:
+            d = distance[w][t]
+            if d < UNREACHABLE:
+                first = min(first, 1 if reach.steps >= NO_LIMIT else max(1, _ceil(d, reach.steps)))
+    if first >= UNREACHABLE:
+        return UNREACHABLE
+    need = first - 1 + _turns(new, reach.movers, reach.seats)
+    tokens = tuple(t for t in game.ctx.geometry.squares if left >> t & 1)
+    if reach.movers == 1 and reach.steps < NO_LIMIT and reach.rise < NO_LIMIT \
+            and not reach.revive and len(tokens) <= WALKED_AT_MOST:
+        # One worker moves a turn, each step climbing a level at most: the moves that
+        # take workers onto the tokens add up (:func:`~.goals.blessings.token_walks`),
+        # at most ``steps`` a turn (the extra ones on their holders' turns only).
+        need = max(need, _turns(token_walks(game.bounds, state, tokens, missing),
+                                reach.steps, reach.seats))
+    return need
 
 
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:

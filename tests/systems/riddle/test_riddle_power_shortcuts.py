@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -80,6 +81,28 @@ def test_distinct_outcomes_keep_every_key_in_order(seed: int) -> None:
     assert dropped > 0  # the roams did list one outcome more than once
 
 
+def exact_turns_left(rng: random.Random, count: int,
+                     make: Callable[[random.Random], tuple[str, int]]
+                     ) -> Iterator[tuple[RiddleGame, dict[RiddleState, int]]]:
+    """Over ``count`` riddles ``make`` generates: each objective's game with powers and the
+    exact turns left from every state breadth-first search visits (objectives it cannot
+    finish within 3,000 states left out), each state's estimate checked not above them."""
+    for _ in range(count):
+        text, players = make(rng)
+        riddle = riddle_of_text(text)
+        if riddle is None:
+            continue
+        ctx = compile_riddle(riddle, players)
+        for j in range(len(ctx.objectives)):
+            game = RiddleGame(ctx, j, gods=ALL_GODS, powers=True)
+            truth = reference_solve(game, states=3_000)
+            if truth.capped:
+                continue
+            for state, left in truth.exact.items():
+                assert game.estimate(state) <= left, (text, j, state, left)
+            yield game, truth.exact
+
+
 def raised_estimates(game: RiddleGame, states: list[RiddleState],
                      monkeypatch: pytest.MonkeyPatch) -> int:
     """How many of ``states`` the coins-apart and figure-seat parts raise the estimate of."""
@@ -99,22 +122,10 @@ def test_powered_bound_never_exceeds_exact_turns_left(seed: int,
     the exact number of turns left."""
     rng = random.Random(5200 + seed)
     states = raised = objectives = 0
-    for _ in range(100):
-        text, players = riddle_with_gods(rng, BUILD_GODS)
-        riddle = riddle_of_text(text)
-        if riddle is None:
-            continue
-        ctx = compile_riddle(riddle, players)
-        for j in range(len(ctx.objectives)):
-            game = RiddleGame(ctx, j, gods=ALL_GODS, powers=True)
-            truth = reference_solve(game, states=3_000)
-            if truth.capped:
-                continue
-            objectives += 1
-            for state, left in truth.exact.items():
-                assert game.estimate(state) <= left, (text, j, state, left)
-            states += len(truth.exact)
-            raised += raised_estimates(game, list(truth.exact), monkeypatch)
+    for game, exact in exact_turns_left(rng, 100, lambda r: riddle_with_gods(r, BUILD_GODS)):
+        objectives += 1
+        states += len(exact)
+        raised += raised_estimates(game, list(exact), monkeypatch)
     assert objectives >= 80 and states >= 2_000
     assert raised > 0, "the coins-apart and figure-seat parts never raised an estimate"
 
@@ -193,3 +204,52 @@ def test_a_seat_bound_that_forgets_the_power_is_caught(monkeypatch: pytest.Monke
     (one piece a turn: 2 turns claimed where Demeter's one turn does)."""
     monkeypatch.setattr(power_bounds, "_turns", lambda pieces, most, seats: pieces)
     assert compare_powers(TWO_COINS_BESIDE, 1).disagreements
+
+
+def the_old_estimates(game: RiddleGame, states: list[RiddleState],
+                      monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The estimates before the sets of gods taken and the tokens' bound: every state
+    weighed with the whole queue's reach (a take claimed only while no god is held),
+    and a ``blessings`` goal one turn."""
+    whole = power_bounds.power_reach(game)
+    with monkeypatch.context() as m:
+        m.setattr(power_bounds, "reach_of", lambda game, gods: whole)
+        m.setattr(power_bounds, "_blessings", lambda game, reach, goal, state: 1)
+        return [game.estimate(s) for s in states]
+
+
+def riddle_with_queue(rng: random.Random, gods: tuple[str, ...], most: int) -> tuple[str, int]:
+    """A generated riddle whose opening queue holds one to ``most`` of ``gods``, and
+    whose objectives ask for blessing tokens half the time."""
+    text, players = random_riddle_text(rng)
+    text = re.sub(r"^gods: .*\n", "", text, flags=re.MULTILINE)
+    queue = rng.sample(gods, rng.randint(1, most))
+    line = f"gods: {{deck: [{', '.join(queue)}], queue: [{', '.join(queue)}]}}\n"
+    if "b" in text.split("coins:")[0].split("grid:")[-1] and rng.random() < 0.5:
+        text = re.sub(r"    goal: .*\n", f"    goal: {{blessings: {{count: {rng.randint(1, 3)}}}}}\n",
+                      text, count=1)
+    return text.replace("objectives:\n", line + "objectives:\n", 1), players
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gods_taken_and_tokens_never_exceed_exact_turns_left(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The estimate as the least over the sets of gods a line may still take (a turn
+    each, the powers of those and the held ones) and the tokens' bound with powers:
+    on generated riddles with one to three of the ten gods in the queue (1-4 players),
+    on every state breadth-first search visits in the game with powers, it is at most
+    the exact number of turns left; the states where it is above the old estimate
+    (the whole queue's reach) are counted, so the test can fail."""
+    rng = random.Random(6300 + seed)
+    states = raised = objectives = tokens = 0
+    gods = tuple(sorted(POWER_GODS))
+    for game, exact in exact_turns_left(rng, 120, lambda r: riddle_with_queue(r, gods, 3)):
+        objectives += 1
+        tokens += "blessings" in repr(game.goal).lower()
+        states += len(exact)
+        now = [game.estimate(s) for s in exact]
+        old = the_old_estimates(game, list(exact), monkeypatch)
+        assert all(a >= b for a, b in zip(now, old))  # never weaker
+        raised += sum(1 for a, b in zip(now, old) if a > b)
+    assert objectives >= 80 and states >= 2_000 and tokens >= 10
+    assert raised > 0, "the sets of gods taken and the tokens' bound never raised an estimate"
