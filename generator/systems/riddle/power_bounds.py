@@ -54,6 +54,7 @@ from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGo
 from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
+from generator.systems.riddle.schedule import seat_turn_tables
 from generator.systems.riddle.state import DOME_LEVEL, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
@@ -105,6 +106,8 @@ EXTRA_MOVERS = {"apollo": 1, "minotaur": 1}
 """Workers besides the acting one that a power sets on a new square in a turn (Apollo's
 trade partner, the worker Minotaur shoves); Hermes's roam may move every worker."""
 MOVES_EVERY_WORKER = frozenset({"hermes"})
+FORCES_OTHERS = frozenset({"apollo", "minotaur"})
+"""Powers that move a worker on a turn of another seat than its own (a trade, a shove)."""
 """Powers whose extra build goes on another space beside the same worker."""
 
 
@@ -124,6 +127,7 @@ class PowerReach(NamedTuple):
     span: tuple[int, ...] | None = None  # per space: the others one turn may also build on
     seats: int = 1  # seats taking turns in turn: a god's power acts on one in ``seats``
     movers: int = 1  # workers one turn may set on new squares (NO_LIMIT: unknown powers)
+    own_turns: bool = False  # a worker moves only on its own seat's turns (no forced move)
 
 
 def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
@@ -148,6 +152,8 @@ def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
         revive=any(p in REVIVES for p in powers),
         span=build_span(game.ctx.geometry, powers, steps),
         movers=_movers(powers, len(game.ctx.start.board.workers)),
+        own_turns=game.players > 1 and not game.blessings.active and all(
+            p in SPAN_KNOWN and p not in FORCES_OTHERS for p in powers),
         # A blessing card may give a seat another turn at once: no alternation claimed.
         seats=1 if game.blessings.active else game.players)
 
@@ -349,18 +355,45 @@ def _turns(pieces: int, most: int, seats: int) -> int:
 
 
 def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
-    """The earliest turn a piece can go on ``target``: some worker within build reach."""
+    """The earliest turn a piece can go on ``target``: some worker within build reach
+    (with 2-4 players and no power that moves another seat's worker, on its own seat's
+    turns only)."""
     if _revivable(reach, state):
         return 1
-    return _first_turns(game, reach, state.board.workers)[target]
+    return _first_turns(game, reach, state)[target]
 
 
-def _first_turns(game: RiddleGame, reach: PowerReach, workers: tuple[int, ...]
-                 ) -> tuple[int, ...]:
+def _own_turns(game: RiddleGame, reach: PowerReach, state: RiddleState
+               ) -> tuple[tuple[int, ...], ...] | None:
+    """Per worker, the turn (from now) of its d-th move when workers move only on their
+    own seat's turns (:func:`~.schedule.seat_turn_tables`, the Wanderer's rule left out:
+    a roam may move it two turns running); None with one player or a forced move."""
+    if not reach.own_turns:
+        return None
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    masks = game.assignments[book.assignment].masks
+    seat = (state.turn - book.seat_shift) % game.players
+    return seat_turn_tables(masks, -1, game.players, seat, False, len(state.board.workers))
+
+
+def _on_own_turn(tables: tuple[tuple[int, ...], ...] | None, worker: int, moves: int) -> int:
+    """The turn of a worker's ``moves``-th move (``moves`` itself with one player)."""
+    if tables is None:
+        return moves
+    table = tables[worker]
+    return table[moves] if moves < len(table) else moves
+
+
+def _first_turns(game: RiddleGame, reach: PowerReach, state: RiddleState) -> tuple[int, ...]:
     """Per square, :func:`_first_turn` without a revived worker: remembered per game by
-    the workers' squares and the steps and build distance of a turn (every set of gods
-    with the same two shares the table)."""
-    key = (workers, reach.steps, reach.reach)
+    the workers' squares, the steps and build distance of a turn and (own turns) the
+    set-up and the seat to play (every set of gods sharing those shares the table)."""
+    workers = state.board.workers
+    tables = _own_turns(game, reach, state)
+    key: tuple[object, ...] = (workers, reach.steps, reach.reach)
+    if tables is not None:
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key += (book.assignment, (state.turn - book.seat_shift) % game.players)
     found = game.first_turns.get(key)
     if found is not None:
         return found
@@ -368,17 +401,16 @@ def _first_turns(game: RiddleGame, reach: PowerReach, workers: tuple[int, ...]
     out = []
     for target in range(game.ctx.geometry.size):
         best = UNREACHABLE
-        for w in workers:
+        for i, w in enumerate(workers):
             if w < 0:
                 continue
-            if reach.steps >= NO_LIMIT:
-                best = 1
-                break
-            if near[w][target] >= UNREACHABLE:
+            if reach.steps >= NO_LIMIT:  # (a swap or a leap: whatever the walk)
+                moves = 1
+            elif near[w][target] >= UNREACHABLE:
                 continue
-            steps = near[w][target] - (reach.reach - 1)
-            turn = max(1, _ceil(max(0, steps), reach.steps))
-            best = min(best, turn)
+            else:
+                moves = max(1, _ceil(max(0, near[w][target] - (reach.reach - 1)), reach.steps))
+            best = min(best, _on_own_turn(tables, i, moves))
         out.append(best)
     found = tuple(out)
     if len(game.first_turns) < FIRST_TURNS_AT_MOST:
@@ -527,6 +559,11 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
         if top < 0:
             return UNREACHABLE
         climb = _ceil(max(0, goal.level - top), reach.rise)
+        tables = None if _revivable(reach, state) else _own_turns(game, reach, state)
+        if tables is not None and climb > 0:  # each worker climbs on its own seat's turns
+            climb = min(_on_own_turn(tables, i, _ceil(max(0, goal.level - height_at(board, w)),
+                                                      reach.rise))
+                        for i, w in enumerate(board.workers) if w >= 0)
     open_ = ctx.geometry.land & ~state.sunk
     if not (reach.reclaim or ctx.removable):
         open_ &= ~board.domes
@@ -617,16 +654,23 @@ def _blessings(game: RiddleGame, reach: PowerReach, goal: BlessingsGoal,
 
 
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
-    """The earliest turn some worker can stand on ``target`` (ignoring heights)."""
+    """The earliest turn some worker can stand on ``target`` (ignoring heights; with 2-4
+    players and no forced move, on its own seat's turns)."""
     if _revivable(reach, state):
         return 1
+    tables = _own_turns(game, reach, state)
     best = UNREACHABLE
-    for w in state.board.workers:
+    for i, w in enumerate(state.board.workers):
         if w < 0:
             continue
-        if reach.steps >= NO_LIMIT or w == target:
+        if w == target:
             return 1
         d = game.ctx.distance[w][target]
-        if d < UNREACHABLE:
-            best = min(best, _ceil(d, reach.steps))
+        if reach.steps >= NO_LIMIT:  # (a swap or a leap: whatever the walk)
+            moves = 1
+        elif d >= UNREACHABLE:
+            continue
+        else:
+            moves = _ceil(d, reach.steps)
+        best = min(best, _on_own_turn(tables, i, moves))
     return best
