@@ -469,7 +469,8 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
 def _apart(game: RiddleGame, reach: PowerReach,
            wanted: list[tuple[int, list[tuple[int, int, int]]]]) -> int:
     """:func:`_coins_apart`, remembered per game (many states want the same coins)."""
-    key = (id(reach), *((count, tuple(coins)) for count, coins in wanted))
+    key = (reach.same_space, reach.seats, reach.span,
+           *((count, tuple(coins)) for count, coins in wanted))
     found = game.apart_turns.get(key)
     if found is None:
         found = game.apart_turns[key] = _coins_apart(reach, wanted)
