@@ -106,6 +106,9 @@ EXTRA_MOVERS = {"apollo": 1, "minotaur": 1}
 """Workers besides the acting one that a power sets on a new square in a turn (Apollo's
 trade partner, the worker Minotaur shoves); Hermes's roam may move every worker."""
 MOVES_EVERY_WORKER = frozenset({"hermes"})
+DOME_WITH_BLOCK = frozenset({"prometheus"})
+"""Powers whose two builds may go on one space with the dome second (Prometheus builds
+before and after the move; Hephaestus's second piece is a block, never a dome)."""
 FORCES_OTHERS = frozenset({"apollo", "minotaur"})
 """Powers that move a worker on a turn of another seat than its own (a trade, a shove)."""
 """Powers whose extra build goes on another space beside the same worker."""
@@ -128,6 +131,7 @@ class PowerReach(NamedTuple):
     seats: int = 1  # seats taking turns in turn: a god's power acts on one in ``seats``
     movers: int = 1  # workers one turn may set on new squares (NO_LIMIT: unknown powers)
     own_turns: bool = False  # a worker moves only on its own seat's turns (no forced move)
+    dome_alone: bool = True  # no turn places a dome and a block on one space
 
 
 def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
@@ -152,6 +156,7 @@ def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
         revive=any(p in REVIVES for p in powers),
         span=build_span(game.ctx.geometry, powers, steps),
         movers=_movers(powers, len(game.ctx.start.board.workers)),
+        dome_alone=all(p in SPAN_KNOWN and p not in DOME_WITH_BLOCK for p in powers),
         own_turns=game.players > 1 and not game.blessings.active and all(
             p in SPAN_KNOWN and p not in FORCES_OTHERS for p in powers),
         # A blessing card may give a seat another turn at once: no alternation claimed.
@@ -467,28 +472,42 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
 
 
 def _apart(game: RiddleGame, reach: PowerReach,
-           wanted: list[tuple[int, list[tuple[int, int, int]]]]) -> int:
+           wanted: list[tuple[int, list[tuple[int, int, int]]]], domed: bool = False) -> int:
     """:func:`_coins_apart`, remembered per game (many states want the same coins)."""
-    key = (reach.same_space, reach.seats, reach.span,
+    key = (reach.same_space, reach.seats, reach.span, domed,
            *((count, tuple(coins)) for count, coins in wanted))
     found = game.apart_turns.get(key)
     if found is None:
-        found = game.apart_turns[key] = _coins_apart(reach, wanted)
+        found = game.apart_turns[key] = _coins_apart(reach, wanted, domed)
     return found
+
+
+def _space_turns(pieces: int, same_space: int, domed: bool) -> int:
+    """Turns that place ``pieces`` on one space, at most ``same_space`` a turn; with
+    ``domed`` the last is a dome that shares its turn with no block there.
+
+    >>> _space_turns(4, 2, False), _space_turns(4, 2, True), _space_turns(3, 2, True)
+    (2, 3, 2)
+    """
+    if domed and pieces > 0:
+        return _ceil(pieces - 1, same_space) + 1
+    return _ceil(pieces, same_space)
 
 
 COIN_CHOICES_AT_MOST = 64
 """Choices of coins :func:`_coins_apart` weighs; past it, it claims nothing."""
 
 
-def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int, int]]]]
-                 ) -> int:
+def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int, int]]]],
+                 domed: bool = False) -> int:
     """Turns the coins still wanted need when builds on one space and on spaces apart
     cannot share a turn (``wanted``: per colour, the coins to collect and the
     candidates' ``(square, builds, first turn)``).
 
     Whichever coins the group collects, each needs ``ceil(builds / same_space)`` turns
-    that build on its space, the first no earlier than its first turn; and coins no turn
+    that build on its space (``domed``: a tower's or a wanted dome's last piece is a
+    dome, and with :attr:`PowerReach.dome_alone` it takes a turn of its own there), the
+    first no earlier than its first turn; and coins no turn
     can build on together (:attr:`PowerReach.span`) need those turns one after the
     other. The least over every choice of coins of the most over every set of such
     coins is a bound; 0 (no claim) past :data:`COIN_CHOICES_AT_MOST` choices."""
@@ -508,7 +527,7 @@ def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int,
                         for a, b in combinations(group, 2))):
                     continue
                 start = min(t for _, _, t in group)
-                each = sum(_ceil(b, reach.same_space) for _, b, _ in group)
+                each = sum(_space_turns(b, reach.same_space, domed) for _, b, _ in group)
                 whole = _turns(sum(b for _, b, _ in group), reach.same_space, reach.seats)
                 need = max(need, start - 1 + max(each, whole))
         best = min(best, need)
@@ -539,7 +558,9 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
     spaces = [space for space in spaces if space[2] < UNREACHABLE]
     if len(spaces) < missing:
         return need
-    return max(need, _apart(game, reach, [(missing, spaces)]))
+    # Each space's last piece is its dome (a tower's, or the dome wanted).
+    domed = reach.dome_alone and not (goal.what == "dome" and reach.dome_any)
+    return max(need, _apart(game, reach, [(missing, spaces)], domed))
 
 
 def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState) -> int:

@@ -110,7 +110,7 @@ def raised_estimates(game: RiddleGame, states: list[RiddleState],
     """How many of ``states`` the coins-apart and figure-seat parts raise the estimate of."""
     now = [game.estimate(s) for s in states]
     with monkeypatch.context() as m:
-        m.setattr(power_bounds, "_apart", lambda game, reach, wanted: 0)
+        m.setattr(power_bounds, "_apart", lambda game, reach, wanted, domed=False: 0)
         m.setattr(power_bounds, "_figure_seat", lambda game, reach, goal, state: 1)
         before = [game.estimate(s) for s in states]
     return sum(1 for a, b in zip(now, before) if a > b)
@@ -210,16 +210,20 @@ def test_a_seat_bound_that_forgets_the_power_is_caught(monkeypatch: pytest.Monke
 
 def the_old_estimates(game: RiddleGame, states: list[RiddleState],
                       monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The estimates before the sets of gods taken, the tokens' bound and the seats' own
-    turns: every state weighed with the whole queue's reach (a take claimed only while
-    no god is held), a ``blessings`` goal one turn, and every worker free to move on
-    every turn."""
+    """The estimates before the sets of gods taken, the tokens' bound, the seats' own
+    turns and the dome's own turn: every state weighed with the whole queue's reach (a
+    take claimed only while no god is held), a ``blessings`` goal one turn, every worker
+    free to move on every turn, and a tower's dome sharing a turn with its blocks."""
     whole = power_bounds.power_reach(game)
     with monkeypatch.context() as m:
         m.setattr(power_bounds, "reach_of", lambda game, gods: whole)
         m.setattr(power_bounds, "_blessings", lambda game, reach, goal, state: 1)
         m.setattr(power_bounds, "_own_turns", lambda game, reach, state: None)
-        return [game.estimate(s) for s in states]
+        m.setattr(power_bounds, "_space_turns", lambda pieces, most, domed: -(-pieces // most))
+        game.apart_turns.clear()  # (remembered with the dome's own turn)
+        old = [game.estimate(s) for s in states]
+    game.apart_turns.clear()
+    return old
 
 
 def riddle_with_queue(rng: random.Random, gods: tuple[str, ...], most: int) -> tuple[str, int]:
@@ -301,3 +305,32 @@ def test_powered_estimate_skips_only_sets_that_cannot_do_better(seed: int) -> No
                 game, state), state
             compared += 1
     assert compared >= 500
+
+
+PROMETHEUS_TOWER = """kind: riddle
+id: prometheus-tower
+number: 1
+title: Prometheus Tower
+island: x
+map:
+  grid: |
+    W .
+    . 2
+stockpile: {level1: 0, level2: 0, level3: 1, dome: 1}
+gods: {deck: [prometheus], queue: [prometheus]}
+objectives:
+  - tier: silver
+    goal: {build: {what: tower, count: 1, region: [B2]}}
+    ends: true
+"""
+"""B2's tower lacks its level-3 block and its dome: two turns without a power, and
+one once Prometheus is held (the block before the move, the dome after it)."""
+
+
+def test_a_dome_alone_that_forgets_prometheus_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tower's dome takes a turn of its own on its space unless a power builds twice
+    there with the dome second: the reference agrees, and catches a bound that forgets
+    Prometheus (it claims two turns where one does, once he is held)."""
+    assert compare_powers(PROMETHEUS_TOWER, 1).disagreements == []
+    monkeypatch.setattr(power_bounds, "DOME_WITH_BLOCK", frozenset())
+    assert compare_powers(PROMETHEUS_TOWER, 1).disagreements
