@@ -28,9 +28,22 @@ of them are held, on whatever turn.
   ``seats`` at most (:func:`_turns`), so the pieces it adds to a run of turns are
   counted on those turns only (no alternation is claimed while a blessing card
   that may give a seat another turn is in play).
+- ``blessings``: the tokens no worker stands on need turns that set workers on new
+  squares (one a turn unless a power moves more: Apollo's trade, Minotaur's shove,
+  Hermes's roam), none before the nearest token can be walked to; while one worker
+  moves a turn, the tokens' walks add up (:func:`~.goals.blessings.token_walks`).
+- Towers and wanted domes: a space's dome takes a turn of its own there unless a
+  power builds a block and a dome on one space in a turn (Prometheus).
+- Walks at 2-4 players with no power that moves another seat's worker: a worker
+  moves on its own seat's turns only (:func:`~.schedule.seat_turn_tables`).
 - ``all_of`` / ``any_of``: the largest / smallest of their goals' bounds.
 - Anything else: one turn while the goal is not met (what the solver claimed for
   every goal before this bound).
+
+:func:`powered_estimate` takes the least of this bound over every set of gods a line
+may still take, each take a turn of its own, with the powers of that set and of the
+held gods (more powers never raise the bound, so larger sets are skipped once even
+all the gods cannot beat the best).
 
 ``tests/systems/riddle/reference_gods.py`` pins it: on every state breadth-first
 search visits in generated riddles with gods and blessings, the bound is at most
@@ -102,16 +115,17 @@ SPAN_KNOWN = frozenset({"apollo", "artemis", "athena", "atlas", "demeter", "heph
 """The powers whose builds :func:`build_span` knows: with any other power in play (every
 blessing card's) a turn's builds are taken to reach any two spaces."""
 OTHER_SPACE = frozenset({"demeter"})
+"""Powers whose extra build goes on another space beside the same worker."""
 EXTRA_MOVERS = {"apollo": 1, "minotaur": 1}
 """Workers besides the acting one that a power sets on a new square in a turn (Apollo's
 trade partner, the worker Minotaur shoves); Hermes's roam may move every worker."""
 MOVES_EVERY_WORKER = frozenset({"hermes"})
+"""Powers that may move every worker of the holder in one turn (a team roam)."""
 DOME_WITH_BLOCK = frozenset({"prometheus"})
 """Powers whose two builds may go on one space with the dome second (Prometheus builds
 before and after the move; Hephaestus's second piece is a block, never a dome)."""
 FORCES_OTHERS = frozenset({"apollo", "minotaur"})
 """Powers that move a worker on a turn of another seat than its own (a trade, a shove)."""
-"""Powers whose extra build goes on another space beside the same worker."""
 
 
 class PowerReach(NamedTuple):
