@@ -155,6 +155,10 @@ class RiddleGame:
         # The powered bound's turns for coins and spaces apart, by what is wanted
         # (:func:`~.power_bounds._apart`).
         self.apart_turns: dict[object, int] = {}
+        # The powers' reach per set of gods (:func:`~.power_bounds.reach_of`).
+        self.reach_by_gods: dict[int, PowerReach] = {}
+        # Per (workers, steps, build distance): the powered bound's first turn per square.
+        self.first_turns: dict[object, tuple[int, ...]] = {}
         # The bounds (distance tables, the compiled goal bound, the powers' reach) are
         # built on first use: a replay of a stored line (trace.verify_result) never
         # estimates, and a warm build replays every cached proof.

@@ -28,9 +28,22 @@ of them are held, on whatever turn.
   ``seats`` at most (:func:`_turns`), so the pieces it adds to a run of turns are
   counted on those turns only (no alternation is claimed while a blessing card
   that may give a seat another turn is in play).
+- ``blessings``: the tokens no worker stands on need turns that set workers on new
+  squares (one a turn unless a power moves more: Apollo's trade, Minotaur's shove,
+  Hermes's roam), none before the nearest token can be walked to; while one worker
+  moves a turn, the tokens' walks add up (:func:`~.goals.blessings.token_walks`).
+- Towers and wanted domes: a space's dome takes a turn of its own there unless a
+  power builds a block and a dome on one space in a turn (Prometheus).
+- Walks at 2-4 players with no power that moves another seat's worker: a worker
+  moves on its own seat's turns only (:func:`~.schedule.seat_turn_tables`).
 - ``all_of`` / ``any_of``: the largest / smallest of their goals' bounds.
 - Anything else: one turn while the goal is not met (what the solver claimed for
   every goal before this bound).
+
+:func:`powered_estimate` takes the least of this bound over every set of gods a line
+may still take, each take a turn of its own, with the powers of that set and of the
+held gods (more powers never raise the bound, so larger sets are skipped once even
+all the gods cannot beat the best).
 
 ``tests/systems/riddle/reference_gods.py`` pins it: on every state breadth-first
 search visits in generated riddles with gods and blessings, the bound is at most
@@ -50,9 +63,11 @@ from generator.systems.riddle.bookkeeping import Bookkeeping
 from generator.systems.riddle.bounds import coin_pieces
 from generator.systems.riddle.goals.all_of import AllOfGoal
 from generator.systems.riddle.goals.any_of import AnyOfGoal
+from generator.systems.riddle.goals.blessings import WALKED_AT_MOST, BlessingsGoal, token_walks
 from generator.systems.riddle.goals.build import BuildGoal
 from generator.systems.riddle.goals.slots import SlotsGoal
 from generator.systems.riddle.goals.stand import StandGoal
+from generator.systems.riddle.schedule import seat_turn_tables
 from generator.systems.riddle.state import DOME_LEVEL, RiddleState
 from generator.systems.riddle.vocab import UNREACHABLE, Goal
 
@@ -101,6 +116,16 @@ SPAN_KNOWN = frozenset({"apollo", "artemis", "athena", "atlas", "demeter", "heph
 blessing card's) a turn's builds are taken to reach any two spaces."""
 OTHER_SPACE = frozenset({"demeter"})
 """Powers whose extra build goes on another space beside the same worker."""
+EXTRA_MOVERS = {"apollo": 1, "minotaur": 1}
+"""Workers besides the acting one that a power sets on a new square in a turn (Apollo's
+trade partner, the worker Minotaur shoves); Hermes's roam may move every worker."""
+MOVES_EVERY_WORKER = frozenset({"hermes"})
+"""Powers that may move every worker of the holder in one turn (a team roam)."""
+DOME_WITH_BLOCK = frozenset({"prometheus"})
+"""Powers whose two builds may go on one space with the dome second (Prometheus builds
+before and after the move; Hephaestus's second piece is a block, never a dome)."""
+FORCES_OTHERS = frozenset({"apollo", "minotaur"})
+"""Powers that move a worker on a turn of another seat than its own (a trade, a shove)."""
 
 
 class PowerReach(NamedTuple):
@@ -118,11 +143,16 @@ class PowerReach(NamedTuple):
     revive: bool = False  # a destroyed worker may come back on any ground space
     span: tuple[int, ...] | None = None  # per space: the others one turn may also build on
     seats: int = 1  # seats taking turns in turn: a god's power acts on one in ``seats``
+    movers: int = 1  # workers one turn may set on new squares (NO_LIMIT: unknown powers)
+    own_turns: bool = False  # a worker moves only on its own seat's turns (no forced move)
+    dome_alone: bool = True  # no turn places a dome and a block on one space
 
 
-def power_reach(game: RiddleGame) -> PowerReach:
-    """What the opening queue's played gods and the revealed cards could do in a turn."""
-    powers = [g for g in game.powers.engine if g is not None]
+def power_reach(game: RiddleGame, gods: int | None = None) -> PowerReach:
+    """What the opening queue's played gods (those of the bitmask ``gods`` of queue
+    indices, or all) and the revealed cards could do in a turn."""
+    powers = [g for i, g in enumerate(game.powers.engine)
+              if g is not None and (gods is None or gods >> i & 1)]
     powers += [p.NAME for p in game.blessings.powers
                if p is not None and p.searched and game.blessings.active]
     steps = 1 + sum(EXTRA_STEPS.get(p, 0) for p in powers)
@@ -139,8 +169,28 @@ def power_reach(game: RiddleGame) -> PowerReach:
         (2 if any(p in CLIMBS_TWO for p in powers) else 1) * steps,
         revive=any(p in REVIVES for p in powers),
         span=build_span(game.ctx.geometry, powers, steps),
+        movers=_movers(powers, len(game.ctx.start.board.workers)),
+        dome_alone=all(p in SPAN_KNOWN and p not in DOME_WITH_BLOCK for p in powers),
+        own_turns=game.players > 1 and not game.blessings.active and all(
+            p in SPAN_KNOWN and p not in FORCES_OTHERS for p in powers),
         # A blessing card may give a seat another turn at once: no alternation claimed.
         seats=1 if game.blessings.active else game.players)
+
+
+def _movers(powers: Sequence[str], workers: int) -> int:
+    """The most workers one turn may set on new squares with ``powers`` in play
+    (:data:`NO_LIMIT` when a power's moves are not known here: every blessing card's).
+
+    >>> _movers(("atlas", "demeter"), 4), _movers(("apollo", "minotaur"), 4)
+    (1, 3)
+    >>> _movers(("hermes",), 4), _movers(("swap-workers",), 4) == NO_LIMIT
+    (4, True)
+    """
+    if any(p not in SPAN_KNOWN for p in powers):
+        return NO_LIMIT
+    if any(p in MOVES_EVERY_WORKER for p in powers):
+        return max(1, workers)
+    return 1 + sum(EXTRA_MOVERS.get(p, 0) for p in powers)
 
 
 def build_span(geometry: Geometry, powers: Sequence[str], steps: int
@@ -199,22 +249,61 @@ def build_span(geometry: Geometry, powers: Sequence[str], steps: int
 def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
     """:meth:`~.game.RiddleGame.estimate` while powers are in play.
 
-    While no god is held and no blessing card is face up, a line either never
-    uses a power from here (the goals' own bound holds: it is a line of the game
-    without powers) or first spends a turn taking a god; so the estimate is the
-    smaller of the goals' bound and one more than :func:`powered_bound`.
-    Otherwise it is :func:`powered_bound`. Either is out of reach when more turns
-    are needed than pieces can come (every turn but a god's takes a piece; each
-    god's quest and each revealed blessing card may bring one more), past a
-    deadline or past the turn limit."""
+    The powers a line from here can use are those of the gods held now and of the gods
+    it takes (each take a turn that moves and builds nothing), and the revealed cards.
+    So the estimate is the least, over every set of gods still in the queue, of the
+    turns taking them (none claimed while blessing cards are in play: a card may come
+    with a take) plus :func:`powered_bound` with the powers of those and the held
+    ones (:func:`reach_of`); and while no god is held and no blessing card is face up,
+    the goals' own bound for the lines that never use a power. Each is out of reach
+    when more turns are needed than pieces can come (every turn but a god's takes a
+    piece; each god's quest and each revealed blessing card may bring one more), past
+    a deadline or past the turn limit."""
     book: Bookkeeping = state.extra  # type: ignore[assignment]
-    powered = _powered_need(game, state, book)
-    if book.cards or book.revealed or book.athena >= 0 or book.seat_shift:
-        return powered  # (the goals' bound counts seats from the turn alone)
-    take_first = powered + 1 if powered < UNREACHABLE else UNREACHABLE
-    if take_first >= UNREACHABLE or not _in_time(game, state, take_first):
-        take_first = UNREACHABLE
-    return min(game.plain_estimate(state), take_first)
+    engine = game.powers.engine
+    held = 0
+    for c in book.cards:
+        if engine[c.god] is not None:
+            held |= 1 << c.god
+    free = [i for i in range(len(engine))
+            if engine[i] is not None and not book.gods_taken >> i & 1]
+    plain = not (book.cards or book.revealed or book.athena >= 0 or book.seat_shift)
+    best = game.plain_estimate(state) if plain else UNREACHABLE
+    # A blessing card may come with a take (a gift before the action): no turn claimed.
+    each = 0 if game.blessings.active else 1
+    every: int | None = None  # the bound with every god held or still in the queue
+    for size in range(len(free) + 1):
+        takes = each * size
+        if takes + 1 >= best:
+            break  # every line taking ``size`` gods needs a turn more than that
+        if size and len(free) > 1:
+            # More powers never raise the bound (pinned by the tests): no set of this
+            # size or larger does better than all of them.
+            if every is None:
+                whole = held
+                for i in free:
+                    whole |= 1 << i
+                every = _powered_need(game, state, book, reach_of(game, whole))
+            if takes + every >= best:
+                break
+        for chosen in combinations(free, size):
+            gods = held
+            for i in chosen:
+                gods |= 1 << i
+            if plain and not gods:
+                continue  # no power: the goals' bound above
+            need = _powered_need(game, state, book, reach_of(game, gods))
+            if need < UNREACHABLE and _in_time(game, state, takes + need):
+                best = min(best, takes + need)
+    return best
+
+
+def reach_of(game: RiddleGame, gods: int) -> PowerReach:
+    """:func:`power_reach` of the gods of the bitmask ``gods``, remembered per game."""
+    found = game.reach_by_gods.get(gods)
+    if found is None:
+        found = game.reach_by_gods[gods] = power_reach(game, gods)
+    return found
 
 
 def _in_time(game: RiddleGame, state: RiddleState, need: int) -> bool:
@@ -225,11 +314,12 @@ def _in_time(game: RiddleGame, state: RiddleState, need: int) -> bool:
     return limit is None or state.turn + need <= limit
 
 
-def _powered_need(game: RiddleGame, state: RiddleState, book: Bookkeeping) -> int:
+def _powered_need(game: RiddleGame, state: RiddleState, book: Bookkeeping,
+                  reach: PowerReach) -> int:
     more = len(book.cards) + book.revealed.bit_count() + sum(
         1 for i in range(len(game.queue)) if not book.gods_taken >> i & 1)
     possible = game.bounds.turns_possible(state) + more
-    need = powered_bound(game, game.power_reach, game.goal, state)
+    need = powered_bound(game, reach, game.goal, state)
     if need >= UNREACHABLE or possible <= 0 or need > max(possible, 1):
         return UNREACHABLE
     need = max(need, 1)
@@ -258,6 +348,8 @@ def powered_bound(game: RiddleGame, reach: PowerReach, goal: Goal, state: Riddle
         return _stand(game, reach, goal, state)  # type: ignore[arg-type]
     if kind is StandGoal and goal.figure in ("king", "sphinx"):  # type: ignore[attr-defined]
         return _figure_seat(game, reach, goal, state)  # type: ignore[arg-type]
+    if kind is BlessingsGoal:
+        return _blessings(game, reach, goal, state)  # type: ignore[arg-type]
     return 1
 
 
@@ -282,22 +374,71 @@ def _turns(pieces: int, most: int, seats: int) -> int:
 
 
 def _first_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
-    """The earliest turn a piece can go on ``target``: some worker within build reach."""
+    """The earliest turn a piece can go on ``target``: some worker within build reach
+    (with 2-4 players and no power that moves another seat's worker, on its own seat's
+    turns only)."""
     if _revivable(reach, state):
         return 1
-    best = UNREACHABLE
+    return _first_turns(game, reach, state)[target]
+
+
+def _own_turns(game: RiddleGame, reach: PowerReach, state: RiddleState
+               ) -> tuple[tuple[int, ...], ...] | None:
+    """Per worker, the turn (from now) of its d-th move when workers move only on their
+    own seat's turns (:func:`~.schedule.seat_turn_tables`, the Wanderer's rule left out:
+    a roam may move it two turns running); None with one player or a forced move."""
+    if not reach.own_turns:
+        return None
+    book: Bookkeeping = state.extra  # type: ignore[assignment]
+    masks = game.assignments[book.assignment].masks
+    seat = (state.turn - book.seat_shift) % game.players
+    return seat_turn_tables(masks, -1, game.players, seat, False, len(state.board.workers))
+
+
+def _on_own_turn(tables: tuple[tuple[int, ...], ...] | None, worker: int, moves: int) -> int:
+    """The turn of a worker's ``moves``-th move (``moves`` itself with one player)."""
+    if tables is None:
+        return moves
+    table = tables[worker]
+    return table[moves] if moves < len(table) else moves
+
+
+def _first_turns(game: RiddleGame, reach: PowerReach, state: RiddleState) -> tuple[int, ...]:
+    """Per square, :func:`_first_turn` without a revived worker: remembered per game by
+    the workers' squares, the steps and build distance of a turn and (own turns) the
+    set-up and the seat to play (every set of gods sharing those shares the table)."""
+    workers = state.board.workers
+    tables = _own_turns(game, reach, state)
+    key: tuple[object, ...] = (workers, reach.steps, reach.reach)
+    if tables is not None:
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
+        key += (book.assignment, (state.turn - book.seat_shift) % game.players)
+    found = game.first_turns.get(key)
+    if found is not None:
+        return found
     near = game.bounds.near
-    for w in state.board.workers:
-        if w < 0:
-            continue
-        if reach.steps >= NO_LIMIT:
-            return 1
-        steps = near[w][target] - (reach.reach - 1)
-        if near[w][target] >= UNREACHABLE:
-            continue
-        turn = max(1, _ceil(max(0, steps), reach.steps))
-        best = min(best, turn)
-    return best
+    out = []
+    for target in range(game.ctx.geometry.size):
+        best = UNREACHABLE
+        for i, w in enumerate(workers):
+            if w < 0:
+                continue
+            if reach.steps >= NO_LIMIT:  # (a swap or a leap: whatever the walk)
+                moves = 1
+            elif near[w][target] >= UNREACHABLE:
+                continue
+            else:
+                moves = max(1, _ceil(max(0, near[w][target] - (reach.reach - 1)), reach.steps))
+            best = min(best, _on_own_turn(tables, i, moves))
+        out.append(best)
+    found = tuple(out)
+    if len(game.first_turns) < FIRST_TURNS_AT_MOST:
+        game.first_turns[key] = found
+    return found
+
+
+FIRST_TURNS_AT_MOST = 20_000
+"""Tables :func:`_first_turns` remembers per game (one per placement of the workers)."""
 
 
 def _coin_builds(game: RiddleGame, reach: PowerReach, state: RiddleState, coin: int) -> int:
@@ -345,27 +486,42 @@ def _slots(game: RiddleGame, reach: PowerReach, goal: SlotsGoal, state: RiddleSt
 
 
 def _apart(game: RiddleGame, reach: PowerReach,
-           wanted: list[tuple[int, list[tuple[int, int, int]]]]) -> int:
+           wanted: list[tuple[int, list[tuple[int, int, int]]]], domed: bool = False) -> int:
     """:func:`_coins_apart`, remembered per game (many states want the same coins)."""
-    key = tuple((count, tuple(coins)) for count, coins in wanted)
+    key = (reach.same_space, reach.seats, reach.span, domed,
+           *((count, tuple(coins)) for count, coins in wanted))
     found = game.apart_turns.get(key)
     if found is None:
-        found = game.apart_turns[key] = _coins_apart(reach, wanted)
+        found = game.apart_turns[key] = _coins_apart(reach, wanted, domed)
     return found
+
+
+def _space_turns(pieces: int, same_space: int, domed: bool) -> int:
+    """Turns that place ``pieces`` on one space, at most ``same_space`` a turn; with
+    ``domed`` the last is a dome that shares its turn with no block there.
+
+    >>> _space_turns(4, 2, False), _space_turns(4, 2, True), _space_turns(3, 2, True)
+    (2, 3, 2)
+    """
+    if domed and pieces > 0:
+        return _ceil(pieces - 1, same_space) + 1
+    return _ceil(pieces, same_space)
 
 
 COIN_CHOICES_AT_MOST = 64
 """Choices of coins :func:`_coins_apart` weighs; past it, it claims nothing."""
 
 
-def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int, int]]]]
-                 ) -> int:
+def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int, int]]]],
+                 domed: bool = False) -> int:
     """Turns the coins still wanted need when builds on one space and on spaces apart
     cannot share a turn (``wanted``: per colour, the coins to collect and the
     candidates' ``(square, builds, first turn)``).
 
     Whichever coins the group collects, each needs ``ceil(builds / same_space)`` turns
-    that build on its space, the first no earlier than its first turn; and coins no turn
+    that build on its space (``domed``: a tower's or a wanted dome's last piece is a
+    dome, and with :attr:`PowerReach.dome_alone` it takes a turn of its own there), the
+    first no earlier than its first turn; and coins no turn
     can build on together (:attr:`PowerReach.span`) need those turns one after the
     other. The least over every choice of coins of the most over every set of such
     coins is a bound; 0 (no claim) past :data:`COIN_CHOICES_AT_MOST` choices."""
@@ -385,7 +541,7 @@ def _coins_apart(reach: PowerReach, wanted: list[tuple[int, list[tuple[int, int,
                         for a, b in combinations(group, 2))):
                     continue
                 start = min(t for _, _, t in group)
-                each = sum(_ceil(b, reach.same_space) for _, b, _ in group)
+                each = sum(_space_turns(b, reach.same_space, domed) for _, b, _ in group)
                 whole = _turns(sum(b for _, b, _ in group), reach.same_space, reach.seats)
                 need = max(need, start - 1 + max(each, whole))
         best = min(best, need)
@@ -416,7 +572,9 @@ def _build(game: RiddleGame, reach: PowerReach, goal: BuildGoal, state: RiddleSt
     spaces = [space for space in spaces if space[2] < UNREACHABLE]
     if len(spaces) < missing:
         return need
-    return max(need, _apart(game, reach, [(missing, spaces)]))
+    # Each space's last piece is its dome (a tower's, or the dome wanted).
+    domed = reach.dome_alone and not (goal.what == "dome" and reach.dome_any)
+    return max(need, _apart(game, reach, [(missing, spaces)], domed))
 
 
 def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleState) -> int:
@@ -437,6 +595,11 @@ def _stand(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: RiddleSt
         if top < 0:
             return UNREACHABLE
         climb = _ceil(max(0, goal.level - top), reach.rise)
+        tables = None if _revivable(reach, state) else _own_turns(game, reach, state)
+        if tables is not None and climb > 0:  # each worker climbs on its own seat's turns
+            climb = min(_on_own_turn(tables, i, _ceil(max(0, goal.level - height_at(board, w)),
+                                                      reach.rise))
+                        for i, w in enumerate(board.workers) if w >= 0)
     open_ = ctx.geometry.land & ~state.sunk
     if not (reach.reclaim or ctx.removable):
         open_ &= ~board.domes
@@ -482,17 +645,68 @@ def _figure_seat(game: RiddleGame, reach: PowerReach, goal: StandGoal, state: Ri
     return first - 1 + _turns(missing, reach.same_space, reach.seats)
 
 
+def _blessings(game: RiddleGame, reach: PowerReach, goal: BlessingsGoal,
+               state: RiddleState) -> int:
+    """N more blessing tokens: a token is collected at the end of a turn with a worker on
+    it, so the tokens no worker stands on yet need turns that set workers on new squares,
+    at most :attr:`PowerReach.movers` a turn (the extra ones only on their holders' turns,
+    as the pieces: :func:`_turns`), none before the turn the nearest token can be walked
+    to (:attr:`PowerReach.steps` a turn). Tokens under workers now may all be collected
+    at the end of the next turn. With powers whose moves are not known here: one turn."""
+    if reach.movers >= NO_LIMIT:
+        return 1
+    missing = goal.count - state.blessings
+    left = state.tokens & game.ctx.geometry.land
+    if left.bit_count() < missing:
+        return UNREACHABLE
+    workers = [w for w in state.board.workers if w >= 0]
+    under = sum(1 for w in workers if left >> w & 1)
+    new = missing - under
+    if new <= 0:
+        return 1
+    first = 1 if _revivable(reach, state) else UNREACHABLE
+    distance = game.ctx.distance
+    for t in game.ctx.geometry.squares:
+        if first <= 1:
+            break
+        if not left >> t & 1:
+            continue
+        for w in workers:
+            d = distance[w][t]
+            if d < UNREACHABLE:
+                first = min(first, 1 if reach.steps >= NO_LIMIT else max(1, _ceil(d, reach.steps)))
+    if first >= UNREACHABLE:
+        return UNREACHABLE
+    need = first - 1 + _turns(new, reach.movers, reach.seats)
+    tokens = tuple(t for t in game.ctx.geometry.squares if left >> t & 1)
+    if reach.movers == 1 and reach.steps < NO_LIMIT and reach.rise < NO_LIMIT \
+            and not reach.revive and len(tokens) <= WALKED_AT_MOST:
+        # One worker moves a turn, each step climbing a level at most: the moves that
+        # take workers onto the tokens add up (:func:`~.goals.blessings.token_walks`),
+        # at most ``steps`` a turn (the extra ones on their holders' turns only).
+        need = max(need, _turns(token_walks(game.bounds, state, tokens, missing),
+                                reach.steps, reach.seats))
+    return need
+
+
 def _walk_turn(game: RiddleGame, reach: PowerReach, state: RiddleState, target: int) -> int:
-    """The earliest turn some worker can stand on ``target`` (ignoring heights)."""
+    """The earliest turn some worker can stand on ``target`` (ignoring heights; with 2-4
+    players and no forced move, on its own seat's turns)."""
     if _revivable(reach, state):
         return 1
+    tables = _own_turns(game, reach, state)
     best = UNREACHABLE
-    for w in state.board.workers:
+    for i, w in enumerate(state.board.workers):
         if w < 0:
             continue
-        if reach.steps >= NO_LIMIT or w == target:
+        if w == target:
             return 1
         d = game.ctx.distance[w][target]
-        if d < UNREACHABLE:
-            best = min(best, _ceil(d, reach.steps))
+        if reach.steps >= NO_LIMIT:  # (a swap or a leap: whatever the walk)
+            moves = 1
+        elif d >= UNREACHABLE:
+            continue
+        else:
+            moves = _ceil(d, reach.steps)
+        best = min(best, _on_own_turn(tables, i, moves))
     return best
