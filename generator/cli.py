@@ -27,7 +27,8 @@ from generator.console import clear_progress, err, progress_printer
 from generator.guard import guard
 from generator.pack.schema import load_schemas
 from generator.errors import PluginError
-from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
+from generator.systems import Options
+from generator.registry import BUILTIN_SYSTEMS, ENTRY_POINT_GROUP, discover_systems
 
 if TYPE_CHECKING:
     from generator.sim.executors import Executor
@@ -320,7 +321,7 @@ def _verbosity(quiet: bool, verbose: bool) -> int:
 
 def _system_names() -> list[str]:
     """Installed system names, without importing the systems (for --help)."""
-    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
+    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
 
 
 def _systems_or_exit(ctx: click.Context) -> dict[str, Any]:

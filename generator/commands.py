@@ -19,14 +19,8 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.loader import UsageError, load_packs
 from generator.pack.schema import load_schemas
-from generator.systems import (
-    CommandOption,
-    CommandRequest,
-    Playtester,
-    Solver,
-    System,
-    discover_systems,
-)
+from generator.systems import CommandOption, CommandRequest, Playtester, Solver, System
+from generator.registry import discover_systems
 
 COMMANDS = ("solve", "playtest")
 

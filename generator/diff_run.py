@@ -110,7 +110,7 @@ def load_side(side: Side, options: Options, progress: ProgressFn,
 def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
                progress: ProgressFn = _quiet, repo: Path | None = None) -> Diff:
     """Check both sides, then compare them pack by pack."""
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     systems = discover_systems()
     before = load_side(old, options, progress, repo)

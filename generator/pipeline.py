@@ -27,7 +27,8 @@ from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
-from generator.systems import Artefact, Options, Playtester, System, discover_systems, paper_of
+from generator.systems import Artefact, Options, Playtester, System, paper_of
+from generator.registry import discover_systems
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import (

@@ -18,7 +18,8 @@ from typing import Any
 from generator.pack.loader import DEFAULT_INCLUDE, PACK_FILE, UsageError, find_pack_roots
 from generator.pack.schema import id_problem, suggest, write_schemas
 from generator.pack.model import CACHE_FOLDER
-from generator.systems import System, discover_systems
+from generator.systems import System
+from generator.registry import discover_systems
 
 SCHEMA_FOLDER = ".riddlesmith/schemas"
 GITIGNORE = f"# riddlesmith: build output and simulator cache\noutput/\n{CACHE_FOLDER}/\n"

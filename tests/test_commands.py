@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from conftest import CONTENT
 from generator import commands
 from generator.cli import main
-from generator.systems import CommandOption, CommandRequest, discover_systems
+from generator.systems import CommandOption, CommandRequest
+from generator.registry import discover_systems
 
 
 def test_cli_source_names_no_game_system() -> None:

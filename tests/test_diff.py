@@ -29,7 +29,8 @@ from generator.diff import (
 from generator.diff_formats import MARKDOWN_MARK, render_diff
 from generator.diff_run import DiffArgs, diff_sides, open_sides
 from generator.scaffold import init_pack
-from generator.systems import Figure, FigureSource, Options, discover_systems
+from generator.systems import Figure, FigureSource, Options
+from generator.registry import discover_systems
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

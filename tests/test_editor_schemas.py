@@ -24,7 +24,8 @@ from generator import pipeline
 from generator.cli import main
 from generator.errors import UsageError
 from generator.scaffold import SCHEMA_FOLDER, init_pack, new_document, vscode_settings
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 
 REPO = Path(__file__).resolve().parent.parent
 MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)")

@@ -185,7 +185,7 @@ def test_the_shipped_tower_book_is_laid_out_for_the_booklet_page() -> None:
     from generator.pack.yamlload import Limits
     from generator.pipeline import kinds_of
     from generator.render.impose import booklet_scale
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
     from generator.targets import _booklet_books, iter_booklet_problems
 
     systems = discover_systems()

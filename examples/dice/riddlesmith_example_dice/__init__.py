@@ -81,12 +81,15 @@ def successes(dice: int, target: int, rerolls: int, policy: str, games: int, see
 class DiceSystem:
     name: str = "dice"
     kinds: tuple[str, ...] = (KIND,)
-    codes: tuple[api.Code, ...] = CODES
     playtest_kinds: tuple[str, ...] = (KIND,)
     playtest_policies: tuple[str, ...] = POLICIES
 
-    def schemas(self) -> dict[str, dict[str, Any]]:
-        return api.read_schemas(__name__)
+    def setup(self, app: api.SystemSetup) -> None:
+        """Register everything the system brings, in one place: its kind with its JSON
+        Schema and its codes."""
+        for kind, schema in api.read_schemas(__name__).items():
+            app.add_kind(kind, schema)
+        app.add_codes(CODES)
 
     def check(self, pack: api.Pack, options: api.Options) -> list[api.Diagnostic]:
         from riddlesmith_example_dice.cards import fit_flavour

@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Figure, Options, ProgressFn
+from generator.systems import Artefact, Figure, Options, ProgressFn, SystemSetup
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, results_of, settings_for
 
@@ -120,6 +120,13 @@ class FragmentsSystem:
         from generator.systems.fragments.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-F`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.fragments.codes import EXPLANATIONS
+
+        add_shipped(app, "F", EXPLANATIONS)
 
 
 MISSING_SHOWN = 8

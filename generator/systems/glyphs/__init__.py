@@ -25,6 +25,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.systems import (
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -153,6 +154,13 @@ class GlyphsSystem:
         from generator.systems.glyphs.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-X`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.glyphs.codes import EXPLANATIONS
+
+        add_shipped(app, "X", EXPLANATIONS)
 
 
 SYSTEM = GlyphsSystem()

@@ -58,7 +58,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn
+from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn, SystemSetup
 from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.measures import CHILDREN_AT_MOST as MEASURE_CHILDREN
 from generator.systems.riddle.proofs import ProofShared
@@ -415,6 +415,13 @@ class RiddleSystem:
         from generator.systems.riddle.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-G`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.riddle.codes import EXPLANATIONS
+
+        add_shipped(app, "G", EXPLANATIONS)
 
 
 SYSTEM = RiddleSystem()

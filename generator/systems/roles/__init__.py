@@ -26,6 +26,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -131,6 +132,13 @@ class RolesSystem:
         from generator.systems.roles.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-N`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.roles.codes import EXPLANATIONS
+
+        add_shipped(app, "N", EXPLANATIONS)
 
 
 def _interval(value: Any) -> tuple[float, float] | None:

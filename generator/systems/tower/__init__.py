@@ -64,6 +64,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -270,6 +271,13 @@ class TowerSystem:
         from generator.systems.tower.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-T`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.tower.codes import EXPLANATIONS
+
+        add_shipped(app, "T", EXPLANATIONS)
 
 
 SYSTEM = TowerSystem()

@@ -26,7 +26,8 @@ from generator.render.legibility import iter_blocks, pdf_text_sizes, text_proble
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
 from generator.render.scene import Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.riddle.decks import riddle_books
 from generator.systems.riddle.typography import MARGIN
 from generator.targets import _booklet_books, iter_booklet_problems
