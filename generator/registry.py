@@ -23,6 +23,8 @@ command of a kind, a warmer), naming both.
 >>> registry = load_registry()
 >>> registry.kinds["riddle"].owner, registry.codes["RS-G001"].owner
 ('riddle', 'riddle')
+>>> registry.build_options["solutions"].owner
+'riddle'
 """
 from __future__ import annotations
 

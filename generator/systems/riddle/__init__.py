@@ -58,7 +58,16 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn, SystemSetup
+from generator.systems import (
+    Artefact,
+    BuildOption,
+    CommandOption,
+    CommandRequest,
+    Figure,
+    Options,
+    ProgressFn,
+    SystemSetup,
+)
 from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.measures import CHILDREN_AT_MOST as MEASURE_CHILDREN
 from generator.systems.riddle.proofs import ProofShared
@@ -422,6 +431,9 @@ class RiddleSystem:
         from generator.systems.riddle.codes import EXPLANATIONS
 
         add_shipped(app, "G", EXPLANATIONS)
+        app.add_build_option(BuildOption(
+            "solutions", "Riddle books: solutions at the back (upside down), in their own PDF, "
+            "or none.", ("appendix", "separate", "none")))
 
 
 SYSTEM = RiddleSystem()
