@@ -27,8 +27,8 @@ from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
-from generator.systems import Artefact, Options, Playtester, System, paper_of
-from generator.registry import discover_systems
+from generator.systems import Artefact, Options, Registry, System, paper_of
+from generator.registry import load_registry
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import (
@@ -94,8 +94,9 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
 
     Raises :class:`UsageError` only for problems with the paths themselves.
     """
-    systems = discover_systems()
-    schemas = schemas or load_schemas()
+    registry = load_registry()
+    systems = registry.systems
+    schemas = schemas or load_schemas(registry=registry)
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits,
                                     Fetching(cache=options.cache, cache_dir=options.cache_dir,
                                              progress=progress))
@@ -112,7 +113,7 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
                 ("languages",), hint="texts fall back to " + pack.languages[0]))
-        diagnostics.extend(iter_unknown_players(pack, systems))
+        diagnostics.extend(iter_unknown_players(pack, registry))
         clean = True
         for name in pack.systems:
             system = systems.get(name)
@@ -138,14 +139,14 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                   options=options)
 
 
-def iter_unknown_players(pack: Pack, systems: dict[str, System]) -> Iterator[Diagnostic]:
+def iter_unknown_players(pack: Pack, registry: Registry) -> Iterator[Diagnostic]:
     """RS-P017 for a name of ``sim.players`` that no playtesting system of the pack knows."""
     names = ((pack.data.get("sim") or {}).get("players")) or []
     known: list[str] = []
+    playtests = registry.commands_of("playtest")
     for name in pack.systems:
-        system = systems.get(name)
-        if isinstance(system, Playtester):
-            known.extend(p for p in system.playtest_policies if p not in known)
+        if name in playtests:
+            known.extend(p for p in playtests[name].policies if p not in known)
     for i, player in enumerate(names):
         if player not in known:
             yield pack.manifest.diag(

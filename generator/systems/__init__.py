@@ -128,36 +128,6 @@ class CommandRequest:
 
 
 @runtime_checkable
-class Playtester(Protocol):
-    """A system whose documents of ``playtest_kinds`` can be playtested.
-
-    ``playtest_policies`` names its player policies, the default first.
-    """
-
-    playtest_kinds: tuple[str, ...]
-    playtest_policies: tuple[str, ...]
-
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        """Options of its own for ``riddlesmith playtest``."""
-
-    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
-        """Play the games; return (exit code, text)."""
-
-
-@runtime_checkable
-class Solver(Protocol):
-    """A system whose documents of ``solve_kinds`` can be solved."""
-
-    solve_kinds: tuple[str, ...]
-
-    def solve_options(self) -> tuple[CommandOption, ...]:
-        """Options of its own for ``riddlesmith solve``."""
-
-    def run_solve(self, request: CommandRequest) -> tuple[int, str]:
-        """Solve the target; return (exit code, text)."""
-
-
-@runtime_checkable
 class Warmer(Protocol):
     """A system with code compiled on first use (a solver's core, say) that
     ``riddlesmith warm`` compiles ahead of time, so the first check starts at once."""

@@ -81,15 +81,18 @@ def successes(dice: int, target: int, rerolls: int, policy: str, games: int, see
 class DiceSystem:
     name: str = "dice"
     kinds: tuple[str, ...] = (KIND,)
-    playtest_kinds: tuple[str, ...] = (KIND,)
-    playtest_policies: tuple[str, ...] = POLICIES
 
     def setup(self, app: api.SystemSetup) -> None:
         """Register everything the system brings, in one place: its kind with its JSON
-        Schema and its codes."""
+        Schema, its codes and its playtest command."""
         for kind, schema in api.read_schemas(__name__).items():
             app.add_kind(kind, schema)
         app.add_codes(CODES)
+        app.add_command(api.Command(
+            "playtest", (KIND,), self.run_playtest,
+            (api.CommandOption("rerolls", "Rerolls after a miss (default 1).", "int",
+                               minimum=0, maximum=5),),
+            policies=POLICIES))
 
     def check(self, pack: api.Pack, options: api.Options) -> list[api.Diagnostic]:
         from riddlesmith_example_dice.cards import fit_flavour
@@ -135,10 +138,6 @@ class DiceSystem:
     def starter_files(self, pack_id: str) -> dict[str, str]:
         return {"pack.yaml": PACK_TEMPLATE.replace("{pack_id}", pack_id),
                 "cards/steady-hand.yaml": TEMPLATE.split("\n", 1)[1].replace("{id}", "steady-hand")}
-
-    def playtest_options(self) -> tuple[api.CommandOption, ...]:
-        return (api.CommandOption("rerolls", "Rerolls after a miss (default 1).", "int",
-                                  minimum=0, maximum=5),)
 
     def run_playtest(self, request: api.CommandRequest) -> tuple[int, str]:
         report = api.check([Path(request.pack)])

@@ -25,6 +25,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.systems import (
+    Command,
     SystemSetup,
     REPLAY_OPTION,
     Artefact,
@@ -42,11 +43,6 @@ class GlyphsSystem:
     name: str = "glyphs"
     kinds: tuple[str, ...] = KINDS
     single_kinds: tuple[str, ...] = ("glyph-game",)  # one a pack: `new` refuses a second
-    playtest_kinds: tuple[str, ...] = ("glyph-game",)
-    playtest_policies: tuple[str, ...] = ("planner", "random", "lookahead")
-    skill_order: tuple[str, ...] = ("random", "planner", "lookahead")
-    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
-    solve_kinds: tuple[str, ...] = ("glyph-riddle",)
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems import cache_dir_for
@@ -110,18 +106,10 @@ class GlyphsSystem:
                               card.get("mean_min_actions")))
         return out
 
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",
-                              minimum=1, maximum=8), REPLAY_OPTION)
-
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.glyphs.playtest import run_playtest
 
         return run_playtest(request)
-
-    def solve_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("grids", "Shuffled grids a glyph riddle is solved from "
-                              "(default 8).", minimum=1, maximum=200),)
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.glyphs.playtest import run_solve
@@ -161,6 +149,16 @@ class GlyphsSystem:
         from generator.systems.glyphs.codes import EXPLANATIONS
 
         add_shipped(app, "X", EXPLANATIONS)
+        app.add_command(Command(
+            "playtest", ("glyph-game",), self.run_playtest,
+            (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",
+                           minimum=1, maximum=8), REPLAY_OPTION),
+            policies=("planner", "random", "lookahead"),
+            skill_order=("random", "planner", "lookahead")))
+        app.add_command(Command(
+            "solve", ("glyph-riddle",), self.run_solve,
+            (CommandOption("grids", "Shuffled grids a glyph riddle is solved from "
+                           "(default 8).", minimum=1, maximum=200),)))
 
 
 SYSTEM = GlyphsSystem()
