@@ -10,7 +10,7 @@ The names come in five groups:
 - the system interface: :class:`System` (what ``riddlesmith.systems`` entry points
   name), whose ``setup`` registers what it brings through a :class:`SystemSetup`
   (its kinds with their JSON Schemas, its diagnostic codes, :class:`BuildOption`
-  values, its ``playtest`` and ``solve`` :class:`Command` values), :class:`Warmer`, with
+  values, its ``playtest`` and ``solve`` :class:`Command` values), :data:`Warm` (what ``riddlesmith warm`` compiles), with
   the values they take and return (:class:`Options`, :class:`Artefact`,
   :class:`CommandOption`, :class:`CommandRequest`) and :func:`read_schemas`, which
   reads a package's ``*.schema.json`` files;
@@ -72,7 +72,7 @@ from generator.systems import (
     ProgressFn,
     System,
     SystemSetup,
-    Warmer,
+    Warm,
     cache_dir_for,
     paper_of,
 )
@@ -97,7 +97,7 @@ def read_schemas(package: str, folder: str = "schemas") -> dict[str, dict[str, A
 __all__ = [
     "CARD_SIZES", "Artefact", "BuildOption", "Command", "Circle", "Code", "CommandOption", "CommandRequest",
     "Deck", "Diagnostic", "Document", "Element", "Figure", "FigureSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
-    "PluginError", "ProgressFn", "Rect", "Report", "Scene", "Severity", "Style", "System", "SystemSetup", "Text", "Warmer", "back_offset_setting",
+    "PluginError", "ProgressFn", "Rect", "Report", "Scene", "Severity", "Style", "System", "SystemSetup", "Text", "Warm", "back_offset_setting",
     "cache_dir_for", "card_sheet_pages", "check", "diagnose_fit", "document_to_pdf",
     "fit_text", "format_rate", "gutter_setting", "interleave_duplex", "make", "make_rng",
     "paper_of", "pick_text", "read_schemas", "resolve_paper", "scene_to_svg", "sheet_layouts",

@@ -621,15 +621,13 @@ def warm_command(quiet: bool) -> None:
 
 def run_warm(quiet: bool = False) -> int:
     """``riddlesmith warm``: each installed system with code compiled on first use
-    (:class:`~generator.systems.Warmer`) compiles or loads it; one line per system.
-    Exit 0 also when there is nothing to compile (no numba, say)."""
-    from generator.systems import Warmer
-
-    for name, system in sorted(discover_systems().items()):
-        if isinstance(system, Warmer):
-            line = system.warm((lambda _text: None) if quiet else err)
-            if not quiet:
-                click.echo(f"{name}: {line}")
+    (a warmer it registered, :meth:`~generator.systems.SystemSetup.add_warmer`) compiles
+    or loads it; one line per system. Exit 0 also when there is nothing to compile (no
+    numba, say)."""
+    for name, warm in sorted(load_registry().warmers.items()):
+        line = warm((lambda _text: None) if quiet else err)
+        if not quiet:
+            click.echo(f"{name}: {line}")
     return 0
 
 

@@ -128,16 +128,6 @@ class CommandRequest:
 
 
 @runtime_checkable
-class Warmer(Protocol):
-    """A system with code compiled on first use (a solver's core, say) that
-    ``riddlesmith warm`` compiles ahead of time, so the first check starts at once."""
-
-    def warm(self, notice: ProgressFn) -> str:
-        """Compile (or load) it, telling ``notice`` before a long compile; return one
-        line saying what was done, or why there was nothing to do."""
-
-
-@runtime_checkable
 class System(Protocol):
     name: str
     kinds: tuple[str, ...]

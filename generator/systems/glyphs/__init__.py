@@ -149,6 +149,7 @@ class GlyphsSystem:
         from generator.systems.glyphs.codes import EXPLANATIONS
 
         add_shipped(app, "X", EXPLANATIONS)
+        app.add_warmer(self.warm)
         app.add_command(Command(
             "playtest", ("glyph-game",), self.run_playtest,
             (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",

@@ -414,6 +414,7 @@ class RiddleSystem:
         app.add_build_option(BuildOption(
             "solutions", "Riddle books: solutions at the back (upside down), in their own PDF, "
             "or none.", ("appendix", "separate", "none")))
+        app.add_warmer(self.warm)
         app.add_command(Command(
             "solve", ("riddle",), self.run_solve,
             (CommandOption("players", "Player count (default 1).", minimum=1, maximum=4),

@@ -265,6 +265,7 @@ class TowerSystem:
         from generator.systems.tower.sim_skill import SKILL_ORDER
 
         add_shipped(app, "T", EXPLANATIONS)
+        app.add_warmer(self.warm)
         app.add_command(Command(
             "playtest", ("tower-scenario",), self.run_playtest,
             (CommandOption("variant", "A god card (tower-variant id) to play beside the "
