@@ -67,7 +67,7 @@ from generator.systems import (
     CommandOption,
     CommandRequest,
     Figure,
-    FigureSource,
+    PrintSource,
     Options,
     ProgressFn,
     System,
@@ -96,7 +96,7 @@ def read_schemas(package: str, folder: str = "schemas") -> dict[str, dict[str, A
 
 __all__ = [
     "CARD_SIZES", "Artefact", "BuildOption", "Command", "Circle", "Code", "CommandOption", "CommandRequest",
-    "Deck", "Diagnostic", "Document", "Element", "Figure", "FigureSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
+    "Deck", "Diagnostic", "Document", "Element", "Figure", "PrintSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
     "PluginError", "ProgressFn", "Rect", "Report", "Scene", "Severity", "Style", "System", "SystemSetup", "Text", "Warm", "back_offset_setting",
     "cache_dir_for", "card_sheet_pages", "check", "diagnose_fit", "document_to_pdf",
     "fit_text", "format_rate", "gutter_setting", "interleave_duplex", "make", "make_rng",

@@ -179,7 +179,7 @@ def _run_build(args: BuildArgs, options: Options) -> int:
 
         progress(f"reading the faces printed at {since}")
         faces = faces_since(str(since), [Path(p) for p in args.check.paths], report.options,
-                            report.systems, pipeline.kinds_of(report.systems))
+                            report.registry, pipeline.kinds_of(report.systems))
         report.options = replace(report.options, extra={**report.options.extra,
                                                         "reprint": (since, faces)})
     result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)

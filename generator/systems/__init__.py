@@ -173,17 +173,6 @@ class Figure:
     change: str = "measure"
 
 
-@runtime_checkable
-class FigureSource(Protocol):
-    """A system whose simulator figures ``riddlesmith diff`` compares (from what ``check``
-    computed and cached; a figure not in the cache is computed)."""
-
-    def figures(self, pack: Pack, options: Options, other: Pack | None) -> list[Figure]:
-        """The pack's figures. ``other`` is the same pack on the other side of the diff
-        (None: there is none), for figures too costly to take for every document: they
-        may be taken only where the two sides differ in what decides them."""
-
-
 COMMANDS = ("solve", "playtest")
 """The commands a system may add (:meth:`SystemSetup.add_command`)."""
 

@@ -84,10 +84,11 @@ class DiceSystem:
 
     def setup(self, app: api.SystemSetup) -> None:
         """Register everything the system brings, in one place: its kind with its JSON
-        Schema, its codes and its playtest command."""
+        Schema, its codes, its deck for the print targets and its playtest command."""
         for kind, schema in api.read_schemas(__name__).items():
             app.add_kind(kind, schema)
         app.add_codes(CODES)
+        app.add_print_source(api.PrintSource(decks=self.decks))
         app.add_command(api.Command(
             "playtest", (KIND,), self.run_playtest,
             (api.CommandOption("rerolls", "Rerolls after a miss (default 1).", "int",

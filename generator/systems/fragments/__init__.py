@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Figure, Options, ProgressFn, SystemSetup
+from generator.systems import Artefact, Figure, Options, ProgressFn, SystemSetup, PrintSource
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, results_of, settings_for
 
@@ -127,6 +127,9 @@ class FragmentsSystem:
         from generator.systems.fragments.codes import EXPLANATIONS
 
         add_shipped(app, "F", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_sets=self.token_sets, token_kinds=self.token_kinds,
+            figures=self.figures))
 
 
 MISSING_SHOWN = 8

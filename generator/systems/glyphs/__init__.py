@@ -25,6 +25,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
     Command,
     SystemSetup,
     REPLAY_OPTION,
@@ -149,6 +150,9 @@ class GlyphsSystem:
         from generator.systems.glyphs.codes import EXPLANATIONS
 
         add_shipped(app, "X", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_kinds=self.token_kinds, table_pieces=self.table_pieces,
+            figures=self.figures))
         app.add_warmer(self.warm)
         app.add_command(Command(
             "playtest", ("glyph-game",), self.run_playtest,

@@ -59,6 +59,7 @@ from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET
 from generator.pack.model import Document, Pack
 from generator.systems import (
+    PrintSource,
     Artefact,
     BuildOption,
     Command,
@@ -411,6 +412,10 @@ class RiddleSystem:
         from generator.systems.riddle.codes import EXPLANATIONS
 
         add_shipped(app, "G", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, books=self.books, booklet_books=self.booklet_books,
+            token_kinds=self.token_kinds, table_pieces=self.table_pieces,
+            table_dice=self.table_dice, figures=self.figures))
         app.add_build_option(BuildOption(
             "solutions", "Riddle books: solutions at the back (upside down), in their own PDF, "
             "or none.", ("appendix", "separate", "none")))

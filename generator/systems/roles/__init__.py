@@ -26,6 +26,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
     Command,
     SystemSetup,
     REPLAY_OPTION,
@@ -128,6 +129,8 @@ class RolesSystem:
         from generator.systems.roles.codes import EXPLANATIONS
 
         add_shipped(app, "N", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, table_pieces=self.table_pieces, figures=self.figures))
         app.add_command(Command(
             "playtest", ("role-game",), self.run_playtest,
             (CommandOption("players", "Players of a role game (default: its "

@@ -64,6 +64,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
     Command,
     SystemSetup,
     REPLAY_OPTION,
@@ -265,6 +266,10 @@ class TowerSystem:
         from generator.systems.tower.sim_skill import SKILL_ORDER
 
         add_shipped(app, "T", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_sets=self.token_sets, books=self.books,
+            booklet_books=self.booklet_books, token_kinds=self.token_kinds,
+            table_pieces=self.table_pieces, figures=self.figures))
         app.add_warmer(self.warm)
         app.add_command(Command(
             "playtest", ("tower-scenario",), self.run_playtest,
