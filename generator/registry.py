@@ -47,6 +47,7 @@ from generator.diagnostics import (
     register_codes,
 )
 from generator.errors import PluginError
+from generator.render.labels import TABLE as CORE_LABELS
 from generator.resources import schemas_dir
 from generator.systems import Owned, Registry, System, SystemSetup
 
@@ -147,6 +148,8 @@ def load_registry() -> Registry:
         registry.sources[ep.name] = ep.value
     registry.kinds["pack"] = Owned(CORE_OWNER, shipped_schema("pack"))
     registry.codes.update((c.code, Owned(CORE_OWNER, c)) for c in core_codes())
+    registry.labels.update((key, Owned(CORE_OWNER, tuple(texts)))
+                           for key, texts in CORE_LABELS.items())
     for name, system in registry.systems.items():
         _set_up(registry, name, system)
     unowned = sorted(set(CODES) - set(registry.codes) - plugin_codes())

@@ -23,7 +23,8 @@ from generator.explain import run_explain
 from generator.pack.schema import load_schemas
 from generator.pipeline import check
 from generator.errors import PluginError
-from generator.registry import ENTRY_POINT_GROUP, discover_systems
+from generator.systems import SystemSetup
+from generator.registry import ENTRY_POINT_GROUP, discover_systems, load_registry
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "dice"
@@ -205,3 +206,43 @@ def test_the_example_plug_in_ships_its_schema_codes_and_checks(
     found = [(d.code, Path(d.file).name, d.line, d.col) for d in check([pack]).diagnostics
              if d.severity is diagnostics.Severity.ERROR]
     assert found == [("RS-D001", "steady-hand.yaml", 6, 9)]
+
+
+def test_a_build_option_claimed_twice_is_refused_naming_both_owners(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A build option the riddle system has is refused, naming both, and build exits 2."""
+    folder = tmp_path / "plug"
+    folder.mkdir()
+    (folder / "greedyplug.py").write_text(
+        "from generator import api\n\n"
+        "class Greedy:\n"
+        "    name = 'greedy'\n    kinds = ()\n"
+        "    def check(self, pack, options): return []\n"
+        "    def build(self, pack, options, progress): return []\n"
+        "    def report(self, pack, options): return {}\n"
+        "    def templates(self): return {}\n"
+        "    def starter_files(self, pack_id): return {}\n"
+        "    def setup(self, app):\n"
+        "        app.add_build_option(api.BuildOption('solutions', 'mine', ('all',)))\n\n"
+        "SYSTEM = Greedy()\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(folder))
+    _plug_in(monkeypatch, ("greedy", "greedyplug:SYSTEM"))
+    message = ("build option --solutions of game system 'greedy' is already registered by "
+               "game system 'riddle'")
+    with pytest.raises(PluginError, match=message):
+        load_registry()
+    result = CliRunner().invoke(main, ["build", str(EXAMPLE / "pack"), "--out",
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+@pytest.mark.parametrize(("key", "owner"), [("t-none", "game system 'tower'"),
+                                            ("r-tier-gold", "game system 'riddle'"),
+                                            ("sheet-of", "riddlesmith")])
+def test_a_label_claimed_twice_is_refused_naming_both_owners(key: str, owner: str) -> None:
+    app = SystemSetup(load_registry(), "clash", ())
+    with pytest.raises(PluginError, match=f"label '{key}' of game system 'clash' is already "
+                                          f"registered by {owner}"):
+        app.add_labels({key: ("mine", "le mien")})
+    app.add_labels({"clash-own": ("mine", "le mien")})
+    assert app.registry.labels["clash-own"].owner == "clash"

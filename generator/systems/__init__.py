@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Protocol, TypeVar, runtime_checkable
 
 from generator.diagnostics import CODE_FORM, CORE_OWNER, Code, Diagnostic, Explanation
@@ -278,6 +279,7 @@ class Registry:
     build_options: dict[str, Owned[BuildOption]] = field(default_factory=dict)
     commands: dict[tuple[str, str], Owned[Command]] = field(default_factory=dict)
     print_sources: dict[str, PrintSource] = field(default_factory=dict)
+    labels: dict[str, Owned[tuple[str, ...]]] = field(default_factory=dict)
     warmers: dict[str, Warm] = field(default_factory=dict)
 
     def _who(self, owner: str) -> str:
@@ -368,6 +370,14 @@ class SystemSetup:
                                   f"'{kind}', which is not one of its kinds")
             self.registry.claim(self.registry.commands, f"command '{command.name}' of kind "
                                 f"'{kind}'", (command.name, kind), self.owner, command)
+
+    def add_labels(self, table: Mapping[str, tuple[str, ...]]) -> None:
+        """Register the system's fixed labels (key -> its text in English, French); a key
+        the core or another system has is refused. The system reads them through its own
+        :class:`~generator.render.labels.Catalogue` (the core's ``with_table``)."""
+        for key, texts in table.items():
+            self.registry.claim(self.registry.labels, f"label '{key}'", key, self.owner,
+                                tuple(texts))
 
     def add_print_source(self, source: PrintSource) -> None:
         """Register what the system offers the print targets (once)."""

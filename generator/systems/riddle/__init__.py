@@ -411,7 +411,10 @@ class RiddleSystem:
         from generator.registry import add_shipped
         from generator.systems.riddle.codes import EXPLANATIONS
 
+        from generator.systems.riddle.labels import TABLE as LABELS
+
         add_shipped(app, "G", EXPLANATIONS)
+        app.add_labels(LABELS)
         app.add_print_source(PrintSource(
             decks=self.decks, books=self.books, booklet_books=self.booklet_books,
             token_kinds=self.token_kinds, table_pieces=self.table_pieces,

@@ -265,7 +265,10 @@ class TowerSystem:
         from generator.systems.tower.policies import DEFAULT_POLICY, policy_names
         from generator.systems.tower.sim_skill import SKILL_ORDER
 
+        from generator.systems.tower.labels import TABLE as LABELS
+
         add_shipped(app, "T", EXPLANATIONS)
+        app.add_labels(LABELS)
         app.add_print_source(PrintSource(
             decks=self.decks, token_sets=self.token_sets, books=self.books,
             booklet_books=self.booklet_books, token_kinds=self.token_kinds,
