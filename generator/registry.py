@@ -208,10 +208,11 @@ def discover_systems() -> dict[str, System]:
     return load_registry().systems
 
 
-def add_shipped(app: SystemSetup, letters: str, explanations: dict[str, Explanation]) -> None:
-    """Register a built-in system's kinds with their schemas from ``schemas/`` and its
-    codes (``RS-<letter>...`` of :data:`~generator.diagnostics.CODES`) with the
-    explanations of its ``codes.py``."""
+def add_shipped(app: SystemSetup, letters: str, explanations: dict[str, Explanation],
+                single: tuple[str, ...] = ()) -> None:
+    """Register a built-in system's kinds with their schemas from ``schemas/`` (those of
+    ``single``: one a pack) and its codes (``RS-<letter>...`` of
+    :data:`~generator.diagnostics.CODES`) with the explanations of its ``codes.py``."""
     for kind in app.kinds:
-        app.add_kind(kind, shipped_schema(kind))
+        app.add_kind(kind, shipped_schema(kind), single=kind in single)
     app.add_codes(shipped_codes(letters, explanations))

@@ -280,6 +280,8 @@ class Registry:
     commands: dict[tuple[str, str], Owned[Command]] = field(default_factory=dict)
     print_sources: dict[str, PrintSource] = field(default_factory=dict)
     labels: dict[str, Owned[tuple[str, ...]]] = field(default_factory=dict)
+    single_kinds: set[str] = field(default_factory=set)
+    """Kinds a pack holds one document of at most (``new`` refuses a second)."""
     warmers: dict[str, Warm] = field(default_factory=dict)
 
     def _who(self, owner: str) -> str:
@@ -329,9 +331,10 @@ class SystemSetup:
     owner: str
     kinds: tuple[str, ...]
 
-    def add_kind(self, kind: str, schema: dict[str, Any]) -> None:
+    def add_kind(self, kind: str, schema: dict[str, Any], *, single: bool = False) -> None:
         """Register one of the system's document kinds with its JSON Schema (draft
-        2020-12, ``$id`` ``<kind>.schema.json``; it may ``$ref`` ``common.schema.json``)."""
+        2020-12, ``$id`` ``<kind>.schema.json``; it may ``$ref`` ``common.schema.json``);
+        ``single``: a pack holds one document of it at most."""
         where = f"game system '{self.owner}': the schema of kind '{kind}'"
         if kind not in self.kinds:
             raise PluginError(f"{where} is not of one of its kinds ({', '.join(self.kinds)})")
@@ -339,6 +342,8 @@ class SystemSetup:
             raise PluginError(f"{where} must be a JSON object whose $id is {kind}.schema.json")
         self.registry.claim(self.registry.kinds, f"document kind '{kind}'", kind, self.owner,
                             schema)
+        if single:
+            self.registry.single_kinds.add(kind)
 
     def add_codes(self, codes: Iterable[Code]) -> None:
         """Register diagnostic codes, each with its explanation and failing example.

@@ -17,7 +17,6 @@ KINDS = ("fragment-card", "when-card", "fragment-game")
 class FragmentsSystem:
     name: str = "fragments"
     kinds: tuple[str, ...] = KINDS
-    single_kinds: tuple[str, ...] = ("fragment-game",)  # one a pack: `new` refuses a second
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems.fragments.art import iter_fragment_art_problems
@@ -126,7 +125,7 @@ class FragmentsSystem:
         from generator.registry import add_shipped
         from generator.systems.fragments.codes import EXPLANATIONS
 
-        add_shipped(app, "F", EXPLANATIONS)
+        add_shipped(app, "F", EXPLANATIONS, single=("fragment-game",))
         app.add_print_source(PrintSource(
             decks=self.decks, token_sets=self.token_sets, token_kinds=self.token_kinds,
             figures=self.figures))

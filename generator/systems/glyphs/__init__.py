@@ -43,7 +43,6 @@ from generator.systems.glyphs.content import KINDS, models_of, results_of
 class GlyphsSystem:
     name: str = "glyphs"
     kinds: tuple[str, ...] = KINDS
-    single_kinds: tuple[str, ...] = ("glyph-game",)  # one a pack: `new` refuses a second
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems import cache_dir_for
@@ -149,7 +148,7 @@ class GlyphsSystem:
         from generator.registry import add_shipped
         from generator.systems.glyphs.codes import EXPLANATIONS
 
-        add_shipped(app, "X", EXPLANATIONS)
+        add_shipped(app, "X", EXPLANATIONS, single=("glyph-game",))
         app.add_print_source(PrintSource(
             decks=self.decks, token_kinds=self.token_kinds, table_pieces=self.table_pieces,
             figures=self.figures))
