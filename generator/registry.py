@@ -182,7 +182,7 @@ def _set_up(registry: Registry, name: str, system: System) -> None:
                               "(setup must add_kind it)")
         if entry.owner != name:
             raise PluginError(f"document kind '{kind}' of game system '{name}' is already "
-                              f"registered by {registry._who(entry.owner)}")
+                              f"registered by {registry.who(entry.owner)}")
 
 
 def _join_code_table(registry: Registry) -> None:

@@ -284,7 +284,8 @@ class Registry:
     """Kinds a pack holds one document of at most (``new`` refuses a second)."""
     warmers: dict[str, Warm] = field(default_factory=dict)
 
-    def _who(self, owner: str) -> str:
+    def who(self, owner: str) -> str:
+        """How a message names ``owner``: ``riddlesmith`` or ``game system 'NAME'``."""
         return owner if owner == CORE_OWNER else f"game system '{owner}'"
 
     def claim(self, table: dict[Any, Owned[T]], what: str, key: Any, owner: str,
@@ -301,8 +302,8 @@ class Registry:
         """
         taken = table.get(key)
         if taken is not None:
-            raise PluginError(f"{what} of {self._who(owner)} is already registered by "
-                              f"{self._who(taken.owner)}")
+            raise PluginError(f"{what} of {self.who(owner)} is already registered by "
+                              f"{self.who(taken.owner)}")
         table[key] = Owned(owner, value)
 
     def commands_of(self, name: str) -> dict[str, Command]:
