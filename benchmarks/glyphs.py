@@ -42,7 +42,7 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.sim.executors import InProcessExecutor
 from generator.sim.montecarlo import run_games
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.game import play_game

@@ -40,7 +40,7 @@ from generator.engine.powers.game import PowerGame, play_random_power_game
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.sim.montecarlo import run_games
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import GameRecord, Table, compile_table
 from generator.sim.montecarlo import make_rng

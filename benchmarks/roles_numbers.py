@@ -30,7 +30,7 @@ from _common import REPO
 from generator.engine.powers.pieces import compose
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.roles.figures import RatioSums, ratio_interval
 from generator.systems.roles.model import TYPES
 from generator.systems.roles.content import compile_deals

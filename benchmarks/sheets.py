@@ -29,7 +29,7 @@ from generator.pack.loader import load_packs  # noqa: E402
 from generator.pack.published import Fetching  # noqa: E402
 from generator.pack.schema import load_schemas  # noqa: E402
 from generator.pipeline import kinds_of  # noqa: E402
-from generator.systems import discover_systems  # noqa: E402
+from generator.registry import discover_systems
 
 PACK = """kind: pack
 id: bench

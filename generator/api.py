@@ -8,9 +8,9 @@ of the ``generator`` package is internal and may change in any release.
 The names come in five groups:
 
 - the system interface: :class:`System` (what ``riddlesmith.systems`` entry points
-  name) and its optional parts, :class:`SchemaSource` (the JSON Schemas of its
-  kinds), :class:`CodeSource` (its diagnostic codes), :class:`Playtester` and
-  :class:`Solver` (its ``playtest`` and ``solve`` commands), :class:`Warmer`, with
+  name), whose ``setup`` registers what it brings through a :class:`SystemSetup`
+  (its kinds with their JSON Schemas, its diagnostic codes, :class:`BuildOption`
+  values, its ``playtest`` and ``solve`` :class:`Command` values), :data:`Warm` (what ``riddlesmith warm`` compiles), with
   the values they take and return (:class:`Options`, :class:`Artefact`,
   :class:`CommandOption`, :class:`CommandRequest`) and :func:`read_schemas`, which
   reads a package's ``*.schema.json`` files;
@@ -62,18 +62,17 @@ from generator.sim.montecarlo import make_rng
 from generator.sim.stats import format_rate, wilson_interval
 from generator.systems import (
     Artefact,
-    CodeSource,
+    BuildOption,
+    Command,
     CommandOption,
     CommandRequest,
     Figure,
-    FigureSource,
+    PrintSource,
     Options,
-    Playtester,
     ProgressFn,
-    SchemaSource,
-    Solver,
     System,
-    Warmer,
+    SystemSetup,
+    Warm,
     cache_dir_for,
     paper_of,
 )
@@ -83,7 +82,7 @@ def read_schemas(package: str, folder: str = "schemas") -> dict[str, dict[str, A
     """The ``<kind>.schema.json`` files in ``folder`` of ``package``, by kind.
 
     Read through :mod:`importlib.resources`, so it works from a wheel, a zip or a
-    source checkout; a system's :meth:`SchemaSource.schemas` can return it.
+    source checkout; a system's ``setup`` hands each to :meth:`SystemSetup.add_kind`.
     """
     found: dict[str, dict[str, Any]] = {}
     root = resources.files(package).joinpath(folder)
@@ -96,10 +95,9 @@ def read_schemas(package: str, folder: str = "schemas") -> dict[str, dict[str, A
 
 
 __all__ = [
-    "CARD_SIZES", "Artefact", "Circle", "Code", "CodeSource", "CommandOption", "CommandRequest",
-    "Deck", "Diagnostic", "Document", "Element", "Figure", "FigureSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
-    "Playtester", "PluginError", "ProgressFn", "Rect", "Report", "Scene", "SchemaSource",
-    "Severity", "Solver", "Style", "System", "Text", "Warmer", "back_offset_setting",
+    "CARD_SIZES", "Artefact", "BuildOption", "Command", "Circle", "Code", "CommandOption", "CommandRequest",
+    "Deck", "Diagnostic", "Document", "Element", "Figure", "PrintSource", "FitResult", "Group", "Line", "Options", "Pack", "PdfDocument",
+    "PluginError", "ProgressFn", "Rect", "Report", "Scene", "Severity", "Style", "System", "SystemSetup", "Text", "Warm", "back_offset_setting",
     "cache_dir_for", "card_sheet_pages", "check", "diagnose_fit", "document_to_pdf",
     "fit_text", "format_rate", "gutter_setting", "interleave_duplex", "make", "make_rng",
     "paper_of", "pick_text", "read_schemas", "resolve_paper", "scene_to_svg", "sheet_layouts",

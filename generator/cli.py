@@ -27,7 +27,8 @@ from generator.console import clear_progress, err, progress_printer
 from generator.guard import guard
 from generator.pack.schema import load_schemas
 from generator.errors import PluginError
-from generator.systems import BUILTIN_SYSTEMS, Options, discover_systems
+from generator.systems import Options, Registry
+from generator.registry import BUILTIN_SYSTEMS, ENTRY_POINT_GROUP, discover_systems, load_registry
 
 if TYPE_CHECKING:
     from generator.sim.executors import Executor
@@ -178,7 +179,7 @@ def _run_build(args: BuildArgs, options: Options) -> int:
 
         progress(f"reading the faces printed at {since}")
         faces = faces_since(str(since), [Path(p) for p in args.check.paths], report.options,
-                            report.systems, pipeline.kinds_of(report.systems))
+                            report.registry, pipeline.kinds_of(report.systems))
         report.options = replace(report.options, extra={**report.options.extra,
                                                         "reprint": (since, faces)})
     result = pipeline.build(report, Path(args.out), progress=progress, force=args.force)
@@ -320,14 +321,14 @@ def _verbosity(quiet: bool, verbose: bool) -> int:
 
 def _system_names() -> list[str]:
     """Installed system names, without importing the systems (for --help)."""
-    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group="riddlesmith.systems")})
+    return sorted(set(BUILTIN_SYSTEMS) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
 
 
-def _systems_or_exit(ctx: click.Context) -> dict[str, Any]:
-    """The installed systems, while click parses the command line (outside :func:`guard`):
+def _registry_or_exit(ctx: click.Context) -> Registry:
+    """The registry, while click parses the command line (outside :func:`guard`):
     a plug-in that cannot be used is one line and exit code 2 there too."""
     try:
-        return dict(discover_systems())
+        return load_registry()
     except PluginError as exc:
         err(str(exc))
         ctx.exit(2)
@@ -339,7 +340,7 @@ class _ListingCommand(click.Command):
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         rows = [(name, ", ".join(sorted(system.kinds)))
-                for name, system in sorted(_systems_or_exit(ctx).items())]
+                for name, system in sorted(_registry_or_exit(ctx).systems.items())]
         with formatter.section("Document kinds, by system"):
             formatter.write_dl(rows)
 
@@ -377,16 +378,34 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
                   level, jobs, scheduler))))
 
 
-@main.command("build")
+class _BuildCommand(click.Command):
+    """``build``: the options the installed systems register
+    (:class:`~generator.systems.BuildOption`) join its own on first use, after
+    ``--back-offset``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._added = False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self._added:
+            self._added = True
+            at = next(i for i, p in enumerate(self.params) if p.name == "back_offset") + 1
+            for entry in reversed(_registry_or_exit(ctx).build_options.values()):
+                option = entry.value
+                self.params.insert(at, click.Option(
+                    [f"--{option.name}"], type=click.Choice(option.choices),
+                    default=option.default, show_default=True, help=option.help))
+        return super().get_params(ctx)
+
+
+@main.command("build", cls=_BuildCommand)
 @_paths
 @click.option("--out", default=DEFAULT_OUT, show_default=True, type=click.Path(file_okay=False),
               help="Output folder; each pack goes to OUT/<pack-id>/.")
 @click.option("--paper", type=click.Choice(PAPERS), help="Paper size (default: the pack's).")
 @click.option("--back-offset", metavar="X,Y",
               help="Shift duplex backs to match your printer, e.g. 0.5mm,-0.3mm.")
-@click.option("--solutions", type=click.Choice(["appendix", "separate", "none"]),
-              default="appendix", show_default=True,
-              help="Riddle books: solutions at the back (upside down), in their own PDF, or none.")
 @click.option("--target", "targets", type=click.Choice(TARGETS), multiple=True,
               help="What to build (repeatable): pnp = print and play at home (default), "
                    "pro = print-shop PDFs and 300 dpi PNGs per deck, tts = Tabletop Simulator; "
@@ -431,19 +450,19 @@ def check_command(paths: Sequence[str], fmt: str, strict: bool, lang: str | None
                    "printed face changed since the git revision REV, laid out like the full "
                    "deck, and print/reprint.txt listing them.")
 def build_command(paths: Sequence[str], out: str, paper: str | None, back_offset: str | None,
-                  solutions: str, targets: tuple[str, ...], tts_url_base: str | None,
+                  targets: tuple[str, ...], tts_url_base: str | None,
                   cmyk: bool, rich_black: bool, ink_saver: bool,
                   fold: bool, booklet: bool, gutter: str | None, pack_sheets: bool | None,
                   lang: str | None, fmt: str, strict: bool,
                   report_file: str | None, cache: bool, cache_dir: str | None, quiet: bool,
                   verbose: bool, jobs: int, scheduler: str | None, force: bool,
-                  changed_since: str | None) -> None:
+                  changed_since: str | None, **system_options: str) -> None:
     """Check, then build print-ready files; writes nothing if the check fails."""
     offset = _back_offset(back_offset)
     level = _verbosity(quiet, verbose)
     if rich_black and not cmyk:
         raise click.UsageError("--rich-black needs --cmyk (rich black is a CMYK mix)")
-    extra: dict[str, Any] = {"solutions": solutions, "targets": tuple(targets) or ("pnp",),
+    extra: dict[str, Any] = {**system_options, "targets": tuple(targets) or ("pnp",),
                              "cmyk": cmyk, "rich_black": rich_black, "ink_saver": ink_saver,
                              "fold": fold, "booklet": booklet}
     if gutter is not None:
@@ -602,15 +621,13 @@ def warm_command(quiet: bool) -> None:
 
 def run_warm(quiet: bool = False) -> int:
     """``riddlesmith warm``: each installed system with code compiled on first use
-    (:class:`~generator.systems.Warmer`) compiles or loads it; one line per system.
-    Exit 0 also when there is nothing to compile (no numba, say)."""
-    from generator.systems import Warmer
-
-    for name, system in sorted(discover_systems().items()):
-        if isinstance(system, Warmer):
-            line = system.warm((lambda _text: None) if quiet else err)
-            if not quiet:
-                click.echo(f"{name}: {line}")
+    (a warmer it registered, :meth:`~generator.systems.SystemSetup.add_warmer`) compiles
+    or loads it; one line per system. Exit 0 also when there is nothing to compile (no
+    numba, say)."""
+    for name, warm in sorted(load_registry().warmers.items()):
+        line = warm((lambda _text: None) if quiet else err)
+        if not quiet:
+            click.echo(f"{name}: {line}")
     return 0
 
 
@@ -627,7 +644,7 @@ class _SystemCommand(click.Command):
             self._added = True
             from generator.commands import command_options, policies_help
 
-            _systems_or_exit(ctx)
+            _registry_or_exit(ctx)
             for param in self.params:
                 if isinstance(param, click.Option) and param.name == "policy":
                     param.help = (f"Player policy (default: the system's first); repeat it to "

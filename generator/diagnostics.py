@@ -552,6 +552,11 @@ def register_codes(owner: str, codes: Iterable[Code]) -> None:
         _OWNERS[entry.code] = owner
 
 
+def plugin_codes() -> frozenset[str]:
+    """The codes plug-ins have added to :data:`CODES` in this process."""
+    return frozenset(_OWNERS)
+
+
 def make(
     code: str,
     message: str,

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.pack.model import Document, Pack
-from generator.systems import Figure, FigureSource, Options, System
+from generator.systems import Figure, Options, Registry
+from generator.targets import books_of, decks_of, token_sets_of
 
 FAIL_KINDS = ("document", "face", "page", "par-shorter", "par-longer", "first-moves",
               "measure", "win-rate", "share", "curve", "any")
@@ -253,28 +254,24 @@ def digest(scene: Any) -> str:
     return hashlib.sha256(repr(drawn).encode("utf-8")).hexdigest()[:16]
 
 
-def printed_of(pack: Pack, systems: Mapping[str, System], options: Options,
+def printed_of(pack: Pack, registry: Registry, options: Options,
                books: bool = True) -> Printed:
     """Digests of every card and token face (front and back) and book page ``pack``
     prints, from the systems' print sources (the same scenes every target draws)."""
     out = Printed()
     for name in pack.systems:
-        system = systems.get(name)
-        if system is None:
-            continue
-        for getter in ("decks", "token_sets"):
-            make = getattr(system, getter, None)
-            for deck in (make(pack, options) if make else ()):
-                fronts = getattr(deck, "fronts", None) or deck.tokens
-                for i, scene in enumerate(fronts):
-                    out.faces.setdefault((deck.id, scene.id), []).append(digest(scene))
-                    backs = getattr(deck, "backs", ())
-                    if backs and backs[i] is not None:
-                        out.faces.setdefault((deck.id, f"{scene.id} (back)"), []).append(
-                            digest(backs[i]))
-        make_books = getattr(system, "books", None)
-        if books and make_books is not None:
-            for book in make_books(pack, options, lambda _text: None):
+        source = registry.print_source(name)
+        sets: list[Any] = [*decks_of(source, pack, options), *token_sets_of(source, pack, options)]
+        for deck in sets:
+            fronts = getattr(deck, "fronts", None) or deck.tokens
+            for i, scene in enumerate(fronts):
+                out.faces.setdefault((deck.id, scene.id), []).append(digest(scene))
+                backs = getattr(deck, "backs", ())
+                if backs and backs[i] is not None:
+                    out.faces.setdefault((deck.id, f"{scene.id} (back)"), []).append(
+                        digest(backs[i]))
+        if books:
+            for book in books_of(source, pack, options, lambda _text: None):
                 out.pages[book.id] = [(page.id, digest(page)) for page in book.pages]
     return out
 
@@ -380,14 +377,14 @@ def compare_figures(old: Sequence[Figure], new: Sequence[Figure]) -> list[Figure
     return out
 
 
-def figures_of(pack: Pack, systems: Mapping[str, System], options: Options,
+def figures_of(pack: Pack, registry: Registry, options: Options,
                other: Pack | None) -> list[Figure]:
     """The figures of every system of ``pack`` (``other``: the pack on the other side)."""
     out: list[Figure] = []
     for name in pack.systems:
-        system = systems.get(name)
-        if isinstance(system, FigureSource):
-            out.extend(system.figures(pack, options, other))
+        figures = registry.print_source(name).figures
+        if figures is not None:
+            out.extend(figures(pack, options, other))
     return out
 
 

@@ -110,9 +110,9 @@ def load_side(side: Side, options: Options, progress: ProgressFn,
 def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
                progress: ProgressFn = _quiet, repo: Path | None = None) -> Diff:
     """Check both sides, then compare them pack by pack."""
-    from generator.systems import discover_systems
+    from generator.registry import load_registry
 
-    systems = discover_systems()
+    registry = load_registry()
     before = load_side(old, options, progress, repo)
     after = load_side(new, options, progress, repo)
     if not before and not after:
@@ -126,10 +126,10 @@ def diff_sides(old: Side, new: Side, options: Options, args: DiffArgs,
             if side is None:
                 continue
             progress(f"drawing {ident}")
-            side.printed = printed_of(side.pack, systems, options, books=args.pages)
+            side.printed = printed_of(side.pack, registry, options, books=args.pages)
             if args.figures and comparable and other is not None:
                 progress(f"figures of {ident}")
-                side.figures = figures_of(side.pack, systems, options, other.pack)
+                side.figures = figures_of(side.pack, registry, options, other.pack)
         packs.append(compare_packs(a, b))
     return Diff(old.name, new.name, tuple(packs))
 

@@ -2,29 +2,21 @@
 
 Titles live in :data:`generator.diagnostics.CODES`; the longer text lives once,
 beside the declarations: core codes in :data:`generator.diagnostics.EXPLANATIONS`,
-each built-in game system's in its ``codes.py`` module, and a plug-in's in the
-:class:`~generator.diagnostics.Code` values it registers (its ``codes``).
+each built-in game system's in its ``codes.py`` module, a plug-in's in the
+:class:`~generator.diagnostics.Code` values it registers. Every one reaches here
+through the registry (:func:`generator.registry.load_registry`).
 """
 from __future__ import annotations
 
-import importlib
 import textwrap
 
-from generator.diagnostics import CODES, EXPLANATIONS, Explanation, Severity
-from generator.systems import discover_systems
+from generator.diagnostics import CODES, Explanation, Severity
+from generator.registry import load_registry
 
 
 def all_explanations() -> dict[str, Explanation]:
     """Every explanation: the core ones and those of each installed system."""
-    systems = discover_systems()  # registers the plug-ins' codes and explanations
-    found = dict(EXPLANATIONS)
-    for system in systems.values():
-        try:
-            module = importlib.import_module(type(system).__module__ + ".codes")
-        except ImportError:
-            continue
-        found.update(getattr(module, "EXPLANATIONS", {}))
-    return found
+    return load_registry().explanations()
 
 
 def normalise(code: str) -> str:
@@ -64,7 +56,7 @@ def run_explain(code: str | None) -> str:
     from generator.pack.loader import UsageError
     from generator.pack.schema import suggest
 
-    discover_systems()  # the plug-ins' codes join the table
+    load_registry()  # the plug-ins' codes join the table
     if code is None:
         return listing_text()
     wanted = normalise(code)

@@ -27,11 +27,12 @@ from generator.pack.yamlload import Limits
 from generator.render.images import SvgUnavailable
 from generator.render.targets.raster import RasterUnavailable
 from generator.suppress import apply_suppressions
-from generator.systems import Artefact, Options, Playtester, System, discover_systems, paper_of
+from generator.systems import Artefact, Options, Registry, System, paper_of
+from generator.registry import load_registry
 from generator.systems.art import iter_cover_art_problems
 from generator.systems.token_art import TokenKind, iter_token_art_problems
 from generator.targets import (
-    iter_booklet_problems, iter_profile_problems, iter_sheet_problems, iter_target_artefacts,
+    decks_of, iter_booklet_problems, iter_profile_problems, iter_sheet_problems, iter_target_artefacts,
     targets_of,
 )
 
@@ -53,8 +54,13 @@ class Report:
     sources: dict[str, str]
     files: int
     documents: int
-    systems: dict[str, System]
+    registry: Registry
     options: Options
+
+    @property
+    def systems(self) -> dict[str, System]:
+        """The installed systems, by name."""
+        return self.registry.systems
 
     @property
     def errors(self) -> int:
@@ -93,8 +99,9 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
 
     Raises :class:`UsageError` only for problems with the paths themselves.
     """
-    systems = discover_systems()
-    schemas = schemas or load_schemas()
+    registry = load_registry()
+    systems = registry.systems
+    schemas = schemas or load_schemas(registry=registry)
     loaded: LoadResult = load_packs(paths, schemas, kinds_of(systems), limits,
                                     Fetching(cache=options.cache, cache_dir=options.cache_dir,
                                              progress=progress))
@@ -104,14 +111,14 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
     for pack in loaded.packs:
         try:
             diagnostics.extend(iter_cover_art_problems(pack, paper_of(pack, options)))
-            diagnostics.extend(_token_art_problems(pack, systems, options))
+            diagnostics.extend(_token_art_problems(pack, registry, options))
         except SvgUnavailable as exc:
             raise UsageError(str(exc)) from exc
         if options.lang and options.lang not in pack.languages:
             diagnostics.append(pack.manifest.diag(
                 "RS-P011", f"pack '{pack.id}' is not written in '{options.lang}'",
                 ("languages",), hint="texts fall back to " + pack.languages[0]))
-        diagnostics.extend(iter_unknown_players(pack, systems))
+        diagnostics.extend(iter_unknown_players(pack, registry))
         clean = True
         for name in pack.systems:
             system = systems.get(name)
@@ -123,28 +130,29 @@ def check(paths: list[Path], options: Options = Options(), *, limits: Limits = L
                 clean = clean and not any(d.severity is Severity.ERROR for d in found)
                 diagnostics.extend(found)
                 if not any(d.severity is Severity.ERROR for d in found):
-                    diagnostics.extend(iter_booklet_problems(system, pack, options, progress))
-                    diagnostics.extend(iter_profile_problems(system, pack, options))
-                    diagnostics.extend(iter_sheet_problems(system, pack, options))
+                    source = registry.print_source(name)
+                    diagnostics.extend(iter_booklet_problems(source, pack, options, progress))
+                    diagnostics.extend(iter_profile_problems(source, pack, options))
+                    diagnostics.extend(iter_sheet_problems(source, pack, options))
             except SvgUnavailable as exc:
                 raise UsageError(str(exc)) from exc
         if clean:
-            diagnostics.extend(iter_stamp_problems(pack, systems, options))
+            diagnostics.extend(iter_stamp_problems(pack, registry, options))
     diagnostics = apply_suppressions(diagnostics, loaded.sources, loaded.packs)
     diagnostics = _unique(sorted(diagnostics, key=Diagnostic.sort_key))
     return Report(packs=loaded.packs, diagnostics=diagnostics, sources=loaded.sources,
-                  files=loaded.files, documents=loaded.documents, systems=systems,
+                  files=loaded.files, documents=loaded.documents, registry=registry,
                   options=options)
 
 
-def iter_unknown_players(pack: Pack, systems: dict[str, System]) -> Iterator[Diagnostic]:
+def iter_unknown_players(pack: Pack, registry: Registry) -> Iterator[Diagnostic]:
     """RS-P017 for a name of ``sim.players`` that no playtesting system of the pack knows."""
     names = ((pack.data.get("sim") or {}).get("players")) or []
     known: list[str] = []
+    playtests = registry.commands_of("playtest")
     for name in pack.systems:
-        system = systems.get(name)
-        if isinstance(system, Playtester):
-            known.extend(p for p in system.playtest_policies if p not in known)
+        if name in playtests:
+            known.extend(p for p in playtests[name].policies if p not in known)
     for i, player in enumerate(names):
         if player not in known:
             yield pack.manifest.diag(
@@ -154,20 +162,19 @@ def iter_unknown_players(pack: Pack, systems: dict[str, System]) -> Iterator[Dia
                     "playtests"))
 
 
-def _token_art_problems(pack: Pack, systems: dict[str, System], options: Options) -> list[Diagnostic]:
+def _token_art_problems(pack: Pack, registry: Registry, options: Options) -> list[Diagnostic]:
     """Problems of ``print.tokens``, against the token kinds the pack's systems print."""
     if not (pack.data.get("print") or {}).get("tokens"):
         return []
     kinds: list[TokenKind] = []
     for name in pack.systems:
-        system = systems.get(name)
-        offer = getattr(system, "token_kinds", None)
+        offer = registry.print_source(name).token_kinds
         if offer is not None:
             kinds.extend(offer(pack, options))
     return list(iter_token_art_problems(pack, kinds))
 
 
-def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
+def iter_stamp_problems(pack: Pack, registry: Registry, options: Options
                         ) -> Iterator[Diagnostic]:
     """RS-P018 at each deck id in ``print.stamp`` that none of the pack's systems prints
     (asked only of a pack its systems found no errors in: the decks are drawn for it)."""
@@ -177,7 +184,7 @@ def iter_stamp_problems(pack: Pack, systems: dict[str, System], options: Options
     from generator.pack.schema import suggest
 
     decks = sorted({deck.id for name in pack.systems
-                    for deck in getattr(systems.get(name), "decks", lambda *_: [])(pack, options)})
+                    for deck in decks_of(registry.print_source(name), pack, options)})
     for i, deck in enumerate(wanted):
         if deck not in decks:
             hint = suggest(str(deck), decks)
@@ -294,7 +301,8 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
                 if "pnp" in targets:
                     artefacts.extend(system.build(pack, options, progress))
                 try:
-                    artefacts.extend(iter_target_artefacts(system, pack, options, progress))
+                    artefacts.extend(iter_target_artefacts(report.registry.print_source(name),
+                                                           pack, options, progress))
                 except RasterUnavailable as exc:
                     raise UsageError(str(exc)) from exc
                 metrics[name] = system.report(pack, options)
@@ -305,7 +313,7 @@ def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn
 
             since, faces = reprint
             progress(f"{pack.id}: cards changed since {since}")
-            artefacts.extend(reprint_artefacts(pack, report.systems, options,
+            artefacts.extend(reprint_artefacts(pack, report.registry, options,
                                                faces.get(pack.id, Printed()), since))
         artefacts.append(Artefact("report.json", _json_bytes({
             "pack": pack.id,

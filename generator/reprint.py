@@ -12,7 +12,7 @@ stays paired.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from generator.diff import Printed, digest
@@ -27,7 +27,8 @@ from generator.render.sheets import (
     interleave_duplex,
     sheet_layouts,
 )
-from generator.systems import Artefact, Options, System, paper_of, stamp_of
+from generator.systems import Artefact, Options, Registry, paper_of, stamp_of
+from generator.targets import decks_of, token_sets_of
 
 REPRINT_PDF = "print/reprint.pdf"
 REPRINT_LIST = "print/reprint.txt"
@@ -41,7 +42,7 @@ def _is_new(deck: str, face: Scene, against: Printed, key: str = "") -> bool:
     return digest(face) not in against.faces.get((deck, key or face.id), ())
 
 
-def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Options,
+def reprint_artefacts(pack: Pack, registry: Registry, options: Options,
                       against: Printed, since: str) -> list[Artefact]:
     """``print/reprint.pdf`` (when a face changed) and ``print/reprint.txt`` for ``pack``,
     against the faces REV (``since``) printed (``against``; empty for a new pack)."""
@@ -54,10 +55,8 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
     pages: list[Scene] = []
     listing: list[str] = []
     for name in pack.systems:
-        system = systems.get(name)
-        if system is None:
-            continue
-        for deck in getattr(system, "decks", lambda *_: [])(pack, options):
+        source = registry.print_source(name)
+        for deck in decks_of(source, pack, options):
             keep = [i for i, front in enumerate(deck.fronts)
                     if _is_new(deck.id, front, against)
                     or _is_new(deck.id, deck.backs[i], against, f"{front.id} (back)")]
@@ -70,7 +69,7 @@ def reprint_artefacts(pack: Pack, systems: Mapping[str, System], options: Option
                                              gutter_layout=wide, stamp=stamp.text(deck.id))
             pages.extend(interleave_duplex(fronts, backs))
             listing.extend(_listed(deck.id, [deck.fronts[i].id for i in keep]))
-        for tokens in getattr(system, "token_sets", lambda *_: [])(pack, options):
+        for tokens in token_sets_of(source, pack, options):
             keep = [i for i, face in enumerate(tokens.tokens) if _is_new(tokens.id, face, against)]
             if not keep:
                 continue
@@ -98,7 +97,7 @@ def _listed(deck: str, faces: Sequence[str]) -> list[str]:
 
 
 def faces_since(revision: str, paths: Sequence[Path], options: Options,
-                systems: Mapping[str, System], kinds: dict[str, str]) -> dict[str, Printed]:
+                registry: Registry, kinds: dict[str, str]) -> dict[str, Printed]:
     """What each pack under ``paths`` (folders of the working tree) printed at
     ``revision`` of the repository around them (or in a folder of that name), by pack
     id; ``kinds`` maps each document kind to its system (``pipeline.kinds_of``). Raises
@@ -126,7 +125,7 @@ def faces_since(revision: str, paths: Sequence[Path], options: Options,
         if not side.paths:
             return {}
         loaded = load_packs(list(side.paths), load_schemas(), kinds)
-        return {pack.id: printed_of(pack, systems, options, books=False)
+        return {pack.id: printed_of(pack, registry, options, books=False)
                 for pack in loaded.packs}
 
 

@@ -18,7 +18,8 @@ from typing import Any
 from generator.pack.loader import DEFAULT_INCLUDE, PACK_FILE, UsageError, find_pack_roots
 from generator.pack.schema import id_problem, suggest, write_schemas
 from generator.pack.model import CACHE_FOLDER
-from generator.systems import System, discover_systems
+from generator.systems import System
+from generator.registry import load_registry
 
 SCHEMA_FOLDER = ".riddlesmith/schemas"
 GITIGNORE = f"# riddlesmith: build output and simulator cache\noutput/\n{CACHE_FOLDER}/\n"
@@ -49,7 +50,7 @@ def _folder_of(template: str) -> str:
 def kind_globs(system: System) -> dict[str, list[str]]:
     """Per kind, the paths (globs, relative to the pack) where init and new put it.
 
-    >>> kind_globs(discover_systems()["fragments"])["fragment-card"]
+    >>> kind_globs(load_registry().systems["fragments"])["fragment-card"]
     ['cards/*.yaml']
     """
     globs: dict[str, list[str]] = {}
@@ -252,7 +253,8 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
                              force: bool = False) -> tuple[Path, str | None]:
     """:func:`new_document`, and how to include the file when pack.yaml does not."""
     _check_id(ident)
-    systems = discover_systems()
+    registry = load_registry()
+    systems = registry.systems
     owner = next((s for s in systems.values() if kind in s.kinds), None)
     if owner is None:
         known = sorted(k for s in systems.values() for k in s.kinds)
@@ -270,7 +272,7 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
         raise UsageError(f"kind '{kind}' belongs to the '{owner_name}' system, which "
                          f"this pack's {PACK_FILE} does not use (systems: {', '.join(declared) or 'none'}); "
                          f"add '{owner_name}' to its 'systems' list first")
-    if kind in getattr(owner, "single_kinds", ()):
+    if kind in registry.single_kinds:
         _refuse_a_second(root, kind, systems)
     rel = _folder_of(template).replace("{id}", ident)
     body = template.split("\n", 1)[1]
@@ -284,7 +286,7 @@ def new_document_with_advice(kind: str, ident: str, pack: Path | None, *,
 
 
 def _refuse_a_second(root: Path, kind: str, systems: dict[str, Any]) -> None:
-    """A pack holds one ``kind`` document at most (its system's ``single_kinds``): name
+    """A pack holds one ``kind`` document at most (registered ``single``): name
     the one it has."""
     from generator.pack.loader import load_packs
     from generator.pack.schema import load_schemas

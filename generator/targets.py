@@ -58,7 +58,7 @@ from generator.render.sheets import (
 from generator.render.targets.preflight import iter_breaches
 from generator.render.targets.profiles import PROFILES
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Artefact, Options, ProgressFn, System, paper_of, stamp_of
+from generator.systems import Artefact, Options, PrintSource, ProgressFn, paper_of, stamp_of
 
 PROFILE_TARGETS = tuple(PROFILES)
 TARGETS = ("pnp", "pro", "tts", *PROFILE_TARGETS)
@@ -74,44 +74,40 @@ def targets_of(options: Options) -> tuple[str, ...]:
     return tuple(t for t in TARGETS if t in asked)
 
 
-def _decks(system: System, pack: Pack, options: Options) -> list[Deck]:
-    fn = getattr(system, "decks", None)
-    return list(fn(pack, options)) if fn else []
+def decks_of(source: PrintSource, pack: Pack, options: Options) -> list[Deck]:
+    return list(source.decks(pack, options)) if source.decks else []
 
 
-def _token_sets(system: System, pack: Pack, options: Options) -> list[TokenSet]:
-    fn = getattr(system, "token_sets", None)
-    return list(fn(pack, options)) if fn else []
+def token_sets_of(source: PrintSource, pack: Pack, options: Options) -> list[TokenSet]:
+    return list(source.token_sets(pack, options)) if source.token_sets else []
 
 
-def _pieces(system: System, pack: Pack, options: Options) -> list[Piece]:
-    fn = getattr(system, "table_pieces", None)
-    return list(fn(pack, options)) if fn else []
+def _pieces(source: PrintSource, pack: Pack, options: Options) -> list[Piece]:
+    return list(source.table_pieces(pack, options)) if source.table_pieces else []
 
 
-def _dice(system: System, pack: Pack, options: Options) -> list[Die]:
-    fn = getattr(system, "table_dice", None)
-    return list(fn(pack, options)) if fn else []
+def _dice(source: PrintSource, pack: Pack, options: Options) -> list[Die]:
+    return list(source.table_dice(pack, options)) if source.table_dice else []
 
 
-def _books(system: System, pack: Pack, options: Options, progress: ProgressFn) -> list[Book]:
-    fn = getattr(system, "books", None)
-    return list(fn(pack, options, progress)) if fn else []
+def books_of(source: PrintSource, pack: Pack, options: Options, progress: ProgressFn
+           ) -> list[Book]:
+    return list(source.books(pack, options, progress)) if source.books else []
 
 
-def _booklet_books(system: System, pack: Pack, options: Options, progress: ProgressFn
+def _booklet_books(source: PrintSource, pack: Pack, options: Options, progress: ProgressFn
                    ) -> list[tuple[Book, tuple[float, float] | None]]:
     """The books of the booklet, each with the sheet it is imposed on: laid out for the
     booklet's page by a system that can (``booklet_books(pack, options, progress, page)``),
     on the paper; else the usual books, on their own page size turned (and shrunk)."""
-    fn = getattr(system, "booklet_books", None)
-    if fn is not None:
+    if source.booklet_books is not None:
         paper = paper_of(pack, options)
-        return [(book, paper) for book in fn(pack, options, progress, booklet_page(paper))]
-    return [(book, None) for book in _books(system, pack, options, progress)]
+        return [(book, paper) for book in source.booklet_books(pack, options, progress,
+                                                               booklet_page(paper))]
+    return [(book, None) for book in books_of(source, pack, options, progress)]
 
 
-def iter_booklet_problems(system: System, pack: Pack, options: Options,
+def iter_booklet_problems(source: PrintSource, pack: Pack, options: Options,
                           progress: ProgressFn) -> Iterator[Diagnostic]:
     """With ``booklet``: one warning (RS-R006) per book whose booklet would print text
     below 6 pt, at ``pack.yaml``: a book the system does not lay out for the booklet's
@@ -121,7 +117,7 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
     """
     if not options.extra.get("booklet") or "pnp" not in targets_of(options):
         return
-    for book, sheet in _booklet_books(system, pack, options, progress):
+    for book, sheet in _booklet_books(source, pack, options, progress):
         k = booklet_scale(book, sheet)
         small = [(n, size * k, text.text) for n, page in enumerate(book.pages)
                  for text, size in iter_printed_sizes(page.children)
@@ -140,7 +136,7 @@ def iter_booklet_problems(system: System, pack: Pack, options: Options,
                   "size for paper") if k < 1 else "")
 
 
-def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterator[Diagnostic]:
+def iter_sheet_problems(source: PrintSource, pack: Pack, options: Options) -> Iterator[Diagnostic]:
     """With ``build`` (pnp): one note (RS-R013) per deck whose card sheets give up part of
     its bleed (:func:`generator.render.geometry.layout_shortfalls`), at the deck's line.
 
@@ -151,7 +147,7 @@ def iter_sheet_problems(system: System, pack: Pack, options: Options) -> Iterato
     cfg = pack.data.get("print", {})
     paper = paper_of(pack, options)
     gutter = gutter_setting(options.extra.get("gutter"), cfg.get("gutter"))
-    for deck in _decks(system, pack, options):
+    for deck in decks_of(source, pack, options):
         plain, wide = sheet_layouts(paper, deck.width, deck.height, deck.bleed, gutter)
         lay = deck_layout(deck.fronts, deck.backs, plain, wide)
         shortfalls = layout_shortfalls(lay)
@@ -189,13 +185,13 @@ def _deck_diag(pack: Pack, deck: Deck, code: str, message: str, hint: str) -> Di
     return pack.manifest.diag(code, message, where, hint=hint)
 
 
-def iter_profile_problems(system: System, pack: Pack, options: Options) -> Iterator[Diagnostic]:
+def iter_profile_problems(source: PrintSource, pack: Pack, options: Options) -> Iterator[Diagnostic]:
     """With ``--target tgc|mpc|dtc``: the preflight of each deck against each asked
     profile (:func:`generator.render.targets.preflight.iter_breaches`), at the deck's line."""
     profiles = [PROFILES[t] for t in targets_of(options) if t in PROFILES]
     if not profiles:
         return
-    for deck in _decks(system, pack, options):
+    for deck in decks_of(source, pack, options):
         for profile in profiles:
             for breach in iter_breaches(profile, deck):
                 yield _deck_diag(pack, deck, breach.code, f"--target {profile.id}: {breach.message}",
@@ -212,7 +208,7 @@ def _pdf(pages: Sequence[Any], title: str, **kw: Any) -> bytes:
     return document_to_pdf(Document(tuple(pages), title=title, **kw))
 
 
-def iter_target_artefacts(system: System, pack: Pack, options: Options,
+def iter_target_artefacts(source: PrintSource, pack: Pack, options: Options,
                           progress: ProgressFn) -> list[Artefact]:
     """Files of the ``pro`` and ``tts`` targets and the pnp variants, for one system of a pack."""
     from generator.render.targets import (
@@ -230,7 +226,7 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
     out: list[Artefact] = []
     wants_decks = ("pro" in targets or "tts" in targets or any(t in PROFILES for t in targets)
                    or ("pnp" in targets and (fold or light)))
-    decks = _decks(system, pack, options) if wants_decks else []
+    decks = decks_of(source, pack, options) if wants_decks else []
     if "pro" in targets:
         # Rich black only where asked: --rich-black, or print.rich_black in pack.yaml.
         rich = bool(extra.get("rich_black")) or bool(pack.data.get("print", {}).get("rich_black"))
@@ -248,14 +244,14 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
         for deck in decks:
             progress(f"{pack.id}: Tabletop Simulator deck {deck.id}")
             out += [Artefact(p, d) for p, d in tts_deck_artefacts(deck, url_base=base)]
-        for tokens in _token_sets(system, pack, options):
+        for tokens in token_sets_of(source, pack, options):
             out += [Artefact(p, d) for p, d in tts_token_artefacts(tokens, url_base=base)]
-        pieces = _pieces(system, pack, options)
+        pieces = _pieces(source, pack, options)
         if pieces:
             progress(f"{pack.id}: Tabletop Simulator boards, tiles and tokens")
         for piece in pieces:
             out += [Artefact(p, d) for p, d in tts_piece_artefacts(piece, url_base=base)]
-        for die in _dice(system, pack, options):
+        for die in _dice(source, pack, options):
             progress(f"{pack.id}: Tabletop Simulator die {die.id}")
             out += [Artefact(p, d) for p, d in tts_die_artefacts(die, url_base=base)]
     if "pnp" not in targets:
@@ -284,13 +280,13 @@ def iter_target_artefacts(system: System, pack: Pack, options: Options,
             name = f"print/ink-saver/{deck.id}-fold.pdf" if light else f"print/fold/{deck.id}.pdf"
             out.append(Artefact(name, _pdf(pages, f"{deck.title} (fold and glue)")))
     if light:
-        for book in _books(system, pack, options, progress):
+        for book in books_of(source, pack, options, progress):
             book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
             out.append(Artefact(f"print/ink-saver/{book.id}.pdf", _pdf(
                 book.pages, f"{book.title} (ink saver)", outline=book.chapters,
                 outline_levels=book.levels)))
     if booklet:
-        for book, sheet in _booklet_books(system, pack, options, progress):
+        for book, sheet in _booklet_books(source, pack, options, progress):
             if light:
                 book = replace(book, pages=tuple(ink_saver(p) for p in book.pages))
             sides, chapters = booklet_pages(book, sheet, options.lang)

@@ -11,7 +11,8 @@ from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.legibility import FRAME_CLEARANCE, frame_clearances
 from generator.render.scene import Rect, Scene, Style, Text
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 
 
 @pytest.mark.parametrize(("pack_id", "system"), [

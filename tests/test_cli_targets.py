@@ -11,7 +11,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.impose import booklet_page
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.tower.book import book_pages
 from generator.systems.tower.book_content import read_book
 

@@ -1,9 +1,7 @@
-"""``solve`` and ``playtest`` reach a system through the System interface only."""
+"""``solve`` and ``playtest`` reach a system through the commands it registers only."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -11,7 +9,8 @@ from click.testing import CliRunner
 from conftest import CONTENT
 from generator import commands
 from generator.cli import main
-from generator.systems import CommandOption, CommandRequest, discover_systems
+from generator.registry import discover_systems, load_registry
+from generator.systems import Command, CommandOption, CommandRequest
 
 
 def test_cli_source_names_no_game_system() -> None:
@@ -24,29 +23,25 @@ def test_cli_source_names_no_game_system() -> None:
 def test_playtest_help_lists_every_installed_policy() -> None:
     out = CliRunner().invoke(main, ["playtest", "--help"]).output
     help_text = " ".join(out.split())
-    for name, system in commands.command_systems("playtest").items():
-        assert f"{name}: {', '.join(system.playtest_policies)}" in help_text
+    playtests = load_registry().commands_of("playtest")
+    assert sorted(playtests) == ["glyphs", "roles", "tower"]
+    for name, offered in playtests.items():
+        assert f"{name}: {', '.join(offered.policies)}" in help_text
 
 
-@dataclass(frozen=True)
-class FakeSystem:
-    name: str = "fake"
-    kinds: tuple[str, ...] = ()
-    playtest_kinds: tuple[str, ...] = ("riddle",)
-    playtest_policies: tuple[str, ...] = ("careful", "bold")
-
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("level", "a level", minimum=1, maximum=3),)
-
-    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
-        return 0, f"{request.target} {request.values['policy']} {request.values.get('level')}"
+def _fake_playtest(request: CommandRequest) -> tuple[int, str]:
+    return 0, f"{request.target} {request.values['policy']} {request.values.get('level')}"
 
 
 def test_a_third_party_system_gets_the_command_with_its_default_policy() -> None:
-    systems: dict[str, Any] = dict(discover_systems(), fake=FakeSystem())
+    registry = load_registry()
+    registry.claim(registry.commands, "command 'playtest' of kind 'riddle'", ("playtest", "riddle"),
+                   "fake", Command("playtest", ("riddle",), _fake_playtest,
+                                   (CommandOption("level", "a level", minimum=1, maximum=3),),
+                                   policies=("careful", "bold")))
     request = CommandRequest(str(CONTENT / "riddles"), "driftwood-dawn", values={"level": 2})
-    assert commands.run_command("playtest", request, systems) == (0, "driftwood-dawn careful 2")
-    options = [(name, o.name) for name, o in commands.command_options("playtest", systems)]
+    assert commands.run_command("playtest", request, registry) == (0, "driftwood-dawn careful 2")
+    options = [(name, o.name) for name, o in commands.command_options("playtest", registry)]
     assert ("fake", "level") in options
 
 

@@ -29,7 +29,8 @@ from generator.diff import (
 from generator.diff_formats import MARKDOWN_MARK, render_diff
 from generator.diff_run import DiffArgs, diff_sides, open_sides
 from generator.scaffold import init_pack
-from generator.systems import Figure, FigureSource, Options, discover_systems
+from generator.systems import Figure, Options
+from generator.registry import discover_systems
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -283,9 +284,9 @@ def test_every_system_reports_its_figures(system: str, tmp_path: Path) -> None:
         report = check([root], options)
         assert not report.failed(), report.diagnostics
         [pack] = report.packs
-        source = systems[system]
-        assert isinstance(source, FigureSource)
-        found = source.figures(pack, options, None)
+        figures = report.registry.print_source(system).figures
+        assert figures is not None
+        found = figures(pack, options, None)
     for kind, name, change, interval in SYSTEM_FIGURES[system]:
         matching = [f for f in found if f.kind == kind and f.name.startswith(name)]
         assert matching, (kind, name, sorted({(f.kind, f.name) for f in found})[:20])

@@ -24,7 +24,8 @@ from generator import pipeline
 from generator.cli import main
 from generator.errors import UsageError
 from generator.scaffold import SCHEMA_FOLDER, init_pack, new_document, vscode_settings
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems, load_registry
 
 REPO = Path(__file__).resolve().parent.parent
 MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)")
@@ -125,7 +126,7 @@ def test_init_pack_works_in_an_editor(tmp_path: Path, system: str) -> None:
     assert set(systems[system].templates()) == set(systems[system].kinds)  # `new` knows every kind
     root = tmp_path / "pack"
     init_pack(root, systems[system], "pack")
-    single = getattr(systems[system], "single_kinds", ())
+    single = load_registry().single_kinds
     for kind in sorted(systems[system].kinds):
         if kind in single:  # the pack has its one already (init wrote it)
             with pytest.raises(UsageError, match="already has its one"):

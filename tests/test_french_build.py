@@ -20,7 +20,8 @@ from conftest import CONTENT
 from generator.pack.model import Pack
 from generator.pipeline import check
 from generator.render.geometry import resolve_paper
-from generator.render.labels import LABELS
+from generator.registry import load_registry
+from generator.render.labels import LANGUAGES
 from generator.render.scene import Scene
 from generator.systems import Options
 from tests.scene_text import iter_texts
@@ -75,6 +76,10 @@ def _fixed_text(pages: list[Scene], pack: Pack) -> str:
     for own in _pack_texts(pack):
         text = text.replace(own, "\u2591")
     return text
+
+
+LABELS = {key: dict(zip(LANGUAGES, entry.value)) for key, entry in load_registry().labels.items()}
+"""Every registered label (the core's and each system's), key -> language -> text."""
 
 
 def _english_left(text: str) -> list[str]:

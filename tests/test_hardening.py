@@ -32,7 +32,7 @@ from generator.systems.tower import sim_checks
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.tower.engine import Game
 from generator.systems.tower.model import build_scenario, compile_game
 from generator.systems.tower.rules import BASE_RULES

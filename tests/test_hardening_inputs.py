@@ -180,7 +180,7 @@ def _load(root: Path) -> list[tuple[str, str, int, int]]:
     from generator.pack.loader import load_packs
     from generator.pack.schema import load_schemas
     from generator.pipeline import kinds_of
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     loaded = load_packs([root], load_schemas(), kinds_of(discover_systems()))
     return [(d.code, d.file.rsplit("/", 1)[-1], d.line, d.col) for d in loaded.diagnostics]

@@ -26,7 +26,8 @@ from generator.pack.published import FETCH_DEADLINE, FETCH_TIMEOUT, Fetching
 from generator.pack.schema import load_schemas
 from generator.pack.sheetread import MAX_ROWS
 from generator.pipeline import check, kinds_of
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from test_sheets import starter_documents
 from sheet_files import csv_bytes, xlsx_rows
 

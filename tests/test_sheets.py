@@ -23,7 +23,8 @@ from generator.pack.sheetread import MAX_ROWS, read_csv_bytes, read_workbook_byt
 from generator.pack.sheets import documents_of
 from generator.pack.yamlload import load_yaml
 from generator.pipeline import build, check, kinds_of
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from sheet_files import csv_bytes, rows_of, write_xlsx, xlsx_rows
 
 SHEET_PACK = PACK_YAML.replace("  - cards/*.yaml\n", "  - cards/*\n")

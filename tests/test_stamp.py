@@ -14,7 +14,7 @@ from generator.render.geometry import CARD_SIZES
 from generator.render.scene import Group, Scene, Text
 from generator.render.sheets import Stamp, card_sheet_pages, sheet_layouts, stamp_setting
 from generator.scaffold import init_pack
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 
 
 def _texts(scene: Scene) -> list[Text]:

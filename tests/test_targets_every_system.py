@@ -16,15 +16,18 @@ from conftest import CONTENT
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import load_registry
+from generator.targets import decks_of
 from test_cli import run
 
 
 def _decks(pack_id: str, system: str, lang: str) -> list[tuple[str, int]]:
-    loaded = load_packs([CONTENT / pack_id], load_schemas(), kinds_of(discover_systems()))
+    registry = load_registry()
+    loaded = load_packs([CONTENT / pack_id], load_schemas(), kinds_of(registry.systems))
     pack = loaded.packs[0]
     return [(d.id, len(d.fronts)) for d in
-            discover_systems()[system].decks(pack, Options(lang=lang))]  # type: ignore[attr-defined]
+            decks_of(registry.print_source(system), pack, Options(lang=lang))]
 
 
 @pytest.mark.parametrize(("pack_id", "system", "lang", "expected"), [

@@ -53,7 +53,7 @@ def _load(path: Path) -> Pack:
     from generator.pack.schema import load_schemas
     from generator.pack.yamlload import Limits
     from generator.pipeline import kinds_of
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     return load_packs([path], load_schemas(), kinds_of(discover_systems()), Limits()).packs[0]
 

@@ -33,7 +33,7 @@ from generator.render.targets.tts import (
     tts_die_artefacts,
     tts_piece_artefacts,
 )
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from test_cli import run
 
 BASE = "https://example.org/riddlesmith/box"

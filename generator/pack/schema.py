@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 import jsonschema
 from jsonschema import Draft202012Validator, validators
@@ -24,6 +24,9 @@ from referencing.jsonschema import DRAFT202012
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.yamlload import YamlDocument
 from generator.resources import schemas_dir
+
+if TYPE_CHECKING:
+    from generator.systems import Registry as SystemRegistry
 
 # Each schema's $id is its own file name: relative, so it names no host, and the
 # "$ref": "common.schema.json#/..." references resolve beside the file wherever the
@@ -144,76 +147,41 @@ _Validator = validators.extend(  # type: ignore[no-untyped-call]
     type_checker=_TYPES)
 
 
-def load_schemas(folder: Path | None = None, systems: Mapping[str, Any] | None = None
+def load_schemas(folder: Path | None = None, registry: SystemRegistry | None = None
                  ) -> SchemaSet:
-    """Load every ``*.schema.json`` of ``folder`` and the schemas ``systems`` ship.
-
-    By default: the shipped schemas and those of every installed system. Raises
-    :class:`~generator.systems.PluginError` when a system's kind has no schema, or a
-    system ships a schema that is not valid, not of its kinds, or already there.
+    """The schema of every kind: those of ``folder`` (every ``*.schema.json`` there),
+    or by default the kinds of the registry (:func:`generator.registry.load_registry`),
+    with the shared ``common.schema.json``.
 
     >>> {"fragment-card", "pack"} <= set(load_schemas().schemas)
     True
     """
-    if systems is None:
-        from generator.systems import discover_systems
-
-        systems = discover_systems() if folder is None else {}
-    folder = folder or schemas_dir()
-    resources: list[tuple[str, Resource[Any]]] = []
+    shared = folder or schemas_dir()
+    common = json.loads((shared / "common.schema.json").read_text(encoding="utf-8"))
     schemas: dict[str, dict[str, Any]] = {}
-    for path in sorted(folder.glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((contents["$id"], Resource.from_contents(contents, DRAFT202012)))
-        kind = path.name[: -len(".schema.json")]
-        if kind != "common":
-            schemas[kind] = contents
-    for kind, contents in _system_schemas(systems, set(schemas)):
-        resources.append((contents["$id"], Resource.from_contents(contents, DRAFT202012)))
-        schemas[kind] = contents
-    registry: Registry = Registry().with_resources(resources)
+    if folder is not None:
+        for path in sorted(folder.glob("*.schema.json")):
+            kind = path.name[: -len(".schema.json")]
+            if kind != "common":
+                schemas[kind] = json.loads(path.read_text(encoding="utf-8"))
+    else:
+        if registry is None:
+            from generator.registry import load_registry
+
+            registry = load_registry()
+        for kind, entry in sorted(registry.kinds.items()):
+            schemas[kind] = entry.value
+    resources: list[tuple[str, Resource[Any]]] = [
+        (common["$id"], Resource.from_contents(common, DRAFT202012))]
+    resources.extend((contents["$id"], Resource.from_contents(contents, DRAFT202012))
+                     for contents in schemas.values())
+    registry_: Registry = Registry().with_resources(resources)
     checker = Draft202012Validator.FORMAT_CHECKER
     by_kind = {
-        kind: _Validator(schema, registry=registry, format_checker=checker)
+        kind: _Validator(schema, registry=registry_, format_checker=checker)
         for kind, schema in schemas.items()
     }
-    return SchemaSet(registry=registry, schemas=schemas, validators=by_kind)
-
-
-def _system_schemas(systems: Mapping[str, Any], shipped: set[str]
-                    ) -> list[tuple[str, dict[str, Any]]]:
-    """(kind, schema) of every schema the systems ship; every kind must have one."""
-    from generator.errors import PluginError
-    from generator.systems import SchemaSource
-
-    out: list[tuple[str, dict[str, Any]]] = []
-    have = set(shipped)
-    for name, system in sorted(systems.items()):
-        try:
-            offered = system.schemas() if isinstance(system, SchemaSource) else {}
-        except Exception as exc:  # a plug-in's own failure, named (a missing file, say)
-            raise PluginError(f"game system '{name}' cannot give its schemas: "
-                              f"{type(exc).__name__}: {exc}") from exc
-        for kind, contents in sorted(offered.items()):
-            where = f"game system '{name}': the schema of kind '{kind}'"
-            if kind not in system.kinds:
-                raise PluginError(f"{where} is not of one of its kinds ({', '.join(system.kinds)})")
-            if kind in have:
-                raise PluginError(f"{where} is already known (another system or riddlesmith "
-                                  "ships it)")
-            if not isinstance(contents, dict) or contents.get("$id") != f"{kind}.schema.json":
-                raise PluginError(f"{where} must be a JSON object whose $id is {kind}.schema.json")
-            try:
-                Draft202012Validator.check_schema(contents)
-            except jsonschema.SchemaError as exc:
-                raise PluginError(f"{where} is not a valid JSON Schema: {exc.message}") from exc
-            have.add(kind)
-            out.append((kind, contents))
-        for kind in system.kinds:
-            if kind not in have:
-                raise PluginError(f"game system '{name}' has no JSON Schema for its kind '{kind}' "
-                                  "(a plug-in ships it from its schemas() method)")
-    return out
+    return SchemaSet(registry=registry_, schemas=schemas, validators=by_kind)
 
 
 def id_problem(ident: str, folder: Path | None = None) -> str:
@@ -222,7 +190,7 @@ def id_problem(ident: str, folder: Path | None = None) -> str:
     >>> id_problem("con"), id_problem("tower-1")
     ("the text 'con' is a device name on Windows, so no file can carry it", '')
     """
-    schemas = load_schemas(folder or schemas_dir(), systems={})
+    schemas = load_schemas(folder or schemas_dir())
     common = schemas.registry.contents(SCHEMA_BASE + "common.schema.json")
     validator = _Validator(common["$defs"]["id"], registry=schemas.registry)
     for error in validator.iter_errors(ident):

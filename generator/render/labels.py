@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from dataclasses import dataclass
+
 from generator.render.labels_book import TABLE as BOOK_TABLE
 from generator.render.labels_icons import TABLE as ICON_TABLE
-from generator.render.labels_riddle import TABLE as RIDDLE_TABLE
-from generator.render.labels_tower import TABLE as TOWER_TABLE
 
 LANGUAGES = ("en", "fr")
 """Languages every entry of the catalogue is written in."""
@@ -316,24 +316,62 @@ _TABLE: dict[str, tuple[str, str]] = {
         "niveau au plus."),
 }
 
-_TABLE.update(TOWER_TABLE)
-_TABLE.update(RIDDLE_TABLE)
 _TABLE.update(ICON_TABLE)
 _TABLE.update(BOOK_TABLE)
 
-LABELS: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in _TABLE.items()})
-"""Label key -> language -> text."""
+Table = Mapping[str, tuple[str, str]]
+"""Label key -> its text in each of :data:`LANGUAGES`, in that order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Label key -> language -> text, and the lookup of one label.
+
+    A game system's catalogue is the core's with its own table
+    (:meth:`with_table`; the table is registered in its setup, so the registry
+    refuses a key two owners claim).
+
+    >>> CORE.with_table({"x-hello": ("hello", "bonjour")}).label("x-hello", "fr")
+    'bonjour'
+    """
+
+    texts: Mapping[str, Mapping[str, str]]
+
+    def label(self, key: str, lang: str | None, **fields: object) -> str:
+        """The label ``key`` in ``lang`` (English when the catalogue lacks it), fields
+        filled in. Raises KeyError for a key the catalogue does not hold: a typo is a
+        bug, not a blank."""
+        texts = self.texts[key]
+        text = texts.get(lang or "en") or texts["en"]
+        return text.format(**fields) if fields else text
+
+    def with_table(self, table: Table) -> Catalogue:
+        """This catalogue and ``table``; a key already here is refused (ValueError)."""
+        taken = sorted(set(table) & set(self.texts))
+        if taken:
+            raise ValueError(f"label '{taken[0]}' is already in the catalogue")
+        return Catalogue(MappingProxyType({**self.texts, **_texts_of(table)}))
+
+
+def _texts_of(table: Table) -> dict[str, Mapping[str, str]]:
+    return {key: MappingProxyType(dict(zip(LANGUAGES, texts))) for key, texts in table.items()}
+
+
+CORE = Catalogue(MappingProxyType(_texts_of(_TABLE)))
+"""The core's labels: sheets, print checks, the shared book and icon texts, and the
+fragment, glyph and role systems' words."""
+
+TABLE: Table = MappingProxyType(_TABLE)
+"""The core's table, as the registry records it (owner ``riddlesmith``)."""
+
+LABELS: Mapping[str, Mapping[str, str]] = CORE.texts
+"""Label key -> language -> text (the core's)."""
 
 
 def label(key: str, lang: str | None, **fields: object) -> str:
-    """The label ``key`` in ``lang`` (English when the catalogue lacks it), fields filled in.
-
-    Raises KeyError for a key the catalogue does not hold: a typo is a bug, not a blank.
-    """
-    texts = LABELS[key]
-    text = texts.get(lang or "en") or texts["en"]
-    return text.format(**fields) if fields else text
+    """The core label ``key`` in ``lang`` (English when the catalogue lacks it), fields
+    filled in. Raises KeyError for a key the catalogue does not hold."""
+    return CORE.label(key, lang, **fields)
 
 
 def gem_initial(colour: str, lang: str | None) -> str:
@@ -347,4 +385,4 @@ def gem_initial(colour: str, lang: str | None) -> str:
     return (label(key, lang) if key in LABELS else colour)[:1].upper()
 
 
-__all__ = ["LABELS", "LANGUAGES", "gem_initial", "label"]
+__all__ = ["CORE", "Catalogue", "LABELS", "LANGUAGES", "TABLE", "Table", "gem_initial", "label"]

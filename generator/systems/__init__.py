@@ -1,41 +1,30 @@
-"""Game systems: the plug-in interface and its discovery.
+"""Game systems: the plug-in interface and the registry the systems fill.
 
-A game system owns some document kinds (each with a JSON Schema: the built-in
-systems' in ``schemas/``, a plug-in's from its own package through
-:class:`SchemaSource`), checks a loaded pack (rule checks, simulators) and
-renders it. The pipeline knows systems only through :class:`System`; they are
-found through the ``riddlesmith.systems`` entry-point group, so another package
-can add one (``docs/plugins.md``). A plug-in brings its own diagnostic codes
-(:class:`CodeSource`). A plug-in that cannot be loaded, a code or a kind two
-systems claim, a kind without a schema: each is a
-:class:`~generator.errors.PluginError` naming
-the plug-in (exit code 2), never a silent skip.
+A game system owns some document kinds, checks a loaded pack (rule checks,
+simulators) and renders it. The pipeline knows systems only through
+:class:`System`; each system's :meth:`System.setup` fills the one
+:class:`Registry` of the run through a :class:`SystemSetup` (as a Sphinx
+extension's ``setup(app)`` does): its kinds with their JSON Schemas, its
+diagnostic codes with their explanations, options of ``build``, its ``solve`` and
+``playtest`` commands, what it offers the print targets, what ``warm`` compiles.
+:mod:`generator.registry` finds the systems (the built-ins and the
+``riddlesmith.systems`` entry points, ``docs/plugins.md``) and sets each up.
+Anything two systems claim is a :class:`~generator.errors.PluginError` naming
+both (exit code 2), never a silent skip.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Protocol, TypeVar, runtime_checkable
 
-from generator.diagnostics import Code, CodeClash, Diagnostic, register_codes
+from generator.diagnostics import CODE_FORM, CORE_OWNER, Code, Diagnostic, Explanation
 from generator.errors import PluginError
 from generator.pack.model import Pack, cache_folder
 
 if TYPE_CHECKING:
     from generator.sim.executors import Executor
-
-# Systems shipped with riddlesmith; entry points may add more (or these, again).
-BUILTIN_SYSTEMS = {
-    "fragments": "generator.systems.fragments:SYSTEM",
-    "glyphs": "generator.systems.glyphs:SYSTEM",
-    "riddle": "generator.systems.riddle:SYSTEM",
-    "roles": "generator.systems.roles:SYSTEM",
-    "tower": "generator.systems.tower:SYSTEM",
-}
-ENTRY_POINT_GROUP = "riddlesmith.systems"
-
 
 ProgressFn = Callable[[str], None]
 
@@ -140,46 +129,6 @@ class CommandRequest:
 
 
 @runtime_checkable
-class Playtester(Protocol):
-    """A system whose documents of ``playtest_kinds`` can be playtested.
-
-    ``playtest_policies`` names its player policies, the default first.
-    """
-
-    playtest_kinds: tuple[str, ...]
-    playtest_policies: tuple[str, ...]
-
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        """Options of its own for ``riddlesmith playtest``."""
-
-    def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
-        """Play the games; return (exit code, text)."""
-
-
-@runtime_checkable
-class Solver(Protocol):
-    """A system whose documents of ``solve_kinds`` can be solved."""
-
-    solve_kinds: tuple[str, ...]
-
-    def solve_options(self) -> tuple[CommandOption, ...]:
-        """Options of its own for ``riddlesmith solve``."""
-
-    def run_solve(self, request: CommandRequest) -> tuple[int, str]:
-        """Solve the target; return (exit code, text)."""
-
-
-@runtime_checkable
-class Warmer(Protocol):
-    """A system with code compiled on first use (a solver's core, say) that
-    ``riddlesmith warm`` compiles ahead of time, so the first check starts at once."""
-
-    def warm(self, notice: ProgressFn) -> str:
-        """Compile (or load) it, telling ``notice`` before a long compile; return one
-        line saying what was done, or why there was nothing to do."""
-
-
-@runtime_checkable
 class System(Protocol):
     name: str
     kinds: tuple[str, ...]
@@ -199,24 +148,9 @@ class System(Protocol):
     def starter_files(self, pack_id: str) -> dict[str, str]:
         """Files (relative path -> text) of a new pack made by ``riddlesmith init``."""
 
-
-class PrintSource(Protocol):
-    """What a system may offer the print targets besides its own build (all optional).
-
-    ``decks(pack, options)`` returns :class:`generator.render.deck.Deck` values,
-    ``token_sets(pack, options)`` :class:`~generator.render.deck.TokenSet` values and
-    ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values and
-    ``booklet_books(pack, options, progress, page)`` the same books laid out for a booklet
-    page of ``page`` (w, h) mm (half the paper: A5 on A4); without it a booklet shrinks
-    the usual books.
-    ``token_kinds(pack, options)`` lists the :class:`~generator.systems.token_art.TokenKind`
-    keys of ``print.tokens`` (token artwork) that the system's printed tokens answer to.
-    ``table_pieces(pack, options)`` returns :class:`~generator.render.deck.Piece` values:
-    every board, tile and token the game uses that is not in a deck or token set, for the
-    virtual table (``--target tts``); ``table_dice(pack, options)`` returns
-    :class:`~generator.render.deck.Die` values: the dice it rolls, for the same table.
-    A system without one of them simply contributes nothing to it.
-    """
+    def setup(self, app: SystemSetup) -> None:
+        """Register everything the system brings (:class:`SystemSetup`): its kinds with
+        their schemas, its codes, build options, commands, print source, warmer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,83 +174,225 @@ class Figure:
     change: str = "measure"
 
 
-@runtime_checkable
-class FigureSource(Protocol):
-    """A system whose simulator figures ``riddlesmith diff`` compares (from what ``check``
-    computed and cached; a figure not in the cache is computed)."""
+COMMANDS = ("solve", "playtest")
+"""The commands a system may add (:meth:`SystemSetup.add_command`)."""
 
-    def figures(self, pack: Pack, options: Options, other: Pack | None) -> list[Figure]:
-        """The pack's figures. ``other`` is the same pack on the other side of the diff
-        (None: there is none), for figures too costly to take for every document: they
-        may be taken only where the two sides differ in what decides them."""
+T = TypeVar("T")
 
 
-@runtime_checkable
-class SchemaSource(Protocol):
-    """A system that ships the JSON Schemas of its kinds itself (a plug-in: the built-in
-    systems' are in ``schemas/``). Each schema's ``$id`` is ``<kind>.schema.json``; it may
-    ``$ref`` the shared ``common.schema.json`` (ids, texts, art)."""
+@dataclass(frozen=True, slots=True)
+class Owned(Generic[T]):
+    """A registry entry and the system that added it (``riddlesmith`` for the core's)."""
 
-    def schemas(self) -> dict[str, dict[str, Any]]:
-        """The JSON Schema of each of its kinds, by kind."""
+    owner: str
+    value: T
 
 
-@runtime_checkable
-class CodeSource(Protocol):
-    """A system that brings diagnostic codes of its own (a plug-in: the built-in systems'
-    are in :data:`generator.diagnostics.CODES`); registered when systems are discovered."""
+@dataclass(frozen=True, slots=True)
+class BuildOption:
+    """An option a system adds to ``riddlesmith build`` (``--<name>``, one of ``choices``).
 
-    codes: tuple[Code, ...]
+    Its value reaches the system in ``options.extra`` under ``name`` with dashes as
+    underscores (``default`` when not given).
 
-
-def _load(ref: str) -> Any:
-    module, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
-def discover_systems() -> dict[str, System]:
-    """Every installed system by name (built-ins first, then entry points), with the
-    plug-ins' codes registered.
-
-    Raises :class:`PluginError` for a plug-in that fails to load or is not a system,
-    two systems of one name, a document kind or a code two systems claim.
+    >>> BuildOption("solutions", "Where the solutions go.", ("appendix", "none")).default
+    'appendix'
     """
-    found: dict[str, System] = {}
-    refs: dict[str, str] = {}
-    for name, ref in BUILTIN_SYSTEMS.items():
-        found[name] = _load(ref)
-        refs[name] = ref
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (e.name, e.value)):
-        if ep.name in refs:
-            if refs[ep.name] != ep.value:
-                raise PluginError(f"two game systems are named '{ep.name}': {refs[ep.name]} and "
-                                  f"{ep.value}; uninstall one of them")
-            continue  # the built-ins are entry points too
-        try:
-            system = ep.load()
-        except Exception as exc:  # whatever the plug-in's import raised, name it
-            raise PluginError(f"game system plug-in '{ep.name}' ({ep.value}) cannot be loaded: "
-                              f"{type(exc).__name__}: {exc}") from exc
-        if not isinstance(system, System):
-            raise PluginError(f"game system plug-in '{ep.name}' ({ep.value}) is not a system "
-                              "(see generator.systems.System)")
-        found[ep.name] = system
-        refs[ep.name] = ep.value
-    _register(found)
-    return found
+
+    name: str
+    help: str
+    choices: tuple[str, ...]
+    default: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.default:
+            object.__setattr__(self, "default", self.choices[0])
+
+    @property
+    def key(self) -> str:
+        """Its key in ``options.extra``."""
+        return self.name.replace("-", "_")
 
 
-def _register(systems: dict[str, System]) -> None:
-    """Check that no two systems claim one kind, and register the plug-ins' codes."""
-    owners: dict[str, str] = {"pack": "riddlesmith"}
-    for name, system in systems.items():
-        for kind in system.kinds:
-            if kind in owners and owners[kind] != name:
-                raise PluginError(f"document kind '{kind}' of game system '{name}' is already "
-                                  f"the kind of '{owners[kind]}'")
-            owners[kind] = name
-        if isinstance(system, CodeSource):
-            try:
-                register_codes(name, system.codes)
-            except CodeClash as exc:
-                raise PluginError(str(exc)) from exc
+@dataclass(frozen=True, slots=True)
+class Command:
+    """``riddlesmith solve`` or ``playtest`` for the documents of ``kinds``.
+
+    ``run(request)`` returns (exit code, text); ``options`` are the command's own
+    options. A ``playtest`` names its player ``policies`` (the default first) and may
+    give a ``skill_order`` (weakest first) for comparing them (``--policy A --policy B``).
+    """
+
+    name: str
+    kinds: tuple[str, ...]
+    run: Callable[[CommandRequest], tuple[int, str]]
+    options: tuple[CommandOption, ...] = ()
+    policies: tuple[str, ...] = ()
+    skill_order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintSource:
+    """What a system offers the print targets and ``diff`` besides its own build (each
+    optional; a missing one contributes nothing).
+
+    ``decks(pack, options)`` returns :class:`generator.render.deck.Deck` values,
+    ``token_sets(pack, options)`` :class:`~generator.render.deck.TokenSet` values,
+    ``books(pack, options, progress)`` :class:`~generator.render.deck.Book` values and
+    ``booklet_books(pack, options, progress, page)`` the same books laid out for a
+    booklet page of ``page`` (w, h) mm (without it a booklet shrinks the usual books).
+    ``token_kinds(pack, options)`` lists the
+    :class:`~generator.systems.token_art.TokenKind` keys of ``print.tokens`` its printed
+    tokens answer to. ``table_pieces(pack, options)`` gives the
+    :class:`~generator.render.deck.Piece` values (boards, tiles, tokens in no deck) and
+    ``table_dice(pack, options)`` the :class:`~generator.render.deck.Die` values of the
+    virtual table (``--target tts``). ``figures(pack, options, other)`` gives the
+    :class:`~generator.systems.Figure` values ``riddlesmith diff`` compares.
+    """
+
+    decks: Callable[..., list[Any]] | None = None
+    token_sets: Callable[..., list[Any]] | None = None
+    books: Callable[..., list[Any]] | None = None
+    booklet_books: Callable[..., list[Any]] | None = None
+    token_kinds: Callable[..., list[Any]] | None = None
+    table_pieces: Callable[..., list[Any]] | None = None
+    table_dice: Callable[..., list[Any]] | None = None
+    figures: Callable[..., list[Any]] | None = None
+
+
+NO_PRINT = PrintSource()
+"""What a system that offers the print targets nothing has."""
+
+Warm = Callable[[ProgressFn], str]
+"""Compile (or load) a system's core, telling ``notice`` before a long compile; return one
+line saying what was done, or why there was nothing to do."""
+
+
+@dataclass(slots=True)
+class Registry:
+    """Every installed system and what each registered, by what it is keyed on."""
+
+    systems: dict[str, System] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, Owned[dict[str, Any]]] = field(default_factory=dict)
+    codes: dict[str, Owned[Code]] = field(default_factory=dict)
+    build_options: dict[str, Owned[BuildOption]] = field(default_factory=dict)
+    commands: dict[tuple[str, str], Owned[Command]] = field(default_factory=dict)
+    print_sources: dict[str, PrintSource] = field(default_factory=dict)
+    labels: dict[str, Owned[tuple[str, ...]]] = field(default_factory=dict)
+    single_kinds: set[str] = field(default_factory=set)
+    """Kinds a pack holds one document of at most (``new`` refuses a second)."""
+    warmers: dict[str, Warm] = field(default_factory=dict)
+
+    def who(self, owner: str) -> str:
+        """How a message names ``owner``: ``riddlesmith`` or ``game system 'NAME'``."""
+        return owner if owner == CORE_OWNER else f"game system '{owner}'"
+
+    def claim(self, table: dict[Any, Owned[T]], what: str, key: Any, owner: str,
+              value: T) -> None:
+        """Put ``value`` in ``table`` under ``key``, refusing a key another owner holds.
+
+        >>> r = Registry()
+        >>> r.claim(r.build_options, "build option --x", "x", "a", BuildOption("x", "", ("1",)))
+        >>> try:
+        ...     r.claim(r.build_options, "build option --x", "x", "b", BuildOption("x", "", ("1",)))
+        ... except PluginError as exc:
+        ...     print(exc)
+        build option --x of game system 'b' is already registered by game system 'a'
+        """
+        taken = table.get(key)
+        if taken is not None:
+            raise PluginError(f"{what} of {self.who(owner)} is already registered by "
+                              f"{self.who(taken.owner)}")
+        table[key] = Owned(owner, value)
+
+    def commands_of(self, name: str) -> dict[str, Command]:
+        """The systems offering command ``name`` and theirs, by system name (sorted)."""
+        found = {entry.owner: entry.value for (command, _), entry in self.commands.items()
+                 if command == name}
+        return dict(sorted(found.items()))
+
+    def print_source(self, name: str | None) -> PrintSource:
+        """What system ``name`` offers the print targets (nothing, for None or a system
+        that offers nothing)."""
+        return self.print_sources.get(name or "", NO_PRINT)
+
+    def explanations(self) -> dict[str, Explanation]:
+        """Why each code matters and an example, the core's and every system's."""
+        return {code: Explanation(entry.value.why, entry.value.example)
+                for code, entry in self.codes.items() if entry.value.why or entry.value.example}
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSetup:
+    """The registry as one system sees it while it registers (Sphinx's ``app``): every
+    entry it adds is owned by ``owner``."""
+
+    registry: Registry
+    owner: str
+    kinds: tuple[str, ...]
+
+    def add_kind(self, kind: str, schema: dict[str, Any], *, single: bool = False) -> None:
+        """Register one of the system's document kinds with its JSON Schema (draft
+        2020-12, ``$id`` ``<kind>.schema.json``; it may ``$ref`` ``common.schema.json``);
+        ``single``: a pack holds one document of it at most."""
+        where = f"game system '{self.owner}': the schema of kind '{kind}'"
+        if kind not in self.kinds:
+            raise PluginError(f"{where} is not of one of its kinds ({', '.join(self.kinds)})")
+        if not isinstance(schema, dict) or schema.get("$id") != f"{kind}.schema.json":
+            raise PluginError(f"{where} must be a JSON object whose $id is {kind}.schema.json")
+        self.registry.claim(self.registry.kinds, f"document kind '{kind}'", kind, self.owner,
+                            schema)
+        if single:
+            self.registry.single_kinds.add(kind)
+
+    def add_codes(self, codes: Iterable[Code]) -> None:
+        """Register diagnostic codes, each with its explanation and failing example.
+
+        A built-in system's codes are declared in :data:`generator.diagnostics.CODES` too
+        and must say the same there; a plug-in's join that table."""
+        for entry in codes:
+            if not CODE_FORM.fullmatch(entry.code):
+                raise PluginError(f"code {entry.code!r} of game system '{self.owner}' is not of "
+                                  "the form RS-<letter><3 digits>, e.g. RS-D001")
+            self.registry.claim(self.registry.codes, f"code {entry.code}", entry.code,
+                                self.owner, entry)
+
+    def add_build_option(self, option: BuildOption) -> None:
+        """Register an option of ``riddlesmith build``."""
+        self.registry.claim(self.registry.build_options, f"build option --{option.name}",
+                            option.name, self.owner, option)
+
+    def add_command(self, command: Command) -> None:
+        """Register ``solve`` or ``playtest`` for documents of some of the system's kinds."""
+        if command.name not in COMMANDS:
+            raise PluginError(f"game system '{self.owner}' adds the command '{command.name}'; "
+                              f"a system may add {' or '.join(COMMANDS)}")
+        if command.name == "playtest" and not command.policies:
+            raise PluginError(f"game system '{self.owner}': its playtest names no policy")
+        for kind in command.kinds:
+            if kind not in self.kinds:
+                raise PluginError(f"game system '{self.owner}': its {command.name} takes kind "
+                                  f"'{kind}', which is not one of its kinds")
+            self.registry.claim(self.registry.commands, f"command '{command.name}' of kind "
+                                f"'{kind}'", (command.name, kind), self.owner, command)
+
+    def add_labels(self, table: Mapping[str, tuple[str, ...]]) -> None:
+        """Register the system's fixed labels (key -> its text in English, French); a key
+        the core or another system has is refused. The system reads them through its own
+        :class:`~generator.render.labels.Catalogue` (the core's ``with_table``)."""
+        for key, texts in table.items():
+            self.registry.claim(self.registry.labels, f"label '{key}'", key, self.owner,
+                                tuple(texts))
+
+    def add_print_source(self, source: PrintSource) -> None:
+        """Register what the system offers the print targets (once)."""
+        if self.owner in self.registry.print_sources:
+            raise PluginError(f"game system '{self.owner}' adds its print source twice")
+        self.registry.print_sources[self.owner] = source
+
+    def add_warmer(self, warm: Warm) -> None:
+        """Register the code ``riddlesmith warm`` compiles ahead of the first check (once)."""
+        if self.owner in self.registry.warmers:
+            raise PluginError(f"game system '{self.owner}' adds a warmer twice")
+        self.registry.warmers[self.owner] = warm

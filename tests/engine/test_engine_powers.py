@@ -207,3 +207,22 @@ def test_a_stockpile_limits_every_piece_of_a_ply() -> None:
     for stock, allowed in (((1, 0, 0, 0), False), ((2, 0, 0, 0), True)):
         plies = list_plies(geometry, flat, 0b0001, rules, stockpile=stock, opponents=0b1100)
         assert (pair in {p.builds for p in plies}) is allowed
+
+
+@pytest.mark.parametrize(("package", "table"), [
+    ("generator.engine.powers.gods", "GODS"),
+    ("generator.engine.powers.abilities", "ABILITIES"),
+])
+def test_the_explicit_power_tables_hold_every_module_of_their_package(package: str,
+                                                                      table: str) -> None:
+    """The tables are written out (grep and mypy see each power); a scan of the package,
+    the way they used to be found, must find the same powers."""
+    import importlib
+    import pkgutil
+
+    from generator.engine.powers import registry
+
+    module = importlib.import_module(package)
+    scanned = {importlib.import_module(f"{package}.{info.name}").POWER.id
+               for info in pkgutil.iter_modules(module.__path__) if not info.name.startswith("_")}
+    assert set(getattr(registry, table)) == scanned

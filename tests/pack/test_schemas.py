@@ -11,7 +11,7 @@ from referencing.exceptions import Unresolvable
 from generator.pack.schema import SCHEMA_BASE, check_schemas, load_schemas, suggest, validate_document
 from generator.pack.yamlload import load_yaml
 from generator.resources import schemas_dir
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -151,7 +151,7 @@ def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str
     from generator.pipeline import check
     from generator.render.impose import booklet_scale
     from generator.render.text import iter_printed_sizes
-    from generator.systems import Options
+    from generator.systems import Options, PrintSource
     from generator.targets import iter_booklet_problems
 
     pw, ph = PAPERS[paper]
@@ -162,16 +162,16 @@ def test_booklet_text_below_6pt_is_one_warning_at_pack_yaml(tmp_path, paper: str
     k = booklet_scale(book)
     assert sum(1 for p in pages for _, s in iter_printed_sizes(p.children) if s * k < 6) == below
     pack = check([write_pack(tmp_path / "p")]).packs[0]
-    system = _BookSystem(book)
+    system = PrintSource(books=_BookSystem(book).books)
     asked = Options(extra={"booklet": True})
-    found = list(iter_booklet_problems(system, pack, asked, lambda _: None))  # type: ignore[arg-type]
+    found = list(iter_booklet_problems(system, pack, asked, lambda _: None))
     assert [(d.code, d.file.endswith("pack.yaml"), d.severity.value) for d in found] == [
         ("RS-R006", True, "warning")]
     assert "prints text below 6 pt on 1 of 2 pages" in found[0].message
     assert f"text under {6 / k:.1f} pt does" in found[0].message
-    assert not list(iter_booklet_problems(system, pack, Options(), lambda _: None))  # type: ignore[arg-type]
+    assert not list(iter_booklet_problems(system, pack, Options(), lambda _: None))
     assert not list(iter_booklet_problems(system, pack, Options(extra={"booklet": True, "targets": ("pro",)}),
-                                          lambda _: None))  # type: ignore[arg-type]
+                                          lambda _: None))
 
 
 def test_the_shipped_tower_book_is_laid_out_for_the_booklet_page() -> None:
@@ -185,14 +185,16 @@ def test_the_shipped_tower_book_is_laid_out_for_the_booklet_page() -> None:
     from generator.pack.yamlload import Limits
     from generator.pipeline import kinds_of
     from generator.render.impose import booklet_scale
-    from generator.systems import discover_systems
+    from generator.registry import load_registry
     from generator.targets import _booklet_books, iter_booklet_problems
 
-    systems = discover_systems()
-    pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(systems), Limits()).packs[0]
+    registry = load_registry()
+    pack = load_packs([CONTENT / "tower"], load_schemas(), kinds_of(registry.systems),
+                      Limits()).packs[0]
     asked = Options(cache=False, extra={"booklet": True})
-    assert list(iter_booklet_problems(systems["tower"], pack, asked, lambda _: None)) == []
-    [(book, sheet)] = _booklet_books(systems["tower"], pack, asked, lambda _: None)
+    tower = registry.print_source("tower")
+    assert list(iter_booklet_problems(tower, pack, asked, lambda _: None)) == []
+    [(book, sheet)] = _booklet_books(tower, pack, asked, lambda _: None)
     assert sheet == (210.0, 297.0) and booklet_scale(book, sheet) == 1.0
     assert {(p.width, p.height) for p in book.pages} == {(148.5, 210.0)}
 

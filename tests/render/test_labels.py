@@ -10,11 +10,16 @@ from pypdf import PdfReader
 
 from conftest import CONTENT, write_pack
 from generator.pipeline import build, check
-from generator.render.labels import LABELS, LANGUAGES, label
+from generator.registry import load_registry
+from generator.render.labels import LANGUAGES, label
 from generator.systems import Options
+
+LABELS = {key: dict(zip(LANGUAGES, entry.value)) for key, entry in load_registry().labels.items()}
+"""Every registered label (the core's and each system's), key -> language -> text."""
 
 
 def test_every_label_is_written_in_every_language() -> None:
+    assert {"sheet-of", "r-tier-gold", "t-none"} <= set(LABELS)
     for key, texts in LABELS.items():
         assert set(texts) == set(LANGUAGES), key
         fields = {lang: set(re.findall(r"{(\w+)}", text)) for lang, text in texts.items()}

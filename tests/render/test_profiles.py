@@ -19,6 +19,7 @@ from pypdf.generic import ContentStream
 from conftest import write_pack
 from generator import cli
 from generator import targets as build_targets
+from generator.registry import load_registry
 from generator.render.deck import Deck
 from generator.render.scene import Group, Image as SceneImage, Rect, Scene, Style, Text
 from generator.render.targets.preflight import ink_of, iter_breaches
@@ -211,7 +212,7 @@ def test_shipped_glyph_tiles_are_refused_at_the_line_listing_them() -> None:
     packs, systems = _shipped_report()
     glyphs = next(p for p in packs if p.id == "glyphs")
     found = list(build_targets.iter_profile_problems(
-        systems["glyphs"], glyphs, build_targets.Options(lang="en", extra={"targets": ("tgc",)})))
+        load_registry().print_source("glyphs"), glyphs, build_targets.Options(lang="en", extra={"targets": ("tgc",)})))
     refused = {d.message.split("'")[1]: d for d in found if d.code == "RS-R007"}
     assert set(refused) == {"tiles-en", "action-tiles-en", "tokens-en"}
     tiles = refused["tiles-en"]

@@ -17,7 +17,8 @@ import generator.systems.tower.build as tower_build
 from generator.pipeline import check
 from generator.render.scene import Document
 from generator.render.text import small_texts
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 

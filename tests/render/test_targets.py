@@ -23,7 +23,8 @@ from generator.render.targets import (
     PRO_BLEED, grid_shape, pixels_of, pro_artefacts, tts_deck_artefacts, tts_token_artefacts,
 )
 from generator.render.targets.tts import MAX_SIDE, SHAPE_CIRCLE, card_pixels, content_name
-from generator.systems import Options, System, discover_systems
+from generator.systems import Options, System
+from generator.registry import discover_systems
 
 PT = 72 / 25.4
 

@@ -33,7 +33,7 @@ def get(url: str, timeout: float = 10.0) -> tuple[int, bytes]:
 def make_pack(tmp: Path) -> Path:
     """A fragments pack from ``init`` with a short first card, in ``tmp/deck``."""
     from generator.scaffold import init_pack
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     pack = tmp / "deck"
     init_pack(pack, discover_systems()["fragments"], "deck")

@@ -247,7 +247,7 @@ def test_fragments_workbench_latency_filters_keys_and_folded_results(tmp_path: P
 
 def test_role_card_figures_show_as_a_table_with_column_names(tmp_path: Path) -> None:
     from generator.scaffold import init_pack
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     pack = tmp_path / "roles"
     init_pack(pack, discover_systems()["roles"], "roles")

@@ -160,7 +160,7 @@ def test_an_overflowing_card_is_drawn_with_its_problem_and_the_rest_stays_curren
 def test_drawings_are_placed_at_the_document_their_name_or_page_carries(tmp_path: Path,
                                                                         monkeypatch) -> None:
     from generator.scaffold import init_pack
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     pack = tmp_path / "tw"
     init_pack(pack, discover_systems()["tower"], "tw")
@@ -182,7 +182,7 @@ def test_drawings_are_placed_at_the_document_their_name_or_page_carries(tmp_path
 def test_a_riddle_page_of_the_book_has_its_riddles_figures(tmp_path: Path, monkeypatch) -> None:
     from generator.scaffold import init_pack
     from generator.serve.app import state_json
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     init_pack(tmp_path / "rd", discover_systems()["riddle"], "rd")
     monkeypatch.chdir(tmp_path)
@@ -196,7 +196,7 @@ def test_a_riddle_page_of_the_book_has_its_riddles_figures(tmp_path: Path, monke
 
 def test_roots_touched_only_names_the_changed_pack(tmp_path: Path) -> None:
     from generator.scaffold import init_pack
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     fragments = discover_systems()["fragments"]
     a, b = tmp_path / "a", tmp_path / "b"

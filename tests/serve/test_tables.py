@@ -14,7 +14,8 @@ from generator import pipeline
 from generator.scaffold import init_pack
 from generator.serve.tables import find_key, metrics_html, sides_html, value_html
 from generator.serve.workspace import pack_metrics
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from tests.serve.server import make_pack
 
 

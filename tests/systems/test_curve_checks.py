@@ -46,7 +46,7 @@ def starter(tmp_path: Path) -> tuple[Any, Any, dict[str, Any]]:
     from generator.pack.loader import load_packs
     from generator.pack.schema import load_schemas
     from generator.pipeline import kinds_of
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
 
     root = write_starter(tmp_path / "pack")
     pack = load_packs([root], load_schemas(), kinds_of(discover_systems())).packs[0]

@@ -12,7 +12,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.scene import Text
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.fragments.render import player_aid
 from generator.systems.fragments.settings import GameSettings, settings_of
 from tests.scene_text import scene_text

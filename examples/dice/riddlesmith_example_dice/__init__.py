@@ -81,12 +81,19 @@ def successes(dice: int, target: int, rerolls: int, policy: str, games: int, see
 class DiceSystem:
     name: str = "dice"
     kinds: tuple[str, ...] = (KIND,)
-    codes: tuple[api.Code, ...] = CODES
-    playtest_kinds: tuple[str, ...] = (KIND,)
-    playtest_policies: tuple[str, ...] = POLICIES
 
-    def schemas(self) -> dict[str, dict[str, Any]]:
-        return api.read_schemas(__name__)
+    def setup(self, app: api.SystemSetup) -> None:
+        """Register everything the system brings, in one place: its kind with its JSON
+        Schema, its codes, its deck for the print targets and its playtest command."""
+        for kind, schema in api.read_schemas(__name__).items():
+            app.add_kind(kind, schema)
+        app.add_codes(CODES)
+        app.add_print_source(api.PrintSource(decks=self.decks))
+        app.add_command(api.Command(
+            "playtest", (KIND,), self.run_playtest,
+            (api.CommandOption("rerolls", "Rerolls after a miss (default 1).", "int",
+                               minimum=0, maximum=5),),
+            policies=POLICIES))
 
     def check(self, pack: api.Pack, options: api.Options) -> list[api.Diagnostic]:
         from riddlesmith_example_dice.cards import fit_flavour
@@ -132,10 +139,6 @@ class DiceSystem:
     def starter_files(self, pack_id: str) -> dict[str, str]:
         return {"pack.yaml": PACK_TEMPLATE.replace("{pack_id}", pack_id),
                 "cards/steady-hand.yaml": TEMPLATE.split("\n", 1)[1].replace("{id}", "steady-hand")}
-
-    def playtest_options(self) -> tuple[api.CommandOption, ...]:
-        return (api.CommandOption("rerolls", "Rerolls after a miss (default 1).", "int",
-                                  minimum=0, maximum=5),)
 
     def run_playtest(self, request: api.CommandRequest) -> tuple[int, str]:
         report = api.check([Path(request.pack)])

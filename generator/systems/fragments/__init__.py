@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic, make
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, Figure, Options, ProgressFn
+from generator.systems import Artefact, Figure, Options, ProgressFn, SystemSetup, PrintSource
 from generator.systems.fragments import checks
 from generator.systems.fragments.settings import GameSettings, results_of, settings_for
 
@@ -17,7 +17,6 @@ KINDS = ("fragment-card", "when-card", "fragment-game")
 class FragmentsSystem:
     name: str = "fragments"
     kinds: tuple[str, ...] = KINDS
-    single_kinds: tuple[str, ...] = ("fragment-game",)  # one a pack: `new` refuses a second
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems.fragments.art import iter_fragment_art_problems
@@ -120,6 +119,16 @@ class FragmentsSystem:
         from generator.systems.fragments.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-F`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.fragments.codes import EXPLANATIONS
+
+        add_shipped(app, "F", EXPLANATIONS, single=("fragment-game",))
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_sets=self.token_sets, token_kinds=self.token_kinds,
+            figures=self.figures))
 
 
 MISSING_SHOWN = 8

@@ -25,6 +25,9 @@ from typing import Any
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
+    Command,
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -40,12 +43,6 @@ from generator.systems.glyphs.content import KINDS, models_of, results_of
 class GlyphsSystem:
     name: str = "glyphs"
     kinds: tuple[str, ...] = KINDS
-    single_kinds: tuple[str, ...] = ("glyph-game",)  # one a pack: `new` refuses a second
-    playtest_kinds: tuple[str, ...] = ("glyph-game",)
-    playtest_policies: tuple[str, ...] = ("planner", "random", "lookahead")
-    skill_order: tuple[str, ...] = ("random", "planner", "lookahead")
-    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
-    solve_kinds: tuple[str, ...] = ("glyph-riddle",)
 
     def check(self, pack: Pack, options: Options) -> list[Diagnostic]:
         from generator.systems import cache_dir_for
@@ -109,18 +106,10 @@ class GlyphsSystem:
                               card.get("mean_min_actions")))
         return out
 
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",
-                              minimum=1, maximum=8), REPLAY_OPTION)
-
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.glyphs.playtest import run_playtest
 
         return run_playtest(request)
-
-    def solve_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("grids", "Shuffled grids a glyph riddle is solved from "
-                              "(default 8).", minimum=1, maximum=200),)
 
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.glyphs.playtest import run_solve
@@ -153,6 +142,27 @@ class GlyphsSystem:
         from generator.systems.glyphs.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-X`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.glyphs.codes import EXPLANATIONS
+
+        add_shipped(app, "X", EXPLANATIONS, single=("glyph-game",))
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_kinds=self.token_kinds, table_pieces=self.table_pieces,
+            figures=self.figures))
+        app.add_warmer(self.warm)
+        app.add_command(Command(
+            "playtest", ("glyph-game",), self.run_playtest,
+            (CommandOption("degree", "Difficulty degree of a glyph game (default 1).",
+                           minimum=1, maximum=8), REPLAY_OPTION),
+            policies=("planner", "random", "lookahead"),
+            skill_order=("random", "planner", "lookahead")))
+        app.add_command(Command(
+            "solve", ("glyph-riddle",), self.run_solve,
+            (CommandOption("grids", "Shuffled grids a glyph riddle is solved from "
+                           "(default 8).", minimum=1, maximum=200),)))
 
 
 SYSTEM = GlyphsSystem()

@@ -34,7 +34,8 @@ from generator.sim.stats import (
     mean_of,
     wilson_interval,
 )
-from generator.systems import CommandRequest, discover_systems
+from generator.systems import CommandRequest
+from generator.registry import discover_systems
 from generator.systems.glyphs.content import models_of
 from generator.systems.glyphs.game import CAUSES, play_game
 from generator.systems.glyphs.model import Table

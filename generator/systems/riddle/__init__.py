@@ -58,7 +58,18 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.sim.search import DEFAULT_BUDGET
 from generator.pack.model import Document, Pack
-from generator.systems import Artefact, CommandOption, CommandRequest, Figure, Options, ProgressFn
+from generator.systems import (
+    PrintSource,
+    Artefact,
+    BuildOption,
+    Command,
+    CommandOption,
+    CommandRequest,
+    Figure,
+    Options,
+    ProgressFn,
+    SystemSetup,
+)
 from generator.systems.riddle import campaign_checks, checks
 from generator.systems.riddle.measures import CHILDREN_AT_MOST as MEASURE_CHILDREN
 from generator.systems.riddle.proofs import ProofShared
@@ -375,27 +386,6 @@ class RiddleSystem:
 
         return token_kinds(read_content(pack, options.lang))
 
-    solve_kinds: tuple[str, ...] = ("riddle",)
-
-    def solve_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("players", "Player count (default 1).", minimum=1, maximum=4),
-                CommandOption("objective", "Solve one objective only (default: all).",
-                              kind="choice", choices=("silver", "gold", "heroic", "godlike")),
-                CommandOption("budget", f"States each search may expand (default "
-                              f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
-                              "raise it).", minimum=1),
-                CommandOption("seconds", "Stop each objective after N CPU seconds (default: "
-                              "no such cap: the state caps decide, at the same state on every "
-                              "machine). A result this cap stops depends on the machine's "
-                              "speed and says so.", minimum=1),
-                CommandOption("no-powers", "Search without the god powers and blessing cards in "
-                              "play, to compare with the par as played (a line that needs a "
-                              "power is still searched with them).", kind="flag"),
-                CommandOption("measures", "The designer's measures of each solved objective "
-                              "(shortest lines, key moves, trap rate, estimate gap, unused "
-                              f"pieces; default on; each part stops after {MEASURE_CHILDREN:,} "
-                              "generated states, the same on every machine).", kind="choice", choices=("on", "off")))
-
     def run_solve(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.riddle.solve_cli import run_solve
 
@@ -421,6 +411,44 @@ class RiddleSystem:
         from generator.systems.riddle.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-G`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.riddle.codes import EXPLANATIONS
+
+        from generator.systems.riddle.labels import TABLE as LABELS
+
+        add_shipped(app, "G", EXPLANATIONS)
+        app.add_labels(LABELS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, books=self.books, booklet_books=self.booklet_books,
+            token_kinds=self.token_kinds, table_pieces=self.table_pieces,
+            table_dice=self.table_dice, figures=self.figures))
+        app.add_build_option(BuildOption(
+            "solutions", "Riddle books: solutions at the back (upside down), in their own PDF, "
+            "or none.", ("appendix", "separate", "none")))
+        app.add_warmer(self.warm)
+        app.add_command(Command(
+            "solve", ("riddle",), self.run_solve,
+            (CommandOption("players", "Player count (default 1).", minimum=1, maximum=4),
+             CommandOption("objective", "Solve one objective only (default: all).",
+                           kind="choice", choices=("silver", "gold", "heroic", "godlike")),
+             CommandOption("budget", f"States each search may expand (default "
+                           f"{DEFAULT_BUDGET:,}; a riddle's own limit may lower it, never "
+                           "raise it).", minimum=1),
+             CommandOption("seconds", "Stop each objective after N CPU seconds (default: "
+                           "no such cap: the state caps decide, at the same state on every "
+                           "machine). A result this cap stops depends on the machine's "
+                           "speed and says so.", minimum=1),
+             CommandOption("no-powers", "Search without the god powers and blessing cards in "
+                           "play, to compare with the par as played (a line that needs a "
+                           "power is still searched with them).", kind="flag"),
+             CommandOption("measures", "The designer's measures of each solved objective "
+                           "(shortest lines, key moves, trap rate, estimate gap, unused "
+                           f"pieces; default on; each part stops after {MEASURE_CHILDREN:,} "
+                           "generated states, the same on every machine).", kind="choice",
+                           choices=("on", "off")))))
 
 
 SYSTEM = RiddleSystem()

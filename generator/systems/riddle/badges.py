@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.icons import INK, MUTED, SILVER, SILVER_DARK
 from generator.render.scene import Circle, Element, Rect, Style, Text

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.icons import GOLD, GOLD_DARK, INK, MUTED, icon_sphinx, label_text
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.icons import INK
 from generator.render.scene import Element, Group, Line, Rect, Scene, Style, Text
 from generator.systems.riddle.badges import difficulty, draw_badge, draw_count_badge

@@ -26,7 +26,7 @@ from typing import Any
 from generator.diagnostics import Diagnostic, make, pointer_of
 from generator.pack.model import Document, Pack, pick_text
 from generator.render.fonts import measure
-from generator.render.labels import LABELS, label
+from generator.systems.riddle.labels import LABELS, label
 from generator.render.geometry import Box, parse_length, resolve_card_size, resolve_paper
 from generator.render.icons import (
     BLESSING,

@@ -30,7 +30,8 @@ from generator.render.icons import (
     icon_sea,
     icon_worker,
 )
-from generator.render import labels
+from generator.render.labels import gem_initial
+from generator.systems.riddle import labels
 from generator.render.scene import Circle, Element, Group, Line, Rect, Scene, Style, Text
 from generator.systems.riddle.typography import HEADING_H, MARGIN, footer, heading, page, write
 from generator.systems.riddle.wording import local
@@ -233,7 +234,7 @@ def _stickers(dice: Sequence[Die], x: float, y: float, art: TokenArt, lang: str 
         for i, face in enumerate(die.faces):
             sx = x + i * (STICKER + 3.0)
             drawn = icon_die_face(sx, yy + 5.0, STICKER, colour=face.colour,
-                                  letter=labels.gem_initial(face.colour, lang))
+                                  letter=gem_initial(face.colour, lang))
             out.append(Group(art.dress(drawn, die_keys(face.colour), STICKER, False, SQUARE_BLEED,
                                        (sx, yy + 5.0))))
             out.append(Rect(sx, yy + 5.0, STICKER, STICKER, CUT))

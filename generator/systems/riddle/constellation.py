@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.icons import (
     GOD_TYPES,

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.icons import GOLD_DARK
 from generator.render.scene import Element, Line, Scene, Style
 from generator.systems.riddle import french

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.geometry import resolve_paper
 from generator.render.icons import ICON_GROUPS, ICON_LABELS, INK, MUTED, SEA, icons_for

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.icons import GOLD, GOLD_DARK, INK, MUTED, label_text
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text

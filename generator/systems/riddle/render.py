@@ -38,7 +38,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.pack.model import Pack, pick_text
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.impose import booklet_page
 from generator.render.pdf import document_to_pdf
 from generator.render.scene import Document as PdfDocument

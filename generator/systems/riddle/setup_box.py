@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from generator.engine.geometry import NO_SQUARE, Square
 from generator.engine.state import PIECE_NAMES
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.fonts import measure
 from generator.render.icons import INK, MUTED, icon_coin, icon_gem, icon_king, icon_sphinx, icon_worker
 from generator.render.scene import Element, Group, Line, Rect, Style, Text

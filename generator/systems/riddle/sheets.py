@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.icons import BLESSING, GOLD, GOLD_DARK, INK, LAND, MUTED, icon_blessing, label_text
 from generator.render.scene import Circle, Element, Group, Line, Polygon, Rect, Scene, Style, Text
 from generator.systems.riddle.constellation import constellation_page

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.engine.geometry import NO_SQUARE
-from generator.render import labels
+from generator.systems.riddle import labels
 from generator.render.bounds import element_bounds
 from generator.render.icons import GOLD_DARK, INK, MUTED
 from generator.render.scene import Element, Group, Line, Scene, Style, Text

@@ -18,7 +18,7 @@ from generator.diagnostics import Diagnostic, Severity
 from generator.pack.loader import UsageError, load_packs
 from generator.pack.model import Document, Pack
 from generator.pack.schema import load_schemas, suggest
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle import check_pack
 from generator.systems.riddle.cache import COMPILE_NOTICE
 from generator.systems.riddle.stage import models_of

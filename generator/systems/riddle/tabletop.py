@@ -14,7 +14,8 @@ so the table says what was rolled.
 from __future__ import annotations
 
 from generator.pack.model import Pack, pick_text
-from generator.render import labels
+from generator.render.labels import gem_initial
+from generator.systems.riddle import labels
 from generator.render.deck import Die, Piece, crop_scene
 from generator.render.geometry import PAPERS
 from generator.render.icons import icon_blessing, icon_coin, icon_die_face, icon_feature
@@ -96,7 +97,7 @@ def riddle_dice(pack: Pack, options: Options) -> list[Die]:
         faces, names = [], []
         for n, face in enumerate(die.faces):
             drawn = icon_die_face(0, 0, STICKER, colour=face.colour,
-                                  letter=labels.gem_initial(face.colour, lang))
+                                  letter=gem_initial(face.colour, lang))
             faces.append(Scene(STICKER, STICKER, drawn, id=f"{ident}-{n + 1}"))
             reward = local(face.reward.text, lang) if face.reward is not None else ""
             key = f"colour-f-{face.colour}"

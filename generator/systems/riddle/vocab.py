@@ -17,8 +17,6 @@ Goals add ``is_met(ctx, state)``, ``min_turns(ctx, state)`` and ``deadline()``
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -127,20 +125,17 @@ class Effect(Protocol):
     def to_params(self, geometry: Geometry) -> Any: ...
 
 
-def discover(package: str, attr: str) -> Mapping[str, Any]:
-    """Name -> class of every module of ``package`` that defines ``attr`` (sorted, read-only).
+def table(package: str, classes: tuple[Any, ...]) -> Mapping[str, Any]:
+    """Name -> class of ``classes``, each with its YAML ``NAME`` (sorted, read-only): the
+    explicit table of a vocabulary package, one entry per module. Two classes of one
+    name are refused.
 
-    >>> sorted(discover("generator.systems.riddle.effects", "EFFECT"))[:2]
-    ['remove-top', 'sink']
+    >>> from generator.systems.riddle.effects import sink
+    >>> sorted(table("effects", (sink.EFFECT,)))
+    ['sink']
     """
-    module = importlib.import_module(package)
     found: dict[str, Any] = {}
-    for info in sorted(pkgutil.iter_modules(module.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        cls = getattr(importlib.import_module(f"{package}.{info.name}"), attr, None)
-        if cls is None:
-            continue
+    for cls in classes:
         if cls.NAME in found:
             raise ValueError(f"{package}: two modules register '{cls.NAME}'")
         found[cls.NAME] = cls

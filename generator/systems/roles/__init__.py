@@ -26,6 +26,9 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
+    Command,
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -100,19 +103,6 @@ class RolesSystem:
                                       _interval(shares.get(f"{key}_ci95")), "share"))
         return out
 
-    playtest_kinds: tuple[str, ...] = ("role-game",)
-    playtest_policies: tuple[str, ...] = POLICY_NAMES
-    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead")
-    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
-
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("players", "Players of a role game (default: its "
-                              "playtest.players).", minimum=2, maximum=5),
-                CommandOption("against", "The policy of the other seats: the --policy "
-                              "player takes each seat in turn and its win share is the "
-                              "figure (default when comparing policies: greedy).",
-                              kind="choice", choices=POLICY_NAMES), REPLAY_OPTION)
-
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.roles.playout import run_playtest
 
@@ -131,6 +121,25 @@ class RolesSystem:
         from generator.systems.roles.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-N`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.roles.challenge import SKILL_ORDER
+        from generator.systems.roles.codes import EXPLANATIONS
+
+        add_shipped(app, "N", EXPLANATIONS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, table_pieces=self.table_pieces, figures=self.figures))
+        app.add_command(Command(
+            "playtest", ("role-game",), self.run_playtest,
+            (CommandOption("players", "Players of a role game (default: its "
+                           "playtest.players).", minimum=2, maximum=5),
+             CommandOption("against", "The policy of the other seats: the --policy "
+                           "player takes each seat in turn and its win share is the "
+                           "figure (default when comparing policies: greedy).",
+                           kind="choice", choices=POLICY_NAMES), REPLAY_OPTION),
+            policies=POLICY_NAMES, skill_order=SKILL_ORDER))
 
 
 def _interval(value: Any) -> tuple[float, float] | None:

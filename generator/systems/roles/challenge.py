@@ -180,7 +180,7 @@ def run_challenge(tables: tuple[Table, ...], ident: str, title: str, policy: str
 
 
 SKILL_ORDER = ("random", "greedy", "lookahead")
-"""The players by strength, weakest first (the system's ``skill_order``)."""
+"""The players by strength, weakest first (its ``playtest`` command's ``skill_order``)."""
 CHECK_FIELD = "greedy"
 """The players of the field in check's challenges (the check playouts' player)."""
 

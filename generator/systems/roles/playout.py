@@ -727,7 +727,7 @@ def run_playtest(pack_path: str | Path, ident: str, games: int, policy: str, see
     others (:mod:`.challenge`)."""
     from generator.pack.loader import UsageError, load_packs
     from generator.pack.schema import load_schemas
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
     if fmt not in FORMATS:
         return 2, f"riddlesmith: unknown format '{fmt}' (choose {', '.join(FORMATS)})"
     for name in (policy, against or policy):

@@ -64,6 +64,9 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Severity
 from generator.pack.model import Pack
 from generator.systems import (
+    PrintSource,
+    Command,
+    SystemSetup,
     REPLAY_OPTION,
     Artefact,
     CommandOption,
@@ -219,23 +222,6 @@ class TowerSystem:
 
         return tower_token_kinds(pack, options)
 
-    playtest_kinds: tuple[str, ...] = ("tower-scenario",)
-    skill_order: tuple[str, ...] = ("random", "greedy", "lookahead", "lookahead_all")
-    """The policies by strength, weakest first (``playtest`` with several ``--policy``)."""
-
-    @property
-    def playtest_policies(self) -> tuple[str, ...]:
-        """The policy modules, the default first."""
-        from generator.systems.tower.policies import DEFAULT_POLICY, policy_names
-
-        return (DEFAULT_POLICY, *(p for p in policy_names() if p != DEFAULT_POLICY))
-
-    def playtest_options(self) -> tuple[CommandOption, ...]:
-        return (CommandOption("variant", "A god card (tower-variant id) to play beside the "
-                              "plain game on the same seeds, with the difference and its 95 % "
-                              "interval; repeat it for several.", kind="str", multiple=True),
-                REPLAY_OPTION)
-
     def run_playtest(self, request: CommandRequest) -> tuple[int, str]:
         from generator.systems.tower.playtest import run_playtest
 
@@ -270,6 +256,32 @@ class TowerSystem:
         from generator.systems.tower.templates import starter_files
 
         return starter_files(pack_id)
+
+    def setup(self, app: SystemSetup) -> None:
+        """Register its kinds with their shipped schemas and its ``RS-T`` codes."""
+        from generator.registry import add_shipped
+        from generator.systems.tower.codes import EXPLANATIONS
+
+        from generator.systems.tower.policies import DEFAULT_POLICY, policy_names
+        from generator.systems.tower.sim_skill import SKILL_ORDER
+
+        from generator.systems.tower.labels import TABLE as LABELS
+
+        add_shipped(app, "T", EXPLANATIONS)
+        app.add_labels(LABELS)
+        app.add_print_source(PrintSource(
+            decks=self.decks, token_sets=self.token_sets, books=self.books,
+            booklet_books=self.booklet_books, token_kinds=self.token_kinds,
+            table_pieces=self.table_pieces, figures=self.figures))
+        app.add_warmer(self.warm)
+        app.add_command(Command(
+            "playtest", ("tower-scenario",), self.run_playtest,
+            (CommandOption("variant", "A god card (tower-variant id) to play beside the "
+                           "plain game on the same seeds, with the difference and its 95 % "
+                           "interval; repeat it for several.", kind="str", multiple=True),
+             REPLAY_OPTION),
+            policies=(DEFAULT_POLICY, *(p for p in policy_names() if p != DEFAULT_POLICY)),
+            skill_order=SKILL_ORDER))
 
 
 SYSTEM = TowerSystem()

@@ -16,7 +16,7 @@ from generator.render.icons import (
     arrow_shape,
     label_text,
 )
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.render.scene import (
     Circle,
     Element,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.render import labels
+from generator.systems.tower import labels
 from generator.render.board_pieces import GLUE, StartMark, piece_pages, surface_scene
 from generator.render.scene import Scene
 from generator.systems.tower.book_content import BookContent

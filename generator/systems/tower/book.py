@@ -17,7 +17,7 @@ from generator.render.icons import (
     SEA,
     label_text,
 )
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.render.scene import (
     Circle,
     Element,

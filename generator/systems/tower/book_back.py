@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.pack.model import pick_text
 from generator.render.fonts import measure
 from generator.render.icons import INK, LAND_LINE, MUTED, PAPER
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.render.scene import Element, Line, Rect, Scene, Style, TextBlock
 from generator.systems.tower.book_content import BookContent
 from generator.systems.tower.model import Variant

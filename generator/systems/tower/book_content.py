@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.pack.model import Document, Pack, pick_text
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.systems.tower.model import Scenario, TowerCampaign, Variant
 from generator.systems.tower.render import text_of
 from generator.systems.tower.rules import ENEMY_TYPES

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.pack.model import Pack
-from generator.render import labels
+from generator.systems.tower import labels
 from generator.render.geometry import parse_length, resolve_card_size
 from generator.render.icons import INK, PAPER
 from generator.render.scene import Element, Line, Rect, Scene, Style, Text

@@ -54,7 +54,7 @@ from generator.sim.stats import (
     merge_histograms,
     wilson_interval,
 )
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.tower import checks, engine
 from generator.systems.tower.engine import Game
 from generator.systems.tower.model import Scenario, Text, compile_game

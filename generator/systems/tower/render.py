@@ -43,7 +43,7 @@ from generator.render.icons import (
     icon_worker,
     label_text,
 )
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.render.scene import (
     MM_PER_PT,
     Circle,

@@ -40,7 +40,8 @@ from generator.systems.tower.rules import BASE_RULES, Rules
 from generator.systems.tower.stage import TowerRun
 
 SKILL_ORDER = ("random", "greedy", "lookahead", "lookahead_all")
-"""The tower's players by strength, weakest first (the system's ``skill_order``)."""
+"""The tower's players by strength, weakest first (its ``playtest`` command's
+``skill_order``)."""
 Z99 = 2.5758293035489004
 """The two-sided 99 % normal quantile: RS-T112 judges each card of a deck of many at 99 %,
 so that a deck of twenty fair cards raises a false warning about once in ten checks

@@ -11,7 +11,7 @@ from generator.render.icons import (
     MUTED,
     SEA,
 )
-from generator.render.labels import label as L
+from generator.systems.tower.labels import label as L
 from generator.render.scene import (
     Element,
     Line,

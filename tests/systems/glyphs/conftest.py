@@ -12,7 +12,7 @@ from generator.pack.loader import load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.glyphs.board import JOKER
 from generator.systems.glyphs.content import load_pack
 from generator.systems.glyphs.game import Play, new_game

@@ -31,7 +31,7 @@ from generator.pack.loader import load_packs
 from generator.pack.model import Document
 from generator.pack.schema import load_schemas
 from generator.pipeline import Options, check, kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle import proof_shared
 from generator.systems.riddle.bookkeeping import plain_text
 from generator.systems.riddle.campaign import Campaign, build_campaign

@@ -13,7 +13,7 @@ from conftest import CONTENT
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle.content import read_content
 from generator.systems.riddle.player_aid import player_aid_pages
 from tests.scene_text import scene_text

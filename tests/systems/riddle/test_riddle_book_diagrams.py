@@ -15,7 +15,8 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.scene import Element, Group, Scene
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.riddle.maps import render_map
 from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.render import read_content, solve_all

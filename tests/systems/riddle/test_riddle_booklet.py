@@ -26,7 +26,8 @@ from generator.render.legibility import iter_blocks, pdf_text_sizes, text_proble
 from generator.render.impose import MARK_EDGE, booklet_page, booklet_pages, booklet_scale
 from generator.render.scene import Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems, load_registry
 from generator.systems.riddle.decks import riddle_books
 from generator.systems.riddle.typography import MARGIN
 from generator.targets import _booklet_books, iter_booklet_problems
@@ -165,10 +166,10 @@ def test_each_riddle_is_a_spread_and_the_booklet_has_whole_sheets(shipped: Pack,
 
 
 def test_the_check_does_not_warn_about_the_shipped_booklet(shipped: Pack, solved: Options) -> None:
-    systems = discover_systems()
+    riddle = load_registry().print_source("riddle")
     asked = replace(solved, extra={**solved.extra, "booklet": True})
-    assert list(iter_booklet_problems(systems["riddle"], shipped, asked, _quiet)) == []
-    [(book, sheet)] = _booklet_books(systems["riddle"], shipped, asked, _quiet)
+    assert list(iter_booklet_problems(riddle, shipped, asked, _quiet)) == []
+    [(book, sheet)] = _booklet_books(riddle, shipped, asked, _quiet)
     assert sheet == PAPERS["a4"] and booklet_scale(book, sheet) == 1.0
 
 

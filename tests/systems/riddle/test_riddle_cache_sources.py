@@ -11,7 +11,7 @@ from generator.systems.riddle import cache
 
 PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks", "stage",
             "codes", "components", "constellation", "content", "decks", "figures", "french",
-            "hints", "legend", "maps", "tabletop",
+            "hints", "labels", "legend", "maps", "tabletop",
             "measures", "player_aid", "render", "shortcuts",
             "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "solver_diagnostics",
             "templates",

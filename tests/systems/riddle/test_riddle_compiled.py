@@ -669,7 +669,7 @@ def test_a_pool_gets_the_core_compiled_before_its_workers_start(
     from generator.pack.schema import load_schemas
     from generator.pipeline import kinds_of
     from generator.sim.executors import InProcessExecutor
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
     from generator.systems.riddle import proof_shared
     from generator.systems.riddle.compiled import warm
     from generator.systems.riddle.proofs import prove_all, requests_by_count

@@ -19,7 +19,7 @@ from generator.systems.riddle.content import read_content
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle import proof_shared
 from generator.systems.riddle.proofs import ProofRequest, prove_all, requests_by_count
 from generator.systems.riddle.render import solve_counts

@@ -22,7 +22,8 @@ from generator.render.icons import element_bounds
 from generator.render.legibility import iter_blocks, overruns, pdf_text_sizes, text_problems
 from generator.render.scene import Line, Rect, Scene
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.riddle.decks import riddle_books
 from generator.systems.riddle.legend import legend_page
 from generator.systems.riddle.typography import MARGIN

@@ -19,7 +19,8 @@ from generator.render.geometry import PAPERS
 from generator.render.icons import element_bounds
 from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.render.text import iter_printed_sizes, small_texts
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.riddle.cards import (
     CardSettings,
     blessing_back,

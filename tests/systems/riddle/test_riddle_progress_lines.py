@@ -11,7 +11,7 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.sim.executors import InProcessExecutor
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle import proof_shared
 from generator.systems.riddle.proofs import ProofShared, prove_all, requests_by_count
 

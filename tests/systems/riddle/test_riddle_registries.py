@@ -341,3 +341,20 @@ def test_min_turns_never_overestimates(goal: str) -> None:
         bound = target.min_turns(ctx, s)
         assert bound <= turns, (goal, s, bound, turns)
         assert (bound == 0) == (turns == 0)
+
+
+@pytest.mark.parametrize(("package", "attr"), [("goals", "GOAL"), ("effects", "EFFECT"),
+                                               ("blessings", "BLESSING")])
+def test_the_explicit_tables_hold_every_module_of_their_package(package: str, attr: str) -> None:
+    """GOALS, EFFECTS and BLESSINGS are written out (grep and mypy see each entry); a scan
+    of the package, the way they used to be found, must find the same names and classes."""
+    import importlib
+    import pkgutil
+
+    module = importlib.import_module(f"generator.systems.riddle.{package}")
+    scanned = {}
+    for info in pkgutil.iter_modules(module.__path__):
+        if not info.name.startswith("_"):
+            cls = getattr(importlib.import_module(f"{module.__name__}.{info.name}"), attr)
+            scanned[cls.NAME] = cls
+    assert dict(getattr(module, attr + "S")) == scanned

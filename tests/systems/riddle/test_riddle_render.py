@@ -393,7 +393,7 @@ def test_the_rules_every_riddle_shares_are_said_once() -> None:
     from generator.pack.loader import load_packs
     from generator.pack.schema import load_schemas
     from generator.pipeline import kinds_of
-    from generator.systems import discover_systems
+    from generator.registry import discover_systems
     from generator.systems.riddle.render import read_content
     from generator.systems.riddle.setup_box import (
         BookSettings, general_rules_markup, rules_markup,

@@ -21,7 +21,7 @@ import pytest
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.riddle import proof_shared
 from generator.systems.riddle.measures import measure_solve
 from generator.systems.riddle.model import Riddle

@@ -26,7 +26,8 @@ from generator.render.icons import element_bounds
 from generator.render.impose import booklet_page
 from generator.render.scene import Element, Group, Scene, Text, TextBlock
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.riddle.decks import riddle_books
 from generator.systems.riddle.model import build_riddle
 from generator.systems.riddle.proofs import playable_counts

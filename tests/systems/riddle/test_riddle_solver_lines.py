@@ -17,7 +17,8 @@ import pytest
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import Options, cache_dir_for, discover_systems
+from generator.systems import Options, cache_dir_for
+from generator.registry import discover_systems
 from generator.systems.riddle import proof_shared
 from generator.systems.riddle.proofs import (
     ProofRequest,

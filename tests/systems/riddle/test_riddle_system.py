@@ -10,7 +10,8 @@ import pytest
 from generator.diagnostics import Severity
 from generator.pack.schema import load_schemas
 from generator.scaffold import init_pack, new_document
-from generator.systems import Options, System, discover_systems
+from generator.systems import Options, System
+from generator.registry import discover_systems
 from generator.systems.riddle import KINDS, SYSTEM, check_pack, read_sources
 from generator.systems.riddle.templates import TEMPLATES
 

@@ -13,7 +13,8 @@ from generator.pack.loader import load_packs
 from generator.pack.model import Pack
 from generator.pack.schema import load_schemas
 from generator.pipeline import Report, check
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.roles.content import read_pack
 from generator.systems.roles.engine import Table, card_rules, compile_table
 from generator.systems.roles.model import Ability, RoleCard, RoleGame

@@ -110,11 +110,13 @@ def test_the_challenger_takes_every_seat_in_turn_and_the_counts_add_up() -> None
 
 
 def test_the_system_names_every_player_of_the_policies_module() -> None:
-    from generator.systems.roles import POLICY_NAMES, RolesSystem
+    from generator.registry import load_registry
+    from generator.systems.roles import POLICY_NAMES
     from generator.systems.roles.policies import POLICIES
 
     assert sorted(POLICY_NAMES) == sorted(POLICIES)
-    assert sorted(RolesSystem().skill_order) == sorted(POLICIES)
+    playtest = load_registry().commands_of("playtest")["roles"]
+    assert sorted(playtest.skill_order) == sorted(playtest.policies) == sorted(POLICIES)
 
 
 def test_check_notes_what_skill_is_worth_and_warns_on_an_inversion(

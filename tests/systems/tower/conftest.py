@@ -1,8 +1,4 @@
-"""Tower-system fixtures: its diagnostic codes and its registration, test-locally.
-
-Until the tower system is listed in ``generator.systems.BUILTIN_SYSTEMS`` and its
-codes in ``generator.diagnostics.CODES``, these tests add both themselves.
-"""
+"""Tower-system fixtures: packs written into the test's folder."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,17 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import generator.systems
 from generator.diagnostics import Diagnostic
 from generator.pipeline import Report, check
 from generator.systems.tower.templates import starter_files
 
-
-
-@pytest.fixture(autouse=True)
-def _tower_system(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(generator.systems.BUILTIN_SYSTEMS, "tower",
-                        "generator.systems.tower:SYSTEM")
 
 
 def write_files(root: Path, files: dict[str, str]) -> Path:

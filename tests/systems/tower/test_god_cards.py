@@ -12,7 +12,7 @@ import pytest
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.tower import engine, proof, replay
 from generator.systems.tower.engine import Action, Game, Policy, State
 from generator.systems.tower.model import build_variant, game_from_map

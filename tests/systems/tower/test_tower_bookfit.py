@@ -17,7 +17,8 @@ from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
 from generator.render.scene import Element, Group, Rect, Style, Text
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.tower.book import book_pages
 from generator.systems.tower.book_content import read_book
 from generator.systems.tower.bookfit import iter_book_fit_problems, iter_page_problems

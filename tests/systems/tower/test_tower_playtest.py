@@ -319,3 +319,16 @@ def test_campaign_win_rates_should_fall_as_levels_rise(tmp_path: Path,
         "the-old-mill": (scenarios["the-old-mill"], fake_sim(150))})
     assert "'the-old-mill' (level 1) is won in 75.0%" in diag.message
     assert diag.severity.value == "warning"
+
+
+def test_the_policy_table_names_every_policy_module() -> None:
+    """POLICY_MODULES is written out (grep sees each policy); a scan of the package, the way
+    policies used to be found, must find the same modules, each with its POLICY."""
+    import pkgutil
+
+    from generator.systems.tower import policies
+
+    scanned = sorted(m.name for m in pkgutil.iter_modules(policies.__path__)
+                     if not m.name.startswith("_"))
+    assert list(policies.POLICY_MODULES) == scanned
+    assert [policies.load_policy(name).name for name in scanned] == scanned

@@ -22,7 +22,8 @@ from generator.render.geometry import resolve_paper
 from generator.render.icons import element_bounds
 from generator.render.scene import Element, Group, Polygon, Rect, Scene, Text, TextBlock
 from generator.render.text import MIN_PRINT_SIZE, iter_printed_sizes
-from generator.systems import Artefact, Options, discover_systems
+from generator.systems import Artefact, Options
+from generator.registry import discover_systems
 from generator.systems.tower import engine
 from generator.systems.tower.aid import aid_pages
 from generator.systems.tower.book import book_pages, setup_notes

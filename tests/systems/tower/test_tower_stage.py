@@ -25,7 +25,8 @@ from generator import pipeline
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import Options, discover_systems
+from generator.systems import Options
+from generator.registry import discover_systems
 from generator.systems.tower.sim_checks import (
     SimSettings,
     check_simulations,

@@ -11,7 +11,8 @@ import pytest
 from generator.diagnostics import Severity
 from generator.pack.schema import load_schemas
 from generator.scaffold import init_pack, new_document
-from generator.systems import Options, System, discover_systems
+from generator.systems import Options, System
+from generator.registry import discover_systems
 from generator.systems.tower import KINDS, SYSTEM, check_pack
 from generator.systems.tower.stage import TowerRun, models_of
 from generator.systems.tower.model import build_campaign, build_scenario, build_variant, compile_game

@@ -14,7 +14,7 @@ import pytest
 from generator.pack.loader import load_packs
 from generator.pack.schema import load_schemas
 from generator.pipeline import kinds_of
-from generator.systems import discover_systems
+from generator.registry import discover_systems
 from generator.systems.tower import engine, sim_checks
 from generator.systems.tower.engine import Game
 from generator.systems.tower.model import game_from_map

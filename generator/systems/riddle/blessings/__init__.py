@@ -1,6 +1,6 @@
 """Blessing cards as one-time powers (RULES.md section 1, "Blessings"): one module
 per effect, each declaring a :class:`~._common.BlessingPower` named ``BLESSING``,
-found by :func:`~..vocab.discover`. ``BLESSINGS`` maps the ``effect`` of a blessing
+listed in :data:`BLESSINGS`. ``BLESSINGS`` maps the ``effect`` of a blessing
 card to its power; :mod:`..blessing_turns` plays them in the solver.
 
 How a card comes into play. A collected blessing token puts a face-down card
@@ -27,10 +27,53 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from generator.systems.riddle.blessings import (
+    build_in_place,
+    collect_any_token,
+    double_climb,
+    exchange_piece,
+    extra_build_elsewhere,
+    extra_step,
+    extra_turn,
+    far_build,
+    gain_any_block,
+    gain_dome,
+    gain_level1,
+    gain_level3,
+    level_leap,
+    move_two,
+    nudge_figure,
+    order_deck,
+    reclaim_top,
+    revive_worker,
+    skip_effects,
+    swap_workers,
+)
 from generator.systems.riddle.blessings._common import BlessingPower
-from generator.systems.riddle.vocab import discover
+from generator.systems.riddle.vocab import table
 
-BLESSINGS: Mapping[str, BlessingPower] = discover(__name__, "BLESSING")
+BLESSINGS: Mapping[str, BlessingPower] = table(__name__, (
+    build_in_place.BLESSING,
+    collect_any_token.BLESSING,
+    double_climb.BLESSING,
+    exchange_piece.BLESSING,
+    extra_build_elsewhere.BLESSING,
+    extra_step.BLESSING,
+    extra_turn.BLESSING,
+    far_build.BLESSING,
+    gain_any_block.BLESSING,
+    gain_dome.BLESSING,
+    gain_level1.BLESSING,
+    gain_level3.BLESSING,
+    level_leap.BLESSING,
+    move_two.BLESSING,
+    nudge_figure.BLESSING,
+    order_deck.BLESSING,
+    reclaim_top.BLESSING,
+    revive_worker.BLESSING,
+    skip_effects.BLESSING,
+    swap_workers.BLESSING,
+))
 """Effect id -> power, for every blessing effect the riddle system knows."""
 
 __all__ = ["BLESSINGS", "BlessingPower"]

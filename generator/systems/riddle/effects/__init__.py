@@ -1,14 +1,27 @@
-"""The end-of-turn effect vocabulary: one module per effect, found by
-:func:`~..vocab.discover`. ``EFFECTS`` maps each YAML name to its class;
+"""The end-of-turn effect vocabulary: one module per effect, listed in
+:data:`EFFECTS`, which maps each YAML name to its class;
 :func:`parse_effect` reads an effect mapping (``{sink: {at: C3, turn: 4}}``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from generator.systems.riddle.vocab import Effect, ParseSite, Problem, discover
+from generator.systems.riddle.effects import (
+    remove_top,
+    sink,
+    step_toward_closest_worker,
+    stockpile_add,
+    stockpile_remove,
+)
+from generator.systems.riddle.vocab import Effect, ParseSite, Problem, table
 
-EFFECTS = discover(__name__, "EFFECT")
+EFFECTS = table(__name__, (
+    remove_top.EFFECT,
+    sink.EFFECT,
+    step_toward_closest_worker.EFFECT,
+    stockpile_add.EFFECT,
+    stockpile_remove.EFFECT,
+))
 
 
 def parse_effect(value: Any, site: ParseSite) -> tuple[Effect | None, list[Problem]]:

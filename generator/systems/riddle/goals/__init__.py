@@ -1,4 +1,4 @@
-"""The goal vocabulary: one module per goal, found by :func:`~..vocab.discover`.
+"""The goal vocabulary: one module per goal, listed in :data:`GOALS`.
 
 ``GOALS`` maps each goal's YAML name to its class; :func:`parse_goal` reads a
 goal mapping (``{stand: {...}}``, ``{all_of: [...]}``) into a goal object.
@@ -7,9 +7,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.systems.riddle.vocab import Goal, ParseSite, Problem, discover
+from generator.systems.riddle.goals import (
+    all_of,
+    any_of,
+    blessings,
+    build,
+    slots,
+    sphinx_wins,
+    stand,
+    within,
+)
+from generator.systems.riddle.vocab import Goal, ParseSite, Problem, table
 
-GOALS = discover(__name__, "GOAL")
+GOALS = table(__name__, (
+    all_of.GOAL,
+    any_of.GOAL,
+    blessings.GOAL,
+    build.GOAL,
+    slots.GOAL,
+    sphinx_wins.GOAL,
+    stand.GOAL,
+    within.GOAL,
+))
 
 
 def parse_goal(value: Any, site: ParseSite) -> tuple[Goal | None, list[Problem]]:

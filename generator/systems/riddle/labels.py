@@ -1,9 +1,12 @@
 """Fixed texts of the riddle system's player aid and aid card, in English and French.
 
-Part of the one catalogue: :mod:`generator.render.labels` merges this table into
-its own, so callers still ask :func:`generator.render.labels.label`.
+The system registers this table in its setup (the registry refuses a key another
+owner has); its renderers ask :func:`label`, which reads this table and the core's
+(:data:`generator.render.labels.CORE`).
 """
 from __future__ import annotations
+
+from generator.render.labels import CORE
 
 TABLE: dict[str, tuple[str, str]] = {
     "r-footer-aid": ("player aid", "aide de jeu"),
@@ -369,4 +372,8 @@ TABLE: dict[str, tuple[str, str]] = {
 }
 """Label key -> (English, French)."""
 
-__all__ = ["TABLE"]
+CATALOGUE = CORE.with_table(TABLE)
+"""The core's labels and the riddle system's; ``label(key, lang, **fields)`` reads one."""
+LABELS, label = CATALOGUE.texts, CATALOGUE.label
+
+__all__ = ["CATALOGUE", "LABELS", "TABLE", "label"]
