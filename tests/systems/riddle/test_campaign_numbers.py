@@ -205,9 +205,6 @@ def test_three_riddles_turn_on_a_blessing_card(shipped: Shipped) -> None:
     assert len(turning) >= 3, turning
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: the Crowned Threshold's gold and heroic "
-                   "lines are too many to measure within the measures' 200,000 states (no key "
-                   "move found) and its silver is one obvious turn: the finale is still to rework")
 def test_each_island_ends_on_a_unique_key_move_that_traps(shipped: Shipped) -> None:
     """At one player, the last riddle of every island has an objective whose shortest
     lines share exactly one key move and that naive play misses at least half the time."""
@@ -224,9 +221,6 @@ def test_each_island_ends_on_a_unique_key_move_that_traps(shipped: Shipped) -> N
     assert not weak, weak
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: ten shipped riddles still have two tiers "
-                   "of the same length at some player count (the rework of their objectives "
-                   "is not done)")
 def test_tiers_never_tie(shipped: Shipped) -> None:
     tied = {f"{rid} {n}p": tied_tiers(s) for (rid, n), s in shipped.solves.items()
             if tied_tiers(s)}

@@ -39,13 +39,13 @@ systems: [riddle]
 languages: [en]
 include: [riddles/*.yaml, gods/*.yaml, blessings/*.yaml, dice/*.yaml]
 """
-RIDDLE = "21-crowned-threshold.yaml"  # a queue with Atlas, Cupbearer revealed, the die
+RIDDLE = "21-crowned-threshold.yaml"  # a queue with Atlas, Goat Path revealed, the die
 
 EDITS = {
     # name: (file, old, new) -- each changes what the solver says about the riddle
     # (edits that make the riddle slow to solve are pinned on the key below instead)
     "god-renamed": ("gods/atlas.yaml", "name: Atlas", "name: Atlantes"),
-    "blessing-renamed": ("blessings/15-cupbearer.yaml", "name: Cupbearer", "name: Wine Bearer"),
+    "blessing-renamed": ("blessings/04-goat-path.yaml", "name: Goat Path", "name: Goat Track"),
     "die-face": ("dice/sphinx-die.yaml", "{piece: dome,", "{piece: level1,"),
     "players": (f"riddles/{RIDDLE}", "players: [1]", "players: [1, 2]"),
 }
