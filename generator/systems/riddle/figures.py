@@ -116,17 +116,24 @@ def _measures_path(cache_dir: Path | None, riddle: Riddle, key: str) -> Path | N
     return cache_dir / f"measures-{riddle.id}-{key[:16]}.json" if cache_dir else None
 
 
+PRINTED_MEASURES = ("par", "optimal_lines", "capped", "key_moves", "key_parts", "trap_rate",
+                    "playouts", "estimate_gap", "unused", "states", "stopped")
+"""The measures the build prints and reports: all but their CPU seconds, which vary
+from run to run (the build's output is byte-identical for the same input)."""
+
+
 def measure_rows(shared: ProofShared, riddle_id: str, solve: RiddleSolve
                  ) -> list[tuple[str, dict[str, Any]]]:
-    """(tier, measures as JSON) of each solved objective of ``solve`` (one task of
-    :func:`measured_solves`, run on its executor)."""
+    """(tier, measures as JSON, :data:`PRINTED_MEASURES` only) of each solved objective
+    of ``solve`` (one task of :func:`measured_solves`, run on its executor)."""
     from generator.systems.riddle.measures import BOOK_STATES, CHILDREN_AT_MOST, measure_solve
 
     riddle = shared.riddles[riddle_id]
     measured = measure_solve(riddle, solve, gods=shared.gods, die=shared.die_of(riddle),
                              blessings=shared.blessings, states=BOOK_STATES,
                              children=CHILDREN_AT_MOST)
-    return [(o.tier, dict(o.measures)) for o in measured.objectives if o.measures is not None]
+    return [(o.tier, {k: v for k, v in o.measures.items() if k in PRINTED_MEASURES})
+            for o in measured.objectives if o.measures is not None]
 
 
 def cached_measures(riddle: Riddle, solve: RiddleSolve, shared: ProofShared,
@@ -175,12 +182,6 @@ def measured_rows(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
     return rows
 
 
-PRINTED_MEASURES = ("par", "optimal_lines", "capped", "key_moves", "key_parts", "trap_rate",
-                    "playouts", "estimate_gap", "unused", "states", "stopped")
-"""The measures the build prints and reports: all but their CPU seconds, which vary
-from run to run (the build's output is byte-identical for the same input)."""
-
-
 def measured_solves(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
                     cache_dir: Path | None, store: ProofStore | None = None,
                     executor: Executor | None = None, progress: ProgressFn | None = None,
@@ -196,9 +197,8 @@ def measured_solves(solves: Mapping[str, RiddleSolve | None], shared: ProofShare
             out[rid] = solve
             continue
         out[rid] = replace(solve, objectives=tuple(
-            replace(o, measures={k: by_tier[o.tier][k] for k in PRINTED_MEASURES
-                                 if k in by_tier[o.tier]})
-            if o.tier in by_tier else o for o in solve.objectives))
+            replace(o, measures=dict(by_tier[o.tier])) if o.tier in by_tier else o
+            for o in solve.objectives))
     return out
 
 
