@@ -84,6 +84,10 @@ def move_hint(block: SolutionBlock, lang: str | None) -> str:
     result = block.result
     measures = result.measures or {}
     keys = [str(k) for k in measures.get("key_moves", ())]
+    # A god every shortest line takes, though in turns that differ (one also plays a
+    # blessing card, say), is a key part rather than a key move: the same hint.
+    keys += [str(k) for k in measures.get("key_parts", ()) if str(k).startswith("take ")
+             and not any(str(m).endswith(str(k)) for m in keys)]
     if keys:  # a god taken or a power used is the riddle's idea more than a plain turn
         key = min(keys, key=lambda k: (not k.startswith("take "), " with " not in k, k))
         if key.startswith("take "):

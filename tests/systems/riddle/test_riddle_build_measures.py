@@ -146,6 +146,10 @@ def test_the_second_hint_names_the_key_move_and_prefers_a_god(lang: str | None) 
     godly = SolutionBlock(riddle, _result({"key_moves": ["A1-B2 build C3 level1",
                                                           "take Atlas"]}), None)
     none = SolutionBlock(riddle, _result(None), None)
+    parts = SolutionBlock(riddle, _result({"key_moves": [], "key_parts": [
+        "build F1 level2", "take Hermes"]}), None)
+    if lang is None:
+        assert move_hint(parts, lang) == "Every shortest line takes Hermes's card from the queue."
     if lang is None:
         assert move_hint(plain, lang) == "Every shortest line plays A1–B2, build C3 (level-1 block)."
         assert move_hint(godly, lang) == "Every shortest line takes Atlas's card from the queue."
