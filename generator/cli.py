@@ -153,8 +153,8 @@ def run_check(args: CheckArgs) -> int:
 def run_build(args: BuildArgs) -> int:
     with _executor(args.check) as executor:
         options = replace(_options(args.check, args.back_offset, args.extra), executor=executor)
-        # --no-cache: nothing old is read, but check and build share this run's simulator
-        # results through a throwaway folder instead of computing each one twice.
+        # --no-cache: nothing is read or written; check and build share this run's
+        # simulator results as values on each pack (Pack.stage).
         from generator.pipeline import run_options
 
         with run_options(options) as shared:

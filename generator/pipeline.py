@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -259,24 +258,18 @@ def build(report: Report, out_dir: Path, progress: ProgressFn = _quiet, *,
 
 @contextmanager
 def run_options(options: Options) -> Iterator[Options]:
-    """``options`` for one run of check and build: as they are when a cache is on; with
-    ``--no-cache``, a throwaway cache folder instead, removed when the block ends, so
-    that nothing old is read but every simulator result of this run is computed once
-    and shared by check, the renderers and the build report (``build --no-cache`` and
-    ``benchmarks/build.py`` both run this way). Most results are handed on in the run
-    itself (``Pack.stage``: the riddle proofs, the tower, glyph and fragment results);
-    the folder still carries the riddle measures and the role playouts (see
-    ``docs/architecture.md``, "Known gaps").
+    """``options`` for one run of check and build, as they are. With ``--no-cache`` no
+    folder is read or written: every simulator result of the run is computed once and
+    handed on as a value on its pack (``Pack.stage``: the riddle proofs and measures,
+    the tower, glyph and fragment results, the role playouts), so check, the renderers
+    and the build report share it (``docs/architecture.md``). Kept as a block so that a
+    run's resources have one place to live.
 
     >>> with run_options(Options(cache=False)) as shared:
-    ...     shared.cache, shared.cache_dir is not None
-    (True, True)
+    ...     shared.cache, shared.cache_dir
+    (False, None)
     """
-    if options.cache:
-        yield options
-        return
-    with tempfile.TemporaryDirectory(prefix="riddlesmith-run-") as tmp:
-        yield replace(options, cache=True, cache_dir=Path(tmp))
+    yield options
 
 
 def _build(report: Report, options: Options, out_dir: Path, progress: ProgressFn,

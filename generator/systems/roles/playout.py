@@ -461,6 +461,10 @@ def figures_result(found: Mapping[str, Any], players: int, seed: int) -> DealRes
         RatioSums(*found["fair"]), tuple(found["deals"]))
 
 
+FIGURES = "roles.figures"
+"""The key in ``Pack.stage`` of this run's check figures, by :func:`cached_stats`'s key."""
+
+
 def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[Table, ...],
                  cache: Path | None, progress: Callable[[str], None] | None = None
                  ) -> dict[str, Any]:
@@ -473,10 +477,14 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
     seated = seated_games(pack, len(tables), budget)
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
                        game.seed, budget, seated)
+    run: dict[str, dict[str, Any]] = pack.stage.setdefault(FIGURES, {})
+    if key in run:  # this run's own, handed from check to the report as a value
+        return dict(run[key])
     path = cache / f"roles-{game.id}.json" if cache is not None else None
     if path is not None:
         stored = read_keyed(path, key)
         if stored is not None and _well_formed(stored, tables):
+            run[key] = {k: stored[k] for k in FIGURE_KEYS}
             return {k: stored[k] for k in FIGURE_KEYS}
     if progress is not None:
         progress(f"roles: '{game.id}': {CHECK_POLICY} playouts over {len(tables)} deals")
@@ -492,7 +500,8 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
                       in iter_reach(tables, read_pack(pack)[0], positions)}
     if path is not None:
         write_json(path, {"fingerprint": key, **found})
-    return found
+    run[key] = found
+    return dict(found)
 
 
 def _ints(values: Any, length: int) -> bool:

@@ -9,6 +9,7 @@ from tests.counting import count_calls
 
 import generator.systems.roles.engine as engine_module
 import generator.systems.roles.model as model_module
+import generator.systems.roles.playout as playout_module
 from generator import pipeline
 from generator.systems import Options
 from generator.systems.roles.content import read_pack
@@ -33,10 +34,14 @@ def test_a_full_check_and_build_reads_each_document_once(
     games = count_calls(monkeypatch, model_module, "build_game", lambda doc: doc.id)
     tables = count_calls(monkeypatch, engine_module, "compile_table",
                          lambda game, cards, deal: f"{game.id} {deal.roles()}")
+    playouts = count_calls(monkeypatch, playout_module, "check_playouts",
+                           lambda tables, *rest: len(tables))
     report = pipeline.check([root], Options(cache=False))
     assert report.errors == 0
     assert not pipeline.build(report, tmp_path / "out").refused
     [pack] = report.packs
+    # check's playouts reach the build's report as values: played once, no folder
+    assert sum(playouts.values()) == len(pack.of_kind("role-game")), playouts
     assert cards and set(cards.values()) == {1}, cards
     assert set(games) == {d.id for d in pack.of_kind("role-game")} and set(games.values()) == {1}
     assert tables and set(tables.values()) == {1}, tables.most_common(3)
