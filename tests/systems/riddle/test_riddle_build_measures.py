@@ -24,8 +24,8 @@ from generator.systems.riddle import proof_shared
 from generator.systems.riddle.figures import PRINTED_MEASURES, measured_rows
 from generator.systems.riddle.hints import move_hint
 from generator.systems.riddle.measures import BOOK_STATES, CHILDREN_AT_MOST, measure_solve
-from generator.systems.riddle.proofs import ProofRequest, ProofStore, prove_all
-from generator.systems.riddle.results import SOLVED, ObjectiveResult
+from generator.systems.riddle.proofs import ProofRequest, ProofShared, ProofStore, prove_all
+from generator.systems.riddle.results import SOLVED, ObjectiveResult, RiddleSolve
 from generator.systems.riddle.solutions import SolutionBlock, measures_text
 
 from .test_riddle_proofs import load, write_piers
@@ -50,6 +50,14 @@ def _counts(rows: dict[str, list[tuple[str, dict[str, Any]]]]) -> dict[str, Any]
     """The rows without their CPU seconds (the one part that varies from run to run)."""
     return {rid: [(tier, {k: v for k, v in found.items() if k != "seconds"})
                   for tier, found in tiers] for rid, tiers in rows.items()}
+
+
+def _one_player_solves(tmp_path: Path) -> tuple[ProofShared, dict[str, RiddleSolve | None]]:
+    """The piers pack's riddles and their one-player proofs, as the book asks for them."""
+    shared = proof_shared(load(write_piers(tmp_path / "piers")))
+    requests = {rid: ProofRequest(rid, 1, count_first_moves=True) for rid in shared.riddles}
+    solves = prove_all(list(requests.values()), shared, cache_dir=None)
+    return shared, {rid: solves[q] for rid, q in requests.items()}
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
@@ -100,11 +108,7 @@ def test_the_report_gives_each_objective_its_measures_once_a_run_and_cached(
 
 def test_a_damaged_cache_entry_is_measured_again(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    root = write_piers(tmp_path / "piers")
-    shared = proof_shared(load(root))
-    requests = {rid: ProofRequest(rid, 1, count_first_moves=True) for rid in shared.riddles}
-    solves = prove_all(list(requests.values()), shared, cache_dir=None)
-    by_id = {rid: solves[q] for rid, q in requests.items()}
+    shared, by_id = _one_player_solves(tmp_path)
     first = measured_rows(by_id, shared, tmp_path)
     [entry, *_] = sorted(tmp_path.glob("measures-*.json"))
     entry.write_text('{"fingerprint": "x", "objectives": 3}')
@@ -118,11 +122,7 @@ def test_a_damaged_cache_entry_is_measured_again(tmp_path: Path,
 
 
 def test_every_executor_gives_the_same_rows(tmp_path: Path) -> None:
-    root = write_piers(tmp_path / "piers")
-    shared = proof_shared(load(root))
-    requests = {rid: ProofRequest(rid, 1, count_first_moves=True) for rid in shared.riddles}
-    solves = prove_all(list(requests.values()), shared, cache_dir=None)
-    by_id = {rid: solves[q] for rid, q in requests.items()}
+    shared, by_id = _one_player_solves(tmp_path)
     here = measured_rows(by_id, shared, None)
     lines: list[str] = []
     with LocalPoolExecutor(2) as pool:
