@@ -478,14 +478,15 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
     key = _fingerprint(game_doc, card_docs, game.playtest_games, game.playtest_players,
                        game.seed, budget, seated)
     run: dict[str, dict[str, Any]] = pack.stage.setdefault(FIGURES, {})
-    if key in run:  # this run's own, handed from check to the report as a value
-        return dict(run[key])
     path = cache / f"roles-{game.id}.json" if cache is not None else None
-    if path is not None:
-        stored = read_keyed(path, key)
-        if stored is not None and _well_formed(stored, tables):
-            run[key] = {k: stored[k] for k in FIGURE_KEYS}
-            return {k: stored[k] for k in FIGURE_KEYS}
+    stored = read_keyed(path, key) if path is not None else None
+    if stored is not None and _well_formed(stored, tables):
+        run[key] = {k: stored[k] for k in FIGURE_KEYS}
+        return dict(run[key])
+    if key in run:  # this run's own, handed from check to the report as a value
+        if path is not None:  # and kept for the next run, where the folder lacks it
+            write_json(path, {"fingerprint": key, **run[key]})
+        return dict(run[key])
     if progress is not None:
         progress(f"roles: '{game.id}': {CHECK_POLICY} playouts over {len(tables)} deals")
     result, stopped, seat_counts = check_playouts(tables, game.seed, game.playtest_players,
