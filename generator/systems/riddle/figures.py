@@ -156,11 +156,12 @@ def measured_rows(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
     from generator.sim.executors import InProcessExecutor
 
     rows: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    keys: dict[str, str] = {}
     todo: list[tuple[str, RiddleSolve, str]] = []
     for rid, solve in solves.items():
         if solve is None or rid not in shared.riddles:
             continue
-        key = measures_fingerprint(shared.riddles[rid], solve, shared)
+        key = keys[rid] = measures_fingerprint(shared.riddles[rid], solve, shared)
         found = store.measures.get(key) if store is not None else None
         if found is None:
             found = _stored_measures(_measures_path(cache_dir, shared.riddles[rid], key), key)
@@ -176,9 +177,7 @@ def measured_rows(solves: Mapping[str, RiddleSolve | None], shared: ProofShared,
         if progress is not None:
             progress(f"{label}: {rid}: measured" if label else f"{rid}: measured")
     if store is not None:
-        for rid, solve in solves.items():
-            if rid in rows and solve is not None:
-                store.measures[measures_fingerprint(shared.riddles[rid], solve, shared)] = rows[rid]
+        store.measures.update((keys[rid], found) for rid, found in rows.items())
     return rows
 
 
