@@ -2,10 +2,11 @@
 player count the riddle allows and its optimal first moves (from the proofs ``check``
 cached), and the designer's measures (:mod:`.measures`) of the riddles a diff touches.
 
-The measures cost seconds a riddle, so they are taken only for the riddles whose
+The measures cost seconds a riddle, so a diff compares them only for the riddles whose
 solver inputs differ between the two sides (:func:`proof_key`: a new map, coin or god
-power, not a new story or card wording), and kept in the pack's cache
-(:func:`cached_measures`) like the proofs.
+power, not a new story or card wording). They are kept in the pack's cache and in the
+run's :class:`~.proofs.ProofStore` (:func:`measured_rows`), where the build's report
+and book (:func:`measured_solves`: every one-player objective) find them too.
 """
 from __future__ import annotations
 
