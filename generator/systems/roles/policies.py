@@ -26,6 +26,7 @@ from operator import itemgetter
 from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
+from generator.systems.roles.fast import KernelLister, kernel
 from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.engine import (
     Policy,
@@ -426,21 +427,28 @@ class GreedyPolicy:
     changes; only the random tie-breaks are drawn again for each card, in the order
     the plain player draws them, so every choice and every draw is the plain
     player's (tests/systems/roles/reference_play.py and reference_greedy.py,
-    test_roles_speed.py). The values come from one :class:`PlyValues` a position."""
+    test_roles_speed.py). The values come from the compiled kernel where it plays the
+    card's rules (:mod:`.fast`; ``compiled=False``, numba missing or
+    ``RIDDLESMITH_COMPILED=0``: never), else from one :class:`PlyValues` a position;
+    both give the same values in the same order (test_roles_compiled.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, compiled: bool = True) -> None:
         self._geometry: Geometry | None = None
         self._reach: tuple[int, ...] = ()
         self._steps: tuple[int, ...] = ()
         self._at: object = None
-        self._lists: dict[tuple[int, bool], tuple[list[Ply], list[int]]] = {}
+        self._lists: dict[tuple[int, bool], tuple[list[Ply] | None, list[int]]] = {}
         self._scorer: PlyValues | None = None
+        self._compiled = compiled
+        self._lister: KernelLister | None = None
 
     def _fit(self, table: Table) -> None:
         if table.geometry is not self._geometry:  # kept for the table being played
             self._geometry = table.geometry
             self._reach = within_two(table.geometry.build_neighbours)
             self._steps = table.geometry.move_neighbours
+            k = kernel() if self._compiled else None
+            self._lister = KernelLister(k, table.geometry, self._reach) if k else None
 
     def _score(self, table: Table, state: State, seat: int) -> int:
         self._fit(table)
@@ -477,14 +485,21 @@ class GreedyPolicy:
         self._fit(table)
         at = (id(table), position.state, position.supply, seat)
         if at != self._at:
-            self._at, self._lists = at, {}
-            self._scorer = PlyValues(position.state, seat, self._steps, self._reach)
+            self._at, self._lists, self._scorer = at, {}, None
         holds = position.statue == seat
         rules = table.with_win[card] if holds else table.without_win[card]
         key = (id(rules), holds)
         found = self._lists.get(key)
-        if found is not None and (plies is None or found[0] == plies):
+        if found is not None and (plies is None or found[0] == plies or (
+                found[0] is None and len(found[1]) == len(plies))):
             return found[1]
+        if self._lister is not None:
+            compiled = self._lister.values(position.state, position.supply, seat, holds, rules)
+            if compiled is not None and (plies is None or len(compiled) == len(plies)):
+                self._lists[key] = (None, compiled)
+                return compiled
+        if self._scorer is None:
+            self._scorer = PlyValues(position.state, seat, self._steps, self._reach)
         if plies is None:
             plies = legal_plies(table, position, seat, card)
         ordered = self._ordered_scores(table, position, seat, card, plies) if any(

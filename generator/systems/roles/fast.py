@@ -1,0 +1,214 @@
+"""Where the greedy role player lists and values its plies: the numba kernel of
+:mod:`.compiled` when numba is installed (the ``fast`` extra) and the card's rules are
+ones it plays, else Python (:class:`~.policies.PlyValues` over
+:func:`~.engine.legal_plies`). Both give the same values in the same order.
+
+``RIDDLESMITH_COMPILED=0`` (the switch every compiled core reads) keeps everything in
+Python. Importing this module does not import numba; :func:`kernel` does, once.
+
+The kernel plays :class:`~generator.engine.powers.pieces.TurnRules` made of these
+fields (:func:`encode_rules`; any other field set, more than three patterns, entries
+or forces, a leap of more than three distances, or more than three builds in a ply:
+``None``, and the Python listing): a skyscraper built before moving (required or
+not), the move patterns (slide, leap, beside a skyscraper; exclusive or not), an
+entry into an occupied space (swap or push), the forces (away, pull, a compass
+direction, onto the build, into the vacated space), both workers acting (with no
+other power), a build under the worker instead of the usual build, builds around
+another worker, a second build on the same space or elsewhere (required or not,
+blocks only or not) and the rooftop win. A map of at most 62 squares, no King and
+no Sphinx.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from generator.engine.geometry import Geometry
+from generator.engine.playouts import compiled_off
+from generator.engine.powers.pieces import TurnRules
+from generator.engine.powers.stages import _Turn
+from generator.engine.state import State, occupied
+
+_KERNEL: list[Any] = []
+
+MAX_SQUARES = 62
+"""The kernel's outcome keys pack a worker's square (plus one) in six bits."""
+
+_PATTERNS = {"slide": 0, "leap": 1, "beside-skyscraper": 2}
+_FORCES = {"away": 0, "pull": 1, "compass": 2, "onto-build": 3, "vacated": 4}
+_COMPASS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+_HANDLED = frozenset({
+    "pre_build", "pre_build_no_up", "pre_build_skyscraper", "pre_build_required", "enter",
+    "win_by_dome", "extra_same", "extra_same_blocks_only", "extra_same_required",
+    "extra_other", "extra_other_blocks_only", "extra_other_required", "move_patterns",
+    "patterns_only", "forces", "build_under", "build_around", "build_around_whose",
+    "both_act",
+    # Read by the round engine (the opponents' next turns), never by the listing:
+    "marks_moved_up", "blocks_opponents_up"})
+_PLAIN = TurnRules()
+
+
+def kernel() -> Any | None:
+    """The compiled module, or None (numba missing or ``RIDDLESMITH_COMPILED=0``)."""
+    if compiled_off() is not None:
+        return None
+    if not _KERNEL:
+        from generator.systems.roles import compiled
+
+        _check_constants(compiled)
+        _KERNEL.append(compiled)
+    return _KERNEL[0]
+
+
+def _check_constants(module: Any) -> None:
+    """The kernel's copies of the player's weights are the player's."""
+    from generator.engine.state import DOME
+    from generator.systems.roles import policies
+    from generator.systems.roles.model import WORKERS_EACH
+
+    ours = (DOME, policies.WIN_SCORE, policies.HEIGHT_WEIGHT, policies.USEFUL_HEIGHT,
+            policies.READY_WEIGHT, policies.THREAT_WEIGHT, policies.ROOFTOP_THREAT_WEIGHT,
+            WORKERS_EACH)
+    theirs = (module.DOME, module.WIN_SCORE, module.HEIGHT_WEIGHT, module.USEFUL_HEIGHT,
+              module.READY_WEIGHT, module.THREAT_WEIGHT, module.ROOFTOP_THREAT_WEIGHT,
+              module.WORKERS_EACH)
+    if ours != theirs:
+        raise RuntimeError("roles/compiled.py's constants differ from the player's")
+
+
+def encode_rules(k: Any, rules: TurnRules) -> Any | None:
+    """The kernel's int64 array for ``rules`` (``k``: the kernel module), or None when
+    the kernel does not play them (see the module notes)."""
+    import numpy as np
+
+    for name in TurnRules.__slots__:
+        if name not in _HANDLED and getattr(rules, name) != getattr(_PLAIN, name):
+            return None
+    if rules.pre_build and not rules.pre_build_skyscraper:
+        return None
+    if rules.both_act and replace(rules, both_act="") != _PLAIN:
+        return None  # both workers acting with another power
+    if len(rules.move_patterns) > k.MAX_PATTERNS or len(rules.enter) > k.MAX_ENTERS or \
+            len(rules.forces) > k.MAX_FORCES:
+        return None
+    builds = (1 if rules.pre_build else 0) + 1 + (1 if rules.extra_same else 0) + (
+        1 if rules.extra_other else 0)
+    if builds > 3:
+        return None
+    turn = _Turn(Geometry.rectangle(1, 1), rules, False, True, None, 0)
+    r = np.zeros(k.R_SIZE, dtype=np.int64)
+    r[k.R_BOTH] = 1 if rules.both_act else 0
+    r[k.R_PRE_SKY] = 1 if rules.pre_build else 0
+    r[k.R_PRE_REQUIRED] = 1 if rules.pre_build and rules.pre_build_required else 0
+    r[k.R_PRE_NO_UP] = 1 if rules.pre_build and rules.pre_build_no_up else 0
+    r[k.R_WIN_DOME] = 1 if rules.win_by_dome else 0
+    r[k.R_SAME] = 1 if rules.extra_same else 0
+    r[k.R_SAME_BLOCKS] = 1 if rules.extra_same_blocks_only else 0
+    r[k.R_SAME_REQUIRED] = 1 if rules.extra_same_required else 0
+    r[k.R_OTHER] = 1 if rules.extra_other else 0
+    r[k.R_OTHER_BLOCKS] = 1 if rules.extra_other_blocks_only else 0
+    r[k.R_OTHER_REQUIRED] = 1 if rules.extra_other_required else 0
+    r[k.R_PAIRS_ONCE] = 1 if turn.pairs_once else 0
+    r[k.R_PLAIN_BUILDS] = 1 if turn.plain_builds else 0
+    r[k.R_DEDUPE] = 1 if turn.dedupe or rules.both_act else 0
+    r[k.R_UNDER] = 1 if rules.build_under else 0
+    if rules.build_around:
+        r[k.R_AROUND] = 1 if rules.build_around_whose == "own" else 2
+    r[k.R_PATTERNS_ONLY] = 1 if rules.patterns_only else 0
+    r[k.R_PATTERNS] = len(rules.move_patterns)
+    for i, (kind, distances, directions, _) in enumerate(rules.move_patterns):
+        if len(distances) > 3 and kind == "leap":
+            return None
+        base = k.R_PATTERN0 + 6 * i
+        r[base] = _PATTERNS[kind]
+        r[base + 1] = directions
+        r[base + 2] = len(distances) if kind == "leap" else 0
+        for t, d in enumerate(distances[:3] if kind == "leap" else ()):
+            r[base + 3 + t] = d
+    r[k.R_ENTERS] = len(rules.enter)
+    for i, (mode, targets, _) in enumerate(rules.enter):
+        r[k.R_ENTER0 + 2 * i] = 0 if mode == "swap" else 1
+        r[k.R_ENTER0 + 2 * i + 1] = 0 if targets == "opponents" else 1
+    r[k.R_FORCES] = len(rules.forces)
+    for i, (mode, compass, targets, required, _) in enumerate(rules.forces):
+        base = k.R_FORCE0 + 5 * i
+        r[base] = _FORCES[mode]
+        r[base + 1], r[base + 2] = _COMPASS[compass]
+        r[base + 3] = 0 if targets == "opponents" else 1
+        r[base + 4] = 1 if required else 0
+    return r
+
+
+class KernelLister:
+    """The kernel's arrays for one geometry, its scratch space, and the encoded rules of
+    every rules object met (kept with the object, so an id is never reused)."""
+
+    def __init__(self, k: Any, geometry: Geometry, reach: tuple[int, ...]) -> None:
+        import numpy as np
+
+        self.k = k
+        self.np = np
+        self.geometry = geometry
+        self.fits = geometry.size <= MAX_SQUARES
+        self.build_nb = np.array(geometry.build_neighbours, dtype=np.int64)
+        self.move_nb = np.array(geometry.move_neighbours, dtype=np.int64)
+        self.reach = np.array(reach, dtype=np.int64)
+        self.out = np.zeros(k.MAX_PLIES, dtype=np.int64)
+        self.keys = np.zeros(2 * k.TABLE, dtype=np.int64)
+        self.stamps = np.zeros(k.TABLE, dtype=np.int64)
+        self.p = np.zeros(k.P_SIZE_FIELDS, dtype=np.int64)
+        self.p[k.P_WIDTH] = geometry.width
+        self.p[k.P_HEIGHT] = geometry.height
+        self.p[k.P_SIZE] = geometry.size
+        self.p[k.P_LAND] = geometry.land
+        self._rules: dict[tuple[int, bool], tuple[TurnRules, Any, Any]] = {}
+        self._single = encode_rules(k, _PLAIN)
+
+    def encoded(self, rules: TurnRules, no_skyscraper: bool) -> Any | None:
+        """The encoded rules (``no_skyscraper``: none left to build before moving)."""
+        key = (id(rules), no_skyscraper)
+        found = self._rules.get(key)
+        if found is None:
+            played = replace(rules, pre_build="", pre_build_skyscraper=False,
+                             pre_build_required=False) if no_skyscraper else rules
+            found = (rules, encode_rules(self.k, played), None)
+            self._rules[key] = found
+        return found[1]
+
+    def values(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
+               rules: TurnRules) -> list[int] | None:
+        """The greedy values of the legal plies of ``seat`` under ``rules`` (with the
+        Statue when ``holds``), in :func:`~.engine.legal_plies`'s order; None when the
+        kernel does not play this position or these rules."""
+        if not self.fits or state.king >= 0 or state.sphinx >= 0:
+            return None
+        r = self.encoded(rules, bool(rules.pre_build_skyscraper and not supply[2]))
+        if r is None:
+            return None
+        k, p = self.k, self.p
+        workers = state.workers
+        present = 0
+        for i, sq in enumerate(workers):
+            if sq >= 0:
+                present |= 1 << i
+        mine = present & (3 << 2 * seat)
+        p[k.P_L1] = state.l1
+        p[k.P_L2] = state.l2
+        p[k.P_L3] = state.l3
+        p[k.P_DOMES] = state.domes
+        p[k.P_OCC] = occupied(state)
+        p[k.P_SEAT] = seat
+        p[k.P_OPPONENTS] = present & ~mine
+        p[k.P_MOVERS] = mine
+        p[k.P_HOLDS] = 1 if holds else 0
+        p[k.P_SUPPLY] = supply[0]
+        p[k.P_SUPPLY + 1] = supply[1]
+        p[k.P_SUPPLY + 2] = supply[2]
+        w0 = self.np.array(workers, dtype=self.np.int64)
+        k.list_values(p, r, self._single, w0, self.build_nb, self.move_nb, self.reach,
+                      self.out, self.keys, self.stamps)
+        count = int(p[k.P_COUNT])
+        if count > k.MAX_PLIES:
+            return None
+        result: list[int] = self.out[:count].tolist()
+        return result
