@@ -85,10 +85,29 @@ P_SUPPLY = 13  # three fields: blocks, rooftops, skyscrapers
 P_COUNT = 16  # plies kept
 P_RAW = 17  # plies recorded before the pieces filter (both workers acting)
 P_STAMP = 18  # the hash table's generation
-P_SIZE_FIELDS = 20
+P_N = 19  # workers
+P_INDEX = 20  # the acting worker of the plies being recorded
+P_TARGET = 21  # 1: keep every ply kept in ``plies`` (else only values)
+P_W0 = 24  # the workers' squares from here on
+P_SIZE_FIELDS = P_W0 + 10
 
-MAX_PLIES = 1 << 15
-TABLE = 1 << 16
+# Geometry rows (``g``): build neighbours, move neighbours, within two spaces.
+G_BUILD, G_MOVE, G_REACH = 0, 1, 2
+# Scratch rows (``b``), each as wide as the board: relocations (worker, square),
+# builds (square, piece), the workers after a ply, a build order, the workers after
+# the relocations (placed), after a step (moved), the start workers, the heights, and
+# the forces' options (worker, square).
+B_MW, B_MS, B_BS, B_BP, B_FINAL, B_ORDER, B_PLACED, B_MOVED, B_W0, B_HEIGHTS, B_OJ, B_OD = (
+    range(12))
+B_ROWS = 12
+B_WIDTH = 64
+# A kept ply in ``plies``: acting worker, relocations (count, then pairs), builds
+# (count, then pairs), win, won by a condition (a rooftop).
+Y_WORKER, Y_MOVES, Y_BUILDS, Y_WIN, Y_CONDITION = 0, 1, 10, 17, 18
+Y_WIDTH = 20
+
+MAX_PLIES = 1 << 13
+TABLE = 1 << 14
 """Hash-table slots for the outcomes of one listing (twice the plies at most)."""
 
 ORTHOGONAL = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int64)
@@ -129,8 +148,9 @@ def _direction(p, origin, to):
 
 
 @njit(cache=True)
-def _score(p, workers, n, l1, l2, l3, domes, move_nb, reach):
+def _score(p, g, workers, l1, l2, l3, domes):
     """:func:`~generator.systems.roles.policies.score_state` of a state."""
+    n = p[P_N]
     occ = 0
     for i in range(n):
         if workers[i] >= 0:
@@ -144,22 +164,26 @@ def _score(p, workers, n, l1, l2, l3, domes, move_nb, reach):
         if sq < 0:
             continue
         height = ((l1 >> sq) & 1) + ((l2 >> sq) & 1) + ((l3 >> sq) & 1)
-        ready = height == 2 and (move_nb[sq] & open3) != 0
+        ready = height == 2 and (g[G_MOVE, sq] & open3) != 0
         if first <= i < first + WORKERS_EACH:
             score += HEIGHT_WEIGHT * min(height, USEFUL_HEIGHT) + (READY_WEIGHT if ready else 0)
             continue
         if ready:
             score -= THREAT_WEIGHT
-        if towers and reach[sq] & towers:
+        if towers and g[G_REACH, sq] & towers:
             score -= ROOFTOP_THREAT_WEIGHT
     return score
 
 
 @njit(cache=True)
-def _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb, win, out, keys, stamps,
-          final):
-    """Record one ply (``nm`` relocations ``mw``/``ms``, ``nb`` builds ``bs``/``bp``): the
+def _emit(p, r, g, b, out, keys, plies, nm, nb, win):
+    """Record one ply (``nm`` relocations and ``nb`` builds in the scratch rows): the
     rooftop win, the merge of one outcome, the pieces filter, its value."""
+    n = p[P_N]
+    heights = b[B_HEIGHTS]
+    bs = b[B_BS]
+    bp = b[B_BP]
+    condition = False
     if r[R_WIN_DOME] and not win:
         for k in range(nb):
             if bp[k] != DOME:
@@ -170,16 +194,19 @@ def _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb, win, out
                     raised += 1
             if heights[bs[k]] + raised == 3:
                 win = True
+                condition = True
                 break
+    final = b[B_FINAL]
+    w0 = b[B_W0]
     for i in range(n):
         final[i] = w0[i]
     for k in range(nm):
-        final[mw[k]] = ms[k]
+        final[b[B_MW, k]] = b[B_MS, k]
     if r[R_DEDUPE]:
         key1 = 0
         for i in range(n):
             key1 = key1 << 6 | (final[i] + 1)
-        order = np.empty(3, dtype=np.int64)
+        order = b[B_ORDER]
         for k in range(nb):
             order[k] = bs[k] << 2 | bp[k]
         for k in range(1, nb):  # insertion sort of at most three builds
@@ -195,13 +222,13 @@ def _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb, win, out
         key2 = key2 << 1 | (1 if win else 0)
         slot = ((key1 * 0x9E3779B1 + key2 * 0x85EBCA77) >> 7) & (TABLE - 1)
         stamp = p[P_STAMP]
-        while stamps[slot] == stamp:
-            if keys[2 * slot] == key1 and keys[2 * slot + 1] == key2:
+        while keys[slot, 2] == stamp:
+            if keys[slot, 0] == key1 and keys[slot, 1] == key2:
                 return
             slot = (slot + 1) & (TABLE - 1)
-        stamps[slot] = stamp
-        keys[2 * slot] = key1
-        keys[2 * slot + 1] = key2
+        keys[slot, 0] = key1
+        keys[slot, 1] = key2
+        keys[slot, 2] = stamp
     p[P_RAW] += 1
     blocks = roofs = towers = 0
     for k in range(nb):
@@ -236,126 +263,139 @@ def _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb, win, out
                 l3 |= bit
             else:
                 domes |= bit
-        out[count] = _score(p, final, n, l1, l2, l3, domes, move_nb, reach)
+        out[count] = _score(p, g, final, l1, l2, l3, domes)
+    if p[P_TARGET]:
+        row = plies[count]
+        row[Y_WORKER] = p[P_INDEX]
+        row[Y_MOVES] = nm
+        for k in range(nm):
+            row[Y_MOVES + 1 + 2 * k] = b[B_MW, k]
+            row[Y_MOVES + 2 + 2 * k] = b[B_MS, k]
+        row[Y_BUILDS] = nb
+        for k in range(nb):
+            row[Y_BUILDS + 1 + 2 * k] = bs[k]
+            row[Y_BUILDS + 2 + 2 * k] = bp[k]
+        row[Y_WIN] = 1 if win else 0
+        row[Y_CONDITION] = 1 if condition else 0
     p[P_COUNT] = count + 1
 
 
 @njit(cache=True)
-def _builds_from(p, r, w0, n, heights, build_nb, move_nb, reach, placed, occ, domes, index,
-                 center, mw, ms, nm, bs, bp, nb, out, keys, stamps, final):
+def _onto(p, r, g, b, out, keys, plies, occ, domes, built, index, emit, nm, nb):
+    """The forces onto the block just built on ``built`` (``_force_onto``): with ``emit``
+    each ply is recorded, else (count, whether one is a must) is returned."""
+    placed = b[B_PLACED]
+    n = p[P_N]
+    found = 0
+    must = False
+    for f in range(r[R_FORCES]):
+        base = R_FORCE0 + 5 * f
+        if r[base] != FORCE_ONTO:
+            continue
+        targets = (p[P_OPPONENTS] if r[base + 3] == 0 else -1) & ~(1 << index)
+        near = g[G_BUILD, built]
+        here = 0
+        for j in range(n):
+            sq = placed[j]
+            if sq < 0 or not (targets >> j) & 1 or not (near >> sq) & 1:
+                continue
+            if not ((occ | domes) >> built) & 1:
+                here += 1
+                if emit:
+                    b[B_MW, nm] = j
+                    b[B_MS, nm] = built
+                    _emit(p, r, g, b, out, keys, plies, nm + 1, nb, False)
+        if r[base + 4] and here:
+            must = True
+        found += here
+    return found, must
+
+
+@njit(cache=True)
+def _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, center, nm, nb):
     """:func:`generator.engine.powers.stages._builds_from` (no far build, no dome at any
     level)."""
-    free = build_nb[center] & ~occ & ~domes
+    heights = b[B_HEIGHTS]
+    bs = b[B_BS]
+    bp = b[B_BP]
+    free = g[G_BUILD, center] & ~occ & ~domes
     if r[R_PLAIN_BUILDS]:
         while free:
-            b = _low(free)
+            sq = _low(free)
             free &= free - 1
-            bs[nb] = b
-            bp[nb] = heights[b]
-            _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 1, False, out,
-                  keys, stamps, final)
+            bs[nb] = sq
+            bp[nb] = heights[sq]
+            _emit(p, r, g, b, out, keys, plies, nm, nb + 1, False)
         return
     bits = free
     while bits:
-        b = _low(bits)
+        at = _low(bits)
         bits &= bits - 1
-        height = heights[b]
+        height = heights[at]
         piece = DOME if height == 3 else height
-        bs[nb] = b
+        bs[nb] = at
         bp[nb] = piece
         same_possible = r[R_SAME] != 0 and piece < DOME and (
             piece + 1 < DOME or not r[R_SAME_BLOCKS])
         single = not r[R_OTHER_REQUIRED] and not (r[R_SAME_REQUIRED] and same_possible)
-        must = False
         forced = 0
+        must = False
         if single and r[R_FORCES] and piece < DOME:
-            # The forces onto the block just built (_force_onto).
-            for f in range(r[R_FORCES]):
-                base = R_FORCE0 + 5 * f
-                if r[base] != FORCE_ONTO:
-                    continue
-                targets = (p[P_OPPONENTS] if r[base + 3] == 0 else -1) & ~(1 << index)
-                near = build_nb[b]
-                found = 0
-                for j in range(n):
-                    sq = placed[j]
-                    if sq < 0 or not (targets >> j) & 1 or not (near >> sq) & 1:
-                        continue
-                    if not ((occ | domes) >> b) & 1:
-                        found += 1
-                if r[base + 4] and found:
-                    must = True
-                forced += found
+            forced, must = _onto(p, r, g, b, out, keys, plies, occ, domes, at, index, False,
+                                 nm, nb + 1)
         if single and not must:
-            _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 1, False, out,
-                  keys, stamps, final)
+            _emit(p, r, g, b, out, keys, plies, nm, nb + 1, False)
         if forced:
-            for f in range(r[R_FORCES]):
-                base = R_FORCE0 + 5 * f
-                if r[base] != FORCE_ONTO:
-                    continue
-                targets = (p[P_OPPONENTS] if r[base + 3] == 0 else -1) & ~(1 << index)
-                near = build_nb[b]
-                for j in range(n):
-                    sq = placed[j]
-                    if sq < 0 or not (targets >> j) & 1 or not (near >> sq) & 1:
-                        continue
-                    if not ((occ | domes) >> b) & 1:
-                        mw[nm] = j
-                        ms[nm] = b
-                        _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm + 1, bs, bp,
-                              nb + 1, False, out, keys, stamps, final)
+            _onto(p, r, g, b, out, keys, plies, occ, domes, at, index, True, nm, nb + 1)
         first_main = single or not same_possible
         if same_possible:
-            bs[nb + 1] = b
+            bs[nb + 1] = at
             bp[nb + 1] = piece + 1
             if not r[R_OTHER_REQUIRED]:
-                _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 2, False,
-                      out, keys, stamps, final)
+                _emit(p, r, g, b, out, keys, plies, nm, nb + 2, False)
         if not r[R_OTHER]:
             continue
         if r[R_PAIRS_ONCE]:
-            others = free & -(2 << b)
+            others = free & -(2 << at)
         else:
-            others = free & ~(1 << b)
+            others = free & ~(1 << at)
         while others:
-            b2 = _low(others)
+            at2 = _low(others)
             others &= others - 1
-            height2 = heights[b2]
+            height2 = heights[at2]
             piece2 = DOME if height2 == 3 else height2
             if piece2 == DOME and r[R_OTHER_BLOCKS]:
                 continue
             if first_main:
-                bs[nb + 1] = b2
+                bs[nb + 1] = at2
                 bp[nb + 1] = piece2
-                _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 2, False,
-                      out, keys, stamps, final)
+                _emit(p, r, g, b, out, keys, plies, nm, nb + 2, False)
             if same_possible:
-                bs[nb + 1] = b
+                bs[nb + 1] = at
                 bp[nb + 1] = piece + 1
-                bs[nb + 2] = b2
+                bs[nb + 2] = at2
                 bp[nb + 2] = piece2
-                _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 3, False,
-                      out, keys, stamps, final)
+                _emit(p, r, g, b, out, keys, plies, nm, nb + 3, False)
 
 
 @njit(cache=True)
-def _build_stage(p, r, w0, n, heights, build_nb, move_nb, reach, occ, domes, index, at, mw,
-                 ms, nm, bs, bp, nb, out, keys, stamps, final):
+def _build_stage(p, r, g, b, out, keys, plies, occ, domes, index, at, nm, nb):
     """:func:`generator.engine.powers.stages._build_stage`."""
-    placed = w0.copy()
+    n = p[P_N]
+    heights = b[B_HEIGHTS]
+    placed = b[B_PLACED]
+    for i in range(n):
+        placed[i] = b[B_W0, i]
     for k in range(nm):
-        placed[mw[k]] = ms[k]
+        placed[b[B_MW, k]] = b[B_MS, k]
     if r[R_UNDER] and heights[at] < 3:
-        bs[nb] = at
-        bp[nb] = heights[at]
-        _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb + 1, False, out,
-              keys, stamps, final)
-    _builds_from(p, r, w0, n, heights, build_nb, move_nb, reach, placed, occ, domes, index, at,
-                 mw, ms, nm, bs, bp, nb, out, keys, stamps, final)
+        b[B_BS, nb] = at
+        b[B_BP, nb] = heights[at]
+        _emit(p, r, g, b, out, keys, plies, nm, nb + 1, False)
+    _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, at, nm, nb)
     if not r[R_AROUND]:
         return
-    near = build_nb[at]
+    near = g[G_BUILD, at]
     for j in range(n):
         sq = placed[j]
         if sq < 0 or j == index:
@@ -364,27 +404,28 @@ def _build_stage(p, r, w0, n, heights, build_nb, move_nb, reach, occ, domes, ind
             continue
         if r[R_AROUND] == 2 and not (near >> sq) & 1:
             continue
-        _builds_from(p, r, w0, n, heights, build_nb, move_nb, reach, placed, occ, domes, index,
-                     sq, mw, ms, nm, bs, bp, nb, out, keys, stamps, final)
+        _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, sq, nm, nb)
 
 
 @njit(cache=True)
-def _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, here, to, mw, ms,
-                nm, bs, bp, nb, out, keys, stamps, final):
-    """One step taken (relocations ``mw``/``ms``): the win check, the forces after the
-    move, the builds (``_step_on``'s body for its first and only step)."""
+def _after_step(p, r, g, b, out, keys, plies, domes, index, here, to, nm, nb):
+    """One step taken (``nm`` relocations): the win check, the forces after the move, the
+    builds (``_step_on``'s body for its first and only step)."""
+    n = p[P_N]
+    heights = b[B_HEIGHTS]
+    w0 = b[B_W0]
+    moved = b[B_MOVED]
     occ = p[P_OCC]
-    moved = w0.copy()
+    for i in range(n):
+        moved[i] = w0[i]
     for k in range(nm):
-        occ &= ~(1 << w0[mw[k]])
+        occ &= ~(1 << w0[b[B_MW, k]])
     for k in range(nm):
-        occ |= 1 << ms[k]
-        moved[mw[k]] = ms[k]
+        occ |= 1 << b[B_MS, k]
+        moved[b[B_MW, k]] = b[B_MS, k]
     if p[P_HOLDS] and heights[to] == 3 and heights[here] < 3:
-        _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, nm, bs, bp, nb, True, out, keys,
-              stamps, final)
+        _emit(p, r, g, b, out, keys, plies, nm, nb, True)
         return
-    options = np.empty((n * MAX_FORCES * 2 + 1, 2), dtype=np.int64)
     count = 0
     must = False
     blocked = occ | domes
@@ -397,12 +438,12 @@ def _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, he
         found = 0
         if mode == FORCE_VACATED:
             if not (blocked >> here) & 1:
-                beside = build_nb[here]
+                beside = g[G_BUILD, here]
                 for j in range(n):
                     sq = moved[j]
                     if sq >= 0 and (targets >> j) & 1 and (beside >> sq) & 1:
-                        options[count, 0] = j
-                        options[count, 1] = here
+                        b[B_OJ, count] = j
+                        b[B_OD, count] = here
                         count += 1
                         found += 1
         elif mode == FORCE_PULL:
@@ -413,12 +454,12 @@ def _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, he
                     sq = moved[j]
                     if sq == behind and sq >= 0 and (targets >> j) & 1 and not (
                             blocked >> here) & 1:
-                        options[count, 0] = j
-                        options[count, 1] = here
+                        b[B_OJ, count] = j
+                        b[B_OD, count] = here
                         count += 1
                         found += 1
         else:
-            near = build_nb[to]
+            near = g[G_BUILD, to]
             for j in range(n):
                 sq = moved[j]
                 if sq < 0 or not (targets >> j) & 1 or not (near >> sq) & 1:
@@ -431,26 +472,24 @@ def _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, he
                 else:
                     dest = _offset(p, sq, r[base + 1], r[base + 2], 1)
                 if dest >= 0 and not (blocked >> dest) & 1:
-                    options[count, 0] = j
-                    options[count, 1] = dest
+                    b[B_OJ, count] = j
+                    b[B_OD, count] = dest
                     count += 1
                     found += 1
         if r[base + 4] and found:
             must = True
     if not must:
-        _build_stage(p, r, w0, n, heights, build_nb, move_nb, reach, occ, domes, index, to, mw,
-                     ms, nm, bs, bp, nb, out, keys, stamps, final)
+        _build_stage(p, r, g, b, out, keys, plies, occ, domes, index, to, nm, nb)
     for k in range(count):
-        j, dest = options[k, 0], options[k, 1]
-        mw[nm] = j
-        ms[nm] = dest
-        forced_occ = occ & ~(1 << moved[j]) | 1 << dest
-        _build_stage(p, r, w0, n, heights, build_nb, move_nb, reach, forced_occ, domes, index, to,
-                     mw, ms, nm + 1, bs, bp, nb, out, keys, stamps, final)
+        j, dest = b[B_OJ, k], b[B_OD, k]
+        b[B_MW, nm] = j
+        b[B_MS, nm] = dest
+        forced_occ = occ & ~(1 << b[B_MOVED, j]) | 1 << dest
+        _build_stage(p, r, g, b, out, keys, plies, forced_occ, domes, index, to, nm + 1, nb)
 
 
 @njit(cache=True)
-def _pattern_ends(p, r, k, here, occ, domes, heights, build_nb):
+def _pattern_ends(p, r, g, k, here, occ, domes, heights):
     """:func:`~generator.engine.powers.patterns.pattern_destinations` of pattern ``k``."""
     base = R_PATTERN0 + 6 * k
     kind = r[base]
@@ -471,7 +510,7 @@ def _pattern_ends(p, r, k, here, occ, domes, heights, build_nb):
         beside = 0
         for sq in range(p[P_SIZE]):
             if (domes >> sq) & 1 and heights[sq] == 0:
-                beside |= build_nb[sq]
+                beside |= g[G_BUILD, sq]
         for d in range(4):
             sq = _offset(p, here, ORTHOGONAL[d, 0], ORTHOGONAL[d, 1], 1)
             while sq >= 0:
@@ -489,34 +528,34 @@ def _pattern_ends(p, r, k, here, occ, domes, heights, build_nb):
 
 
 @njit(cache=True)
-def _worker(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, no_up, mw, ms, bs,
-            bp, nb, out, keys, stamps, final):
+def _worker(p, r, g, b, out, keys, plies, domes, index, no_up, nb):
     """Every step of worker ``index`` from its space and what follows it (``_steps`` then
-    ``_step_on``), after the builds ``bs``/``bp`` made before moving."""
+    ``_step_on``), after the ``nb`` builds made before moving."""
+    n = p[P_N]
+    heights = b[B_HEIGHTS]
+    w0 = b[B_W0]
     here = w0[index]
     occ = p[P_OCC]
     limit = heights[here] + (0 if no_up else 1)
-    around = move_nb[here] & ~domes
+    around = g[G_MOVE, here] & ~domes
     if not r[R_PATTERNS_ONLY]:
         bits = around & ~occ
         while bits:
             to = _low(bits)
             bits &= bits - 1
             if heights[to] <= limit:
-                mw[0] = index
-                ms[0] = to
-                _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, here,
-                            to, mw, ms, 1, bs, bp, nb, out, keys, stamps, final)
+                b[B_MW, 0] = index
+                b[B_MS, 0] = to
+                _after_step(p, r, g, b, out, keys, plies, domes, index, here, to, 1, nb)
     for k in range(r[R_PATTERNS]):
-        ends = _pattern_ends(p, r, k, here, occ, domes, heights, build_nb)
+        ends = _pattern_ends(p, r, g, k, here, occ, domes, heights)
         while ends:
             to = _low(ends)
             ends &= ends - 1
             if heights[to] <= limit:
-                mw[0] = index
-                ms[0] = to
-                _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, here,
-                            to, mw, ms, 1, bs, bp, nb, out, keys, stamps, final)
+                b[B_MW, 0] = index
+                b[B_MS, 0] = to
+                _after_step(p, r, g, b, out, keys, plies, domes, index, here, to, 1, nb)
     if r[R_PATTERNS_ONLY]:
         return
     for e in range(r[R_ENTERS]):
@@ -529,113 +568,108 @@ def _worker(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, no_up,
             if opponents_only and not (p[P_OPPONENTS] >> j) & 1:
                 continue
             if mode == 0:
-                mw[0] = j
-                ms[0] = here
+                b[B_MW, 0] = j
+                b[B_MS, 0] = here
             else:
                 ok, dr, dc = _direction(p, here, other)
                 beyond = _offset(p, other, dr, dc, 1) if ok else -1
                 if beyond < 0 or ((occ | domes) >> beyond) & 1:
                     continue
-                mw[0] = j
-                ms[0] = beyond
-            mw[1] = index
-            ms[1] = other
-            _after_step(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, here,
-                        other, mw, ms, 2, bs, bp, nb, out, keys, stamps, final)
+                b[B_MW, 0] = j
+                b[B_MS, 0] = beyond
+            b[B_MW, 1] = index
+            b[B_MS, 1] = other
+            _after_step(p, r, g, b, out, keys, plies, domes, index, here, other, 2, nb)
 
 
 @njit(cache=True)
-def _list_turn(p, r, w0, n, heights, build_nb, move_nb, reach, out, keys, stamps, final):
+def _list_turn(p, r, g, b, out, keys, plies):
     """``list_plies`` for one worker's turn (no both-workers power)."""
-    mw = np.empty(8, dtype=np.int64)
-    ms = np.empty(8, dtype=np.int64)
-    bs = np.empty(8, dtype=np.int64)
-    bp = np.empty(8, dtype=np.int64)
+    n = p[P_N]
     domes = p[P_DOMES]
     occ = p[P_OCC]
     ground = p[P_L1]
     for index in range(n):
-        start = w0[index]
+        start = b[B_W0, index]
         if start < 0 or not (p[P_MOVERS] >> index) & 1:
             continue
-        free = build_nb[start] & ~occ & ~domes
+        p[P_INDEX] = index
+        free = g[G_BUILD, start] & ~occ & ~domes
         if r[R_PRE_SKY]:
             free &= ~ground
         if not (r[R_PRE_REQUIRED] and free):
-            _worker(p, r, w0, n, heights, build_nb, move_nb, reach, domes, index, False, mw, ms,
-                    bs, bp, 0, out, keys, stamps, final)
+            _worker(p, r, g, b, out, keys, plies, domes, index, False, 0)
         if not r[R_PRE_SKY]:
             continue
         while free:
             b0 = _low(free)
             free &= free - 1
-            bs[0] = b0
-            bp[0] = DOME
-            _worker(p, r, w0, n, heights, build_nb, move_nb, reach, domes | 1 << b0, index,
-                    r[R_PRE_NO_UP] != 0, mw, ms, bs, bp, 1, out, keys, stamps, final)
+            b[B_BS, 0] = b0
+            b[B_BP, 0] = DOME
+            _worker(p, r, g, b, out, keys, plies, domes | 1 << b0, index, r[R_PRE_NO_UP] != 0,
+                    1)
 
 
 @njit(cache=True)
-def _both_act(p, r, w0, n, heights, build_nb, move_nb, reach, out, keys, stamps, final):
+def _both_act(p, r, g, b, out, keys, plies):
     """``turn._both_act`` for plain single rules: both workers step, in either order, then
     both build (a climb onto level 3 wins at once)."""
-    mw = np.empty(8, dtype=np.int64)
-    ms = np.empty(8, dtype=np.int64)
-    bs = np.empty(8, dtype=np.int64)
-    bp = np.empty(8, dtype=np.int64)
-    team = np.empty(2, dtype=np.int64)
+    n = p[P_N]
+    heights = b[B_HEIGHTS]
+    w0 = b[B_W0]
+    bs = b[B_BS]
+    bp = b[B_BP]
+    team0 = team1 = -1
     size = 0
     for i in range(n):
         if w0[i] >= 0 and (p[P_MOVERS] >> i) & 1:
-            if size < 2:
-                team[size] = i
+            if size == 0:
+                team0 = i
+            elif size == 1:
+                team1 = i
             size += 1
     if size != 2:
         return
     domes = p[P_DOMES]
     holds = p[P_HOLDS]
-    middle = w0.copy()
     for order in range(2):
-        first = team[order]
-        second = team[1 - order]
+        first = team0 if order == 0 else team1
+        second = team1 if order == 0 else team0
         start = w0[first]
         occ = p[P_OCC]
-        steps = move_nb[start] & ~domes & ~occ
+        steps = g[G_MOVE, start] & ~domes & ~occ
         while steps:
             to = _low(steps)
             steps &= steps - 1
             if heights[to] > heights[start] + 1:
                 continue
-            mw[0] = first
-            ms[0] = to
+            b[B_MW, 0] = first
+            b[B_MS, 0] = to
             if holds and heights[to] == 3 and heights[to] > heights[start]:
-                _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, 1, bs, bp, 0, True, out,
-                      keys, stamps, final)
+                p[P_INDEX] = first
+                _emit(p, r, g, b, out, keys, plies, 1, 0, True)
                 continue
-            for i in range(n):
-                middle[i] = w0[i]
-            middle[first] = to
+            p[P_INDEX] = second
             occ2 = occ & ~(1 << start) | 1 << to
-            here2 = middle[second]
-            steps2 = move_nb[here2] & ~domes & ~occ2
+            here2 = w0[second]
+            steps2 = g[G_MOVE, here2] & ~domes & ~occ2
             while steps2:
                 to2 = _low(steps2)
                 steps2 &= steps2 - 1
                 if heights[to2] > heights[here2] + 1:
                     continue
-                mw[1] = second
-                ms[1] = to2
+                b[B_MW, 1] = second
+                b[B_MS, 1] = to2
                 if holds and heights[to2] == 3 and heights[to2] > heights[here2]:
-                    _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, 2, bs, bp, 0, True,
-                          out, keys, stamps, final)
+                    _emit(p, r, g, b, out, keys, plies, 2, 0, True)
                     continue
                 final_occ = occ2 & ~(1 << here2) | 1 << to2
-                xs = build_nb[to] & ~final_occ & ~domes
+                xs = g[G_BUILD, to] & ~final_occ & ~domes
                 while xs:
                     x = _low(xs)
                     xs &= xs - 1
                     piece_x = min(heights[x], DOME)
-                    ys = build_nb[to2] & ~final_occ & ~domes
+                    ys = g[G_BUILD, to2] & ~final_occ & ~domes
                     while ys:
                         y = _low(ys)
                         ys &= ys - 1
@@ -645,28 +679,27 @@ def _both_act(p, r, w0, n, heights, build_nb, move_nb, reach, out, keys, stamps,
                         bp[0] = piece_x
                         bs[1] = y
                         bp[1] = piece_x + 1 if y == x else min(heights[y], DOME)
-                        _emit(p, r, w0, n, heights, move_nb, reach, mw, ms, 2, bs, bp, 2, False,
-                              out, keys, stamps, final)
+                        _emit(p, r, g, b, out, keys, plies, 2, 2, False)
 
 
 @njit(cache=True)
-def list_values(p, r, single, w0, build_nb, move_nb, reach, out, keys, stamps):
+def list_values(p, r, single, g, b, out, keys, plies):
     """The greedy values of the legal plies of rules ``r`` in position ``p`` into ``out``
     (their count in ``p[P_COUNT]``; more than :data:`MAX_PLIES`: the caller lists in
-    Python). ``single``: the rules of one worker's turn, for both workers acting when
-    neither order lets both act."""
-    n = w0.shape[0]
-    heights = np.zeros(p[P_SIZE], dtype=np.int64)
+    Python), and with ``p[P_TARGET]`` each kept ply in ``plies``. ``single``: the rules
+    of one worker's turn, for both workers acting when neither order lets both act."""
+    n = p[P_N]
+    for i in range(n):
+        b[B_W0, i] = p[P_W0 + i]
+    heights = b[B_HEIGHTS]
     for sq in range(p[P_SIZE]):
         heights[sq] = ((p[P_L1] >> sq) & 1) + ((p[P_L2] >> sq) & 1) + ((p[P_L3] >> sq) & 1)
-    final = np.empty(n, dtype=np.int64)
     p[P_COUNT] = 0
     p[P_RAW] = 0
-    p[P_STAMP] += 1
     if r[R_BOTH]:
-        _both_act(p, r, w0, n, heights, build_nb, move_nb, reach, out, keys, stamps, final)
+        _both_act(p, r, g, b, out, keys, plies)
         if p[P_RAW]:
             return
         p[P_STAMP] += 1
         r = single
-    _list_turn(p, r, w0, n, heights, build_nb, move_nb, reach, out, keys, stamps, final)
+    _list_turn(p, r, g, b, out, keys, plies)

@@ -161,6 +161,17 @@ class Policy(Protocol):
                            plies: list[Ply], rng: random.Random) -> Ply: ...
 
 
+class QuickTurn(Protocol):
+    """A policy that may also choose its ply without the listing :func:`take_turn` makes:
+    ``choose_turn_ply`` returns the ply ``choose_ply`` would choose among
+    :func:`legal_plies`, drawing from ``rng`` as it would (a ply that wins carries the
+    power :func:`win_type` reads), or None, having drawn nothing, to be asked
+    ``choose_ply`` as usual (always when there is no legal ply)."""
+
+    def choose_turn_ply(self, table: Table, position: Position, seat: int, card: int,
+                        rng: random.Random) -> Ply | None: ...
+
+
 class Play(NamedTuple):
     """One card played: the printed card index, the seat, and why it cost a worker (0: no)."""
 
@@ -264,21 +275,27 @@ class Turn(NamedTuple):
 
 def take_turn(table: Table, position: Position, seat: int, card: int, policy: Policy,
               rng: random.Random, others: list[Policy] | None = None) -> Turn:
-    """``seat`` plays ``card``: a ply that follows it, or the loss of a worker.
+    """``seat`` plays ``card``: a ply that follows it, or the loss of a worker (a
+    :class:`QuickTurn` policy is asked first).
 
     ``others``: the policy of every seat, asked where an ordered worker goes (its
     owner's choice); without them ``policy`` chooses for the owner too."""
     state, supply, _ = position
-    plies = legal_plies(table, position, seat, card)
-    if not plies:
-        mine = [i for i in seat_workers(seat) if state.workers[i] >= 0]
-        plain = list_plies(table.geometry, state, sum(1 << i for i in mine), TurnRules(),
-                           level3_wins=False)
-        lost = policy.choose_loss(table, position, seat, mine, rng)
-        state = state._replace(workers=tuple(-1 if i == lost else sq
-                                             for i, sq in enumerate(state.workers)))
-        return Turn(state, supply, COST_UNFULFILLED if plain else COST_IMPOSSIBLE, "")
-    ply = policy.choose_ply(table, position, seat, card, plies, rng)
+    quick = getattr(policy, "choose_turn_ply", None)
+    chosen = quick(table, position, seat, card, rng) if quick is not None else None
+    if chosen is not None:
+        ply = chosen
+    else:
+        plies = legal_plies(table, position, seat, card)
+        if not plies:
+            mine = [i for i in seat_workers(seat) if state.workers[i] >= 0]
+            plain = list_plies(table.geometry, state, sum(1 << i for i in mine), TurnRules(),
+                               level3_wins=False)
+            lost = policy.choose_loss(table, position, seat, mine, rng)
+            state = state._replace(workers=tuple(-1 if i == lost else sq
+                                                 for i, sq in enumerate(state.workers)))
+            return Turn(state, supply, COST_UNFULFILLED if plain else COST_IMPOSSIBLE, "")
+        ply = policy.choose_ply(table, position, seat, card, plies, rng)
     if ply.owner_chooses:
         owner = owner_of(ply.moves[-1][0])
         chooser = others[owner] if others is not None else policy

@@ -26,8 +26,11 @@ from typing import Any
 from generator.engine.geometry import Geometry
 from generator.engine.playouts import compiled_off
 from generator.engine.powers.pieces import TurnRules
-from generator.engine.powers.stages import _Turn
-from generator.engine.state import State, occupied
+from generator.engine.powers.stages import Ply, _Turn
+from generator.engine.state import State
+from generator.systems.roles.model import WORKERS_EACH
+
+WORKER_MASK = (1 << WORKERS_EACH) - 1
 
 _KERNEL: list[Any] = []
 
@@ -147,21 +150,21 @@ class KernelLister:
         import numpy as np
 
         self.k = k
-        self.np = np
         self.geometry = geometry
         self.fits = geometry.size <= MAX_SQUARES
-        self.build_nb = np.array(geometry.build_neighbours, dtype=np.int64)
-        self.move_nb = np.array(geometry.move_neighbours, dtype=np.int64)
-        self.reach = np.array(reach, dtype=np.int64)
+        self.g = np.array([geometry.build_neighbours, geometry.move_neighbours, reach],
+                          dtype=np.int64)
+        self.b = np.zeros((k.B_ROWS, k.B_WIDTH), dtype=np.int64)
         self.out = np.zeros(k.MAX_PLIES, dtype=np.int64)
-        self.keys = np.zeros(2 * k.TABLE, dtype=np.int64)
-        self.stamps = np.zeros(k.TABLE, dtype=np.int64)
-        self.p = np.zeros(k.P_SIZE_FIELDS, dtype=np.int64)
-        self.p[k.P_WIDTH] = geometry.width
-        self.p[k.P_HEIGHT] = geometry.height
-        self.p[k.P_SIZE] = geometry.size
-        self.p[k.P_LAND] = geometry.land
-        self._rules: dict[tuple[int, bool], tuple[TurnRules, Any, Any]] = {}
+        self.keys = np.zeros((k.TABLE, 3), dtype=np.int64)
+        self.plies = np.zeros((k.MAX_PLIES, k.Y_WIDTH), dtype=np.int64)
+        self._head = [geometry.width, geometry.height, geometry.size, geometry.land]
+        self._pad = [0] * (k.P_W0 - k.P_SUPPLY - 3)
+        self._stamp = 0
+        self._array = np.array
+        self._int64 = np.int64
+        self._rules: dict[tuple[int, bool], tuple[TurnRules, Any]] = {}
+        self._encoded: dict[TurnRules, Any] = {}
         self._single = encode_rules(k, _PLAIN)
 
     def encoded(self, rules: TurnRules, no_skyscraper: bool) -> Any | None:
@@ -171,44 +174,61 @@ class KernelLister:
         if found is None:
             played = replace(rules, pre_build="", pre_build_skyscraper=False,
                              pre_build_required=False) if no_skyscraper else rules
-            found = (rules, encode_rules(self.k, played), None)
+            if played not in self._encoded:
+                self._encoded[played] = encode_rules(self.k, played)
+            found = (rules, self._encoded[played])
             self._rules[key] = found
         return found[1]
 
-    def values(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
-               rules: TurnRules) -> list[int] | None:
-        """The greedy values of the legal plies of ``seat`` under ``rules`` (with the
-        Statue when ``holds``), in :func:`~.engine.legal_plies`'s order; None when the
-        kernel does not play this position or these rules."""
+    def list(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
+             rules: TurnRules, keep: bool = False) -> int | None:
+        """List and value the legal plies of ``seat`` under ``rules`` (with the Statue
+        when ``holds``) in :func:`~.engine.legal_plies`'s order: their count (values in
+        ``out``, with ``keep`` the plies in ``plies``), or None when the kernel does not
+        play this position or these rules."""
         if not self.fits or state.king >= 0 or state.sphinx >= 0:
             return None
         r = self.encoded(rules, bool(rules.pre_build_skyscraper and not supply[2]))
         if r is None:
             return None
-        k, p = self.k, self.p
         workers = state.workers
         present = 0
+        occ = 0
         for i, sq in enumerate(workers):
             if sq >= 0:
                 present |= 1 << i
-        mine = present & (3 << 2 * seat)
-        p[k.P_L1] = state.l1
-        p[k.P_L2] = state.l2
-        p[k.P_L3] = state.l3
-        p[k.P_DOMES] = state.domes
-        p[k.P_OCC] = occupied(state)
-        p[k.P_SEAT] = seat
-        p[k.P_OPPONENTS] = present & ~mine
-        p[k.P_MOVERS] = mine
-        p[k.P_HOLDS] = 1 if holds else 0
-        p[k.P_SUPPLY] = supply[0]
-        p[k.P_SUPPLY + 1] = supply[1]
-        p[k.P_SUPPLY + 2] = supply[2]
-        w0 = self.np.array(workers, dtype=self.np.int64)
-        k.list_values(p, r, self._single, w0, self.build_nb, self.move_nb, self.reach,
-                      self.out, self.keys, self.stamps)
+                occ |= 1 << sq
+        mine = present & (WORKER_MASK << WORKERS_EACH * seat)
+        self._stamp += 2  # the kernel takes a second one for both workers acting
+        p = self._array([*self._head, state.l1, state.l2, state.l3, state.domes, occ, seat,
+                         present & ~mine, mine, 1 if holds else 0, *supply, 0, 0, self._stamp,
+                         len(workers), 0, 1 if keep else 0, 0, 0, *workers],
+                        dtype=self._int64)
+        k = self.k
+        k.list_values(p, r, self._single, self.g, self.b, self.out, self.keys, self.plies)
+        self._stamp = int(p[k.P_STAMP])
         count = int(p[k.P_COUNT])
-        if count > k.MAX_PLIES:
+        return None if count > k.MAX_PLIES else count
+
+    def values(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
+               rules: TurnRules) -> list[int] | None:
+        """The greedy values of :meth:`list` (None where it gives None)."""
+        count = self.list(state, supply, seat, holds, rules)
+        if count is None:
             return None
-        result: list[int] = self.out[:count].tolist()
-        return result
+        values: list[int] = self.out[:count].tolist()
+        return values
+
+    def ply(self, index: int, rules: TurnRules) -> Ply:
+        """Kept ply ``index`` of the last :meth:`list` with ``keep``: its worker,
+        relocations, builds and win (the powers: the rooftop's when it wins by one, the
+        only power the round engine reads)."""
+        k = self.k
+        row = self.plies[index].tolist()
+        nm, nb = row[k.Y_MOVES], row[k.Y_BUILDS]
+        moves = tuple((row[k.Y_MOVES + 1 + 2 * i], row[k.Y_MOVES + 2 + 2 * i])
+                      for i in range(nm))
+        builds = tuple((row[k.Y_BUILDS + 1 + 2 * i], row[k.Y_BUILDS + 2 + 2 * i])
+                       for i in range(nb))
+        powers = (rules.win_by_dome,) if row[k.Y_CONDITION] else ()
+        return Ply(row[k.Y_WORKER], moves, builds, bool(row[k.Y_WIN]), False, powers)

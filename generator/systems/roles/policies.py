@@ -540,6 +540,24 @@ class GreedyPolicy:
         _, index = pick_best(self._listed(table, position, seat, card, plies), rng)
         return plies[index]
 
+    def choose_turn_ply(self, table: Table, position: Position, seat: int, card: int,
+                        rng: random.Random) -> Ply | None:
+        """The ply :meth:`choose_ply` would choose among the legal plies, listed, valued
+        and kept by the kernel (see :class:`~.engine.QuickTurn`); None, with no draw,
+        without the kernel, for rules it does not play, with no legal ply, or for a
+        player that chooses its ply otherwise (the lookahead player)."""
+        self._fit(table)
+        lister = self._lister
+        if lister is None or type(self).choose_ply is not GreedyPolicy.choose_ply:
+            return None
+        holds = position.statue == seat
+        rules = table.with_win[card] if holds else table.without_win[card]
+        count = lister.list(position.state, position.supply, seat, holds, rules, keep=True)
+        if not count:
+            return None
+        _, index = pick_best(lister.out[:count].tolist(), rng)
+        return lister.ply(index, rules)
+
     def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],
                      rng: random.Random) -> Square:
         near = table.geometry.build_neighbours
