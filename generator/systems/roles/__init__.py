@@ -12,7 +12,8 @@ hand size, refill cadence). Modules, each with one job:
   Liberty, turns lowest to highest, refills, losing workers, the three wins),
   playing each ability through the shared power engine
   (:mod:`generator.engine.powers`);
-- :mod:`.policies`: random, greedy and lookahead players; :mod:`.playout`: seeded
+- :mod:`.policies`: random, greedy and lookahead players (:mod:`.fast` and
+  :mod:`.compiled`: the greedy player's listing compiled); :mod:`.playout`: seeded
   playouts, per-card statistics, the playtest command and the card warnings;
   :mod:`.challenge`: one policy against the field (what skill is worth, in the game
   and per role);
@@ -112,6 +113,13 @@ class RolesSystem:
                             v.get("jobs"), v.get("scheduler"), request.fmt, request.progress,
                             v.get("players"), against, v.get("replay"))
 
+    def warm(self, notice: ProgressFn) -> str:
+        """Compile the greedy player's ply listing ahead of its first game (``riddlesmith
+        warm``): a no-op without numba or with ``RIDDLESMITH_COMPILED=0``."""
+        from generator.systems.roles.fast import warm_kernel
+
+        return warm_kernel()
+
     def templates(self) -> dict[str, str]:
         from generator.systems.roles.templates import TEMPLATES
 
@@ -131,6 +139,7 @@ class RolesSystem:
         add_shipped(app, "N", EXPLANATIONS)
         app.add_print_source(PrintSource(
             decks=self.decks, table_pieces=self.table_pieces, figures=self.figures))
+        app.add_warmer(self.warm)
         app.add_command(Command(
             "playtest", ("role-game",), self.run_playtest,
             (CommandOption("players", "Players of a role game (default: its "

@@ -232,3 +232,57 @@ class KernelLister:
                        for i in range(nb))
         powers = (rules.win_by_dome,) if row[k.Y_CONDITION] else ()
         return Ply(row[k.Y_WORKER], moves, builds, bool(row[k.Y_WIN]), False, powers)
+
+
+COMPILE_NOTICE = ("roles: compiling the greedy player's ply listing once, about 40 s of CPU "
+                  "(later runs load it from numba's cache; 'riddlesmith warm' does it ahead)")
+
+
+def compiled_already() -> bool:
+    """Whether numba's cache holds machine code for the kernel, so the first listing loads
+    it instead of compiling it (about 40 s of CPU); False without the kernel. Reads numba's
+    index through its cache object; if that private API has changed, says False (a
+    notice too many, never a wrong result)."""
+    k = kernel()
+    if k is None:
+        return True
+    cache = getattr(k.list_values, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
+    if index is None:
+        return False
+    try:
+        return bool(index())
+    except Exception:  # numba's private API changed
+        return False
+
+
+def compile_notice(progress: Any) -> None:
+    """Tell ``progress`` (when given) of the compile before the first greedy game, when
+    the kernel is on and not compiled yet: the wait is the compile, not the games."""
+    if progress is not None and kernel() is not None and not compiled_already():
+        progress(COMPILE_NOTICE)
+
+
+def warm_kernel() -> str:
+    """Compile the kernel now, or load it from numba's cache (``riddlesmith warm``), by
+    listing one turn of every kind it plays on a small board; one line says how long
+    that took (CPU seconds), or why there is nothing to do."""
+    import time
+
+    off = compiled_off()
+    if off is not None:
+        return f"the role player's compiled listing is off ({off}): nothing to compile"
+    from generator.engine.powers.pieces import compose
+    from generator.engine.powers.registry import make_power
+    from generator.systems.roles.policies import within_two
+
+    started = time.process_time()
+    k = kernel()
+    geometry = Geometry.rectangle(5, 5)
+    lister = KernelLister(k, geometry, within_two(geometry.build_neighbours))
+    state = State(1 << 6, 0, 0, 1 << 18, (0, 4, 20, 24))
+    for power in ("build-skyscraper-first", "both-workers-act", "push-away"):
+        rules = compose([(power, make_power(power, {}))])
+        assert lister.values(state, (9, 9, 9), 0, True, rules) is not None
+    return (f"the role player's compiled listing is ready ({time.process_time() - started:.1f} s "
+            "of CPU: about 40 s to compile on a first run, under 1 s to load later)")

@@ -67,6 +67,7 @@ from generator.systems.roles.engine import (
     Table,
     play_game,
 )
+from generator.systems.roles.fast import compile_notice
 from generator.systems.roles.figures import (
     NEVER_WORTH_OFFERS,
     TYPE_RATIO,
@@ -89,12 +90,14 @@ CHECK_BUDGET = Budget(width=0.05, cap=0, batch=1)
 CACHE_VERSION = 5
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
-                  "generator.systems.roles.policies", "generator.systems.roles.reach",
+                  "generator.systems.roles.policies", "generator.systems.roles.fast",
+                  "generator.systems.roles.compiled", "generator.systems.roles.reach",
                   "generator.systems.roles.playout", "generator.systems.roles.figures",
                   "generator.systems.roles.challenge",
                   "generator.sim.montecarlo", "generator.sim.stats", "generator.sim.budget")
-"""Modules whose source is part of the key: editing the rules, a policy or the reach
-search invalidates stored playouts, as in the tower and glyph systems."""
+"""Modules whose source is part of the key: editing the rules, a policy, the greedy
+player's compiled listing (:mod:`.compiled`, which gives the Python player's games) or
+the reach search invalidates stored playouts, as in the tower and glyph systems."""
 HASHED_PACKAGES = ("generator.engine",)
 """Packages hashed whole: the shared engine (board, moves) and its power modules, which
 play every card's abilities."""
@@ -488,6 +491,7 @@ def cached_stats(pack: Pack, game: RoleGame, game_doc: Document, tables: tuple[T
             write_json(path, {"fingerprint": key, **run[key]})
         return dict(run[key])
     if progress is not None:
+        compile_notice(progress)
         progress(f"roles: '{game.id}': {CHECK_POLICY} playouts over {len(tables)} deals")
     result, stopped, seat_counts = check_playouts(tables, game.seed, game.playtest_players,
                                                   budget, seated)

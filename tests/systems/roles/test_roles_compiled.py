@@ -176,3 +176,17 @@ def test_switch_keeps_python(shipped_table: Table, monkeypatch: pytest.MonkeyPat
     python = GreedyPolicy(compiled=False)
     python._fit(shipped_table)
     assert python._lister is None
+
+
+def test_kernel_source_keys_the_cache_and_warm_compiles_it() -> None:
+    """The kernel and its adapter are hashed into the playout cache key, and ``riddlesmith
+    warm`` compiles the kernel (or loads it) through the roles system's warmer."""
+    from generator.registry import load_registry
+    from generator.systems.roles.fast import compiled_already
+    from generator.systems.roles.playout import HASHED_MODULES
+
+    assert {"generator.systems.roles.compiled", "generator.systems.roles.fast"} <= set(
+        HASHED_MODULES)
+    line = load_registry().warmers["roles"](lambda _: None)
+    assert "compiled listing is ready" in line, line
+    assert compiled_already()
