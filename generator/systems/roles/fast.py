@@ -36,6 +36,8 @@ _KERNEL: list[Any] = []
 
 MAX_SQUARES = 62
 """The kernel's outcome keys pack a worker's square (plus one) in six bits."""
+MAX_WORKERS = 10
+"""Five seats of two workers: the kernel's position array and outcome keys hold ten."""
 
 _PATTERNS = {"slide": 0, "leap": 1, "beside-skyscraper": 2}
 _FORCES = {"away": 0, "pull": 1, "compass": 2, "onto-build": 3, "vacated": 4}
@@ -98,6 +100,8 @@ def encode_rules(k: Any, rules: TurnRules) -> Any | None:
         1 if rules.extra_other else 0)
     if builds > 3:
         return None
+    # The engine's own flags (which rules merge plies of one outcome, pair two builds
+    # once, build one plain piece), read from a generation call's inputs.
     turn = _Turn(Geometry.rectangle(1, 1), rules, False, True, None, 0)
     r = np.zeros(k.R_SIZE, dtype=np.int64)
     r[k.R_BOTH] = 1 if rules.both_act else 0
@@ -129,9 +133,9 @@ def encode_rules(k: Any, rules: TurnRules) -> Any | None:
         for t, d in enumerate(distances[:3] if kind == "leap" else ()):
             r[base + 3 + t] = d
     r[k.R_ENTERS] = len(rules.enter)
-    for i, (mode, targets, _) in enumerate(rules.enter):
-        r[k.R_ENTER0 + 2 * i] = 0 if mode == "swap" else 1
-        r[k.R_ENTER0 + 2 * i + 1] = 0 if targets == "opponents" else 1
+    for i, (enter_mode, enter_targets, _) in enumerate(rules.enter):
+        r[k.R_ENTER0 + 2 * i] = 0 if enter_mode == "swap" else 1
+        r[k.R_ENTER0 + 2 * i + 1] = 0 if enter_targets == "opponents" else 1
     r[k.R_FORCES] = len(rules.forces)
     for i, (mode, compass, targets, required, _) in enumerate(rules.forces):
         base = k.R_FORCE0 + 5 * i
@@ -180,13 +184,14 @@ class KernelLister:
             self._rules[key] = found
         return found[1]
 
-    def list(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
+    def run(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
              rules: TurnRules, keep: bool = False) -> int | None:
         """List and value the legal plies of ``seat`` under ``rules`` (with the Statue
         when ``holds``) in :func:`~.engine.legal_plies`'s order: their count (values in
         ``out``, with ``keep`` the plies in ``plies``), or None when the kernel does not
         play this position or these rules."""
-        if not self.fits or state.king >= 0 or state.sphinx >= 0:
+        if not self.fits or state.king >= 0 or state.sphinx >= 0 or \
+                len(state.workers) > MAX_WORKERS:
             return None
         r = self.encoded(rules, bool(rules.pre_build_skyscraper and not supply[2]))
         if r is None:
@@ -212,15 +217,15 @@ class KernelLister:
 
     def values(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
                rules: TurnRules) -> list[int] | None:
-        """The greedy values of :meth:`list` (None where it gives None)."""
-        count = self.list(state, supply, seat, holds, rules)
+        """The greedy values of :meth:`run` (None where it gives None)."""
+        count = self.run(state, supply, seat, holds, rules)
         if count is None:
             return None
         values: list[int] = self.out[:count].tolist()
         return values
 
     def ply(self, index: int, rules: TurnRules) -> Ply:
-        """Kept ply ``index`` of the last :meth:`list` with ``keep``: its worker,
+        """Kept ply ``index`` of the last :meth:`run` with ``keep``: its worker,
         relocations, builds and win (the powers: the rooftop's when it wins by one, the
         only power the round engine reads)."""
         k = self.k

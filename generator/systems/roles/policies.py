@@ -552,7 +552,7 @@ class GreedyPolicy:
             return None
         holds = position.statue == seat
         rules = table.with_win[card] if holds else table.without_win[card]
-        count = lister.list(position.state, position.supply, seat, holds, rules, keep=True)
+        count = lister.run(position.state, position.supply, seat, holds, rules, keep=True)
         if not count:
             return None
         _, index = pick_best(lister.out[:count].tolist(), rng)

@@ -53,7 +53,7 @@ def _compare_position(table: Table, fast: GreedyPolicy, slow: GreedyPolicy,
     assert lister is not None
     holds = position.statue == seat
     rules = table.with_win[card] if holds else table.without_win[card]
-    count = lister.list(position.state, position.supply, seat, holds, rules, keep=True)
+    count = lister.run(position.state, position.supply, seat, holds, rules, keep=True)
     assert count is not None, (table.card_ids[card], "not played by the kernel")
     got = lister.out[:count].tolist()
     slow._at = None
