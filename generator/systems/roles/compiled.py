@@ -88,6 +88,7 @@ P_STAMP = 18  # the hash table's generation
 P_N = 19  # workers
 P_INDEX = 20  # the acting worker of the plies being recorded
 P_TARGET = 21  # 1: keep every ply kept in ``plies`` (else only values)
+P_FILLED = 22  # outcomes in the hash table
 P_W0 = 24  # the workers' squares from here on
 P_SIZE_FIELDS = P_W0 + 10
 
@@ -107,8 +108,10 @@ Y_WORKER, Y_MOVES, Y_BUILDS, Y_WIN, Y_CONDITION = 0, 1, 10, 17, 18
 Y_WIDTH = 20
 
 MAX_PLIES = 1 << 13
+"""More plies than this: the listing is left to Python."""
 TABLE = 1 << 14
-"""Hash-table slots for the outcomes of one listing (twice the plies at most)."""
+"""Hash-table slots for the outcomes of one listing; past half full (more outcomes
+than :data:`MAX_PLIES`), the listing is left to Python."""
 
 ORTHOGONAL = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int64)
 EVERY_WAY = np.array([[-1, 0], [0, 1], [1, 0], [0, -1], [-1, -1], [-1, 1], [1, -1], [1, 1]],
@@ -226,6 +229,10 @@ def _emit(p, r, g, b, out, keys, plies, nm, nb, win):
             if keys[slot, 0] == key1 and keys[slot, 1] == key2:
                 return
             slot = (slot + 1) & (TABLE - 1)
+        if p[P_FILLED] >= TABLE // 2:  # more outcomes than the table holds well
+            p[P_COUNT] = MAX_PLIES + 1  # the caller falls back to Python
+            return
+        p[P_FILLED] += 1
         keys[slot, 0] = key1
         keys[slot, 1] = key2
         keys[slot, 2] = stamp
@@ -696,10 +703,12 @@ def list_values(p, r, single, g, b, out, keys, plies):
         heights[sq] = ((p[P_L1] >> sq) & 1) + ((p[P_L2] >> sq) & 1) + ((p[P_L3] >> sq) & 1)
     p[P_COUNT] = 0
     p[P_RAW] = 0
+    p[P_FILLED] = 0
     if r[R_BOTH]:
         _both_act(p, r, g, b, out, keys, plies)
-        if p[P_RAW]:
+        if p[P_RAW] or p[P_COUNT] > MAX_PLIES:
             return
         p[P_STAMP] += 1
+        p[P_FILLED] = 0
         r = single
     _list_turn(p, r, g, b, out, keys, plies)

@@ -166,7 +166,10 @@ def test_lookahead_never_takes_the_quick_turn(shipped_table: Table) -> None:
 
 def test_switch_keeps_python(shipped_table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """``RIDDLESMITH_COMPILED=0`` and ``compiled=False`` keep the listing in Python."""
+    from generator.systems.roles.fast import warm_kernel
+
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    assert "off (RIDDLESMITH_COMPILED=0)" in warm_kernel()
     off = GreedyPolicy()
     off._fit(shipped_table)
     assert off._lister is None
