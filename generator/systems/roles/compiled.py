@@ -89,6 +89,7 @@ P_N = 19  # workers
 P_INDEX = 20  # the acting worker of the plies being recorded
 P_TARGET = 21  # 1: keep every ply kept in ``plies`` (else only values)
 P_FILLED = 22  # outcomes in the hash table
+P_TIES = 23  # the length of the tie-break schedule in ``ties``
 P_W0 = 24  # the workers' squares from here on
 P_SIZE_FIELDS = P_W0 + 10
 
@@ -690,11 +691,59 @@ def _both_act(p, r, g, b, out, keys, plies):
 
 
 @njit(cache=True)
-def list_values(p, r, single, g, b, out, keys, plies):
+def tie_schedule(out, count, ties):
+    """``pick_best``'s walk of ``out[:count]`` without its draws, into ``ties``: the top
+    value, the index of its first place, ``m`` and ``t``, then the tie count of each of
+    the ``m`` draws before that place (ties of a running best below the top), then the
+    indices of the ``t`` places of the top; returns the length (0 for no value)."""
+    if count == 0:
+        return 0
+    top = out[0]
+    for i in range(1, count):
+        if out[i] > top:
+            top = out[i]
+    found = 0
+    while out[found] != top:
+        found += 1
+    best = out[0]
+    tied = 1
+    m = 0
+    for i in range(1, found):
+        value = out[i]
+        if value > best:
+            best = value
+            tied = 1
+        elif value == best:
+            tied += 1
+            ties[4 + m] = tied
+            m += 1
+    t = 0
+    for i in range(found, count):
+        if out[i] == top:
+            ties[4 + m + t] = i
+            t += 1
+    ties[0] = top
+    ties[1] = found
+    ties[2] = m
+    ties[3] = t
+    return 4 + m + t
+
+
+@njit(cache=True)
+def list_values(p, r, single, g, b, out, keys, plies, ties):
     """The greedy values of the legal plies of rules ``r`` in position ``p`` into ``out``
     (their count in ``p[P_COUNT]``; more than :data:`MAX_PLIES`: the caller lists in
-    Python), and with ``p[P_TARGET]`` each kept ply in ``plies``. ``single``: the rules
-    of one worker's turn, for both workers acting when neither order lets both act."""
+    Python), with ``p[P_TARGET]`` each kept ply in ``plies``, and their tie-break
+    schedule in ``ties`` (:func:`tie_schedule`, its length in ``p[P_TIES]``).
+    ``single``: the rules of one worker's turn, for both workers acting when neither
+    order lets both act."""
+    _list_values(p, r, single, g, b, out, keys, plies)
+    count = p[P_COUNT]
+    p[P_TIES] = tie_schedule(out, count, ties) if count <= MAX_PLIES else 0
+
+
+@njit(cache=True)
+def _list_values(p, r, single, g, b, out, keys, plies):
     n = p[P_N]
     for i in range(n):
         b[B_W0, i] = p[P_W0 + i]

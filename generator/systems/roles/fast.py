@@ -162,6 +162,8 @@ class KernelLister:
         self.out = np.zeros(k.MAX_PLIES, dtype=np.int64)
         self.keys = np.zeros((k.TABLE, 3), dtype=np.int64)
         self.plies = np.zeros((k.MAX_PLIES, k.Y_WIDTH), dtype=np.int64)
+        self.ties = np.zeros(2 * k.MAX_PLIES + 4, dtype=np.int64)
+        self._ties = 0
         self._head = [geometry.width, geometry.height, geometry.size, geometry.land]
         self._pad = [0] * (k.P_W0 - k.P_SUPPLY - 3)
         self._stamp = 0
@@ -210,19 +212,28 @@ class KernelLister:
                          len(workers), 0, 1 if keep else 0, 0, 0, *workers],
                         dtype=self._int64)
         k = self.k
-        k.list_values(p, r, self._single, self.g, self.b, self.out, self.keys, self.plies)
+        k.list_values(p, r, self._single, self.g, self.b, self.out, self.keys, self.plies,
+                      self.ties)
         self._stamp = int(p[k.P_STAMP])
+        self._ties = int(p[k.P_TIES])
         count = int(p[k.P_COUNT])
         return None if count > k.MAX_PLIES else count
 
+    def schedule(self) -> list[int]:
+        """The tie-break schedule of the last :meth:`run` (see
+        :func:`~.policies.pick_scheduled`)."""
+        schedule: list[int] = self.ties[:self._ties].tolist()
+        return schedule
+
     def values(self, state: State, supply: tuple[int, int, int], seat: int, holds: bool,
-               rules: TurnRules) -> list[int] | None:
-        """The greedy values of :meth:`run` (None where it gives None)."""
+               rules: TurnRules) -> tuple[list[int], list[int]] | None:
+        """The greedy values of :meth:`run` and their tie-break schedule (None where it
+        gives None)."""
         count = self.run(state, supply, seat, holds, rules)
         if count is None:
             return None
         values: list[int] = self.out[:count].tolist()
-        return values
+        return values, self.schedule()
 
     def ply(self, index: int, rules: TurnRules) -> Ply:
         """Kept ply ``index`` of the last :meth:`run` with ``keep``: its worker,

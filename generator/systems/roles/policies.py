@@ -419,6 +419,37 @@ def pick_best(values: list[int], rng: random.Random) -> tuple[int, int]:
     return top, found
 
 
+def pick_scheduled(schedule: list[int], rng: random.Random) -> tuple[int, int]:
+    """:func:`pick_best` of a value list from its tie-break schedule (the compiled
+    :func:`~.compiled.tie_schedule`: the top, its first place, the counts ``m`` and
+    ``t``, the tie count of each draw before that place, the places of the top): the
+    same result and the same draws, without walking the values in Python (pinned to
+    :func:`pick_best` in test_roles_compiled.py).
+
+    >>> pick_scheduled([5, 1, 0, 1, 1], random.Random(0))
+    (5, 1)
+    >>> pick_scheduled([], random.Random(0))
+    (-500, -1)
+    """
+    if not schedule:
+        return LOST_WORKER_SCORE, -1
+    top, found, m, t = schedule[0], schedule[1], schedule[2], schedule[3]
+    getrandbits = rng.getrandbits
+    for ties in schedule[4:4 + m]:
+        bits = ties.bit_length()
+        while getrandbits(bits) >= ties:
+            pass
+    places = schedule[4 + m:4 + m + t]
+    for ties in range(2, t + 1):
+        bits = ties.bit_length()
+        draw = getrandbits(bits)
+        while draw >= ties:
+            draw = getrandbits(bits)
+        if draw == 0:
+            found = places[ties - 1]
+    return top, found
+
+
 class GreedyPolicy:
     """One-ply greedy choices (see the module notes).
 
@@ -437,7 +468,8 @@ class GreedyPolicy:
         self._reach: tuple[int, ...] = ()
         self._steps: tuple[int, ...] = ()
         self._at: object = None
-        self._lists: dict[tuple[int, bool], tuple[list[Ply] | None, list[int]]] = {}
+        self._lists: dict[tuple[int, bool],
+                          tuple[list[Ply] | None, list[int], list[int] | None]] = {}
         self._scorer: PlyValues | None = None
         self._compiled = compiled
         self._lister: KernelLister | None = None
@@ -482,6 +514,13 @@ class GreedyPolicy:
                 plies: list[Ply] | None = None) -> list[int]:
         """The values of the legal plies of ``card`` (``plies`` when the caller listed
         them), from the position's memo."""
+        return self._entry(table, position, seat, card, plies)[1]
+
+    def _entry(self, table: Table, position: Position, seat: int, card: int,
+               plies: list[Ply] | None = None
+               ) -> tuple[list[Ply] | None, list[int], list[int] | None]:
+        """The position's memo entry of ``card``: the plies (None when the kernel listed
+        them), their values and, from the kernel, their tie-break schedule."""
         self._fit(table)
         at = (id(table), position.state, position.supply, seat)
         if at != self._at:
@@ -492,12 +531,14 @@ class GreedyPolicy:
         found = self._lists.get(key)
         if found is not None and (plies is None or found[0] == plies or (
                 found[0] is None and len(found[1]) == len(plies))):
-            return found[1]
+            return found
         if self._lister is not None:
             compiled = self._lister.values(position.state, position.supply, seat, holds, rules)
-            if compiled is not None and (plies is None or len(compiled) == len(plies)):
-                self._lists[key] = (None, compiled)
-                return compiled
+            if compiled is not None and (plies is None or len(compiled[0]) == len(plies)):
+                entry: tuple[list[Ply] | None, list[int], list[int] | None] = (
+                    None, compiled[0], compiled[1])
+                self._lists[key] = entry
+                return entry
         if self._scorer is None:
             self._scorer = PlyValues(position.state, seat, self._steps, self._reach)
         if plies is None:
@@ -513,8 +554,9 @@ class GreedyPolicy:
             for i in wins:
                 if win_type(table, position, seat, card, plies[i]):
                     values[i] = WIN_SCORE
-        self._lists[key] = (plies, values)
-        return values
+        entry = (plies, values, None)
+        self._lists[key] = entry
+        return entry
 
     def choose_card(self, table: Table, position: Position, seat: int, hand: list[int],
                     rng: random.Random) -> int:
@@ -524,7 +566,9 @@ class GreedyPolicy:
         for index, card in enumerate(hand):
             statue = seat if table.numbers[card] > top else -1
             view = Position(position.state, position.supply, statue)
-            value, _ = pick_best(self._listed(table, view, seat, card), rng)
+            _, values, schedule = self._entry(table, view, seat, card)
+            value, _ = pick_best(values, rng) if schedule is None else pick_scheduled(
+                schedule, rng)
             key = self._card_key(value, table.numbers[card])
             if best_value is None or key > best_value:
                 best_index, best_value = index, key
@@ -555,7 +599,7 @@ class GreedyPolicy:
         count = lister.run(position.state, position.supply, seat, holds, rules, keep=True)
         if not count:
             return None
-        _, index = pick_best(lister.out[:count].tolist(), rng)
+        _, index = pick_scheduled(lister.schedule(), rng)
         return lister.ply(index, rules)
 
     def choose_space(self, table: Table, position: Position, seat: int, spaces: list[Square],

@@ -193,3 +193,27 @@ def test_kernel_source_keys_the_cache_and_warm_compiles_it() -> None:
     line = load_registry().warmers["roles"](lambda _: None)
     assert "compiled listing is ready" in line, line
     assert compiled_already()
+
+
+def test_scheduled_pick_draws_as_pick_best() -> None:
+    """Generated value lists (empty, short and long, few distinct values so ties abound,
+    running bests tied before the top): the kernel's tie schedule and pick_scheduled
+    give pick_best's result and leave the generator in pick_best's state."""
+    import numpy as np
+
+    from generator.systems.roles import compiled
+    from generator.systems.roles.policies import pick_best, pick_scheduled
+
+    pick = random.Random(1602)
+    ties = np.zeros(2 * compiled.MAX_PLIES + 4, dtype=np.int64)
+    drawn = 0
+    for k in range(3000):
+        values = [pick.randint(-3, pick.choice([0, 2, 9])) for _ in range(pick.randrange(60))]
+        out = np.array(values + [0], dtype=np.int64)
+        length = compiled.tie_schedule(out, len(values), ties)
+        fast_rng, slow_rng = random.Random(k), random.Random(k)
+        got = pick_scheduled(ties[:length].tolist(), fast_rng)
+        assert got == pick_best(values, slow_rng), values
+        assert fast_rng.getstate() == slow_rng.getstate(), values
+        drawn += fast_rng.getstate() != random.Random(k).getstate()
+    assert drawn > 1500
