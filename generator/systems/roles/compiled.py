@@ -24,6 +24,8 @@ shipped role, and whole games, record and generator state, to the Python player.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -114,12 +116,17 @@ TABLE = 1 << 14
 """Hash-table slots for the outcomes of one listing; past half full (more outcomes
 than :data:`MAX_PLIES`), the listing is left to Python."""
 
+NO_COUNTS: dict[str, Any] = {"_nrt": False}
+"""numba's option (private, ``_nrt``, as the glyph kernel uses it) compiling a function
+without reference counts: every function here only reads and writes the arrays handed
+to it (and views of them), allocating nothing, and the counts cost more than a ply."""
+
 ORTHOGONAL = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int64)
 EVERY_WAY = np.array([[-1, 0], [0, 1], [1, 0], [0, -1], [-1, -1], [-1, 1], [1, -1], [1, 1]],
                      dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _low(bits: int) -> int:
     """The lowest set square of a non-empty mask."""
     sq = 0
@@ -128,7 +135,7 @@ def _low(bits: int) -> int:
     return sq
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _offset(p, sq, dr, dc, times):
     """:func:`generator.engine.powers.patterns.offset`."""
     width = p[P_WIDTH]
@@ -140,7 +147,7 @@ def _offset(p, sq, dr, dc, times):
     return target if (p[P_LAND] >> target) & 1 else -1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _direction(p, origin, to):
     """:func:`~generator.engine.powers.patterns.direction` as (ok, dr, dc)."""
     width = p[P_WIDTH]
@@ -151,7 +158,7 @@ def _direction(p, origin, to):
     return True, dr, dc
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _score(p, g, workers, l1, l2, l3, domes):
     """:func:`~generator.systems.roles.policies.score_state` of a state."""
     n = p[P_N]
@@ -179,7 +186,7 @@ def _score(p, g, workers, l1, l2, l3, domes):
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _emit(p, r, g, b, out, keys, plies, nm, nb, win):
     """Record one ply (``nm`` relocations and ``nb`` builds in the scratch rows): the
     rooftop win, the merge of one outcome, the pieces filter, its value."""
@@ -288,7 +295,7 @@ def _emit(p, r, g, b, out, keys, plies, nm, nb, win):
     p[P_COUNT] = count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _onto(p, r, g, b, out, keys, plies, occ, domes, built, index, emit, nm, nb):
     """The forces onto the block just built on ``built`` (``_force_onto``): with ``emit``
     each ply is recorded, else (count, whether one is a must) is returned."""
@@ -319,7 +326,7 @@ def _onto(p, r, g, b, out, keys, plies, occ, domes, built, index, emit, nm, nb):
     return found, must
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, center, nm, nb):
     """:func:`generator.engine.powers.stages._builds_from` (no far build, no dome at any
     level)."""
@@ -386,7 +393,7 @@ def _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, center, nm, nb
                 _emit(p, r, g, b, out, keys, plies, nm, nb + 3, False)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _build_stage(p, r, g, b, out, keys, plies, occ, domes, index, at, nm, nb):
     """:func:`generator.engine.powers.stages._build_stage`."""
     n = p[P_N]
@@ -415,7 +422,7 @@ def _build_stage(p, r, g, b, out, keys, plies, occ, domes, index, at, nm, nb):
         _builds_from(p, r, g, b, out, keys, plies, occ, domes, index, sq, nm, nb)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _after_step(p, r, g, b, out, keys, plies, domes, index, here, to, nm, nb):
     """One step taken (``nm`` relocations): the win check, the forces after the move, the
     builds (``_step_on``'s body for its first and only step)."""
@@ -496,7 +503,7 @@ def _after_step(p, r, g, b, out, keys, plies, domes, index, here, to, nm, nb):
         _build_stage(p, r, g, b, out, keys, plies, forced_occ, domes, index, to, nm + 1, nb)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _pattern_ends(p, r, g, k, here, occ, domes, heights):
     """:func:`~generator.engine.powers.patterns.pattern_destinations` of pattern ``k``."""
     base = R_PATTERN0 + 6 * k
@@ -535,7 +542,7 @@ def _pattern_ends(p, r, g, k, here, occ, domes, heights):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _worker(p, r, g, b, out, keys, plies, domes, index, no_up, nb):
     """Every step of worker ``index`` from its space and what follows it (``_steps`` then
     ``_step_on``), after the ``nb`` builds made before moving."""
@@ -590,7 +597,7 @@ def _worker(p, r, g, b, out, keys, plies, domes, index, no_up, nb):
             _after_step(p, r, g, b, out, keys, plies, domes, index, here, other, 2, nb)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _list_turn(p, r, g, b, out, keys, plies):
     """``list_plies`` for one worker's turn (no both-workers power)."""
     n = p[P_N]
@@ -618,7 +625,7 @@ def _list_turn(p, r, g, b, out, keys, plies):
                     1)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _both_act(p, r, g, b, out, keys, plies):
     """``turn._both_act`` for plain single rules: both workers step, in either order, then
     both build (a climb onto level 3 wins at once)."""
@@ -690,7 +697,7 @@ def _both_act(p, r, g, b, out, keys, plies):
                         _emit(p, r, g, b, out, keys, plies, 2, 2, False)
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def tie_schedule(out, count, ties):
     """``pick_best``'s walk of ``out[:count]`` without its draws, into ``ties``: the top
     value, the index of its first place, ``m`` and ``t``, then the tie count of each of
@@ -729,7 +736,7 @@ def tie_schedule(out, count, ties):
     return 4 + m + t
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def list_values(p, r, single, g, b, out, keys, plies, ties):
     """The greedy values of the legal plies of rules ``r`` in position ``p`` into ``out``
     (their count in ``p[P_COUNT]``; more than :data:`MAX_PLIES`: the caller lists in
@@ -742,7 +749,7 @@ def list_values(p, r, single, g, b, out, keys, plies, ties):
     p[P_TIES] = tie_schedule(out, count, ties) if count <= MAX_PLIES else 0
 
 
-@njit(cache=True)
+@njit(cache=True, **NO_COUNTS)
 def _list_values(p, r, single, g, b, out, keys, plies):
     n = p[P_N]
     for i in range(n):
