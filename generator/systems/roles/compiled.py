@@ -127,7 +127,7 @@ EVERY_WAY = np.array([[-1, 0], [0, 1], [1, 0], [0, -1], [-1, -1], [-1, 1], [1, -
 
 
 @njit(cache=True, **NO_COUNTS)
-def _low(bits: int) -> int:
+def _low(bits):
     """The lowest set square of a non-empty mask."""
     sq = 0
     while not (bits >> sq) & 1:
