@@ -109,14 +109,16 @@ def test_kernel_wins_and_pieces_filter_as_python(shipped_table: Table) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_compiled_games_equal_python_games(deals: tuple[Table, ...], players: int) -> None:
-    """Seeded games over drawn deals, one policy object a seat kept across games (as
-    the runner keeps them): compiled and Python players give the same records and leave
+    """Seeded games over deals spread over the box (every shipped role played), one
+    policy object a seat kept across games (as the runner keeps them): compiled and Python players give the same records and leave
     the generator in the same state; today's reference player agrees."""
     pick = random.Random(160 + players)
     fast = [GreedyPolicy() for _ in range(players)]
     slow = [GreedyPolicy(compiled=False) for _ in range(players)]
+    played: set[str] = set()
     for k in range(25):
-        index, seed = pick.randrange(len(deals)), pick.randrange(1 << 30)
+        # 25 deals spread over the 75 (13 is prime to 75), seeds drawn.
+        index, seed = (13 * k + players) % len(deals), pick.randrange(1 << 30)
         table = deals[index]
         fast_rng, slow_rng = make_rng(seed, k), make_rng(seed, k)
         got = play_game(table, list(fast), fast_rng)  # type: ignore[arg-type]
@@ -125,7 +127,9 @@ def test_compiled_games_equal_python_games(deals: tuple[Table, ...], players: in
         assert fast_rng.getstate() == slow_rng.getstate(), (index, players, seed)
         if k % 5 == 0:
             assert got == play_today(table, players, make_rng(seed, k)), (index, seed)
+        played.update(table.card_ids[play.card] for play in got.plays)
     assert all(p._lister is not None for p in fast)
+    assert played == {role for t in deals for role in t.card_ids}  # every shipped role
 
 
 def test_every_shipped_role_is_played_by_the_kernel(deals: tuple[Table, ...]) -> None:
@@ -217,3 +221,16 @@ def test_scheduled_pick_draws_as_pick_best() -> None:
         assert fast_rng.getstate() == slow_rng.getstate(), values
         drawn += fast_rng.getstate() != random.Random(k).getstate()
     assert drawn > 1500
+
+
+def test_playtest_figures_equal_with_the_kernel_off(deals: tuple[Table, ...],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playtest over the deals gives the same figures with the kernel, in-process and on
+    a pool of two processes, as with ``RIDDLESMITH_COMPILED=0``."""
+    from generator.systems.roles.playout import playtest_deals
+
+    on = playtest_deals(deals, "greedy", 40, seed=25, players=3, jobs=1)
+    pooled = playtest_deals(deals, "greedy", 40, seed=25, players=3, jobs=2)
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    off = playtest_deals(deals, "greedy", 40, seed=25, players=3, jobs=1)
+    assert on == off == pooled
