@@ -15,12 +15,19 @@ Two plies with one outcome (the same final workers, the same builds, the same wi
 are one, at the place of the first, where the Python listing merges them; a ply the
 pieces left cannot pay for is left out, as :func:`~.engine.legal_plies` leaves it out.
 Each ply's value is :func:`~.policies.score_state` of the state it leaves, or
-:data:`~.policies.WIN_SCORE` for a win of the Statue's holder.
+:data:`~.policies.WIN_SCORE` for a win of the Statue's holder. On request each kept
+ply is written out (its worker, relocations, builds, win and whether a rooftop won),
+so the turn takes its ply from here; and each list comes with its tie-break schedule
+(:func:`tie_schedule`), so :func:`~.policies.pick_scheduled` only draws. Nothing here
+allocates, so every function is compiled without reference counts
+(:data:`NO_COUNTS`).
 
 Only :mod:`.fast` imports this module, and only when numba is installed; it pins the
 constants below to the Python ones. ``tests/systems/roles/test_roles_compiled.py``
 pins the values, ply for ply, to the Python player's on generated positions of every
-shipped role, and whole games, record and generator state, to the Python player.
+shipped role (and of the roles the engine still plays for other packs), the kept
+plies to the Python plies, the schedule to :func:`~.policies.pick_best`, and whole
+games, record and generator state, to the Python player.
 """
 from __future__ import annotations
 
