@@ -234,3 +234,20 @@ def test_playtest_figures_equal_with_the_kernel_off(deals: tuple[Table, ...],
     monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
     off = playtest_deals(deals, "greedy", 40, seed=25, players=3, jobs=1)
     assert on == off == pooled
+
+
+def test_compile_notice_only_before_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check`` hears of the compile when numba's cache lacks the kernel, and of nothing
+    when it holds it or when the kernel is off."""
+    from generator.systems.roles import fast
+
+    heard: list[str] = []
+    monkeypatch.setattr(fast, "compiled_already", lambda: False)
+    fast.compile_notice(heard.append)
+    assert heard == [fast.COMPILE_NOTICE]
+    monkeypatch.setattr(fast, "compiled_already", lambda: True)
+    fast.compile_notice(heard.append)
+    monkeypatch.setattr(fast, "compiled_already", lambda: False)
+    monkeypatch.setenv("RIDDLESMITH_COMPILED", "0")
+    fast.compile_notice(heard.append)
+    assert heard == [fast.COMPILE_NOTICE]
