@@ -111,7 +111,7 @@ def riddle_pages(pack: Pack, lang: str, cache: Path) -> list[Scene]:
     from generator.systems.riddle.player_aid import aid_card_faces, aid_card_settings, player_aid_pages
     from generator.systems.riddle.sheets import campaign_sheet_pages
 
-    options = Options(lang=lang, cache_dir=cache, extra={"solver_budget": 100})
+    options = Options(lang=lang, cache_dir=cache)
     content = read_content(pack, lang)
     solves = solve_all(content, options, _quiet)
     book = build_book(content, solves, PAPER, lang, "appendix", _quiet)
@@ -153,8 +153,9 @@ def riddles(seeded: Path) -> Pack:
 
 
 @pytest.fixture(scope="module")
-def solver_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("solver-cache")
+def solver_cache(seeded: Path, riddles: Pack) -> Path:
+    """The riddle campaign's own cache folder in the seeded cache: its proofs and measures."""
+    return seeded / riddles.id
 
 
 def test_french_riddle_pages_print_no_english_fixed_text(riddles: Pack, solver_cache: Path

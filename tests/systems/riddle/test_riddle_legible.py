@@ -2,12 +2,13 @@
 
 Measured from what was drawn (the text runs with every group's scale, the PDF read back,
 each paragraph's ink against its box, the badge's frame against everything else on the
-page), never from the layout's constants. The shipped campaign is solved with a small
-budget (as in test_riddle_render), so some badges carry "not proven" marks and their
-two-part key: more to lay out, not less.
+page), never from the layout's constants. The shipped campaign's proofs and measures
+come from one check of it (the session's seeded cache): the book ``build`` prints. A badge
+with "not proven" marks and their two-part key is measured in test_riddle_counts.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,6 @@ from generator.systems.riddle.typography import MARGIN
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
-SMALL_BUDGET = 100
 BOOKS = [("a4", None), ("letter", None), ("a4", "fr"), ("letter", "fr")]
 
 
@@ -40,17 +40,19 @@ def _quiet(_: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str | None], Book]:
-    """The shipped book on each paper and language, solved once for the module."""
+def books(tmp_path_factory: pytest.TempPathFactory,
+          shipped_cache: Callable[[str, Path], None]) -> dict[tuple[str, str | None], Book]:
+    """The shipped book on each paper and language, from one check of the campaign with
+    its measures (the session's seeded cache): the book ``build`` prints."""
     if not (SHIPPED / "pack.yaml").is_file():
         pytest.skip("the shipped riddle campaign is not in this checkout")
     pack: Pack = load_packs([SHIPPED], load_schemas(), kinds_of(discover_systems()),
                             Limits()).packs[0]
     cache = tmp_path_factory.mktemp("legible-cache")
+    shipped_cache("riddles", cache)
     out = {}
     for paper, lang in BOOKS:
-        options = Options(cache_dir=cache, paper=paper, lang=lang,
-                          extra={"solver_budget": SMALL_BUDGET})
+        options = Options(cache_dir=cache / pack.id, paper=paper, lang=lang)
         [out[paper, lang]] = riddle_books(pack, options, _quiet)
     return out
 

@@ -6,15 +6,15 @@ the constellation laid out without crossings, solutions replayed from the solver
 byte-identical rebuilds); a person looks at the pages themselves (see the module docstring
 of :mod:`generator.systems.riddle.render`).
 
-The shipped campaign is built with a small solver budget, so these tests stay fast: its
-hardest objectives come out "not proven" here, which changes badges and the solutions
-section, not the structure under test. The starter pack is small enough to solve in full.
+The shipped campaign is built from one check of it with its measures (the session's
+seeded cache, ``shipped_cache``), as ``build`` finds them after its check: the book under
+test is the printed one. The starter pack is small enough to solve in full.
 """
 from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -54,16 +54,14 @@ from .conftest import write_starter
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
 SVG = "{http://www.w3.org/2000/svg}"
-SMALL_BUDGET = 100
-"""States per objective for the shipped campaign in these tests (see the module docstring)."""
 
 
 def _quiet(_: str) -> None:
     return None
 
 
-def load(root: Path) -> Pack:
-    report = check([root])
+def load(root: Path, cache_dir: Path | None = None) -> Pack:
+    report = check([root], Options(cache_dir=cache_dir))
     assert not report.failed(), [d.message for d in report.diagnostics]
     return report.packs[0]
 
@@ -95,16 +93,32 @@ def starter_build(starter: Pack, starter_cache: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def shipped() -> Pack:
+def seeded(tmp_path_factory: pytest.TempPathFactory,
+           shipped_cache: Callable[[str, Path], None]) -> Path:
+    """A cache folder holding one check of the shipped campaign with its measures (the
+    session's seeded cache; the shipped pack's own cache is never read or written)."""
     if not (SHIPPED / "pack.yaml").is_file():
         pytest.skip("the shipped riddle campaign is not in this checkout")
-    return load(SHIPPED)
+    cache = tmp_path_factory.mktemp("render-cache")
+    shipped_cache("riddles", cache)
+    return cache
 
 
 @pytest.fixture(scope="module")
-def shipped_build(shipped: Pack) -> dict[str, bytes]:
-    return by_path(build_artefacts(shipped, Options(extra={"solver_budget": SMALL_BUDGET}),
-                                   _quiet))
+def shipped(seeded: Path) -> Pack:
+    return load(SHIPPED, seeded)
+
+
+@pytest.fixture(scope="module")
+def shipped_cache_dir(shipped: Pack, seeded: Path) -> Path:
+    """The shipped campaign's own folder in the seeded cache: what ``build`` finds after
+    its check."""
+    return seeded / shipped.id
+
+
+@pytest.fixture(scope="module")
+def shipped_build(shipped: Pack, shipped_cache_dir: Path) -> dict[str, bytes]:
+    return by_path(build_artefacts(shipped, Options(cache_dir=shipped_cache_dir), _quiet))
 
 
 # -- what is built -------------------------------------------------------------------------
@@ -267,9 +281,9 @@ def test_shipped_cards_have_no_overflowing_text(shipped: Pack) -> None:
     assert problems == [], [f"{d.location()} {d.code} {d.message}" for d in problems]
 
 
-def test_shipped_book_pages_and_aid_card_fit(shipped: Pack) -> None:
+def test_shipped_book_pages_and_aid_card_fit(shipped: Pack, shipped_cache_dir: Path) -> None:
     content = read_content(shipped, None)
-    solves = solve_all(content, Options(extra={"solver_budget": SMALL_BUDGET}), _quiet)
+    solves = solve_all(content, Options(cache_dir=shipped_cache_dir), _quiet)
     book = build_book(content, solves, PAPERS["a4"], None, "none", _quiet)
     assert book.overflowing == ()
     letter = build_book(content, solves, PAPERS["letter"], None, "none", _quiet)

@@ -3,14 +3,14 @@
 Measured from what was drawn (each text block's ink, each board's drawn box, the sizes
 text prints at), never from the layout's constants: a caption stays in its box, ends at
 least :data:`CLEAR` above the board under it (a long one makes its row taller, or moves
-its row to the next page), and prints at 6 pt or more. The shipped campaign is solved
-with a small budget (as in test_riddle_render), in English and in French, and laid out
+its row to the next page), and prints at 6 pt or more. The shipped campaign's proofs
+come from one check of it (the session's seeded cache), in English and in French, laid out
 on a booklet's page too (whose long captions get more lines, see test_riddle_booklet).
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -34,7 +34,6 @@ from generator.systems.riddle.proofs import playable_counts
 
 REPO = Path(__file__).resolve().parents[3]
 SHIPPED = REPO / "content" / "riddles"
-SMALL_BUDGET = 100
 CLEAR = 2.0
 """Paper (mm) between the last line of a caption and the board drawn under it."""
 BOOKS = [("a4", None), ("letter", None), ("a4", "fr"), ("letter", "fr"), ("a4", "booklet"),
@@ -54,14 +53,16 @@ def shipped() -> Pack:
 
 
 @pytest.fixture(scope="module")
-def books(shipped: Pack, tmp_path_factory: pytest.TempPathFactory
-          ) -> dict[tuple[str, str | None], Book]:
-    """The shipped book on each paper and language, solved once for the module."""
+def books(shipped: Pack, tmp_path_factory: pytest.TempPathFactory,
+          shipped_cache: Callable[[str, Path], None]) -> dict[tuple[str, str | None], Book]:
+    """The shipped book on each paper and language, from one check of the campaign with
+    its measures (the session's seeded cache): the book ``build`` prints."""
     cache = tmp_path_factory.mktemp("captions-cache")
+    shipped_cache("riddles", cache)
     out = {}
     for paper, lang in BOOKS:
-        options = Options(cache_dir=cache, paper=paper, lang=None if lang == "booklet" else lang,
-                          extra={"solver_budget": SMALL_BUDGET})
+        options = Options(cache_dir=cache / shipped.id, paper=paper,
+                          lang=None if lang == "booklet" else lang)
         [out[paper, lang]] = riddle_books(shipped, options, _quiet, booklet_page(PAPERS[paper])
                                           if lang == "booklet" else None)
     return out
