@@ -89,7 +89,7 @@ class GameMemo:
             if value <= asked or limit <= asked:
                 return value  # exact, or already known to exceed ``limit``
         within = self._within
-        value = within(state, limit) if within is not None else self.game.estimate(state)
+        value: int = within(state, limit) if within is not None else self.game.estimate(state)
         self._estimates[state] = (value, limit if within is not None else value)
         return value
 
