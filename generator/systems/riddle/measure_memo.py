@@ -89,9 +89,10 @@ class GameMemo:
             if value <= asked or limit <= asked:
                 return value  # exact, or already known to exceed ``limit``
         within = self._within
-        value: int = within(state, limit) if within is not None else self.game.estimate(state)
-        self._estimates[state] = (value, limit if within is not None else value)
-        return value
+        found_now: int = (within(state, limit) if within is not None
+                          else self.game.estimate(state))
+        self._estimates[state] = (found_now, limit if within is not None else found_now)
+        return found_now
 
     def estimate(self, state: RiddleState) -> int:
         """The game's ``estimate(state)``."""
