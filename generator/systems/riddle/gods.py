@@ -420,13 +420,22 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
     single = groups[0] if len(groups) == 1 else None
     seen: set[tuple[object, ...]] = set()
     out: list[Ply] = []
+    before = board.workers
     for ply in plies:
         moves = ply.moves
         if len(moves) < 2:  # one worker relocated: its outcome names it (no swap)
             out.append(ply)
             continue
-        after = relocated(board, moves)
-        workers = after.workers
+        # relocated(board, moves), without building the board (hot: every roam ply)
+        workers = list(before)
+        king, sphinx = board.king, board.sphinx
+        for i, sq in moves:
+            if i < n:
+                workers[i] = sq
+            elif i == n:
+                king = sq
+            else:
+                sphinx = sq
         if single is not None:
             figures: object = tuple(sorted(workers))
         else:
@@ -434,7 +443,7 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
         first = moves[0][0]
         if first >= n or FORCES_OTHERS.intersection(ply.powers):
             first = ply.worker
-        key = (figures, after.king, after.sphinx, ply.builds, ply.powers, ply.up, ply.win,
+        key = (figures, king, sphinx, ply.builds, ply.powers, ply.up, ply.win,
                first == wanderer, workers[ply.worker] if "pan" in ply.powers else -1)
         if key in seen:
             continue
