@@ -11,18 +11,23 @@ measures it and this working tree on the same content (this tree's
 - with ``--solve ID,ID`` (or ``all``): the CPU seconds of ``riddlesmith solve`` of
   each riddle, every objective at one player with powers and the measures;
 - with ``--check``: the CPU seconds of a cold ``riddlesmith check content/riddles``
-  (an empty cache folder) and whether its proof lines (pars) are the same.
+  (an empty cache folder) and whether its proof lines (pars) are the same;
+- with ``--build``: the CPU seconds of a cold ``riddlesmith build content/riddles
+  --no-cache --jobs 1`` (proofs, the designer's measures of every one-player objective,
+  the book) and whether both trees wrote the same files, byte for byte (report.json
+  included).
 
 ``--new REV`` measures a revision instead of this tree (edits may go on meanwhile).
 
 Prints old, new and the ratio side by side.
 
     python benchmarks/riddle_speed.py [--against main] [--new REV] [--budget 2000]
-        [--solve all] [--check]
+        [--solve all] [--check] [--build]
 """
 from __future__ import annotations
 
 import argparse
+import filecmp
 import json
 import re
 import resource
@@ -116,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="states each A* with powers expands at most")
     parser.add_argument("--solve", default="", help="riddle ids (comma-separated) or 'all'")
     parser.add_argument("--check", action="store_true", help="time a cold check too")
+    parser.add_argument("--build", action="store_true",
+                        help="time a cold build too (and compare its files)")
     args = parser.parse_args(argv)
     python = sys.executable
     same = True
@@ -174,7 +181,28 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cold check content/riddles, CPU seconds: old {checked['old'][0]:.2f}  new "
                   f"{checked['new'][0]:.2f}  {ratio(checked['old'][0], checked['new'][0])} "
                   f"(same proofs: {equal})")
+        if args.build:
+            built = {}
+            for name, tree in trees.items():
+                out = Path(tmp) / f"build-{name}"
+                built[name] = child_cpu([python, "-m", "generator.cli", "build", str(CONTENT),
+                                         "--no-cache", "--jobs", "1", "--out", str(out)], tree)
+            equal = same_files(Path(tmp) / "build-old", Path(tmp) / "build-new")
+            same &= equal
+            print(f"cold build content/riddles, CPU seconds: old {built['old'][0]:.2f}  new "
+                  f"{built['new'][0]:.2f}  {ratio(built['old'][0], built['new'][0])} "
+                  f"(same files, byte for byte: {equal})")
     return 0 if same else 1
+
+
+def same_files(left: Path, right: Path) -> bool:
+    """Whether two folders hold the same files with the same bytes."""
+    compared = filecmp.dircmp(left, right)
+    if compared.left_only or compared.right_only or compared.funny_files:
+        return False
+    _, differ, errors = filecmp.cmpfiles(left, right, compared.common_files, shallow=False)
+    return not differ and not errors and all(
+        same_files(left / sub, right / sub) for sub in compared.common_dirs)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,13 @@ PAN_DROP = 2
 QUEST_REWARD = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
 """Default quest reward: any one piece to the stockpile (the group's choice)."""
 
+PLIES_KEPT = 200_000
+"""Plies :meth:`GodPowers.plies` remembers, over all the lists it keeps (the oldest
+dropped first): a state's plies are asked again by the rendering of a line, by the
+measures' labels (:func:`~.measures.turn_use`) and for every state sharing its board,
+stockpile and held gods. A list is a pure function of those, so what is kept decides
+no result, only the time (a Hermes roam lists thousands of plies)."""
+
 ANY_WORKER = (1 << 8) - 1
 """Every worker index counts as a target of a forced move (the group cooperates)."""
 
@@ -140,6 +147,8 @@ class GodPowers:
         self.rewards = tuple(_reward_options(q.reward) for q in self.quests)
         self._rules: dict[tuple[int, ...], TurnRules] = {}
         self._shove_rules: dict[tuple[int, ...], TurnRules] = {}
+        self._plies: dict[tuple[object, ...], tuple[Ply, ...]] = {}
+        self._plies_kept = 0  # plies (and lists) in self._plies
 
     def rules(self, held: tuple[int, ...]) -> TurnRules:
         """The composed rules of the held gods (queue indices), implemented ones only."""
@@ -168,10 +177,29 @@ class GodPowers:
     # -- plies -------------------------------------------------------------------
 
     def plies(self, state: RiddleState, seat: int, movers: int) -> list[Ply]:
-        """Every distinct ply of ``seat``'s workers under its held gods' powers."""
+        """Every distinct ply of ``seat``'s workers under its held gods' powers (a new
+        list each call; the plies are remembered, see :data:`PLIES_KEPT`)."""
         book: Bookkeeping = state.extra  # type: ignore[assignment]
         held = tuple(c.god for c in book.cards if c.seat == seat)
         no_up = book.athena >= 0 and book.athena != seat
+        key = (state.board, state.stock, held, no_up, movers, book.assignment)
+        kept = self._plies
+        found = kept.get(key)
+        if found is not None:
+            return list(found)
+        plies = self.list_plies(state, held, no_up, movers)
+        kept[key] = tuple(plies)
+        self._plies_kept += len(plies) + 1
+        while self._plies_kept > PLIES_KEPT:  # the oldest lists go first
+            self._plies_kept -= len(kept.pop(next(iter(kept)))) + 1
+        return plies
+
+    def list_plies(self, state: RiddleState, held: tuple[int, ...], no_up: bool,
+                   movers: int) -> list[Ply]:
+        """:meth:`plies` computed, not remembered: a pure function of the board, the
+        stockpile, the gods ``held`` by the seat, ``no_up`` (Athena), ``movers`` and
+        the worker assignment (which workers a key may permute)."""
+        book: Bookkeeping = state.extra  # type: ignore[assignment]
         plies = list_plies(self.geometry, state.board, movers, self.rules(held),  # type: ignore[arg-type]
                            no_up=no_up, level3_wins=False, stockpile=state.stock,
                            opponents=ANY_WORKER)
@@ -392,13 +420,22 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
     single = groups[0] if len(groups) == 1 else None
     seen: set[tuple[object, ...]] = set()
     out: list[Ply] = []
+    before = board.workers
     for ply in plies:
         moves = ply.moves
         if len(moves) < 2:  # one worker relocated: its outcome names it (no swap)
             out.append(ply)
             continue
-        after = relocated(board, moves)
-        workers = after.workers
+        # relocated(board, moves), without building the board (hot: every roam ply)
+        workers = list(before)
+        king, sphinx = board.king, board.sphinx
+        for i, sq in moves:
+            if i < n:
+                workers[i] = sq
+            elif i == n:
+                king = sq
+            else:
+                sphinx = sq
         if single is not None:
             figures: object = tuple(sorted(workers))
         else:
@@ -406,7 +443,7 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
         first = moves[0][0]
         if first >= n or FORCES_OTHERS.intersection(ply.powers):
             first = ply.worker
-        key = (figures, after.king, after.sphinx, ply.builds, ply.powers, ply.up, ply.win,
+        key = (figures, king, sphinx, ply.builds, ply.powers, ply.up, ply.win,
                first == wanderer, workers[ply.worker] if "pan" in ply.powers else -1)
         if key in seen:
             continue

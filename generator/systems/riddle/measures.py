@@ -58,6 +58,7 @@ from generator.systems.riddle.campaign_checks import RiddleDifficulty
 from generator.systems.riddle.context import RiddleContext, compile_riddle
 from generator.systems.riddle.game import RiddleGame
 from generator.systems.riddle.gods import POWER_ACTION, step_json
+from generator.systems.riddle.measure_memo import GameMemo
 from generator.systems.riddle.model import Riddle
 from generator.systems.riddle.results import (
     SOLVED,
@@ -177,8 +178,9 @@ class _Distances:
     shortest line takes ``par`` turns (see the module docs)."""
 
     def __init__(self, game: RiddleGame, budget: int, cap: CpuCap,
-                 children: int = CHILDREN_AT_MOST) -> None:
+                 children: int = CHILDREN_AT_MOST, memo: GameMemo | None = None) -> None:
         self.game = game
+        self.memo = memo = GameMemo(game) if memo is None else memo
         self.budget = budget
         self.cap = cap
         self.children = children
@@ -186,8 +188,8 @@ class _Distances:
         self.expanded = 0
         self.exact: dict[int, int] = {}  # key -> turns left (proven)
         self.lower: dict[int, int] = {}  # key -> more turns than this are left
-        self.within_limit = getattr(game, "estimate_within", None) or (
-            lambda state, limit: game.estimate(state))
+        self.within_limit = memo.estimate_within
+        self.successors = memo.successors
 
     def tick(self) -> None:
         if self.expanded >= self.budget or (self.expanded % CHECK_EVERY == 0
@@ -221,7 +223,7 @@ class _Distances:
         self.tick()
         k1 = k - 1
         listed: list[tuple[int, int, RiddleState]] = []
-        for _, child in game.successors(state):
+        for _, child in self.successors(state):
             self.born()
             if game.is_goal(child):
                 self.exact[key] = k
@@ -274,8 +276,8 @@ class _Walk:
         edges: dict[tuple[int, RiddleState], tuple[tuple[int, int, int, int],
                                                    frozenset[str]]] = {}
         named: dict[Action, tuple[int, tuple[int, int, int, int], frozenset[str]]] = {}
-        plies: dict[int, Any] = {}
-        for action, child in game.successors(state):
+        plies = distances.memo.turn_lists(state)
+        for action, child in distances.successors(state):
             distances.born()
             if not (distances.fits(child, k - 1) if k > 1 else game.is_goal(child)):
                 continue
@@ -491,6 +493,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
     gap = par - min(estimates) if starts and min(estimates) < UNREACHABLE else None
     stopped: list[str] = []
     spent = 0
+    memo = GameMemo(game)  # the parts share each state's successors and estimate
     why = (f"{budget} states expanded or {children} generated"
            + ("" if seconds is None else f" or {seconds:g} CPU seconds"))
     count: int | None = None
@@ -503,7 +506,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
         stopped.append(f"par above {DEPTH_AT_MOST} turns")
         lines = traps = False
     if lines:
-        walk = _Walk(game, _Distances(game, budget, CpuCap(seconds), children), cap)
+        walk = _Walk(game, _Distances(game, budget, CpuCap(seconds), children, memo), cap)
         try:
             tops = [walk.node(s, par) for s in starts if walk.distances.fits(s, par)]
         except _Stop:
@@ -526,7 +529,7 @@ def _measure(game: RiddleGame, par: int, seed: int, cap: int, playouts: int,
     trap_rate: float | None = None
     if traps:
         try:
-            trap_rate, expanded = _trap_rate(game, starts, par, seed, playouts, budget,
+            trap_rate, expanded = _trap_rate(memo, starts, par, seed, playouts, budget,
                                              CpuCap(seconds), children)
             spent += expanded
         except _Stop:
@@ -555,7 +558,7 @@ def _unused(game: RiddleGame, start: RiddleState, walk: _Walk, tops: Sequence[_N
     return pieces, gods, coins, blessings
 
 
-def _trap_rate(game: RiddleGame, starts: Sequence[RiddleState], par: int, seed: int,
+def _trap_rate(game: GameMemo, starts: Sequence[RiddleState], par: int, seed: int,
                playouts: int, budget: int, clock: CpuCap,
                children: int = CHILDREN_AT_MOST) -> tuple[float | None, int]:
     """The share of naive playouts that miss ``par``, and the states they expanded."""
@@ -589,7 +592,7 @@ def _trap_rate(game: RiddleGame, starts: Sequence[RiddleState], par: int, seed: 
     return misses / playouts, expanded
 
 
-def _greedy(game: RiddleGame, state: RiddleState, room: int
+def _greedy(game: GameMemo, state: RiddleState, room: int
             ) -> tuple[tuple[bool, list[RiddleState]], int]:
     """(a child is a goal, the children with the lowest estimate, in the game's order;
     none when every child is a dead end), and the children generated; stops (``_Stop``)
@@ -597,11 +600,12 @@ def _greedy(game: RiddleGame, state: RiddleState, room: int
     best: list[RiddleState] = []
     low = UNREACHABLE
     made = 0
+    is_goal = game.game.is_goal
     for _, child in game.successors(state):
         made += 1
         if made > room:
             raise _Stop
-        if game.is_goal(child):
+        if is_goal(child):
             return (True, [child]), made
         h = game.estimate(child)
         if h < low:
