@@ -43,7 +43,10 @@ of them are held, on whatever turn.
 :func:`powered_estimate` takes the least of this bound over every set of gods a line
 may still take, each take a turn of its own, with the powers of that set and of the
 held gods (more powers never raise the bound, so larger sets are skipped once even
-all the gods cannot beat the best).
+all the gods cannot beat the best). At 2-4 players a take is a turn of the taker's
+seat, which may be a turn the seated bound already counts as idle for the workers it
+walks: the takes go on top of the bound freed of its seats (:func:`unseated`) only,
+and the seated bound stands alone (:func:`_taken`).
 
 ``tests/systems/riddle/reference_gods.py`` pins it: on every state breadth-first
 search visits in generated riddles with gods and blessings, the bound is at most
@@ -292,7 +295,9 @@ def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
                 gods |= 1 << i
             if plain and not gods:
                 continue  # no power: the goals' bound above
-            need = _taken(takes, _needs(game, state, book, reach_of(game, gods)))
+            reach = reach_of(game, gods)
+            need = _taken(takes, _needs(game, state, book, reach)) if takes else \
+                _powered_need(game, state, book, reach)  # (no take: the seated bound)
             if need < UNREACHABLE and _in_time(game, state, need):
                 best = min(best, need)
     return best
