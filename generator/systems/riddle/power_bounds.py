@@ -43,7 +43,10 @@ of them are held, on whatever turn.
 :func:`powered_estimate` takes the least of this bound over every set of gods a line
 may still take, each take a turn of its own, with the powers of that set and of the
 held gods (more powers never raise the bound, so larger sets are skipped once even
-all the gods cannot beat the best).
+all the gods cannot beat the best). At 2-4 players a take is a turn of the taker's
+seat, which may be a turn the seated bound already counts as idle for the workers it
+walks: the takes go on top of the bound freed of its seats (:func:`unseated`) only,
+and the seated bound stands alone (:func:`_taken`).
 
 ``tests/systems/riddle/reference_gods.py`` pins it: on every state breadth-first
 search visits in generated riddles with gods and blessings, the bound is at most
@@ -271,7 +274,7 @@ def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
     best = game.plain_estimate(state) if plain else UNREACHABLE
     # A blessing card may come with a take (a gift before the action): no turn claimed.
     each = 0 if game.blessings.active else 1
-    every: int | None = None  # the bound with every god held or still in the queue
+    every: tuple[int, int] | None = None  # the bound with every god held or in the queue
     for size in range(len(free) + 1):
         takes = each * size
         if takes + 1 >= best:
@@ -283,8 +286,8 @@ def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
                 whole = held
                 for i in free:
                     whole |= 1 << i
-                every = _powered_need(game, state, book, reach_of(game, whole))
-            if takes + every >= best:
+                every = _needs(game, state, book, reach_of(game, whole))
+            if _taken(takes, every) >= best:
                 break
         for chosen in combinations(free, size):
             gods = held
@@ -292,10 +295,48 @@ def powered_estimate(game: RiddleGame, state: RiddleState) -> int:
                 gods |= 1 << i
             if plain and not gods:
                 continue  # no power: the goals' bound above
-            need = _powered_need(game, state, book, reach_of(game, gods))
-            if need < UNREACHABLE and _in_time(game, state, takes + need):
-                best = min(best, takes + need)
+            reach = reach_of(game, gods)
+            need = _taken(takes, _needs(game, state, book, reach)) if takes else \
+                _powered_need(game, state, book, reach)  # (no take: the seated bound)
+            if need < UNREACHABLE and _in_time(game, state, need):
+                best = min(best, need)
     return best
+
+
+def _needs(game: RiddleGame, state: RiddleState, book: Bookkeeping, reach: PowerReach
+           ) -> tuple[int, int]:
+    """:func:`_powered_need` with ``reach``, and with ``reach`` freed of its seats
+    (:func:`unseated`; the same when it has none)."""
+    need = _powered_need(game, state, book, reach)
+    free = unseated(reach)
+    return need, need if free is reach else _powered_need(game, state, book, free)
+
+
+def _taken(takes: int, needs: tuple[int, int]) -> int:
+    """The turns of a line that takes ``takes`` gods, by :func:`_needs`: at least the
+    seated bound (a take is one of its turns: it moves and builds nothing, as a turn
+    of a seat whose workers stand still) and at least the takes plus the bound freed
+    of its seats (a take's turn is a turn of the taker's seat; the seated bound already
+    counts the other seats' turns as turns a worker stands still, so a take on one of
+    them must not be added on top: RULES 1, a take is the turn's action and each seat
+    moves its own workers). With one player both are the takes plus the bound.
+
+    >>> _taken(1, (15, 8)), _taken(1, (7, 7)), _taken(0, (5, 3)), _taken(1, (UNREACHABLE, 2))
+    (15, 8, 5, 1073741824)
+    """
+    seated, free = needs
+    if seated >= UNREACHABLE or free >= UNREACHABLE:
+        return UNREACHABLE
+    return max(seated, takes + free)
+
+
+def unseated(reach: PowerReach) -> PowerReach:
+    """``reach`` without the seats' turns (one seat plays every turn, every worker may
+    move on it): the bound a line has once its takes are cut out, which shifts the
+    seats of the turns after them. ``reach`` itself when it claims no seat's turns."""
+    if reach.seats <= 1 and not reach.own_turns:
+        return reach
+    return reach._replace(seats=1, own_turns=False)
 
 
 def reach_of(game: RiddleGame, gods: int) -> PowerReach:

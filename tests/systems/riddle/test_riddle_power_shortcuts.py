@@ -282,9 +282,16 @@ def slow_powered_estimate(game: RiddleGame, state: RiddleState) -> int:
             if plain and not gods:
                 continue
             reach = power_bounds.power_reach(game, gods)
-            need = power_bounds._powered_need(game, state, book, reach)  # type: ignore[arg-type]
-            if need < UNREACHABLE and power_bounds._in_time(game, state, each * size + need):
-                best.append(each * size + need)
+            seated = power_bounds._powered_need(game, state, book, reach)  # type: ignore[arg-type]
+            # The takes on top of the bound without seats only (a take may fall on a
+            # turn the seated bound already counts as idle).
+            one_seat = reach._replace(seats=1, own_turns=False)
+            alone = power_bounds._powered_need(game, state, book, one_seat)  # type: ignore[arg-type]
+            if seated >= UNREACHABLE or alone >= UNREACHABLE:
+                continue
+            need = max(seated, each * size + alone)
+            if power_bounds._in_time(game, state, need):
+                best.append(need)
     return min(best, default=UNREACHABLE)
 
 
@@ -334,3 +341,90 @@ def test_a_dome_alone_that_forgets_prometheus_is_caught(monkeypatch: pytest.Monk
     assert compare_powers(PROMETHEUS_TOWER, 1).disagreements == []
     monkeypatch.setattr(power_bounds, "DOME_WITH_BLOCK", frozenset())
     assert compare_powers(PROMETHEUS_TOWER, 1).disagreements
+
+
+def takes_added_on_top(game: RiddleGame, state: RiddleState) -> int:
+    """The estimate as it was before a take could fall on another seat's turn: each god
+    taken a turn added on top of the seated bound (every set weighed, as
+    :func:`slow_powered_estimate`)."""
+    book = state.extra
+    engine = game.powers.engine
+    held = [c.god for c in book.cards if engine[c.god] is not None]  # type: ignore[attr-defined]
+    free = [i for i in range(len(engine))
+            if engine[i] is not None and not book.gods_taken >> i & 1]  # type: ignore[attr-defined]
+    plain = not (book.cards or book.revealed or book.athena >= 0  # type: ignore[attr-defined]
+                 or book.seat_shift)  # type: ignore[attr-defined]
+    best = [game.plain_estimate(state)] if plain else []
+    each = 0 if game.blessings.active else 1
+    for size in range(len(free) + 1):
+        for chosen in itertools.combinations(free, size):
+            gods = sum(1 << i for i in {*held, *chosen})
+            if plain and not gods:
+                continue
+            reach = power_bounds.power_reach(game, gods)
+            need = power_bounds._powered_need(game, state, book, reach)  # type: ignore[arg-type]
+            if need < UNREACHABLE and power_bounds._in_time(game, state, each * size + need):
+                best.append(each * size + need)
+    return min(best, default=UNREACHABLE)
+
+
+SEAT_GODS = ("artemis", "atlas", "demeter", "hephaestus", "hermes", "pan", "prometheus")
+"""Gods whose powers leave each seat's workers to its own turns (no trade or shove) and
+whose card's pieces one turn of the power may clear (their quest reward comes early)."""
+
+
+def riddle_with_seats(rng: random.Random) -> tuple[str, int]:
+    """A generated riddle of the class of The Quarry Debt at 2 and 4 players, where a
+    seat takes a god while another seat's worker walks: 2-4 players on a corridor (one
+    row of six to nine spaces, or two rows of four to six with some sea), four workers
+    at random, one coin to collect on a tower one piece short of its level, that piece
+    gone from the stockpile (it comes only from a god's card or a quest reward, so no
+    line without a god may do), one or two gods in the opening queue."""
+    players = rng.choice([2, 3, 4])
+    height = 1 if rng.random() < 0.7 else 2
+    width = rng.randint(6, 9) if height == 1 else rng.randint(4, 6)
+    names = [f"{chr(65 + c)}{r + 1}" for r in range(height) for c in range(width)]
+    sea = 0.0 if height == 1 else 0.15
+    cells = ["~" if rng.random() < sea else "." for _ in names]
+    land = [i for i, cell in enumerate(cells) if cell != "~"]
+    if len(land) < 6:
+        cells, land = ["."] * len(names), list(range(len(names)))
+    ends = [i for i in (land[0], land[-1])]
+    coin = rng.choice(ends) if rng.random() < 0.7 else rng.choice(land)
+    spots = rng.sample([i for i in land if i != coin], 4)
+    for i in spots:
+        cells[i] = "W"
+    level = rng.randint(1, 3)
+    cells[coin] = "." if level == 1 else str(level - 1)
+    stock = [rng.randint(1, 2) for _ in range(4)]
+    stock[level - 1] = 0
+    queue = rng.sample(SEAT_GODS, rng.randint(1, 2))
+    grid = [" ".join(cells[r * width:(r + 1) * width]) for r in range(height)]
+    text = "\n".join([
+        "kind: riddle", "id: seats", "number: 1", "title: Seats", "island: x",
+        f"players: [{players}]", "map:", "  grid: |", *(f"    {row}" for row in grid),
+        "coins:", f"  - {{at: {names[coin]}, colour: silver, levels: [{level}]}}",
+        "stockpile: {level1: %d, level2: %d, level3: %d, dome: %d}" % tuple(stock),
+        f"gods: {{deck: [{', '.join(queue)}], queue: [{', '.join(queue)}]}}",
+        "objectives:", "  - tier: silver", "    slots: {silver: 1}", "    ends: true"]) + "\n"
+    return text, players
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_takes_on_other_seats_turns_never_exceed_exact_turns_left(seed: int) -> None:
+    """With 2-4 players a god's take is a turn of the taker's seat, and the seated bound
+    already counts the other seats' turns as turns a walker stands still: on generated
+    riddles of :func:`riddle_with_seats`, on every state breadth-first search visits in
+    the game with powers, the estimate is at most the exact turns left; the states where
+    adding the takes on top of the seated bound would claim more are counted (so the
+    riddles reach the case: the bound before the fix failed here)."""
+    rng = random.Random(7103 + seed)
+    states = lowered = objectives = 0
+    for game, exact in exact_turns_left(rng, 120, riddle_with_seats):
+        objectives += 1
+        states += len(exact)
+        for state in exact:
+            if not game.is_goal(state):
+                lowered += takes_added_on_top(game, state) > game.estimate(state)
+    assert objectives >= 50 and states >= 2_000
+    assert lowered > 0, "no state where a take could fall on another seat's turn"
