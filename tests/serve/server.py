@@ -52,7 +52,9 @@ def serving(pack: Path) -> Iterator[str]:
         cwd=pack.parent, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        # The first check may compile a system's kernel (the role player's listing: about
+        # 40 s of CPU on a fresh numba cache, more on a loaded machine).
+        deadline = time.monotonic() + 240
         while True:
             if proc.poll() is not None:
                 raise RuntimeError("serve exited: " + log_path.read_text(errors="replace"))
@@ -65,7 +67,7 @@ def serving(pack: Path) -> Iterator[str]:
             except (OSError, ValueError):
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("serve did not come up in 60 s")
+                raise RuntimeError("serve did not come up in 240 s")
             time.sleep(0.1)
         yield base
     finally:

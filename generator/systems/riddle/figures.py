@@ -81,15 +81,16 @@ def iter_measure_figures(shared: ProofShared, other: ProofShared | None,
 
 def measures_fingerprint(riddle: Riddle, solve: RiddleSolve, shared: ProofShared) -> str:
     """A hash of what one riddle's measures depend on: what its proof depends on
-    (:func:`~.cache.riddle_fingerprint`), the proof's lines and the source of the measures
-    and of this module, which stores them."""
+    (:func:`~.cache.riddle_fingerprint`), the proof's lines and the source of the measures,
+    of their memo (:mod:`.measure_memo`) and of this module, which stores them."""
     from generator.sim.cache import digest_sources
 
     proof = proof_key(riddle, shared)
     lines = [[o.tier, o.status, o.turns, list(o.solution), o.powers_searched]
              for o in solve.objectives]
     blob = json.dumps({"proof": proof, "lines": lines, "measures": digest_sources(
-        ("generator.systems.riddle.measures", "generator.systems.riddle.figures"),
+        ("generator.systems.riddle.measures", "generator.systems.riddle.measure_memo",
+         "generator.systems.riddle.figures"),
         "measures")}, sort_keys=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 

@@ -68,11 +68,11 @@ def kernel() -> Any | None:
 def _check_constants(module: Any) -> None:
     """The kernel's copies of the player's weights are the player's."""
     from generator.engine.state import DOME
-    from generator.systems.roles import policies
+    from generator.systems.roles import weights
     from generator.systems.roles.model import WORKERS_EACH
 
-    ours = (DOME, policies.WIN_SCORE, policies.HEIGHT_WEIGHT, policies.USEFUL_HEIGHT,
-            policies.READY_WEIGHT, policies.THREAT_WEIGHT, policies.ROOFTOP_THREAT_WEIGHT,
+    ours = (DOME, weights.WIN_SCORE, weights.HEIGHT_WEIGHT, weights.USEFUL_HEIGHT,
+            weights.READY_WEIGHT, weights.THREAT_WEIGHT, weights.ROOFTOP_THREAT_WEIGHT,
             WORKERS_EACH)
     theirs = (module.DOME, module.WIN_SCORE, module.HEIGHT_WEIGHT, module.USEFUL_HEIGHT,
               module.READY_WEIGHT, module.THREAT_WEIGHT, module.ROOFTOP_THREAT_WEIGHT,
@@ -290,7 +290,7 @@ def warm_kernel() -> str:
         return f"the role player's compiled listing is off ({off}): nothing to compile"
     from generator.engine.powers.pieces import compose
     from generator.engine.powers.registry import make_power
-    from generator.systems.roles.policies import within_two
+    from generator.systems.roles.weights import within_two
 
     started = time.process_time()
     k = kernel()

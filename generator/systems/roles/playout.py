@@ -90,7 +90,8 @@ CHECK_BUDGET = Budget(width=0.05, cap=0, batch=1)
 CACHE_VERSION = 5
 """Part of the playout cache key: bump it when a change alters results beyond the hashed sources."""
 HASHED_MODULES = ("generator.systems.roles.engine", "generator.systems.roles.model",
-                  "generator.systems.roles.policies", "generator.systems.roles.fast",
+                  "generator.systems.roles.policies", "generator.systems.roles.weights",
+                  "generator.systems.roles.fast",
                   "generator.systems.roles.compiled", "generator.systems.roles.reach",
                   "generator.systems.roles.playout", "generator.systems.roles.figures",
                   "generator.systems.roles.challenge",

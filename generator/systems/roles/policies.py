@@ -27,6 +27,16 @@ from generator.engine.geometry import Geometry, Square
 from generator.engine.powers.turn import Ply, apply_ply
 from generator.engine.state import State, occupied
 from generator.systems.roles.fast import KernelLister, kernel
+from generator.systems.roles.weights import (
+    HEIGHT_WEIGHT,
+    LOST_WORKER_SCORE,
+    READY_WEIGHT,
+    ROOFTOP_THREAT_WEIGHT,
+    THREAT_WEIGHT,
+    USEFUL_HEIGHT,
+    WIN_SCORE,
+    within_two,
+)
 from generator.systems.roles.model import WORKERS_EACH
 from generator.systems.roles.engine import (
     Policy,
@@ -40,14 +50,6 @@ from generator.systems.roles.engine import (
 )
 
 _OWNER_CHOOSES = itemgetter(6)  # Ply.owner_chooses, read by C code
-WIN_SCORE = 10_000
-LOST_WORKER_SCORE = -500
-HEIGHT_WEIGHT = 10
-USEFUL_HEIGHT = 2
-"""Levels above this one add nothing to a worker's value (see the module notes)."""
-READY_WEIGHT = 5
-THREAT_WEIGHT = 25
-ROOFTOP_THREAT_WEIGHT = 15
 
 
 class RandomPolicy:
@@ -102,26 +104,6 @@ def score_state(table: Table, state: State, seat: int,
         if towers and reach is not None and reach[sq] & towers:
             score -= ROOFTOP_THREAT_WEIGHT
     return score
-
-
-def within_two(near: tuple[int, ...]) -> tuple[int, ...]:
-    """Per space, the spaces at most two spaces from it (where a step and a build can
-    reach), from the one-space masks ``near``.
-
-    >>> from generator.engine.geometry import Geometry
-    >>> g = Geometry.rectangle(4, 1)
-    >>> [bin(m) for m in within_two(g.build_neighbours)]
-    ['0b111', '0b1111', '0b1111', '0b1110']
-    """
-    out = []
-    for mask in near:
-        reach, bits = mask, mask
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            reach |= near[low.bit_length() - 1]
-        out.append(reach)
-    return tuple(out)
 
 
 class PlyValues:

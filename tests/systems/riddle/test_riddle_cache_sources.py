@@ -12,13 +12,13 @@ from generator.systems.riddle import cache
 PRINTING = {"badges", "book", "booklet", "campaign", "campaign_checks", "cards", "checks", "stage",
             "codes", "components", "constellation", "content", "decks", "figures", "french",
             "hints", "labels", "legend", "maps", "tabletop",
-            "measures", "player_aid", "render", "shortcuts",
+            "measures", "measure_memo", "player_aid", "render", "shortcuts",
             "setup_box", "sheets", "sky_layout", "solutions", "solve_cli", "solver_diagnostics",
             "templates",
             "typography", "wording", "__init__"}
 """Riddle modules that print, check content or drive the command line: no stored proof
-depends on their code (the measures' cache of ``figures`` hashes ``measures`` and itself
-on top of the proof's key)."""
+depends on their code (the measures' cache of ``figures`` hashes ``measures``,
+``measure_memo`` and itself on top of the proof's key)."""
 
 
 def test_every_listed_module_has_a_source_file() -> None:
