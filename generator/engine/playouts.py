@@ -17,6 +17,21 @@ COMPILED_ENV = "RIDDLESMITH_COMPILED"
 _KERNEL: list[Any] = []
 
 
+def numba_cached(dispatcher: Any) -> bool:
+    """Whether numba's on-disk cache holds machine code for ``dispatcher`` (a jitted
+    function), so its first call loads it instead of compiling. Reads numba's index
+    through the dispatcher's cache object; when that private API is missing or has
+    changed, says False (a compile notice too many, never a wrong result)."""
+    cache = getattr(dispatcher, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
+    if index is None:
+        return False
+    try:
+        return bool(index())  # empty when missing or written for other sources
+    except Exception:  # numba's private API changed
+        return False
+
+
 def compiled_off() -> str | None:
     """Why playouts do not go through the kernel (None: they do)."""
     if os.environ.get(COMPILED_ENV, "1") == "0":

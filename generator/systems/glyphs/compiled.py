@@ -892,14 +892,9 @@ def compiled_already() -> bool:
     loads it instead of compiling it (about 30 s of CPU). Reads numba's index through its
     cache object; if that private API has changed, says False (a notice too many, never a
     wrong result)."""
-    cache = getattr(plan_kernel, "_cache", None)
-    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
-    if index is None:
-        return False
-    try:
-        return bool(index())
-    except Exception:  # numba's private API changed
-        return False
+    from generator.engine.playouts import numba_cached
+
+    return numba_cached(plan_kernel)
 
 
 def warm_up() -> None:

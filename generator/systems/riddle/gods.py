@@ -420,22 +420,13 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
     single = groups[0] if len(groups) == 1 else None
     seen: set[tuple[object, ...]] = set()
     out: list[Ply] = []
-    before = board.workers
     for ply in plies:
         moves = ply.moves
         if len(moves) < 2:  # one worker relocated: its outcome names it (no swap)
             out.append(ply)
             continue
         # relocated(board, moves), without building the board (hot: every roam ply)
-        workers = list(before)
-        king, sphinx = board.king, board.sphinx
-        for i, sq in moves:
-            if i < n:
-                workers[i] = sq
-            elif i == n:
-                king = sq
-            else:
-                sphinx = sq
+        workers, king, sphinx = _figures_after(board, moves)
         if single is not None:
             figures: object = tuple(sorted(workers))
         else:
@@ -455,6 +446,13 @@ def distinct_outcomes(board: State, plies: list[Ply], assignment: Assignment) ->
 def relocated(board: State, moves: tuple[tuple[int, int], ...]) -> State:
     """``board`` after a ply's relocations; indices past the workers are the King and
     the Sphinx (see :meth:`GodPowers._shove_figures`)."""
+    workers, king, sphinx = _figures_after(board, moves)
+    return board._replace(workers=tuple(workers), king=king, sphinx=sphinx)
+
+
+def _figures_after(board: State, moves: tuple[tuple[int, int], ...]
+                   ) -> tuple[list[int], int, int]:
+    """The workers', the King's and the Sphinx's squares after ``moves``."""
     n = len(board.workers)
     workers, king, sphinx = list(board.workers), board.king, board.sphinx
     for i, sq in moves:
@@ -464,7 +462,7 @@ def relocated(board: State, moves: tuple[tuple[int, int], ...]) -> State:
             king = sq
         else:
             sphinx = sq
-    return board._replace(workers=tuple(workers), king=king, sphinx=sphinx)
+    return workers, king, sphinx
 
 
 def pan_drop(board: State, ply: Ply) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.engine.geometry import Geometry
-from generator.engine.playouts import compiled_off
+from generator.engine.playouts import compiled_off, numba_cached
 from generator.engine.powers.pieces import TurnRules
 from generator.engine.powers.stages import Ply, _Turn
 from generator.engine.state import State
@@ -256,20 +256,10 @@ COMPILE_NOTICE = ("roles: compiling the greedy player's ply listing once, about 
 
 def compiled_already() -> bool:
     """Whether numba's cache holds machine code for the kernel, so the first listing loads
-    it instead of compiling it (about 40 s of CPU); False without the kernel. Reads numba's
-    index through its cache object; if that private API has changed, says False (a
-    notice too many, never a wrong result)."""
+    it instead of compiling it (about 40 s of CPU); True without the kernel (nothing to
+    compile). See :func:`~generator.engine.playouts.numba_cached`."""
     k = kernel()
-    if k is None:
-        return True
-    cache = getattr(k.list_values, "_cache", None)
-    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
-    if index is None:
-        return False
-    try:
-        return bool(index())
-    except Exception:  # numba's private API changed
-        return False
+    return True if k is None else numba_cached(k.list_values)
 
 
 def compile_notice(progress: Any) -> None:

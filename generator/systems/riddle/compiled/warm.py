@@ -46,14 +46,9 @@ def jit_cached(kernel: Any) -> bool:
     """Whether numba's cache holds machine code for the kernel's sources, so a call loads
     it instead of compiling. (Reads numba's index through its cache object; when that
     is not there, a file of the index standing for the search counts.)"""
-    cache = getattr(kernel.astar, "_cache", None)
-    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
-    if index is not None:
-        try:
-            return bool(index())  # empty when missing or written for other sources
-        except Exception:  # numba's private API changed: be pessimistic, say nothing wrong
-            return False
-    return False
+    from generator.engine.playouts import numba_cached
+
+    return numba_cached(kernel.astar)
 
 
 def announce(notice: Callable[[str], None] | None = None) -> None:
