@@ -94,6 +94,9 @@ def test_save_updates_the_page_and_a_bad_edit_shows_its_line(tmp_path: Path) -> 
         selector = f'.diag[data-code="RS-S002"][data-file$="{CARD_FILE}"][data-line="{line}"]'
         page.wait_for_selector(selector, timeout=15000)
         assert "txt" in page.text_content(selector)
+        # The diagnostics and the greyed drawing arrive in one update but are drawn one
+        # after the other: wait for the drawing too (a loaded CI machine saw the gap).
+        page.wait_for_selector("figure.stale", timeout=15000)
         stale = page.eval_on_selector_all("figure.stale", "fs => fs.map(f => f.dataset.label)")
         assert stale == ["svg/cards/starter-teeth-cannot-chew.svg"]
         _page_shows(page, f"I hum tune {EDITS} at dusk.")  # its last drawing stays
